@@ -1,0 +1,1 @@
+"""Bots: seats played by the program. A bot sees exactly the view a human in its seat sees."""

@@ -1,0 +1,375 @@
+"""The ``wargame`` command.
+
+A user's mistake (bad file, unknown game, illegal action...) prints one line naming the problem
+and exits with status 1; usage mistakes exit with 2; nothing on disk changes in either case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from wargame import __version__
+from wargame.engine.contract import Game
+from wargame.engine.errors import GameBug, WargameError
+from wargame.engine.i18n import LANGUAGES
+from wargame.engine.rules import find_tests_dir, report, scan_tests
+from wargame.engine.session import Session, read_save
+from wargame.engine.state import state_hash
+from wargame.games import REGISTRY
+from wargame.text import render_status
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_BUG = 3
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return EXIT_USAGE
+        result: int = args.handler(args)
+        return result
+    except UsageError as error:
+        print(f"wargame: usage: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except WargameError as error:
+        print(f"wargame: error: {error.message}", file=sys.stderr)
+        return EXIT_ERROR
+    except GameBug as error:
+        print(
+            f"wargame: internal error (a bug in the game, please report): {error}", file=sys.stderr
+        )
+        if os.environ.get("WARGAME_DEBUG"):
+            raise
+        return EXIT_BUG
+    except KeyboardInterrupt:
+        print("wargame: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="wargame", description="Rules-enforced board wargames.")
+    parser.add_argument("--version", action="version", version=f"wargame {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    def command(name: str, handler: Any, help_text: str) -> argparse.ArgumentParser:
+        found = sub.add_parser(name, help=help_text, description=help_text)
+        found.set_defaults(handler=handler)
+        return found
+
+    command("list", cmd_list, "list the games")
+    _add_file_commands(command)
+    _add_game_commands(command)
+    return parser
+
+
+def _add_file_commands(command: Any) -> None:
+    new = command("new", cmd_new, "start a game and save it to a file")
+    new.add_argument("game")
+    new.add_argument("--scenario", "-s", required=True)
+    new.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    show = command("show", cmd_show, "show a saved game as a side (or a spectator) sees it")
+    show.add_argument("file", type=Path)
+    show.add_argument("--side")
+    show.add_argument("--lang", choices=LANGUAGES, default="en")
+    show.add_argument("--log", type=int, default=10, metavar="N", help="last N log lines")
+
+    actions = command("actions", cmd_actions, "list a side's legal actions, one per line")
+    actions.add_argument("file", type=Path)
+    actions.add_argument("--side", required=True)
+
+    act = command("act", cmd_act, "play actions (each quoted, e.g. 'card 41'); all or none apply")
+    act.add_argument("file", type=Path)
+    act.add_argument("--side", required=True)
+    act.add_argument("actions", nargs="+", metavar="ACTION")
+
+    undo = command("undo", cmd_undo, "take back the last action")
+    undo.add_argument("file", type=Path)
+    undo.add_argument("--side", help="the side taking back (default: whoever acted last)")
+
+    replay = command("replay", cmd_replay, "replay a saved game from its record and verify it")
+    replay.add_argument("file", type=Path)
+
+
+def _add_game_commands(command: Any) -> None:
+    rules = command("rules", cmd_rules, "rule coverage of a game")
+    rules.add_argument("game")
+    rules.add_argument("--format", choices=("text", "json"), default="text")
+
+    fuzz = command("fuzz", cmd_fuzz, "play random legal games to the end, checking everything")
+    fuzz.add_argument("game")
+    fuzz.add_argument("--games", type=int, default=10)
+    fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--jobs", type=int, default=1)
+    fuzz.add_argument("--scenario")
+    fuzz.add_argument("--max-steps", type=int, default=20_000)
+    fuzz.add_argument("--check-every", type=int, default=1, metavar="N")
+    fuzz.add_argument("--out", type=Path, default=Path("fuzz-failures"))
+    fuzz.add_argument("--no-progress", action="store_true")
+
+    play = command("play", cmd_play, "play a game in the terminal (hot seat, or against bots)")
+    play.add_argument("game")
+    play.add_argument("--scenario", "-s")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--bot", action="append", default=[], metavar="SIDE", help="a bot plays SIDE")
+    play.add_argument(
+        "--save", type=Path, default=None, metavar="FILE", help="save after each move"
+    )
+    play.add_argument(
+        "--resume", type=Path, default=None, metavar="FILE", help="continue a saved game"
+    )
+    play.add_argument("--lang", choices=LANGUAGES, default="en")
+
+    bench = command("bench", cmd_bench, "measure speed, clone cost and state size")
+    bench.add_argument("game")
+    bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--scenario")
+    bench.add_argument("--format", choices=("text", "json"), default="text")
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for entry in REGISTRY.listed():
+        status = "" if REGISTRY.playable(entry.id) else "  (rule index only; not playable yet)"
+        print(f"{entry.id}\t{entry.title}{status}")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    game = REGISTRY.game(args.game)
+    if args.output.exists() and not args.force:
+        raise WargameError(f"{args.output} exists; use --force to overwrite it")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    session = Session.new(game, args.scenario, seed, parse_options(args.option))
+    session.save(args.output)
+    print(f"new {game.id} game, scenario {args.scenario}, seed {seed}: {args.output}")
+    return 0
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            raise WargameError(f"option {pair!r} is not NAME=VALUE")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options
+
+
+def load(path: Path) -> Session:
+    return Session.load(path, REGISTRY.game)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    session = load(args.file)
+    session.game.check_side(args.side)
+    print(render_status(session.game, session.state, args.side, args.lang, args.log))
+    return 0
+
+
+def cmd_actions(args: argparse.Namespace) -> int:
+    session = load(args.file)
+    session.game.check_side(args.side)
+    for action in session.game.legal_actions(session.state, args.side):
+        print(action.text)
+    return 0
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    session = load(args.file)
+    for text in args.actions:
+        session.act(args.side, text)
+    session.save(args.file)
+    active = ", ".join(session.game.active(session.state)) or "nobody (game over)"
+    print(f"played {len(args.actions)} action(s); to act: {active}")
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    session = load(args.file)
+    side = args.side or session.state.actor
+    if side is None:
+        raise WargameError("nothing to undo")
+    session.undo(side)
+    session.save(args.file)
+    print(f"took back {side}'s last action; {session.state.moves} action(s) remain")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    save = read_save(args.file)
+    game = REGISTRY.game(save.record.game)
+    replayed = Session.replay(save.record, game)
+    actions = len(save.record.actions)
+    if save.failure is not None:
+        return _replay_failure(replayed, save.failure)
+    if state_hash(replayed.state) != save.state_hash:
+        raise WargameError(
+            f"{args.file}: replaying {actions} actions gives another state than the one saved"
+        )
+    print(f"replay: {actions} actions, identical state {save.state_hash}")
+    return 0
+
+
+def _replay_failure(session: Session, failure: dict[str, Any]) -> int:
+    print(f"replay: {len(session.record.actions)} actions replayed; recorded failure:")
+    print(f"  {failure.get('message')}")
+    pending = failure.get("pending")
+    if pending:
+        side, text = pending
+        print(f"  retrying the failing action {side}: {text}")
+        session.act(side, text)
+        print("  the failing action now succeeds")
+    return EXIT_ERROR
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    registry = REGISTRY.rules(args.game)
+    tests_dir = find_tests_dir()
+    found = report(registry, scan_tests(tests_dir) if tests_dir else None)
+    if not found.rows:
+        raise WargameError(f"{args.game} has no rule index yet")
+    if args.format == "json":
+        print(json.dumps([row.to_json() for row in found.rows], ensure_ascii=False, indent=1))
+        return 0
+    _print_rules(found)
+    return 0
+
+
+def _print_rules(found: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{found.game}: rule coverage", show_lines=False)
+    for column in ("rule", "title", "provenance", "implemented", "tests"):
+        table.add_column(column)
+    for row in found.rows:
+        tests = str(len(row.tests)) if found.tests_found else "?"
+        table.add_row(
+            row.number, row.title, row.provenance, "yes" if row.implemented else "no", tests
+        )
+    console = Console(width=max(100, Console().width))
+    console.print(table)
+    implemented = sum(row.implemented for row in found.rows)
+    tested = sum(bool(row.tests) for row in found.rows)
+    provisional = sum(row.provenance == "provisional" for row in found.rows)
+    print(
+        f"{len(found.rows)} rules: {implemented} implemented, {tested} with tests, "
+        f"{provisional} provisional"
+    )
+    if not found.tests_found:
+        print("tests: no tests folder found (run from a source checkout or set WARGAME_TESTS_DIR)")
+    for label, numbers in (("code", found.unknown_in_code), ("tests", found.unknown_in_tests)):
+        if numbers:
+            shown = ", ".join(numbers)
+            print(f"warning: {label} name rules missing from the index: {shown}")
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from wargame.fuzz import FuzzConfig
+
+    if args.games < 1 or args.jobs < 1 or args.check_every < 1:
+        raise WargameError("--games, --jobs and --check-every must be at least 1")
+    game = REGISTRY.game(args.game)
+    if args.scenario:
+        game.scenario(args.scenario)
+    config = FuzzConfig(
+        games=args.games,
+        seed=args.seed,
+        jobs=args.jobs,
+        max_steps=args.max_steps,
+        check_every=args.check_every,
+        scenario=args.scenario,
+        out_dir=args.out,
+    )
+    summary = _fuzz_with_progress(game, config, show=not args.no_progress)
+    for outcome in summary.failures:
+        print(
+            f"FAIL game {outcome.index} ({outcome.scenario}, seed {outcome.seed}): "
+            f"{outcome.failure}"
+        )
+        if outcome.dump and outcome.dump.endswith(".json"):
+            print(f"  saved: {outcome.dump}  (wargame replay {outcome.dump})")
+    for kind, count in sorted(summary.results().items()):
+        print(f"result {kind}: {count} ({100 * count / len(summary.outcomes):.0f}%)")
+    print(summary.line())
+    return EXIT_ERROR if summary.failures else 0
+
+
+def _fuzz_with_progress(game: Game, config: Any, show: bool) -> Any:
+    from rich.progress import Progress
+
+    from wargame.fuzz import fuzz
+
+    with Progress(transient=True, disable=not show or not sys.stderr.isatty()) as progress:
+        task = progress.add_task(f"fuzz {game.id}", total=config.games)
+        return fuzz(game.id, config, REGISTRY.game, lambda _: progress.advance(task))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from wargame.play import TerminalGame
+
+    if args.resume:
+        session = load(args.resume)
+        if session.game.id != args.game:
+            raise WargameError(f"{args.resume} is a {session.game.id} game, not {args.game}")
+    else:
+        game = REGISTRY.game(args.game)
+        scenario = args.scenario or game.scenarios()[0].id
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+        session = Session.new(game, scenario, seed)
+    for side in args.bot:
+        session.game.check_side(side)
+    save_to = args.save or args.resume
+    TerminalGame(session, bots=set(args.bot), lang=args.lang, save_to=save_to).run()
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from wargame.bench import format_report, run_bench
+
+    game = REGISTRY.game(args.game)
+    found = run_bench(game, seconds=args.seconds, seed=args.seed, scenario=args.scenario)
+    if args.format == "json":
+        print(json.dumps(found, indent=1))
+    else:
+        print(format_report(found))
+    return 0
+
+
+def entry_point() -> NoReturn:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry_point()

@@ -1,0 +1,327 @@
+"""The game contract (DESIGN 2.1) and a base class that implements it over procedures.
+
+Every game module provides one :class:`Game`. The server, the command line, the bots, the fuzzer
+and the adapters talk to games only through this contract.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from wargame.engine.action import Action
+from wargame.engine.errors import GameBug, IllegalAction, UnknownGame
+from wargame.engine.i18n import ENGINE_CATALOG, Catalog
+from wargame.engine.log import Side, redact
+from wargame.engine.procedure import (
+    Context,
+    Decision,
+    Procedure,
+    choose,
+    current_decision,
+    run_automatic,
+)
+from wargame.engine.rng import Rng, derive_seed
+from wargame.engine.rules import RuleRegistry
+from wargame.engine.state import Frame, Result, State, clone
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario a game can be set up with."""
+
+    id: str
+    title: str
+    title_ja: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A set-up option: its name, default and allowed values."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    sides: tuple[Side, ...]
+    rules_version: str
+    listed: bool = True
+    playable: bool = True
+    scenarios: tuple[Scenario, ...] = field(default_factory=tuple)
+
+
+class Game(ABC):
+    """The contract every game implements."""
+
+    id: str = ""
+    title: str = ""
+    rules_version: str = "0"
+    sides: tuple[Side, ...] = ()
+    listed: bool = True
+    catalog: Catalog = ENGINE_CATALOG
+    rules: RuleRegistry | None = None
+
+    @abstractmethod
+    def scenarios(self) -> list[Scenario]: ...
+
+    def options(self) -> list[OptionSpec]:
+        return []
+
+    @abstractmethod
+    def setup(self, scenario: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """The opening position of ``scenario``."""
+
+    @abstractmethod
+    def active(self, state: State) -> list[Side]:
+        """Who must decide now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, side: Side) -> list[Action]:
+        """Every legal action of ``side`` now (empty if ``side`` need not decide)."""
+
+    @abstractmethod
+    def apply(self, state: State, side: Side, action: Action) -> State:
+        """The state after ``side`` plays ``action``; raise IllegalAction, leaving state as is."""
+
+    @abstractmethod
+    def view(self, state: State, viewer: Side | None) -> dict[str, Any]:
+        """What ``viewer`` (a side, or None for a spectator) may see, as JSON data."""
+
+    def result(self, state: State) -> Result | None:
+        return state.result
+
+    def check(self, state: State) -> list[str]:
+        """Invariant violations of ``state`` (empty when sound)."""
+        return []
+
+    def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
+        """A full state consistent with what ``side`` knows (``view``), hidden parts sampled."""
+        raise NotImplementedError(f"{self.id} has no determinize yet")
+
+    def secrets(self, state: State) -> dict[Side, set[str]]:
+        """Per side, strings naming what only that side may see (hand cards, hidden blocks...).
+
+        The fuzzer checks that none of them appears in any other viewer's view or log.
+        """
+        return {}
+
+    def resign(self, state: State, side: Side) -> State:
+        if state.result is not None:
+            raise IllegalAction("the game is over")
+        if side not in self.sides:
+            raise IllegalAction(f"unknown side {side!r}; sides are {', '.join(self.sides)}")
+        new = clone(state)
+        others = [other for other in self.sides if other != side]
+        winner = others[0] if len(others) == 1 else None
+        new.result = Result(winner=winner, kind="resigned", params={"loser": side})
+        new.stack.clear()
+        new.moves += 1
+        new.checkpoint = new.moves
+        new.actor = side
+        return new
+
+    def describe(self, state: State, viewer: Side | None, lang: str) -> str:
+        """A text picture of the position for the command line (games override this)."""
+        return ""
+
+    def info(self) -> GameInfo:
+        return GameInfo(
+            self.id,
+            self.title,
+            self.sides,
+            self.rules_version,
+            self.listed,
+            True,
+            tuple(self.scenarios()),
+        )
+
+    # -- helpers shared by implementations -----------------------------------------------
+    def check_side(self, side: Side | None) -> None:
+        if side is not None and side not in self.sides:
+            raise IllegalAction(f"unknown side {side!r}; sides are {', '.join(self.sides)}")
+
+    def scenario(self, scenario_id: str) -> Scenario:
+        for scenario in self.scenarios():
+            if scenario.id == scenario_id:
+                return scenario
+        known = ", ".join(s.id for s in self.scenarios())
+        raise UnknownGame(f"{self.id} has no scenario {scenario_id!r}; scenarios: {known}")
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        specs = {spec.name: spec for spec in self.options()}
+        resolved = {name: spec.default for name, spec in specs.items()}
+        for name, value in (given or {}).items():
+            spec = specs.get(name)
+            if spec is None:
+                raise UnknownGame(f"{self.id} has no option {name!r}")
+            if spec.choices and value not in spec.choices:
+                allowed = ", ".join(map(str, spec.choices))
+                raise UnknownGame(f"option {name} cannot be {value!r}; choose one of {allowed}")
+            resolved[name] = value
+        return resolved
+
+
+class ProcedureGame(Game):
+    """A game whose sequence of play is a set of procedures (see :mod:`procedure`).
+
+    Subclasses list their ``procedures``, provide ``static`` data, and implement ``begin`` (the
+    game's data and first frame) and ``view_data`` (the game-specific part of a view).
+    """
+
+    procedures: Sequence[Procedure] = ()
+
+    def __init__(self) -> None:
+        self.procedure_map: dict[str, Procedure] = {p.name: p for p in self.procedures}
+        if len(self.procedure_map) != len(self.procedures):
+            raise GameBug(f"{self.id}: two procedures share a name")
+
+    @property
+    def static(self) -> Any:
+        """The game's static data (map, pieces, cards), loaded once."""
+        return None
+
+    @abstractmethod
+    def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
+        """Fill ``g.data`` for the scenario and push the first procedure."""
+
+    @abstractmethod
+    def view_data(self, state: State, viewer: Side | None) -> dict[str, Any]:
+        """The game-specific part of a view, redacted for ``viewer``."""
+
+    # -- the contract --------------------------------------------------------------------
+    def setup(self, scenario: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        self.scenario(scenario)
+        resolved = self.resolve_options(options)
+        state = State(
+            game=self.id,
+            rules_version=self.rules_version,
+            scenario=scenario,
+            seed=seed,
+            options=resolved,
+            rng=derive_seed(seed),
+            data={},
+            stack=[],
+        )
+        g = self.context(state)
+        self.begin(g, scenario, resolved)
+        run_automatic(g)
+        g.finish()
+        return state
+
+    def context(self, state: State) -> Context:
+        return Context(state, self.procedure_map, self.static)
+
+    def decision(self, state: State) -> Decision | None:
+        g = self.context(state)
+        found = current_decision(g)
+        if g.rng.used:
+            raise GameBug("a decision step used the random generator")
+        return found
+
+    def active(self, state: State) -> list[Side]:
+        found = self.decision(state)
+        return [] if found is None else found.active()
+
+    def legal_actions(self, state: State, side: Side) -> list[Action]:
+        found = self.decision(state)
+        if found is None or side not in found.sides:
+            return []
+        return found.sides[side].actions()
+
+    def apply(self, state: State, side: Side, action: Action) -> State:
+        self.check_side(side)
+        new = clone(state)
+        g = self.context(new)
+        before = choose(g, side, action)
+        g.finish()
+        new.moves += 1
+        new.actor = side
+        if g.irreversible or self.active(new) != before:
+            new.checkpoint = new.moves
+        return new
+
+    def view(self, state: State, viewer: Side | None) -> dict[str, Any]:
+        self.check_side(viewer)
+        found = self.decision(state)
+        choices = None if found is None or viewer is None else found.sides.get(viewer)
+        return {
+            "game": self.id,
+            "title": self.title,
+            "scenario": state.scenario,
+            "viewer": viewer,
+            "moves": state.moves,
+            "active": [] if found is None else found.active(),
+            "prompt": None
+            if choices is None
+            else {"key": choices.prompt, "params": choices.params},
+            "actions": [] if choices is None else list(choices.options),
+            "can_undo": can_undo(state, viewer),
+            "result": None if state.result is None else _builtins(state.result),
+            "options": dict(state.options),
+            "stack": [_builtins(frame) for frame in state.stack],
+            "log": [_builtins(event) for event in redact(state.log, viewer)],
+            "board": self.view_data(state, viewer),
+        }
+
+    def state_from_view(
+        self, view: Mapping[str, Any], side: Side, data: dict[str, Any], rng: Rng
+    ) -> State:
+        """A state with ``data`` (sampled by the game) and everything else as ``view`` shows it.
+
+        For ``determinize``: the stack is public (frame locals never hold secrets), the log is left
+        empty, and the random generator gets a fresh state since the future is unknown.
+        """
+        undoable = bool(view["can_undo"])
+        moves = int(view["moves"])
+        result = view["result"]
+        return State(
+            game=self.id,
+            rules_version=self.rules_version,
+            scenario=str(view["scenario"]),
+            seed=0,
+            options=dict(view["options"]),
+            rng=rng.next64(),
+            data=data,
+            stack=[msgspec.convert(frame, Frame) for frame in view["stack"]],
+            moves=moves,
+            checkpoint=moves - 1 if undoable else moves,
+            actor=side if undoable else None,
+            result=None if result is None else msgspec.convert(result, Result),
+        )
+
+    def check(self, state: State) -> list[str]:
+        problems = [p for f in state.stack for p in self._frame_problems(f)]
+        if state.result is None and not state.stack:
+            problems.append("no result and nothing left to play")
+        return problems + self.check_data(state)
+
+    def check_data(self, state: State) -> list[str]:
+        return []
+
+    def _frame_problems(self, frame: Frame) -> list[str]:
+        procedure = self.procedure_map.get(frame.name)
+        if procedure is None:
+            return [f"unknown procedure {frame.name!r} on the stack"]
+        if not callable(getattr(procedure, frame.step, None)):
+            return [f"procedure {frame.name!r} has no step {frame.step!r}"]
+        return []
+
+
+def can_undo(state: State, side: Side | None) -> bool:
+    """Whether ``side`` may take back the last action (its own, since the last checkpoint)."""
+    return side is not None and state.actor == side and state.moves > state.checkpoint
+
+
+def _builtins(value: Any) -> Any:
+    return msgspec.to_builtins(value)

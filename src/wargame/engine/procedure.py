@@ -1,0 +1,245 @@
+"""The sequence of play as data: a stack of procedure frames and the loop that runs it.
+
+A game writes its sequence of play as :class:`Procedure` classes. Each method of a procedure is a
+step; the frame on top of the stack names the procedure and the step it is at. Automatic steps run
+one after another until a *decision step* (marked with :func:`decision`) is on top: that step
+returns a :class:`Decision` listing, per side, every legal action and the effect that applies it,
+so the list a player sees and the code that applies a choice can never disagree.
+
+Since the stack lives in the state, any position can be saved, copied and replayed; nothing of the
+sequence of play is kept in Python generators or the call stack.
+
+The stack is public: every side's view shows it, so frame locals must never hold a secret (a card
+chosen but not yet revealed belongs in the game's data, where the view redacts it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from wargame.engine.action import Action
+from wargame.engine.dice import Die
+from wargame.engine.errors import GameBug, IllegalAction
+from wargame.engine.log import Event, PublicForm, Side
+from wargame.engine.rng import Rng
+from wargame.engine.state import Frame, Result, State
+
+Effect = Callable[..., None]
+StepMethod = Callable[["Context", Frame], Any]
+F = TypeVar("F", bound=Callable[..., Any])
+
+RESERVED_VERBS: Final = frozenset({"resign", "undo"})
+_MAX_AUTOMATIC_STEPS: Final = 1_000_000
+
+
+def decision(method: F) -> F:
+    """Mark a procedure step as a decision: it returns a Decision and changes nothing."""
+    method.__dict__["is_decision"] = True
+    return method
+
+
+@dataclass(slots=True)
+class Option:
+    action: Action
+    effect: Effect
+    args: tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class Choices:
+    """What one side may do at a decision, and the prompt shown to it."""
+
+    side: Side
+    prompt: str
+    params: dict[str, Any]
+    options: dict[str, Option] = field(default_factory=dict)
+
+    def add(self, action: Action | str, effect: Effect, *args: Any) -> None:
+        """Offer ``action``; choosing it calls ``effect(context, frame, *args)``."""
+        chosen = Action(action) if isinstance(action, str) else action
+        if chosen.verb in RESERVED_VERBS:
+            raise GameBug(f"the verb {chosen.verb!r} is reserved by the engine")
+        if chosen.text in self.options:
+            raise GameBug(f"action {chosen.text!r} offered twice to {self.side}")
+        self.options[chosen.text] = Option(chosen, effect, args)
+
+    def actions(self) -> list[Action]:
+        return [option.action for option in self.options.values()]
+
+
+class Decision:
+    """The choices open to each deciding side at a decision step."""
+
+    def __init__(self) -> None:
+        self.sides: dict[Side, Choices] = {}
+
+    @classmethod
+    def single(cls, side: Side, prompt: str, **params: Any) -> Choices:
+        """A decision of one side; returns its Choices (use ``choices.decision`` to return)."""
+        return cls().side(side, prompt, **params)
+
+    def side(self, side: Side, prompt: str, **params: Any) -> Choices:
+        choices = Choices(side, prompt, params)
+        self.sides[side] = choices
+        return choices
+
+    def active(self) -> list[Side]:
+        return [side for side, choices in self.sides.items() if choices.options]
+
+
+class Procedure:
+    """A named part of the sequence of play. Its first step is ``start``."""
+
+    name: str = ""
+
+    def step(self, step_name: str) -> StepMethod:
+        method = getattr(self, step_name, None)
+        if method is None or step_name.startswith("_"):
+            raise GameBug(f"procedure {self.name!r} has no step {step_name!r}")
+        return method  # type: ignore[no-any-return]
+
+    def start(self, g: Context, f: Frame) -> Any:
+        raise GameBug(f"procedure {self.name!r} defines no start step")
+
+
+def is_decision(method: StepMethod) -> bool:
+    return bool(getattr(method, "is_decision", False))
+
+
+class Context:
+    """What a procedure step works with: the state being changed, its dice, its log."""
+
+    def __init__(self, state: State, procedures: Mapping[str, Procedure], static: Any) -> None:
+        self.state = state
+        self.data = state.data
+        self.procedures = procedures
+        self.static = static
+        self.rng = Rng(state.rng)
+        self.irreversible = False
+
+    # -- the stack -------------------------------------------------------------------------
+    @property
+    def frame(self) -> Frame:
+        return self.state.stack[-1]
+
+    def call(self, name: str, then: str, **locals_: Any) -> None:
+        """Continue the current frame at ``then`` after procedure ``name`` has returned."""
+        self.frame.step = then
+        self.push(name, **locals_)
+
+    def push(self, name: str, **locals_: Any) -> None:
+        if name not in self.procedures:
+            raise GameBug(f"unknown procedure {name!r}")
+        self.state.stack.append(Frame(name, "start", dict(locals_)))
+
+    def goto(self, step: str) -> None:
+        self.frame.step = step
+
+    def ret(self, **results: Any) -> None:
+        """End the current procedure; ``results`` go into the caller's locals."""
+        self.state.stack.pop()
+        if results and self.state.stack:
+            self.frame.locals.update(results)
+
+    # -- randomness and log ----------------------------------------------------------------
+    def roll(self, die: Die, side: Side, reason: str, **params: Any) -> int:
+        """Roll a die for ``side`` and log it for everybody."""
+        value = self.rng.roll(die)
+        self.irreversible = True
+        self.log("log.roll", side=side, value=value, die=str(die), reason=reason, **params)
+        return value
+
+    def shuffle(self, items: list[Any], deck: str) -> None:
+        self.rng.shuffle(items)
+        self.irreversible = True
+        self.log("log.shuffle", deck=deck)
+
+    def log(self, key: str, **params: Any) -> None:
+        self.state.log.append(Event(key, params))
+
+    def log_private(
+        self,
+        to: Iterable[Side],
+        key: str,
+        params: Mapping[str, Any],
+        public_key: str | None = None,
+        public_params: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Log an event only ``to`` sees in full; the others see the public form, if any."""
+        public = None if public_key is None else PublicForm(public_key, dict(public_params or {}))
+        self.state.log.append(Event(key, dict(params), to=list(to), public=public))
+
+    def reveal(self) -> None:
+        """Mark that hidden information was shown: the action cannot be taken back."""
+        self.irreversible = True
+
+    def end_game(self, result: Result) -> None:
+        self.state.result = result
+        self.state.stack.clear()
+        self.log("log.game_over", summary=f"result.{result.kind}", **result.params)
+
+    def finish(self) -> None:
+        self.state.rng = self.rng.state
+        if self.rng.used:
+            self.irreversible = True
+
+
+def current_decision(g: Context) -> Decision | None:
+    """The decision on top of the stack, or None when the game is over."""
+    stack = g.state.stack
+    if g.state.result is not None or not stack:
+        return None
+    frame = stack[-1]
+    method = g.procedures[frame.name].step(frame.step)
+    if not is_decision(method):
+        raise GameBug(f"step {frame.name}.{frame.step} is automatic but the game is waiting")
+    found = method(g, frame)
+    if isinstance(found, Choices):
+        owner = Decision()
+        owner.sides[found.side] = found
+        return owner
+    if not isinstance(found, Decision):
+        raise GameBug(f"decision step {frame.name}.{frame.step} returned {type(found).__name__}")
+    return found
+
+
+def run_automatic(g: Context) -> None:
+    """Run automatic steps until a decision is on top or the game is over."""
+    stack = g.state.stack
+    for _ in range(_MAX_AUTOMATIC_STEPS):
+        if g.state.result is not None:
+            return
+        if not stack:
+            raise GameBug("the sequence of play ended without a result")
+        frame = stack[-1]
+        method = g.procedures[frame.name].step(frame.step)
+        if is_decision(method):
+            return
+        before = (len(stack), frame.step)
+        method(g, frame)
+        if stack and stack[-1] is frame and (len(stack), frame.step) == before:
+            raise GameBug(f"automatic step {frame.name}.{frame.step} did not advance")
+    raise GameBug("automatic steps ran without end")
+
+
+def choose(g: Context, side: Side, action: Action) -> list[Side]:
+    """Apply ``side``'s ``action`` at the current decision, then run to the next decision.
+
+    Returns the sides that were deciding before the action.
+    """
+    found = current_decision(g)
+    if found is None:
+        raise IllegalAction("the game is over")
+    choices = found.sides.get(side)
+    if choices is None or not choices.options:
+        waiting = ", ".join(found.active()) or "nobody"
+        raise IllegalAction(f"it is not {side}'s decision now (waiting for {waiting})")
+    option = choices.options.get(action.text)
+    if option is None:
+        raise IllegalAction(f"{action.text!r} is not a legal action for {side} now")
+    deciding = found.active()
+    option.effect(g, g.frame, *option.args)
+    run_automatic(g)
+    return deciding

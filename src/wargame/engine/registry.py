@@ -1,0 +1,73 @@
+"""A registry of games by id: the catalogue of products plus games added at run time (tests)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from wargame.engine.contract import Game
+from wargame.engine.errors import UnknownGame
+from wargame.engine.rules import RuleRegistry
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game known to the program. ``module`` names the package whose ``GAME`` is the game;
+    an entry without a playable game yet still has a rule index to report on."""
+
+    id: str
+    title: str
+    module: str = ""
+    listed: bool = True
+    rule_index: Path | None = None
+
+
+class Registry:
+    def __init__(self) -> None:
+        self.entries: dict[str, Entry] = {}
+        self.loaded: dict[str, Game] = {}
+        self.factories: dict[str, Callable[[], Game]] = {}
+
+    def add(self, entry: Entry) -> None:
+        self.entries[entry.id] = entry
+
+    def add_game(self, game: Game | Callable[[], Game], *, listed: bool = False) -> None:
+        """Register a game object (or factory) directly; tests use this for theirs."""
+        factory = game if callable(game) and not isinstance(game, Game) else (lambda: game)
+        built = factory()
+        self.entries[built.id] = Entry(built.id, built.title, listed=listed)
+        self.loaded[built.id] = built
+
+    def listed(self) -> list[Entry]:
+        return [entry for entry in self.entries.values() if entry.listed]
+
+    def entry(self, game_id: str) -> Entry:
+        entry = self.entries.get(game_id)
+        if entry is None:
+            known = ", ".join(e.id for e in self.listed())
+            raise UnknownGame(f"unknown game {game_id!r}; games: {known}")
+        return entry
+
+    def playable(self, game_id: str) -> bool:
+        entry = self.entry(game_id)
+        return game_id in self.loaded or bool(entry.module)
+
+    def game(self, game_id: str) -> Game:
+        if game_id in self.loaded:
+            return self.loaded[game_id]
+        entry = self.entry(game_id)
+        if not entry.module:
+            raise UnknownGame(f"{game_id} is not playable yet (only its rule index exists)")
+        game: Game = importlib.import_module(entry.module).GAME
+        self.loaded[game_id] = game
+        return game
+
+    def rules(self, game_id: str) -> RuleRegistry:
+        """The game's rule registry, or an empty one over its index if it is not playable yet."""
+        if self.playable(game_id):
+            found = self.game(game_id).rules
+            if found is not None:
+                return found
+        return RuleRegistry(game_id, self.entry(game_id).rule_index)

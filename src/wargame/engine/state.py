@@ -1,0 +1,129 @@
+"""The game state: plain data, cheap to copy, hashable, saved as JSON.
+
+Everything a game needs to continue lives here: the game's own data (``data``: dicts, lists,
+strings, numbers, booleans and None only), the sequence of play as a stack of procedure frames,
+the random generator's state and the log. Static data (map, pieces, cards) stays out of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Final
+
+import msgspec
+
+from wargame.engine.log import Event
+
+_MSGPACK_ENCODER: Final = msgspec.msgpack.Encoder()
+_JSON_ENCODER: Final = msgspec.json.Encoder(order="sorted")
+
+
+class Frame(msgspec.Struct, omit_defaults=True):
+    """One procedure on the stack: its name, the step it is at, and its local values."""
+
+    name: str
+    step: str
+    locals: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.locals[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.locals[key] = value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.locals.get(key, default)
+
+
+class Result(msgspec.Struct, frozen=True, omit_defaults=True):
+    """How a game ended. ``winner`` None is a draw.
+
+    ``kind`` names the way it was decided (a message key under ``result.``), ``missing`` lists the
+    rule numbers not implemented yet that could have changed the outcome.
+    """
+
+    winner: str | None
+    kind: str
+    params: dict[str, Any] = {}
+    scores: dict[str, int | float] = {}
+    missing: list[str] = []
+
+
+class State(msgspec.Struct):
+    """A whole game position."""
+
+    game: str
+    rules_version: str
+    scenario: str
+    seed: int
+    options: dict[str, Any]
+    rng: int
+    data: dict[str, Any]
+    stack: list[Frame]
+    log: list[Event] = []
+    moves: int = 0
+    checkpoint: int = 0
+    actor: str | None = None
+    result: Result | None = None
+
+
+_DEEP: Final = msgspec.msgpack.Decoder(tuple[dict[str, Any], list[Frame]])
+
+
+def clone(state: State) -> State:
+    """An independent copy. Log events are immutable and shared; everything else is copied."""
+    data, stack = _DEEP.decode(_MSGPACK_ENCODER.encode((state.data, state.stack)))
+    return State(
+        game=state.game,
+        rules_version=state.rules_version,
+        scenario=state.scenario,
+        seed=state.seed,
+        options=dict(state.options),
+        rng=state.rng,
+        data=data,
+        stack=stack,
+        log=list(state.log),
+        moves=state.moves,
+        checkpoint=state.checkpoint,
+        actor=state.actor,
+        result=state.result,
+    )
+
+
+def to_json(state: State) -> bytes:
+    """Canonical JSON (sorted keys): equal states give equal bytes."""
+    return _JSON_ENCODER.encode(state)
+
+
+def from_builtins(value: Any) -> State:
+    """A state from decoded JSON, validated against the state's shape."""
+    return msgspec.convert(value, State)
+
+
+def state_hash(state: State) -> str:
+    """A short fingerprint of the whole state (blake2b of its canonical JSON)."""
+    return hashlib.blake2b(to_json(state), digest_size=16).hexdigest()
+
+
+def json_round_trip_problems(state: State) -> list[str]:
+    """Where the state is not plain JSON data (tuples, sets, non-string keys...), if anywhere."""
+    problems: list[str] = []
+    _walk_json(state.data, "data", problems)
+    for index, frame in enumerate(state.stack):
+        _walk_json(frame.locals, f"stack[{index}].locals", problems)
+    return problems
+
+
+def _walk_json(value: Any, path: str, problems: list[str]) -> None:
+    if value is None or isinstance(value, bool | int | float | str):
+        return
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            _walk_json(item, f"{path}[{index}]", problems)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                problems.append(f"{path}: key {key!r} is not a string")
+            _walk_json(item, f"{path}.{key}", problems)
+    else:
+        problems.append(f"{path}: {type(value).__name__} is not JSON data")

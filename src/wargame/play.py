@@ -1,0 +1,106 @@
+"""Playing a game in the terminal: hot seat for the human sides, random bots for the others."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from wargame.bots.random_bot import RandomBot
+from wargame.engine.errors import WargameError
+from wargame.engine.rng import derive_seed
+from wargame.engine.session import Session
+from wargame.text import render_status
+
+HELP = (
+    "type an action as listed (e.g. 'card c4'), or: actions, undo, show, log, resign SIDE, "
+    "save, help, quit"
+)
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        bots: set[str],
+        lang: str = "en",
+        save_to: Path | None = None,
+        read: Callable[[str], str] = input,
+        out: TextIO = sys.stdout,
+    ) -> None:
+        self.session = session
+        self.game = session.game
+        self.bots = {side: RandomBot(derive_seed(session.record.seed, side)) for side in bots}
+        self.lang = lang
+        self.save_to = save_to
+        self.read = read
+        self.out = out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def run(self) -> None:
+        self.say(HELP)
+        while True:
+            active = self.game.active(self.session.state)
+            if not active:
+                self.say(render_status(self.game, self.session.state, None, self.lang))
+                return
+            side = active[0]
+            if side in self.bots:
+                self.play_bot(side)
+                continue
+            self.say("")
+            self.say(render_status(self.game, self.session.state, side, self.lang, log_lines=5))
+            try:
+                line = self.read(f"{side}> ").strip()
+            except EOFError:
+                self.say("")
+                return
+            if line in ("quit", "exit"):
+                return
+            self.command(side, line)
+
+    def play_bot(self, side: str) -> None:
+        view = self.game.view(self.session.state, side)
+        text = self.bots[side].choose(view)
+        self.session.act(side, text)
+        self.say(f"{side} (bot): {text}")
+        self.save()
+
+    def command(self, side: str, line: str) -> None:
+        words = line.split()
+        try:
+            if not words or words[0] == "help":
+                self.say(HELP)
+            elif words[0] == "actions":
+                self.say(
+                    " | ".join(a.text for a in self.game.legal_actions(self.session.state, side))
+                )
+            elif words[0] in ("show", "log"):
+                lines = 40 if words[0] == "log" else 10
+                self.say(render_status(self.game, self.session.state, side, self.lang, lines))
+            elif words[0] == "undo":
+                self.session.undo(side)
+                self.save()
+            elif words[0] == "save":
+                self.save(announce=True)
+            elif words[0] == "resign":
+                self.session.act(words[1] if len(words) > 1 else side, "resign")
+                self.save()
+            else:
+                self.session.act(side, line)
+                self.save()
+        except WargameError as error:
+            self.say(f"refused: {error.message}")
+
+    def save(self, announce: bool = False) -> None:
+        if self.save_to is None:
+            if announce:
+                self.say("no save file: start with --save FILE")
+            return
+        self.session.save(self.save_to)
+        if announce:
+            self.say(f"saved to {self.save_to}")

@@ -1,0 +1,30 @@
+"""Shared test configuration: the toy game is registered (unlisted) for every test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.toy_game import GAME, register
+from wargame.games import REGISTRY
+
+ROOT = Path(__file__).resolve().parent.parent
+
+if "toy" not in REGISTRY.entries:
+    register(REGISTRY)
+
+
+@pytest.fixture
+def toy():
+    return GAME
+
+
+@pytest.fixture
+def saved_game(tmp_path):
+    """A new toy game saved to a file, and its path."""
+    from wargame.engine.session import Session
+
+    path = tmp_path / "game.json"
+    Session.new(GAME, "standard", 7).save(path)
+    return path

@@ -1,0 +1,64 @@
+import pytest
+
+from wargame.engine.i18n import ENGINE_CATALOG, LANGUAGES, Catalog, flatten
+
+
+@pytest.fixture
+def catalog():
+    return Catalog(
+        {
+            "en": {
+                "log.move": "{side:side} moves to {hex:hex}",
+                "side.japan": "Japan",
+                "hex.2220": "Soerabaja",
+                "log.list": "{sides:side}",
+            },
+            "ja": {"log.move": "{side:side}が{hex:hex}へ移動", "side.japan": "日本"},
+        }
+    )
+
+
+def test_fields_with_a_namespace_render_through_the_catalogue(catalog):
+    assert catalog.render("log.move", {"side": "japan", "hex": "2220"}, "en") == (
+        "Japan moves to Soerabaja"
+    )
+
+
+def test_unnamed_values_print_as_themselves_and_japanese_falls_back_to_english_names(catalog):
+    assert catalog.render("log.move", {"side": "japan", "hex": "2221"}, "ja") == "日本が2221へ移動"
+    assert (
+        catalog.render("log.move", {"side": "japan", "hex": "2220"}, "ja")
+        == "日本がSoerabajaへ移動"
+    )
+
+
+def test_lists_are_joined_per_language(catalog):
+    assert catalog.render("log.list", {"sides": ["japan", "usa"]}, "en") == "Japan, usa"
+
+
+def test_unknown_key_and_missing_parameter_render_without_crashing(catalog):
+    assert catalog.render("log.nope", {"a": 1}, "en") == "log.nope a=1"
+    assert catalog.render("log.move", {"side": "japan"}, "en") == "Japan moves to {hex}"
+
+
+def test_unsupported_language_is_refused(catalog):
+    with pytest.raises(ValueError, match="unsupported language"):
+        catalog.add("fr", {})
+
+
+def test_flatten_nested_messages():
+    assert flatten({"a": {"b": "x", "c": {"d": 1}}}) == {"a.b": "x", "a.c.d": "1"}
+
+
+def test_engine_catalogue_has_every_key_in_every_language():
+    english = ENGINE_CATALOG.keys("en")
+    assert english
+    for lang in LANGUAGES:
+        assert ENGINE_CATALOG.keys(lang) == english
+
+
+def test_layering_overrides_earlier_catalogues(catalog):
+    game = Catalog({"en": {"side.japan": "Imperial Japan"}})
+    merged = catalog.layered(game)
+    assert merged.name("side", "japan", "en") == "Imperial Japan"
+    assert merged.name("side", "japan", "ja") == "日本"

@@ -1,0 +1,79 @@
+import pytest
+
+from wargame.engine.log import Event, PublicForm, redact
+from wargame.engine.state import (
+    Frame,
+    State,
+    clone,
+    from_builtins,
+    json_round_trip_problems,
+    state_hash,
+    to_json,
+)
+
+
+def make_state(**data):
+    return State(
+        game="g",
+        rules_version="1",
+        scenario="s",
+        seed=1,
+        options={},
+        rng=5,
+        data=data,
+        stack=[Frame("main", "start", {"n": 1})],
+    )
+
+
+def test_private_events_show_their_public_form_to_others():
+    secret = Event(
+        "log.draw",
+        {"cards": ["J41"]},
+        to=["japan"],
+        public=PublicForm("log.draw_hidden", {"count": 1}),
+    )
+    hidden = Event("log.peek", {"card": "A3"}, to=["allies"])
+    events = [Event("log.start"), secret, hidden]
+    assert redact(events, "japan") == [events[0], secret]
+    assert redact(events, "allies") == [events[0], Event("log.draw_hidden", {"count": 1}), hidden]
+    assert redact(events, None) == [events[0], Event("log.draw_hidden", {"count": 1})]
+
+
+def test_clone_is_independent_of_the_original():
+    state = make_state(units={"a": [1, 2]})
+    copy = clone(state)
+    copy.data["units"]["a"].append(3)
+    copy.stack[0]["n"] = 2
+    copy.log.append(Event("x"))
+    assert state.data["units"]["a"] == [1, 2]
+    assert state.stack[0]["n"] == 1
+    assert state.log == []
+
+
+def test_hash_changes_with_any_field_and_not_with_key_order():
+    state = make_state(a=1, b=2)
+    reordered = make_state(b=2, a=1)
+    assert state_hash(state) == state_hash(reordered)
+    changed = clone(state)
+    changed.data["a"] = 3
+    assert state_hash(changed) != state_hash(state)
+    moved = clone(state)
+    moved.stack[0].step = "next"
+    assert state_hash(moved) != state_hash(state)
+
+
+def test_json_round_trip_gives_the_same_state():
+    import msgspec
+
+    state = make_state(units={"a": [1, None, "x", 2.5, True]})
+    again = from_builtins(msgspec.json.decode(to_json(state)))
+    assert again == state
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [((1, 2), "tuple"), ({1: "a"}, "key 1"), ({"s": {1}}, "set")],
+)
+def test_non_json_data_is_reported(value, problem):
+    problems = json_round_trip_problems(make_state(bad=value))
+    assert problems and problem in problems[0]

@@ -1,0 +1,157 @@
+"""The rule registry, the rule index files and the reading of rule markers in tests."""
+
+import textwrap
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.toy_game.game import RULES as TOY_RULES
+from wargame.engine.errors import DataError
+from wargame.engine.rules import (
+    RuleRegistry,
+    load_rule_index,
+    report,
+    rule_sort_key,
+    scan_tests,
+)
+
+
+def test_rule_numbers_sort_in_rulebook_order():
+    numbers = ["7.6", "7.52", "10.1", "7.5", "7.0", "2.1", "7.5a", "16.47", "4.1.10", "4.1.2"]
+    assert sorted(numbers, key=rule_sort_key) == [
+        "2.1",
+        "4.1.2",
+        "4.1.10",
+        "7.0",
+        "7.5",
+        "7.5a",
+        "7.52",
+        "7.6",
+        "10.1",
+        "16.47",
+    ]
+
+
+def test_dotted_numbering_reads_each_component_as_a_whole_number():
+    numbers = ["14.15", "14.2", "14.4", "14.37", "3.1.10", "3.1.2"]
+    assert sorted(numbers, key=lambda n: rule_sort_key(n, "dotted")) == [
+        "3.1.2",
+        "3.1.10",
+        "14.2",
+        "14.4",
+        "14.15",
+        "14.37",
+    ]
+
+
+def test_rule_index_refuses_rules_out_of_order(tmp_path):
+    path = tmp_path / "rules.yaml"
+    rows = (
+        " - {number: '14.15', title: a, provenance: seed}\n"
+        " - {number: '14.2', title: b, provenance: seed}\n"
+    )
+    path.write_text("game: g\nnumbering: decimal\nrules:\n" + rows)
+    assert [r.number for r in load_rule_index(path).rules] == ["14.15", "14.2"]
+    path.write_text("game: g\nnumbering: dotted\nrules:\n" + rows)
+    with pytest.raises(DataError, match=r"rule 14\.2 comes after 14\.15"):
+        load_rule_index(path)
+
+
+def test_rule_index_refuses_duplicates_and_bad_numbers(tmp_path):
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        "game: g\nrules:\n - {number: '1.1', title: a, provenance: seed}\n"
+        " - {number: '1.1', title: b, provenance: seed}\n"
+    )
+    with pytest.raises(DataError, match="listed twice"):
+        load_rule_index(path)
+    path.write_text("game: g\nrules:\n - {number: 'one', title: a, provenance: seed}\n")
+    with pytest.raises(DataError, match="not a rule number"):
+        load_rule_index(path)
+
+
+def test_registry_records_implementing_functions_and_declarations():
+    registry = RuleRegistry("g")
+
+    @registry.implements("7.52", "7.53")
+    def activation_path():
+        return 1
+
+    registry.declare("2.2", where="data/map.json")
+    assert activation_path() == 1
+    assert registry.implemented["7.52"] == [f"{__name__}.{activation_path.__qualname__}"]
+    assert registry.implemented["2.2"] == ["data/map.json"]
+    with pytest.raises(ValueError):
+        registry.declare("seven", where="x")
+
+
+SAMPLE_TESTS = """
+import pytest
+pytestmark = [pytest.mark.game("g"), pytest.mark.slow]
+
+@pytest.mark.rule("1.1", "1.2")
+def test_a():
+    pass
+
+@pytest.mark.rule("2.1", game="other")
+def test_b():
+    pass
+
+def test_unmarked():
+    pass
+
+@pytest.mark.rule("3.1")
+class TestGroup:
+    @pytest.mark.rule("3.2")
+    def test_c(self):
+        pass
+
+    def helper(self):
+        pass
+"""
+
+
+def test_scanner_reads_function_class_and_module_markers(tmp_path):
+    tests = tmp_path / "tests"
+    (tests / "g").mkdir(parents=True)
+    (tests / "g" / "test_sample.py").write_text(textwrap.dedent(SAMPLE_TESTS))
+    found = scan_tests(tests).by_rule("g")
+    assert found == {
+        "1.1": ["tests/g/test_sample.py::test_a"],
+        "1.2": ["tests/g/test_sample.py::test_a"],
+        "3.1": ["tests/g/test_sample.py::TestGroup::test_c"],
+        "3.2": ["tests/g/test_sample.py::TestGroup::test_c"],
+    }
+    assert scan_tests(tests).by_rule("other") == {"2.1": ["tests/g/test_sample.py::test_b"]}
+
+
+def test_report_has_one_row_per_indexed_rule_with_code_and_tests():
+    found = report(TOY_RULES, scan_tests(ROOT / "tests"))
+    rows = {row.number: row for row in found.rows}
+    assert list(rows) == ["1.1", "2.1", "2.2", "3.1", "3.2", "4.1", "4.2"]
+    assert rows["3.2"].implemented and rows["3.2"].tests
+    assert not rows["4.2"].implemented and rows["4.2"].tests == []
+    assert found.unknown_in_code == [] and found.unknown_in_tests == []
+    assert set(rows["1.1"].to_json()) == {"number", "title", "provenance", "implemented", "tests"}
+
+
+def test_report_flags_rule_numbers_missing_from_the_index():
+    registry = RuleRegistry("toy", TOY_RULES.index_path)
+    registry.declare("9.9", where="somewhere")
+    assert report(registry, None).unknown_in_code == ["9.9"]
+
+
+def test_scanner_agrees_with_pytest_collection(request):
+    """Every rule marker pytest sees on a collected test, the scanner sees too (and vice versa)."""
+    scanned = {}
+    for mark in scan_tests(ROOT / "tests").marks:
+        scanned.setdefault(mark.test_id, set()).update((mark.game, n) for n in mark.numbers)
+    collected = {}
+    for item in request.session.items:
+        module_game = next((m.args[0] for m in item.iter_markers("game")), None)
+        for marker in item.iter_markers("rule"):
+            game = marker.kwargs.get("game", module_game)
+            test_id = item.nodeid.split("[")[0]
+            collected.setdefault(test_id, set()).update((game, n) for n in marker.args)
+    for test_id, marks in collected.items():
+        assert scanned.get(test_id) == marks, test_id

@@ -1,0 +1,148 @@
+"""Records, save files, replay and undo."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.toy_game.game import GAME as TOY
+from wargame.engine.errors import BadSaveFile, IllegalAction
+from wargame.engine.rng import Rng
+from wargame.engine.session import Session, read_save
+from wargame.engine.state import state_hash
+from wargame.games import REGISTRY
+
+
+def play_random(session, steps, seed):
+    rng = Rng(seed)
+    for _ in range(steps):
+        active = TOY.active(session.state)
+        if not active:
+            break
+        side = rng.choice(active)
+        session.act(side, rng.choice(TOY.legal_actions(session.state, side)).text)
+    return session
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 60), st.integers(0, 2**32))
+def test_replaying_a_record_reproduces_the_game(seed, steps, bot_seed):
+    played = play_random(Session.new(TOY, "standard", seed), steps, bot_seed)
+    replayed = Session.replay(played.record, TOY)
+    assert state_hash(replayed.state) == state_hash(played.state)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 40), st.integers(0, 2**32))
+def test_undo_restores_the_previous_position_whenever_allowed(seed, steps, bot_seed):
+    session = play_random(Session.new(TOY, "standard", seed), steps, bot_seed)
+    rng = Rng(bot_seed + 1)
+    for _ in range(20):
+        active = TOY.active(session.state)
+        if not active:
+            break
+        side = rng.choice(active)
+        before = session.state
+        session.act(side, rng.choice(TOY.legal_actions(before, side)).text)
+        if session.state.checkpoint < session.state.moves:
+            session.undo(side)
+            assert state_hash(session.state) == state_hash(before)
+            assert len(session.record.actions) == before.moves
+        else:
+            with pytest.raises(IllegalAction, match=r"cannot be taken back|not"):
+                session.undo(side)
+
+
+def test_undo_is_refused_after_dice_or_a_draw_and_for_the_other_side():
+    session = Session.new(TOY, "standard", 3)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        session.undo("red")
+    session.act("red", TOY.legal_actions(session.state, "red")[0].text)
+    with pytest.raises(IllegalAction):
+        session.undo("red")
+    with pytest.raises(IllegalAction, match="not blue's"):
+        session.undo("blue")
+
+
+def test_two_click_order_can_be_undone_click_by_click(tmp_path):
+    session = Session.new(TOY, "standard", 3)
+    for side in ("red", "blue"):
+        session.act(side, TOY.legal_actions(session.state, side)[0].text)
+    mover = TOY.active(session.state)[0]
+    start = state_hash(session.state)
+    card = next(a.text for a in TOY.legal_actions(session.state, mover) if a.verb == "card")
+    session.act(mover, card)
+    hex_action = next(a.text for a in TOY.legal_actions(session.state, mover) if a.verb == "hex")
+    session.act(mover, "cancel")
+    session.act(mover, card)
+    path = tmp_path / "g.json"
+    session.save(path)
+    reloaded = Session.load(path, REGISTRY.game)
+    reloaded.undo(mover)
+    reloaded.undo(mover)
+    reloaded.undo(mover)
+    assert state_hash(reloaded.state) == start
+    reloaded.act(mover, card)
+    reloaded.act(mover, hex_action)
+    assert reloaded.state.data["positions"][mover] == hex_action.split()[1]
+
+
+def test_save_and_load_round_trip(tmp_path):
+    session = play_random(Session.new(TOY, "short", 11), 15, 2)
+    path = tmp_path / "game.json"
+    session.save(path)
+    loaded = Session.load(path, REGISTRY.game)
+    assert state_hash(loaded.state) == state_hash(session.state)
+    assert loaded.record == session.record
+    assert read_save(path).record.actions == session.record.actions
+
+
+def test_a_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    Session.new(TOY, "standard", 1).save(path)
+    before = path.read_bytes()
+    import wargame.engine.session as module
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(module.os, "replace", broken)
+    with pytest.raises(OSError):
+        Session.new(TOY, "standard", 2).save(path)
+    assert path.read_bytes() == before
+    assert list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda text: text[: len(text) // 2], "malformed or truncated"),
+        (lambda text: "[1, 2]", "not a wargame save file"),
+        (lambda text: text.replace('"moves":0', '"moves":5', 1), "does not match its hash"),
+        (lambda text: text.replace('"rules_version":"1"', '"rules_version":"0"'), "rules version"),
+        (lambda text: text.replace('"game":"toy"', '"game":"chess"', 1), "unknown game 'chess'"),
+    ],
+)
+def test_damaged_save_files_get_a_clear_error(tmp_path, damage, message):
+    path = tmp_path / "game.json"
+    Session.new(TOY, "standard", 1).save(path)
+    path.write_text(damage(json.dumps(json.loads(path.read_text()), separators=(",", ":"))))
+    with pytest.raises(Exception, match=message) as caught:
+        Session.load(path, REGISTRY.game)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_record_that_no_longer_replays_names_the_action():
+    session = play_random(Session.new(TOY, "standard", 4), 5, 9)
+    session.record.actions[2] = (session.record.actions[2][0], "card c999")
+    with pytest.raises(BadSaveFile, match=r"action 3 \(.*card c999\) no longer replays"):
+        Session.replay(session.record, TOY)
+
+
+def test_resign_is_recorded_and_replays():
+    session = Session.new(TOY, "standard", 4)
+    session.act("red", "resign")
+    assert session.state.result.winner == "blue"
+    replayed = Session.replay(session.record, TOY)
+    assert state_hash(replayed.state) == state_hash(session.state)

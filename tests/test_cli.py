@@ -1,0 +1,183 @@
+"""The ``wargame`` command: every subcommand, and one clear line for every mistake."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from wargame.cli import main
+from wargame.engine.session import read_save
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code, err, *fragments):
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("wargame: error: ")
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_list_shows_the_product_games_and_hides_test_games(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    ids = [line.split("\t")[0] for line in out.splitlines()]
+    assert ids == ["empire-of-the-sun", "asia-engulfed", "dai-senso", "aegean-strike"]
+    assert "toy" not in out
+
+
+def test_new_show_actions_act_undo_replay(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    assert run(capsys, "new", "toy", "--scenario", "standard", "--seed", 5, "-o", path)[0] == 0
+    code, out, _ = run(capsys, "show", path, "--side", "red")
+    assert code == 0 and "Bid a card face down" in out and "hand:" in out
+    code, out, _ = run(capsys, "show", path, "--lang", "ja")
+    assert "手番" in out and "hand:" not in out
+    code, out, _ = run(capsys, "actions", path, "--side", "red")
+    actions = out.split("\n")[:-1]
+    assert actions and all(a.startswith("card ") for a in actions)
+    code, out, _ = run(capsys, "act", path, "--side", "red", actions[0])
+    assert code == 0 and "to act: blue" in out
+    assert read_save(path).record.actions == [("red", actions[0])]
+    code, out, _ = run(capsys, "replay", path)
+    assert code == 0 and out.startswith("replay: 1 actions, identical state")
+
+
+def test_undo_takes_back_an_undoable_click(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    run(capsys, "new", "toy", "-s", "standard", "--seed", 5, "-o", path)
+    for side in ("red", "blue"):
+        first = run(capsys, "actions", path, "--side", side)[1].split("\n")[0]
+        run(capsys, "act", path, "--side", side, first)
+    save = read_save(path)
+    mover = save.state.data["initiative"]
+    card = next(
+        a for a in run(capsys, "actions", path, "--side", mover)[1].split("\n") if "card" in a
+    )
+    run(capsys, "act", path, "--side", mover, card)
+    code, out, _ = run(capsys, "undo", path)
+    assert code == 0 and f"took back {mover}'s last action" in out
+    assert read_save(path).state_hash == save.state_hash
+    code, _, err = run(capsys, "undo", path)
+    assert_one_line_error(code, err, "cannot be taken back")
+
+
+def test_act_applies_all_actions_or_none(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    run(capsys, "new", "toy", "-s", "standard", "--seed", 5, "-o", path)
+    before = path.read_bytes()
+    first = run(capsys, "actions", path, "--side", "red")[1].split("\n")[0]
+    code, _, err = run(capsys, "act", path, "--side", "red", first, "card c1")
+    assert_one_line_error(code, err, "not red's decision now")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["new", "chess", "-s", "x", "-o", "{tmp}/n.json"], ["unknown game 'chess'"]),
+        (["new", "empire-of-the-sun", "-s", "x", "-o", "{tmp}/n.json"], ["not playable yet"]),
+        (["new", "toy", "-s", "epic", "-o", "{tmp}/n.json"], ["no scenario 'epic'"]),
+        (
+            ["new", "toy", "-s", "standard", "--option", "rounds=9", "-o", "{tmp}/n.json"],
+            ["cannot be 9"],
+        ),
+        (["new", "toy", "-s", "standard", "-o", "{tmp}/g.json"], ["exists", "--force"]),
+        (["show", "{tmp}/missing.json"], ["cannot read"]),
+        (["show", "{tmp}/g.json", "--side", "green"], ["unknown side 'green'"]),
+        (["act", "{tmp}/g.json", "--side", "red", "card <x>"], ["malformed action"]),
+        (["act", "{tmp}/g.json", "--side", "red", "card c99"], ["not a legal action for red"]),
+        (["actions", "{tmp}/junk.json", "--side", "red"], ["malformed or truncated"]),
+        (["rules", "chess"], ["unknown game"]),
+        (["fuzz", "toy", "--games", "0"], ["at least 1"]),
+        (["fuzz", "toy", "--scenario", "epic"], ["no scenario"]),
+    ],
+)
+def test_mistakes_print_one_line_and_change_nothing(capsys, tmp_path, argv, fragments):
+    game = tmp_path / "g.json"
+    run(capsys, "new", "toy", "-s", "standard", "--seed", 1, "-o", game)
+    (tmp_path / "junk.json").write_text('{"format": "wargame-save", "vers')
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    code, _, err = run(capsys, *[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert_one_line_error(code, err, *fragments)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_usage_mistakes_exit_2_with_one_line(capsys):
+    code, _, err = run(capsys, "new", "toy")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "required" in err
+
+
+def test_replay_detects_a_record_that_gives_another_state(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    run(capsys, "new", "toy", "-s", "standard", "--seed", 5, "-o", path)
+    data = json.loads(path.read_text())
+    data["record"]["seed"] = 6
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", path)
+    assert_one_line_error(code, err, "another state")
+
+
+def test_rules_json_has_one_object_per_rule(capsys):
+    code, out, _ = run(capsys, "rules", "toy", "--format", "json")
+    rows = json.loads(out)
+    assert code == 0 and [r["number"] for r in rows][:2] == ["1.1", "2.1"]
+    assert all(set(r) == {"number", "title", "provenance", "implemented", "tests"} for r in rows)
+    implemented = {r["number"]: r["implemented"] for r in rows}
+    assert implemented["3.2"] and not implemented["4.2"]
+    assert any("test_toy_rules.py" in t for t in rows[0]["tests"])
+
+
+def test_rules_text_summarises(capsys):
+    code, out, _ = run(capsys, "rules", "toy")
+    assert code == 0 and "7 rules: 6 implemented" in out
+
+
+def test_fuzz_ends_with_the_summary_line(capsys, tmp_path):
+    code, out, _ = run(capsys, "fuzz", "toy", "--games", 6, "--seed", 3, "--out", tmp_path)
+    assert code == 0
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("fuzz: 6 games, 0 failures, ") and last.endswith(" s")
+    assert "result " in out
+
+
+def test_fuzz_in_parallel_gives_the_same_games(capsys, tmp_path):
+    serial = run(capsys, "fuzz", "toy", "--games", 4, "--seed", 8, "--out", tmp_path)[1]
+    parallel = run(
+        capsys, "fuzz", "toy", "--games", 4, "--seed", 8, "--jobs", 2, "--out", tmp_path
+    )[1]
+    actions = lambda text: text.strip().splitlines()[-1].split(",")[2]  # noqa: E731
+    assert actions(serial) == actions(parallel)
+
+
+def test_bench_reports_figures(capsys):
+    code, out, _ = run(capsys, "bench", "toy", "--seconds", "0.3", "--format", "json")
+    found = json.loads(out)
+    assert code == 0 and found["actions"] > 0
+    assert found["clone_us"] > 0 and found["state_bytes_median"] > 0
+
+
+def test_installed_command_runs_without_traceback(tmp_path):
+    env = {**os.environ, "WARGAME_GAMES": "tests.toy_game"}
+    command = [sys.executable, "-m", "wargame.cli"]
+    listing = subprocess.run([*command, "list"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert listing.returncode == 0 and "empire-of-the-sun" in listing.stdout
+    bad = subprocess.run(
+        [*command, "show", str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert bad.stderr.count("\n") == 1

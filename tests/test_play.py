@@ -1,0 +1,58 @@
+"""The terminal game loop."""
+
+import io
+
+from tests.toy_game.game import GAME
+from wargame.engine.session import Session, read_save
+from wargame.play import TerminalGame
+
+
+def scripted(lines):
+    answers = iter(lines)
+
+    def read(prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def test_human_against_a_bot_plays_to_the_end_and_saves(tmp_path):
+    session = Session.new(GAME, "short", 3)
+    out = io.StringIO()
+    path = tmp_path / "g.json"
+
+    def read(prompt):
+        return (GAME.legal_actions(session.state, "red")[0]).text
+
+    TerminalGame(session, bots={"blue"}, save_to=path, read=read, out=out).run()
+    assert session.state.result is not None
+    assert "blue (bot):" in out.getvalue()
+    assert read_save(path).record.actions == session.record.actions
+
+
+def test_mistakes_are_refused_and_commands_work(tmp_path):
+    session = Session.new(GAME, "standard", 3)
+    out = io.StringIO()
+    red_card = GAME.legal_actions(session.state, "red")[0].text
+    lines = ["card c99", "actions", "help", "save", red_card, "quit"]
+    TerminalGame(session, bots=set(), read=scripted(lines), out=out).run()
+    text = out.getvalue()
+    assert "refused: 'card c99' is not a legal action for red now" in text
+    assert "no save file" in text
+    assert session.record.actions == [("red", red_card)]
+
+
+def test_hot_seat_undo_and_resign():
+    session = Session.new(GAME, "standard", 3)
+    for side in ("red", "blue"):
+        session.act(side, GAME.legal_actions(session.state, side)[0].text)
+    mover = GAME.active(session.state)[0]
+    card = next(a.text for a in GAME.legal_actions(session.state, mover) if a.verb == "card")
+    out = io.StringIO()
+    TerminalGame(session, bots=set(), read=scripted([card, "undo", "resign"]), out=out).run()
+    assert session.state.result.kind == "resigned"
+    assert session.record.actions[-1] == (mover, "resign")
+    assert (mover, card) not in session.record.actions[2:]
