@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("WARGAME_GAMES", "tests.toy_game")
 
 from wargame.bench import format_report, run_bench
-from wargame.games import REGISTRY
+from wargame.games import REGISTRY, load_plugins
 
 
 def main() -> None:
@@ -26,6 +26,7 @@ def main() -> None:
     parser.add_argument("--scenario")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    load_plugins()
     game = REGISTRY.game(args.game)
     print(format_report(run_bench(game, args.seconds, args.seed, args.scenario)))
 

@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -167,11 +168,26 @@ def test_bench_reports_figures(capsys):
     assert found["clone_us"] > 0 and found["state_bytes_median"] > 0
 
 
+def test_bad_plugin_is_one_line(capsys, monkeypatch):
+    monkeypatch.setenv("WARGAME_GAMES", "no_such_module_here")
+    code, _, err = run(capsys, "list")
+    assert_one_line_error(code, err, "cannot load games from 'no_such_module_here'")
+
+
 def test_installed_command_runs_without_traceback(tmp_path):
     env = {**os.environ, "WARGAME_GAMES": "tests.toy_game"}
-    command = [sys.executable, "-m", "wargame.cli"]
+    command = [str(Path(sys.executable).parent / "wargame")]
     listing = subprocess.run([*command, "list"], capture_output=True, text=True, cwd=ROOT, env=env)
     assert listing.returncode == 0 and "empire-of-the-sun" in listing.stdout
+    played = subprocess.run(
+        [*command, "play", "toy", "--bot", "blue", "--seed", "3"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    assert played.returncode == 0 and "red>" in played.stdout
     bad = subprocess.run(
         [*command, "show", str(tmp_path / "none.json")],
         capture_output=True,

@@ -21,7 +21,7 @@ from wargame.engine.i18n import LANGUAGES
 from wargame.engine.rules import find_tests_dir, report, scan_tests
 from wargame.engine.session import Session, read_save
 from wargame.engine.state import state_hash
-from wargame.games import REGISTRY
+from wargame.games import REGISTRY, load_plugins
 from wargame.text import render_status
 
 EXIT_ERROR = 1
@@ -41,6 +41,7 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
+        load_plugins()
         args = parser.parse_args(argv)
         if not getattr(args, "command", None):
             parser.print_help()

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from pathlib import Path
 
+from wargame.engine.errors import UnknownGame
 from wargame.engine.registry import Entry, Registry
 
 _HERE = Path(__file__).parent
@@ -21,11 +23,18 @@ for _id, _title, _package, _module in (
     REGISTRY.add(Entry(_id, _title, _module, True, _HERE / _package / "data" / "rules.yaml"))
 
 
-def _load_plugins() -> None:
-    """Games from other packages: $WARGAME_GAMES lists modules whose ``register(REGISTRY)``
-    adds them (the test suite adds its toy game this way)."""
-    for module in filter(None, os.environ.get("WARGAME_GAMES", "").split(",")):
-        importlib.import_module(module.strip()).register(REGISTRY)
-
-
-_load_plugins()
+def load_plugins() -> None:
+    """Add games from other modules: $WARGAME_GAMES lists modules (importable from the current
+    folder too) whose ``register(REGISTRY)`` adds their games; the toy test game comes this way."""
+    names = [name.strip() for name in os.environ.get("WARGAME_GAMES", "").split(",")]
+    if not any(names):
+        return
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    for name in filter(None, names):
+        try:
+            importlib.import_module(name).register(REGISTRY)
+        except (ImportError, AttributeError) as error:
+            raise UnknownGame(
+                f"cannot load games from {name!r} ($WARGAME_GAMES): {error}"
+            ) from None
