@@ -328,11 +328,15 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def _fuzz_with_progress(game: Game, config: Any, show: bool) -> Any:
+    from rich.console import Console
     from rich.progress import Progress
 
     from wargame.fuzz import fuzz
 
-    with Progress(transient=True, disable=not show or not sys.stderr.isatty()) as progress:
+    console = Console(stderr=True)
+    with Progress(
+        console=console, transient=True, disable=not show or not console.is_terminal
+    ) as progress:
         task = progress.add_task(f"fuzz {game.id}", total=config.games)
         return fuzz(game.id, config, REGISTRY.game, lambda _: progress.advance(task))
 

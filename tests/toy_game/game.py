@@ -38,18 +38,8 @@ def other(side: Side) -> Side:
 
 @RULES.implements("1.1")
 def draw_up(g: Context, side: Side) -> None:
-    hand, deck = g.data["hands"][side], g.data["deck"]
-    drawn = [deck.pop() for _ in range(min(HAND_SIZE - len(hand), len(deck)))]
-    if not drawn:
-        return
-    hand.extend(drawn)
-    g.log_private(
-        [side],
-        "log.draw",
-        {"side": side, "cards": drawn},
-        "log.draw_hidden",
-        {"side": side, "count": len(drawn)},
-    )
+    hand = g.data["hands"][side]
+    g.draw(g.data["deck"], HAND_SIZE - len(hand), side, hand)
 
 
 class Match(Procedure):

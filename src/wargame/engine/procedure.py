@@ -151,6 +151,24 @@ class Context:
         self.log("log.roll", side=side, value=value, die=str(die), reason=reason, **params)
         return value
 
+    def draw(self, deck: list[Any], count: int, side: Side, into: list[Any]) -> list[Any]:
+        """Move up to ``count`` cards from the end of ``deck`` into ``into`` (``side``'s hand).
+
+        The log shows the cards to ``side`` and only their number to everybody else.
+        """
+        drawn = [deck.pop() for _ in range(min(count, len(deck)))]
+        if drawn:
+            into.extend(drawn)
+            self.irreversible = True
+            self.log_private(
+                [side],
+                "log.draw",
+                {"side": side, "cards": drawn},
+                "log.draw_hidden",
+                {"side": side, "count": len(drawn)},
+            )
+        return drawn
+
     def shuffle(self, items: list[Any], deck: str) -> None:
         self.rng.shuffle(items)
         self.irreversible = True
