@@ -372,9 +372,5 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def entry_point() -> NoReturn:
-    sys.exit(main())
-
-
 if __name__ == "__main__":
-    entry_point()
+    sys.exit(main())

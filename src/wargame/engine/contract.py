@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -48,17 +48,6 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] = ()
     description: str = ""
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    id: str
-    title: str
-    sides: tuple[Side, ...]
-    rules_version: str
-    listed: bool = True
-    playable: bool = True
-    scenarios: tuple[Scenario, ...] = field(default_factory=tuple)
 
 
 class Game(ABC):
@@ -134,17 +123,6 @@ class Game(ABC):
     def describe(self, state: State, viewer: Side | None, lang: str) -> str:
         """A text picture of the position for the command line (games override this)."""
         return ""
-
-    def info(self) -> GameInfo:
-        return GameInfo(
-            self.id,
-            self.title,
-            self.sides,
-            self.rules_version,
-            self.listed,
-            True,
-            tuple(self.scenarios()),
-        )
 
     # -- helpers shared by implementations -----------------------------------------------
     def check_side(self, side: Side | None) -> None:

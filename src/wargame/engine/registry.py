@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,17 +27,14 @@ class Registry:
     def __init__(self) -> None:
         self.entries: dict[str, Entry] = {}
         self.loaded: dict[str, Game] = {}
-        self.factories: dict[str, Callable[[], Game]] = {}
 
     def add(self, entry: Entry) -> None:
         self.entries[entry.id] = entry
 
-    def add_game(self, game: Game | Callable[[], Game], *, listed: bool = False) -> None:
-        """Register a game object (or factory) directly; tests use this for theirs."""
-        factory = game if callable(game) and not isinstance(game, Game) else (lambda: game)
-        built = factory()
-        self.entries[built.id] = Entry(built.id, built.title, listed=listed)
-        self.loaded[built.id] = built
+    def add_game(self, game: Game, *, listed: bool = False) -> None:
+        """Register a game object directly (tests register theirs this way)."""
+        self.entries[game.id] = Entry(game.id, game.title, listed=listed)
+        self.loaded[game.id] = game
 
     def listed(self) -> list[Entry]:
         return [entry for entry in self.entries.values() if entry.listed]
