@@ -32,6 +32,7 @@ def test_list_shows_the_product_games_and_hides_test_games(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0
     ids = [line.split("\t")[0] for line in out.splitlines()]
+    assert "not playable" not in out.splitlines()[0]
     assert ids == ["empire-of-the-sun", "asia-engulfed", "dai-senso", "aegean-strike"]
     assert "toy" not in out
 
@@ -86,7 +87,8 @@ def test_act_applies_all_actions_or_none(capsys, tmp_path):
     ("argv", "fragments"),
     [
         (["new", "chess", "-s", "x", "-o", "{tmp}/n.json"], ["unknown game 'chess'"]),
-        (["new", "empire-of-the-sun", "-s", "x", "-o", "{tmp}/n.json"], ["not playable yet"]),
+        (["new", "asia-engulfed", "-s", "x", "-o", "{tmp}/n.json"], ["not playable yet"]),
+        (["new", "empire-of-the-sun", "-s", "x", "-o", "{tmp}/n.json"], ["no scenario 'x'"]),
         (["new", "toy", "-s", "epic", "-o", "{tmp}/n.json"], ["no scenario 'epic'"]),
         (
             ["new", "toy", "-s", "standard", "--option", "rounds=9", "-o", "{tmp}/n.json"],

@@ -288,6 +288,9 @@ def _print_rules(found: Any) -> None:
         f"{len(found.rows)} rules: {implemented} implemented, {tested} with tests, "
         f"{provisional} provisional"
     )
+    for row in found.rows:
+        for description in row.stand_ins:
+            print(f"provisional stand-in {row.number}: {description}")
     if not found.tests_found:
         print("tests: no tests folder found (run from a source checkout or set WARGAME_TESTS_DIR)")
     for label, numbers in (("code", found.unknown_in_code), ("tests", found.unknown_in_tests)):

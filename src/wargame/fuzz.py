@@ -237,9 +237,10 @@ def check_determinize(
         except NotImplementedError:
             return
         again = game.view(sampled, side)
-        if _without_log(again) != _without_log(view):
+        difference = first_difference(_without_log(view), _without_log(again))
+        if difference:
             raise FuzzFailure(
-                "determinize", f"{side} could tell a determinized state from the game"
+                "determinize", f"{side} could tell a determinized state from the game: {difference}"
             )
 
 
@@ -260,6 +261,25 @@ def check_replay(game: Game, session: Session) -> None:
     replayed = Session.replay(session.record, game)
     if state_hash(replayed.state) != state_hash(session.state):
         raise FuzzFailure("replay", "replaying the record does not reproduce the final state")
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """Where two JSON values first differ (``board.units.x.at: '2813' != '2812'``), or None."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}: only in {'the game' if key in a else 'the sample'}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = first_difference(x, y, f"{path}[{index}]")
+            if found:
+                return found
+        return None
+    return None if a == b else f"{path.lstrip('.')}: {a!r:.60} != {b!r:.60}"
 
 
 def strings_in(value: Any) -> Iterator[str]:

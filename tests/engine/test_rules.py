@@ -135,6 +135,15 @@ def test_report_has_one_row_per_indexed_rule_with_code_and_tests():
     assert set(rows["1.1"].to_json()) == {"number", "title", "provenance", "implemented", "tests"}
 
 
+def test_a_stand_in_makes_the_rule_provisional_in_the_report():
+    registry = RuleRegistry("toy", TOY_RULES.index_path)
+    registry.stand_in("2.2", "ties are broken by a coin toss we designed")
+    rows = {row.number: row for row in report(registry, None).rows}
+    assert rows["2.2"].provenance == "provisional"
+    assert rows["2.2"].stand_ins == ("ties are broken by a coin toss we designed",)
+    assert rows["2.1"].provenance == "provisional" and rows["2.1"].stand_ins == ()
+
+
 def test_report_flags_rule_numbers_missing_from_the_index():
     registry = RuleRegistry("toy", TOY_RULES.index_path)
     registry.declare("9.9", where="somewhere")

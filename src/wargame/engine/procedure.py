@@ -118,6 +118,7 @@ class Context:
         self.static = static
         self.rng = Rng(state.rng)
         self.irreversible = False
+        self.cache: dict[str, Any] = {}
 
     # -- the stack -------------------------------------------------------------------------
     @property

@@ -106,6 +106,7 @@ class RuleRegistry:
     game: str
     index_path: Path | None = None
     implemented: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    stand_ins: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
 
     def implements(self, *numbers: str) -> Callable[[F], F]:
         """Decorator: the function enforces these rules."""
@@ -116,6 +117,12 @@ class RuleRegistry:
             return function
 
         return mark
+
+    def stand_in(self, number: str, description: str) -> None:
+        """Record a designed stand-in for a rule whose text is missing or silent: the rule is
+        then reported with provenance ``provisional`` and the description."""
+        if description not in self.stand_ins[number]:
+            self.stand_ins[number].append(description)
 
     def declare(self, *numbers: str, where: str) -> None:
         """Declare rules enforced somewhere other than one function (data, a table)."""
@@ -140,6 +147,7 @@ class RuleRow:
     tests: list[str]
     code: list[str]
     note: str = ""
+    stand_ins: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -170,18 +178,21 @@ def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
         RuleRow(
             number=entry.number,
             title=entry.title,
-            provenance=entry.provenance,
+            provenance="provisional" if registry.stand_ins.get(entry.number) else entry.provenance,
             implemented=entry.number in registry.implemented,
             tests=sorted(tested.get(entry.number, [])),
             code=list(registry.implemented.get(entry.number, [])),
             note=entry.note,
+            stand_ins=tuple(registry.stand_ins.get(entry.number, ())),
         )
         for entry in entries
     ]
     return RuleReport(
         game=registry.game,
         rows=rows,
-        unknown_in_code=_in_order(set(registry.implemented) - known, index.numbering),
+        unknown_in_code=_in_order(
+            (set(registry.implemented) | set(registry.stand_ins)) - known, index.numbering
+        ),
         unknown_in_tests=_in_order(set(tested) - known, index.numbering),
         tests_found=tests is not None,
     )

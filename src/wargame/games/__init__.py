@@ -15,7 +15,12 @@ _HERE = Path(__file__).parent
 REGISTRY = Registry()
 
 for _id, _title, _package, _module in (
-    ("empire-of-the-sun", "Empire of the Sun (v2.0)", "empire_of_the_sun", ""),
+    (
+        "empire-of-the-sun",
+        "Empire of the Sun (v2.0)",
+        "empire_of_the_sun",
+        "wargame.games.empire_of_the_sun",
+    ),
     ("asia-engulfed", "Asia Engulfed", "asia_engulfed", ""),
     ("dai-senso", "Dai Senso!", "dai_senso", ""),
     ("aegean-strike", "Aegean Strike", "aegean_strike", ""),

@@ -1,0 +1,156 @@
+"""Where the units are and what they are: queries and changes over the game state.
+
+A unit's state is ``{"at": location, "reduced": bool}``. A location is a hex id (``"2813"``) or a
+box: ``turn:N`` (the turn track: arrives on turn N), ``delayed`` (Delayed Reinforcement box),
+``china`` (Air Units in China box), ``event`` (enters only through its card), ``eliminated``
+(may come back by replacement), ``removed`` (permanently out of the game).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from wargame.engine.procedure import Context
+from wargame.games.empire_of_the_sun.board import Board
+from wargame.games.empire_of_the_sun.static import Side, Static, Unit
+
+BOXES = ("delayed", "china", "event", "eliminated", "removed")
+
+
+class Components:
+    """The static data a game step needs: the printed components and the map."""
+
+    def __init__(self, static: Static) -> None:
+        self.static = static
+        self.board = Board(static)
+        self.units = static.units
+        self.cards = static.cards
+
+
+def parts(g: Context) -> Components:
+    found: Components = g.static
+    return found
+
+
+def record(g: Context, unit_id: str) -> Unit:
+    return parts(g).units[unit_id]
+
+
+def side_of(g: Context, unit_id: str) -> Side:
+    return record(g, unit_id).side
+
+
+def enemy(side: str) -> Side:
+    return "allied" if side == "japan" else "japan"
+
+
+def at(g: Context, unit_id: str) -> str:
+    found: str = g.data["units"][unit_id]["at"]
+    return found
+
+
+def on_map(location: str) -> bool:
+    return location[:1].isdigit()
+
+
+def reduced(g: Context, unit_id: str) -> bool:
+    return bool(g.data["units"][unit_id]["reduced"])
+
+
+def _index(g: Context) -> dict[str, list[str]]:
+    index = g.cache.get("at")
+    if index is None:
+        index = defaultdict(list)
+        for unit_id, unit in g.data["units"].items():
+            if on_map(unit["at"]):
+                index[unit["at"]].append(unit_id)
+        g.cache["at"] = index
+    found: dict[str, list[str]] = index
+    return found
+
+
+def units_at(g: Context, hex_id: str, side: str | None = None) -> list[str]:
+    here = _index(g).get(hex_id, [])
+    return [u for u in here if side is None or side_of(g, u) == side]
+
+
+def occupied_hexes(g: Context, side: str) -> Iterator[str]:
+    for hex_id, here in _index(g).items():
+        if any(side_of(g, u) == side for u in here):
+            yield hex_id
+
+
+def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:
+    for unit_id, unit in g.data["units"].items():
+        if on_map(unit["at"]) and (side is None or side_of(g, unit_id) == side):
+            yield unit_id
+
+
+DERIVED = ("supply", "zoi")  # cached results that depend on where units are and who controls what
+
+
+def forget_derived(g: Context) -> None:
+    for key in DERIVED:
+        g.cache.pop(key, None)
+
+
+def move_to(g: Context, unit_id: str, location: str) -> None:
+    """Put a unit somewhere (a hex or a box), keeping the position index right."""
+    forget_derived(g)
+    unit = g.data["units"][unit_id]
+    index = g.cache.get("at")
+    if index is not None:
+        if on_map(unit["at"]):
+            index[unit["at"]].remove(unit_id)
+        if on_map(location):
+            index[location].append(unit_id)
+    unit["at"] = location
+
+
+def steps_left(g: Context, unit_id: str) -> int:
+    """2 for a full two-step unit, 1 for a reduced or one-step unit."""
+    one_step = record(g, unit_id).reduced_attack is None
+    return 1 if one_step or reduced(g, unit_id) else 2
+
+
+def attack(g: Context, unit_id: str) -> int:
+    unit = record(g, unit_id)
+    if reduced(g, unit_id) and unit.reduced_attack is not None:
+        return unit.reduced_attack
+    return unit.attack
+
+
+def is_class(g: Context, unit_id: str, *classes: str) -> bool:
+    return record(g, unit_id).unit_class in classes
+
+
+def is_carrier(g: Context, unit_id: str) -> bool:
+    return record(g, unit_id).type in ("CV", "CVL", "CVE")
+
+
+def flies(g: Context, unit_id: str) -> bool:
+    """Air units and carriers: the units that strike from range (1.3)."""
+    return is_class(g, unit_id, "air") or is_carrier(g, unit_id)
+
+
+def control(g: Context, hex_id: str) -> Side | None:
+    """The side controlling a land hex (None for sea hexes)."""
+    found: Side | None = g.data["control"].get(hex_id)
+    return found
+
+
+def set_control(g: Context, hex_id: str, side: str) -> None:
+    if g.data["control"].get(hex_id) != side:
+        forget_derived(g)
+        g.data["control"][hex_id] = side
+        g.log("log.control", hex=hex_id, side=side)
+
+
+def set_reduced(g: Context, unit_id: str, value: bool) -> None:
+    forget_derived(g)
+    g.data["units"][unit_id]["reduced"] = value
+
+
+def friendly(g: Context, hex_id: str, side: str) -> bool:
+    return control(g, hex_id) == side

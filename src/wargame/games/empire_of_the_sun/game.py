@@ -1,0 +1,192 @@
+"""Empire of the Sun as a game contract: set-up, views, invariants and determinization."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from wargame.engine.contract import ProcedureGame, Scenario
+from wargame.engine.i18n import ENGINE_CATALOG, Catalog
+from wargame.engine.log import Side
+from wargame.engine.procedure import Context, Procedure
+from wargame.engine.rng import Rng
+from wargame.engine.state import State
+from wargame.games.empire_of_the_sun import procedures, setup
+from wargame.games.empire_of_the_sun.forces import Components
+from wargame.games.empire_of_the_sun.invariants import problems
+from wargame.games.empire_of_the_sun.registry import RULES
+from wargame.games.empire_of_the_sun.static import static
+from wargame.games.empire_of_the_sun.text import describe
+
+SECRET_KEYS = ("cards", "pending")
+OPPONENT = {"japan": "allied", "allied": "japan"}
+
+
+class EmpireOfTheSun(ProcedureGame):
+    id = "empire-of-the-sun"
+    title = "Empire of the Sun (v2.0)"
+    rules_version = "0.1"
+    sides = ("japan", "allied")
+    rules = RULES
+    procedures: tuple[Procedure, ...] = procedures.ALL
+
+    @cached_property
+    def parts(self) -> Components:
+        return Components(static())
+
+    @property
+    def static(self) -> Components:
+        return self.parts
+
+    @cached_property
+    def catalog(self) -> Catalog:  # type: ignore[override]
+        own = Catalog()
+        own.add_directory(Path(__file__).parent / "messages")
+        return ENGINE_CATALOG.layered(names_catalog(self.parts), own)
+
+    def scenarios(self) -> list[Scenario]:
+        return [
+            Scenario(s.id, s.title, s.title_ja, s.notes)
+            for s in self.parts.static.scenarios.values()
+        ]
+
+    def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
+        setup.new_game(g, self.parts, self.parts.static.scenarios[scenario])
+        g.push("game")
+
+    # -- views -------------------------------------------------------------------------------
+    def view_data(self, state: State, viewer: Side | None) -> dict[str, Any]:
+        data = state.data
+        public = {key: value for key, value in data.items() if key not in SECRET_KEYS}
+        found = copy.deepcopy(public)
+        found["cards"] = {side: pile_summary(data["cards"][side]) for side in self.sides}
+        if viewer is not None:
+            own = data["cards"][viewer]
+            found["hand"] = list(own["hand"])
+            found["future_card"] = own["future"]
+            found["pending"] = data["pending"].get(viewer)
+        return found
+
+    def describe(self, state: State, viewer: Side | None, lang: str) -> str:
+        return describe(self, state, viewer, lang)
+
+    def secrets(self, state: State) -> dict[Side, set[str]]:
+        found: dict[Side, set[str]] = {}
+        for side in self.sides:
+            own = state.data["cards"][side]
+            found[side] = {*own["hand"], *([own["future"]] if own["future"] else [])}
+        found["(decks)"] = {c for side in self.sides for c in state.data["cards"][side]["deck"]}
+        return found
+
+    def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
+        board = view["board"]
+        data = {key: copy.deepcopy(value) for key, value in board.items() if key != "cards"}
+        for key in ("hand", "future_card"):
+            data.pop(key, None)
+        known = {side: {"hand": list(board["hand"]), "future": board["future_card"]}}
+        in_play = cards_in_play(view)
+        data["cards"] = sample_piles(
+            self.parts, board, side, known=known[side], in_play=in_play, rng=rng
+        )
+        data["pending"] = {}
+        if board["pending"]:
+            data["pending"][side] = board["pending"]
+        opponent = OPPONENT[side]
+        if pending_pick(view, opponent):
+            held = data["cards"][opponent]["hand"] + [data["cards"][opponent]["future"] or ""]
+            data["pending"][opponent] = rng.choice([c for c in held if c])
+        return self.state_from_view(view, side, data, rng)
+
+    def check_data(self, state: State) -> list[str]:
+        return problems(self, state)
+
+
+def pile_summary(own: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "hand_size": len(own["hand"]),
+        "deck_size": len(own["deck"]),
+        "discard": list(own["discard"]),
+        "removed": list(own["removed"]),
+        "future_held": own["future"] is not None,
+        "future_turn": own["future_turn"],
+    }
+
+
+def pending_pick(view: Mapping[str, Any], side: Side) -> bool:
+    """Whether ``side`` has picked a card it has not committed yet (it is choosing its use)."""
+    stack = view["stack"]
+    return (
+        bool(stack)
+        and stack[-1]["name"] == "action"
+        and stack[-1]["step"] != "start"
+        and (stack[-1].get("locals", {}).get("side") == side)
+    )
+
+
+def cards_in_play(view: Mapping[str, Any]) -> set[str]:
+    """Cards being played: named by a procedure frame or the current offensive (all public)."""
+    found = {frame.get("locals", {}).get("card") for frame in view["stack"]}
+    offensive = view["board"].get("offensive")
+    if offensive:
+        found.add(offensive["card"])
+    return {card for card in found if card}
+
+
+def sample_piles(
+    parts: Components,
+    board: Mapping[str, Any],
+    side: Side,
+    *,
+    known: dict[str, Any],
+    in_play: set[str],
+    rng: Rng,
+) -> dict[str, dict[str, Any]]:
+    """Decks, hands and Future Offensive cards consistent with what ``side`` has seen."""
+    piles: dict[str, dict[str, Any]] = {}
+    for owner in ("japan", "allied"):
+        summary = board["cards"][owner]
+        seen = {*summary["discard"], *summary["removed"], *in_play}
+        unseen = [c for c, card in parts.cards.items() if card.side == owner and c not in seen]
+        if owner == side:
+            held = {*known["hand"], known["future"]}
+            hand, future = list(known["hand"]), known["future"]
+            deck = [c for c in unseen if c not in held]
+        else:
+            unseen = [c for c in unseen if c not in setup.OPENING_CARDS or board["turn"] == 1]
+            rng.shuffle(unseen)
+            hand = [unseen.pop() for _ in range(summary["hand_size"])]
+            future = unseen.pop() if summary["future_held"] else None
+            deck = unseen
+        rng.shuffle(deck)
+        piles[owner] = {
+            "deck": deck[: summary["deck_size"]] if owner != side else deck,
+            "hand": hand,
+            "discard": list(summary["discard"]),
+            "removed": list(summary["removed"]),
+            "future": future,
+            "future_turn": summary["future_turn"],
+        }
+    return piles
+
+
+def names_catalog(parts: Components) -> Catalog:
+    """Hex, unit and card names for messages: ``{hex:hex}`` renders "Manila" / "マニラ"."""
+    names = Catalog()
+    for lang in ("en", "ja"):
+        entries: dict[str, str] = {}
+        for hex_id, record in parts.board.hexes.items():
+            name = record.name_ja if lang == "ja" and record.name_ja else record.name
+            if name:
+                entries[f"hex.{hex_id}"] = f"{name} ({hex_id})"
+        for unit in parts.units.values():
+            entries[f"unit.{unit.id}"] = (
+                unit.name_ja if lang == "ja" and unit.name_ja else unit.name
+            )
+        for card in parts.cards.values():
+            title = card.title_ja if lang == "ja" and card.title_ja else card.title
+            entries[f"card.{card.id}"] = f"{card.id} {title}"
+        names.add(lang, entries)
+    return names

@@ -1,0 +1,1064 @@
+"""Movement and stacking (5.11, 6.22-6.26, 7.0-7.49, 8.6, 12.71, 12.74): what a unit or a stack may
+do, never what it should. The offensive procedure asks the player and calls :func:`perform`.
+
+``moves(g, group, oc=...)`` lists every legal move of a group of co-located units of one side that
+move together, keyed by the action the player clicks: ``hex 2220`` (normal), ``strategic 2220``,
+``assault 2220``, ``barge 2220`` (and ``box china`` for the Air Units in China box, 12.74).
+
+What a group may do, by what is in it:
+
+* naval units (carriers or not): normal naval moves (7.21) and strategic naval moves (7.23);
+* air units: air legs landing at friendly airfields (5.11, 7.31, 7.36, 12.74) and strategic air
+  transport (7.33);
+* ground units: overland moves (7.41, 7.42, 7.49), strategic transport (7.44), amphibious
+  assaults (7.45) and Japanese barges (7.47); with naval units in the stack (escorts, the ships of
+  Japanese organic transport, a carrier that neutralises ZOI en route) only the seaborne moves.
+
+**The path chosen for the mover.** Each destination gets one path: the cheapest legal one, except
+that a legal path that stays clear of every hex where the enemy projects air ZOI (neutralised or
+not) is preferred to a cheaper one that touches such a hex, so that the move does not give the
+Reaction player the air-reconnaissance modifier (5.22) when it can be avoided. This goes beyond
+"among equal-cost paths": a unit moves once, so a longer path within its allowance costs it
+nothing. ``Move.recon`` says whether the chosen path still touched RP ZOI.
+
+Decisions where the rules are unsure are written beside the code that makes them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any
+
+from wargame.engine.board import search, shortest_path
+from wargame.engine.errors import GameBug
+from wargame.engine.procedure import Context
+from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun.board import ENTRY_COST, KWAI_ROUTE, Board
+from wargame.games.empire_of_the_sun.garrisons import garrisoned, garrisoned_hexes
+from wargame.games.empire_of_the_sun.registry import RULES
+from wargame.games.empire_of_the_sun.static import Unit
+from wargame.games.empire_of_the_sun.supply import supply, zoi
+
+NAVAL_MP = 5  # 7.11: ground 1 MP, naval 5 MP, air = range; all times the OC value (T1)
+GROUND_MP = 1
+ROUTE_COST = 0.5
+NAVAL_STACK = 6  # 7.24
+AIR_GROUND_STACK = 3  # 7.34, 7.48
+EMERGENCY_NAVAL_RANGE = 10  # 7.22
+REACTION_ASP = 1  # 6.26, 7.45 A
+BARGE_OC = 3  # 7.47
+CHINA_BOX = "china"  # the Air Units in China box (12.74)
+CHINA_BOX_AIR, CHINA_BOX_B29 = 2, 1
+AIR_FERRY = "5408"  # 7.36
+PORT_MORESBY = "3823"  # 7.45: a mountain hex that may be assaulted
+KOREAN_ARMY = "jp-korean-army"  # 7.45 A: 2 ASPs per step
+SEVENTH_ARMOURED = "cw-7-armd-bde"  # 7.49
+ORGANIC_BRIGADES = frozenset(
+    {"jp-1-sn-bde", "jp-2-sn-bde", "jp-3-sn-bde", "jp-4-sn-bde", "jp-ss-bde"}
+)  # 7.46
+ORGANIC_SHIPS = frozenset({"CA", "CL", "APD"})
+CARRIERS = frozenset({"CV", "CVL", "CVE"})
+NEUTRALISERS = frozenset({"air", *CARRIERS})  # 7.35: in-supply non-LRB air units and carriers
+STEP_SIZED = frozenset({"corps", "army"})  # 7.45 A: one ASP per step
+PREFIX = {"move": "hex", "strategic": "strategic", "assault": "assault", "barge": "barge"}
+# Areas of data/map.json. The map has no Soviet hexes (7.42 C), so that set is empty unless a
+# later map adds them; Manchukuo may not be entered by anyone (12.91).
+NO_ENTRY = ("soviet", "manchukuo")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal move of a group: where it ends, the hexes it crosses and what it costs.
+
+    ``mode``: ``move`` (normal), ``strategic``, ``assault`` (amphibious), ``barge``, or
+    ``withdraw`` (the naval-like post-battle move of beaten assault units, 7.45 C).
+    ``path``: hexes from the start to ``dest``, both included (an Air Units in China box leg shows
+    as ``china``). ``asp``: ASPs it spends. ``recon``: the path entered, crossed or left a hex
+    where the enemy projects air ZOI (5.22). ``battle``: ending there makes a battle hex (enemy
+    units in it, 6.24, 7.12). ``no_fight``: the units may not fight in this offensive (a
+    parenthetical extended range was needed, 5.11 / 7.31, or the move was strategic, 7.23, 7.33,
+    7.44).
+    """
+
+    mode: str
+    dest: str
+    path: tuple[str, ...]
+    asp: int = 0
+    recon: bool = False
+    battle: bool = False
+    no_fight: bool = False
+
+    @property
+    def action(self) -> str:
+        if self.dest == CHINA_BOX:
+            return f"box {CHINA_BOX}"
+        return f"{PREFIX.get(self.mode, 'hex')} {self.dest}"
+
+
+# -- the static map, once per process ---------------------------------------------------------
+class Graph:
+    """Adjacency of the map by kind of movement, built once per process (per :class:`Board`)."""
+
+    def __init__(self, board: Board) -> None:
+        hexes = board.hexes
+        self.board = board
+        self.adj = {h: tuple(board.neighbours(h)) for h in hexes}
+        self.sea = {h: tuple(n for n in self.adj[h] if board.sea_crossing(h, n)) for h in hexes}
+        land = board.land_hexes
+        self.land = {h: tuple(n for n in self.adj[h] if board.land_crossing(h, n)) for h in land}
+        self.routes = frozenset((a, b) for a in land for b in self.land[a] if board.route(a, b))
+        self.kwai = frozenset(p for a, b in KWAI_ROUTE for p in ((a, b), (b, a)))
+        self.cost = {h: ENTRY_COST.get(hexes[h].terrain, 2) for h in land}
+        self.open = frozenset(h for h in land if hexes[h].terrain == "open")
+        self.coastal = frozenset(h for h in land if self.sea[h])
+        self.ports = frozenset(h for h, record in hexes.items() if record.port)
+        self.airfields = frozenset(h for h, record in hexes.items() if record.airfield)
+        areas: dict[str, set[str]] = defaultdict(set)
+        for h, record in hexes.items():
+            for area in record.areas:
+                areas[area].add(h)
+        self.areas = {area: frozenset(members) for area, members in areas.items()}
+        self._legs: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._within: dict[tuple[str, int], tuple[str, ...]] = {}
+
+    def area(self, name: str) -> frozenset[str]:
+        return self.areas.get(name, frozenset())
+
+    @cached_property
+    def near_airfields(self) -> dict[str, tuple[tuple[int, str], ...]]:
+        """Every other airfield of the map by distance, for air legs (5.11)."""
+        grid = self.board.grid
+        fields = sorted(self.airfields)
+        return {
+            a: tuple(sorted((grid.distance(a, b), b) for b in fields if b != a)) for a in fields
+        }
+
+    def within(self, centre: str, radius: int) -> tuple[str, ...]:
+        key = (centre, radius)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = tuple(self.board.within(centre, radius))
+        return found
+
+    def leg(self, a: str, b: str) -> tuple[str, ...]:
+        """Hexes an air leg from ``a`` to ``b`` flies over: a straight line, or a shortest path
+        where the line would leave the map (kept for the process)."""
+        key = (a, b)
+        found = self._legs.get(key)
+        if found is None:
+            try:
+                found = tuple(self.board.grid.line(a, b))
+            except ValueError:
+                found = tuple(shortest_path(a, b, self.adj.__getitem__))
+            self._legs[key] = found
+        return found
+
+
+@lru_cache(maxsize=4)
+def graph_of(board: Board) -> Graph:
+    return Graph(board)
+
+
+def graph(g: Context) -> Graph:
+    return graph_of(forces.parts(g).board)
+
+
+@lru_cache(maxsize=16)
+@RULES.implements("7.42", "12.71", "12.91")
+def ground_forbidden(board: Board, who: str) -> frozenset[str]:
+    """Land hexes a ground unit of ``who`` (``japanese``, ``chinese``, ``allied``) may never
+    enter: Soviet territory and Manchukuo (7.42 C, 12.91); interior China except for Chinese
+    units (7.42 A, D); India outside Northern India for Japan (7.42 B; Ceylon is not India, 12.6);
+    for Chinese units everything but Burma, Northern India and the Kunming area (7.42 E)."""
+    found = graph_of(board)
+    never = frozenset().union(*(found.area(a) for a in NO_ENTRY))
+    if who == "chinese":
+        allowed = found.area("burma") | found.area("india_north") | found.area("kunming_area")
+        return frozenset(board.land_hexes) - allowed | never
+    if who == "japanese":
+        return never | found.area("china_interior") | found.area("india_mainland")
+    return never | found.area("china_interior")
+
+
+@lru_cache(maxsize=4)
+@RULES.implements("7.42", "12.71")
+def air_forbidden(board: Board) -> frozenset[str]:
+    """Where no air unit may land: Soviet territory, Manchukuo and interior China (non-Chinese
+    units may enter only coastal China, 12.71; no air unit is Chinese)."""
+    found = graph_of(board)
+    return frozenset().union(*(found.area(a) for a in (*NO_ENTRY, "china_interior")))
+
+
+def nation_class(unit: Unit) -> str:
+    if unit.nationality == "chinese":
+        return "chinese"
+    return "japanese" if unit.side == "japan" else "allied"
+
+
+# -- who is where, once per call ---------------------------------------------------------------
+class Scene:
+    """The units on the map as one side's movement sees them."""
+
+    def __init__(self, g: Context, side: str) -> None:
+        self.enemy_at: set[str] = set()  # hexes holding any enemy unit
+        self.enemy_naval: set[str] = set()
+        self.enemy_stop: set[str] = set()  # enemy ground, air units or HQ: ground units stop
+        self.friendly_at: set[str] = set()
+        self.friendly_ground: set[str] = set()
+        for unit_id in forces.units_on_map(g):
+            self._add(forces.record(g, unit_id), forces.at(g, unit_id), side)
+        if side == "allied":
+            garrisons = set(garrisoned_hexes(g))
+            self.enemy_at |= garrisons
+            self.enemy_stop |= garrisons
+        offensive = g.data.get("offensive") or {}
+        self.declared = {*(offensive.get("battles") or ()), *(offensive.get("special") or ())}
+        self.battles = self.declared | (self.friendly_at & self.enemy_at)
+
+    def _add(self, unit: Unit, hex_id: str, side: str) -> None:
+        if unit.side == side:
+            self.friendly_at.add(hex_id)
+            if unit.unit_class == "ground":
+                self.friendly_ground.add(hex_id)
+            return
+        self.enemy_at.add(hex_id)
+        (self.enemy_naval if unit.unit_class == "naval" else self.enemy_stop).add(hex_id)
+
+
+# -- a group about to move ---------------------------------------------------------------------
+class Mover:
+    """One group of co-located units of one side, with cached map and ZOI queries."""
+
+    def __init__(
+        self, g: Context, group: list[str], oc: int, *, reaction: bool = False, post: bool = False
+    ) -> None:
+        if not group:
+            raise GameBug("a move needs at least one unit")
+        self.g, self.group, self.oc = g, list(group), oc
+        self.reaction, self.post = reaction, post
+        self.start = forces.at(g, group[0])
+        self.side = forces.side_of(g, group[0])
+        self.enemy = forces.enemy(self.side)
+        for unit_id in group:
+            if forces.at(g, unit_id) != self.start or forces.side_of(g, unit_id) != self.side:
+                raise GameBug(f"group {group} is not one side's co-located stack")
+        self.units = [forces.record(g, u) for u in group]
+        self.graph = graph(g)
+        self.board = self.graph.board
+        self.scene = Scene(g, self.side)
+        self.offensive: dict[str, Any] = g.data.get("offensive") or {}
+        self._zoi: Any = None
+        self._projected: dict[str, bool] = {}
+        self._blocked: dict[str, bool] = {}
+        self._near: dict[tuple[int, frozenset[str]], set[str]] = {}
+        self._lift: dict[str, bool] | None = None
+
+    @cached_property
+    @RULES.implements("17.35")
+    def routes(self) -> frozenset[tuple[str, str]]:
+        """Transport routes open now: the Kwai route only after its event (card J18)."""
+        if "kwai_route" in self.g.data["lasting"]:
+            return self.graph.routes
+        return self.graph.routes - self.graph.kwai
+
+    # -- composition -------------------------------------------------------------------------
+    def of_class(self, *classes: str) -> list[Unit]:
+        return [u for u in self.units if u.unit_class in classes]
+
+    @cached_property
+    def naval(self) -> list[Unit]:
+        return self.of_class("naval")
+
+    @cached_property
+    def ground(self) -> list[Unit]:
+        return self.of_class("ground")
+
+    @cached_property
+    def air(self) -> list[Unit]:
+        return self.of_class("air")
+
+    @cached_property
+    def forbidden(self) -> frozenset[str]:
+        return ground_may_not_enter(self)
+
+    @cached_property
+    def carriers(self) -> list[Unit]:
+        return [u for u in self.naval if u.type in CARRIERS]
+
+    def control(self, hex_id: str) -> str | None:
+        return forces.control(self.g, hex_id)
+
+    def friendly_port(self, hex_id: str) -> bool:
+        return hex_id in self.graph.ports and self.control(hex_id) == self.side
+
+    # -- ZOI ---------------------------------------------------------------------------------
+    @property
+    def zoi(self) -> Any:
+        if self._zoi is None:
+            self._zoi = zoi(self.g)
+        return self._zoi
+
+    def projected(self, hex_id: str) -> bool:
+        """The enemy projects air ZOI into the hex, neutralised or not (5.22)."""
+        found = self._projected.get(hex_id)
+        if found is None:
+            found = self._projected[hex_id] = bool(self.zoi.projected(hex_id, self.enemy))
+        return found
+
+    def blocked(self, hex_id: str) -> bool:
+        """Un-neutralised enemy ZOI hinders this side in the hex (7.35)."""
+        found = self._blocked.get(hex_id)
+        if found is None:
+            if self._lift is not None and hex_id in self._lift:
+                found = self._lift[hex_id]
+            else:
+                found = bool(self.zoi.blocks(hex_id, self.side))
+            self._blocked[hex_id] = found
+        return found
+
+    def touches(self, path: Iterable[str]) -> bool:
+        return any(self.projected(h) for h in path if forces.on_map(h))
+
+    def forget_zoi(self) -> None:
+        self._zoi = None
+        self._projected.clear()
+        self._blocked.clear()
+
+    @contextmanager
+    def lifted(self) -> Iterator[None]:
+        """While the group's own ZOI must not count: units moving strategically do not
+        neutralise enemy ZOI (7.21 says so of carriers; read as true of every moving unit). Within
+        2 hexes of the start, where the group's ZOI reaches, a hex then hinders the group if the
+        enemy projects ZOI there and no other in-supply non-LRB air unit or carrier of the side
+        covers it (7.35). Decision: the supply of the other units is taken as it stands."""
+        own = [u for u in self.units if u.type in NEUTRALISERS]
+        if not own or not forces.on_map(self.start):
+            yield
+            return
+        self._lift = self.cover_without_group()
+        self._blocked.clear()
+        try:
+            yield
+        finally:
+            self._lift = None
+            self._blocked.clear()
+
+    def cover_without_group(self) -> dict[str, bool]:
+        near = self.graph.within(self.start, 2)
+        if not any(self.projected(h) for h in near):
+            return {}
+        g, grid = self.g, self.board.grid
+        in_supply = supply(g).unit
+        others = {
+            forces.at(g, u)
+            for u in forces.units_on_map(g, self.side)
+            if u not in self.group
+            and forces.record(g, u).type in NEUTRALISERS
+            and grid.distance(forces.at(g, u), self.start) <= 4
+            and in_supply(u)
+        }
+        return {
+            h: self.projected(h) and not any(grid.distance(h, o) <= 2 for o in others) for h in near
+        }
+
+    # -- paths -------------------------------------------------------------------------------
+    def paths(
+        self,
+        neighbours: Callable[[Any], Iterable[Any]],
+        allowance: float,
+        targets: Callable[[str], bool],
+        *,
+        start: Hashable | None = None,
+        cost: Callable[[Any, Any], float | None] | None = None,
+        can_enter: Callable[[Any, Any], bool] | None = None,
+        can_leave: Callable[[Any], bool] | None = None,
+        hex_of: Callable[[Any], str] = str,
+    ) -> dict[str, tuple[tuple[str, ...], bool]]:
+        """``{dest: (path, recon)}`` for every hex ``targets`` accepts within ``allowance``;
+        a path clear of RP ZOI is preferred to a cheaper one that is not (module docstring)."""
+        first = self.start if start is None else start
+
+        def clear_of_zoi(a: Any, b: Any) -> bool:
+            return not self.projected(hex_of(b)) and (can_enter is None or can_enter(a, b))
+
+        def run(clear: bool) -> dict[str, tuple[str, ...]]:
+            found = search(
+                first, neighbours, cost=cost, can_enter=clear_of_zoi if clear else can_enter,
+                can_leave=can_leave, max_cost=allowance,
+            )  # fmt: skip
+            out: dict[str, tuple[str, ...]] = {}
+            for node in found.reached:
+                dest = hex_of(node)
+                if dest != self.start and dest not in out and targets(dest):
+                    out[dest] = tuple(hex_of(n) for n in found.path(node))
+            return out
+
+        return self.prefer_clear(run)
+
+    def prefer_clear(
+        self, run: Callable[[bool], dict[str, tuple[str, ...]]]
+    ) -> dict[str, tuple[tuple[str, ...], bool]]:
+        found = run(False)
+        if self.reaction or self.post:
+            return {dest: (path, False) for dest, path in found.items()}
+        seen = {dest for dest, path in found.items() if self.touches(path)}
+        clear = run(True) if seen and not self.touches([self.start]) else {}
+        return {
+            dest: (clear[dest], False) if dest in clear else (path, dest in seen)
+            for dest, path in found.items()
+        }
+
+    def made(
+        self, mode: str, found: dict[str, tuple[tuple[str, ...], bool]], **extra: Any
+    ) -> dict[str, Move]:
+        out = {}
+        for dest, (path, recon) in found.items():
+            move = Move(mode, dest, path, recon=recon, battle=dest in self.scene.enemy_at, **extra)
+            out[move.action] = move
+        return out
+
+    # -- where the offensive is --------------------------------------------------------------
+    def near(self, radius: int, hexes: Iterable[str]) -> set[str]:
+        """Hexes within ``radius`` of any of ``hexes`` (kept for the call)."""
+        key = (radius, frozenset(hexes))
+        found = self._near.get(key)
+        if found is None:
+            found = self._near[key] = set()
+            for h in key[1]:
+                found.update(self.graph.within(h, radius))
+        return found
+
+    @cached_property
+    def held(self) -> set[str]:
+        """Unoccupied enemy-controlled hexes holding a friendly ground unit (7.21)."""
+        s = self.scene
+        return {h for h in s.friendly_ground - s.enemy_at if self.control(h) == self.enemy}
+
+    def carrier_range(self) -> int:
+        return min((u.range or 0) for u in self.carriers) if self.carriers else 0
+
+    @cached_property
+    def carrier_zone(self) -> set[str]:
+        """Hexes from which the group's carriers reach a battle (7.21): a declared battle hex in
+        reaction; otherwise any hex with enemy units (a battle the OP may declare, 6.24) or an
+        unoccupied enemy-controlled hex holding a friendly ground unit."""
+        reach, s = self.carrier_range(), self.scene
+        if not reach:
+            return set()
+        return self.near(reach, s.declared if self.reaction else s.enemy_at | s.battles | self.held)
+
+    def stuck_in_battle(self) -> bool:
+        """6.26: in reaction only air units and carriers may leave a declared battle hex."""
+        if not self.reaction or self.start not in self.scene.declared:
+            return False
+        return any(u.unit_class != "air" and u.type not in CARRIERS for u in self.units)
+
+    def card_oc(self) -> int:
+        card = self.offensive.get("card")
+        cards = forces.parts(self.g).cards
+        return cards[card].oc if card in cards else self.oc
+
+    def asp_left(self) -> int:
+        """ASPs the side may still spend (9.3); half of Japan's under Japanese ISR (14.2 B);
+        at most one in a reaction (6.26, 7.45 A)."""
+        return asp_left(self.g, self.side, reaction=self.reaction)
+
+
+# -- ASPs --------------------------------------------------------------------------------------
+@RULES.implements("9.3", "14.2", "6.26")
+def asp_left(g: Context, side: str, *, reaction: bool = False) -> int:
+    """ASPs ``side`` may still spend this turn: its track level less those used (9.3), half
+    (rounded up) of Japan's under Japanese ISR (14.2 B), at most 1 in a reaction (6.26)."""
+    tracks = g.data["tracks"]
+    total = tracks["japanese_asp" if side == "japan" else "allied_asp"]
+    if side == "japan" and tracks.get("japanese_isr"):
+        total = math.ceil(total / 2)
+    left = total - g.data["asp_used"][side]
+    if reaction:
+        spent = ((g.data.get("offensive") or {}).get("reaction") or {}).get("asp", 0)
+        left = min(left, REACTION_ASP - spent)
+    return max(0, left)
+
+
+@RULES.implements("7.45")
+def unit_asp(g: Context, unit_id: str) -> int:
+    """T13: one ASP per unit of division size or smaller; one per step of a corps or army; two
+    per step of the Japanese Korean Army."""
+    unit = forces.record(g, unit_id)
+    if unit.type not in STEP_SIZED:
+        return 1
+    return forces.steps_left(g, unit_id) * (2 if unit_id == KOREAN_ARMY else 1)
+
+
+@RULES.implements("7.45", "7.46")
+def assault_asp(g: Context, group: list[str]) -> int:
+    """ASPs for the ground units of ``group`` to assault together; each CA, CL or APD moving
+    with them carries one SN/SS brigade for free (7.46)."""
+    ships = sum(1 for u in group if forces.record(g, u).type in ORGANIC_SHIPS)
+    total = 0
+    for unit_id in group:
+        if forces.record(g, unit_id).unit_class != "ground":
+            continue
+        if unit_id in ORGANIC_BRIGADES and ships:
+            ships -= 1
+            continue
+        total += unit_asp(g, unit_id)
+    return total
+
+
+# -- naval -------------------------------------------------------------------------------------
+@RULES.implements("7.11", "7.12", "7.21", "6.26")
+def naval_moves(m: Mover) -> dict[str, Move]:
+    """Normal naval moves: 5 MP × OC across navigable water hexsides, through enemy-occupied
+    hexes and enemy ZOI, ending where 7.21 allows (or in a declared battle hex in reaction)."""
+    if m.stuck_in_battle():
+        return {}
+    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, lambda h: naval_may_end(m, h))
+    return m.made("move", found)
+
+
+@RULES.implements("7.21", "6.26")
+def naval_may_end(m: Mover, dest: str, *, landing: bool = False) -> bool:
+    """7.21: a battle hex; a hex from which its stacked carriers can join a battle; a friendly
+    port; or in (or, for carriers, within range of) an unoccupied enemy-controlled hex holding a
+    friendly ground unit (``landing``: the group's own ground units arrive there). In reaction:
+    a declared battle hex, or within the carriers' range of one (carriers and their screen)."""
+    s = m.scene
+    if m.reaction:
+        return dest in s.declared or dest in m.carrier_zone
+    if dest in s.enemy_at or dest in s.battles or m.friendly_port(dest):
+        return True
+    landed = landing and m.control(dest) == m.enemy and dest not in s.enemy_at
+    return landed or dest in m.held or dest in m.carrier_zone
+
+
+@RULES.implements("7.23", "7.44", "7.35", "6.26")
+def strategic_sea_moves(m: Mover) -> dict[str, Move]:
+    """Strategic naval moves (port to friendly port, 7.23) and strategic ground transport
+    (coastal hex to friendly port, 7.44): the naval allowance, doubled from a friendly port; no
+    battle hex and no un-neutralised enemy ZOI entered or left; no ASP; the units cannot fight.
+    Not in reaction (6.26). Decision: the seed's 7.4 overview speaks of an in-supply friendly
+    port, 7.44 itself (and the spec) of a friendly port; 7.44 is followed."""
+    if m.reaction or m.post or not forces.on_map(m.start):
+        return {}
+    if m.ground and not all(u.strategic_transport for u in m.ground):
+        return {}
+    from_port = m.friendly_port(m.start)
+    if (m.naval and not from_port) or (m.ground and m.start not in m.graph.coastal):
+        return {}
+    allowance = NAVAL_MP * m.oc * (2 if from_port else 1)
+    forbidden = m.forbidden
+    battles = m.scene.battles
+
+    def ends(h: str) -> bool:
+        return m.friendly_port(h) and h not in m.scene.enemy_at and h not in forbidden
+
+    with m.lifted():
+        if m.blocked(m.start):
+            return {}
+        found = m.paths(
+            m.graph.sea.__getitem__, allowance, ends,
+            can_enter=lambda a, b: b not in battles and not m.blocked(b),
+        )  # fmt: skip
+    return m.made("strategic", found, no_fight=True)
+
+
+# -- air ---------------------------------------------------------------------------------------
+@RULES.implements("5.11", "7.31", "6.26")
+def air_moves(m: Mover) -> dict[str, Move]:
+    """Air moves of OC legs, each no longer than the range used, landing at a friendly airfield
+    at the end of each leg. Destinations that only a parenthetical extended range reaches are
+    listed with ``no_fight`` (5.11); a reacting unit uses a range it may fight with (7.31) and
+    must land within that range of a declared battle hex unless it started in one (6.26)."""
+    fight = min(fighting_range(u) for u in m.air)
+    reach = min(u.extended_range or u.range or 0 for u in m.air)
+    found = air_paths(m, fight, m.oc)
+    if m.reaction and m.start not in m.scene.declared:
+        near = m.near(fight, m.scene.declared)
+        found = {dest: value for dest, value in found.items() if dest in near}
+    out = m.made("move", found)
+    if reach > fight and not m.reaction:
+        extra = {d: v for d, v in air_paths(m, reach, m.oc).items() if d not in found}
+        out.update(m.made("move", extra, no_fight=True))
+    return out
+
+
+def fighting_range(unit: Unit) -> int:
+    """The longest range a unit may use and still fight: its extended range unless that is
+    parenthetical (5.11, 7.31)."""
+    if unit.extended_range and not unit.extended_parenthetical:
+        return unit.extended_range
+    return unit.range or 0
+
+
+@RULES.implements("7.33", "7.35")
+def strategic_air_moves(m: Mover) -> dict[str, Move]:
+    """Strategic air transport: airfield to airfield with double the legs, landing at an
+    airfield after every leg, never entering or leaving un-neutralised enemy ZOI; the units
+    cannot fight this offensive. Not in reaction; not to or from the China box (decision: 12.74
+    lets activated units fly there, as a normal move)."""
+    if m.reaction or m.post or not forces.on_map(m.start):
+        return {}
+    reach = min(u.extended_range or u.range or 0 for u in m.air)
+    with m.lifted():
+        found = air_paths(m, reach, 2 * m.oc, strategic=True)
+    return m.made("strategic", found, no_fight=True)
+
+
+def air_paths(
+    m: Mover, rng: int, legs: int, *, strategic: bool = False
+) -> dict[str, tuple[tuple[str, ...], bool]]:
+    """``{dest: (path, recon)}`` for air legs of at most ``rng`` hexes (5.11)."""
+    if strategic and (not forces.on_map(m.start) or m.blocked(m.start)):
+        return {}
+
+    def run(clear: bool) -> dict[str, tuple[str, ...]]:
+        def passable(h: str) -> bool:
+            return not (clear and m.projected(h)) and not (strategic and m.blocked(h))
+
+        exact = clear or strategic
+        return air_legs(m, rng, legs, passable if exact else None, strategic=strategic)
+
+    return m.prefer_clear(run)
+
+
+def air_legs(
+    m: Mover,
+    rng: int,
+    legs: int,
+    passable: Callable[[str], bool] | None,
+    *,
+    strategic: bool = False,
+) -> dict[str, tuple[str, ...]]:
+    """Airfields reached in at most ``legs`` legs; ``passable`` (if any) limits every hex a
+    leg flies over, else a leg is any airfield within ``rng`` (distance alone)."""
+    parents: dict[str, tuple[str, tuple[str, ...] | None] | None] = {m.start: None}
+    frontier = [m.start]
+    for _ in range(legs):
+        following = []
+        for here in frontier:
+            for there, leg in leg_targets(m, here, rng, passable, strategic=strategic):
+                if there not in parents and air_may_land(m, there, final=False):
+                    parents[there] = (here, leg)
+                    following.append(there)
+        frontier = following
+    return {
+        dest: unwind(m, parents, dest)
+        for dest in parents
+        if dest != m.start and air_may_land(m, dest, final=True)
+    }
+
+
+def leg_targets(
+    m: Mover, here: str, rng: int, passable: Callable[[str], bool] | None, *, strategic: bool
+) -> Iterator[tuple[str, tuple[str, ...] | None]]:
+    if here == CHINA_BOX:
+        for there in sorted(m.graph.area("india_north") & m.graph.airfields):
+            yield there, (CHINA_BOX, there)
+        return
+    if passable is None:
+        for distance, there in m.graph.near_airfields.get(here, ()):
+            if distance > rng:
+                break
+            yield there, None
+    else:
+        found = search(here, m.graph.adj.__getitem__, can_enter=lambda a, b: passable(b),
+                       max_cost=rng)  # fmt: skip
+        for there in found.reached:
+            if there != here and there in m.graph.airfields:
+                yield there, tuple(found.path(there))
+    if not strategic and here in m.graph.area("india_north"):
+        yield CHINA_BOX, (here, CHINA_BOX)
+
+
+def unwind(
+    m: Mover, parents: dict[str, tuple[str, tuple[str, ...] | None] | None], dest: str
+) -> tuple[str, ...]:
+    legs: list[tuple[str, ...]] = []
+    node = dest
+    while (entry := parents[node]) is not None:
+        here, leg = entry
+        legs.append(leg if leg is not None else m.graph.leg(here, node))
+        node = here
+    path = [m.start]
+    for leg in reversed(legs):
+        path.extend(leg[1:])
+    return tuple(path)
+
+
+@RULES.implements("5.11", "7.31", "7.36", "7.42", "12.71", "12.74")
+def air_may_land(m: Mover, hex_id: str, *, final: bool) -> bool:
+    """A friendly-controlled airfield that is not a battle hex (enemy naval units there do not
+    matter, 5.11) and not where no air unit may go; the air ferry 5408 only between two legs of
+    an Allied unit and not while a Japanese naval unit is there (7.36); the China box (12.74)."""
+    if final and hex_id == m.start:
+        return False
+    if hex_id == CHINA_BOX:
+        return china_box_open(m)
+    if hex_id == AIR_FERRY:  # an ocean hex: nobody controls it
+        return m.side == "allied" and not final and hex_id not in m.scene.enemy_naval
+    if hex_id not in m.graph.airfields or m.control(hex_id) != m.side:
+        return False
+    if hex_id in air_forbidden(m.board):
+        return False
+    return m.post or (hex_id not in m.scene.declared and hex_id not in m.scene.enemy_stop)
+
+
+@RULES.implements("12.71", "12.74")
+def china_box_open(m: Mover) -> bool:
+    """Allied air units may fly between a Northern India airfield and the Air Units in China box
+    (one leg) while China stands, at most 2 air units and 1 B-29 in the box."""
+    if m.side != "allied" or "china" in m.g.data["surrendered"] or m.start == CHINA_BOX:
+        return False
+    inside = [forces.record(m.g, u) for u in m.g.data["units"] if forces.at(m.g, u) == CHINA_BOX]
+    b29s = sum(1 for u in [*inside, *m.air] if u.type == "b29")
+    return len(inside) + len(m.air) <= CHINA_BOX_AIR and b29s <= CHINA_BOX_B29
+
+
+# -- ground ------------------------------------------------------------------------------------
+def ground_may_not_enter(m: Mover) -> frozenset[str]:
+    """Hexes no ground unit of the group may enter (7.42, 12.71, 12.91)."""
+    found: frozenset[str] = frozenset()
+    for unit in m.ground:
+        found |= ground_forbidden(m.board, nation_class(unit))
+    return found
+
+
+@RULES.implements("7.41", "7.42", "7.49", "6.26")
+def overland_moves(m: Mover) -> dict[str, Move]:
+    """Overland moves: 1 MP × OC; open 1, mountain 3, other land 2, ½ along a transport route
+    into a hex without enemy units (7.41); across land hexsides only; entering a hex with enemy
+    ground or air units or an enemy HQ ends the move (enemy naval units do not stop it). The 7th
+    Armoured Brigade stops on entering a non-open hex other than along a route (7.49). In
+    reaction only into a declared battle hex, never out of one (6.26)."""
+    if m.stuck_in_battle() or m.start not in m.graph.land:
+        return {}
+    s, g_ = m.scene, m.graph
+    forbidden = m.forbidden
+
+    def cost(a: str, b: str) -> float:
+        return ROUTE_COST if (a, b) in m.routes and b not in s.enemy_at else g_.cost[b]
+
+    def ends(h: str) -> bool:
+        return not m.reaction or h in s.declared
+
+    if any(u.id == SEVENTH_ARMOURED for u in m.ground):
+        return m.made("move", armoured_paths(m, cost, forbidden, ends))
+    found = m.paths(
+        g_.land.__getitem__, GROUND_MP * m.oc, ends, cost=cost,
+        can_enter=lambda a, b: b not in forbidden, can_leave=lambda h: h not in s.enemy_stop,
+    )  # fmt: skip
+    return m.made("move", found)
+
+
+@RULES.implements("7.49")
+def armoured_paths(
+    m: Mover,
+    cost: Callable[[str, str], float],
+    forbidden: frozenset[str],
+    ends: Callable[..., bool],
+) -> dict[str, tuple[tuple[str, ...], bool]]:
+    """The 7th Armoured Brigade moves on ``(hex, stopped)`` nodes: entering a non-open hex
+    other than along a transport route stops it."""
+    g_, s = m.graph, m.scene
+
+    def neighbours(node: tuple[str, bool]) -> list[tuple[str, bool]]:
+        here, stopped = node
+        if stopped or (here != m.start and here in s.enemy_stop):
+            return []
+        return [
+            (b, b not in g_.open and (here, b) not in m.routes)
+            for b in g_.land[here]
+            if b not in forbidden
+        ]
+
+    return m.paths(
+        neighbours, GROUND_MP * m.oc, ends, start=(m.start, False),
+        cost=lambda a, b: cost(a[0], b[0]), hex_of=lambda node: node[0],
+    )  # fmt: skip
+
+
+@RULES.implements("7.45", "7.35", "6.26")
+def assault_moves(m: Mover) -> dict[str, Move]:
+    """Amphibious assaults: capable ground units (with any naval units of the stack) from a
+    coastal hex to another coastal hex within the naval allowance, never doubled; ASPs per T13
+    (organic transport free, 7.46), at most 1 in reaction; never entering or leaving a hex with
+    enemy naval units unless escorted by a naval unit of the stack, nor un-neutralised enemy ZOI
+    unless a carrier moves with them (7.45 B); US Army units need Marines to land on a defended
+    one-hex island (7.45 D)."""
+    if not m.ground or not all(u.amphibious for u in m.ground) or m.stuck_in_battle():
+        return {}
+    if m.start not in m.graph.coastal:
+        return {}
+    asp = assault_asp(m.g, m.group)
+    if asp > m.asp_left():
+        return {}
+    escorted, covered, s = bool(m.naval), bool(m.carriers), m.scene
+    if (not covered and m.blocked(m.start)) or (not escorted and m.start in s.enemy_naval):
+        return {}
+
+    def can_enter(a: str, b: str) -> bool:
+        return (covered or not m.blocked(b)) and (escorted or b not in s.enemy_naval)
+
+    def ends(h: str) -> bool:
+        return assault_may_end(m, h) and (not m.naval or naval_may_end(m, h, landing=True))
+
+    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, ends, can_enter=can_enter)
+    return m.made("assault", found, asp=asp)
+
+
+@RULES.implements("7.45", "7.42", "6.26")
+def assault_may_end(m: Mover, dest: str) -> bool:
+    """A coastal hex other than the start, not mountain (Port Moresby 3823 excepted), that the
+    units may enter (7.42); a declared battle hex in reaction; and 7.45 D."""
+    if dest not in m.graph.coastal or dest == m.start:
+        return False
+    if m.board.hexes[dest].terrain == "mountain" and dest != PORT_MORESBY:
+        return False
+    if dest in m.forbidden or (m.reaction and dest not in m.scene.declared):
+        return False
+    return not needs_marines(m, dest)
+
+
+@RULES.implements("7.45")
+def needs_marines(m: Mover, dest: str) -> bool:
+    """7.45 D: US Army ground units may assault a Japanese-controlled one-hex island occupied
+    by Japanese units (read: ground or air units, or an HQ) only together with a US Marine
+    ground unit; not in reaction, not on larger islands."""
+    if m.reaction or dest not in m.graph.area("one_hex_island"):
+        return False
+    if m.control(dest) != "japan" or dest not in m.scene.enemy_stop:
+        return False
+    army = any(u.nationality == "us" and u.service == "army" for u in m.ground)
+    marines = any(u.nationality == "us" and u.service == "marine" for u in m.ground)
+    return army and not marines
+
+
+@RULES.implements("7.47")
+def barge_moves(m: Mover) -> dict[str, Move]:
+    """Japanese barges: in an offensive (not a reaction) whose card has OC value 3, one ground
+    unit crosses one all-sea hexside as an amphibious assault at no ASP (ZOI and enemy naval
+    units bar it as they bar an unescorted assault), once the Barge event is in effect and PT
+    Boats has not cancelled it (7.47, spec 10: permanently)."""
+    tracks = m.g.data["tracks"]
+    if m.reaction or m.side != "japan" or len(m.group) != 1 or not m.ground:
+        return {}
+    if not tracks.get("barges") or tracks.get("pt_boats") or m.card_oc() != BARGE_OC:
+        return {}
+    if any(e.get("mode") == "barge" for e in (m.offensive.get("moved") or {}).values()):
+        return {}  # one unit per offensive
+    if m.blocked(m.start) or m.start in m.scene.enemy_naval:
+        return {}
+    found = {}
+    for dest in m.graph.adj[m.start]:
+        if not m.board.all_sea(m.start, dest) or not m.board.is_land(dest):
+            continue
+        if m.blocked(dest) or dest in m.scene.enemy_naval or not assault_may_end(m, dest):
+            continue
+        found[dest] = ((m.start, dest), m.touches([m.start, dest]))
+    return m.made("barge", found)
+
+
+# -- the entry points --------------------------------------------------------------------------
+@RULES.implements("6.22", "6.23", "7.1")
+def moves(g: Context, group: list[str], *, oc: int, reaction: bool = False) -> dict[str, Move]:
+    """Every legal move of ``group`` (co-located units of one side moving together), keyed by
+    action text. ``oc``: the OC value that multiplies the allowances (T1). ``reaction``: a
+    reaction move (6.26): only to declared battle hexes (``offensive["battles"]`` and
+    ``["special"]``), air to a friendly airfield within range of one, at most 1 ASP, no
+    strategic movement, no barges.
+
+    The path of each move is chosen for the mover: the cheapest legal path, but one that
+    touches no hex of enemy air ZOI is preferred whenever one exists within the allowance,
+    among equal-cost paths and longer ones alike (5.22; module docstring)."""
+    m = Mover(g, group, oc, reaction=reaction)
+    if m.of_class("hq") or not (forces.on_map(m.start) or m.start == CHINA_BOX):
+        return {}
+    if m.air:
+        if len(m.air) != len(m.units):
+            return {}
+        return {**air_moves(m), **strategic_air_moves(m)}
+    if m.start == CHINA_BOX:
+        return {}
+    if not m.ground:
+        return {**naval_moves(m), **strategic_sea_moves(m)}
+    found = {**strategic_sea_moves(m), **assault_moves(m)}
+    if not m.naval:
+        found = {**overland_moves(m), **found, **barge_moves(m)}
+    return found
+
+
+@RULES.implements("6.23", "9.3", "5.22", "12.1")
+def perform(g: Context, group: list[str], move: Move) -> None:
+    """Move the group: positions, the offensive's record of moved units (the reaction's, for a
+    reaction move), ASPs spent (9.3), air reconnaissance (5.22) and, for an overland move, control
+    of every hex entered that holds no enemy ground or air unit or HQ (12.1)."""
+    side = forces.side_of(g, group[0])
+    start = forces.at(g, group[0])
+    offensive = g.data.get("offensive")
+    for unit_id in group:
+        forces.move_to(g, unit_id, move.dest)
+    if offensive is not None:
+        record_move(g, side, group, start, move)
+    if move.asp:
+        g.data["asp_used"][side] += move.asp
+    if move.mode == "move" and any(forces.is_class(g, u, "ground") for u in group):
+        take_control(g, side, move.path[1:])
+    g.log("log.move", side=side, units=list(group), hex=move.dest, mode=move.mode)
+
+
+def record_move(g: Context, side: str, group: list[str], start: str, move: Move) -> None:
+    """The offensive's (or the reaction's) record of moved units, ASPs and air recon."""
+    offensive = g.data["offensive"]
+    reaction = side != offensive["side"]
+    record = offensive.setdefault("reaction", {}) if reaction else offensive
+    if record is None:
+        record = offensive["reaction"] = {}
+    moved = record.setdefault("moved", {})
+    carried = transports(g, group) if move.mode == "assault" else {}
+    for unit_id in group:
+        entry: dict[str, Any] = {"mode": move.mode, "from": start, "path": list(move.path)}
+        if move.no_fight:
+            entry["no_fight"] = True
+        if unit_id in carried:
+            entry["transport"] = carried[unit_id]
+        moved[unit_id] = entry
+    if move.asp:
+        record["asp"] = (record.get("asp") or 0) + move.asp
+    if move.recon and not reaction:
+        offensive["recon"] = True
+
+
+def transports(g: Context, group: list[str]) -> dict[str, str]:
+    """7.46: which CA, CL or APD of an assaulting stack carries which SN/SS brigade (the ship's
+    loss in the offensive kills the brigade), in the order of the stack."""
+    ships = [u for u in group if forces.record(g, u).type in ORGANIC_SHIPS]
+    brigades = [u for u in group if u in ORGANIC_BRIGADES]
+    return dict(zip(brigades, ships, strict=False))
+
+
+@RULES.implements("12.1")
+def take_control(g: Context, side: str, hexes: Iterable[str]) -> None:
+    """12.1: the side whose ground units last entered or passed through a hex controls it; a hex
+    holding enemy ground or air units or an HQ is settled by its battle."""
+    for hex_id in hexes:
+        if forces.control(g, hex_id) is None or (side == "allied" and garrisoned(g, hex_id)):
+            continue
+        others = forces.units_at(g, hex_id, forces.enemy(side))
+        if not any(not forces.is_class(g, u, "naval") for u in others):
+            forces.set_control(g, hex_id, side)
+
+
+@RULES.implements("7.24", "7.34", "7.48")
+def stacking_excess(g: Context, side: str) -> dict[str, int]:
+    """Hexes where ``side`` is over a stacking limit and by how many units: 6 naval units
+    (7.24) plus 3 air and ground units, a same-named normal/LRB pair counting once (7.34, 7.48);
+    HQs do not count. The two excesses of one hex are added."""
+    naval: Counter[str] = Counter()
+    others: dict[str, set[str]] = defaultdict(set)
+    for unit_id in forces.units_on_map(g, side):
+        unit, hex_id = forces.record(g, unit_id), forces.at(g, unit_id)
+        if unit.unit_class == "naval":
+            naval[hex_id] += 1
+        elif unit.unit_class in ("air", "ground"):
+            paired = unit.pair is not None and forces.at(g, unit.pair) == hex_id
+            others[hex_id].add(min(unit_id, unit.pair) if paired and unit.pair else unit_id)
+    excess: dict[str, int] = {}
+    for hex_id in sorted({*naval, *others}):
+        over = max(0, naval[hex_id] - NAVAL_STACK) + max(0, len(others[hex_id]) - AIR_GROUND_STACK)
+        if over:
+            excess[hex_id] = over
+    return excess
+
+
+@RULES.implements("8.6", "8.61", "8.62")
+def post_battle_moves(g: Context, unit_id: str) -> dict[str, Move]:
+    """8.6: where one activated unit may go after the battles: air units to a friendly airfield
+    and naval units to a friendly port with the offensive's allowance (no strategic movement);
+    beaten assault units move like naval units (7.45 C, see :func:`withdrawals`). A unit that
+    moved strategically makes none. Reacting units prefer hexes that are supply-eligible when
+    there are any (8.61)."""
+    offensive = g.data.get("offensive") or {}
+    side = forces.side_of(g, unit_id)
+    reaction = side != offensive.get("side")
+    record = (offensive.get("reaction") or {}) if reaction else offensive
+    entry = (record.get("moved") or {}).get(unit_id) or {}
+    if unit_id not in (record.get("activated") or ()) or entry.get("mode") == "strategic":
+        return {}
+    m = Mover(g, [unit_id], offensive.get("oc") or 1, post=True)
+    if not forces.on_map(m.start) and m.start != CHINA_BOX:
+        return {}
+    if m.air:
+        found = m.made("move", air_paths(m, m.air[0].extended_range or m.air[0].range or 0, m.oc))
+    elif m.naval:
+        found = m.made("move", m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, m.friendly_port))
+    elif entry.get("mode") == "assault" and m.control(m.start) != side:
+        found = withdrawals(m)
+    else:
+        return {}
+    return prefer_supplied(g, side, found) if reaction else found
+
+
+@RULES.implements("7.45", "8.62")
+def withdrawals(m: Mover) -> dict[str, Move]:
+    """7.45 C / 8.62: assault units not in a friendly hex after the battle move like naval units
+    to a friendly port or friendly coastal hex, never into enemy-occupied hexes nor into
+    un-neutralised enemy ZOI, except through the ZOI they start in until first out of it."""
+    s = m.scene
+    trapped: set[str] = set()
+    if m.blocked(m.start):
+        found = search(m.start, m.graph.sea.__getitem__, can_enter=lambda a, b: m.blocked(b),
+                       max_cost=NAVAL_MP * m.oc)  # fmt: skip
+        trapped = set(found.reached)
+
+    def can_enter(a: str, b: str) -> bool:
+        return b not in s.enemy_at and (not m.blocked(b) or (a in trapped and b in trapped))
+
+    def ends(h: str) -> bool:
+        return h in m.graph.coastal and m.control(h) == m.side
+
+    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, ends, can_enter=can_enter)
+    return m.made("withdraw", found)
+
+
+def prefer_supplied(g: Context, side: str, found: dict[str, Move]) -> dict[str, Move]:
+    """8.61: in supply if possible (read: a supply-eligible port or airfield), else anywhere
+    friendly. Being within range of a friendly HQ is left to the player."""
+    if not found:
+        return found
+    eligible = supply(g).eligible
+    good = {key: move for key, move in found.items() if move.dest == CHINA_BOX or eligible(
+        move.dest, side
+    )}  # fmt: skip
+    return good or found
+
+
+@RULES.implements("7.22", "7.32", "7.36", "12.71")
+def emergency_destinations(g: Context, unit_id: str) -> list[str]:
+    """Where a unit caught in a hex the enemy takes may be placed, nearest first: a naval unit in
+    any friendly port within 10 hexes (7.22), an air unit at any friendly airfield within its
+    normal or extended range, even parenthetical (7.32); ZOI is ignored; none: eliminated."""
+    unit, here = forces.record(g, unit_id), forces.at(g, unit_id)
+    if not forces.on_map(here):
+        return []
+    found = graph(g)
+    if unit.unit_class == "naval":
+        radius, candidates = EMERGENCY_NAVAL_RANGE, found.ports
+    elif unit.unit_class == "air":
+        radius = max(unit.range or 0, unit.extended_range or 0)
+        candidates = found.airfields - air_forbidden(found.board) - {AIR_FERRY}
+    else:
+        return []
+    side = unit.side
+    grid = found.board.grid
+    near = [
+        (grid.distance(here, h), h)
+        for h in candidates
+        if h != here and forces.control(g, h) == side and grid.distance(here, h) <= radius
+    ]
+    return [h for _, h in sorted(near)]

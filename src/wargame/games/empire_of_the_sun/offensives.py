@@ -1,0 +1,593 @@
+"""Offensives (6.0): activation, movement, battle hexes, intelligence, reaction, battles and the
+post-battle movement that concludes them. The record of the offensive being played lives in
+``data["offensive"]`` (see :mod:`layout`); everything in it is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame.engine.action import Action
+from wargame.engine.dice import D10_ZERO
+from wargame.engine.procedure import Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.empire_of_the_sun import cards, forces, movement, supply
+from wargame.games.empire_of_the_sun.forces import enemy, record
+from wargame.games.empire_of_the_sun.garrisons import garrisoned_hexes
+from wargame.games.empire_of_the_sun.registry import RULES
+
+NATURAL_FAILURE = 9  # an unmodified 9 always fails an intelligence roll (5.22)
+RECON_MODIFIER = -2  # an OP unit entered, crossed or left RP air ZOI (5.22)
+
+
+def current(g: Context) -> dict[str, Any]:
+    found: dict[str, Any] = g.data["offensive"]
+    return found
+
+
+def new_record(g: Context, side: str, card_id: str, mode: str, lv: int | None) -> dict[str, Any]:
+    card = cards.card(g, card_id)
+    intel = card.oc_intel if mode == "oc" else card.ec_intel
+    return {
+        "side": side,
+        "card": card_id,
+        "mode": mode,
+        "oc": card.oc,
+        "intel": intel,
+        "lv": lv,
+        "surprise_card": mode == "ec" and card.intelligence == "surprise",
+        "hq": None,
+        "activations": 0,
+        "candidates": [],
+        "activated": [],
+        "supplied": [],
+        "group": [],
+        "moved": {},
+        "recon": False,
+        "asp": 0,
+        "battles": [],
+        "optional": [],
+        "assigned": {},
+        "extended": [],
+        "condition": "surprise",
+        "rolled": False,
+        "special": [],
+        "reaction": None,
+        "fought": [],
+        "results": {},
+    }
+
+
+class Offensive(Procedure):
+    """One offensive (6.2). Frame locals: ``side``, ``card``, ``mode`` ("oc" or "ec"), ``lv``."""
+
+    name = "offensive"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.data["offensive"] = new_record(g, f["side"], f["card"], f["mode"], f.get("lv"))
+        found = supply.supply(g)
+        current(g)["supplied"] = [u for u in forces.units_on_map(g, f["side"]) if found.unit(u)]
+        g.goto("choose_hq")
+
+    # -- S1 activation (6.21, 7.5x) -------------------------------------------------------------
+    @decision
+    def choose_hq(self, g: Context, f: Frame) -> Decision:
+        side = f["side"]
+        found = Decision()
+        choices = found.side(side, "prompt.choose_hq", card=f["card"])
+        for hq_id in eligible_hqs(g, side):
+            choices.add(Action.of("hq", hq_id), self.pick_hq, hq_id)
+        choices.add("none", self.no_hq)
+        return found
+
+    @RULES.implements("5.12", "6.21")
+    def pick_hq(self, g: Context, f: Frame, hq_id: str) -> None:
+        offensive = current(g)
+        offensive["hq"] = hq_id
+        offensive["activations"] = activations(g, hq_id)
+        offensive["candidates"] = activation_candidates(g, hq_id)
+        g.log("log.hq_chosen", side=f["side"], hq=hq_id, activations=offensive["activations"])
+        g.goto("activate")
+
+    def no_hq(self, g: Context, f: Frame) -> None:
+        g.log("log.no_activation", side=f["side"])
+        g.goto("conclude")
+
+    @decision
+    def activate(self, g: Context, f: Frame) -> Decision:
+        return self.choose_units(g, "op")
+
+    def choose_units(self, g: Context, who: str) -> Decision:
+        activation = activation_record(g, who)
+        found = Decision()
+        choices = found.side(activation["side"], "prompt.activate", left=activation["activations"])
+        for unit_id in activation["candidates"] if activation["activations"] > 0 else []:
+            if unit_id not in activation["activated"] and rivalry_allows(g, unit_id, activation):
+                choices.add(Action.of("unit", unit_id), self.add_unit, who, unit_id)
+        choices.add("done", self.activated if who == "op" else self.react_activated)
+        return found
+
+    @RULES.implements("7.52")
+    def add_unit(self, g: Context, f: Frame, who: str, unit_id: str) -> None:
+        activation = activation_record(g, who)
+        activation["activated"].append(unit_id)
+        activation["activations"] -= 1
+
+    def activated(self, g: Context, f: Frame) -> None:
+        g.log("log.activated", side=f["side"], units=list(current(g)["activated"]))
+        g.goto("move")
+
+    # -- S2 movement (6.22-6.23, 7.x) -----------------------------------------------------------
+    @decision
+    def move(self, g: Context, f: Frame) -> Decision:
+        return self.choose_mover(g, "op")
+
+    @decision
+    def move_group(self, g: Context, f: Frame) -> Decision:
+        return self.group_moves(g, "op")
+
+    def choose_mover(self, g: Context, who: str) -> Decision:
+        activation = activation_record(g, who)
+        found = Decision()
+        choices = found.side(activation["side"], "prompt.move")
+        for unit_id in activation["activated"]:
+            if unit_id not in activation["moved"] and forces.on_map(forces.at(g, unit_id)):
+                choices.add(Action.of("unit", unit_id), self.select, who, unit_id)
+        choices.add("done", self.moved if who == "op" else self.react_moved)
+        return found
+
+    def group_moves(self, g: Context, who: str) -> Decision:
+        offensive = current(g)
+        activation = activation_record(g, who)
+        group = activation["group"]
+        found = Decision()
+        choices = found.side(activation["side"], "prompt.move_group", units=list(group))
+        here = forces.at(g, group[0])
+        for unit_id in activation["activated"]:
+            joins = unit_id not in group and unit_id not in activation["moved"]
+            if joins and forces.at(g, unit_id) == here:
+                choices.add(Action.of("unit", unit_id), self.join, who, unit_id)
+        if who == "op":
+            options = legal_moves(g, group, offensive)
+        else:
+            options = movement.moves(g, group, oc=offensive["oc"], reaction=True)
+        for text, option in options.items():
+            choices.add(text, self.go, who, option)
+        choices.add("cancel", self.deselect, who)
+        return found
+
+    def select(self, g: Context, f: Frame, who: str, unit_id: str) -> None:
+        activation_record(g, who)["group"] = [unit_id]
+        g.goto("move_group" if who == "op" else "react_group")
+
+    def join(self, g: Context, f: Frame, who: str, unit_id: str) -> None:
+        activation_record(g, who)["group"].append(unit_id)
+
+    def deselect(self, g: Context, f: Frame, who: str) -> None:
+        activation_record(g, who)["group"] = []
+        g.goto("move" if who == "op" else "react_move")
+
+    def go(self, g: Context, f: Frame, who: str, option: movement.Move) -> None:
+        activation = activation_record(g, who)
+        movement.perform(g, activation["group"], option)
+        activation["group"] = []
+        g.goto("move" if who == "op" else "react_move")
+
+    def moved(self, g: Context, f: Frame) -> None:
+        offensive = current(g)
+        offensive["battles"] = contested_hexes(g, f["side"])
+        g.goto("declare")
+
+    # -- S3 battle hexes (6.24) -----------------------------------------------------------------
+    @decision
+    def declare(self, g: Context, f: Frame) -> Decision:
+        offensive = current(g)
+        found = Decision()
+        choices = found.side(f["side"], "prompt.declare", battles=list(offensive["battles"]))
+        if room_for_battle(offensive):
+            for hex_id in optional_battle_hexes(g, offensive):
+                choices.add(Action.of("battle", hex_id), self.add_battle, hex_id)
+        choices.add("done", self.declared)
+        return found
+
+    @RULES.implements("6.24")
+    def add_battle(self, g: Context, f: Frame, hex_id: str) -> None:
+        offensive = current(g)
+        offensive["battles"].append(hex_id)
+        offensive["optional"].append(hex_id)
+
+    def declared(self, g: Context, f: Frame) -> None:
+        offensive = current(g)
+        assign_flyers(g, offensive)
+        g.log("log.battles_declared", side=f["side"], hexes=list(offensive["battles"]))
+        g.goto("assign")
+
+    @decision
+    def assign(self, g: Context, f: Frame) -> Decision | None:
+        offensive = current(g)
+        unit_id, options = next(iter(ambiguous_flyers(g, offensive).items()), (None, []))
+        found = Decision()
+        if unit_id is None:
+            choices = found.side(f["side"], "prompt.assign_none")
+            choices.add("done", self.assigned)
+            return found
+        choices = found.side(f["side"], "prompt.assign", unit=unit_id)
+        for hex_id in options:
+            choices.add(Action.of("battle", hex_id), self.assign_to, unit_id, hex_id)
+        return found
+
+    def assign_to(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
+        current(g)["assigned"][unit_id] = hex_id
+
+    def assigned(self, g: Context, f: Frame) -> None:
+        g.goto("intelligence")
+
+    # -- S4 intelligence (5.2, 6.25, 6.27) ------------------------------------------------------
+    @decision
+    def intelligence(self, g: Context, f: Frame) -> Decision:
+        offensive = current(g)
+        rp = enemy(f["side"])
+        found = Decision()
+        choices = found.side(rp, "prompt.intelligence", card=f["card"])
+        if (
+            offensive["battles"]
+            and not offensive["surprise_card"]
+            and offensive["intel"] is not None
+        ):
+            choices.add("roll", self.roll_intelligence)
+        choices.add("decline", self.after_intelligence)
+        return found
+
+    @RULES.implements("5.2", "5.22", "6.25")
+    def roll_intelligence(self, g: Context, f: Frame) -> None:
+        offensive = current(g)
+        offensive["rolled"] = True
+        if intelligence_roll(g, enemy(f["side"]), offensive["intel"], "intelligence"):
+            offensive["condition"] = "intercept"
+        g.log("log.condition", condition=offensive["condition"])
+        g.goto("special_reaction")
+
+    def after_intelligence(self, g: Context, f: Frame) -> None:
+        g.goto("special_reaction")
+
+    @decision
+    def special_reaction(self, g: Context, f: Frame) -> Decision:
+        offensive = current(g)
+        rp = enemy(f["side"])
+        found = Decision()
+        choices = found.side(rp, "prompt.special_reaction")
+        for hex_id in special_reaction_hexes(g, offensive):
+            choices.add(Action.of("try", hex_id), self.try_special, hex_id)
+        choices.add("done", self.to_reaction)
+        return found
+
+    @RULES.implements("6.27")
+    def try_special(self, g: Context, f: Frame, hex_id: str) -> None:
+        offensive = current(g)
+        offensive.setdefault("tried", []).append(hex_id)
+        card = cards.card(g, f["card"])
+        value = card.oc_intel if offensive["surprise_card"] else offensive["intel"]
+        if value is not None and intelligence_roll(g, enemy(f["side"]), value, "special_reaction"):
+            offensive["special"].append(hex_id)
+            offensive["battles"].append(hex_id)
+            g.log("log.special_reaction", hex=hex_id)
+
+    def to_reaction(self, g: Context, f: Frame) -> None:
+        offensive = current(g)
+        may_react = offensive["condition"] != "surprise" or offensive["special"]
+        g.goto("react" if may_react and offensive["battles"] else "battles")
+
+    # -- S5 reaction (6.26) ---------------------------------------------------------------------
+    @decision
+    def react(self, g: Context, f: Frame) -> Decision:
+        rp = enemy(f["side"])
+        found = Decision()
+        choices = found.side(rp, "prompt.react")
+        for hq_id in reaction_hqs(g, rp):
+            choices.add(Action.of("hq", hq_id), self.reaction_hq, hq_id)
+        choices.add("none", self.no_reaction)
+        return found
+
+    @RULES.implements("6.26", "5.13")
+    def reaction_hq(self, g: Context, f: Frame, hq_id: str) -> None:
+        offensive = current(g)
+        rp = enemy(f["side"])
+        found = supply.supply(g)
+        supplied = [u for u in forces.units_on_map(g, rp) if found.unit(u)]
+        offensive["reaction"] = {
+            "side": rp,
+            "hq": hq_id,
+            "activations": activations(g, hq_id, reaction=True),
+            "candidates": reaction_candidates(g, hq_id, supplied),
+            "activated": [],
+            "moved": {},
+            "asp": 0,
+            "group": [],
+        }
+        g.log("log.hq_chosen", side=rp, hq=hq_id, activations=offensive["reaction"]["activations"])
+        g.goto("react_activate")
+
+    def no_reaction(self, g: Context, f: Frame) -> None:
+        g.goto("battles")
+
+    @decision
+    def react_activate(self, g: Context, f: Frame) -> Decision:
+        return self.choose_units(g, "rp")
+
+    def react_activated(self, g: Context, f: Frame) -> None:
+        reaction = current(g)["reaction"]
+        g.log("log.activated", side=reaction["side"], units=list(reaction["activated"]))
+        g.goto("react_move")
+
+    @decision
+    def react_move(self, g: Context, f: Frame) -> Decision:
+        return self.choose_mover(g, "rp")
+
+    @decision
+    def react_group(self, g: Context, f: Frame) -> Decision:
+        return self.group_moves(g, "rp")
+
+    def react_moved(self, g: Context, f: Frame) -> None:
+        g.goto("battles")
+
+    # -- S6 battles (8.0) -----------------------------------------------------------------------
+    @decision
+    def battles(self, g: Context, f: Frame) -> Decision:
+        offensive = current(g)
+        left = [h for h in offensive["battles"] if h not in offensive["fought"]]
+        found = Decision()
+        choices = found.side(f["side"], "prompt.next_battle")
+        for hex_id in left:
+            choices.add(Action.of("battle", hex_id), self.fight, hex_id)
+        if not left:
+            choices.add("done", self.battles_over)
+        return found
+
+    @RULES.implements("6.28")
+    def fight(self, g: Context, f: Frame, hex_id: str) -> None:
+        g.call("battle", then="battles", hex=hex_id)
+
+    def battles_over(self, g: Context, f: Frame) -> None:
+        g.call("post_battle", then="conclude", side=f["side"])
+
+    # -- S7 conclusion (6.28) -------------------------------------------------------------------
+    def conclude(self, g: Context, f: Frame) -> None:
+        g.call("offensive_end", then="finished", side=f["side"])
+
+    def finished(self, g: Context, f: Frame) -> None:
+        offensive = current(g)
+        cards.finish_play(g, offensive["card"], as_event=offensive["mode"] == "ec")
+        g.data["offensive"] = None
+        g.ret()
+
+
+# -- rules used by the steps above ---------------------------------------------------------------
+
+
+def activation_record(g: Context, who: str) -> dict[str, Any]:
+    """The offensive player's activation (``op``) or the reaction player's (``rp``)."""
+    offensive = current(g)
+    found: dict[str, Any] = offensive if who == "op" else offensive["reaction"]
+    return found
+
+
+def eligible_hqs(g: Context, side: str) -> list[str]:
+    """HQs on the map and in supply (the event's HQ restriction applies to event offensives)."""
+    offensive = current(g)
+    found = supply.supply(g)
+    restriction = cards.card(g, offensive["card"]).hq if offensive["mode"] == "ec" else []
+    return [
+        u
+        for u in forces.units_on_map(g, side)
+        if record(g, u).unit_class == "hq"
+        and found.hq(u)
+        and (not restriction or hq_key(record(g, u).id) in restriction)
+    ]
+
+
+HQ_KEYS = {
+    "us-hq-cenpac": "central_pacific",
+    "us-hq-swpac": "southwest_pacific",
+    "us-hq-sopac-ghormley": "south_pacific",
+    "us-hq-sopac-halsey": "south_pacific",
+    "cw-hq-seac": "seac",
+    "cw-hq-malaya": "malaya",
+    "jt-hq-anzac": "anzac",
+    "jt-hq-abda": "abda",
+    "jp-hq-cf-yamamoto": "combined_fleet",
+    "jp-hq-cf-ozawa": "combined_fleet",
+    "jp-hq-south": "south",
+    "jp-hq-south-seas": "south_seas",
+}
+
+
+def hq_key(unit_id: str) -> str:
+    """The key cards use to name an HQ in their restrictions and logistics values."""
+    return HQ_KEYS[unit_id]
+
+
+@RULES.implements("5.12", "5.13")
+def activations(g: Context, hq_id: str, *, reaction: bool = False) -> int:
+    """HQ efficiency plus the card's OC value (or the event's logistics value)."""
+    offensive = current(g)
+    efficiency = record(g, hq_id).efficiency or 0
+    if reaction or offensive["mode"] == "oc" or offensive["lv"] is None:
+        return efficiency + offensive["oc"]
+    alternative = cards.card(g, offensive["card"]).lv_hq.get(hq_key(hq_id))
+    return efficiency + (alternative if alternative is not None else offensive["lv"])
+
+
+def activation_candidates(g: Context, hq_id: str) -> list[str]:
+    """Units the HQ may activate: in supply, in activation range, of a nationality it commands."""
+    offensive = current(g)
+    reach = supply.activation_range(g, hq_id)
+    return [
+        u
+        for u in offensive["supplied"]
+        if record(g, u).unit_class != "hq"
+        and forces.at(g, u) in reach
+        and supply.hq_commands(g, hq_id, u)
+    ]
+
+
+def reaction_candidates(g: Context, hq_id: str, supplied: list[str]) -> list[str]:
+    offensive = current(g)
+    reach = supply.activation_range(g, hq_id, battle_hexes=offensive["battles"])
+    return [
+        u
+        for u in supplied
+        if record(g, u).unit_class != "hq"
+        and forces.at(g, u) in reach
+        and supply.hq_commands(g, hq_id, u)
+    ]
+
+
+@RULES.implements("14.1", "14.2")
+def rivalry_allows(g: Context, unit_id: str, activation: dict[str, Any]) -> bool:
+    """Under inter-service rivalry an HQ activates Army or Navy units in an offensive, not both."""
+    unit = record(g, unit_id)
+    tracks = g.data["tracks"]
+    rival = tracks["japanese_isr"] if unit.side == "japan" else tracks["us_isr"]
+    if not rival or unit.nationality not in ("japanese", "us") or unit.service is None:
+        return True
+    branch = "army" if unit.service == "army" else "navy"
+    others = {
+        "army" if record(g, u).service == "army" else "navy"
+        for u in activation["activated"]
+        if record(g, u).nationality == unit.nationality and record(g, u).service is not None
+    }
+    return not others or others == {branch}
+
+
+def legal_moves(
+    g: Context, group: list[str], offensive: dict[str, Any]
+) -> dict[str, movement.Move]:
+    """The group's moves; an OC offensive may not open a second battle hex (6.24)."""
+    found = movement.moves(g, group, oc=offensive["oc"])
+    if offensive["mode"] != "oc":
+        return found
+    battles = set(contested_hexes(g, offensive["side"]))
+    if not battles:
+        return found
+    return {t: m for t, m in found.items() if not m.battle or m.dest in battles}
+
+
+def enemy_hexes(g: Context, side: str) -> set[str]:
+    """Hexes holding the enemy's units, or (for the Allies) a Japanese garrison (12.77, 12.94)."""
+    found = set(forces.occupied_hexes(g, enemy(side)))
+    return found | set(garrisoned_hexes(g)) if side == "allied" else found
+
+
+def contested_hexes(g: Context, side: str) -> list[str]:
+    """Hexes holding units of both sides: they must be battle hexes (6.24)."""
+    theirs = enemy_hexes(g, side)
+    return sorted(h for h in forces.occupied_hexes(g, side) if h in theirs)
+
+
+def room_for_battle(offensive: dict[str, Any]) -> bool:
+    return offensive["mode"] != "oc" or not offensive["battles"]
+
+
+def optional_battle_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:
+    """Hexes with only RP units that an activated OP air unit or carrier can reach (6.24)."""
+    side = offensive["side"]
+    targets = enemy_hexes(g, side) - set(offensive["battles"])
+    reachable: set[str] = set()
+    for unit_id in offensive["activated"]:
+        if forces.flies(g, unit_id) and forces.on_map(forces.at(g, unit_id)):
+            reachable |= set(strike_hexes(g, unit_id)) & targets
+    return sorted(reachable)
+
+
+@RULES.implements("1.3", "8.11")
+def strike_hexes(g: Context, unit_id: str) -> list[str]:
+    """Hexes a flying unit can join a battle in: its range (or a non-parenthetical extended
+    range, at half strength)."""
+    unit = record(g, unit_id)
+    reach = unit.range or 0
+    if unit.extended_range and not unit.extended_parenthetical:
+        reach = unit.extended_range
+    return g.static.board.within(forces.at(g, unit_id), reach)
+
+
+def assign_flyers(g: Context, offensive: dict[str, Any]) -> None:
+    """Flyers in a battle hex fight there; a flyer in range of exactly one battle fights in it."""
+    for unit_id in offensive["activated"]:
+        if not forces.flies(g, unit_id):
+            continue
+        here = forces.at(g, unit_id)
+        options = flyer_battles(g, unit_id, offensive)
+        if here in offensive["battles"]:
+            offensive["assigned"][unit_id] = here
+        elif len(options) == 1:
+            offensive["assigned"][unit_id] = options[0]
+        note_extended(g, unit_id, offensive)
+
+
+def flyer_battles(g: Context, unit_id: str, offensive: dict[str, Any]) -> list[str]:
+    reach = set(strike_hexes(g, unit_id))
+    return [h for h in offensive["battles"] if h in reach]
+
+
+def ambiguous_flyers(g: Context, offensive: dict[str, Any]) -> dict[str, list[str]]:
+    return {
+        u: flyer_battles(g, u, offensive)
+        for u in offensive["activated"]
+        if forces.flies(g, u)
+        and u not in offensive["assigned"]
+        and len(flyer_battles(g, u, offensive)) > 1
+    }
+
+
+@RULES.implements("8.2")
+def note_extended(g: Context, unit_id: str, offensive: dict[str, Any]) -> None:
+    """An air unit reaching its battle only with its extended range fights at half strength."""
+    target = offensive["assigned"].get(unit_id)
+    unit = record(g, unit_id)
+    if target is None or unit.range is None or forces.is_carrier(g, unit_id):
+        return
+    if g.static.board.distance(forces.at(g, unit_id), target) > unit.range:
+        offensive["extended"].append(unit_id)
+
+
+def intelligence_roll(g: Context, side: str, value: int, reason: str) -> bool:
+    """d10, −2 for air reconnaissance; success at or below the value; a natural 9 fails (5.22)."""
+    natural = g.roll(D10_ZERO, side, reason)
+    modifier = RECON_MODIFIER if current(g)["recon"] else 0
+    return natural != NATURAL_FAILURE and natural + modifier <= value
+
+
+def special_reaction_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:
+    """6.27: an OP ground unit that did not arrive overland ended its move in an empty,
+    RP-controlled named location within range of an RP HQ and inside RP air ZOI."""
+    rp = enemy(offensive["side"])
+    tried = set(offensive.get("tried", []))
+    zoi = supply.zoi(g)
+    board = g.static.board
+    rp_hqs = [u for u in forces.units_on_map(g, rp) if record(g, u).unit_class == "hq"]
+    found = []
+    for unit_id, moved in offensive["moved"].items():
+        hex_id = forces.at(g, unit_id)
+        if record(g, unit_id).unit_class != "ground" or moved["mode"] == "move":
+            continue
+        if hex_id in offensive["battles"] or hex_id in tried or hex_id in found:
+            continue
+        if not board.named_location(hex_id) or forces.control(g, hex_id) != rp:
+            continue
+        in_range = any(hex_id in supply.command_range(g, hq) for hq in rp_hqs)
+        if in_range and zoi.projected(hex_id, rp) and not forces.units_at(g, hex_id, rp):
+            found.append(hex_id)
+    return found
+
+
+def reaction_hqs(g: Context, side: str) -> list[str]:
+    """In-supply HQs with at least one battle hex within their (unblockable) range (6.26)."""
+    offensive = current(g)
+    found = supply.supply(g)
+    return [
+        u
+        for u in forces.units_on_map(g, side)
+        if record(g, u).unit_class == "hq"
+        and found.hq(u)
+        and any(h in supply.command_range(g, u) for h in offensive["battles"])
+    ]

@@ -1,0 +1,188 @@
+"""Post-battle movement (8.6) and what ends an offensive: emergency moves (7.22, 7.32), HQ
+displacement (7.55) and units stranded away from ports and airfields (7.21, 7.31)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame.engine.action import Action
+from wargame.engine.procedure import Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.empire_of_the_sun import forces, movement
+from wargame.games.empire_of_the_sun.forces import enemy, record
+from wargame.games.empire_of_the_sun.registry import RULES
+
+
+def activation_of(g: Context, side: str) -> dict[str, Any] | None:
+    offensive = g.data["offensive"]
+    if offensive["side"] == side:
+        found: dict[str, Any] = offensive
+        return found
+    reaction: dict[str, Any] | None = offensive["reaction"]
+    return reaction if reaction and reaction["side"] == side else None
+
+
+def may_move_after_battle(g: Context, side: str) -> list[str]:
+    """Activated air and naval units (and assault troops left in enemy hexes) that made no
+    strategic move and have not moved after battle yet (8.6)."""
+    activation = activation_of(g, side)
+    if activation is None:
+        return []
+    done = g.data["offensive"].setdefault("post_moved", [])
+    found = []
+    for unit_id in activation["activated"]:
+        moved = activation["moved"].get(unit_id, {})
+        if unit_id in done or moved.get("mode") == "strategic":
+            continue
+        if not forces.on_map(forces.at(g, unit_id)):
+            continue
+        stranded_assault = moved.get("mode") in ("assault", "barge") and not forces.friendly(
+            g, forces.at(g, unit_id), side
+        )
+        if record(g, unit_id).unit_class in ("air", "naval") or stranded_assault:
+            found.append(unit_id)
+    return found
+
+
+class PostBattle(Procedure):
+    """Frame locals: ``side`` (the offensive player). The reaction player moves first."""
+
+    name = "post_battle"
+
+    def start(self, g: Context, f: Frame) -> None:
+        f["mover"] = enemy(f["side"])
+        g.goto("choose")
+
+    @decision
+    @RULES.implements("8.6", "8.61", "8.62")
+    def choose(self, g: Context, f: Frame) -> Decision:
+        found = Decision()
+        choices = found.side(f["mover"], "prompt.post_battle")
+        for unit_id in may_move_after_battle(g, f["mover"]):
+            choices.add(Action.of("unit", unit_id), self.pick, unit_id)
+        choices.add("done", self.side_done)
+        return found
+
+    def pick(self, g: Context, f: Frame, unit_id: str) -> None:
+        f["unit"] = unit_id
+        g.goto("destination")
+
+    @decision
+    def destination(self, g: Context, f: Frame) -> Decision:
+        unit_id = f["unit"]
+        found = Decision()
+        choices = found.side(f["mover"], "prompt.post_battle_to", unit=unit_id)
+        for text, option in movement.post_battle_moves(g, unit_id).items():
+            choices.add(text, self.go, unit_id, option)
+        choices.add("stay", self.stay, unit_id)
+        return found
+
+    def go(self, g: Context, f: Frame, unit_id: str, option: movement.Move) -> None:
+        forces.move_to(g, unit_id, option.dest)
+        g.data["offensive"]["post_moved"].append(unit_id)
+        g.log("log.post_battle_move", unit=unit_id, hex=option.dest)
+        g.goto("choose")
+
+    def stay(self, g: Context, f: Frame, unit_id: str) -> None:
+        g.data["offensive"]["post_moved"].append(unit_id)
+        g.goto("choose")
+
+    def side_done(self, g: Context, f: Frame) -> None:
+        if f["mover"] != f["side"]:
+            f["mover"] = f["side"]
+            g.goto("choose")
+        else:
+            g.ret()
+
+
+class OffensiveEnd(Procedure):
+    """Frame locals: ``side`` (the offensive player)."""
+
+    name = "offensive_end"
+
+    def start(self, g: Context, f: Frame) -> None:
+        displace_hqs(g)
+        f["emergency"] = emergency_units(g)
+        g.goto("emergency")
+
+    @decision
+    @RULES.implements("7.22", "7.32")
+    def emergency(self, g: Context, f: Frame) -> Decision | None:
+        found = Decision()
+        pending = [u for u in f["emergency"] if forces.on_map(forces.at(g, u))]
+        if not pending:
+            choices = found.side(f["side"], "prompt.offensive_over")
+            choices.add("done", self.stranded)
+            return found
+        unit_id = pending[0]
+        owner = record(g, unit_id).side
+        choices = found.side(owner, "prompt.emergency", unit=unit_id)
+        places = movement.emergency_destinations(g, unit_id)
+        for hex_id in places:
+            choices.add(Action.of("hex", hex_id), self.place, unit_id, hex_id)
+        if not places:
+            choices.add("eliminate", self.lose, unit_id)
+        return found
+
+    def place(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
+        forces.move_to(g, unit_id, hex_id)
+        f["emergency"].remove(unit_id)
+        g.log("log.emergency_move", unit=unit_id, hex=hex_id)
+
+    def lose(self, g: Context, f: Frame, unit_id: str) -> None:
+        forces.move_to(g, unit_id, "eliminated")
+        f["emergency"].remove(unit_id)
+        g.log("log.eliminated", unit=unit_id)
+
+    @RULES.implements("7.21", "7.31")
+    def stranded(self, g: Context, f: Frame) -> None:
+        """Naval units of the offensive away from a friendly port, and its air units away from a
+        friendly airfield, are lost once it is over."""
+        board = g.static.board
+        offensive = g.data["offensive"]
+        reaction = offensive["reaction"] or {"activated": []}
+        for unit_id in [*offensive["activated"], *reaction["activated"]]:
+            if not forces.on_map(forces.at(g, unit_id)):
+                continue
+            unit = record(g, unit_id)
+            here = forces.at(g, unit_id)
+            friendly = forces.friendly(g, here, unit.side)
+            base = {"naval": board.port(here), "air": board.airfield(here)}.get(unit.unit_class)
+            if base is not None and not (friendly and base):
+                lose(g, unit_id)
+        g.ret()
+
+
+def lose(g: Context, unit_id: str) -> None:
+    forces.move_to(g, unit_id, "eliminated")
+    g.log("log.stranded", unit=unit_id)
+
+
+def emergency_units(g: Context) -> list[str]:
+    """Air and naval units standing in hexes their enemy now controls."""
+    found = []
+    for unit_id in forces.units_on_map(g):
+        unit = record(g, unit_id)
+        here = forces.at(g, unit_id)
+        hostile = forces.control(g, here) == enemy(unit.side)
+        if hostile and unit.unit_class in ("air", "naval"):
+            found.append(unit_id)
+    return sorted(found)
+
+
+@RULES.implements("7.55", "7.51")
+def displace_hqs(g: Context) -> None:
+    """An HQ in a hex the enemy controls, or that shares a hex with another HQ, is removed:
+    back next turn, or for good if it has a dot."""
+    seen: set[str] = set()
+    for unit_id in sorted(forces.units_on_map(g)):
+        unit = record(g, unit_id)
+        if unit.unit_class != "hq":
+            continue
+        here = forces.at(g, unit_id)
+        if forces.control(g, here) == enemy(unit.side) or here in seen:
+            later = "removed" if unit.pre_war else f"turn:{g.data['turn'] + 1}"
+            forces.move_to(g, unit_id, later)
+            g.data["units"][unit_id]["returning"] = True
+            g.log("log.hq_displaced", unit=unit_id)
+        seen.add(here)

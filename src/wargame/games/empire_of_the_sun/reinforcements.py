@@ -1,0 +1,204 @@
+"""The Reinforcement segment (4.11, 9.0): delayed units, War in Europe delays, Sent to Europe,
+placement, and the Allied ASP increase."""
+
+from __future__ import annotations
+
+from wargame.engine.action import Action
+from wargame.engine.dice import D10_ZERO
+from wargame.engine.procedure import Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun.forces import record
+from wargame.games.empire_of_the_sun.registry import RULES
+from wargame.games.empire_of_the_sun.stacking import fits
+from wargame.games.empire_of_the_sun.static import Unit
+
+KUNMING = "2407"
+SENT_TO_EUROPE_DELAY = 3  # turns (9.24)
+STE_RANGE = {1: 1, 2: 3, 3: 5, 4: 7}  # highest roll that sends a unit to Europe (Table T6)
+
+
+@RULES.implements("15.1", "15.2", "15.3", "15.4", "15.5")
+def war_in_europe_level(g: Context) -> int:
+    """0 = No Effect (+1 to +3), 1 = 0 to −2, 2 = −3 to −4, 3 = −5 to −6, 4 = −7 (15.1-15.5)."""
+    value = g.data["tracks"]["war_in_europe"]
+    if value > 0:
+        return 0
+    return 1 if value >= -2 else 2 if value >= -4 else 3 if value >= -6 else 4
+
+
+@RULES.implements("9.22", "9.23")
+def may_go_to_europe(unit: Unit) -> bool:
+    """US Army ground and air units and US escort carriers (never HQs or B-29s)."""
+    if unit.nationality != "us" or unit.type in ("hq", "b29"):
+        return False
+    return unit.type == "CVE" or (unit.service == "army" and unit.unit_class in ("ground", "air"))
+
+
+class Reinforcements(Procedure):
+    name = "reinforcements"
+
+    @RULES.implements("4.11", "4.1")
+    def start(self, g: Context, f: Frame) -> None:
+        g.data["phase"] = "strategic"
+        f["hqs"] = [u for u in forces.units_on_map(g) if record(g, u).unit_class == "hq"]
+        f["side"] = "allied"
+        f["arriving"] = allied_arrivals(g)
+        g.goto("place")
+
+    @decision
+    def place(self, g: Context, f: Frame) -> Decision:
+        found = Decision()
+        choices = found.side(f["side"], "prompt.reinforce")
+        for unit_id in f["arriving"]:
+            choices.add(Action.of("unit", unit_id), self.pick, unit_id)
+        if not f["arriving"]:
+            choices.add("done", self.side_done)
+        return found
+
+    def pick(self, g: Context, f: Frame, unit_id: str) -> None:
+        f["unit"] = unit_id
+        g.goto("place_unit")
+
+    @decision
+    def place_unit(self, g: Context, f: Frame) -> Decision:
+        unit_id = f["unit"]
+        found = Decision()
+        choices = found.side(f["side"], "prompt.place", unit=unit_id)
+        hexes = entry_hexes(g, unit_id, f["hqs"])
+        for hex_id in hexes:
+            choices.add(Action.of("hex", hex_id), self.put, unit_id, hex_id)
+        if not hexes:
+            choices.add("delay", self.delay, unit_id)
+        choices.add("cancel", self.cancel)
+        return found
+
+    @RULES.implements("9.1", "9.11")
+    def put(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
+        forces.move_to(g, unit_id, hex_id)
+        g.data["units"][unit_id].pop("returning", None)
+        f["arriving"].remove(unit_id)
+        g.log("log.reinforcement", unit=unit_id, hex=hex_id)
+        g.goto("place")
+
+    @RULES.implements("9.14")
+    def delay(self, g: Context, f: Frame, unit_id: str) -> None:
+        f["arriving"].remove(unit_id)
+        put_in_delay_box(g, unit_id)
+        g.goto("place")
+
+    def cancel(self, g: Context, f: Frame) -> None:
+        g.goto("place")
+
+    def side_done(self, g: Context, f: Frame) -> None:
+        if f["side"] == "allied":
+            allied_asp_increase(g)
+            f["side"] = "japan"
+            f["arriving"] = arrivals(g, "japan")
+            g.goto("place")
+        else:
+            g.ret()
+
+
+def arrivals(g: Context, side: str) -> list[str]:
+    """Units due by this turn on the turn track (reinforcements and returning units)."""
+    return sorted(
+        u
+        for u, s in g.data["units"].items()
+        if s["at"].startswith("turn:")
+        and int(s["at"][5:]) <= g.data["turn"]
+        and record(g, u).side == side
+    )
+
+
+@RULES.implements("9.21", "9.2")
+def allied_arrivals(g: Context) -> list[str]:
+    """Delayed units enter; this turn's Allied reinforcements are delayed at War in Europe
+    Level 1 or more, and US Army units under US rivalry (14.1 A); HQs, B-29s and returning
+    units never are."""
+    entering = sorted(
+        u
+        for u, s in g.data["units"].items()
+        if s["at"] == "delayed" and record(g, u).side == "allied"
+    )
+    level = war_in_europe_level(g)
+    rivalry = g.data["tracks"]["us_isr"]
+    for unit_id in arrivals(g, "allied"):
+        unit = record(g, unit_id)
+        returning = g.data["units"][unit_id].get("returning")
+        army = unit.nationality == "us" and unit.service == "army"
+        delayed = (level >= 1 or (rivalry and army)) and unit.type not in ("hq", "b29")
+        if delayed and not returning:
+            put_in_delay_box(g, unit_id)
+        else:
+            entering.append(unit_id)
+    return entering
+
+
+@RULES.implements("9.24", "14.1")
+def put_in_delay_box(g: Context, unit_id: str) -> None:
+    """Into the Delayed box; an eligible US unit rolls to see whether it is sent to Europe."""
+    forces.move_to(g, unit_id, "delayed")
+    g.log("log.delayed", unit=unit_id)
+    level = war_in_europe_level(g)
+    unit = record(g, unit_id)
+    if level == 0 or unit.side != "allied" or not may_go_to_europe(unit):
+        return
+    roll = g.roll(D10_ZERO, "allied", "sent_to_europe", unit=unit_id)
+    modified = max(0, roll - (1 if g.data["tracks"]["us_isr"] else 0))
+    if modified <= STE_RANGE[level]:
+        forces.move_to(g, unit_id, f"turn:{g.data['turn'] + SENT_TO_EUROPE_DELAY}")
+        g.log("log.sent_to_europe", unit=unit_id, turn=g.data["turn"] + SENT_TO_EUROPE_DELAY)
+
+
+@RULES.implements("9.3", "9.31")
+def allied_asp_increase(g: Context) -> None:
+    """+1 permanent Allied ASP every turn from turn 2, unless War in Europe is at Level 3-4."""
+    if g.data["turn"] >= 2 and war_in_europe_level(g) < 3:
+        g.data["tracks"]["allied_asp"] += 1
+        g.log("log.asp", side="allied", value=g.data["tracks"]["allied_asp"])
+
+
+@RULES.implements("9.11", "9.12", "9.13")
+def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
+    """Friendly supply-eligible ports (ground, naval, HQ) or airfields (air) within activation
+    range of an HQ that may take the unit and was on the map at the start of the turn; never in
+    un-neutralised enemy ZOI; within stacking limits; Chinese units only at Kunming."""
+    unit = record(g, unit_id)
+    board = g.static.board
+    found = supply.supply(g)
+    zoi = supply.zoi(g)
+    needs_airfield = unit.unit_class == "air"
+    if unit.nationality == "chinese":
+        kunming_open = found.kunming_is_source() and fits(g, KUNMING, [unit_id])
+        return [KUNMING] if kunming_open else []
+    candidates = board.land_hexes
+    reach = set() if unit.unit_class == "hq" else placement_reach(g, unit_id, hqs)
+    result = []
+    for hex_id in candidates:
+        facility = board.airfield(hex_id) if needs_airfield else board.port(hex_id)
+        if not facility or not forces.friendly(g, hex_id, unit.side):
+            continue
+        if not found.eligible(hex_id, unit.side) or zoi.blocks(hex_id, unit.side):
+            continue
+        if unit.unit_class == "hq":
+            if any(record(g, u).unit_class == "hq" for u in forces.units_at(g, hex_id)):
+                continue
+        elif hex_id not in reach:
+            continue
+        if fits(g, hex_id, [unit_id]):
+            result.append(hex_id)
+    return result
+
+
+def placement_reach(g: Context, unit_id: str, hqs: list[str]) -> set[str]:
+    reach: set[str] = set()
+    for hq_id in hqs:
+        same_side = record(g, hq_id).side == record(g, unit_id).side
+        if (
+            same_side
+            and forces.on_map(forces.at(g, hq_id))
+            and supply.hq_commands(g, hq_id, unit_id)
+        ):
+            reach |= supply.activation_range(g, hq_id)
+    return reach
