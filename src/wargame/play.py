@@ -14,7 +14,7 @@ from wargame.engine.session import Session
 from wargame.text import render_status
 
 HELP = (
-    "type an action as listed (e.g. 'card c4'), or: actions, undo, show, log, resign SIDE, "
+    "type an action exactly as 'actions' lists it, or: actions, undo, show, log, resign SIDE, "
     "save, help, quit"
 )
 

@@ -6,6 +6,8 @@ and the adapters talk to games only through this contract.
 
 from __future__ import annotations
 
+import threading
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -28,6 +30,8 @@ from wargame.engine.procedure import (
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.rules import RuleRegistry
 from wargame.engine.state import Frame, Result, State, clone
+
+_LAST_DECISION = threading.local()  # per thread and game: (state, its decision)
 
 
 @dataclass(frozen=True)
@@ -201,10 +205,18 @@ class ProcedureGame(Game):
         return Context(state, self.procedure_map, self.static)
 
     def decision(self, state: State) -> Decision | None:
+        """The decision now. The last one is remembered (per thread) for the same state object:
+        a state is never changed once returned, and callers ask ``active``, ``legal_actions``
+        and ``view`` of one state in turn, so this saves most of the work of listing actions."""
+        memo = getattr(_LAST_DECISION, self.id, None)
+        if memo is not None and memo[0]() is state:
+            remembered: Decision | None = memo[1]
+            return remembered
         g = self.context(state)
         found = current_decision(g)
         if g.rng.used:
             raise GameBug("a decision step used the random generator")
+        setattr(_LAST_DECISION, self.id, (weakref.ref(state), found))
         return found
 
     def active(self, state: State) -> list[Side]:
@@ -219,9 +231,10 @@ class ProcedureGame(Game):
 
     def apply(self, state: State, side: Side, action: Action) -> State:
         self.check_side(side)
+        found = self.decision(state)
         new = clone(state)
         g = self.context(new)
-        before = choose(g, side, action)
+        before = choose(g, side, action, found)
         g.finish()
         new.moves += 1
         new.actor = side

@@ -16,6 +16,8 @@ from typing import Any, Final
 
 import yaml
 
+from wargame.engine.data import SAFE_LOADER
+
 LANGUAGES: Final = ("en", "ja")
 DEFAULT_LANGUAGE: Final = "en"
 
@@ -50,7 +52,7 @@ class Catalog:
         for lang in LANGUAGES:
             path = directory / f"{lang}.yaml"
             if path.exists():
-                tree = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+                tree = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
                 self.add(lang, flatten(tree))
 
     def layered(self, *others: Catalog) -> Catalog:

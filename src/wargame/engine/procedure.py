@@ -57,7 +57,16 @@ class Choices:
     options: dict[str, Option] = field(default_factory=dict)
 
     def add(self, action: Action | str, effect: Effect, *args: Any) -> None:
-        """Offer ``action``; choosing it calls ``effect(context, frame, *args)``."""
+        """Offer ``action``; choosing it calls ``effect(context, frame, *args)``.
+
+        ``args`` must be immutable values (str, numbers, None, tuples, frozen dataclasses): a
+        decision is computed once and may be applied to a copy of the state it was made on.
+        """
+        for arg in args:
+            if not _immutable(arg):
+                raise GameBug(
+                    f"{self.side}'s option {action} passes a mutable {type(arg).__name__}"
+                )
         chosen = Action(action) if isinstance(action, str) else action
         if chosen.verb in RESERVED_VERBS:
             raise GameBug(f"the verb {chosen.verb!r} is reserved by the engine")
@@ -67,6 +76,18 @@ class Choices:
 
     def actions(self) -> list[Action]:
         return [option.action for option in self.options.values()]
+
+
+_IMMUTABLE = (str, int, float, bool, type(None), frozenset)
+
+
+def _immutable(value: Any) -> bool:
+    if isinstance(value, _IMMUTABLE):
+        return True
+    if isinstance(value, tuple):
+        return all(_immutable(item) for item in value)
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
 
 
 class Decision:
@@ -243,12 +264,11 @@ def run_automatic(g: Context) -> None:
     raise GameBug("automatic steps ran without end")
 
 
-def choose(g: Context, side: Side, action: Action) -> list[Side]:
-    """Apply ``side``'s ``action`` at the current decision, then run to the next decision.
-
-    Returns the sides that were deciding before the action.
-    """
-    found = current_decision(g)
+def choose(g: Context, side: Side, action: Action, found: Decision | None = None) -> list[Side]:
+    """Apply ``side``'s ``action`` at the current decision (``found``, if already computed for
+    an identical state), then run to the next decision. Returns the sides that were deciding."""
+    if found is None:
+        found = current_decision(g)
     if found is None:
         raise IllegalAction("the game is over")
     choices = found.sides.get(side)

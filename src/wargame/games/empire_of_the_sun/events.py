@@ -12,15 +12,20 @@ from __future__ import annotations
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import cards
+from wargame.games.empire_of_the_sun.offensives import hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
 
 
 @RULES.implements("5.31", "5.32")
 def playable(g: Context, side: str, card_id: str) -> bool:
-    """A military event with a logistics value may be played by its owner; reaction events only
-    by the reaction player (they come with the reaction rules)."""
+    """A military event with a logistics value may be played by its owner, if one of the HQs it
+    names (any HQ if it names none) is on the map and in supply: a clause that cannot be met
+    leaves the card to OC play or discard (5.31 A). Reaction events only by the reaction player
+    (they come with the reaction rules)."""
     card = cards.card(g, card_id)
-    return card.type == "military" and card.lv is not None and card.side == side
+    if card.type != "military" or card.lv is None or card.side != side:
+        return False
+    return not card.hq or bool(hqs_in_supply(g, side, card.hq))
 
 
 class Event(Procedure):

@@ -68,12 +68,18 @@ class OcUse(Procedure):
                 choices.add(Action.of("unit", unit_id), self.withdraw, unit_id)
         return found
 
-    @RULES.implements("7.33", "7.54")
+    @RULES.implements("7.33", "7.54", "7.5")
     def withdraw(self, g: Context, f: Frame, unit_id: str) -> None:
-        """The unit leaves the map and comes back next turn as a reinforcement."""
-        forces.move_to(g, unit_id, f"turn:{g.data['turn'] + 1}")
-        g.data["units"][unit_id]["returning"] = True
-        g.log("log.withdrawn", unit=unit_id)
+        """The unit leaves the map and comes back next turn as a reinforcement; a dotted HQ
+        (ABDA, Malaya) never comes back (7.5)."""
+        dotted = record(g, unit_id).unit_class == "hq" and record(g, unit_id).pre_war
+        if dotted:
+            forces.move_to(g, unit_id, "removed")
+            g.log("log.eliminated", unit=unit_id)
+        else:
+            forces.move_to(g, unit_id, f"turn:{g.data['turn'] + 1}")
+            g.data["units"][unit_id]["returning"] = True
+            g.log("log.withdrawn", unit=unit_id)
         g.goto("finish")
 
     @decision
@@ -100,11 +106,13 @@ class OcUse(Procedure):
 
 
 def returning_hqs(g: Context, side: str) -> list[str]:
-    """HQs waiting on the turn track (withdrawn or displaced)."""
+    """HQs waiting on the turn track after a withdrawal or a displacement (7.54-7.56), not HQs
+    that have yet to arrive as scheduled reinforcements."""
     return [
         u
         for u, state in g.data["units"].items()
         if state["at"].startswith("turn:")
+        and state.get("returning")
         and record(g, u).unit_class == "hq"
         and record(g, u).side == side
         and not record(g, u).pre_war

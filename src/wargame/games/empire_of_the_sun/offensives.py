@@ -150,7 +150,7 @@ class Offensive(Procedure):
         if who == "op":
             options = legal_moves(g, group, offensive)
         else:
-            options = movement.moves(g, group, oc=offensive["oc"], reaction=True)
+            options = reaction_moves(g, group, offensive)
         for text, option in options.items():
             choices.add(text, self.go, who, option)
         choices.add("cancel", self.deselect, who)
@@ -217,7 +217,9 @@ class Offensive(Procedure):
         return found
 
     def assign_to(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
-        current(g)["assigned"][unit_id] = hex_id
+        offensive = current(g)
+        offensive["assigned"][unit_id] = hex_id
+        note_extended(g, unit_id, offensive)
 
     def assigned(self, g: Context, f: Frame) -> None:
         g.goto("intelligence")
@@ -327,8 +329,27 @@ class Offensive(Procedure):
     def react_group(self, g: Context, f: Frame) -> Decision:
         return self.group_moves(g, "rp")
 
+    @RULES.implements("8.11", "6.26")
     def react_moved(self, g: Context, f: Frame) -> None:
-        g.goto("battles")
+        offensive = current(g)
+        assign_reaction_flyers(g, offensive)
+        g.goto("react_assign" if ambiguous_reactors(g, offensive) else "battles")
+
+    @decision
+    def react_assign(self, g: Context, f: Frame) -> Decision:
+        offensive = current(g)
+        unit_id, options = next(iter(ambiguous_reactors(g, offensive).items()))
+        found = Decision()
+        choices = found.side(enemy(f["side"]), "prompt.assign", unit=unit_id)
+        for hex_id in options:
+            choices.add(Action.of("battle", hex_id), self.react_assign_to, unit_id, hex_id)
+        return found
+
+    def react_assign_to(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
+        offensive = current(g)
+        offensive["assigned"][unit_id] = hex_id
+        if not ambiguous_reactors(g, offensive):
+            g.goto("battles")
 
     # -- S6 battles (8.0) -----------------------------------------------------------------------
     @decision
@@ -348,11 +369,17 @@ class Offensive(Procedure):
         g.call("battle", then="battles", hex=hex_id)
 
     def battles_over(self, g: Context, f: Frame) -> None:
+        landings_take_control(g, current(g))
         g.call("post_battle", then="conclude", side=f["side"])
 
     # -- S7 conclusion (6.28) -------------------------------------------------------------------
     def conclude(self, g: Context, f: Frame) -> None:
-        g.call("offensive_end", then="finished", side=f["side"])
+        g.call("offensive_end", then="check_stacking", side=f["side"])
+
+    @RULES.implements("7.24", "7.34", "7.48")
+    def check_stacking(self, g: Context, f: Frame) -> None:
+        """Stacking limits are checked at the end of every card play (7.34)."""
+        g.call("stacking", then="finished")
 
     def finished(self, g: Context, f: Frame) -> None:
         offensive = current(g)
@@ -374,8 +401,15 @@ def activation_record(g: Context, who: str) -> dict[str, Any]:
 def eligible_hqs(g: Context, side: str) -> list[str]:
     """HQs on the map and in supply (the event's HQ restriction applies to event offensives)."""
     offensive = current(g)
-    found = supply.supply(g)
     restriction = cards.card(g, offensive["card"]).hq if offensive["mode"] == "ec" else []
+    return hqs_in_supply(g, side, restriction)
+
+
+@RULES.implements("5.31")
+def hqs_in_supply(g: Context, side: str, restriction: list[str]) -> list[str]:
+    """The side's HQs on the map and in supply, among those a card names if it names any
+    (5.31 A)."""
+    found = supply.supply(g)
     return [
         u
         for u in forces.units_on_map(g, side)
@@ -430,7 +464,19 @@ def activation_candidates(g: Context, hq_id: str) -> list[str]:
     ]
 
 
+@RULES.implements("6.26", "6.27")
+def reaction_hexes(offensive: dict[str, Any]) -> list[str]:
+    """The battle hexes a reaction may go to: every declared battle hex, or under Surprise only
+    the hexes of a successful special reaction (6.26, 6.27)."""
+    if offensive["condition"] == "surprise":
+        return list(offensive["special"])
+    return list(offensive["battles"])
+
+
+@RULES.implements("6.26")
 def reaction_candidates(g: Context, hq_id: str, supplied: list[str]) -> list[str]:
+    """In-supply units in the HQ's activation range (its path may enter a declared battle hex)
+    of a nationality it commands, that can fight in a battle hex the reaction may go to."""
     offensive = current(g)
     reach = supply.activation_range(g, hq_id, battle_hexes=offensive["battles"])
     return [
@@ -439,7 +485,81 @@ def reaction_candidates(g: Context, hq_id: str, supplied: list[str]) -> list[str
         if record(g, u).unit_class != "hq"
         and forces.at(g, u) in reach
         and supply.hq_commands(g, hq_id, u)
+        and can_react(g, u, offensive)
     ]
+
+
+def can_react(g: Context, unit_id: str, offensive: dict[str, Any]) -> bool:
+    """6.26: only units that will fight in a battle hex the reaction may go to may be activated:
+    units already there, flyers within range of one, and units with a reaction move that
+    brings them there (air units and carriers: within range). A unit in another battle hex
+    fights there and cannot react elsewhere."""
+    targets = reaction_hexes(offensive)
+    here = forces.at(g, unit_id)
+    if here in offensive["battles"] and here not in targets:
+        return False
+    if fights_from(g, unit_id, here, targets):
+        return True
+    options = movement.moves(g, [unit_id], oc=offensive["oc"], reaction=True)
+    return any(fights_from(g, unit_id, m.dest, targets) for m in options.values())
+
+
+def fights_from(g: Context, unit_id: str, hex_id: str, targets: list[str]) -> list[str]:
+    """The hexes of ``targets`` the unit could fight in standing in ``hex_id``: that hex, and
+    for air units and carriers every one within their range (8.11)."""
+    if not forces.flies(g, unit_id):
+        return [hex_id] if hex_id in targets else []
+    board = g.static.board
+    reach = strike_reach(g, unit_id)
+    return [h for h in targets if h == hex_id or board.distance(hex_id, h) <= reach]
+
+
+def reaction_moves(
+    g: Context, group: list[str], offensive: dict[str, Any]
+) -> dict[str, movement.Move]:
+    """Reaction moves (6.26); under Surprise only towards the special reaction hexes (6.27)."""
+    found = movement.moves(g, group, oc=offensive["oc"], reaction=True)
+    if offensive["condition"] != "surprise":
+        return found
+    targets = reaction_hexes(offensive)
+    return {
+        text: move
+        for text, move in found.items()
+        if any(fights_from(g, u, move.dest, targets) for u in group)
+    }
+
+
+def reaction_flyer_battles(g: Context, unit_id: str, offensive: dict[str, Any]) -> list[str]:
+    """Where a reacting air unit or carrier fights: the battle hex it is in or left (6.26), else
+    a battle hex the reaction may go to within its range (8.11)."""
+    left = offensive["reaction"]["moved"].get(unit_id, {}).get("from")
+    here = forces.at(g, unit_id)
+    for hex_id in (left, here):
+        if hex_id in offensive["battles"]:
+            return [hex_id]
+    return fights_from(g, unit_id, here, reaction_hexes(offensive))
+
+
+def assign_reaction_flyers(g: Context, offensive: dict[str, Any]) -> None:
+    """Reacting air units and carriers with one battle to fight in are assigned to it."""
+    for unit_id in offensive["reaction"]["activated"]:
+        if not forces.flies(g, unit_id) or not forces.on_map(forces.at(g, unit_id)):
+            continue
+        options = reaction_flyer_battles(g, unit_id, offensive)
+        if len(options) == 1:
+            offensive["assigned"][unit_id] = options[0]
+
+
+def ambiguous_reactors(g: Context, offensive: dict[str, Any]) -> dict[str, list[str]]:
+    """Reacting air units and carriers within range of several battles: the RP chooses."""
+    found = {}
+    for unit_id in offensive["reaction"]["activated"]:
+        if unit_id in offensive["assigned"] or not forces.flies(g, unit_id):
+            continue
+        options = reaction_flyer_battles(g, unit_id, offensive)
+        if len(options) > 1:
+            found[unit_id] = options
+    return found
 
 
 @RULES.implements("14.1", "14.2")
@@ -484,6 +604,22 @@ def contested_hexes(g: Context, side: str) -> list[str]:
     return sorted(h for h in forces.occupied_hexes(g, side) if h in theirs)
 
 
+@RULES.implements("12.1")
+def landings_take_control(g: Context, offensive: dict[str, Any]) -> None:
+    """12.1: ground units that came by amphibious assault (or barge) and were neither eliminated
+    nor forced to retreat take control before post-battle movement. The battle settles its own
+    hex; this gives the OP the enemy hexes it landed in without a battle."""
+    side = offensive["side"]
+    for unit_id, moved in sorted(offensive["moved"].items()):
+        here = forces.at(g, unit_id)
+        if moved["mode"] not in ("assault", "barge") or not forces.on_map(here):
+            continue
+        if record(g, unit_id).unit_class != "ground" or here in offensive["battles"]:
+            continue
+        if forces.control(g, here) == enemy(side) and here not in enemy_hexes(g, side):
+            forces.set_control(g, here, side)
+
+
 def room_for_battle(offensive: dict[str, Any]) -> bool:
     return offensive["mode"] != "oc" or not offensive["battles"]
 
@@ -493,28 +629,41 @@ def optional_battle_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:
     side = offensive["side"]
     targets = enemy_hexes(g, side) - set(offensive["battles"])
     reachable: set[str] = set()
-    for unit_id in offensive["activated"]:
-        if forces.flies(g, unit_id) and forces.on_map(forces.at(g, unit_id)):
-            reachable |= set(strike_hexes(g, unit_id)) & targets
+    for unit_id in striking_flyers(g, offensive):
+        reachable |= set(strike_hexes(g, unit_id)) & targets
     return sorted(reachable)
+
+
+@RULES.implements("7.33", "5.11")
+def striking_flyers(g: Context, offensive: dict[str, Any]) -> list[str]:
+    """The OP's activated air units and carriers on the map that may fight: not those that
+    moved strategically (7.33) or with a parenthetical extended range (5.11)."""
+    return [
+        u
+        for u in offensive["activated"]
+        if forces.flies(g, u)
+        and forces.on_map(forces.at(g, u))
+        and not offensive["moved"].get(u, {}).get("no_fight")
+    ]
 
 
 @RULES.implements("1.3", "8.11")
 def strike_hexes(g: Context, unit_id: str) -> list[str]:
     """Hexes a flying unit can join a battle in: its range (or a non-parenthetical extended
     range, at half strength)."""
+    return g.static.board.within(forces.at(g, unit_id), strike_reach(g, unit_id))
+
+
+def strike_reach(g: Context, unit_id: str) -> int:
     unit = record(g, unit_id)
-    reach = unit.range or 0
     if unit.extended_range and not unit.extended_parenthetical:
-        reach = unit.extended_range
-    return g.static.board.within(forces.at(g, unit_id), reach)
+        return unit.extended_range
+    return unit.range or 0
 
 
 def assign_flyers(g: Context, offensive: dict[str, Any]) -> None:
     """Flyers in a battle hex fight there; a flyer in range of exactly one battle fights in it."""
-    for unit_id in offensive["activated"]:
-        if not forces.flies(g, unit_id):
-            continue
+    for unit_id in striking_flyers(g, offensive):
         here = forces.at(g, unit_id)
         options = flyer_battles(g, unit_id, offensive)
         if here in offensive["battles"]:
@@ -532,10 +681,8 @@ def flyer_battles(g: Context, unit_id: str, offensive: dict[str, Any]) -> list[s
 def ambiguous_flyers(g: Context, offensive: dict[str, Any]) -> dict[str, list[str]]:
     return {
         u: flyer_battles(g, u, offensive)
-        for u in offensive["activated"]
-        if forces.flies(g, u)
-        and u not in offensive["assigned"]
-        and len(flyer_battles(g, u, offensive)) > 1
+        for u in striking_flyers(g, offensive)
+        if u not in offensive["assigned"] and len(flyer_battles(g, u, offensive)) > 1
     }
 
 
@@ -581,13 +728,11 @@ def special_reaction_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:
 
 
 def reaction_hqs(g: Context, side: str) -> list[str]:
-    """In-supply HQs with at least one battle hex within their (unblockable) range (6.26)."""
-    offensive = current(g)
-    found = supply.supply(g)
+    """In-supply HQs with at least one battle hex the reaction may go to within their
+    (unblockable) range (6.26; under Surprise a special reaction hex, 6.27)."""
+    targets = reaction_hexes(current(g))
     return [
         u
-        for u in forces.units_on_map(g, side)
-        if record(g, u).unit_class == "hq"
-        and found.hq(u)
-        and any(h in supply.command_range(g, u) for h in offensive["battles"])
+        for u in hqs_in_supply(g, side, [])
+        if any(h in supply.command_range(g, u) for h in targets)
     ]

@@ -36,12 +36,24 @@ def may_move_after_battle(g: Context, side: str) -> list[str]:
             continue
         if not forces.on_map(forces.at(g, unit_id)):
             continue
-        stranded_assault = moved.get("mode") in ("assault", "barge") and not forces.friendly(
-            g, forces.at(g, unit_id), side
-        )
-        if record(g, unit_id).unit_class in ("air", "naval") or stranded_assault:
+        if record(g, unit_id).unit_class in ("air", "naval") or stranded(g, unit_id, side):
             found.append(unit_id)
     return found
+
+
+@RULES.implements("7.45", "8.62")
+def stranded(g: Context, unit_id: str, side: str) -> bool:
+    """A ground unit of the side's activation that came by amphibious assault (or barge) and is
+    not in a friendly hex after the battles: it must move like a naval unit to a friendly
+    coastal hex, or it is eliminated (7.45 C, 8.62)."""
+    activation = activation_of(g, side) or {"moved": {}}
+    moved = activation["moved"].get(unit_id, {})
+    return (
+        record(g, unit_id).unit_class == "ground"
+        and moved.get("mode") in ("assault", "barge")
+        and forces.on_map(forces.at(g, unit_id))
+        and not forces.friendly(g, forces.at(g, unit_id), side)
+    )
 
 
 class PostBattle(Procedure):
@@ -58,9 +70,11 @@ class PostBattle(Procedure):
     def choose(self, g: Context, f: Frame) -> Decision:
         found = Decision()
         choices = found.side(f["mover"], "prompt.post_battle")
-        for unit_id in may_move_after_battle(g, f["mover"]):
+        units = may_move_after_battle(g, f["mover"])
+        for unit_id in units:
             choices.add(Action.of("unit", unit_id), self.pick, unit_id)
-        choices.add("done", self.side_done)
+        if not any(stranded(g, u, f["mover"]) for u in units):
+            choices.add("done", self.side_done)
         return found
 
     def pick(self, g: Context, f: Frame, unit_id: str) -> None:
@@ -72,9 +86,13 @@ class PostBattle(Procedure):
         unit_id = f["unit"]
         found = Decision()
         choices = found.side(f["mover"], "prompt.post_battle_to", unit=unit_id)
-        for text, option in movement.post_battle_moves(g, unit_id).items():
+        options = movement.post_battle_moves(g, unit_id)
+        for text, option in options.items():
             choices.add(text, self.go, unit_id, option)
-        choices.add("stay", self.stay, unit_id)
+        if not stranded(g, unit_id, f["mover"]):
+            choices.add("stay", self.stay, unit_id)
+        elif not options:
+            choices.add("eliminate", self.lose, unit_id)
         return found
 
     def go(self, g: Context, f: Frame, unit_id: str, option: movement.Move) -> None:
@@ -85,6 +103,12 @@ class PostBattle(Procedure):
 
     def stay(self, g: Context, f: Frame, unit_id: str) -> None:
         g.data["offensive"]["post_moved"].append(unit_id)
+        g.goto("choose")
+
+    def lose(self, g: Context, f: Frame, unit_id: str) -> None:
+        forces.move_to(g, unit_id, "eliminated")
+        g.data["offensive"]["post_moved"].append(unit_id)
+        g.log("log.eliminated", unit=unit_id)
         g.goto("choose")
 
     def side_done(self, g: Context, f: Frame) -> None:
@@ -159,13 +183,17 @@ def lose(g: Context, unit_id: str) -> None:
 
 
 def emergency_units(g: Context) -> list[str]:
-    """Air and naval units standing in hexes their enemy now controls."""
+    """Air and naval units standing in hexes their enemy now controls; not the offensive's own
+    naval units, which had their post-battle move and are lost away from a friendly port
+    (7.21)."""
+    offensive = g.data["offensive"]
     found = []
     for unit_id in forces.units_on_map(g):
         unit = record(g, unit_id)
         here = forces.at(g, unit_id)
         hostile = forces.control(g, here) == enemy(unit.side)
-        if hostile and unit.unit_class in ("air", "naval"):
+        active_ship = unit.unit_class == "naval" and unit_id in offensive["activated"]
+        if hostile and unit.unit_class in ("air", "naval") and not active_ship:
             found.append(unit_id)
     return sorted(found)
 

@@ -191,14 +191,16 @@ def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
     return result
 
 
+@RULES.implements("9.11")
 def placement_reach(g: Context, unit_id: str, hqs: list[str]) -> set[str]:
+    """The activation ranges of the HQs in ``hqs`` (on the map at the start of the turn) that
+    may take the unit; an HQ that arrived since takes units only in its own hex (9.11)."""
     reach: set[str] = set()
-    for hq_id in hqs:
-        same_side = record(g, hq_id).side == record(g, unit_id).side
-        if (
-            same_side
-            and forces.on_map(forces.at(g, hq_id))
-            and supply.hq_commands(g, hq_id, unit_id)
-        ):
+    for hq_id in forces.units_on_map(g, record(g, unit_id).side):
+        if record(g, hq_id).unit_class != "hq" or not supply.hq_commands(g, hq_id, unit_id):
+            continue
+        if hq_id in hqs:
             reach |= supply.activation_range(g, hq_id)
+        else:
+            reach.add(forces.at(g, hq_id))
     return reach

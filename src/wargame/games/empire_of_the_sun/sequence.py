@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from wargame.engine.procedure import Context, Procedure
+from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import cards
+from wargame.games.empire_of_the_sun import cards, events
 from wargame.games.empire_of_the_sun.forces import enemy
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
@@ -76,6 +76,34 @@ class Turn(Procedure):
     def offensives(self, g: Context, f: Frame) -> None:
         g.data["phase"] = "offensives"
         g.data["initiative"] = initiative(g)
+        if cards.future_playable(g, enemy(g.data["initiative"])):
+            g.goto("claim_initiative")
+            return
+        g.goto("segment")
+
+    @decision
+    def claim_initiative(self, g: Context, f: Frame) -> Decision:
+        """The other side may take the initiative by playing its Future Offensive card as an
+        event first (4.21, 6.29 A). Asked whenever it holds a Future Offensive card it could
+        play (public knowledge), whether or not that card has a playable event."""
+        side = enemy(g.data["initiative"])
+        found = Decision()
+        choices = found.side(side, "prompt.claim_initiative")
+        if events.playable(g, side, cards.pile(g, side)["future"]):
+            choices.add("future-first", self.future_first, side)
+        choices.add("decline", self.decline)
+        return found
+
+    @RULES.implements("4.21", "6.29")
+    def future_first(self, g: Context, f: Frame, side: str) -> None:
+        g.data["initiative"] = side
+        g.log("log.initiative", side=side)
+        g.call("offensives_segment", then="political", future_first=True)
+
+    def decline(self, g: Context, f: Frame) -> None:
+        g.goto("segment")
+
+    def segment(self, g: Context, f: Frame) -> None:
         g.log("log.initiative", side=g.data["initiative"])
         g.call("offensives_segment", then="political")
 
@@ -120,7 +148,8 @@ def end_of_turn_cleanup(g: Context) -> None:
 
 
 def initiative(g: Context) -> str:
-    """More cards in hand acts first; a tie goes to Japan in 1941-42 and the Allies later."""
+    """More cards in hand acts first; a tie goes to Japan in 1941-42 and the Allies later. The
+    Future Offensive card is not in the hand (6.29)."""
     japan, allies = (len(cards.hand(g, side)) for side in ("japan", "allied"))
     if japan != allies:
         return "japan" if japan > allies else "allied"
@@ -134,6 +163,14 @@ class OffensivesSegment(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         f["next"] = g.data["initiative"]
+        if f.get("future_first"):  # the Future Offensive card, as an event, first (6.29 A)
+            side = f["next"]
+            card_id = cards.pile(g, side)["future"]
+            cards.commit(g, side, card_id, "event")
+            g.data["acting"] = side
+            f["next"] = enemy(side)
+            g.call("event", then="next_action", side=side, card=card_id)
+            return
         g.goto("next_action")
 
     @RULES.implements("4.22")

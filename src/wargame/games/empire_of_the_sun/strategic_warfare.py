@@ -82,14 +82,15 @@ def submarine_warfare(g: Context) -> None:
 
 
 def bombers(g: Context) -> list[str]:
-    """B-29s on a supply-eligible airfield within 8 hexes of Tokyo, or in the China box (11.31)."""
+    """B-29s on a supply-eligible airfield within 8 hexes of Tokyo, or in supply in the China
+    box (11.31, 12.74)."""
     board = g.static.board
     found = []
     for unit_id in sorted(g.data["units"]):
         if forces.record(g, unit_id).type != "b29" or g.data["units"][unit_id].get("rebuilt"):
             continue
         here = forces.at(g, unit_id)
-        if here == "china" or (
+        if (here == "china" and supply.supply(g).unit(unit_id)) or (
             forces.on_map(here)
             and board.distance(here, TOKYO) <= B29_RANGE
             and board.airfield(here)

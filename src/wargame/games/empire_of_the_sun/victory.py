@@ -18,6 +18,7 @@ RESOURCE_HEXES = 14
 MIN_1942_RESOURCES = 11
 NORTHERN_INDIA = ("1905", "2005", "2104", "2105", "2205")
 RABAUL, GUADALCANAL = "4021", "4423"
+VOGELKOP = "3219"  # New Guinea's resource hex (11.11, 12.85)
 KAUAI, OAHU, HAWAII = "5708", "5808", "5908"
 TOKYO = "3706"
 
@@ -184,10 +185,18 @@ def allied_mandates_1943(g: Context) -> int:
     return -1 if held >= 4 else 0
 
 
+def new_guinea_ports(g: Context) -> list[str]:
+    return [h for h in g.static.board.area("new_guinea") if g.static.board.port(h)]
+
+
+def controls_new_guinea(g: Context, side: str) -> bool:
+    """All the ports of New Guinea and its resource hex, Vogelkop 3219 (12.85)."""
+    return all(forces.friendly(g, h, side) for h in [*new_guinea_ports(g), VOGELKOP])
+
+
 def allied_new_guinea_1943(g: Context) -> int:
-    ports = [h for h in g.static.board.area("new_guinea") if g.static.board.port(h)]
-    held = sum(1 for h in ports if allied(g, h))
-    return -3 if ports and held == len(ports) else -1 if held >= 4 else 0
+    held = sum(1 for h in new_guinea_ports(g) if allied(g, h))
+    return -3 if controls_new_guinea(g, "allied") else -1 if held >= 4 else 0
 
 
 def allied_port_near_tokyo(distance: int, points: int) -> Callable[[Context], int]:
@@ -204,10 +213,9 @@ def no_allied_port_near_tokyo(g: Context) -> int:
 
 
 def new_guinea_1944(g: Context) -> int:
-    ports = [h for h in g.static.board.area("new_guinea") if g.static.board.port(h)]
-    if ports and all(japanese(g, h) for h in ports):
+    if controls_new_guinea(g, "japan"):
         return 5
-    return 3 if not all(allied(g, h) for h in ports) else 0
+    return 3 if not controls_new_guinea(g, "allied") else 0
 
 
 def rabaul_1944(g: Context) -> int:

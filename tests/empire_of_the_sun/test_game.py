@@ -1,0 +1,108 @@
+"""Empire of the Sun as a whole: messages, views and secrets, determinization, replay."""
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from wargame.engine.action import Action
+from wargame.engine.i18n import LANGUAGES
+from wargame.engine.rng import Rng
+from wargame.engine.session import Session
+from wargame.engine.state import state_hash
+from wargame.fuzz import check_determinize, check_secrets, first_difference
+from wargame.games.empire_of_the_sun import GAME
+
+pytestmark = pytest.mark.game("empire-of-the-sun")
+PACKAGE = Path(sys.modules[GAME.__class__.__module__].__file__).parent
+KEY = re.compile(r'"((?:log|prompt|result)\.[a-z_]+)"')
+
+
+def played(scenario, seed, actions):
+    """A session after ``actions`` random legal actions."""
+    session = Session.new(GAME, scenario, seed)
+    rng = Rng(seed)
+    for _ in range(actions):
+        active = GAME.active(session.state)
+        if not active:
+            break
+        side = rng.choice(active)
+        session.act(side, rng.choice(GAME.legal_actions(session.state, side)).text)
+    return session
+
+
+@pytest.fixture(scope="module")
+def midgame():
+    return played("1942", 5, 250)
+
+
+def test_every_message_key_in_the_code_exists_in_both_languages():
+    source = "\n".join(p.read_text() for p in PACKAGE.glob("*.py"))
+    used = set(KEY.findall(source)) | {f"log.play_{how}" for how in ("oc", "event", "discard")}
+    assert len(used) > 70
+    for lang in LANGUAGES:
+        missing = {key for key in used if GAME.catalog.lookup(key, lang) is None}
+        assert missing == set(), lang
+    own = GAME.catalog.messages
+    assert {k for k in own["en"] if not k.startswith(("hex.", "unit.", "card."))} == {
+        k for k in own["ja"] if not k.startswith(("hex.", "unit.", "card."))
+    }
+
+
+def test_every_log_line_of_a_game_renders_in_both_languages(midgame):
+    for lang in LANGUAGES:
+        for event in GAME.view(midgame.state, "japan")["log"]:
+            text = GAME.catalog.render(event["key"], event.get("params", {}), lang)
+            assert "{" not in text and not text.startswith(event["key"]), (lang, event)
+
+
+@pytest.mark.rule("4.14")
+def test_a_side_sees_its_own_hand_and_only_the_size_of_the_other(midgame):
+    state = midgame.state
+    japan, allies, spectator = (GAME.view(state, s) for s in ("japan", "allied", None))
+    assert japan["board"]["hand"] == state.data["cards"]["japan"]["hand"]
+    assert "hand" not in spectator["board"]
+    assert allies["board"]["cards"]["japan"]["hand_size"] == len(japan["board"]["hand"])
+    views = {"japan": japan, "allied": allies, None: spectator}
+    check_secrets(GAME, state, views)
+
+
+def test_a_determinized_state_looks_the_same_to_the_side(midgame):
+    state = midgame.state
+    views = {side: GAME.view(state, side) for side in ("japan", "allied")}
+    check_determinize(GAME, state, views, Rng(3))
+    sampled = GAME.determinize(views["japan"], "japan", Rng(4))
+    assert sampled.data["cards"]["japan"]["hand"] == state.data["cards"]["japan"]["hand"]
+    assert first_difference(views["japan"]["board"], GAME.view(sampled, "japan")["board"]) is None
+
+
+def test_replay_and_save_round_trip(midgame, tmp_path):
+    replayed = Session.replay(midgame.record, GAME)
+    assert state_hash(replayed.state) == state_hash(midgame.state)
+    path = tmp_path / "eots.json"
+    midgame.save(path)
+    from wargame.games import REGISTRY
+
+    assert state_hash(Session.load(path, REGISTRY.game).state) == state_hash(midgame.state)
+
+
+def test_text_picture_names_places_and_tracks(midgame):
+    for lang in LANGUAGES:
+        text = GAME.describe(midgame.state, "allied", lang)
+        assert str(midgame.state.data["turn"]) in text
+    english = GAME.describe(midgame.state, "allied", "en")
+    assert "PW" in english and "Allies:" in english
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    state = GAME.setup("1943", 2)
+    side = GAME.active(state)[0]
+    before = state_hash(state)
+    for text in ("card J999", "hex 9999", "unit nobody"):
+        with pytest.raises(Exception, match="not a legal action"):
+            GAME.apply(state, side, Action(text))
+    other = "allied" if side == "japan" else "japan"
+    with pytest.raises(Exception, match=r"not .* decision"):
+        GAME.apply(state, other, GAME.legal_actions(state, side)[0])
+    assert state_hash(state) == before
