@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.empire_of_the_sun.driver import ScriptedRng
 from tests.empire_of_the_sun.factory import position
 from wargame.engine.action import Action
 from wargame.engine.procedure import Context, Procedure, choose, current_decision, run_automatic
@@ -855,19 +856,6 @@ def test_garrison_steps_fall_last_in_ground_combat():
 
 
 # -- the procedure ------------------------------------------------------------------------------
-
-
-class ScriptedRng:
-    """Dice that roll the given numbers, in order."""
-
-    def __init__(self, rolls: list[int]) -> None:
-        self.rolls = list(rolls)
-        self.state = 0
-        self.used = False
-
-    def roll(self, die: Any) -> int:
-        self.used = True
-        return self.rolls.pop(0)
 
 
 class Host(Procedure):
