@@ -38,7 +38,7 @@ def run_bench(game: Game, seconds: float, seed: int, scenario: str | None = None
             if actions % 25 == 0:
                 samples.append(state)
         samples.append(state)
-    clone_us = _clone_cost_us(samples)
+    clone_us = _clone_cost_us(samples, getattr(game, "flat_data_keys", frozenset()))
     sizes = [len(to_json(s)) for s in samples]
     apply_us = 1e6 * apply_time / max(actions, 1)
     return {
@@ -57,12 +57,12 @@ def run_bench(game: Game, seconds: float, seed: int, scenario: str | None = None
     }
 
 
-def _clone_cost_us(samples: list[State]) -> float:
+def _clone_cost_us(samples: list[State], flat: frozenset[str]) -> float:
     rounds = max(1, 2000 // max(len(samples), 1))
     started = time.perf_counter()
     for _ in range(rounds):
         for state in samples:
-            clone(state)
+            clone(state, flat)
     return 1e6 * (time.perf_counter() - started) / (rounds * len(samples))
 
 

@@ -33,7 +33,10 @@ def blank_data(turn: int = 2) -> dict[str, Any]:
         "last_turn": 12,
         "victory": "campaign",
         "phase": "offensives",
-        "units": {u: {"at": "event", "reduced": False} for u in parts.units},
+        "units": {u: "event" for u in parts.units},
+        "reduced": {},
+        "returning": {},
+        "rebuilt": {},
         "control": {h: "allied" for h in parts.board.land_hexes},
         "cards": {
             side: {
@@ -96,7 +99,7 @@ def position(
         data["control"][hex_id] = "japan"
     for unit_id, where in (units or {}).items():
         hex_id, is_reduced = (where, False) if isinstance(where, str) else where
-        data["units"][unit_id] = {"at": hex_id, "reduced": is_reduced}
+        place(data, unit_id, hex_id, is_reduced)
     data["tracks"].update(tracks)
     state = State(
         game="empire-of-the-sun",
@@ -109,3 +112,12 @@ def position(
         stack=[],
     )
     return Context(state, {}, parts)
+
+
+def place(data: dict[str, Any], unit_id: str, location: str, is_reduced: bool = False) -> None:
+    """Put a unit at a location (hex or box), on its full or reduced side."""
+    data["units"][unit_id] = location
+    if is_reduced:
+        data["reduced"][unit_id] = True
+    else:
+        data["reduced"].pop(unit_id, None)

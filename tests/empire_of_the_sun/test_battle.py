@@ -374,8 +374,8 @@ def test_f4_worked_example_one_carrier_against_two_distant_full_carriers():
 @pytest.mark.rule("8.2")
 def test_f4_no_flyers_cannot_touch_distant_carriers_but_always_hits_ships():
     g, parts = distant_carriers()
-    g.data["units"]["jp-cv-akagi"]["at"] = "eliminated"
-    g.data["units"]["jp-21-af"]["at"] = "eliminated"
+    g.data["units"]["jp-cv-akagi"] = "eliminated"
+    g.data["units"]["jp-21-af"] = "eliminated"
     g.cache.clear()
     assert legal_hit_targets(air_naval_pool(g, parts, "japan"), 100) == ["us-ca-northampton"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.empire_of_the_sun.factory import components, position
+from tests.empire_of_the_sun.factory import components, place, position
 from wargame.games.empire_of_the_sun import forces, movement
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
@@ -489,7 +489,7 @@ def test_stacking_six_naval_units_and_three_air_or_ground_units_pairs_counting_o
              "us-cv-lexington", "us-cv-enterprise"]  # fmt: skip
     g = position(units=dict.fromkeys(ships, "5808"))
     assert movement.stacking_excess(g, "allied") == {}
-    g.data["units"]["us-cv-wasp"] = {"at": "5808", "reduced": False}
+    place(g.data, "us-cv-wasp", "5808")
     assert movement.stacking_excess(g, "allied") == {"5808": 1}
     g = position(units=dict.fromkeys(["us-7af", "us-7af-lrb", "us-x-corps", "us-1mar-div"], "5808"))
     forces.move_to(g, "us-hq-cenpac", "5808")  # HQs do not count

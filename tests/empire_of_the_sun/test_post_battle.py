@@ -159,7 +159,7 @@ def test_an_hq_in_a_hex_the_enemy_took_returns_next_turn_a_dotted_one_never():
     offensive(g, "japan")
     displace_hqs(g)
     assert forces.at(g, "us-hq-swpac") == "turn:4"
-    assert g.data["units"]["us-hq-swpac"]["returning"]
+    assert g.data["returning"].get("us-hq-swpac")
     assert forces.at(g, "cw-hq-malaya") == "removed"  # ABDA and Malaya carry the dot
     assert forces.at(g, "jp-hq-south") == "2212"
     assert [e.params["unit"] for e in g.state.log if e.key == "log.hq_displaced"] == [
@@ -245,7 +245,7 @@ def test_units_away_from_a_friendly_port_or_airfield_are_lost_when_the_offensive
     )
     begin(g, "offensive_end", side="japan")
     act(g, "done")
-    lost = sorted(u for u, s in g.data["units"].items() if s["at"] == "eliminated")
+    lost = sorted(u for u, at in g.data["units"].items() if at == "eliminated")
     assert lost == ["jp-ca-takao", "us-ca-new-orleans"]
     assert [e.params["unit"] for e in g.state.log if e.key == "log.stranded"] == lost
     assert forces.at(g, "jp-ca-aoba") == SEA

@@ -81,7 +81,7 @@ def arriving(turn: int = 2, **tracks: object) -> Context:
     units = {u: f"turn:{turn}" for u in ARRIVING}
     g = position(units={**units, "us-mar-bde": "delayed", "us-5af": "turn:1"}, turn=turn,
                  **tracks)  # fmt: skip
-    g.data["units"]["us-5af"]["returning"] = True  # withdrawn last turn (7.33)
+    g.data["returning"]["us-5af"] = True  # withdrawn last turn (7.33)
     return g
 
 

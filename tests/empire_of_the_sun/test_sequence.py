@@ -273,7 +273,7 @@ def test_a_turn_runs_strategic_offensives_political_and_attrition_phases_in_orde
     assert keys.index("log.initiative") < keys.index("log.play_discard")
     last_play = max(i for i, k in enumerate(keys) if k.startswith("log.play_"))
     assert last_play < keys.index("log.attrition")
-    assert g.data["units"]["us-5af"]["at"] == "eliminated"  # reduced, unsupplied, no HQ near
+    assert g.data["units"]["us-5af"] == "eliminated"  # reduced, unsupplied, no HQ near
     assert g.data["phase"] == "end"
     assert g.data["passes"] == {"japan": 0, "allied": 0}
     assert g.data["deal_cuts"] == {"japan": 0, "allied": 0}
@@ -336,11 +336,11 @@ def test_an_oc_play_withdraws_an_air_unit_which_returns_next_turn_undelayed():
     assert legal(g, "allied") == ["unit us-5af"]
     act(g, "allied", "unit us-5af")
     assert g.state.stack[-1].name == "hold"
-    assert g.data["units"]["us-5af"]["at"] == "turn:7"
+    assert g.data["units"]["us-5af"] == "turn:7"
     assert g.data["cards"]["allied"]["discard"] == ["A5"]
     g.data["turn"] = 7  # War in Europe 0 is Level 1: new reinforcements would be delayed
     assert "us-5af" in allied_arrivals(g)
-    assert g.data["units"]["us-5af"]["at"] == "turn:7"
+    assert g.data["units"]["us-5af"] == "turn:7"
 
 
 @pytest.mark.rule("7.54")
@@ -350,8 +350,8 @@ def test_an_oc_play_withdraws_an_hq_which_returns_next_turn_undelayed():
     act(g, "japan", "card J3", "oc")
     assert {"withdraw-air", "withdraw-hq"} <= set(legal(g, "japan"))
     act(g, "japan", "withdraw-hq", "unit jp-hq-south")
-    assert g.data["units"]["jp-hq-south"]["at"] == "turn:7"
-    assert g.data["units"]["jp-hq-south"]["returning"]
+    assert g.data["units"]["jp-hq-south"] == "turn:7"
+    assert g.data["returning"].get("jp-hq-south")
     g = table(6, allied=["A5"], units={"us-hq-swpac": "2813"})
     run(g, "action", side="allied")
     act(g, "allied", "card A5", "oc", "withdraw-hq", "unit us-hq-swpac")
@@ -364,7 +364,7 @@ def test_a_dotted_hq_withdrawn_never_returns():
     g = table(2, allied=["A5"], units={"cw-hq-malaya": "2015"})
     run(g, "action", side="allied")
     act(g, "allied", "card A5", "oc", "withdraw-hq", "unit cw-hq-malaya")
-    assert g.data["units"]["cw-hq-malaya"]["at"] == "removed"
+    assert g.data["units"]["cw-hq-malaya"] == "removed"
     g.data["turn"] = 3
     assert "cw-hq-malaya" not in allied_arrivals(g)
 
@@ -373,7 +373,7 @@ def test_a_dotted_hq_withdrawn_never_returns():
 @pytest.mark.rule("7.56")
 def test_an_oc_play_brings_a_withdrawn_allied_hq_back_to_australia_oahu_or_india():
     g = table(6, allied=["A5", "A13"], units={"us-hq-cenpac": "5808", "us-hq-swpac": "turn:7"})
-    g.data["units"]["us-hq-swpac"]["returning"] = True
+    g.data["returning"]["us-hq-swpac"] = True
     run(g, "action", side="allied")
     act(g, "allied", "card A5", "oc")
     assert "return-hq" in legal(g, "allied")
@@ -384,14 +384,14 @@ def test_an_oc_play_brings_a_withdrawn_allied_hq_back_to_australia_oahu_or_india
     assert "2813" not in places  # Manila: not Australia, Oahu or India
     assert all(a.startswith("place us-hq-swpac ") for a in legal(g, "allied"))
     act(g, "allied", "place us-hq-swpac 3727")
-    assert g.data["units"]["us-hq-swpac"]["at"] == "3727"
+    assert g.data["units"]["us-hq-swpac"] == "3727"
     assert g.data["cards"]["allied"]["discard"] == ["A5"]
 
 
 @pytest.mark.rule("7.56")
 def test_japanese_hqs_come_back_early_only_to_home_islands_ports():
     g = table(6, japan=["J3"], units={"jp-hq-south": "turn:7"}, empire=True)
-    g.data["units"]["jp-hq-south"]["returning"] = True
+    g.data["returning"]["jp-hq-south"] = True
     g.data["control"]["3813"] = "japan"
     assert sorted(oc_uses.hq_return_hexes(g, "japan")) == [
         "3307", "3407", "3507", "3607", "3704", "3705", "3706",

@@ -45,14 +45,14 @@ def own_cards(side):
 @pytest.mark.parametrize(
     ("entry", "state"),
     [
-        ("2813", {"at": "2813", "reduced": False}),
-        ("[2917]", {"at": "2917", "reduced": True}),
-        ("t3", {"at": "turn:3", "reduced": False}),
-        ("[t7]", {"at": "turn:7", "reduced": True}),
-        ("delay", {"at": "delayed", "reduced": False}),
-        ("elim", {"at": "eliminated", "reduced": False}),
-        ("event", {"at": "event", "reduced": False}),
-        ("china", {"at": "china", "reduced": False}),
+        ("2813", ("2813", False)),
+        ("[2917]", ("2917", True)),
+        ("t3", ("turn:3", False)),
+        ("[t7]", ("turn:7", True)),
+        ("delay", ("delayed", False)),
+        ("elim", ("eliminated", False)),
+        ("event", ("event", False)),
+        ("china", ("china", False)),
     ],
 )
 def test_set_up_entries_are_a_hex_a_turn_or_a_box_with_brackets_for_reduced(entry, state):
@@ -61,26 +61,28 @@ def test_set_up_entries_are_a_hex_a_turn_or_a_box_with_brackets_for_reduced(entr
 
 @pytest.mark.rule("2.2", "18.0", "17.1")
 def test_the_campaign_places_units_from_the_1941_column(games):
-    units = games["campaign"].data["units"]
-    assert units["us-hq-swpac"] == {"at": "2813", "reduced": False}
-    assert units["us-cv-lexington"] == {"at": "5410", "reduced": True}  # white triangle
-    assert units["jp-2-army"] == {"at": "turn:7", "reduced": True}  # enters reduced
-    assert units["us-20bc"]["at"] == "turn:9"
-    assert units["jt-hq-abda"]["at"] == "event"  # comes only with its card
+    data = games["campaign"].data
+    units, reduced = data["units"], data["reduced"]
+    assert units["us-hq-swpac"] == "2813" and "us-hq-swpac" not in reduced
+    assert units["us-cv-lexington"] == "5410" and "us-cv-lexington" in reduced  # white triangle
+    assert units["jp-2-army"] == "turn:7" and "jp-2-army" in reduced  # enters reduced
+    assert units["us-20bc"] == "turn:9"
+    assert units["jt-hq-abda"] == "event"  # comes only with its card
 
 
 @pytest.mark.rule("2.3", "18.0", "17.21", "17.31", "17.41")
 def test_later_scenarios_use_their_column_and_the_campaign_turns_for_later_arrivals(games):
     units = {scenario: state.data["units"] for scenario, state in games.items()}
-    assert units["1942"]["us-19-lrb"] == {"at": "2917", "reduced": True}
-    assert units["1942"]["us-5af-lrb"]["at"] == "delayed"
-    assert units["1943"]["us-14af-lrb"]["at"] == "china"
-    assert units["1943"]["jt-hq-abda"]["at"] == "eliminated"
-    assert units["1943"]["jp-17-army"] == {"at": "4021", "reduced": False}
-    assert units["1944"]["jp-2-army"] == {"at": "3520", "reduced": True}
+    reduced = {scenario: state.data["reduced"] for scenario, state in games.items()}
+    assert units["1942"]["us-19-lrb"] == "2917" and "us-19-lrb" in reduced["1942"]
+    assert units["1942"]["us-5af-lrb"] == "delayed"
+    assert units["1943"]["us-14af-lrb"] == "china"
+    assert units["1943"]["jt-hq-abda"] == "eliminated"
+    assert units["1943"]["jp-17-army"] == "4021" and "jp-17-army" not in reduced["1943"]
+    assert units["1944"]["jp-2-army"] == "3520" and "jp-2-army" in reduced["1944"]
     for scenario in ("1942", "1943", "1944"):
-        assert units[scenario]["us-20bc"]["at"] == "turn:9"  # as in the campaign (2.3)
-    assert units["1943"]["jp-2-army"]["at"] == "turn:7"
+        assert units[scenario]["us-20bc"] == "turn:9"  # as in the campaign (2.3)
+    assert units["1943"]["jp-2-army"] == "turn:7"
 
 
 @pytest.mark.rule("2.1", "17.5", "17.6", "17.7", "17.8", "17.9")
@@ -194,8 +196,8 @@ def test_after_iai_every_allied_naval_unit_gets_one_free_emergency_move_then_tur
     ships = state.stack[-1].locals["ships"]
     naval = sorted(
         u
-        for u, s in state.data["units"].items()
-        if UNITS[u].side == "allied" and UNITS[u].unit_class == "naval" and s["at"][0].isdigit()
+        for u, at in state.data["units"].items()
+        if UNITS[u].side == "allied" and UNITS[u].unit_class == "naval" and at[0].isdigit()
     )
     assert ships == naval
     assert GAME.active(state) == ["allied"]
@@ -204,7 +206,7 @@ def test_after_iai_every_allied_naval_unit_gets_one_free_emergency_move_then_tur
     assert "stay" in legal
     target = next(a for a in legal if a.startswith("hex "))
     state = GAME.apply(state, "allied", Action(target))
-    assert state.data["units"][first]["at"] == target.split()[1]
+    assert state.data["units"][first] == target.split()[1]
     assert state.stack[-1].locals["ships"] == ships[1:]
     moves = 1
     while state.data["turn"] == 1:
@@ -252,7 +254,7 @@ def test_1942_control_empire_plus_hexes_held_by_set_up_units(games):
     control = data["control"]
     assert control["3706"] == control["3305"] == control["3007"] == "japan"
     assert control["2813"] == "allied"
-    jp_at_miri = [u for u, s in data["units"].items() if s["at"] == "2415"]
+    jp_at_miri = [u for u, at in data["units"].items() if at == "2415"]
     assert jp_at_miri and all(UNITS[u].side == "japan" for u in jp_at_miri)
     assert control["2415"] == "japan"  # Miri: the 4th Japanese resource hex (17.23)
     assert resource_hexes(context(games["1942"]), "japan") == 4

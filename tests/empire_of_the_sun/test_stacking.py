@@ -69,7 +69,7 @@ def test_removed_units_in_supply_return_ships_next_turn_air_and_ground_the_turn_
         remove_for_stacking(g, unit_id)
     assert forces.at(g, "us-cv-wasp") == "turn:6"
     assert forces.at(g, "us-1maw") == forces.at(g, "us-x-corps") == "turn:7"
-    assert all(g.data["units"][u]["returning"] for u in ("us-cv-wasp", "us-1maw", "us-x-corps"))
+    assert all(g.data["returning"].get(u) for u in ("us-cv-wasp", "us-1maw", "us-x-corps"))
 
 
 @pytest.mark.rule("7.24", "7.34")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.empire_of_the_sun.factory import components, position
+from tests.empire_of_the_sun.factory import components, place, position
 from wargame.engine.procedure import Context
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun.strategic_warfare import (
@@ -200,7 +200,7 @@ def test_b29s_bomb_from_an_allied_supply_eligible_airfield_within_8_hexes_of_tok
     assert bombers(g) == []  # Japanese airfields
     g = position(units={B29_20: SAIPAN}, japanese=[])
     assert bombers(g) == [B29_20]
-    g.data["units"][B29_20]["rebuilt"] = True  # rebuilt by replacement this turn
+    g.data["rebuilt"][B29_20] = True  # rebuilt by replacement this turn
     assert bombers(g) == []
 
 
@@ -233,8 +233,8 @@ def test_full_b29s_succeed_on_0_to_8_and_reduced_ones_on_0_to_4(reduced, roll, c
 @pytest.mark.rule("11.32", "11.33")
 def test_each_success_cuts_a_card_and_strategic_bombing_cuts_at_most_two():
     g = japan_holding(14, turn=10)
-    g.data["units"][B29_20] = {"at": GUAM, "reduced": False}
-    g.data["units"][B29_21] = {"at": SAIPAN, "reduced": False}
+    place(g.data, B29_20, GUAM)
+    place(g.data, B29_21, SAIPAN)
     reasons = rolls(g, 3, 6)
     strategic_bombing(g)
     assert reasons == ["strategic_bombing", "strategic_bombing"]
@@ -247,26 +247,26 @@ def test_a_9_costs_the_bomber_a_step_unless_the_allies_hold_an_airfield_near_tok
     g = position(units={B29_20: GUAM}, empire=True)  # every airfield near Tokyo is Japanese
     rolls(g, 9, 9)
     strategic_bombing(g)
-    assert g.data["units"][B29_20] == {"at": GUAM, "reduced": True}
+    assert g.data["units"][B29_20] == GUAM and B29_20 in g.data["reduced"]
     strategic_bombing(g)
-    assert g.data["units"][B29_20]["at"] == "eliminated"
+    assert g.data["units"][B29_20] == "eliminated"
     assert g.data["bombing"] == [False, False]
     g = position(units={B29_20: GUAM}, empire=True)
     g.data["control"][IWO_JIMA] = "allied"  # 3 hexes from Tokyo
     rolls(g, 9)
     strategic_bombing(g)
-    assert g.data["units"][B29_20] == {"at": GUAM, "reduced": False}
+    assert g.data["units"][B29_20] == GUAM and B29_20 not in g.data["reduced"]
     g = position(units={B29_20: IWO_JIMA}, empire=True)
     g.data["control"][IWO_JIMA] = "allied"  # the bomber's own airfield is enough
     assert bombers(g) == [B29_20]
     rolls(g, 9)
     strategic_bombing(g)
-    assert not g.data["units"][B29_20]["reduced"]
+    assert B29_20 not in g.data["reduced"]
     g = position(units={B29_20: GUAM}, empire=True)
     g.data["control"][OKINAWA] = "allied"  # 5 hexes from Tokyo: too far
     rolls(g, 9)
     strategic_bombing(g)
-    assert g.data["units"][B29_20]["reduced"]
+    assert B29_20 in g.data["reduced"]
 
 
 @pytest.mark.rule("11.3", "16.2")
@@ -286,7 +286,7 @@ def test_every_segment_records_whether_japan_was_bombed_successfully():
 @pytest.mark.rule("4.13", "11.2", "11.3")
 def test_the_segment_rolls_for_submarines_then_for_each_b29_and_both_cut_this_turns_deal():
     g = japan_holding(14, turn=10)
-    g.data["units"][B29_20] = {"at": GUAM, "reduced": False}
+    place(g.data, B29_20, GUAM)
     reasons = rolls(g, 0, 1)
     g.state.stack.append(Frame("strategic_warfare", "start"))
     StrategicWarfare().start(g, g.frame)

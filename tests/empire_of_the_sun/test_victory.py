@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.empire_of_the_sun.factory import components, position
+from tests.empire_of_the_sun.factory import components, place, position
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import forces
 from wargame.games.empire_of_the_sun.victory import (
@@ -297,7 +297,7 @@ def bombed_out(streak: list[bool], held: int = 1, b29: str | None = "3814") -> C
     """The end of turn 12 of a campaign: Japan holds ``held`` resource hexes."""
     g = position(turn=12, japanese=RESOURCE_HEXES[:held], empire=False)
     if b29:
-        g.data["units"]["us-20bc"] = {"at": b29, "reduced": True}
+        place(g.data, "us-20bc", b29, True)
     g.data["bombing"] = streak
     return g
 

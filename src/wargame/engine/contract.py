@@ -29,7 +29,7 @@ from wargame.engine.procedure import (
 )
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.rules import RuleRegistry
-from wargame.engine.state import Frame, Result, State, clone
+from wargame.engine.state import Frame, Result, State, clone, flat_problems
 
 _LAST_DECISION = threading.local()  # per thread and game: (state, its decision)
 
@@ -162,6 +162,9 @@ class ProcedureGame(Game):
     """
 
     procedures: Sequence[Procedure] = ()
+    flat_data_keys: frozenset[str] = frozenset()
+    """Top-level keys of the game's data holding a dict or list of immutable values only
+    (copied shallowly; checked by ``check``)."""
 
     def __init__(self) -> None:
         self.procedure_map: dict[str, Procedure] = {p.name: p for p in self.procedures}
@@ -232,7 +235,7 @@ class ProcedureGame(Game):
     def apply(self, state: State, side: Side, action: Action) -> State:
         self.check_side(side)
         found = self.decision(state)
-        new = clone(state)
+        new = clone(state, self.flat_data_keys)
         g = self.context(new)
         before = choose(g, side, action, found)
         g.finish()
@@ -293,6 +296,7 @@ class ProcedureGame(Game):
 
     def check(self, state: State) -> list[str]:
         problems = [p for f in state.stack for p in self._frame_problems(f)]
+        problems += flat_problems(state, self.flat_data_keys)
         if state.result is None and not state.stack:
             problems.append("no result and nothing left to play")
         return problems + self.check_data(state)

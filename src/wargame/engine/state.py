@@ -87,9 +87,16 @@ def copy_data(value: Any) -> Any:
     return value
 
 
-def clone(state: State) -> State:
-    """An independent copy. Log events are immutable and shared; everything else is copied."""
-    data = copy_data(state.data)
+def clone(state: State, flat: frozenset[str] = frozenset()) -> State:
+    """An independent copy. Log events are immutable and shared; everything else is copied.
+
+    ``flat`` names top-level data keys whose dict or list holds only immutable values (strings,
+    numbers, booleans, None): one shallow copy does for them, without looking at every item.
+    """
+    data = {
+        key: _shallow(value) if key in flat else copy_data(value)
+        for key, value in state.data.items()
+    }
     stack = [Frame(f.name, f.step, copy_data(f.locals)) for f in state.stack]
     return State(
         game=state.game,
@@ -106,6 +113,25 @@ def clone(state: State) -> State:
         actor=state.actor,
         result=state.result,
     )
+
+
+def _shallow(value: Any) -> Any:
+    if type(value) is dict:
+        return dict(value)
+    if type(value) is list:
+        return list(value)
+    return value
+
+
+def flat_problems(state: State, flat: frozenset[str]) -> list[str]:
+    """Where a key declared flat holds a container (it would be shared between copies)."""
+    problems = []
+    for key in flat & state.data.keys():
+        value = state.data[key]
+        items = value.values() if isinstance(value, dict) else value
+        if isinstance(value, dict | list) and any(isinstance(i, dict | list) for i in items):
+            problems.append(f"data.{key} is declared flat but holds a container")
+    return problems
 
 
 def to_json(state: State) -> bytes:

@@ -1,6 +1,8 @@
 """Where the units are and what they are: queries and changes over the game state.
 
-A unit's state is ``{"at": location, "reduced": bool}``. A location is a hex id (``"2813"``) or a
+``data["units"]`` maps each unit to its location; ``data["reduced"]``, ``data["returning"]`` and
+``data["rebuilt"]`` hold the units (as keys) that are on their reduced side, coming back from
+the turn track without delay, or rebuilt this turn. A location is a hex id (``"2813"``) or a
 box: ``turn:N`` (the turn track: arrives on turn N), ``delayed`` (Delayed Reinforcement box),
 ``china`` (Air Units in China box), ``event`` (enters only through its card), ``eliminated``
 (may come back by replacement), ``removed`` (permanently out of the game).
@@ -46,7 +48,7 @@ def enemy(side: str) -> Side:
 
 
 def at(g: Context, unit_id: str) -> str:
-    found: str = g.data["units"][unit_id]["at"]
+    found: str = g.data["units"][unit_id]
     return found
 
 
@@ -55,16 +57,16 @@ def on_map(location: str) -> bool:
 
 
 def reduced(g: Context, unit_id: str) -> bool:
-    return bool(g.data["units"][unit_id]["reduced"])
+    return unit_id in g.data["reduced"]
 
 
 def _index(g: Context) -> dict[str, list[str]]:
     index = g.cache.get("at")
     if index is None:
         index = defaultdict(list)
-        for unit_id, unit in g.data["units"].items():
-            if on_map(unit["at"]):
-                index[unit["at"]].append(unit_id)
+        for unit_id, location in g.data["units"].items():
+            if on_map(location):
+                index[location].append(unit_id)
         g.cache["at"] = index
     found: dict[str, list[str]] = index
     return found
@@ -82,8 +84,8 @@ def occupied_hexes(g: Context, side: str) -> Iterator[str]:
 
 
 def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:
-    for unit_id, unit in g.data["units"].items():
-        if on_map(unit["at"]) and (side is None or side_of(g, unit_id) == side):
+    for unit_id, location in g.data["units"].items():
+        if on_map(location) and (side is None or side_of(g, unit_id) == side):
             yield unit_id
 
 
@@ -98,14 +100,26 @@ def forget_derived(g: Context) -> None:
 def move_to(g: Context, unit_id: str, location: str) -> None:
     """Put a unit somewhere (a hex or a box), keeping the position index right."""
     forget_derived(g)
-    unit = g.data["units"][unit_id]
+    before = g.data["units"][unit_id]
     index = g.cache.get("at")
     if index is not None:
-        if on_map(unit["at"]):
-            index[unit["at"]].remove(unit_id)
+        if on_map(before):
+            index[before].remove(unit_id)
         if on_map(location):
             index[location].append(unit_id)
-    unit["at"] = location
+    g.data["units"][unit_id] = location
+
+
+def flagged(g: Context, flag: str, unit_id: str) -> bool:
+    """Whether a unit is marked ``returning`` or ``rebuilt`` (see the module docstring)."""
+    return unit_id in g.data[flag]
+
+
+def set_flag(g: Context, flag: str, unit_id: str, value: bool = True) -> None:
+    if value:
+        g.data[flag][unit_id] = True
+    else:
+        g.data[flag].pop(unit_id, None)
 
 
 def steps_left(g: Context, unit_id: str) -> int:
@@ -149,7 +163,7 @@ def set_control(g: Context, hex_id: str, side: str) -> None:
 
 def set_reduced(g: Context, unit_id: str, value: bool) -> None:
     forget_derived(g)
-    g.data["units"][unit_id]["reduced"] = value
+    set_flag(g, "reduced", unit_id, value)
 
 
 def friendly(g: Context, hex_id: str, side: str) -> bool:

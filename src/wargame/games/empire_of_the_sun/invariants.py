@@ -42,11 +42,10 @@ def card_problems(game: EmpireOfTheSun, state: State) -> list[str]:
 def unit_problems(game: EmpireOfTheSun, state: State) -> list[str]:
     board = game.parts.board
     found = []
-    for unit_id, unit in state.data["units"].items():
-        at = unit["at"]
+    for unit_id, at in state.data["units"].items():
         if at[:1].isdigit() and at not in board.hexes:
             found.append(f"{unit_id} is on unknown hex {at}")
-        record = game.parts.units[unit_id]
-        if unit["reduced"] and record.reduced_attack is None:
+    for unit_id in state.data["reduced"]:
+        if game.parts.units[unit_id].reduced_attack is None:
             found.append(f"{unit_id} is reduced but has one step")
     return found

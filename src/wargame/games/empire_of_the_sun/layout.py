@@ -8,9 +8,11 @@ and ``pending`` card; everything else is public (the map is open in this game).
 ``phase``
     ``strategic`` / ``offensives`` / ``political`` / ``attrition`` / ``end`` (for display).
 ``units``
-    ``{unit_id: {"at": location, "reduced": bool}}``; locations are described in :mod:`forces`;
-    ``"returning": true`` marks a unit on the turn track that comes back without delay (7.33,
-    7.34, 7.54).
+    ``{unit_id: location}``; locations are described in :mod:`forces`.
+``reduced``, ``returning``, ``rebuilt``
+    ``{unit_id: true}`` for the units on their reduced side, the units on the turn track that come
+    back without delay (7.33, 7.34, 7.54), and the B-29s rebuilt this turn (11.31). (Flat maps
+    rather than one record per unit: a state copies four times faster.)
 ``control``
     ``{hex_id: "japan" | "allied"}`` for every land hex (12.1).
 ``cards``

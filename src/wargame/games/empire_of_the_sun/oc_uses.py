@@ -78,7 +78,7 @@ class OcUse(Procedure):
             g.log("log.eliminated", unit=unit_id)
         else:
             forces.move_to(g, unit_id, f"turn:{g.data['turn'] + 1}")
-            g.data["units"][unit_id]["returning"] = True
+            forces.set_flag(g, "returning", unit_id)
             g.log("log.withdrawn", unit=unit_id)
         g.goto("finish")
 
@@ -110,9 +110,9 @@ def returning_hqs(g: Context, side: str) -> list[str]:
     that have yet to arrive as scheduled reinforcements."""
     return [
         u
-        for u, state in g.data["units"].items()
-        if state["at"].startswith("turn:")
-        and state.get("returning")
+        for u, at in g.data["units"].items()
+        if at.startswith("turn:")
+        and forces.flagged(g, "returning", u)
         and record(g, u).unit_class == "hq"
         and record(g, u).side == side
         and not record(g, u).pre_war

@@ -211,6 +211,6 @@ def displace_hqs(g: Context) -> None:
         if forces.control(g, here) == enemy(unit.side) or here in seen:
             later = "removed" if unit.pre_war else f"turn:{g.data['turn'] + 1}"
             forces.move_to(g, unit_id, later)
-            g.data["units"][unit_id]["returning"] = True
+            forces.set_flag(g, "returning", unit_id)
             g.log("log.hq_displaced", unit=unit_id)
         seen.add(here)

@@ -76,7 +76,7 @@ class Reinforcements(Procedure):
     @RULES.implements("9.1", "9.11")
     def put(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
         forces.move_to(g, unit_id, hex_id)
-        g.data["units"][unit_id].pop("returning", None)
+        forces.set_flag(g, "returning", unit_id, False)
         f["arriving"].remove(unit_id)
         g.log("log.reinforcement", unit=unit_id, hex=hex_id)
         g.goto("place")
@@ -104,10 +104,8 @@ def arrivals(g: Context, side: str) -> list[str]:
     """Units due by this turn on the turn track (reinforcements and returning units)."""
     return sorted(
         u
-        for u, s in g.data["units"].items()
-        if s["at"].startswith("turn:")
-        and int(s["at"][5:]) <= g.data["turn"]
-        and record(g, u).side == side
+        for u, at in g.data["units"].items()
+        if at.startswith("turn:") and int(at[5:]) <= g.data["turn"] and record(g, u).side == side
     )
 
 
@@ -117,15 +115,13 @@ def allied_arrivals(g: Context) -> list[str]:
     Level 1 or more, and US Army units under US rivalry (14.1 A); HQs, B-29s and returning
     units never are."""
     entering = sorted(
-        u
-        for u, s in g.data["units"].items()
-        if s["at"] == "delayed" and record(g, u).side == "allied"
+        u for u, at in g.data["units"].items() if at == "delayed" and record(g, u).side == "allied"
     )
     level = war_in_europe_level(g)
     rivalry = g.data["tracks"]["us_isr"]
     for unit_id in arrivals(g, "allied"):
         unit = record(g, unit_id)
-        returning = g.data["units"][unit_id].get("returning")
+        returning = forces.flagged(g, "returning", unit_id)
         army = unit.nationality == "us" and unit.service == "army"
         delayed = (level >= 1 or (rivalry and army)) and unit.type not in ("hq", "b29")
         if delayed and not returning:

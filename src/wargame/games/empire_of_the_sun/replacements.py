@@ -133,7 +133,7 @@ class Replacements(Procedure):
         forces.set_reduced(g, unit_id, not full and not one_step)
         forces.move_to(g, unit_id, hex_id)
         if record(g, unit_id).type == "b29":
-            g.data["units"][unit_id]["rebuilt"] = True
+            forces.set_flag(g, "rebuilt", unit_id)
         g.log("log.rebuilt", unit=unit_id, hex=hex_id)
         g.goto("spend")
 
@@ -176,9 +176,9 @@ def repairable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
 def rebuildable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
     lost = "australia" in g.data["surrendered"]
     result = []
-    for unit_id, state in g.data["units"].items():
+    for unit_id, at in g.data["units"].items():
         unit = record(g, unit_id)
-        if state["at"] != "eliminated" or unit.side != side:
+        if at != "eliminated" or unit.side != side:
             continue
         name = pool_for(unit)
         if name is None or pools.get(name, 0) < 1 or (lost and unit.nationality == "australian"):

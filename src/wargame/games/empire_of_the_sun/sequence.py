@@ -135,8 +135,7 @@ class Turn(Procedure):
 
 def end_of_turn_cleanup(g: Context) -> None:
     record_captures(g)
-    for unit in g.data["units"].values():
-        unit.pop("rebuilt", None)
+    g.data["rebuilt"] = {}
     g.data["passes"] = {"japan": 0, "allied": 0}
     g.data["asp_used"] = {"japan": 0, "allied": 0}
     g.data["deal_cuts"] = {"japan": 0, "allied": 0}

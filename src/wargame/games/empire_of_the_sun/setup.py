@@ -15,28 +15,33 @@ OPENING_CARDS = ("J1", "J2")
 
 
 @RULES.implements("2.1", "2.2", "2.3", "18.0")
-def place_units(parts: Components, scenario: Scenario) -> dict[str, dict[str, Any]]:
-    """Every unit where the scenario's column of the master set-up list puts it."""
-    return {unit.id: read_entry(unit.setup[scenario.setup]) for unit in parts.units.values()}
+def place_units(parts: Components, scenario: Scenario) -> tuple[dict[str, str], dict[str, bool]]:
+    """Every unit where the scenario's column of the master set-up list puts it, and the units
+    that start (or will enter) on their reduced side."""
+    locations: dict[str, str] = {}
+    reduced: dict[str, bool] = {}
+    for unit in parts.units.values():
+        locations[unit.id], is_reduced = read_entry(unit.setup[scenario.setup])
+        if is_reduced:
+            reduced[unit.id] = True
+    return locations, reduced
 
 
-def read_entry(entry: str) -> dict[str, Any]:
+def read_entry(entry: str) -> tuple[str, bool]:
     """``2813`` / ``[2813]`` a hex (reduced), ``t3`` / ``[t3]`` an entry turn, or a box."""
     match = SETUP_NOTATION.match(entry)
     assert match is not None  # checked when the data was loaded
     reduced = entry.startswith("[")
     plain = entry.strip("[]")
     if match.group("hex"):
-        return {"at": plain, "reduced": reduced}
+        return plain, reduced
     if match.group("turn"):
-        return {"at": f"turn:{int(plain[1:])}", "reduced": reduced}
-    return {"at": BOX_NAMES[plain], "reduced": False}
+        return f"turn:{int(plain[1:])}", reduced
+    return BOX_NAMES[plain], False
 
 
 @RULES.implements("17.14", "12.1")
-def initial_control(
-    parts: Components, scenario: Scenario, units: dict[str, dict[str, Any]]
-) -> dict[str, str]:
+def initial_control(parts: Components, scenario: Scenario, units: dict[str, str]) -> dict[str, str]:
     """Japan holds its Empire, Korea and coastal China (and whatever the scenario adds); every
     other land hex is Allied. After 1941, a hex holding one side's units is that side's."""
     board = parts.board
@@ -47,9 +52,9 @@ def initial_control(
         japanese = bool(areas & set(JAPANESE_AT_START)) or bool(areas & surrendered)
         control[hex_id] = "japan" if japanese else "allied"
     if scenario.setup != "1941":
-        for unit_id, unit in units.items():
-            if unit["at"] in control:
-                control[unit["at"]] = parts.units[unit_id].side
+        for unit_id, at in units.items():
+            if at in control:
+                control[at] = parts.units[unit_id].side
     for hex_id in scenario.japanese_control:
         control[hex_id] = "japan"
     for hex_id in scenario.allied_control:
@@ -120,7 +125,7 @@ def tracks(scenario: Scenario) -> dict[str, Any]:
 
 def new_game(g: Context, parts: Components, scenario: Scenario) -> None:
     """Fill ``g.data`` for the scenario (see :mod:`layout`)."""
-    units = place_units(parts, scenario)
+    units, reduced = place_units(parts, scenario)
     g.data.update(
         turn=scenario.first_turn,
         first_turn=scenario.first_turn,
@@ -128,6 +133,9 @@ def new_game(g: Context, parts: Components, scenario: Scenario) -> None:
         victory=scenario.victory,
         phase="strategic",
         units=units,
+        reduced=reduced,
+        returning={},
+        rebuilt={},
         control=initial_control(parts, scenario, units),
         cards=card_piles(g, parts, scenario),
         pending={},

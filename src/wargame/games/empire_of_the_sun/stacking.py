@@ -99,5 +99,5 @@ def remove_for_stacking(g: Context, unit_id: str) -> None:
         return
     later = 1 if unit.unit_class == "naval" else 2
     forces.move_to(g, unit_id, f"turn:{g.data['turn'] + later}")
-    g.data["units"][unit_id]["returning"] = True
+    forces.set_flag(g, "returning", unit_id)
     g.log("log.overstack_removed", unit=unit_id, turn=g.data["turn"] + later)

@@ -87,7 +87,7 @@ def bombers(g: Context) -> list[str]:
     board = g.static.board
     found = []
     for unit_id in sorted(g.data["units"]):
-        if forces.record(g, unit_id).type != "b29" or g.data["units"][unit_id].get("rebuilt"):
+        if forces.record(g, unit_id).type != "b29" or forces.flagged(g, "rebuilt", unit_id):
             continue
         here = forces.at(g, unit_id)
         if (here == "china" and supply.supply(g).unit(unit_id)) or (

@@ -481,13 +481,13 @@ class Supply:
         self.china_box: list[str] = []
         present: dict[str, bytearray] = {side: bytearray(size) for side in SIDES}
         combat: dict[str, bytearray] = {side: bytearray(size) for side in SIDES}
-        for unit_id, state in g.data["units"].items():
+        for unit_id, at in g.data["units"].items():
             record = records[unit_id]
-            if state["at"] == "china":
+            if at == "china":
                 if record.unit_class == "air":
                     self.china_box.append(unit_id)
                 continue
-            i = graph.index.get(state["at"])
+            i = graph.index.get(at)
             if i is None:
                 continue
             self.units[record.side].append((unit_id, i))
@@ -760,9 +760,9 @@ def _signature(g: Context) -> tuple[Any, ...]:
     return (
         id(graph),
         tuple(
-            (unit_id, state["at"])
-            for unit_id, state in data["units"].items()
-            if state["at"][:1].isdigit() or state["at"] == "china"
+            (unit_id, at)
+            for unit_id, at in data["units"].items()
+            if at[:1].isdigit() or at == "china"
         ),
         tuple(control.get(h) for h in graph.watched),
         tracks.get("burma_road"),

@@ -59,9 +59,9 @@ def piles_line(game: EmpireOfTheSun, state: State, lang: str) -> str:
 
 def unit_lines(game: EmpireOfTheSun, state: State, lang: str) -> list[str]:
     by_hex: dict[str, list[str]] = defaultdict(list)
-    for unit_id, unit in state.data["units"].items():
-        if unit["at"][:1].isdigit():
-            by_hex[unit["at"]].append(unit_id + ("(r)" if unit["reduced"] else ""))
+    for unit_id, at in state.data["units"].items():
+        if at[:1].isdigit():
+            by_hex[at].append(unit_id + ("(r)" if unit_id in state.data["reduced"] else ""))
     lines = []
     for hex_id in sorted(by_hex):
         owner = state.data["control"].get(hex_id, "sea")
