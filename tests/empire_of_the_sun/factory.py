@@ -29,6 +29,7 @@ def blank_data(turn: int = 2) -> dict[str, Any]:
     parts = components()
     return {
         "turn": turn,
+        "setup": "1941",
         "first_turn": 1,
         "last_turn": 12,
         "victory": "campaign",
@@ -37,6 +38,7 @@ def blank_data(turn: int = 2) -> dict[str, Any]:
         "reduced": {},
         "returning": {},
         "rebuilt": {},
+        "bombed": {},
         "control": {h: "allied" for h in parts.board.land_hexes},
         "cards": {
             side: {

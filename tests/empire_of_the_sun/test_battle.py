@@ -14,7 +14,7 @@ from wargame.engine.action import Action
 from wargame.engine.procedure import Context, Procedure, choose, current_decision, run_automatic
 from wargame.engine.state import Frame, Result, json_round_trip_problems
 from wargame.engine.tables import ModifiedRoll
-from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun import forces, supply
 from wargame.games.empire_of_the_sun.battle import (
     NAVAL_RETREAT,
     Battle,
@@ -103,6 +103,18 @@ def test_participants_sort_units_by_how_they_fight():
     assert parts.exposed["japan"] == ["jp-bb-kongo-1"]  # screens the distant carrier
     assert sorted(parts.strikers["allied"]) == ["us-bb-north-carolina", "us-cv-lexington"]
     assert parts.ground == {"japan": [], "allied": []}
+
+
+@pytest.mark.rule("8.14")
+def test_units_out_of_supply_fight_at_full_strength():
+    # Wake far from any HQ: the US units there are out of supply, yet fight with their values
+    g = position(units={"jp-ca-takao": "4612", "us-wake-bde": "4612", "us-vmf-211": "4612"})
+    offensive(g, "japan", activated=["jp-ca-takao"], battles=["4612"])
+    assert not supply.supply(g).unit("us-vmf-211")
+    parts = participants(g, "4612")
+    assert sorted(parts.strikers["allied"]) == ["us-vmf-211"]
+    assert parts.ground["allied"] == ["us-wake-bde"]
+    assert air_naval_strength(g, parts.strikers["allied"], []) == forces.attack(g, "us-vmf-211")
 
 
 @pytest.mark.rule("8.11", "8.13")

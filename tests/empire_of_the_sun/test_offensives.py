@@ -824,3 +824,14 @@ def test_a_landing_on_an_empty_enemy_hex_takes_control_before_post_battle_moveme
     act(g, "done")
     assert forces.control(g, KAUAI) == "japan"
     assert deciding(g)[1] == "prompt.post_battle"
+
+
+@pytest.mark.rule("11.31")
+def test_a_b29_that_bombed_japan_this_turn_cannot_be_activated_for_an_offensive():
+    units = {"us-hq-cenpac": "3813", "us-20bc": "3813", "us-7af": "3813"}
+    g = position(units=units, japanese=[], turn=9)
+    begin(g, "offensive", side="allied", card="A21", mode="oc")
+    g.data["offensive"]["supplied"] = ["us-20bc", "us-7af"]
+    assert "us-20bc" in activation_candidates(g, "us-hq-cenpac")
+    forces.set_flag(g, "bombed", "us-20bc")
+    assert activation_candidates(g, "us-hq-cenpac") == ["us-7af"]

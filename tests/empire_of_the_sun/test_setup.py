@@ -180,7 +180,7 @@ def test_the_opening_turn_plays_j1_then_j2_as_events_and_operation_z_sets_politi
     assert state.data["cards"]["japan"]["removed"] == ["J1"]
     assert GAME.active(state) == ["japan"]
     state = GAME.apply(state, "japan", Action("none"))
-    while state.stack[-1].name != "opening_turn":
+    while state.stack[-1].name != "free_naval_moves":
         state = GAME.apply(state, *first_choice(state, "done"))
     piles = state.data["cards"]["japan"]
     assert piles["removed"] == ["J1", "J2"] and piles["hand"] == []
@@ -188,11 +188,12 @@ def test_the_opening_turn_plays_j1_then_j2_as_events_and_operation_z_sets_politi
     assert plays == ["J1", "J2"]
 
 
-@pytest.mark.rule("17.11")
+@pytest.mark.rule("17.11", "17.25")
 def test_after_iai_every_allied_naval_unit_gets_one_free_emergency_move_then_turn_2_begins():
     state = GAME.setup("campaign", 3)
-    while state.stack[-1].name != "opening_turn":
+    while state.stack[-1].name != "free_naval_moves":
         state = GAME.apply(state, *first_choice(state, "none", "done"))
+    assert state.stack[-2].name == "opening_turn"
     ships = state.stack[-1].locals["ships"]
     naval = sorted(
         u
@@ -235,17 +236,31 @@ def test_the_december_1941_turn_has_no_attrition_phase():
 @pytest.mark.rule("17.2", "17.23", "17.24", "17.12")
 def test_1942_starts_at_turn_2_offensives_with_its_own_deal(games):
     data = games["1942"].data
-    assert data["turn"] == 2 and data["phase"] == "offensives"
+    assert data["turn"] == 2
     piles = data["cards"]
     assert piles["japan"]["removed"] == ["J1", "J2"]
     assert "J1" not in piles["japan"]["deck"] + piles["japan"]["hand"]
     assert (len(piles["japan"]["hand"]), len(piles["allied"]["hand"])) == (7, 5)
     assert data["passes"] == {"japan": 0, "allied": 2}
-    assert data["initiative"] == "japan"
     tracks = data["tracks"]
     assert (tracks["political_will"], tracks["allied_asp"], tracks["china_divisions"]) == (8, 1, 11)
-    assert GAME.active(games["1942"]) == ["japan"]
     assert not any(e.key == "log.roll" for e in games["1942"].log)  # no strategic warfare
+
+
+@pytest.mark.rule("17.25")
+def test_1942_allied_ships_each_get_a_free_emergency_move_before_the_first_japanese_card(games):
+    state = games["1942"]
+    ships = sorted(
+        u for u, at in state.data["units"].items()
+        if UNITS[u].side == "allied" and UNITS[u].unit_class == "naval" and at[0].isdigit()
+    )  # fmt: skip
+    seen = []
+    while GAME.active(state) == ["allied"] and state.stack[-1].name == "free_naval_moves":
+        seen.append(state.stack[-1].locals["ships"][0] if state.stack[-1].locals["ships"] else None)
+        state = GAME.apply(state, *first_choice(state, "stay", "done"))
+    assert [s for s in seen if s] == ships
+    assert state.data["phase"] == "offensives" and state.data["initiative"] == "japan"
+    assert GAME.active(state) == ["japan"]
 
 
 @pytest.mark.rule("17.2", "17.22", "12.1")

@@ -148,10 +148,11 @@ def reaction_of(offensive: Mapping[str, Any]) -> dict[str, Any]:
     return found
 
 
-@RULES.implements("8.1", "8.11", "8.12", "8.13", "8.2")
+@RULES.implements("8.1", "8.11", "8.12", "8.13", "8.14", "8.2")
 def participants(g: Context, hex_id: str) -> Participants:
     """Everybody in the hex, activated flyers in range assigned to it, RP flyers that reacted
-    out of it, and the ships stacked with a participating carrier elsewhere."""
+    out of it, and the ships stacked with a participating carrier elsewhere. Supply plays no
+    part in battle (8.14): nobody here asks for it."""
     offensive = offensive_of(g)
     op = offensive["side"]
     parts = Participants(hex_id, op, _by_side(), _by_side(), _by_side())

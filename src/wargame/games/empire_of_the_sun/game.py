@@ -33,9 +33,9 @@ class EmpireOfTheSun(ProcedureGame):
     rules = RULES
     procedures: tuple[Procedure, ...] = procedures.ALL
     flat_data_keys = frozenset(
-        "units reduced returning rebuilt control tracks passes event_draws designated deal_cuts "
-        "asp_used surrendered lasting reshuffle pending first_deal first_passes captured bombing "
-        "garrisons_lost".split()
+        "units reduced returning rebuilt bombed control tracks passes event_draws designated "
+        "deal_cuts asp_used surrendered lasting reshuffle pending first_deal first_passes "
+        "captured bombing garrisons_lost".split()
     )
 
     @cached_property

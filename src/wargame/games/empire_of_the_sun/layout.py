@@ -3,15 +3,17 @@
 Everything is plain JSON data. Secret parts: each side's hand, deck order, Future Offensive card
 and ``pending`` card; everything else is public (the map is open in this game).
 
-``turn``, ``first_turn``, ``last_turn``, ``victory``
-    the game turn (1 = December 1941), the scenario's turns and its victory rules.
+``turn``, ``first_turn``, ``last_turn``, ``victory``, ``setup``
+    the game turn (1 = December 1941), the scenario's turns, its victory rules and the set-up
+    column it started from.
 ``phase``
     ``strategic`` / ``offensives`` / ``political`` / ``attrition`` / ``end`` (for display).
 ``units``
     ``{unit_id: location}``; locations are described in :mod:`forces`.
-``reduced``, ``returning``, ``rebuilt``
+``reduced``, ``returning``, ``rebuilt``, ``bombed``
     ``{unit_id: true}`` for the units on their reduced side, the units on the turn track that come
-    back without delay (7.33, 7.34, 7.54), and the B-29s rebuilt this turn (11.31). (Flat maps
+    back without delay (7.33, 7.34, 7.54), the B-29s rebuilt this turn and those that bombed
+    Japan this turn (11.31). (Flat maps
     rather than one record per unit: a state copies four times faster.)
 ``control``
     ``{hex_id: "japan" | "allied"}`` for every land hex (12.1).

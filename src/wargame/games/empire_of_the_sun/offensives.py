@@ -16,6 +16,7 @@ from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.garrisons import garrisoned_hexes
 from wargame.games.empire_of_the_sun.registry import RULES
 
+RULES.declare("1.21", where="every roll of this game uses the d10 read 0-9 (D10_ZERO)")
 NATURAL_FAILURE = 9  # an unmodified 9 always fails an intelligence roll (5.22)
 RECON_MODIFIER = -2  # an OP unit entered, crossed or left RP air ZOI (5.22)
 
@@ -63,6 +64,7 @@ class Offensive(Procedure):
 
     name = "offensive"
 
+    @RULES.implements("6.1", "6.2")
     def start(self, g: Context, f: Frame) -> None:
         g.data["offensive"] = new_record(g, f["side"], f["card"], f["mode"], f.get("lv"))
         found = supply.supply(g)
@@ -452,7 +454,8 @@ def activations(g: Context, hq_id: str, *, reaction: bool = False) -> int:
 
 
 def activation_candidates(g: Context, hq_id: str) -> list[str]:
-    """Units the HQ may activate: in supply, in activation range, of a nationality it commands."""
+    """Units the HQ may activate: in supply, in activation range, of a nationality it commands;
+    not a B-29 that bombed Japan this turn (11.31)."""
     offensive = current(g)
     reach = supply.activation_range(g, hq_id)
     return [
@@ -461,6 +464,7 @@ def activation_candidates(g: Context, hq_id: str) -> list[str]:
         if record(g, u).unit_class != "hq"
         and forces.at(g, u) in reach
         and supply.hq_commands(g, hq_id, u)
+        and not forces.flagged(g, "bombed", u)
     ]
 
 
@@ -498,6 +502,8 @@ def can_react(g: Context, unit_id: str, offensive: dict[str, Any]) -> bool:
     here = forces.at(g, unit_id)
     if here in offensive["battles"] and here not in targets:
         return False
+    if forces.flagged(g, "bombed", unit_id):  # a bomber that bombed reacts only in its own hex
+        return here in targets
     if fights_from(g, unit_id, here, targets):
         return True
     options = movement.moves(g, [unit_id], oc=offensive["oc"], reaction=True)

@@ -1,6 +1,7 @@
-"""The December 1941 turn of the campaign (17.11): Japan alone plays its cards #1 (Operation Z)
-and #2 (IAI Operation No. 1) as events; then every Allied naval unit may make one free emergency
-naval move. The events' own special rules come with the card events."""
+"""Scenario openings. The December 1941 turn of the campaign (17.11): Japan alone plays its
+cards #1 (Operation Z) and #2 (IAI Operation No. 1) as events; then every Allied naval unit may
+make one free emergency naval move. The events' own special rules come with the card events.
+The 1942 start (17.25) gives the Allies the same free naval moves before Japan's first card."""
 
 from __future__ import annotations
 
@@ -35,6 +36,20 @@ class OpeningTurn(Procedure):
         g.call("offensive", then="free_moves", side="japan", card=IAI, mode="ec", lv=lv)
 
     def free_moves(self, g: Context, f: Frame) -> None:
+        g.call("free_naval_moves", then="finish")
+
+    def finish(self, g: Context, f: Frame) -> None:
+        g.ret()
+
+
+class FreeNavalMoves(Procedure):
+    """Every Allied naval unit on the map may make one free emergency naval move, one after the
+    other: after IAI in December 1941 (17.11) and before Japan's first card in 1942 (17.25)."""
+
+    name = "free_naval_moves"
+
+    @RULES.implements("17.25")
+    def start(self, g: Context, f: Frame) -> None:
         f["ships"] = sorted(
             u for u in forces.units_on_map(g, "allied") if record(g, u).unit_class == "naval"
         )
@@ -44,7 +59,7 @@ class OpeningTurn(Procedure):
     def free_move(self, g: Context, f: Frame) -> Decision:
         found = Decision()
         if not f["ships"]:
-            choices = found.side("allied", "prompt.opening_done")
+            choices = found.side("allied", "prompt.free_moves_done")
             choices.add("done", self.finish)
             return found
         unit_id = f["ships"][0]

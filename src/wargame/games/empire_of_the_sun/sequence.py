@@ -70,7 +70,10 @@ class Turn(Procedure):
         for side, computed in (("japan", japanese_deal(g)), ("allied", allied_deal(g))):
             cards.deal(g, side, first_deal.get(side, computed[0]))
             g.data["passes"][side] = first_passes.get(side, computed[1])
-        g.goto("offensives")
+        if g.data["setup"] == "1942":
+            g.call("free_naval_moves", then="offensives")
+        else:
+            g.goto("offensives")
 
     @RULES.implements("4.2", "4.21")
     def offensives(self, g: Context, f: Frame) -> None:
@@ -136,6 +139,7 @@ class Turn(Procedure):
 def end_of_turn_cleanup(g: Context) -> None:
     record_captures(g)
     g.data["rebuilt"] = {}
+    g.data["bombed"] = {}
     g.data["passes"] = {"japan": 0, "allied": 0}
     g.data["asp_used"] = {"japan": 0, "allied": 0}
     g.data["deal_cuts"] = {"japan": 0, "allied": 0}

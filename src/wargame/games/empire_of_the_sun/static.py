@@ -17,6 +17,7 @@ import msgspec
 from wargame.engine.board import HexGrid, HexLayout
 from wargame.engine.data import Record, load_file, load_records
 from wargame.engine.errors import DataError
+from wargame.games.empire_of_the_sun.registry import RULES
 
 DATA = Path(__file__).parent / "data"
 
@@ -66,6 +67,11 @@ CardType = Literal["military", "political", "resource", "reaction"]
 ReactionKind = Literal["intelligence", "counter_offensive", "attack", "weather", "personage"]
 Intelligence = Literal["surprise", "intercept", "ambush"]
 HexsideFlag = Literal["sea", "land", "route", "unplayable_sea", "impassable_land"]
+
+RULES.declare(
+    "1.2", "1.22", "1.23", "1.24",
+    where="data/map.json, units.yaml, cards.yaml: the components as data, loaded by static.py",
+)  # fmt: skip
 
 SETUP_NOTATION = re.compile(
     r"^(?P<hex>\[?\d{4}\]?)$|^(?P<turn>\[?t\d{1,2}\]?)$|^(?P<box>delay|event|elim|china)$"

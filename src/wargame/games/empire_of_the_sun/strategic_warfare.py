@@ -107,6 +107,7 @@ def strategic_bombing(g: Context) -> None:
     airfield within 3 hexes of Tokyo."""
     cuts = 0
     for unit_id in bombers(g):
+        forces.set_flag(g, "bombed", unit_id)
         roll = g.roll(D10_ZERO, "allied", "strategic_bombing", unit=unit_id)
         limit = 4 if forces.reduced(g, unit_id) else 8
         if roll <= limit:
