@@ -37,6 +37,21 @@ def midgame():
     return played("1942", 5, 250)
 
 
+@pytest.mark.rule("1.2", "1.22", "1.23", "1.24")
+def test_the_components_are_all_there():
+    parts = GAME.parts
+    assert len(parts.units) == 200 and len(parts.cards) == 170
+    assert len(parts.board.hexes) == 1478  # the 1,479 positions of the grid less 2608
+    assert sum(1 for c in parts.cards.values() if c.side == "japan") == 86
+
+
+@pytest.mark.rule("1.21")
+def test_every_roll_of_a_game_is_a_d10_read_0_to_9(midgame):
+    rolls = [e.params["value"] for e in midgame.state.log if e.key == "log.roll"]
+    assert rolls and all(0 <= value <= 9 for value in rolls)
+    assert all(e.params["die"] == "d10(0-9)" for e in midgame.state.log if e.key == "log.roll")
+
+
 def test_every_message_key_in_the_code_exists_in_both_languages():
     source = "\n".join(p.read_text() for p in PACKAGE.glob("*.py"))
     used = set(KEY.findall(source)) | {f"log.play_{how}" for how in ("oc", "event", "discard")}

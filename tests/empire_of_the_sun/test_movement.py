@@ -27,6 +27,12 @@ class FakeZoi:
     def projected(self, hex_id, by_side):
         return hex_id in self.seen
 
+    def blocked_hexes(self, side):
+        return frozenset(self.blocked)
+
+    def projected_hexes(self, by_side):
+        return frozenset(self.seen)
+
 
 class FakeSupply:
     def __init__(self, eligible=(), in_supply=False):
@@ -88,7 +94,7 @@ def leg_ends(path, rng, side_airfield):
 
 
 # -- naval ------------------------------------------------------------------------------------
-@pytest.mark.rule("7.21")
+@pytest.mark.rule("7.2", "7.21")
 def test_soerabaja_is_entered_by_sea_only_from_2219_2319_2320():
     assert set(GRAPH.sea["2220"]) == {"2219", "2319", "2320"}
     g = position(units={"us-ca-new-orleans": "2221"})
@@ -145,7 +151,7 @@ def test_a_range_6_lrb_with_oc_2_flies_two_legs_landing_at_a_friendly_airfield_b
     assert "hex 4423" not in movement.moves(g, ["us-5af-lrb"], oc=2)
 
 
-@pytest.mark.rule("7.31", "5.11")
+@pytest.mark.rule("7.3", "7.31", "5.11")
 def test_air_units_land_only_at_friendly_airfields_that_are_not_battle_hexes():
     g = position(units={"us-5af": "3727", "jp-ss-bde": "3823", "jp-ca-aoba": "3626"})
     found = movement.moves(g, ["us-5af"], oc=1)
@@ -210,7 +216,7 @@ def test_allied_air_flies_between_northern_india_and_the_china_box_in_one_leg():
 
 
 # -- ground -----------------------------------------------------------------------------------
-@pytest.mark.rule("7.41")
+@pytest.mark.rule("7.4", "7.41")
 def test_ground_movement_costs_open_1_mountain_3_other_terrain_2():
     g = position(units={"au-1-corps": "3425"})
     assert {"3524", "3525", "3426"} <= set(GRAPH.land["3425"])
@@ -441,7 +447,7 @@ def test_us_army_units_need_marines_to_assault_a_defended_one_hex_island():
     assert "assault 4423" in movement.moves(g, ["us-x-corps"], oc=1, reaction=True)  # 7.45 D
 
 
-@pytest.mark.rule("7.47")
+@pytest.mark.rule("7.47", "9.33")
 def test_japanese_barges_cross_one_all_sea_hexside_in_an_oc_3_offensive():
     g = position(units={"jp-16-army": "2220"}, japanese=["2220"], barges=True)
     offensive(g, card="J10", activated=["jp-16-army"])  # an OC 3 card
@@ -480,6 +486,51 @@ def test_only_air_units_and_carriers_may_leave_a_battle_hex_by_reaction():
     assert movement.moves(g, ["cw-bb-force-z"], oc=2, reaction=True) == {}
     assert movement.moves(g, ["cw-malaya-air"], oc=2, reaction=True)
     assert "hex 2014" in movement.moves(g, ["cw-cv-indomitable"], oc=2, reaction=True)
+
+
+# -- 7.43: ground disengagement ----------------------------------------------------------------
+# The 15th Army has just entered 2005 (Northern India, open) from 2006 while Allied ground units
+# are there; 2005 is a declared battle hex.
+ENTERED = {"jp-15-army": {"mode": "move", "from": "2106", "path": ["2106", "2006", "2005"]}}
+
+
+def disengaging(rp_units, *, moved=ENTERED, reduced=()):
+    units = {"jp-15-army": ("2005", "jp-15-army" in reduced), **dict.fromkeys(rp_units, "2005")}
+    g = position(units=units)
+    offensive(g, battles=["2005"], moved=moved, reacting=rp_units)
+    return movement.moves(g, list(rp_units), oc=2, reaction=True)
+
+
+@pytest.mark.rule("7.43", "6.26")
+def test_ground_units_disengage_only_with_strictly_greater_attack():
+    assert attack_of(["in-4-corps", "au-8-div"]) == 22 > attack_of(["jp-15-army"]) == 18
+    found = disengaging(["in-4-corps", "au-8-div"])
+    assert found and all(move.mode == "move" and not move.battle for move in found.values())
+    assert attack_of(["in-2-corps", "au-8-div"]) == 18  # equal is not enough
+    assert disengaging(["in-2-corps", "au-8-div"]) == {}
+    assert disengaging(["in-4-corps"]) == {}  # 16 alone is less
+    assert disengaging(["in-2-corps", "au-8-div"], reduced=["jp-15-army"])  # 18 > 9
+
+
+@pytest.mark.rule("7.43")
+def test_disengaging_units_never_go_back_through_the_hex_the_enemy_came_from():
+    found = disengaging(["in-4-corps", "au-8-div"])
+    assert "2006" in GRAPH.land["2005"] and "2006" not in dests(found)
+    assert all("2006" not in move.path for move in found.values())
+    assert {"1905", "2104"} <= dests(found)  # the other ways out
+    assert any(len(move.path) > 2 for move in found.values())  # and on with the allowance
+
+
+@pytest.mark.rule("7.43", "6.26")
+def test_no_disengagement_from_a_battle_no_op_ground_unit_entered_this_offensive():
+    assert disengaging(["in-4-corps", "au-8-div"], moved={}) == {}
+    strategic = {"jp-15-army": {"mode": "strategic", "from": "2006", "path": ["2006", "2005"]}}
+    assert disengaging(["in-4-corps", "au-8-div"], moved=strategic) == {}
+
+
+def attack_of(units):
+    g = position(units=dict.fromkeys(units, "2005"))
+    return sum(forces.attack(g, u) for u in units)
 
 
 # -- stacking, perform, after the battles -----------------------------------------------------

@@ -71,6 +71,18 @@ def test_the_luzon_example_activates_through_land_hexsides_but_not_across_water_
     assert SAMAR not in supply.activation_range(g, "us-hq-swpac")
 
 
+@pytest.mark.rule("6.1", "6.2", "6.21")
+def test_only_units_in_range_of_the_one_chosen_hq_can_be_activated():
+    """An offensive moves units from within the range of one HQ: SW Pac HQ (range 20) in Manila
+    does not reach units at Oahu."""
+    units = {**LUZON_EXAMPLE, "us-x-corps": OAHU}
+    g = position(units=units, japanese=[DAVAO], empire=True)
+    begin(g, "offensive", side="allied", card="A21", mode="oc")
+    act(g, "hq us-hq-swpac")
+    assert "unit us-x-corps" not in offered(g)
+    assert "unit us-r-corps" in offered(g)
+
+
 @pytest.mark.rule("6.21", "5.12", "7.52")
 def test_each_activation_uses_one_point_and_none_are_left_after_the_last():
     g = position(units=LUZON_EXAMPLE, japanese=[DAVAO], empire=True)
@@ -741,7 +753,7 @@ def test_an_offensive_without_battles_ends_and_its_card_is_discarded():
     assert deciding(g)[:2] == ("japan", "prompt.post_battle")  # the RP moves first
     act(g, "done")
     assert deciding(g)[:2] == ("allied", "prompt.post_battle")
-    act(g, "done", "done")
+    act(g, "done")
     assert g.state.result is not None and g.data["offensive"] is None
     assert g.data["cards"]["allied"]["discard"] == ["A21"]
 
@@ -751,12 +763,11 @@ def test_an_event_that_removes_itself_leaves_the_game_after_its_offensive():
     g = position(units={"jp-hq-south": TAINAN}, empire=True)
     begin(g, "event", side="japan", card="J83")  # Invasion of Java: not removed
     act(g, "none")
-    assert deciding(g) == ("japan", "prompt.offensive_over", ["done"])  # nothing activated
-    act(g, "done")
+    assert g.state.result is not None  # nothing activated: the offensive ends at once
     assert g.data["cards"]["japan"]["discard"] == ["J83"]
     g = position(units={"jp-hq-cf-yamamoto": "3407"}, empire=True)
     begin(g, "event", side="japan", card="J37")  # 1st Convoy Escort Fleet: removed
-    act(g, "none", "done")
+    act(g, "none")
     assert g.data["cards"]["japan"]["removed"] == ["J37"]
 
 

@@ -43,9 +43,10 @@ class Hold(Procedure):
 PROCEDURES = {**GAME.procedure_map, "hold": Hold()}
 
 
-def table(turn: int = 5, japan=(), allied=(), units=None, **tracks) -> Context:
-    """A position with the given hands; each deck holds the side's cards 50-69."""
-    g = position(turn=turn, units=units, **tracks)
+def table(turn: int = 5, japan=(), allied=(), units=None, empire=True, **tracks) -> Context:
+    """A position with the given hands; each deck holds the side's cards 50-69. Japan holds its
+    Empire, so that it does not surrender at the first National Status segment (12.93)."""
+    g = position(turn=turn, units=units, empire=empire, **tracks)
     g.procedures = PROCEDURES
     for side, hand in (("japan", japan), ("allied", allied)):
         own = g.data["cards"][side]

@@ -9,12 +9,16 @@ inland hexes 2316/2416, Kunming 2407.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.empire_of_the_sun.factory import components, position
+from wargame.engine.board import search
 from wargame.engine.procedure import Context
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun import GAME, forces
+from wargame.games.empire_of_the_sun import supply as supply_module
 from wargame.games.empire_of_the_sun.supply import (
     Attrition,
     activation_range,
@@ -497,3 +501,309 @@ def test_results_follow_the_position_when_units_move():
     assert zoi(g).blocks(SAMAR, "allied")
     forces.move_to(g, "jp-22-af", APARRI)
     assert not supply(g).hq("us-hq-swpac")
+
+
+# -- the bit-set searches against a slow reference -----------------------------------------------
+# The supply module traces supply lines, activation paths and Kunming's land network on whole sets
+# of hexes at once (Python ints as bit sets). The reference below is the obvious algorithm: one
+# (hex, how the path entered it) state at a time over hex ids, each step written from the rule
+# text, searched with the engine's breadth-first search. Positions are random: the campaign set
+# up, then units thrown onto random hexes, random hexes changing hands, random tracks.
+LAND, SEA = "land", "sea"
+
+
+class ReferenceLines:
+    """13.1 supply lines state by state (see :class:`supply.SupplyLines` for the rules)."""
+
+    def __init__(self, board, blocked, enemy_only, enemy_port):
+        self.board = board
+        self.on_map = {h for h, r in board.hexes.items() if "off_map" not in r.areas}
+        self.blocked, self.enemy_only, self.enemy_port = blocked, enemy_only, enemy_port
+        self.before = {}  # state: the states one step before it
+        for hex_id in self.on_map:  # a path is "entered by land" only on land
+            for mode in (LAND, SEA) if board.is_land(hex_id) else (SEA,):
+                for after in self.onward((hex_id, mode)):
+                    self.before.setdefault(after, []).append((hex_id, mode))
+
+    def onward(self, state):
+        hex_id, mode = state
+        found = []
+        for other in self.board.neighbours(hex_id):
+            if other not in self.on_map:
+                continue
+            flags = self.board.flags(hex_id, other)
+            water = "land" not in flags  # a water hexside for the ZOI test (2)
+            if "land" in flags and self.land_step(hex_id, other, mode):
+                found.append((other, LAND))
+            if "sea" in flags and self.sea_step(hex_id, other, mode, water):
+                found.append((other, SEA))
+        return found
+
+    def land_step(self, hex_id, other, mode):
+        if hex_id in self.enemy_only or other in self.enemy_only:  # (6)
+            return False
+        ashore = self.board.port(hex_id) and hex_id not in self.enemy_port  # (3), (4)
+        return mode == LAND or ashore
+
+    def sea_step(self, hex_id, other, mode, water):
+        if mode == LAND and hex_id in self.enemy_port:  # (5)
+            return False
+        return not (water and (hex_id in self.blocked or other in self.blocked))  # (2)
+
+    def backward(self, state):
+        return self.before.get(state, [])
+
+
+def reference_blockers(g, side):
+    """(blocked, enemy_only, enemy_port) as hex ids, read from the position: un-neutralised enemy
+    ZOI (public query), hexes held solely by enemy ground or air units (Kunming's area counts as
+    Allied-held, 12.75), enemy-controlled ports."""
+    board = components().board
+    on_map = {h for h, r in board.hexes.items() if "off_map" not in r.areas}
+    blocked = {h for h in on_map if zoi(g).blocks(h, side)}
+    mine, theirs = set(), set()
+    for unit_id, at in g.data["units"].items():
+        if at not in on_map:
+            continue
+        record = forces.record(g, unit_id)
+        if record.side == side:
+            mine.add(at)
+        elif record.unit_class in ("ground", "air"):
+            theirs.add(at)
+    kunming = set(board.area("kunming_area"))
+    enemy_only = (theirs - mine - kunming) if side == "allied" else (theirs - mine) | kunming
+    enemy_port = {
+        h for h in on_map if board.port(h) and g.data["control"].get(h) == forces.enemy(side)
+    }
+    return blocked, enemy_only, enemy_port
+
+
+def reference_supply(g, side):
+    """The HQs and units of ``side`` in supply (13.1, 13.2, 12.74, 12.75, 13.32), the slow way."""
+    board = components().board
+    blocked, enemy_only, enemy_port = reference_blockers(g, side)
+    lines = ReferenceLines(board, blocked, enemy_only, enemy_port)
+    if side == "allied":
+        sources = [h for h in lines.on_map if board.hexes[h].allied_supply_source]
+    else:
+        cities = [h for h in board.area("home_islands") if board.hexes[h].city]
+        sources = [h for h in cities if g.data["control"].get(h) == "japan"]
+    starts = [(h, mode) for h in sources for mode in (LAND, SEA) if mode == SEA or board.is_land(h)]
+    to_source = set(search(starts, lines.backward).reached)
+    china = side == "allied" and reference_china(g, to_source)
+    kunming = reference_kunming(g) if china else set()
+    forced = reference_forced(g, side)
+    on_map = [(u, at) for u, at in g.data["units"].items() if at in lines.on_map]
+    mine = [(u, at) for u, at in on_map if forces.record(g, u).side == side]
+    hqs = {
+        u
+        for u, at in mine
+        if forces.record(g, u).unit_class == "hq"
+        and (start_state(board, at) in to_source or at in kunming or u in forced)
+    }
+    reach = {
+        hq: {h for h, _ in search(start_state(board, forces.at(g, hq)), lines.onward,
+                                  max_cost=forces.record(g, hq).command_range).reached}
+        for hq in hqs
+    }  # fmt: skip
+    units = {u for u, at in mine if u in forced or at in kunming}
+    units |= {u for u, at in mine if any(hq_commands(g, hq, u) and at in reach[hq] for hq in hqs)}
+    if china:
+        units |= {
+            u for u, at in g.data["units"].items() if at == "china" and forces.is_class(g, u, "air")
+        }
+    return hqs, units
+
+
+def reference_china(g, to_source):
+    """12.75: Kunming is a source with the Burma Road open, or the HUMP and an Allied-controlled
+    Northern India airfield that traces to a source."""
+    board = components().board
+    if g.data["tracks"].get("burma_road") == "open":
+        return True
+    fields = [h for h in board.area("india_north") if board.hexes[h].airfield]
+    return bool(g.data["tracks"].get("hump")) and any(
+        g.data["control"].get(h) == "allied" and (h, LAND) in to_source for h in fields
+    )
+
+
+def reference_kunming(g):
+    """Hexes with an all-land path to Kunming crossing no land hexside of a Japanese-held hex."""
+    board = components().board
+    _, held, _ = reference_blockers(g, "allied")
+
+    def onward(hex_id):
+        if hex_id in held:
+            return []
+        return [
+            o for o in board.neighbours(hex_id)
+            if o not in held and "land" in board.flags(hex_id, o) and o in board.hexes
+            and "off_map" not in board.hexes[o].areas
+        ]  # fmt: skip
+
+    return set(search(KUNMING, onward).reached)
+
+
+def reference_forced(g, side):
+    """Activated units (13.1) and, for Japan, the units in the Tokyo Express hex (13.32)."""
+    offensive = g.data.get("offensive") or {}
+    found = {
+        *offensive.get("activated", ()),
+        *(offensive.get("reaction") or {}).get("activated", ()),
+    }
+    express = g.data.get("tokyo_express")
+    if side == "japan" and express and g.data["control"].get(express) != "allied":
+        found |= {u for u, at in g.data["units"].items() if at == express}
+    return {u for u in found if forces.record(g, u).side == side}
+
+
+def reference_activation(g, hq_id):
+    """7.52 activation paths: any hexside of the map but a water hexside of a hex in un-neutralised
+    enemy ZOI or a land hexside of a hex held solely by enemy ground or air units."""
+    board, side = components().board, forces.side_of(g, hq_id)
+    blocked, held, _ = reference_blockers(g, side)
+    on_map = {h for h, r in board.hexes.items() if "off_map" not in r.areas}
+
+    def onward(hex_id):
+        found = []
+        for other in board.neighbours(hex_id):
+            if other not in on_map:
+                continue
+            stop = blocked if "land" not in board.flags(hex_id, other) else held
+            if hex_id not in stop and other not in stop:
+                found.append(other)
+        return found
+
+    limit = forces.record(g, hq_id).command_range
+    return set(search(forces.at(g, hq_id), onward, max_cost=limit).reached)
+
+
+def start_state(board, hex_id):
+    return (hex_id, LAND if board.is_land(hex_id) else SEA)
+
+
+def random_position(seed):
+    """The campaign set up, then 60 units moved to random hexes of the map (air, ground and HQs
+    on land), 60 land hexes changing hands, and random Burma Road, HUMP, activations and Tokyo
+    Express."""
+    rng = random.Random(seed)
+    g = GAME.context(GAME.setup("campaign", seed))
+    board = g.static.board
+    on_map = sorted(h for h, r in board.hexes.items() if "off_map" not in r.areas)
+    land = [h for h in on_map if board.is_land(h)]
+    units = sorted(g.data["units"])
+    for unit_id in rng.sample(units, 60):
+        naval = forces.record(g, unit_id).unit_class == "naval"
+        g.data["units"][unit_id] = rng.choice(on_map if naval else land)
+    for hex_id in rng.sample(board.land_hexes, 60):
+        g.data["control"][hex_id] = rng.choice(("japan", "allied"))
+    g.data["tracks"]["burma_road"] = rng.choice(("open", "closed"))
+    g.data["tracks"]["hump"] = rng.random() < 0.5
+    placed = sorted(u for u, at in g.data["units"].items() if forces.on_map(at))
+    g.data["offensive"] = {"activated": rng.sample(placed, 3), "reaction": None}
+    if rng.random() < 0.5:
+        g.data["tokyo_express"] = rng.choice(land)
+    return g
+
+
+@pytest.fixture(scope="module", params=range(8))
+def shuffled(request):
+    return random_position(request.param)
+
+
+@pytest.mark.rule("13.1", "13.2", "12.74", "12.75", "13.32")
+def test_supply_matches_the_slow_reference_on_random_positions(shuffled):
+    g = shuffled
+    found = supply(g)
+    for side in ("allied", "japan"):
+        hqs, units = reference_supply(g, side)
+        for unit_id, at in g.data["units"].items():
+            if forces.record(g, unit_id).side != side or not (forces.on_map(at) or at == "china"):
+                continue
+            assert found.hq(unit_id) is (unit_id in hqs), unit_id
+            assert found.unit(unit_id) is (unit_id in hqs or unit_id in units), unit_id
+
+
+@pytest.mark.rule("13.1")
+@pytest.mark.parametrize("seed", range(6))
+def test_supply_line_steps_match_the_reference_under_random_blockers(seed):
+    # Dense random blockers reach every case of 13.1 (2)-(6), which real positions seldom do.
+    rng = random.Random(seed)
+    board = components().board
+    graph = supply_module.map_graph(board)
+    on_map = sorted(graph.bit)
+    blocked, enemy_only, enemy_port = (
+        set(rng.sample(on_map, rng.randrange(50, 400))) for _ in range(3)
+    )
+    enemy_port &= {h for h in on_map if board.port(h)}
+    bits = [sum(1 << graph.bit[h] for h in hexes) for hexes in (blocked, enemy_only, enemy_port)]
+    lines = supply_module.SupplyLines(graph, *bits)
+    reference = ReferenceLines(board, blocked, enemy_only, enemy_port)
+    starts = [start_state(board, h) for h in rng.sample(on_map, 5)]
+    starts += [(h, SEA) for h in rng.sample(on_map, 3)]
+    as_bits = tuple(sum(1 << graph.bit[h] for h, m in starts if m == mode) for mode in (LAND, SEA))
+    for limit in (1, 3, 8, None):
+        for step, by_rule in (
+            (lines.onward, reference.onward),
+            (lines.backward, reference.backward),
+        ):
+            found = supply_module.spread(step, as_bits, max_cost=limit)
+            assert as_states(graph, found) == set(search(starts, by_rule, max_cost=limit).reached)
+
+
+def as_states(graph, states):
+    """A pair of hex bit sets (entered by land, by sea) as (hex, mode) states."""
+    return {
+        (graph.hex_at[b], mode)
+        for bits, mode in zip(states, (LAND, SEA), strict=True)
+        for b in range(bits.bit_length())
+        if bits >> b & 1
+    }
+
+
+@pytest.mark.rule("7.35")
+def test_zoi_follows_the_supplied_flyers_on_random_positions(shuffled):
+    g = shuffled
+    found, board = supply(g), components().board
+    on_map = [h for h, r in board.hexes.items() if "off_map" not in r.areas]
+    projected = {"allied": set(), "japan": set()}
+    neutral = {"allied": set(), "japan": set()}
+    for unit_id, at in g.data["units"].items():
+        record = forces.record(g, unit_id)
+        if at not in board.hexes or not found.unit(unit_id) or not forces.flies(g, unit_id):
+            continue
+        near = set(board.within(at, 2))
+        projected[record.side] |= near
+        if record.type in ("air", "CV", "CVL", "CVE"):
+            neutral[record.side] |= near
+    for side in ("allied", "japan"):
+        enemy = forces.enemy(side)
+        for hex_id in on_map:
+            assert zoi(g).projected(hex_id, side) is (hex_id in projected[side])
+            assert zoi(g).neutralised(hex_id, side) is (hex_id in neutral[side])
+            hinders = hex_id in projected[enemy] and hex_id not in neutral[side]
+            assert zoi(g).blocks(hex_id, side) is hinders
+
+
+@pytest.mark.rule("7.52")
+def test_activation_ranges_match_the_slow_reference_on_random_positions(shuffled):
+    g = shuffled
+    for unit_id, at in g.data["units"].items():
+        if forces.on_map(at) and forces.record(g, unit_id).unit_class == "hq":
+            assert activation_range(g, unit_id) == reference_activation(g, unit_id), unit_id
+
+
+@pytest.mark.rule("13.1")
+def test_remembered_searches_give_what_fresh_ones_give(shuffled):
+    def answers():
+        g = GAME.context(shuffled.state)  # a new context: the position's Supply comes anew
+        supply_module._POSITIONS.clear()
+        found, board = supply(g), components().board
+        units = [(found.unit(u), found.hq(u)) for u in sorted(g.data["units"])]
+        bases = [found.eligible(h, s) for h in board.land_hexes for s in ("allied", "japan")]
+        placed = [u for u, at in g.data["units"].items() if forces.on_map(at)]
+        hqs = [u for u in placed if forces.record(g, u).unit_class == "hq"]
+        return units, bases, [activation_range(g, hq) for hq in hqs]
+
+    supply_module._SEARCHES.clear()
+    assert answers() == answers()  # the second time, every search is remembered

@@ -15,11 +15,13 @@ from wargame.engine.board import (
     Connection,
     HexGrid,
     HexLayout,
+    SearchResult,
     Space,
     reachable,
     search,
     shortest_path,
 )
+from wargame.engine.board.paths import ShiftSteps, avoiding, bit_positions, flood, only_into
 
 COLS, ROWS = range(1, 7), range(1, 6)
 BOARD = HexGrid("odd-q", hexes=[f"{c:02}{r:02}" for c in COLS for r in ROWS])
@@ -341,3 +343,102 @@ def test_search_on_an_area_map() -> None:
     by_land = reachable("A", lambda s: graph.neighbours(s, kinds="land"))
     assert by_land == {"A", "B", "C", "D"}
     assert reachable("A", lambda s: graph.neighbours(s, kinds="sea")) == {"A", "D"}
+
+
+# -- the fast paths: plain breadth-first, filtered neighbours, bit sets ---------------
+
+
+def everything(
+    result: SearchResult[str],
+) -> tuple[list[tuple[str, float]], dict[str, list[str]]]:
+    """A search result as (reached in order with costs, every path): what must not change."""
+    reached = list(result.reached.items())
+    return reached, {node: result.path(node) for node, _ in reached}
+
+
+@given(boards(), st.data())
+def test_plain_breadth_first_is_the_general_search_without_tests(
+    board: Board, data: st.DataObject
+) -> None:
+    starts = data.draw(st.lists(st.sampled_from(board.hexes), min_size=1, max_size=3))
+    max_cost = data.draw(st.sampled_from((None, 0, 1, 2, 2.5, 4)))
+    plain = search(starts, board.grid.neighbours, max_cost=max_cost)
+    tested = search(starts, board.grid.neighbours, max_cost=max_cost, can_enter=lambda _a, _b: True)
+    assert everything(plain) == everything(tested)
+
+
+@given(boards(), st.data())
+def test_only_into_is_a_can_enter_test_on_the_entered_node(
+    board: Board, data: st.DataObject
+) -> None:
+    start = data.draw(st.sampled_from(board.hexes))
+    closed = data.draw(st.sets(st.sampled_from(board.hexes)))
+    cost = data.draw(st.sampled_from((None, board.step)))
+    asked: list[str] = []
+
+    def allowed(hex_id: str) -> bool:
+        asked.append(hex_id)
+        return hex_id not in closed
+
+    filtered = search(start, only_into(board.grid.neighbours, allowed), cost=cost)
+    tested = search(
+        start, board.grid.neighbours, cost=cost, can_enter=lambda _a, b: b not in closed
+    )
+    assert everything(filtered) == everything(tested)
+    assert len(asked) == len(set(asked))  # each node is asked about once
+
+
+@given(boards(), st.data())
+def test_avoiding_is_a_can_enter_test_against_a_set(board: Board, data: st.DataObject) -> None:
+    start = data.draw(st.sampled_from(board.hexes))
+    closed = data.draw(st.frozensets(st.sampled_from(board.hexes)))
+    cost = data.draw(st.sampled_from((None, board.step)))
+    plain = search(start, avoiding(board.grid.neighbours, closed), cost=cost)
+    tested = search(
+        start, board.grid.neighbours, cost=cost, can_enter=lambda _a, b: b not in closed
+    )
+    assert everything(plain) == everything(tested)
+
+
+def bit_layout(grid: HexGrid) -> dict[str, int]:
+    places = {h: grid.parse(h) for h in grid.hexes or ()}
+    return {h: col * 8 + row for h, (col, row) in places.items()}
+
+
+@given(boards(), st.data())
+def test_flood_of_shift_steps_reaches_what_a_search_reaches(
+    board: Board, data: st.DataObject
+) -> None:
+    bit = bit_layout(board.grid)
+    node = {b: h for h, b in bit.items()}
+    open_hexes = {h for h in board.hexes if board.costs[h] is not None}
+    steps = ShiftSteps(
+        (bit[a], bit[b]) for a in board.hexes for b in board.grid.neighbours(a) if b in bit
+    )
+    closed = sum(1 << bit[h] for h in board.hexes if h not in open_hexes)
+    starts = data.draw(st.lists(st.sampled_from(board.hexes), min_size=1, max_size=2))
+    max_cost = data.draw(st.sampled_from((None, 0, 1, 3)))
+    found = flood(
+        lambda hexes: steps(hexes) & ~closed, sum(1 << bit[h] for h in set(starts)),
+        max_cost=max_cost,
+    )  # fmt: skip
+    expected = search(
+        starts, board.grid.neighbours, max_cost=max_cost, can_enter=lambda _a, b: b in open_hexes
+    )
+    assert {node[b] for b in bit_positions(found)} == set(expected.reached)
+
+
+def test_flood_stops_once_it_has_reached_the_goal() -> None:
+    line = ShiftSteps((n, n + 1) for n in range(20))
+    assert flood(line, 1) == (1 << 21) - 1
+    assert flood(line, 1, max_cost=3) == 0b1111
+    assert flood(line, 1, goal=1 << 5) == 0b111111
+
+
+def test_bit_positions_and_shift_steps_refuse_negative_numbers() -> None:
+    assert bit_positions(0) == [] and bit_positions(0b100101) == [0, 2, 5]
+    assert bit_positions(1 << 200) == [200]
+    with pytest.raises(ValueError, match="negative"):
+        bit_positions(-1)
+    with pytest.raises(ValueError, match="bit position"):
+        ShiftSteps([(0, -1)])

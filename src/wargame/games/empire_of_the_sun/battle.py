@@ -54,7 +54,7 @@ from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Choices, Context, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import CombatTable, ModifiedRoll, ceil_div
-from wargame.games.empire_of_the_sun import forces, movement, stacking
+from wargame.games.empire_of_the_sun import events, forces, movement, stacking
 from wargame.games.empire_of_the_sun.forces import (
     enemy,
     flies,
@@ -70,6 +70,7 @@ from wargame.games.empire_of_the_sun.garrisons import (
     is_garrison,
     lose_home_garrison,
 )
+from wargame.games.empire_of_the_sun.political_will import us_casualties
 from wargame.games.empire_of_the_sun.registry import RULES
 
 # -- tables and constants ---------------------------------------------------------------------
@@ -342,8 +343,14 @@ def us_flyer(g: Context, unit_id: str) -> bool:
 
 
 def event_drm(g: Context, stage: str, side: str) -> int:
+    """Modifiers events put on the offensive's record, plus the offensive event's own for the
+    battle being fought (5.31 D)."""
     offensive = g.data.get("offensive") or {}
     found: int = offensive.get("drm", {}).get(stage, {}).get(side, 0)
+    own = events.hook(offensive["card"], "drm") if offensive.get("mode") == "ec" else None
+    frame = g.state.stack[-1] if g.state.stack else None
+    if own is not None and frame is not None and frame.name == "battle":
+        found += int(own(g, stage, side, frame["hex"]))
     return found
 
 
@@ -917,6 +924,8 @@ class Battle(Procedure):
         }
         winner = ground_result(parts.op, f["ground_losses"], left)
         f["ground"] = winner
+        if parts.op == "allied" and not left["allied"]:
+            us_casualties(g, fighting["allied"])
         g.log("log.battle_won", hex=f["hex"], side=winner, stage="ground")
         if left[parts.op] and left[parts.rp] and winner == parts.op:
             f["retreat"] = alive(g, fighting[parts.rp])

@@ -155,9 +155,13 @@ def control(g: Context, hex_id: str) -> Side | None:
 
 
 def set_control(g: Context, hex_id: str, side: str) -> None:
-    if g.data["control"].get(hex_id) != side:
+    """Change a hex's control (an offensive remembers the change: Weather may undo it)."""
+    before = g.data["control"].get(hex_id)
+    if before != side:
         forget_derived(g)
         g.data["control"][hex_id] = side
+        if g.data.get("offensive") is not None:
+            g.data["offensive"].setdefault("flips", []).append([hex_id, before])
         g.log("log.control", hex=hex_id, side=side)
 
 
@@ -168,3 +172,11 @@ def set_reduced(g: Context, unit_id: str, value: bool) -> None:
 
 def friendly(g: Context, hex_id: str, side: str) -> bool:
     return control(g, hex_id) == side
+
+
+def resource_hexes(g: Context, side: str) -> int:
+    """Resource hexes the side controls (11.11)."""
+    board = parts(g).board
+    return sum(
+        1 for h in board.land_hexes if board.hexes[h].resource and g.data["control"][h] == side
+    )

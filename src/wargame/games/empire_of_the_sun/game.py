@@ -35,7 +35,7 @@ class EmpireOfTheSun(ProcedureGame):
     flat_data_keys = frozenset(
         "units reduced returning rebuilt bombed control tracks passes event_draws designated "
         "deal_cuts asp_used surrendered lasting reshuffle pending first_deal first_passes "
-        "captured bombing garrisons_lost".split()
+        "captured bombing garrisons_lost recaptured will_once occupied".split()
     )
 
     @cached_property

@@ -34,9 +34,16 @@ and ``pending`` card; everything else is public (the map is open in this game).
     ``india_second`` (second segment in the box), ``us_isr``, ``japanese_isr``, ``japanese_asp``,
     ``allied_asp``, ``barges``, ``pt_boats``, ``escort``, ``japanese_air_replacements``,
     ``japanese_naval_replacements``.
-``surrendered``
+``surrendered``, ``recaptured``
     nations that have surrendered (``philippines``, ``malaya``, ``dei``, ``burma``, ``india``,
-    ``china``, ``australia``, ``mandates_australian``).
+    ``china``, ``australia``, ``mandates_australian``), and those the Allies took back (each
+    surrenders once).
+``china_offensive``
+    the turn of Japan's last OC China offensive (one a turn, 12.72).
+``will_once``, ``occupied``, ``progress``, ``resource_path_cut``
+    Political Will bookkeeping (16.4): adjustments already made once, Japanese occupation streaks
+    per Aleutian or Hawaiian hex, the Progress of the War start-of-turn list and target, and
+    National Status segments running in which Japan could not reach a resource hex (12.93).
 ``lasting``
     ids of events still in effect (``kwai_route``, ``J31_defence_doctrine``, ...).
 ``reshuffle``

@@ -21,7 +21,21 @@ Reaction player the air-reconnaissance modifier (5.22) when it can be avoided. T
 "among equal-cost paths": a unit moves once, so a longer path within its allowance costs it
 nothing. ``Move.recon`` says whether the chosen path still touched RP ZOI.
 
+**Ground disengagement (7.43).** In a reaction, RP ground units in a declared battle hex that OP
+ground units entered this offensive may leave it, if their attack is strictly greater than the
+entering units', by any land hexside but the one(s) the enemy came from, and go on moving
+(:func:`disengagement`; an exception to 6.26).
+
 Decisions where the rules are unsure are written beside the code that makes them.
+
+**Speed.** Listing moves runs several path searches per group, so the searches never call a
+Python function per step: what a step may not enter is a set of hexes (enemy ZOI as
+:attr:`Mover.blocked_hexes` and :attr:`Mover.projected_hexes`, taken whole from the supply
+module's bit sets; forbidden areas; enemy ships) and the neighbour lists are filtered against it
+once per hex (:func:`~wargame.engine.board.paths.avoiding`). A search of air legs is skipped when
+no airfield within the range is still wanted (:func:`worth_searching`). The results are those of
+the former per-step tests, path for path: a filtered search is the same search
+(``tests/engine/test_paths.py`` proves it on random boards).
 """
 
 from __future__ import annotations
@@ -29,12 +43,14 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
 from wargame.engine.board import search, shortest_path
+from wargame.engine.board.paths import SearchResult, avoiding, only_into
 from wargame.engine.errors import GameBug
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import forces
@@ -210,8 +226,10 @@ class Scene:
         self.enemy_stop: set[str] = set()  # enemy ground, air units or HQ: ground units stop
         self.friendly_at: set[str] = set()
         self.friendly_ground: set[str] = set()
-        for unit_id in forces.units_on_map(g):
-            self._add(forces.record(g, unit_id), forces.at(g, unit_id), side)
+        records = forces.parts(g).units
+        for unit_id, hex_id in g.data["units"].items():
+            if forces.on_map(hex_id):
+                self._add(records[unit_id], hex_id, side)
         if side == "allied":
             garrisons = set(garrisoned_hexes(g))
             self.enemy_at |= garrisons
@@ -253,8 +271,8 @@ class Mover:
         self.scene = Scene(g, self.side)
         self.offensive: dict[str, Any] = g.data.get("offensive") or {}
         self._zoi: Any = None
-        self._projected: dict[str, bool] = {}
-        self._blocked: dict[str, bool] = {}
+        self._projected: frozenset[str] | None = None
+        self._blocked: frozenset[str] | None = None
         self._near: dict[tuple[int, frozenset[str]], set[str]] = {}
         self._lift: dict[str, bool] | None = None
 
@@ -303,31 +321,42 @@ class Mover:
             self._zoi = zoi(self.g)
         return self._zoi
 
+    @property
+    def projected_hexes(self) -> frozenset[str]:
+        """Every hex into which the enemy projects air ZOI, neutralised or not (5.22). Searches
+        test whole sets of hexes like this one, never a function per hex: that is most of what
+        makes a search fast (see :func:`avoiding`)."""
+        if self._projected is None:
+            self._projected = frozenset(self.zoi.projected_hexes(self.enemy))
+        return self._projected
+
+    @property
+    def blocked_hexes(self) -> frozenset[str]:
+        """Every hex where un-neutralised enemy ZOI hinders this side (7.35), with the group's own
+        cover lifted while :meth:`lifted` says so."""
+        if self._blocked is None:
+            found = frozenset(self.zoi.blocked_hexes(self.side))
+            if self._lift:
+                hinders = {h for h, blocked in self._lift.items() if blocked}
+                found = found.difference(self._lift).union(hinders)
+            self._blocked = found
+        return self._blocked
+
     def projected(self, hex_id: str) -> bool:
         """The enemy projects air ZOI into the hex, neutralised or not (5.22)."""
-        found = self._projected.get(hex_id)
-        if found is None:
-            found = self._projected[hex_id] = bool(self.zoi.projected(hex_id, self.enemy))
-        return found
+        return hex_id in self.projected_hexes
 
     def blocked(self, hex_id: str) -> bool:
         """Un-neutralised enemy ZOI hinders this side in the hex (7.35)."""
-        found = self._blocked.get(hex_id)
-        if found is None:
-            if self._lift is not None and hex_id in self._lift:
-                found = self._lift[hex_id]
-            else:
-                found = bool(self.zoi.blocks(hex_id, self.side))
-            self._blocked[hex_id] = found
-        return found
+        return hex_id in self.blocked_hexes
 
     def touches(self, path: Iterable[str]) -> bool:
-        return any(self.projected(h) for h in path if forces.on_map(h))
+        """The path enters, crosses or leaves a hex of enemy ZOI (5.22)."""
+        return not self.projected_hexes.isdisjoint(path)
 
     def forget_zoi(self) -> None:
         self._zoi = None
-        self._projected.clear()
-        self._blocked.clear()
+        self._projected = self._blocked = None
 
     @contextmanager
     def lifted(self) -> Iterator[None]:
@@ -341,12 +370,12 @@ class Mover:
             yield
             return
         self._lift = self.cover_without_group()
-        self._blocked.clear()
+        self._blocked = None
         try:
             yield
         finally:
             self._lift = None
-            self._blocked.clear()
+            self._blocked = None
 
     def cover_without_group(self) -> dict[str, bool]:
         near = self.graph.within(self.start, 2)
@@ -375,27 +404,35 @@ class Mover:
         *,
         start: Hashable | None = None,
         cost: Callable[[Any, Any], float | None] | None = None,
+        closed: AbstractSet[str] = frozenset(),
         can_enter: Callable[[Any, Any], bool] | None = None,
         can_leave: Callable[[Any], bool] | None = None,
         hex_of: Callable[[Any], str] = str,
     ) -> dict[str, tuple[tuple[str, ...], bool]]:
         """``{dest: (path, recon)}`` for every hex ``targets`` accepts within ``allowance``;
-        a path clear of RP ZOI is preferred to a cheaper one that is not (module docstring)."""
+        a path clear of RP ZOI is preferred to a cheaper one that is not (module docstring).
+        ``closed``: hexes no step may enter; ``can_enter``: whether a step from one node to the
+        next is allowed (a function asked at every step: slower, for what a set cannot say)."""
         first = self.start if start is None else start
 
-        def clear_of_zoi(a: Any, b: Any) -> bool:
-            return not self.projected(hex_of(b)) and (can_enter is None or can_enter(a, b))
-
         def run(clear: bool) -> dict[str, tuple[str, ...]]:
+            shut = closed | self.projected_hexes if clear else closed
+            if not shut:
+                steps = neighbours
+            elif hex_of is str:
+                steps = avoiding(neighbours, shut)
+            else:
+                steps = only_into(neighbours, lambda node: hex_of(node) not in shut)
             found = search(
-                first, neighbours, cost=cost, can_enter=clear_of_zoi if clear else can_enter,
-                can_leave=can_leave, max_cost=allowance,
+                first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
+                max_cost=allowance,
             )  # fmt: skip
             out: dict[str, tuple[str, ...]] = {}
             for node in found.reached:
-                dest = hex_of(node)
+                dest = node if hex_of is str else hex_of(node)
                 if dest != self.start and dest not in out and targets(dest):
-                    out[dest] = tuple(hex_of(n) for n in found.path(node))
+                    path = found.path(node)
+                    out[dest] = tuple(path if hex_of is str else map(hex_of, path))
             return out
 
         return self.prefer_clear(run)
@@ -512,7 +549,7 @@ def assault_asp(g: Context, group: list[str]) -> int:
 
 
 # -- naval -------------------------------------------------------------------------------------
-@RULES.implements("7.11", "7.12", "7.21", "6.26")
+@RULES.implements("7.2", "7.11", "7.12", "7.21", "6.26")
 def naval_moves(m: Mover) -> dict[str, Move]:
     """Normal naval moves: 5 MP × OC across navigable water hexsides, through enemy-occupied
     hexes and enemy ZOI, ending where 7.21 allows (or in a declared battle hex in reaction)."""
@@ -563,13 +600,13 @@ def strategic_sea_moves(m: Mover) -> dict[str, Move]:
             return {}
         found = m.paths(
             m.graph.sea.__getitem__, allowance, ends,
-            can_enter=lambda a, b: b not in battles and not m.blocked(b),
+            closed=battles | m.blocked_hexes,
         )  # fmt: skip
     return m.made("strategic", found, no_fight=True)
 
 
 # -- air ---------------------------------------------------------------------------------------
-@RULES.implements("5.11", "7.31", "6.26")
+@RULES.implements("7.3", "5.11", "7.31", "6.26")
 def air_moves(m: Mover) -> dict[str, Move]:
     """Air moves of OC legs, each no longer than the range used, landing at a friendly airfield
     at the end of each leg. Destinations that only a parenthetical extended range reaches are
@@ -618,11 +655,12 @@ def air_paths(
         return {}
 
     def run(clear: bool) -> dict[str, tuple[str, ...]]:
-        def passable(h: str) -> bool:
-            return not (clear and m.projected(h)) and not (strategic and m.blocked(h))
-
-        exact = clear or strategic
-        return air_legs(m, rng, legs, passable if exact else None, strategic=strategic)
+        if not (clear or strategic):
+            return air_legs(m, rng, legs, None)
+        closed = (m.projected_hexes if clear else frozenset()) | (
+            m.blocked_hexes if strategic else frozenset()
+        )
+        return air_legs(m, rng, legs, closed, strategic=strategic)
 
     return m.prefer_clear(run)
 
@@ -631,20 +669,25 @@ def air_legs(
     m: Mover,
     rng: int,
     legs: int,
-    passable: Callable[[str], bool] | None,
+    closed: AbstractSet[str] | None,
     *,
     strategic: bool = False,
 ) -> dict[str, tuple[str, ...]]:
-    """Airfields reached in at most ``legs`` legs; ``passable`` (if any) limits every hex a
-    leg flies over, else a leg is any airfield within ``rng`` (distance alone)."""
+    """Airfields reached in at most ``legs`` legs; with ``closed`` (hexes no leg may fly over)
+    legs are searched hex by hex, else a leg is any airfield within ``rng`` (distance alone)."""
     parents: dict[str, tuple[str, tuple[str, ...] | None] | None] = {m.start: None}
     frontier = [m.start]
+    steps = None if closed is None else avoiding(m.graph.adj.__getitem__, closed)
+
+    def wanted(there: str) -> bool:
+        return there not in parents and air_may_land(m, there, final=False)
+
     for _ in range(legs):
         following = []
         for here in frontier:
-            for there, leg in leg_targets(m, here, rng, passable, strategic=strategic):
-                if there not in parents and air_may_land(m, there, final=False):
-                    parents[there] = (here, leg)
+            for there, leg in leg_targets(m, here, rng, steps, wanted, strategic=strategic):
+                if wanted(there):
+                    parents[there] = (here, leg_path(leg, there))
                     following.append(there)
         frontier = following
     return {
@@ -654,26 +697,57 @@ def air_legs(
     }
 
 
+Leg = tuple[str, ...] | SearchResult[str] | None  # a leg, the search that found it, or a line
+
+
 def leg_targets(
-    m: Mover, here: str, rng: int, passable: Callable[[str], bool] | None, *, strategic: bool
-) -> Iterator[tuple[str, tuple[str, ...] | None]]:
+    m: Mover,
+    here: str,
+    rng: int,
+    steps: Callable[[str], list[str]] | None,
+    wanted: Callable[[str], bool],
+    *,
+    strategic: bool,
+) -> Iterator[tuple[str, Leg]]:
+    """Where one leg from ``here`` may land: airfields within ``rng`` as the crow flies, or
+    (with ``steps``, the hexes a leg may fly into) reached by a search, which is skipped when
+    no airfield near enough is still ``wanted``; the China box."""
     if here == CHINA_BOX:
         for there in sorted(m.graph.area("india_north") & m.graph.airfields):
             yield there, (CHINA_BOX, there)
         return
-    if passable is None:
+    if steps is None:
         for distance, there in m.graph.near_airfields.get(here, ()):
             if distance > rng:
                 break
             yield there, None
-    else:
-        found = search(here, m.graph.adj.__getitem__, can_enter=lambda a, b: passable(b),
-                       max_cost=rng)  # fmt: skip
+    elif worth_searching(m, here, rng, wanted):
+        found = search(here, steps, max_cost=rng)
         for there in found.reached:
             if there != here and there in m.graph.airfields:
-                yield there, tuple(found.path(there))
+                yield there, found
     if not strategic and here in m.graph.area("india_north"):
         yield CHINA_BOX, (here, CHINA_BOX)
+
+
+def worth_searching(m: Mover, here: str, rng: int, wanted: Callable[[str], bool]) -> bool:
+    """Whether some airfield within ``rng`` hexes of ``here`` as the crow flies is ``wanted``:
+    if none is, a search of legs from ``here`` (never shorter than the distance) finds nothing
+    new. Saves most searches of the later legs."""
+    near = m.graph.near_airfields.get(here)
+    if near is None:
+        return True
+    for distance, there in near:
+        if distance > rng:
+            return False
+        if wanted(there):
+            return True
+    return False
+
+
+def leg_path(leg: Leg, there: str) -> tuple[str, ...] | None:
+    """The hexes of a leg, taken from its search only when the leg is used."""
+    return tuple(leg.path(there)) if isinstance(leg, SearchResult) else leg
 
 
 def unwind(
@@ -729,31 +803,71 @@ def ground_may_not_enter(m: Mover) -> frozenset[str]:
     return found
 
 
-@RULES.implements("7.41", "7.42", "7.49", "6.26")
+@RULES.implements("7.4", "7.41", "7.42", "7.49", "6.26")
 def overland_moves(m: Mover) -> dict[str, Move]:
     """Overland moves: 1 MP × OC; open 1, mountain 3, other land 2, ½ along a transport route
     into a hex without enemy units (7.41); across land hexsides only; entering a hex with enemy
     ground or air units or an enemy HQ ends the move (enemy naval units do not stop it). The 7th
     Armoured Brigade stops on entering a non-open hex other than along a route (7.49). In
-    reaction only into a declared battle hex, never out of one (6.26)."""
-    if m.stuck_in_battle() or m.start not in m.graph.land:
+    reaction only into a declared battle hex, never out of one (6.26), unless the group
+    disengages (7.43, :func:`disengagement`)."""
+    came_from = disengagement(m)
+    if (m.stuck_in_battle() and came_from is None) or m.start not in m.graph.land:
         return {}
     s, g_ = m.scene, m.graph
-    forbidden = m.forbidden
+    forbidden = m.forbidden if came_from is None else m.forbidden | came_from
 
     def cost(a: str, b: str) -> float:
         return ROUTE_COST if (a, b) in m.routes and b not in s.enemy_at else g_.cost[b]
 
     def ends(h: str) -> bool:
+        if came_from is not None:  # disengaging: anywhere but into a new battle
+            return h in s.declared or h not in s.enemy_at
         return not m.reaction or h in s.declared
 
     if any(u.id == SEVENTH_ARMOURED for u in m.ground):
         return m.made("move", armoured_paths(m, cost, forbidden, ends))
     found = m.paths(
         g_.land.__getitem__, GROUND_MP * m.oc, ends, cost=cost,
-        can_enter=lambda a, b: b not in forbidden, can_leave=lambda h: h not in s.enemy_stop,
+        closed=forbidden, can_leave=lambda h: h not in s.enemy_stop,
     )  # fmt: skip
     return m.made("move", found)
+
+
+ENTERING_MODES = frozenset({"move", "assault", "barge"})  # how OP ground units enter a hex
+
+
+@RULES.implements("7.43", "6.26")
+def disengagement(m: Mover) -> frozenset[str] | None:
+    """7.43, an exception to 6.26: RP ground units in a declared battle hex that OP ground units
+    entered this offensive may leave it by reaction move if their combined attack strength is
+    strictly greater than that of the entering units (equal is not enough), to a land hex other
+    than the one(s) the enemy came from, and go on with what is left of the reaction allowance.
+    Returns the hexes the enemy came from when the group may disengage, else None.
+
+    Decisions: the entering units are the OP ground units whose move this offensive (normal,
+    amphibious, or by barge, 7.47 "as an amphibious assault") ended in the hex and that are
+    still there; the hexes they came from (the step before the hex) stay closed for the whole
+    move, not only for its first step; once out, the units may end their move wherever a move
+    may end without starting a new battle (a hex without enemy units) or in a declared battle
+    hex: 7.43 lets them go on moving and 6.26 waives the battle they leave."""
+    if not m.reaction or m.start not in m.scene.declared or len(m.ground) != len(m.units):
+        return None
+    g, entering, came_from = m.g, [], set()
+    for unit_id, entry in (m.offensive.get("moved") or {}).items():
+        path = entry.get("path") or ()
+        if entry.get("mode") not in ENTERING_MODES or not path or path[-1] != m.start:
+            continue
+        if forces.at(g, unit_id) != m.start or forces.side_of(g, unit_id) != m.enemy:
+            continue
+        if forces.is_class(g, unit_id, "ground"):
+            entering.append(unit_id)
+            came_from.update(path[-2:-1])
+    if not entering:
+        return None
+    mine = sum(forces.attack(g, u) for u in m.group)
+    theirs = sum(forces.attack(g, u) for u in entering)
+    return frozenset(came_from) if mine > theirs else None
 
 
 @RULES.implements("7.49")
@@ -802,13 +916,13 @@ def assault_moves(m: Mover) -> dict[str, Move]:
     if (not covered and m.blocked(m.start)) or (not escorted and m.start in s.enemy_naval):
         return {}
 
-    def can_enter(a: str, b: str) -> bool:
-        return (covered or not m.blocked(b)) and (escorted or b not in s.enemy_naval)
-
     def ends(h: str) -> bool:
         return assault_may_end(m, h) and (not m.naval or naval_may_end(m, h, landing=True))
 
-    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, ends, can_enter=can_enter)
+    closed = (frozenset() if covered else m.blocked_hexes) | (
+        frozenset() if escorted else s.enemy_naval
+    )
+    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, ends, closed=closed)
     return m.made("assault", found, asp=asp)
 
 
@@ -839,7 +953,7 @@ def needs_marines(m: Mover, dest: str) -> bool:
     return army and not marines
 
 
-@RULES.implements("7.47")
+@RULES.implements("7.47", "9.33")
 def barge_moves(m: Mover) -> dict[str, Move]:
     """Japanese barges: in an offensive (not a reaction) whose card has OC value 3, one ground
     unit crosses one all-sea hexside as an amphibious assault at no ASP (ZOI and enemy naval
@@ -1012,8 +1126,9 @@ def withdrawals(m: Mover) -> dict[str, Move]:
     s = m.scene
     trapped: set[str] = set()
     if m.blocked(m.start):
-        found = search(m.start, m.graph.sea.__getitem__, can_enter=lambda a, b: m.blocked(b),
-                       max_cost=NAVAL_MP * m.oc)  # fmt: skip
+        found = search(
+            m.start, only_into(m.graph.sea.__getitem__, m.blocked), max_cost=NAVAL_MP * m.oc
+        )
         trapped = set(found.reached)
 
     def can_enter(a: str, b: str) -> bool:

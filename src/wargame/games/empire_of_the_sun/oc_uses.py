@@ -7,7 +7,7 @@ from __future__ import annotations
 from wargame.engine.action import Action
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import cards, forces, supply
+from wargame.games.empire_of_the_sun import cards, china, forces, supply
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
 
@@ -29,6 +29,8 @@ def offer_oc_uses(g: Context, choices: Choices, side: str, card_id: str) -> None
         choices.add("return-hq", start_use, side, card_id, "return_hq")
     if may_end_rivalry(g, side, card_id):
         choices.add("end-isr", start_use, side, card_id, "end_isr")
+    if china.may_launch(g, side, card_id):
+        choices.add("china", start_use, side, card_id, "china")
 
 
 def start_use(g: Context, f: Frame, side: str, card_id: str, use: str) -> None:
@@ -46,6 +48,9 @@ class OcUse(Procedure):
             g.call("offensive", then="done", side=f["side"], card=f["card"], mode="oc")
         elif f["use"] == "end_isr":
             end_rivalry(g, f["side"])
+            g.goto("finish")
+        elif f["use"] == "china":
+            china.china_offensive(g)
             g.goto("finish")
         else:
             g.goto(f["use"])

@@ -11,9 +11,10 @@ from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import cards, forces, movement, supply
+from wargame.games.empire_of_the_sun import cards, events, forces, movement, reactions, supply
 from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.garrisons import garrisoned_hexes
+from wargame.games.empire_of_the_sun.hqs import hq_key, hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
 
 RULES.declare("1.21", where="every roll of this game uses the d10 read 0-9 (D10_ZERO)")
@@ -104,7 +105,10 @@ class Offensive(Procedure):
         found = Decision()
         choices = found.side(activation["side"], "prompt.activate", left=activation["activations"])
         for unit_id in activation["candidates"] if activation["activations"] > 0 else []:
-            if unit_id not in activation["activated"] and rivalry_allows(g, unit_id, activation):
+            allowed = rivalry_allows(g, unit_id, activation) and event_allows(
+                g, unit_id, activation
+            )
+            if unit_id not in activation["activated"] and allowed:
                 choices.add(Action.of("unit", unit_id), self.add_unit, who, unit_id)
         choices.add("done", self.activated if who == "op" else self.react_activated)
         return found
@@ -233,14 +237,31 @@ class Offensive(Procedure):
         rp = enemy(f["side"])
         found = Decision()
         choices = found.side(rp, "prompt.intelligence", card=f["card"])
+        for card_id in reactions.options(g, rp, offensive):
+            choices.add(Action.of("react", card_id), self.react_with, card_id)
+        no_card_condition = not offensive.get("card_condition")
         if (
             offensive["battles"]
             and not offensive["surprise_card"]
             and offensive["intel"] is not None
+            and not offensive["rolled"]
+            and no_card_condition
         ):
             choices.add("roll", self.roll_intelligence)
         choices.add("decline", self.after_intelligence)
         return found
+
+    @RULES.implements("5.32")
+    def react_with(self, g: Context, f: Frame, card_id: str) -> None:
+        reactions.play(g, enemy(f["side"]), card_id)
+        if current(g).get("cancelled"):
+            g.goto("cancelled")
+
+    def cancelled(self, g: Context, f: Frame) -> None:
+        offensive = current(g)
+        cards.finish_play(g, offensive["card"], as_event=False)
+        g.data["offensive"] = None
+        g.ret()
 
     @RULES.implements("5.2", "5.22", "6.25")
     def roll_intelligence(self, g: Context, f: Frame) -> None:
@@ -249,7 +270,8 @@ class Offensive(Procedure):
         if intelligence_roll(g, enemy(f["side"]), offensive["intel"], "intelligence"):
             offensive["condition"] = "intercept"
         g.log("log.condition", condition=offensive["condition"])
-        g.goto("special_reaction")
+        if not reactions.options(g, enemy(f["side"]), offensive):
+            g.goto("special_reaction")
 
     def after_intelligence(self, g: Context, f: Frame) -> None:
         g.goto("special_reaction")
@@ -279,7 +301,7 @@ class Offensive(Procedure):
     def to_reaction(self, g: Context, f: Frame) -> None:
         offensive = current(g)
         may_react = offensive["condition"] != "surprise" or offensive["special"]
-        g.goto("react" if may_react and offensive["battles"] else "battles")
+        g.goto("react" if may_react and offensive["battles"] else "start_battles")
 
     # -- S5 reaction (6.26) ---------------------------------------------------------------------
     @decision
@@ -312,7 +334,7 @@ class Offensive(Procedure):
         g.goto("react_activate")
 
     def no_reaction(self, g: Context, f: Frame) -> None:
-        g.goto("battles")
+        g.goto("start_battles")
 
     @decision
     def react_activate(self, g: Context, f: Frame) -> Decision:
@@ -335,7 +357,7 @@ class Offensive(Procedure):
     def react_moved(self, g: Context, f: Frame) -> None:
         offensive = current(g)
         assign_reaction_flyers(g, offensive)
-        g.goto("react_assign" if ambiguous_reactors(g, offensive) else "battles")
+        g.goto("react_assign" if ambiguous_reactors(g, offensive) else "start_battles")
 
     @decision
     def react_assign(self, g: Context, f: Frame) -> Decision:
@@ -351,9 +373,13 @@ class Offensive(Procedure):
         offensive = current(g)
         offensive["assigned"][unit_id] = hex_id
         if not ambiguous_reactors(g, offensive):
-            g.goto("battles")
+            g.goto("start_battles")
 
     # -- S6 battles (8.0) -----------------------------------------------------------------------
+    def start_battles(self, g: Context, f: Frame) -> None:
+        event_hooks(g, "before_battles")
+        g.goto("battles")
+
     @decision
     def battles(self, g: Context, f: Frame) -> Decision:
         offensive = current(g)
@@ -371,6 +397,7 @@ class Offensive(Procedure):
         g.call("battle", then="battles", hex=hex_id)
 
     def battles_over(self, g: Context, f: Frame) -> None:
+        event_hooks(g, "after_battles")
         landings_take_control(g, current(g))
         g.call("post_battle", then="conclude", side=f["side"])
 
@@ -393,6 +420,25 @@ class Offensive(Procedure):
 # -- rules used by the steps above ---------------------------------------------------------------
 
 
+def event_hooks(g: Context, timing: str) -> None:
+    """The offensive's own event, then the attack reactions played against it (5.31 D, 5.32 B)."""
+    offensive = current(g)
+    if offensive["mode"] == "ec":
+        own = events.hook(offensive["card"], timing)
+        if own is not None:
+            own(g)
+    reactions.run_attacks(g, timing)
+
+
+def event_allows(g: Context, unit_id: str, activation: dict[str, Any]) -> bool:
+    """An event offensive activates only the units its event admits (5.31 D)."""
+    offensive = current(g)
+    if offensive["mode"] != "ec" or activation is not offensive:
+        return True
+    check = events.hook(offensive["card"], "activation")
+    return check is None or bool(check(g, unit_id, activation["activated"]))
+
+
 def activation_record(g: Context, who: str) -> dict[str, Any]:
     """The offensive player's activation (``op``) or the reaction player's (``rp``)."""
     offensive = current(g)
@@ -408,40 +454,6 @@ def eligible_hqs(g: Context, side: str) -> list[str]:
 
 
 @RULES.implements("5.31")
-def hqs_in_supply(g: Context, side: str, restriction: list[str]) -> list[str]:
-    """The side's HQs on the map and in supply, among those a card names if it names any
-    (5.31 A)."""
-    found = supply.supply(g)
-    return [
-        u
-        for u in forces.units_on_map(g, side)
-        if record(g, u).unit_class == "hq"
-        and found.hq(u)
-        and (not restriction or hq_key(record(g, u).id) in restriction)
-    ]
-
-
-HQ_KEYS = {
-    "us-hq-cenpac": "central_pacific",
-    "us-hq-swpac": "southwest_pacific",
-    "us-hq-sopac-ghormley": "south_pacific",
-    "us-hq-sopac-halsey": "south_pacific",
-    "cw-hq-seac": "seac",
-    "cw-hq-malaya": "malaya",
-    "jt-hq-anzac": "anzac",
-    "jt-hq-abda": "abda",
-    "jp-hq-cf-yamamoto": "combined_fleet",
-    "jp-hq-cf-ozawa": "combined_fleet",
-    "jp-hq-south": "south",
-    "jp-hq-south-seas": "south_seas",
-}
-
-
-def hq_key(unit_id: str) -> str:
-    """The key cards use to name an HQ in their restrictions and logistics values."""
-    return HQ_KEYS[unit_id]
-
-
 @RULES.implements("5.12", "5.13")
 def activations(g: Context, hq_id: str, *, reaction: bool = False) -> int:
     """HQ efficiency plus the card's OC value (or the event's logistics value)."""

@@ -127,18 +127,17 @@ class OffensiveEnd(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         displace_hqs(g)
         f["emergency"] = emergency_units(g)
-        g.goto("emergency")
+        g.goto("next_emergency")
+
+    def next_emergency(self, g: Context, f: Frame) -> None:
+        f["emergency"] = [u for u in f["emergency"] if forces.on_map(forces.at(g, u))]
+        g.goto("emergency" if f["emergency"] else "stranded")
 
     @decision
     @RULES.implements("7.22", "7.32")
-    def emergency(self, g: Context, f: Frame) -> Decision | None:
+    def emergency(self, g: Context, f: Frame) -> Decision:
         found = Decision()
-        pending = [u for u in f["emergency"] if forces.on_map(forces.at(g, u))]
-        if not pending:
-            choices = found.side(f["side"], "prompt.offensive_over")
-            choices.add("done", self.stranded)
-            return found
-        unit_id = pending[0]
+        unit_id = f["emergency"][0]
         owner = record(g, unit_id).side
         choices = found.side(owner, "prompt.emergency", unit=unit_id)
         places = movement.emergency_destinations(g, unit_id)
@@ -152,11 +151,13 @@ class OffensiveEnd(Procedure):
         forces.move_to(g, unit_id, hex_id)
         f["emergency"].remove(unit_id)
         g.log("log.emergency_move", unit=unit_id, hex=hex_id)
+        g.goto("next_emergency")
 
     def lose(self, g: Context, f: Frame, unit_id: str) -> None:
         forces.move_to(g, unit_id, "eliminated")
         f["emergency"].remove(unit_id)
         g.log("log.eliminated", unit=unit_id)
+        g.goto("next_emergency")
 
     @RULES.implements("7.21", "7.31")
     def stranded(self, g: Context, f: Frame) -> None:
@@ -186,13 +187,13 @@ def emergency_units(g: Context) -> list[str]:
     """Air and naval units standing in hexes their enemy now controls; not the offensive's own
     naval units, which had their post-battle move and are lost away from a friendly port
     (7.21)."""
-    offensive = g.data["offensive"]
+    activated = (g.data["offensive"] or {}).get("activated", [])
     found = []
     for unit_id in forces.units_on_map(g):
         unit = record(g, unit_id)
         here = forces.at(g, unit_id)
         hostile = forces.control(g, here) == enemy(unit.side)
-        active_ship = unit.unit_class == "naval" and unit_id in offensive["activated"]
+        active_ship = unit.unit_class == "naval" and unit_id in activated
         if hostile and unit.unit_class in ("air", "naval") and not active_ship:
             found.append(unit_id)
     return sorted(found)

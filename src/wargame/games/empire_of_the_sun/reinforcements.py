@@ -3,11 +3,14 @@ placement, and the Allied ASP increase."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun.board import Board
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.stacking import fits
@@ -155,35 +158,52 @@ def allied_asp_increase(g: Context) -> None:
         g.log("log.asp", side="allied", value=g.data["tracks"]["allied_asp"])
 
 
+Takers = tuple[tuple[str, ...], tuple[str, ...]]  # HQs taking a unit by range, by their own hex
+
+
 @RULES.implements("9.11", "9.12", "9.13")
 def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
     """Friendly supply-eligible ports (ground, naval, HQ) or airfields (air) within activation
     range of an HQ that may take the unit and was on the map at the start of the turn; never in
     un-neutralised enemy ZOI; within stacking limits; Chinese units only at Kunming."""
     unit = record(g, unit_id)
-    board = g.static.board
+    if unit.nationality == "chinese":
+        kunming_open = supply.supply(g).kunming_is_source() and fits(g, KUNMING, [unit_id])
+        return [KUNMING] if kunming_open else []
+    return [h for h in entry_candidates(g, unit, hqs) if fits(g, h, [unit_id])]
+
+
+def entry_candidates(g: Context, unit: Unit, hqs: list[str]) -> list[str]:
+    """:func:`entry_hexes` before the stacking check. Memoised in the position's
+    :class:`~supply.Supply` (dropped with it whenever a unit moves or control changes), because
+    listing replacements asks this for every eliminated unit: the answer depends on the unit
+    only through its side, whether it needs an airfield, whether it is an HQ, and which HQs may
+    take it."""
+    found = supply.supply(g)
+    takers = None if unit.unit_class == "hq" else _takers(g, unit, hqs)
+    key = (unit.side, unit.unit_class == "air", takers)
+    known = found.placements.get(key)
+    if known is None:
+        known = found.placements[key] = _candidates(g, unit, takers)
+    return known
+
+
+def _candidates(g: Context, unit: Unit, takers: Takers | None) -> list[str]:
     found = supply.supply(g)
     zoi = supply.zoi(g)
-    needs_airfield = unit.unit_class == "air"
-    if unit.nationality == "chinese":
-        kunming_open = found.kunming_is_source() and fits(g, KUNMING, [unit_id])
-        return [KUNMING] if kunming_open else []
-    candidates = board.land_hexes
-    reach = set() if unit.unit_class == "hq" else placement_reach(g, unit_id, hqs)
+    reach = _reach(g, *takers) if takers is not None else set()
     result = []
-    for hex_id in candidates:
-        facility = board.airfield(hex_id) if needs_airfield else board.port(hex_id)
-        if not facility or not forces.friendly(g, hex_id, unit.side):
+    for hex_id in _facilities(g.static.board, unit.unit_class == "air"):
+        if not forces.friendly(g, hex_id, unit.side):
             continue
         if not found.eligible(hex_id, unit.side) or zoi.blocks(hex_id, unit.side):
             continue
-        if unit.unit_class == "hq":
+        if takers is None:  # an HQ: not where another HQ is
             if any(record(g, u).unit_class == "hq" for u in forces.units_at(g, hex_id)):
                 continue
         elif hex_id not in reach:
             continue
-        if fits(g, hex_id, [unit_id]):
-            result.append(hex_id)
+        result.append(hex_id)
     return result
 
 
@@ -191,12 +211,33 @@ def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
 def placement_reach(g: Context, unit_id: str, hqs: list[str]) -> set[str]:
     """The activation ranges of the HQs in ``hqs`` (on the map at the start of the turn) that
     may take the unit; an HQ that arrived since takes units only in its own hex (9.11)."""
-    reach: set[str] = set()
-    for hq_id in forces.units_on_map(g, record(g, unit_id).side):
-        if record(g, hq_id).unit_class != "hq" or not supply.hq_commands(g, hq_id, unit_id):
+    return _reach(g, *_takers(g, record(g, unit_id), hqs))
+
+
+@lru_cache(maxsize=4)
+def _facilities(board: Board, airfields: bool) -> tuple[str, ...]:
+    """The land hexes with an airfield (or a port), in the map's order."""
+    facility = board.airfield if airfields else board.port
+    return tuple(h for h in board.land_hexes if facility(h))
+
+
+def _takers(g: Context, unit: Unit, hqs: list[str]) -> Takers:
+    """The HQs on the map that may take the unit (7.53): those in ``hqs``, and the hexes of the
+    others."""
+    ranged: list[str] = []
+    own_hex: list[str] = []
+    for hq_id, hex_id in supply.supply(g).headquarters(unit.side):
+        if not supply.commands(record(g, hq_id), unit):
             continue
         if hq_id in hqs:
-            reach |= supply.activation_range(g, hq_id)
+            ranged.append(hq_id)
         else:
-            reach.add(forces.at(g, hq_id))
+            own_hex.append(hex_id)
+    return tuple(ranged), tuple(own_hex)
+
+
+def _reach(g: Context, ranged: tuple[str, ...], own_hex: tuple[str, ...]) -> set[str]:
+    reach: set[str] = set(own_hex)
+    for hq_id in ranged:
+        reach |= supply.activation_range(g, hq_id)
     return reach

@@ -6,6 +6,7 @@ from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import cards, events
 from wargame.games.empire_of_the_sun.forces import enemy
+from wargame.games.empire_of_the_sun.political_will import note_progress_start, note_progress_target
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 from wargame.games.empire_of_the_sun.victory import automatic_result, final_result, record_captures
@@ -44,6 +45,8 @@ class Turn(Procedure):
     @RULES.implements("4.1", "3.0")
     def start(self, g: Context, f: Frame) -> None:
         g.data["event_draws"] = {"japan": 0, "allied": 0}
+        if g.data["turn"] != g.data["first_turn"]:
+            note_progress_start(g)
         if g.data["turn"] == 1:
             g.call("opening_turn", then="political")
         elif g.data["turn"] == g.data["first_turn"]:
@@ -52,6 +55,7 @@ class Turn(Procedure):
             g.call("reinforcements", then="replacements")
 
     def replacements(self, g: Context, f: Frame) -> None:
+        note_progress_target(g)
         g.call("replacements", then="strategic_warfare")
 
     def strategic_warfare(self, g: Context, f: Frame) -> None:

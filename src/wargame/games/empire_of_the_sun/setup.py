@@ -6,6 +6,7 @@ from typing import Any
 
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun.forces import Components
+from wargame.games.empire_of_the_sun.political_will import note_progress_start
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import SETUP_NOTATION, Scenario
 
@@ -150,6 +151,11 @@ def new_game(g: Context, parts: Components, scenario: Scenario) -> None:
         acting=None,
         tracks=tracks(scenario),
         surrendered=list(scenario.surrendered),
+        recaptured=[],
+        china_offensive=None,
+        will_once={},
+        occupied={},
+        resource_path_cut=0,
         lasting=list(scenario.events_in_effect),
         reshuffle={},
         offensive=None,
@@ -158,3 +164,4 @@ def new_game(g: Context, parts: Components, scenario: Scenario) -> None:
     )
     if scenario.setup == "1941":
         g.data["cards"]["japan"]["hand"] = list(OPENING_CARDS)
+    note_progress_start(g)

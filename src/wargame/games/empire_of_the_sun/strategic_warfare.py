@@ -6,6 +6,8 @@ from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun.forces import resource_hexes
+from wargame.games.empire_of_the_sun.political_will import bombing_cut_a_card
 from wargame.games.empire_of_the_sun.registry import RULES
 
 MIN_DEAL = 4
@@ -14,14 +16,6 @@ EARLY_JAPANESE_DEAL = 7
 ALLIED_DEAL = {2: (5, 2), 3: (6, 1)}  # turn: (cards, passes) (11.51)
 FULL_ALLIED_DEAL = 7
 ALLIED_LOSS_NATIONS = ("china", "india", "australia")
-
-
-def resource_hexes(g: Context, side: str) -> int:
-    """Resource hexes the side controls (11.11)."""
-    board = g.static.board
-    return sum(
-        1 for h in board.land_hexes if board.hexes[h].resource and g.data["control"][h] == side
-    )
 
 
 @RULES.implements("11.1", "11.11", "11.12", "11.4")
@@ -117,6 +111,7 @@ def strategic_bombing(g: Context) -> None:
     g.data["bombing"] = [*g.data.get("bombing", []), cuts > 0]
     g.data["deal_cuts"]["japan"] += min(cuts, MAX_BOMBING_CUTS)
     if cuts:
+        bombing_cut_a_card(g)
         g.log("log.bombing", cards=min(cuts, MAX_BOMBING_CUTS))
 
 

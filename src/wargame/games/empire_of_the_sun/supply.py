@@ -76,25 +76,44 @@ Decisions
   separate box. Unsupplied reduced air units in the China box are eliminated (no HQ range
   reaches the box).
 
-Performance: the map graph (successor lists per entry mode, all-neighbour lists, radius-2
-disks, precomputed steps for hexes far from anything dynamic) is built once per process per
-:class:`Board`. A computation snapshots unit positions and control as byte arrays and runs the
-engine's breadth-first search over integer states (``hex index * 2 + mode``); each search stops
-once it has found what it was asked (every HQ; every unit an HQ could still supply), and the
-search to the sources is completed only if a base's eligibility is asked. Results live in
-``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves or control
-changes) and in a small per-process table keyed by everything supply depends on, because every
-engine call builds a fresh context for the same state. At the campaign start one computation
-takes about 5-7 ms, a cached one well under 0.1 ms.
+Performance
+-----------
+Supply is recomputed whenever a unit moves or control changes (ZOI needs the supply of the air
+units), a few hundred times per campaign, so it is written for speed, at some cost in
+directness; ``bench/supply_trace.py`` measures it against an older revision on the positions of
+random play, and the tests check it against a slow reference on random positions.
+
+* **Sets of hexes are bit sets** (Python ints, hex ``CCRR`` at bit ``column * height + row``,
+  :class:`MapGraph`). A search moves a whole breadth-first level at once: one step of a set is
+  eight shifts and masks per kind of hexside (:class:`~wargame.engine.board.paths.ShiftSteps`),
+  and the rules of 13.1 become a few set operations (:class:`SupplyLines`). A supply-line state
+  is a pair of sets, the hexes entered by land and those entered by sea. This is the trade: the
+  rules read as ``&``, ``|`` and ``~`` on bit sets rather than as tests on one hex, and
+  :class:`SupplyLines` needs its docstrings to be read; in exchange a trace from the sources
+  over the whole map costs about 0.3 ms instead of about 10 ms for the former state-by-state
+  search (dict lookups and a Python call per step).
+* **Searches are remembered across positions** (``_SEARCHES``, a table of 512 kept for the
+  process), keyed by everything they read: the blocking sets, the start and the range. A move
+  usually leaves most of them alone, so about two searches in three are found there in random
+  play; what changed is searched again, so nothing is ever assumed about which moves matter.
+* Results live in ``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves
+  or control changes) and in a small per-process table of positions keyed by everything supply
+  depends on (:func:`_signature`), because every engine call builds a fresh context for the
+  same state. The position's :class:`Supply` also keeps what other modules derive from it and
+  ask again and again for one position: activation ranges, and the placement hexes of
+  :mod:`reinforcements`.
+
+In random play one computation now takes about 1-2 ms (from 10-13 ms), a cached one well under
+0.1 ms.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
-from wargame.engine.board.paths import search
+from wargame.engine.board.paths import ShiftSteps, bit_positions, flood
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces
@@ -102,7 +121,6 @@ from wargame.games.empire_of_the_sun.board import Board
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import SIDES, Unit
 
-LAND, SEA = 0, 1  # how a supply path entered a hex (the low bit of a state)
 ZOI_RADIUS = 2  # 7.35
 KUNMING = "2407"  # 12.75
 AIR_FERRY = "5408"  # 7.36: nothing may end its move there, so it is never a base
@@ -110,129 +128,116 @@ CARRIERS = frozenset({"CV", "CVL", "CVE"})
 NEUTRALISER_TYPES = CARRIERS | {"air"}  # not "lrb", not "b29" (7.35, 11.31)
 COMMONWEALTH = frozenset({"british", "australian", "new_zealand", "indian", "burmese"})
 POSITIONS_KEPT = 16
+SEARCHES_KEPT = 512
 
-Steps = Callable[[int], "tuple[int, ...] | list[int]"]
+Hexes = int  # a set of hexes of the playable map, as a bit set (see MapGraph)
+States = tuple[int, int]  # supply-path states: (hexes entered by land, hexes entered by sea)
+T = TypeVar("T")
 
 
 # -- the static map graph, once per process ---------------------------------------------------
 class MapGraph:
-    """Integer adjacency of the playable map for supply and activation paths."""
+    """The playable map for supply and activation paths, with sets of hexes as bit sets.
+
+    Hex ``CCRR`` is bit ``column * height + row``, so the neighbour of every hex in one direction
+    is a constant number of bits away (with two offsets for the diagonals, by column parity) and
+    one step of a whole set of hexes is eight shifts and masks (:class:`ShiftSteps`).
+    """
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.ids = sorted(h for h, rec in board.hexes.items() if "off_map" not in rec.areas)
-        self.index = {h: i for i, h in enumerate(self.ids)}
-        self.size = len(self.ids)
+        self._layout(board)
         self._hexes(board)
         self._sides(board)
-        self._steps()
         self._places(board)
+        self._disks: dict[tuple[int, int], Hexes] = {}
+        self.zoi_disk = {b: self.disk(b, ZOI_RADIUS) for b in self.bit.values()}
+
+    def _layout(self, board: Board) -> None:
+        places = {h: board.grid.parse(h) for h in self.ids}
+        first_col = min(col for col, _ in places.values())
+        first_row = min(row for _, row in places.values())
+        height = max(row for _, row in places.values()) - first_row + 1
+        self.bit = {h: (c - first_col) * height + r - first_row for h, (c, r) in places.items()}
+        self.hex_at: dict[int, str] = {b: h for h, b in self.bit.items()}
 
     def _hexes(self, board: Board) -> None:
-        self.is_land = bytearray(self.size)
-        self.port = bytearray(self.size)
-        self.base = bytearray(self.size)  # a port or airfield on land: may be supply-eligible
-        for i, hex_id in enumerate(self.ids):
+        self.land = self.port = self.base = 0
+        for hex_id, b in self.bit.items():
             record = board.hexes[hex_id]
-            self.is_land[i] = record.terrain != "ocean"
-            self.port[i] = record.port
-            self.base[i] = self.is_land[i] and (record.port or record.airfield)
-        self.ports = tuple(i for i in range(self.size) if self.port[i])
+            if record.terrain != "ocean":
+                self.land |= 1 << b
+                if record.port or record.airfield:  # may be supply-eligible
+                    self.base |= 1 << b
+            if record.port:
+                self.port |= 1 << b
+        self.ports = tuple((h, self.bit[h]) for h in self.ids if board.hexes[h].port)
 
     def _sides(self, board: Board) -> None:
-        """Per hex: land crossings, sea crossings (with "water hexside"), every neighbour."""
-        self.land_next: list[tuple[int, ...]] = []
-        self.sea_next: list[tuple[tuple[int, bool], ...]] = []
-        self.crow_next: list[tuple[tuple[int, bool], ...]] = []
-        for hex_id in self.ids:
-            by_land, by_sea, crow = [], [], []
+        """Steps across land hexsides, sea hexsides that are also land (coastal), all-water sea
+        hexsides, and any water hexside as the crow flies (module docstring, "Hexside kinds")."""
+        land, coast, water, crow_water = [], [], [], []
+        for hex_id, a in self.bit.items():
             for other in board.neighbours(hex_id):
-                j = self.index.get(other)
-                if j is None:
+                b = self.bit.get(other)
+                if b is None:
                     continue
                 flags = board.flags(hex_id, other)
-                water = "land" not in flags
-                crow.append((j, water))
                 if "land" in flags:
-                    by_land.append(j)
+                    land.append((a, b))
+                else:
+                    crow_water.append((a, b))
                 if "sea" in flags:
-                    by_sea.append((j, water))
-            self.land_next.append(tuple(by_land))
-            self.sea_next.append(tuple(by_sea))
-            self.crow_next.append(tuple(crow))
-        self.crow_ids = [tuple(j for j, _ in crow) for crow in self.crow_next]
-
-    def _steps(self) -> None:
-        """Supply-line steps where nothing dynamic is near (see :func:`supply_steps`): from a
-        hex entered by land (any crossing) or by sea (ashore only at a port), and the reverse
-        steps into a hex entered by land or by sea."""
-        size = range(self.size)
-        by_land = [tuple(j * 2 + LAND for j in self.land_next[i]) for i in size]
-        by_sea = [tuple(j * 2 + SEA for j, _ in self.sea_next[i]) for i in size]
-        self.from_land = [by_land[i] + by_sea[i] for i in size]
-        self.from_sea = [(by_land[i] if self.port[i] else ()) + by_sea[i] for i in size]
-        self.into_land = [
-            tuple(s for j in self.land_next[i] for s in self._land_origins(j)) for i in size
-        ]
-        self.into_sea = [
-            tuple(s for j, _ in self.sea_next[i] for s in self._sea_origins(j)) for i in size
-        ]
-
-    def _land_origins(self, j: int) -> tuple[int, ...]:
-        return (j * 2 + LAND, j * 2 + SEA) if self.port[j] else (j * 2 + LAND,)
-
-    def _sea_origins(self, j: int) -> tuple[int, ...]:
-        return (j * 2 + SEA, j * 2 + LAND) if self.is_land[j] else (j * 2 + SEA,)
+                    (coast if "land" in flags else water).append((a, b))
+        self.by_land = ShiftSteps(land)
+        self.by_coast = ShiftSteps(coast)
+        self.by_water = ShiftSteps(water)
+        self.crow_water = ShiftSteps(crow_water)
 
     def _places(self, board: Board) -> None:
-        hexes, index = board.hexes, self.index
-        self.disk = [
-            tuple(index[o] for o in board.within(h, ZOI_RADIUS) if o in index) for h in self.ids
-        ]
         found: dict[str, list[int]] = {"sources": [], "cities": [], "kunming": [], "india": []}
-        for i, hex_id in enumerate(self.ids):
-            record = hexes[hex_id]
+        for hex_id, b in self.bit.items():
+            record = board.hexes[hex_id]
             if record.allied_supply_source:
-                found["sources"].append(i)
+                found["sources"].append(b)
             if record.city and "home_islands" in record.areas:
-                found["cities"].append(i)
+                found["cities"].append(b)
             if "kunming_area" in record.areas:
-                found["kunming"].append(i)
+                found["kunming"].append(b)
             if "india_north" in record.areas and record.airfield:
-                found["india"].append(i)
-        self.allied_sources = tuple(found["sources"])  # 13.2
-        self.japanese_cities = tuple(found["cities"])  # 13.2, when Japanese-controlled
-        self.kunming_area = tuple(found["kunming"])  # 12.75
-        self.india_airfields = tuple(found["india"])  # 12.74, 13.31
-        self.air_ferry = index.get(AIR_FERRY, -1)
-        watched = {self.ids[i] for i in range(self.size) if self.base[i]}
-        watched.update(self.ids[i] for i in self.japanese_cities)
+                found["india"].append(b)
+        self.allied_sources = _union(found["sources"])  # 13.2
+        self.japanese_cities = tuple(sorted(found["cities"]))  # 13.2, when Japanese-controlled
+        self.kunming_area = _union(found["kunming"])  # 12.75
+        self.india_airfields = tuple(sorted(found["india"]))  # 12.74, 13.31
+        self.air_ferry = self.bit.get(AIR_FERRY, -1)
+        watched = {self.hex_at[b] for b in bit_positions(self.base)}
+        watched.update(self.hex_at[b] for b in self.japanese_cities)
         self.watched = tuple(sorted(watched))  # the hexes whose control supply depends on
 
-    def source_states(self, sources: Iterable[int]) -> list[int]:
-        states = []
-        for i in sources:
-            if self.is_land[i]:
-                states.append(i * 2 + LAND)
-            states.append(i * 2 + SEA)
-        return states
-
-    def near(self, *marks: bytearray) -> bytearray:
-        """Hexes marked in any of ``marks``, or next to one."""
-        found = bytearray(self.size)
-        for mark in marks:
-            i = mark.find(1)
-            while i >= 0:
-                found[i] = 1
-                for j in self.crow_ids[i]:
-                    found[j] = 1
-                i = mark.find(1, i + 1)
+    def disk(self, centre: int, radius: int) -> Hexes:
+        """The map hexes within ``radius`` of hex bit ``centre`` (kept for the process)."""
+        key = (centre, radius)
+        found = self._disks.get(key)
+        if found is None:
+            near = self.board.within(self.hex_at[centre], radius)
+            found = self._disks[key] = _union(self.bit[h] for h in near if h in self.bit)
         return found
+
+    def hex_ids(self, hexes: Hexes) -> frozenset[str]:
+        return frozenset(self.hex_at[b] for b in bit_positions(hexes))
+
+    def start(self, b: int) -> States:
+        """The state a path starts from in hex bit ``b``: entered by land on land, by sea at
+        sea."""
+        return (1 << b, 0) if self.land >> b & 1 else (0, 1 << b)
 
 
 _GRAPHS: dict[int, MapGraph] = {}
 _DISKS: dict[tuple[int, str, int], frozenset[str]] = {}
 _POSITIONS: OrderedDict[tuple[Any, ...], Supply] = OrderedDict()
+_SEARCHES: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 
 def map_graph(board: Board) -> MapGraph:
@@ -252,16 +257,18 @@ def _disk(board: Board, centre: str, radius: int) -> frozenset[str]:
     return found
 
 
-def _minus(a: bytearray, b: bytearray) -> bytearray:
-    """``a and not b`` hex by hex (the arrays hold 0 or 1, so whole-integer bit operations never
-    carry from one hex to the next)."""
-    bits = int.from_bytes(a, "big") & ~int.from_bytes(b, "big")
-    return bytearray(bits.to_bytes(len(a), "big"))
+def _union(bits: Iterable[int]) -> Hexes:
+    found = 0
+    for b in bits:
+        found |= 1 << b
+    return found
 
 
-def _state(graph: MapGraph, i: int) -> int:
-    """The state a path starts from in hex ``i``: entered by land on land, by sea at sea."""
-    return i * 2 + (LAND if graph.is_land[i] else SEA)
+def _merge(sets: Iterable[Hexes]) -> Hexes:
+    found = 0
+    for hexes in sets:
+        found |= hexes
+    return found
 
 
 def _flies(record: Unit) -> bool:
@@ -296,129 +303,173 @@ def hq_commands(g: Context, hq_id: str, unit_id: str) -> bool:
 class Zoi:
     """Where each side's air ZOI reaches (``projected``) and where it hinders (``blocks``)."""
 
-    def __init__(
-        self, graph: MapGraph, projected: dict[str, bytearray], neutral: dict[str, bytearray]
-    ) -> None:
-        self._index = graph.index
+    def __init__(self, graph: MapGraph, projected: dict[str, Hexes], neutral: dict[str, Hexes]):
+        self._graph = graph
+        self._bit = graph.bit
+        self._sets: dict[tuple[str, str], frozenset[str]] = {}
         self._projected = projected
         self._neutral = neutral
-        self.block: dict[str, bytearray] = {
-            side: _minus(projected[forces.enemy(side)], neutral[side]) for side in SIDES
+        self.block: dict[str, Hexes] = {
+            side: projected[forces.enemy(side)] & ~neutral[side] for side in SIDES
         }
 
     @RULES.implements("7.35")
     def blocks(self, hex_id: str, side: str) -> bool:
         """An un-neutralised ZOI of ``side``'s enemy covers the hex: it hinders ``side``."""
-        i = self._index.get(hex_id)
-        return i is not None and bool(self.block[side][i])
+        return _has(self.block[side], self._bit.get(hex_id))
 
     def projected(self, hex_id: str, by_side: str) -> bool:
         """``by_side`` projects ZOI into the hex, neutralised or not (5.22, 6.27)."""
-        i = self._index.get(hex_id)
-        return i is not None and bool(self._projected[by_side][i])
+        return _has(self._projected[by_side], self._bit.get(hex_id))
 
     def neutralised(self, hex_id: str, by_side: str) -> bool:
         """``by_side`` has an in-supply non-LRB air unit or carrier projecting into the hex."""
-        i = self._index.get(hex_id)
-        return i is not None and bool(self._neutral[by_side][i])
+        return _has(self._neutral[by_side], self._bit.get(hex_id))
+
+    def blocked_hexes(self, side: str) -> frozenset[str]:
+        """Every hex where :meth:`blocks` is true for ``side`` (kept: movement tests whole
+        searches against such sets)."""
+        return self._hexes("blocked", side, self.block[side])
+
+    def projected_hexes(self, by_side: str) -> frozenset[str]:
+        """Every hex where :meth:`projected` is true for ``by_side`` (kept)."""
+        return self._hexes("projected", by_side, self._projected[by_side])
+
+    def _hexes(self, what: str, side: str, hexes: Hexes) -> frozenset[str]:
+        found = self._sets.get((what, side))
+        if found is None:
+            found = self._sets[what, side] = self._graph.hex_ids(hexes)
+        return found
+
+
+def _has(hexes: Hexes, b: int | None) -> bool:
+    return b is not None and bool(hexes >> b & 1)
 
 
 # -- supply lines -------------------------------------------------------------------------------
-@RULES.implements("13.1")
-def supply_steps(
-    graph: MapGraph, blocked: bytearray, enemy_only: bytearray, enemy_port: bytearray
-) -> tuple[Steps, Steps]:
-    """The forward step of a supply line between (hex, entered-by) states, and its reverse.
+class SupplyLines:
+    """The steps of supply lines (13.1) under one set of blockers, taken by whole sets of states
+    at once: a set of states is a pair of hex sets, those entered by land and those by sea.
 
     ``blocked``: hexes in un-neutralised enemy ZOI; ``enemy_only``: hexes held solely by enemy
-    ground or air units; ``enemy_port``: enemy-controlled ports. Hexes with none of these in or
-    next to them take the precomputed steps of the graph.
+    ground or air units; ``enemy_port``: enemy-controlled ports.
     """
-    land_next, sea_next = graph.land_next, graph.sea_next
-    port, is_land = graph.port, graph.is_land
-    sea_busy = graph.near(blocked, enemy_port)
-    land_busy = graph.near(enemy_only, enemy_port)
-    from_land, from_sea = graph.from_land, graph.from_sea
-    into_land, into_sea = graph.into_land, graph.into_sea
 
-    def onward(state: int) -> tuple[int, ...] | list[int]:
-        i, mode = state >> 1, state & 1
-        if not (sea_busy[i] or land_busy[i]):
-            return from_sea[i] if mode == SEA else from_land[i]
-        found: list[int] = []
-        # (6) no land hexside of a hex held solely by the enemy; (3) ashore only at a port;
-        # (4) not ashore at an enemy port.
-        if not enemy_only[i] and (mode == LAND or (port[i] and not enemy_port[i])):
-            found.extend(j * 2 + LAND for j in land_next[i] if not enemy_only[j])
-        # (5) not out to sea from an enemy port entered overland; (2) ZOI on water hexsides.
-        if mode == SEA or not enemy_port[i]:
-            if blocked[i]:
-                found.extend(j * 2 + SEA for j, water in sea_next[i] if not water)
-            else:
-                found.extend(j * 2 + SEA for j, water in sea_next[i] if not (water and blocked[j]))
-        return found
+    def __init__(self, graph: MapGraph, blocked: Hexes, enemy_only: Hexes, enemy_port: Hexes):
+        self.graph = graph
+        self.key = (id(graph), blocked, enemy_only, enemy_port)
+        self.clear = ~blocked  # (2) a water hexside of a hex in enemy ZOI blocks
+        self.open = ~enemy_only  # (6) every land hexside of a hex held solely by the enemy blocks
+        self.ashore = graph.port & ~enemy_port  # (3) (4) a path comes ashore at a friendly port
+        self.to_sea = ~enemy_port  # (5) not out to sea from an enemy port entered overland
 
-    def backward(state: int) -> tuple[int, ...] | list[int]:
-        j, mode = state >> 1, state & 1
-        found: list[int] = []
-        if mode == LAND:
-            if not land_busy[j]:
-                return into_land[j]
-            if enemy_only[j]:
-                return found
-            for i in land_next[j]:
-                if not enemy_only[i]:
-                    found.append(i * 2 + LAND)
-                    if port[i] and not enemy_port[i]:
-                        found.append(i * 2 + SEA)
-            return found
-        if not sea_busy[j]:
-            return into_sea[j]
-        for i, water in sea_next[j]:
-            if water and (blocked[j] or blocked[i]):
-                continue
-            found.append(i * 2 + SEA)
-            if is_land[i] and not enemy_port[i]:
-                found.append(i * 2 + LAND)
-        return found
+    @RULES.implements("13.1")
+    def onward(self, states: States) -> States:
+        """The states one step further along a supply line (from the HQ towards its source,
+        or towards the unit)."""
+        graph, by_land, by_sea = self.graph, *states
+        leaving = (by_land | by_sea & self.ashore) & self.open
+        sailing = by_sea | by_land & self.to_sea
+        return (
+            graph.by_land(leaving) & self.open,
+            graph.by_coast(sailing) | graph.by_water(sailing & self.clear) & self.clear,
+        )
 
-    return onward, backward
+    @RULES.implements("13.1")
+    def backward(self, states: States) -> States:
+        """The states one step *before* ``states`` on a supply line: the exact reverse of
+        :meth:`onward` (hexside kinds are symmetric), to search from the sources."""
+        graph, by_land, by_sea = self.graph, *states
+        overland = graph.by_land(by_land & self.open) & self.open
+        sailed = graph.by_coast(by_sea) | graph.by_water(by_sea & self.clear) & self.clear
+        return overland | sailed & graph.land & self.to_sea, sailed | overland & self.ashore
+
+    def to_sources(self, sources: Hexes) -> States:
+        """Every state with a supply line to one of ``sources`` (remembered)."""
+        return _remembered(
+            ("back", *self.key, sources),
+            lambda: spread(self.backward, (sources & self.graph.land, sources)),
+        )
+
+    def within(self, start: int, limit: int) -> Hexes:
+        """The hexes a supply line from hex bit ``start`` reaches in ``limit`` steps."""
+        by_land, by_sea = _remembered(
+            ("out", *self.key, start, limit),
+            lambda: spread(self.onward, self.graph.start(start), max_cost=limit),
+        )
+        return by_land | by_sea
+
+
+def _remembered(key: tuple[Any, ...], search: Callable[[], T]) -> T:
+    """The result of ``search``, kept for the process under ``key``, which holds everything the
+    search reads (the blockers as bit sets, where it starts, how far it goes). A move or a change
+    of control usually leaves most of them alone: about two searches in three are found here in
+    random play."""
+    found: T | None = _SEARCHES.get(key)
+    if found is None:
+        found = _SEARCHES[key] = search()
+        if len(_SEARCHES) > SEARCHES_KEPT:
+            _SEARCHES.popitem(last=False)
+    else:
+        _SEARCHES.move_to_end(key)
+    return found
+
+
+def spread(
+    step: Callable[[States], States], start: States, *, max_cost: int | None = None
+) -> States:
+    """Every state reached from ``start`` by repeated ``step``, starts included, by whole
+    breadth-first levels, at most ``max_cost`` steps: the two-set form of :func:`flood`."""
+    seen_land, seen_sea = frontier = start
+    steps = 0
+    while (frontier[0] or frontier[1]) and (max_cost is None or steps < max_cost):
+        by_land, by_sea = step(frontier)
+        frontier = by_land & ~seen_land, by_sea & ~seen_sea
+        seen_land |= frontier[0]
+        seen_sea |= frontier[1]
+        steps += 1
+    return seen_land, seen_sea
 
 
 class _Trace:
     """One side's supply under one set of blocked (un-neutralised enemy ZOI) hexes."""
 
-    __slots__ = ("backward", "china", "hqs", "kunming", "partial", "sources", "to_source", "units")
+    __slots__ = ("china", "hqs", "kunming", "to_source", "units")
 
-    def __init__(self, backward: Steps, sources: list[int]) -> None:
-        self.backward = backward
-        self.sources = sources  # source states
-        self.to_source: dict[int, float] = {}  # states found to have a supply line to a source
-        self.partial = False  # the search stopped once it had found what the trace needed
+    def __init__(self, to_source: States) -> None:
+        self.to_source = to_source  # the states with a supply line to a source
         self.hqs: set[str] = set()
         self.units: set[str] = set()
-        self.kunming: set[int] = set()  # hexes with an all-land path to a Kunming source
+        self.kunming: Hexes = 0  # hexes with an all-land path to a Kunming source
         self.china = False  # Kunming is a source and the China box is in supply
 
-    def reaches_source(self, state: int) -> bool:
-        """Whether a supply line leads from ``state`` to a source (completing the search)."""
-        if state in self.to_source:
-            return True
-        if self.partial:
-            self.to_source = search(self.sources, self.backward).reached
-            self.partial = False
-        return state in self.to_source
+    def reaches_source(self, start: States) -> bool:
+        """Whether a supply line leads from the state(s) ``start`` to a source."""
+        return bool(start[0] & self.to_source[0] or start[1] & self.to_source[1])
 
 
-def _until_all(targets: set[int], shift: int = 0) -> Callable[[int], bool]:
-    """A search goal: true once every target (a state, or a hex with ``shift=1``) is reached."""
-    remaining = set(targets)
+class _Kind:
+    """Units of one side, nationality and class waiting for an HQ to supply them: the 7.53
+    chart (:func:`commands`) treats them all alike, so it is asked once per kind, not per unit."""
 
-    def goal(node: int) -> bool:
-        remaining.discard(node >> shift)
-        return not remaining
+    __slots__ = ("hexes", "record", "units")
 
-    return goal
+    def __init__(self, record: Unit) -> None:
+        self.record = record  # any one of them
+        self.units: dict[str, int] = {}  # unit: hex bit
+        self.hexes: Hexes = 0
+
+    def add(self, unit_id: str, b: int) -> None:
+        self.units[unit_id] = b
+        self.hexes |= 1 << b
+
+    def take(self, reached: Hexes) -> list[str]:
+        """Remove and return the units in ``reached``."""
+        taken = [u for u, b in self.units.items() if reached >> b & 1]
+        for unit_id in taken:
+            del self.units[unit_id]
+        self.hexes &= ~reached
+        return taken
 
 
 class Supply:
@@ -432,7 +483,7 @@ class Supply:
         self.graph = map_graph(parts.board)
         self._records = parts.units
         self._snapshot(g)
-        self._memo: dict[tuple[str, bytes], _Trace] = {}
+        self._memo: dict[tuple[str, Hexes], _Trace] = {}
         self._traces = self._resolve()
         del self._memo
         self._supplied = self._traces["allied"].units | self._traces["japan"].units
@@ -440,6 +491,7 @@ class Supply:
         self.zoi = self._zoi()
         self._eligible: dict[tuple[str, str], bool] = {}
         self.activation: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+        self.placements: dict[tuple[Any, ...], list[str]] = {}  # see reinforcements.entry_hexes
 
     # -- queries ---------------------------------------------------------------------------
     @RULES.implements("13.1", "13.2")
@@ -467,51 +519,65 @@ class Supply:
         supply-eligible Northern India airfield (12.75; Chinese replacements, 10.34)."""
         return self._traces["allied"].china
 
+    def headquarters(self, side: str) -> list[tuple[str, str]]:
+        """The side's HQs on the map, with their hexes, in the order of the game data."""
+        return [(hq_id, self.graph.hex_at[b]) for hq_id, b in self.hqs[side]]
+
     @RULES.implements("13.3", "13.31", "13.32")
     def emergency(self, unit_id: str) -> bool:
         """The unit is on an emergency supply route: in the Tokyo Express hex, or (HUMP) in
         Kunming or the China box."""
         return unit_id in self._emergency
 
-    # -- the position, as arrays -----------------------------------------------------------
+    # -- the position, as bit sets ---------------------------------------------------------
     def _snapshot(self, g: Context) -> None:
-        graph, records, size = self.graph, self._records, self.graph.size
-        self.units: dict[str, list[tuple[str, int]]] = {"allied": [], "japan": []}
+        graph, records, bit_of = self.graph, self._records, self.graph.bit.get
+        self.units: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
+        self.hqs: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
+        self.flyers: dict[str, list[str]] = {side: [] for side in SIDES}  # air units, carriers
+        self.neutralisers: dict[str, list[str]] = {side: [] for side in SIDES}
+        self.others: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
         self.where: dict[str, int] = {}
         self.china_box: list[str] = []
-        present: dict[str, bytearray] = {side: bytearray(size) for side in SIDES}
-        combat: dict[str, bytearray] = {side: bytearray(size) for side in SIDES}
+        present: dict[str, list[int]] = {side: [] for side in SIDES}
+        combat: dict[str, list[int]] = {side: [] for side in SIDES}
         for unit_id, at in g.data["units"].items():
-            record = records[unit_id]
-            if at == "china":
-                if record.unit_class == "air":
+            b = bit_of(at)
+            if b is None:
+                if at == "china" and records[unit_id].unit_class == "air":
                     self.china_box.append(unit_id)
                 continue
-            i = graph.index.get(at)
-            if i is None:
+            record = records[unit_id]
+            side = record.side
+            self.units[side].append((unit_id, b))
+            self.where[unit_id] = b
+            present[side].append(b)
+            if record.unit_class == "hq":
+                self.hqs[side].append((unit_id, b))
                 continue
-            self.units[record.side].append((unit_id, i))
-            self.where[unit_id] = i
-            present[record.side][i] = 1
+            self.others[side].append((unit_id, b))
             if record.unit_class in ("ground", "air"):
-                combat[record.side][i] = 1
+                combat[side].append(b)
+            if _flies(record):
+                self.flyers[side].append(unit_id)
+            if record.type in NEUTRALISER_TYPES:
+                self.neutralisers[side].append(unit_id)
         control = g.data["control"]
-        self.control = {h: control.get(h) for h in graph.watched}
-        self.enemy_only: dict[str, bytearray] = {
-            side: _minus(combat[forces.enemy(side)], present[side]) for side in SIDES
+        self.control = dict(zip(graph.watched, map(control.get, graph.watched), strict=True))
+        self.enemy_only: dict[str, Hexes] = {
+            side: _union(combat[forces.enemy(side)]) & ~_union(present[side]) for side in SIDES
         }
-        self.enemy_port: dict[str, bytearray] = {side: bytearray(size) for side in SIDES}
-        for i in graph.ports:
-            owner = self.control[graph.ids[i]]
-            if owner is not None:
-                self.enemy_port[forces.enemy(owner)][i] = 1
-        for i in graph.kunming_area:  # Allied controlled and occupied for all purposes (12.75)
-            self.enemy_only["japan"][i] = 1
-            self.enemy_only["allied"][i] = 0
+        held: dict[str | None, list[int]] = {side: [] for side in SIDES}
+        for hex_id, b in graph.ports:
+            held.setdefault(control.get(hex_id), []).append(b)
+        self.enemy_port = {side: _union(held[forces.enemy(side)]) for side in SIDES}
+        # Kunming's area is Allied controlled and occupied for all purposes (12.75)
+        self.enemy_only["japan"] |= graph.kunming_area
+        self.enemy_only["allied"] &= ~graph.kunming_area
         self._forced_and_emergency(g)
         self.hump = bool(g.data["tracks"].get("hump"))
         self.road_open = g.data["tracks"].get("burma_road") == "open"
-        self._kunming: set[int] | None = None
+        self._kunming: Hexes | None = None
 
     @RULES.implements("13.1", "13.32")
     def _forced_and_emergency(self, g: Context) -> None:
@@ -528,8 +594,8 @@ class Supply:
         self._emergency: set[str] = set()
         express = g.data.get("tokyo_express")
         if express and g.data["control"].get(express) != "allied":
-            for unit_id, i in self.units["japan"]:
-                if self.graph.ids[i] == express:
+            for unit_id, b in self.units["japan"]:
+                if self.graph.hex_at[b] == express:
                     self.forced["japan"].add(unit_id)
                     self._emergency.add(unit_id)
 
@@ -550,45 +616,35 @@ class Supply:
             allied_flyers = supplied
 
     def _flyers(self, side: str, trace: _Trace) -> frozenset[str]:
-        records = self._records
-        return frozenset(u for u, _ in self.units[side] if u in trace.units and _flies(records[u]))
+        return frozenset(u for u in self.flyers[side] if u in trace.units)
 
     def _possible_flyers(self) -> frozenset[str]:
-        records, ids, board = self._records, self.graph.ids, self.graph.board
-        hqs = [
-            (records[u], ids[i]) for u, i in self.units["allied"] if records[u].unit_class == "hq"
-        ]
-        kunming = self._kunming_land() if self.road_open or self.hump else set()
+        records, graph, where = self._records, self.graph, self.where
+        hqs = [(records[u], b) for u, b in self.hqs["allied"]]
+        kunming = self._kunming_land() if self.road_open or self.hump else 0
         found = set()
-        for unit_id, i in self.units["allied"]:
-            record = records[unit_id]
-            if not _flies(record):
-                continue
-            if unit_id in self.forced["allied"] or i in kunming:
+        for unit_id in self.flyers["allied"]:
+            record, b = records[unit_id], where[unit_id]
+            if unit_id in self.forced["allied"] or kunming >> b & 1:
                 found.add(unit_id)
                 continue
-            for hq, hq_hex in hqs:
-                if commands(hq, record) and ids[i] in _disk(board, hq_hex, hq.command_range or 0):
+            for hq, hq_bit in hqs:
+                if commands(hq, record) and graph.disk(hq_bit, hq.command_range or 0) >> b & 1:
                     found.add(unit_id)
                     break
         return frozenset(found)
 
-    def _projection(self, flyers: Iterable[str]) -> bytearray:
-        found = bytearray(self.graph.size)
-        disk, where = self.graph.disk, self.where
-        for unit_id in flyers:
-            for k in disk[where[unit_id]]:
-                found[k] = 1
-        return found
+    def _projection(self, flyers: Iterable[str]) -> Hexes:
+        disk, where = self.graph.zoi_disk, self.where
+        return _merge(disk[where[u]] for u in flyers)
 
-    def _side(self, side: str, enemy_zoi: bytearray) -> _Trace:
+    def _side(self, side: str, enemy_zoi: Hexes) -> _Trace:
         """One side's supply under the enemy ZOI, its own neutralisers taken optimistically:
         all assumed supplied, then those found unsupplied dropped until nothing changes."""
-        records = self._records
-        neutralisers = {u for u, _ in self.units[side] if records[u].type in NEUTRALISER_TYPES}
-        blocked = self._blocked(enemy_zoi, neutralisers)
+        neutralisers = set(self.neutralisers[side])
+        blocked = enemy_zoi & ~self._projection(neutralisers)
         while True:
-            key = (side, bytes(blocked))
+            key = (side, blocked)
             trace = self._memo.get(key)
             if trace is None:
                 trace = self._memo[key] = self._trace(side, blocked)
@@ -596,127 +652,110 @@ class Supply:
             if kept == neutralisers:
                 return trace
             neutralisers = kept
-            again = self._blocked(enemy_zoi, neutralisers)
+            again = enemy_zoi & ~self._projection(neutralisers)
             if again == blocked:  # the dropped units neutralised nothing that mattered
                 return trace
             blocked = again
 
-    def _blocked(self, enemy_zoi: bytearray, neutralisers: set[str]) -> bytearray:
-        blocked = bytearray(enemy_zoi)
-        if 1 in enemy_zoi:
-            disk, where = self.graph.disk, self.where
-            for unit_id in neutralisers:
-                for k in disk[where[unit_id]]:
-                    blocked[k] = 0
-        return blocked
-
-    def _trace(self, side: str, blocked: bytearray) -> _Trace:
-        """Which HQs and units of ``side`` are supplied. Both searches stop as soon as they have
-        found what is asked of them (every HQ; every unit an HQ could still supply)."""
+    def _trace(self, side: str, blocked: Hexes) -> _Trace:
+        """Which HQs and units of ``side`` are supplied: every state with a supply line to a
+        source (one search back from the sources), then, from each supplied HQ that may supply
+        a unit still waiting near enough, the hexes its supply lines reach within its range."""
         graph, records = self.graph, self._records
-        onward, backward = supply_steps(
-            graph, blocked, self.enemy_only[side], self.enemy_port[side]
-        )
+        lines = SupplyLines(graph, blocked, self.enemy_only[side], self.enemy_port[side])
         sources = graph.allied_sources if side == "allied" else self._japanese_sources()
-        trace = _Trace(backward, graph.source_states(sources))
-        forced = self.forced[side]
-        hqs = [(u, i) for u, i in self.units[side] if records[u].unit_class == "hq"]
-        wanted = {_state(graph, i) for u, i in hqs if u not in forced}
-        road_closed_hump = side == "allied" and self.hump and not self.road_open
-        if road_closed_hump:
-            wanted.update(i * 2 + LAND for i in graph.india_airfields)
-        found = search(trace.sources, backward, goal=_until_all(wanted))
-        trace.to_source, trace.partial = found.reached, found.found is not None
+        trace = _Trace(lines.to_sources(sources))
         if side == "allied":
             trace.china = self.road_open or (self.hump and self._india_airfield(trace))
             if trace.china:
                 trace.kunming = self._kunming_land()
-        pending: dict[str, int] = {}
-        for unit_id, i in self.units[side]:
-            if records[unit_id].unit_class == "hq":
-                continue
-            if unit_id in forced or i in trace.kunming:
+        forced = self.forced[side]
+        pending: dict[tuple[str, str], _Kind] = {}
+        for unit_id, b in self.others[side]:
+            if unit_id in forced or trace.kunming >> b & 1:
                 trace.units.add(unit_id)
-            else:
-                pending[unit_id] = i
-        for hq_id, i in hqs:
-            start = _state(graph, i)
-            if not (start in trace.to_source or i in trace.kunming or hq_id in forced):
+                continue
+            record = records[unit_id]
+            kind = pending.get((record.nationality, record.unit_class))
+            if kind is None:
+                kind = pending[record.nationality, record.unit_class] = _Kind(record)
+            kind.add(unit_id, b)
+        for hq_id, b in self.hqs[side]:
+            start = graph.start(b)
+            if not (trace.reaches_source(start) or trace.kunming >> b & 1 or hq_id in forced):
                 continue
             trace.hqs.add(hq_id)
-            hq = records[hq_id]
-            limit = hq.command_range or 0
-            disk = _disk(graph.board, graph.ids[i], limit)
-            mine = {u: j for u, j in pending.items() if commands(hq, records[u])}
-            targets = {j for j in mine.values() if graph.ids[j] in disk}
-            if not targets:
-                continue
-            reached = search(start, onward, max_cost=limit, goal=_until_all(targets, 1)).reached
-            hexes = {state >> 1 for state in reached}
-            for unit_id, j in mine.items():
-                if j in hexes:
-                    trace.units.add(unit_id)
-                    del pending[unit_id]
+            self._supply_from(lines, records[hq_id], b, pending.values(), trace.units)
         if trace.china:
             trace.units.update(self.china_box)
         return trace
 
-    def _japanese_sources(self) -> list[int]:
+    def _supply_from(
+        self, lines: SupplyLines, hq: Unit, at: int, pending: Iterable[_Kind], found: set[str]
+    ) -> None:
+        """Move the units of ``pending`` that the supplied HQ (in hex bit ``at``) may supply
+        (7.53) and reaches within its range (13.1) into ``found``."""
+        limit = hq.command_range or 0
+        mine = [kind for kind in pending if kind.hexes and commands(hq, kind.record)]
+        if not _merge(kind.hexes for kind in mine) & self.graph.disk(at, limit):
+            return
+        reached = lines.within(at, limit)
+        for kind in mine:
+            if kind.hexes & reached:
+                found.update(kind.take(reached))
+
+    def _japanese_sources(self) -> Hexes:
         """Japanese-controlled city hexes of the Home Islands (13.2)."""
-        ids = self.graph.ids
-        return [i for i in self.graph.japanese_cities if self.control[ids[i]] == "japan"]
+        hex_at = self.graph.hex_at
+        return _union(b for b in self.graph.japanese_cities if self.control[hex_at[b]] == "japan")
 
     @RULES.implements("12.74", "12.76", "13.31")
     def _india_airfield(self, trace: _Trace) -> bool:
         """An Allied-controlled, supply-eligible Northern India airfield."""
-        ids = self.graph.ids
+        hex_at = self.graph.hex_at
         return any(
-            self.control[ids[i]] == "allied" and trace.reaches_source(i * 2 + LAND)
-            for i in self.graph.india_airfields
+            self.control[hex_at[b]] == "allied" and trace.reaches_source((1 << b, 0))
+            for b in self.graph.india_airfields
         )
 
     @RULES.implements("12.75")
-    def _kunming_land(self) -> set[int]:
+    def _kunming_land(self) -> Hexes:
         """Hexes with an all-land path to Kunming that crosses no land hexside of a hex held
         solely by Japanese units (12.75 with 13.1 (6))."""
         if self._kunming is None:
-            land_next = self.graph.land_next
-            held = self.enemy_only["allied"]
-
-            def onward(i: int) -> list[int]:
-                return [] if held[i] else [j for j in land_next[i] if not held[j]]
-
-            self._kunming = set(search(self.graph.index[KUNMING], onward).reached)
+            graph, held = self.graph, self.enemy_only["allied"]
+            by_land, free, kunming = graph.by_land, ~held, 1 << graph.bit[KUNMING]
+            self._kunming = _remembered(
+                ("kunming", id(graph), held),
+                lambda: flood(lambda hexes: by_land(hexes & free) & free, kunming),
+            )
         return self._kunming
 
     def _zoi(self) -> Zoi:
-        traces, disk, records = self._traces, self.graph.disk, self._records
-        projected: dict[str, bytearray] = {
+        traces = self._traces
+        projected: dict[str, Hexes] = {
             side: self._projection(self._flyers(side, traces[side])) for side in SIDES
         }
-        neutral: dict[str, bytearray] = {}
-        for side in SIDES:
-            found = bytearray(self.graph.size)
-            for unit_id, i in self.units[side]:
-                if records[unit_id].type in NEUTRALISER_TYPES and unit_id in traces[side].units:
-                    for k in disk[i]:
-                        found[k] = 1
-            neutral[side] = found
+        neutral: dict[str, Hexes] = {
+            side: self._projection(u for u in self.neutralisers[side] if u in traces[side].units)
+            for side in SIDES
+        }
         allied = traces["allied"]
         if allied.china and self.hump and self._india_airfield(allied):  # 13.31
-            kunming = self.graph.index[KUNMING]
-            self._emergency.update(u for u, i in self.units["allied"] if i == kunming)
+            kunming = self.graph.bit[KUNMING]
+            self._emergency.update(u for u, b in self.units["allied"] if b == kunming)
             self._emergency.update(self.china_box)
         return Zoi(self.graph, projected, neutral)
 
     def _is_eligible(self, hex_id: str, side: str) -> bool:
         graph = self.graph
-        i = graph.index.get(hex_id)
-        if i is None or not graph.base[i] or i == graph.air_ferry:
+        b = graph.bit.get(hex_id)
+        if b is None or not graph.base >> b & 1 or b == graph.air_ferry:
             return False
-        friendly = self.control[hex_id] == side or (side == "allied" and i in graph.kunming_area)
+        allied_area = side == "allied" and graph.kunming_area >> b & 1
+        friendly = self.control[hex_id] == side or allied_area
         trace = self._traces[side]
-        return friendly and (i in trace.kunming or trace.reaches_source(i * 2 + LAND))
+        return bool(friendly and (trace.kunming >> b & 1 or trace.reaches_source((1 << b, 0))))
 
 
 # -- public entry points ---------------------------------------------------------------------------
@@ -748,9 +787,10 @@ def zoi(g: Context) -> Zoi:
 
 
 def _signature(g: Context) -> tuple[Any, ...]:
-    """Everything a :class:`Supply` depends on: where the units are; who controls the ports,
-    airfields and Home Islands cities; the Burma Road and HUMP; Tokyo Express; the units
-    activated in the current offensive."""
+    """Everything a :class:`Supply` depends on: where the units are (all of them: taking the
+    whole table is ten times quicker than sorting out the boxes, and a unit moving between boxes
+    alone is rare); who controls the ports, airfields and Home Islands cities; the Burma Road and
+    HUMP; Tokyo Express; the units activated in the current offensive."""
     data = g.data
     graph = map_graph(forces.parts(g).board)
     control = data["control"]
@@ -759,12 +799,8 @@ def _signature(g: Context) -> tuple[Any, ...]:
     tracks = data["tracks"]
     return (
         id(graph),
-        tuple(
-            (unit_id, at)
-            for unit_id, at in data["units"].items()
-            if at[:1].isdigit() or at == "china"
-        ),
-        tuple(control.get(h) for h in graph.watched),
+        tuple(data["units"].items()),
+        tuple(map(control.get, graph.watched)),
         tracks.get("burma_road"),
         bool(tracks.get("hump")),
         express,
@@ -805,29 +841,19 @@ def _activation(
 ) -> frozenset[str]:
     graph = found.graph
     side = forces.side_of(g, hq_id)
-    blocked = found.zoi.block[side]
-    held = found.enemy_only[side]
-    if battles:
-        held = bytearray(held)
-        for hex_id in battles:
-            if hex_id in graph.index:
-                held[graph.index[hex_id]] = 0
-    busy = graph.near(blocked, held)
-    crow_next, crow_ids = graph.crow_next, graph.crow_ids
+    clear = ~found.zoi.block[side]
+    free = ~(found.enemy_only[side] & ~_union(graph.bit[h] for h in battles if h in graph.bit))
+    crow_water, by_land = graph.crow_water, graph.by_land
 
-    def onward(i: int) -> tuple[int, ...] | list[int]:
-        if not busy[i]:
-            return crow_ids[i]
-        stop_water, stop_land = blocked[i], held[i]
-        return [
-            j
-            for j, water in crow_next[i]
-            if not (blocked[j] or stop_water if water else held[j] or stop_land)
-        ]
+    def step(hexes: Hexes) -> Hexes:
+        return crow_water(hexes & clear) & clear | by_land(hexes & free) & free
 
     limit = forces.record(g, hq_id).command_range or 0
-    reached = search(graph.index[where], onward, max_cost=limit).reached
-    return frozenset(graph.ids[i] for i in reached)
+    start = 1 << graph.bit[where]
+    return _remembered(
+        ("activation", id(graph), clear, free, start, limit),
+        lambda: graph.hex_ids(flood(step, start, max_cost=limit)),
+    )
 
 
 @RULES.implements("13.4", "7.51")
@@ -884,3 +910,18 @@ class Attrition(Procedure):
                 forces.move_to(g, unit_id, "eliminated")
             g.log("log.attrition", unit=unit_id, result=result)
         g.ret()
+
+
+@RULES.implements("12.93")
+def japan_reaches_resources(g: Context) -> bool:
+    """Some Japanese-controlled resource hex traces a supply line to a Japanese ultimate source
+    (a Japanese city of the Home Islands), as an HQ there would (13.1)."""
+    found = supply(g)
+    board = forces.parts(g).board
+    graph, trace = found.graph, found._traces["japan"]
+    return any(
+        board.hexes[h].resource
+        and g.data["control"][h] == "japan"
+        and trace.reaches_source(graph.start(graph.bit[h]))
+        for h in board.land_hexes
+    )
