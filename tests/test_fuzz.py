@@ -164,3 +164,21 @@ def test_actions_in_views_are_what_the_bot_plays(tmp_path):
 
     chosen = RandomBot(3).choose(view)
     assert Action(chosen) in game.legal_actions(state, "red")
+
+
+def test_a_card_named_in_old_log_lines_may_go_back_into_a_hand():
+    """Old log lines are history: only the lines an action adds are checked against secrets."""
+    from wargame.engine.log import Event
+    from wargame.engine.state import clone
+    from wargame.fuzz import FuzzFailure, check_new_log, check_secrets
+
+    game = ToyGame()
+    before = Session.new(game, "standard", 5).state
+    card = before.data["hands"]["red"][0]
+    after = clone(before)
+    after.log = [*before.log, Event("log.bid_card", {"side": "red", "card": card})]
+    views = {viewer: game.view(after, viewer) for viewer in [None, *game.sides]}
+    check_secrets(game, after, views)
+    with pytest.raises(FuzzFailure, match="secret"):
+        check_new_log(game, before, after)
+    check_new_log(game, after, clone(after))

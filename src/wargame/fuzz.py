@@ -22,7 +22,7 @@ import msgspec
 
 from wargame.bots.random_bot import RandomBot
 from wargame.engine.contract import Game, can_undo
-from wargame.engine.log import Side
+from wargame.engine.log import Side, redact
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.session import Session
 from wargame.engine.state import State, from_builtins, json_round_trip_problems, state_hash, to_json
@@ -181,6 +181,7 @@ class _Player:
     def play(self, side: Side, text: str) -> None:
         before = self.session.state
         after = self.session.act(side, text)
+        check_new_log(self.game, before, after)
         if self.rng.random() < self.config.undo_rate and can_undo(after, side):
             check_undo(self.session, side, before, after, text)
 
@@ -216,15 +217,34 @@ def check_json(state: State) -> None:
 
 
 def check_secrets(game: Game, state: State, views: dict[Side | None, dict[str, Any]]) -> None:
+    """No viewer sees another side's secret in their view.
+
+    The log is left out here: a card once shown may later go back into a hidden pile, and the old
+    log lines that named it are history, not a leak. :func:`check_new_log` checks each new line.
+    """
     secrets = game.secrets(state)
     for viewer, view in views.items():
-        seen = set(strings_in(view))
-        for owner, tokens in secrets.items():
-            leaked = tokens & seen if owner != viewer else set()
-            if leaked:
-                who = viewer or "a spectator"
-                shown = ", ".join(sorted(leaked)[:3])
-                raise FuzzFailure("secret", f"{who} can see {owner}'s secret {shown}")
+        _refuse_leaks(secrets, viewer, set(strings_in(_without_log(view))))
+
+
+def check_new_log(game: Game, before: State, after: State) -> None:
+    """The log lines one action adds show no viewer another side's secret of the new position."""
+    added = after.log[len(before.log) :]
+    if not added:
+        return
+    secrets = game.secrets(after)
+    for viewer in [None, *game.sides]:
+        shown = [msgspec.to_builtins(event) for event in redact(added, viewer)]
+        _refuse_leaks(secrets, viewer, set(strings_in(shown)))
+
+
+def _refuse_leaks(secrets: dict[Side, set[str]], viewer: Side | None, seen: set[str]) -> None:
+    for owner, tokens in secrets.items():
+        leaked = tokens & seen if owner != viewer else set()
+        if leaked:
+            who = viewer or "a spectator"
+            shown = ", ".join(sorted(leaked)[:3])
+            raise FuzzFailure("secret", f"{who} can see {owner}'s secret {shown}")
 
 
 def check_determinize(

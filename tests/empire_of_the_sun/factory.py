@@ -52,6 +52,8 @@ def blank_data(turn: int = 2) -> dict[str, Any]:
             for side in ("japan", "allied")
         },
         "pending": {},
+        "drawn": {"japan": [], "allied": []},
+        "known": {"japan": [], "allied": []},
         "passes": {"japan": 0, "allied": 0},
         "event_draws": {"japan": 0, "allied": 0},
         "designated": {},

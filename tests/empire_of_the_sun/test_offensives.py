@@ -197,7 +197,6 @@ def test_only_the_owner_plays_a_military_event_and_only_one_with_a_logistics_val
     assert events.playable(g, "japan", "J10") and not events.playable(g, "allied", "J10")
     assert not events.playable(g, "japan", "J1")  # Operation Z: no LV (turn 1 only)
     assert not events.playable(g, "japan", "J4")  # a reaction card
-    assert not events.playable(g, "allied", "A2")  # a political card
 
 
 @pytest.mark.rule("5.35", "5.31")

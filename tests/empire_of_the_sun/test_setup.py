@@ -309,7 +309,8 @@ def test_1943_cards_removed_discarded_and_future_offensives_are_out_of_the_decks
     assert (len(piles["japan"]["hand"]), len(piles["allied"]["hand"])) == (7, 7)
     assert data["initiative"] == "allied"  # a tie in 1943 goes to the Allies
     # Japan may first take the initiative with its Future Offensive card, if it has an event
-    assert GAME.legal_actions(games["1943"], "japan") == [Action("decline")]  # J26: political
+    legal = [a.text for a in GAME.legal_actions(games["1943"], "japan")]
+    assert legal == ["future-first", "decline"]  # J26 Chiang Kai-shek, a playable political event
     state = GAME.apply(games["1943"], "japan", Action("decline"))
     legal = [a.text for a in GAME.legal_actions(state, "allied")]
     assert "card A29" in legal  # held since before the scenario: playable on turn 5

@@ -347,10 +347,14 @@ def event_drm(g: Context, stage: str, side: str) -> int:
     battle being fought (5.31 D)."""
     offensive = g.data.get("offensive") or {}
     found: int = offensive.get("drm", {}).get(stage, {}).get(side, 0)
-    own = events.hook(offensive["card"], "drm") if offensive.get("mode") == "ec" else None
     frame = g.state.stack[-1] if g.state.stack else None
-    if own is not None and frame is not None and frame.name == "battle":
-        found += int(own(g, stage, side, frame["hex"]))
+    if frame is None or frame.name != "battle":
+        return found
+    played = [offensive["card"]] if offensive.get("mode") == "ec" else []
+    for card in [*played, *offensive.get("reactions", [])]:
+        own = events.hook(card, "drm")
+        if own is not None:
+            found += int(own(g, stage, side, frame["hex"]))
     return found
 
 

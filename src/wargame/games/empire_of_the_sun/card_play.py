@@ -41,12 +41,15 @@ class CardAction(Procedure):
         card_id = g.data["pending"][side]
         found = Decision()
         choices = found.side(side, "prompt.use", card=card_id)
-        choices.add("oc", self.as_oc)
+        forced = events.must_be_event(g, side, card_id)
+        if not forced:
+            choices.add("oc", self.as_oc)
         if event_playable(g, side, card_id):
             choices.add("event", self.as_event, side, card_id)
         if cards.can_designate(g, side, card_id):
             choices.add("future", self.designate, side, card_id)
-        choices.add("discard", self.discard, side, card_id)
+        if not forced:
+            choices.add("discard", self.discard, side, card_id)
         choices.add("cancel", self.cancel, side)
         return found
 
@@ -54,7 +57,13 @@ class CardAction(Procedure):
         g.data["pending"].pop(side, None)
         g.goto("start")
 
+    @RULES.implements("5.37")
     def as_oc(self, g: Context, f: Frame) -> None:
+        """A special event played for operations before it can take effect makes its deck
+        reshuffled at the end of the turn (5.37)."""
+        side = f["side"]
+        if g.data["pending"][side] in events.SPECIAL:
+            g.data["reshuffle"][side] = True
         g.goto("oc_use")
 
     @decision

@@ -87,6 +87,8 @@ def take(g: Context, side: str, card_id: str) -> None:
         own["future_turn"] = None
     else:
         own["hand"].remove(card_id)
+    if card_id in g.data["known"][side]:
+        g.data["known"][side].remove(card_id)
 
 
 def commit(g: Context, side: str, card_id: str, how: str) -> None:

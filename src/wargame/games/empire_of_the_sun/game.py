@@ -21,7 +21,7 @@ from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import static
 from wargame.games.empire_of_the_sun.text import describe
 
-SECRET_KEYS = ("cards", "pending")
+SECRET_KEYS = ("cards", "pending", "drawn")
 OPPONENT = {"japan": "allied", "allied": "japan"}
 
 
@@ -73,24 +73,29 @@ class EmpireOfTheSun(ProcedureGame):
             found["hand"] = list(own["hand"])
             found["future_card"] = own["future"]
             found["pending"] = data["pending"].get(viewer)
+            found["drawn"] = list(data["drawn"][viewer])
         return found
 
     def describe(self, state: State, viewer: Side | None, lang: str) -> str:
         return describe(self, state, viewer, lang)
 
     def secrets(self, state: State) -> dict[Side, set[str]]:
+        """Each side's hand (less the cards the opponent saw it take back) and Future Offensive
+        card. The decks' order is secret too; views never carry a deck, only its size, and a
+        card once seen may be reshuffled into a deck, so deck cards are not tokens here."""
         found: dict[Side, set[str]] = {}
         for side in self.sides:
             own = state.data["cards"][side]
-            found[side] = {*own["hand"], *([own["future"]] if own["future"] else [])}
-        found["(decks)"] = {c for side in self.sides for c in state.data["cards"][side]["deck"]}
+            hidden = set(own["hand"]) - set(state.data["known"][side])
+            found[side] = {*hidden, *([own["future"]] if own["future"] else [])}
         return found
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]
         data = {key: copy.deepcopy(value) for key, value in board.items() if key != "cards"}
-        for key in ("hand", "future_card"):
+        for key in ("hand", "future_card", "drawn"):
             data.pop(key, None)
+        data["drawn"] = {side: list(board["drawn"]), OPPONENT[side]: []}
         known = {side: {"hand": list(board["hand"]), "future": board["future_card"]}}
         in_play = cards_in_play(view)
         data["cards"] = sample_piles(
@@ -160,9 +165,11 @@ def sample_piles(
             hand, future = list(known["hand"]), known["future"]
             deck = [c for c in unseen if c not in held]
         else:
+            shown = list(board["known"][owner])
             unseen = [c for c in unseen if c not in setup.OPENING_CARDS or board["turn"] == 1]
+            unseen = [c for c in unseen if c not in shown]
             rng.shuffle(unseen)
-            hand = [unseen.pop() for _ in range(summary["hand_size"])]
+            hand = shown + [unseen.pop() for _ in range(summary["hand_size"] - len(shown))]
             future = unseen.pop() if summary["future_held"] else None
             deck = unseen
         rng.shuffle(deck)

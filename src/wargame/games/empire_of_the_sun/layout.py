@@ -23,6 +23,12 @@ and ``pending`` card; everything else is public (the map is open in this game).
 ``pending``
     ``{side: card id}``: a card picked but not yet committed (secret: it may become the Future
     Offensive card).
+``drawn``
+    ``{side: [card ids]}``: cards drawn during the current offensive, which cannot serve in it
+    (5.35; secret like the hand).
+``known``
+    ``{side: [card ids]}``: cards in the side's hand that the opponent has seen go there (taken
+    back from the public discard pile): public.
 ``passes``, ``event_draws``, ``designated``, ``deal_cuts``, ``asp_used``
     per side: passes left, event draws this phase (5.35), turn a Future Offensive card was
     designated, cards cut from this turn's deal (11.2, 11.3), ASPs spent this turn (9.3).

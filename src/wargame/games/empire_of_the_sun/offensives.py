@@ -67,6 +67,7 @@ class Offensive(Procedure):
 
     @RULES.implements("6.1", "6.2")
     def start(self, g: Context, f: Frame) -> None:
+        g.data["drawn"] = {"japan": [], "allied": []}
         g.data["offensive"] = new_record(g, f["side"], f["card"], f["mode"], f.get("lv"))
         found = supply.supply(g)
         current(g)["supplied"] = [u for u in forces.units_on_map(g, f["side"]) if found.unit(u)]
@@ -431,11 +432,14 @@ def event_hooks(g: Context, timing: str) -> None:
 
 
 def event_allows(g: Context, unit_id: str, activation: dict[str, Any]) -> bool:
-    """An event offensive activates only the units its event admits (5.31 D)."""
+    """An event offensive activates only the units its event admits (5.31 D); a reaction, only
+    those its counter-offensive card admits."""
     offensive = current(g)
-    if offensive["mode"] != "ec" or activation is not offensive:
-        return True
-    check = events.hook(offensive["card"], "activation")
+    if activation is offensive:
+        card = offensive["card"] if offensive["mode"] == "ec" else None
+    else:
+        card = offensive.get("counter")
+    check = events.hook(card, "activation") if card else None
     return check is None or bool(check(g, unit_id, activation["activated"]))
 
 
@@ -456,13 +460,28 @@ def eligible_hqs(g: Context, side: str) -> list[str]:
 @RULES.implements("5.31")
 @RULES.implements("5.12", "5.13")
 def activations(g: Context, hq_id: str, *, reaction: bool = False) -> int:
-    """HQ efficiency plus the card's OC value (or the event's logistics value)."""
+    """HQ efficiency plus the card's OC value (or the event's logistics value); a reaction adds
+    the offensive card's OC value, or the LV of a counter-offensive card played (5.12, 5.13)."""
     offensive = current(g)
     efficiency = record(g, hq_id).efficiency or 0
-    if reaction or offensive["mode"] == "oc" or offensive["lv"] is None:
+    if reaction:
+        counter = offensive.get("counter")
+        return efficiency + (lv_with(g, counter, hq_id) if counter else offensive["oc"])
+    if offensive["mode"] == "oc" or offensive["lv"] is None:
         return efficiency + offensive["oc"]
-    alternative = cards.card(g, offensive["card"]).lv_hq.get(hq_key(hq_id))
-    return efficiency + (alternative if alternative is not None else offensive["lv"])
+    return efficiency + lv_with(g, offensive["card"], hq_id, offensive["lv"])
+
+
+def lv_with(g: Context, card_id: str, hq_id: str, default: int | None = None) -> int:
+    """A card's logistics value, or the alternative it gives with the HQ used ([6 SW Pac])."""
+    card = cards.card(g, card_id)
+    alternative = card.lv_hq.get(hq_key(hq_id))
+    if alternative is not None:
+        return alternative
+    found = default if default is not None else card.lv
+    if found is None:  # a counter-offensive whose LV is set by the offensive card (J65, J85)
+        found = int(current(g).get("counter_lv", 0))
+    return found
 
 
 def activation_candidates(g: Context, hq_id: str) -> list[str]:

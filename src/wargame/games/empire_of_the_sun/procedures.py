@@ -1,9 +1,11 @@
 """Every procedure of the game's sequence of play, by rulebook section."""
 
 from wargame.engine.procedure import Procedure
+from wargame.games.empire_of_the_sun import events_reactions  # noqa: F401 - registers the events
 from wargame.games.empire_of_the_sun.battle import Battle
 from wargame.games.empire_of_the_sun.card_play import CardAction
 from wargame.games.empire_of_the_sun.events import Event
+from wargame.games.empire_of_the_sun.events_political import SWAP_PROCEDURES
 from wargame.games.empire_of_the_sun.national_status import NationalStatus
 from wargame.games.empire_of_the_sun.oc_uses import OcUse
 from wargame.games.empire_of_the_sun.offensives import Offensive
@@ -23,7 +25,7 @@ ALL: tuple[Procedure, ...] = (
     # the Strategic phase (4.1): reinforcements, replacements, strategic warfare (9.0-11.0)
     *(Reinforcements(), Replacements(), StrategicWarfare()),
     # the Offensives phase (4.2): card plays (5.0) and offensives (6.0-8.0)
-    *(OffensivesSegment(), CardAction(), OcUse(), Event()),
+    *(OffensivesSegment(), CardAction(), OcUse(), Event(), *SWAP_PROCEDURES),
     *(Offensive(), Battle(), PostBattle(), OffensiveEnd(), Stacking()),
     # the Political phase (4.3) and the Attrition phase (4.4)
     *(NationalStatus(), PoliticalWill(), Attrition()),

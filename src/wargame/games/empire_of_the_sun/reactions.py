@@ -27,14 +27,12 @@ def held(g: Context, side: str) -> list[str]:
 @RULES.implements("5.32", "5.21", "5.35")
 def options(g: Context, side: str, offensive: dict[str, Any]) -> list[str]:
     """Reaction cards ``side`` may play now against the offensive."""
-    played = offensive.setdefault("reactions", [])
+    played = offensive.get("reactions", [])
     if len(played) >= MAX_REACTIONS or offensive.get("cancelled"):
         return []
     found = []
     for card_id in held(g, side):
-        if card_id in offensive.setdefault("drawn", []) or not events.reaction_playable(
-            g, side, card_id
-        ):
+        if card_id in g.data["drawn"][side] or not events.reaction_playable(g, side, card_id):
             continue
         kind = cards.card(g, card_id).reaction
         if kind == "weather" and (played or offensive["rolled"]):
@@ -53,12 +51,12 @@ def play(g: Context, side: str, card_id: str) -> None:
     card drawn cannot serve in this offensive), and does what its event says."""
     offensive = g.data["offensive"]
     cards.commit(g, side, card_id, "event")
-    offensive["reactions"].append(card_id)
+    offensive.setdefault("reactions", []).append(card_id)
     card = cards.card(g, card_id)
     if card.draw:
         before = set(cards.hand(g, side))
         cards.event_draw(g, side)
-        offensive["drawn"].extend(sorted(set(cards.hand(g, side)) - before))
+        g.data["drawn"][side].extend(sorted(set(cards.hand(g, side)) - before))
     react = events.hook(card_id, "react")
     assert react is not None
     react(g, side)

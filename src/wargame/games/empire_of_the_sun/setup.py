@@ -142,6 +142,8 @@ def new_game(g: Context, parts: Components, scenario: Scenario) -> None:
         control=initial_control(parts, scenario, units),
         cards=card_piles(g, parts, scenario),
         pending={},
+        drawn={"japan": [], "allied": []},
+        known={"japan": [], "allied": []},
         passes={"japan": 0, "allied": 0},
         event_draws={"japan": 0, "allied": 0},
         designated={},
