@@ -292,7 +292,10 @@ def attack_of(g: Context, unit_id: str) -> int:
 
 
 def defense_of(g: Context, unit_id: str) -> int:
-    return GARRISON_DEFENSE if is_garrison(unit_id) else record(g, unit_id).defense
+    """The unit's defense, with what an event adds to it in this battle (5.31 D)."""
+    if is_garrison(unit_id):
+        return GARRISON_DEFENSE
+    return record(g, unit_id).defense + event_sum(g, "defense", unit_id)
 
 
 def steps_now(
@@ -347,14 +350,22 @@ def event_drm(g: Context, stage: str, side: str) -> int:
     battle being fought (5.31 D)."""
     offensive = g.data.get("offensive") or {}
     found: int = offensive.get("drm", {}).get(stage, {}).get(side, 0)
+    return found + event_sum(g, "drm", stage, side)
+
+
+def event_sum(g: Context, hook_name: str, *args: Any) -> int:
+    """The sum of a hook of the offensive's event and of the reaction cards played against it,
+    for the battle being fought (``(g, *args, hex_id)``); 0 outside a battle."""
+    offensive = g.data.get("offensive") or {}
     frame = g.state.stack[-1] if g.state.stack else None
     if frame is None or frame.name != "battle":
-        return found
+        return 0
     played = [offensive["card"]] if offensive.get("mode") == "ec" else []
+    found = 0
     for card in [*played, *offensive.get("reactions", [])]:
-        own = events.hook(card, "drm")
+        own = events.hook(card, hook_name)
         if own is not None:
-            found += int(own(g, stage, side, frame["hex"]))
+            found += int(own(g, *args, frame["hex"]))
     return found
 
 
@@ -600,7 +611,11 @@ def air_naval_winner(g: Context, parts: Participants) -> str:
         return op
     if any(flies(g, u) for u in left[rp]) and not any(flies(g, u) for u in left[op]):
         return rp
-    totals = {side: air_naval_strength(g, left[side], parts.extended) for side in (op, rp)}
+    totals = {
+        side: air_naval_strength(g, left[side], parts.extended)
+        + event_sum(g, "strength", "air_naval", side)
+        for side in (op, rp)
+    }
     return op if totals[op] > totals[rp] else rp
 
 
@@ -1013,6 +1028,9 @@ def air_naval_strike(
     total = air_naval_strength(g, units, parts.extended)
     if total <= 0:
         return None
+    total = max(0, total + event_sum(g, "strength", "air_naval", side))
+    if total <= 0:
+        return None
     drm = air_naval_drm(g, side, offensive_of(g)["condition"], striking_first, units)
     strike = roll_strike(g, f, side, "air_naval", total=total, drm=drm)
     strike["matches"] = sum(1 for u in units if flies(g, u))
@@ -1021,6 +1039,7 @@ def air_naval_strike(
 
 def ground_strike(g: Context, f: Frame, side: str) -> dict[str, Any]:
     total = ground_strength(g, f["fighting"][side])
+    total = max(0, total + event_sum(g, "strength", "ground", side))
     drm = ground_drms(g, parts_of(f), side, f["fighting"])
     return roll_strike(g, f, side, "ground", total=total, drm=drm)
 

@@ -10,7 +10,19 @@ after the card and registered here with :func:`effect` under one of these hooks:
 ``activation``
     ``(g, unit_id, activated) -> bool``: which units a military event may activate (5.31 D).
 ``drm``
-    ``(g, stage, side, hex_id) -> int``: a battle modifier of the event's offensive (5.31 D).
+    ``(g, stage, side, hex_id) -> int``: a battle modifier of the event's offensive (5.31 D);
+    ``stage`` is "air_naval" or "ground".
+``strength``
+    ``(g, stage, side, hex_id) -> int``: added to a side's total attack strength in a battle.
+``defense``
+    ``(g, unit_id, hex_id) -> int``: added to a unit's defense in a battle.
+``intel_drm``
+    ``(g, side) -> int``: added to the reaction player's intelligence roll (5.22) against the
+    event's offensive (a positive number makes Intercept harder).
+``requirement``
+    ``(g, battles) -> bool``: whether the battle hexes declared meet what the event requires (a
+    battle in the Philippines...). The offensive player may end the declaration only once it
+    holds, unless no hex left could meet it (see :func:`offensives.requirement_met`).
 ``before_battles``, ``after_battles``
     ``(g)``: what the event (a military event, or an attack reaction) does just before or once the
     battles of its offensive are over.
@@ -34,7 +46,19 @@ from wargame.games.empire_of_the_sun.hqs import hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
 
 F = TypeVar("F", bound=Callable[..., Any])
-HOOKS = ("play", "playable", "activation", "drm", "before_battles", "after_battles", "react")
+HOOKS = (
+    "play",
+    "playable",
+    "activation",
+    "drm",
+    "strength",
+    "defense",
+    "intel_drm",
+    "requirement",
+    "before_battles",
+    "after_battles",
+    "react",
+)
 EFFECTS: dict[str, dict[str, Callable[..., Any]]] = defaultdict(dict)
 POLITICAL_WILL_CARDS = ("A1", "A6", "J43", "J74")  # OC only in yearly scenarios (17.26)
 SPECIAL = ("J43", "A79")

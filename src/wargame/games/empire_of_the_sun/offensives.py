@@ -194,7 +194,8 @@ class Offensive(Procedure):
         if room_for_battle(offensive):
             for hex_id in optional_battle_hexes(g, offensive):
                 choices.add(Action.of("battle", hex_id), self.add_battle, hex_id)
-        choices.add("done", self.declared)
+        if requirement_met(g, offensive):
+            choices.add("done", self.declared)
         return found
 
     @RULES.implements("6.24")
@@ -738,7 +739,35 @@ def intelligence_roll(g: Context, side: str, value: int, reason: str) -> bool:
     """d10, −2 for air reconnaissance; success at or below the value; a natural 9 fails (5.22)."""
     natural = g.roll(D10_ZERO, side, reason)
     modifier = RECON_MODIFIER if current(g)["recon"] else 0
-    return natural != NATURAL_FAILURE and natural + modifier <= value
+    return natural != NATURAL_FAILURE and natural + modifier + event_intel_drm(g, side) <= value
+
+
+def event_intel_drm(g: Context, side: str) -> int:
+    """What the offensive's event adds to the reaction player's intelligence roll (5.31 D)."""
+    offensive = current(g)
+    own = events.hook(offensive["card"], "intel_drm") if offensive["mode"] == "ec" else None
+    return int(own(g, side)) if own is not None else 0
+
+
+@RULES.implements("5.31")
+def requirement_met(g: Context, offensive: dict[str, Any]) -> bool:
+    """An event that requires a battle somewhere is met by the hexes declared. When no hex the
+    player could still declare would meet it, the offensive goes on without (provisional: the
+    rulebook does not say what happens then)."""
+    own = events.hook(offensive["card"], "requirement") if offensive["mode"] == "ec" else None
+    battles = list(offensive["battles"])
+    if own is None or own(g, battles):
+        return True
+    if not room_for_battle(offensive):
+        return True
+    return not any(own(g, [*battles, h]) for h in optional_battle_hexes(g, offensive))
+
+
+RULES.stand_in(
+    "5.31",
+    "A military event that requires a battle somewhere, played when no battle hex left could meet "
+    "the requirement, runs its offensive without it.",
+)
 
 
 def special_reaction_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:
