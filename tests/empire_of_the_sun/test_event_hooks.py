@@ -68,19 +68,18 @@ def test_an_intel_hook_modifies_the_reaction_players_roll(monkeypatch, modifier,
     assert offensives.intelligence_roll(g, "allied", 3, "test") is (condition == "intercept")
 
 
+def declaring():
+    """J10 played as an event, at the declaration of its battles; the 5th Air Division can reach
+    Manila."""
+    units = {"jp-hq-south": TAINAN, "jp-5-ad": TAINAN, "us-r-corps": MANILA, "us-hq-swpac": MANILA}
+    g = position(units=units, empire=True)
+    return g, resume(g, "declare", "japan", "J10", mode="ec", activated=["jp-5-ad"])
+
+
 @pytest.mark.rule("5.31")
 def test_the_declaration_ends_only_once_the_required_battle_is_declared(monkeypatch):
     with_hooks(monkeypatch, requirement=lambda g, battles: MANILA in battles)
-    g = position(
-        units={
-            "jp-hq-south": TAINAN,
-            "jp-5-ad": TAINAN,
-            "us-r-corps": MANILA,
-            "us-hq-swpac": MANILA,
-        },
-        empire=True,
-    )
-    record = resume(g, "declare", "japan", "J10", mode="ec", activated=["jp-5-ad"])
+    g, record = declaring()
     assert record["battles"] == [] and f"battle {MANILA}" in offered(g)
     assert "done" not in offered(g)
     assert offensives.requirement_met(g, {**record, "battles": [MANILA]})
@@ -89,14 +88,5 @@ def test_the_declaration_ends_only_once_the_required_battle_is_declared(monkeypa
 @pytest.mark.rule("5.31")
 def test_an_unmeetable_requirement_lets_the_offensive_go_on(monkeypatch):
     with_hooks(monkeypatch, requirement=lambda g, battles: "9999" in battles)
-    g = position(
-        units={
-            "jp-hq-south": TAINAN,
-            "jp-5-ad": TAINAN,
-            "us-r-corps": MANILA,
-            "us-hq-swpac": MANILA,
-        },
-        empire=True,
-    )
-    resume(g, "declare", "japan", "J10", mode="ec", activated=["jp-5-ad"])
+    g, _ = declaring()
     assert "done" in offered(g)
