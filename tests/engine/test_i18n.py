@@ -62,3 +62,12 @@ def test_layering_overrides_earlier_catalogues(catalog):
     merged = catalog.layered(game)
     assert merged.name("side", "japan", "en") == "Imperial Japan"
     assert merged.name("side", "japan", "ja") == "日本"
+
+
+def test_a_folder_may_split_a_language_into_parts_loaded_after_the_main_file(tmp_path):
+    (tmp_path / "en.yaml").write_text("log:\n  a: main\n  b: main\n", encoding="utf-8")
+    (tmp_path / "en.events.yaml").write_text("log:\n  b: part\n  c: part\n", encoding="utf-8")
+    found = Catalog()
+    found.add_directory(tmp_path)
+    assert [found.lookup(f"log.{k}", "en") for k in "abc"] == ["main", "part", "part"]
+    assert found.keys("ja") == set()

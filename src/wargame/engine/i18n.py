@@ -48,12 +48,14 @@ class Catalog:
         self.messages[lang].update(entries)
 
     def add_directory(self, directory: Path) -> None:
-        """Add ``<lang>.yaml`` files of a folder (one per language)."""
+        """Add the ``<lang>.yaml`` files of a folder, then its ``<lang>.<part>.yaml`` files in
+        name order (a game may split its messages by rulebook section)."""
         for lang in LANGUAGES:
-            path = directory / f"{lang}.yaml"
-            if path.exists():
-                tree = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
-                self.add(lang, flatten(tree))
+            paths = [directory / f"{lang}.yaml", *sorted(directory.glob(f"{lang}.*.yaml"))]
+            for path in paths:
+                if path.exists():
+                    tree = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
+                    self.add(lang, flatten(tree))
 
     def layered(self, *others: Catalog) -> Catalog:
         """A new catalogue: this one, overridden by ``others`` in order."""
