@@ -76,6 +76,13 @@ def effect(card_id: str, hook: str = "play") -> Callable[[F], F]:
     return register
 
 
+def plain_offensive(*card_ids: str) -> None:
+    """Declare military events whose whole effect is the offensive their card data describes
+    (LV, LV per HQ, HQ restriction, intelligence condition): the generic offensive plays them."""
+    for card_id in card_ids:
+        EFFECTS[card_id].clear()
+
+
 def hook(card_id: str, name: str) -> Callable[..., Any] | None:
     return EFFECTS.get(card_id, {}).get(name)
 

@@ -1,7 +1,14 @@
 """Every procedure of the game's sequence of play, by rulebook section."""
 
 from wargame.engine.procedure import Procedure
-from wargame.games.empire_of_the_sun import events_reactions  # noqa: F401 - registers the events
+from wargame.games.empire_of_the_sun import (  # noqa: F401 - they register the events
+    events_military_allies_early,
+    events_military_allies_late,
+    events_military_japan,
+    events_opening,
+    events_reactions,
+    events_resources,
+)
 from wargame.games.empire_of_the_sun.battle import Battle
 from wargame.games.empire_of_the_sun.card_play import CardAction
 from wargame.games.empire_of_the_sun.events import Event
