@@ -199,3 +199,20 @@ def test_installed_command_runs_without_traceback(tmp_path):
     )
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1
+
+
+def test_cards_lists_every_card_with_its_provenance_and_event(capsys):
+    code, out, _ = run(capsys, "cards", "empire-of-the-sun", "--format", "json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 170
+    assert {r["provenance"] for r in rows} <= {"seed", "rulebook", "reconstructed", "provisional"}
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["J80"]["provenance"] == "provisional" and by_id["J80"]["event"] == "event"
+    assert by_id["A59"]["event"] == "event" and by_id["A21"]["type"] == "military"
+    code, out, _ = run(capsys, "cards", "empire-of-the-sun")
+    assert code == 0 and "170 cards: " in out and "provisional J80: " in out
+
+
+def test_cards_of_a_game_without_cards_is_a_one_line_error(capsys):
+    code, _, err = run(capsys, "cards", "toy")
+    assert_one_line_error(code, err, "toy has no cards")

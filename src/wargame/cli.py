@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -120,6 +121,10 @@ def _add_game_commands(command: Any) -> None:
     rules = command("rules", cmd_rules, "rule coverage of a game")
     rules.add_argument("game")
     rules.add_argument("--format", choices=("text", "json"), default="text")
+
+    cards = command("cards", cmd_cards, "every card of a game with its provenance")
+    cards.add_argument("game")
+    cards.add_argument("--format", choices=("text", "json"), default="text")
 
     fuzz = command("fuzz", cmd_fuzz, "play random legal games to the end, checking everything")
     fuzz.add_argument("game")
@@ -297,6 +302,38 @@ def _print_rules(found: Any) -> None:
         if numbers:
             shown = ", ".join(numbers)
             print(f"warning: {label} name rules missing from the index: {shown}")
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    rows = REGISTRY.game(args.game).cards()
+    if not rows:
+        raise WargameError(f"{args.game} has no cards")
+    if args.format == "json":
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    _print_cards(args.game, rows)
+    return 0
+
+
+def _print_cards(game: str, rows: list[dict[str, Any]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{game}: cards")
+    for column in ("card", "title", "type", "provenance", "event"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["id"], row["title"], row.get("type", ""), row["provenance"], row["event"])
+    Console(width=max(100, Console().width)).print(table)
+    counts = Counter(row["provenance"] for row in rows)
+    shown = ", ".join(f"{count} {name}" for name, count in sorted(counts.items()))
+    missing = [row["id"] for row in rows if row["event"] == "missing"]
+    print(f"{len(rows)} cards: {shown}; {len(missing)} without their event")
+    if missing:
+        print(f"events missing: {', '.join(missing)}")
+    for row in rows:
+        if row["provenance"] == "provisional":
+            print(f"provisional {row['id']}: {row.get('note', '')}")
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:

@@ -184,7 +184,9 @@ def finish_offensive(g: Context, side: str) -> None:
 
 @pytest.mark.rule("5.36", "5.31")
 def test_a_removable_card_leaves_the_game_when_played_as_an_event():
-    g = run(table(allied=["A30", "A13"]), "action", side="allied")
+    g = table(allied=["A30", "A13"])
+    g.data["units"]["jp-ss-bde"] = "4600"  # A30 is an event only while Japan is in the Aleutians
+    run(g, "action", side="allied")
     act(g, "allied", "card A30", "event")
     assert g.state.stack[-1].name == "offensive"
     assert g.state.stack[-1].locals == {"side": "allied", "card": "A30", "mode": "ec", "lv": 4}
@@ -277,6 +279,7 @@ def test_one_designation_a_turn_and_only_while_none_is_held():
 def test_a_future_offensive_military_card_may_be_played_as_its_event():
     g = table(turn=7, allied=["A5"])
     g.data["cards"]["allied"].update(future="A30", future_turn=5)
+    g.data["units"]["jp-ss-bde"] = "4600"  # A30 is an event only while Japan is in the Aleutians
     run(g, "action", side="allied")
     act(g, "allied", "card A30")
     assert legal(g, "allied") == ["oc", "event", "discard", "cancel"]

@@ -57,7 +57,7 @@ def test_the_philippines_surrender_when_japan_holds_manila_and_davao():
     assert will(g) == before - 1
 
 
-@pytest.mark.rule("12.3", "12.31", "12.0")
+@pytest.mark.rule("12.3", "12.31")
 def test_malaya_surrenders_without_losing_units_and_a_recapture_gives_the_will_back():
     g = position(units={"in-3-corps": "1913"}, japanese=["2015", "2014"])
     before = will(g)

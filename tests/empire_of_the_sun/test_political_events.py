@@ -67,7 +67,7 @@ def test_war_in_europe_cards_move_by_the_years_amount_within_the_track(
     assert g.data["tracks"]["war_in_europe"] == end
 
 
-@pytest.mark.rule("5.34", "14.0")
+@pytest.mark.rule("5.34", "14.1", "14.2")
 def test_rivalry_cards_start_and_end_inter_service_rivalry():
     assert play_event("japan", "J7").data["tracks"]["us_isr"] is True
     assert play_event("allied", "A2").data["tracks"]["japanese_isr"] is True

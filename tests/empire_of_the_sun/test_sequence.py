@@ -142,6 +142,7 @@ def test_the_offensives_phase_starts_with_the_initiative_segment():
 def test_the_smaller_hand_takes_the_initiative_by_playing_its_future_offensive_event_first():
     g = table(6, japan=["J3", "J8", "J9"], allied=["A5", "A13"])
     g.data["cards"]["allied"].update(future="A30", future_turn=5)
+    g.data["units"]["jp-ss-bde"] = "4600"  # A30 is an event only while Japan is in the Aleutians
     run(g, "turn", "offensives")
     assert deciding(g) == "allied"
     assert legal(g, "allied") == ["future-first", "decline"]

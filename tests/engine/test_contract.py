@@ -40,6 +40,14 @@ def test_illegal_action_is_refused_with_a_reason_and_changes_nothing():
     assert state_hash(state) == before
 
 
+def test_an_action_the_game_refuses_names_its_reason():
+    state = TOY.setup("standard", 1)
+    before = state_hash(state)
+    with pytest.raises(IllegalAction, match="'pass' is refused: a side with cards must bid one"):
+        TOY.apply(state, "red", Action("pass"))
+    assert state_hash(state) == before
+
+
 def test_a_side_that_is_not_deciding_is_told_who_is():
     state = TOY.setup("standard", 1)
     for side in ("red", "blue"):

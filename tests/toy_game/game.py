@@ -96,6 +96,8 @@ class Bid(Procedure):
                 choices.add(Action.of("card", card), self.bid, side, card)
             if not g.data["hands"][side]:
                 choices.add("pass", self.bid, side, None)
+            else:
+                choices.refuse("pass", "a side with cards must bid one")
         return found
 
     def bid(self, g: Context, f: Frame, side: Side, card: str | None) -> None:

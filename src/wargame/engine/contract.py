@@ -128,6 +128,12 @@ class Game(ABC):
         """A text picture of the position for the command line (games override this)."""
         return ""
 
+    def cards(self) -> list[dict[str, Any]]:
+        """The game's cards for ``wargame cards``: one dict per card with at least ``id``,
+        ``title``, ``provenance`` and ``event`` (how its event is played, or "missing"); games
+        without cards return an empty list."""
+        return []
+
     # -- helpers shared by implementations -----------------------------------------------
     def check_side(self, side: Side | None) -> None:
         if side is not None and side not in self.sides:

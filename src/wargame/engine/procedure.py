@@ -55,6 +55,13 @@ class Choices:
     prompt: str
     params: dict[str, Any]
     options: dict[str, Option] = field(default_factory=dict)
+    refused: dict[str, str] = field(default_factory=dict)
+
+    def refuse(self, action: Action | str, reason: str) -> None:
+        """Record why ``action``, which a player might expect, is not offered now: an attempt
+        to take it is refused with ``reason`` (one English line)."""
+        chosen = Action(action) if isinstance(action, str) else action
+        self.refused.setdefault(chosen.text, reason)
 
     def add(self, action: Action | str, effect: Effect, *args: Any) -> None:
         """Offer ``action``; choosing it calls ``effect(context, frame, *args)``.
@@ -276,6 +283,8 @@ def choose(g: Context, side: Side, action: Action, found: Decision | None = None
         waiting = ", ".join(found.active()) or "nobody"
         raise IllegalAction(f"it is not {side}'s decision now (waiting for {waiting})")
     option = choices.options.get(action.text)
+    if option is None and action.text in choices.refused:
+        raise IllegalAction(f"{action.text!r} is refused: {choices.refused[action.text]}")
     if option is None:
         raise IllegalAction(f"{action.text!r} is not a legal action for {side} now")
     deciding = found.active()

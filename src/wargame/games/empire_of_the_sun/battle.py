@@ -10,7 +10,8 @@ these optional keys, which events may set:
 ``drm``
     ``{"air_naval": {side: n}, "ground": {side: n}}``: event die-roll modifiers (8.2, 8.4).
 ``ground_final``
-    ``{side: n}``: a ground modifier that replaces all the others of that side (Col. Tsuji, 8.4).
+    ``{side: n}``, or ``{side: {hex: n}}`` for some battles only: a ground modifier that replaces
+    all the others of that side (Col. Tsuji, 8.4).
 ``critical_modified``
     sides for which a modified 9 or more is a critical hit (Rochefort, 8.2 F6).
 ``critical``
@@ -651,9 +652,11 @@ def ground_drms(
 ) -> int:
     """The side's ground combat modifiers after the air-naval combat."""
     offensive = g.data.get("offensive") or {}
-    final = offensive.get("ground_final", {})
-    if side in final:
-        return int(final[side])
+    final = offensive.get("ground_final", {}).get(side)
+    if isinstance(final, dict):  # given per battle hex
+        final = final.get(parts.hex)
+    if final is not None:
+        return int(final)
     drm = op_ground_drm(g, parts) if side == parts.op else rp_ground_drm(parts, fighting)
     if side == "allied" and SEVENTH_ARMOURED in fighting.get("allied", []):
         drm += ARMOUR_DRM

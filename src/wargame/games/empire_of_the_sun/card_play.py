@@ -46,6 +46,8 @@ class CardAction(Procedure):
             choices.add("oc", self.as_oc)
         if event_playable(g, side, card_id):
             choices.add("event", self.as_event, side, card_id)
+        else:
+            choices.refuse("event", events.refusal(g, side, card_id))
         if cards.can_designate(g, side, card_id):
             choices.add("future", self.designate, side, card_id)
         if not forced:

@@ -13,6 +13,7 @@ from wargame.games.empire_of_the_sun import cards, forces
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.political_will import adjust
 from wargame.games.empire_of_the_sun.registry import RULES
+from wargame.games.empire_of_the_sun.reinforcements import modified_roll
 
 CHINA_OC = 3
 CHINA_WILL = 2  # 16.41
@@ -32,14 +33,24 @@ def china_track(g: Context) -> list[str]:
 def may_launch(g: Context, side: str, card_id: str) -> bool:
     """Japan, a 3-OC card, an even turn, once a turn, China still fighting, and not once the
     Allies hold every coastal port of China and Korea (12.72, 12.93)."""
-    return (
-        side == "japan"
-        and cards.card(g, card_id).oc == CHINA_OC
-        and g.data["turn"] % 2 == 0
-        and g.data["china_offensive"] != g.data["turn"]
-        and "china" not in g.data["surrendered"]
-        and not china_cut_off(g)
-    )
+    return launch_refusal(g, side, card_id) is None
+
+
+def launch_refusal(g: Context, side: str, card_id: str) -> str | None:
+    """Why ``side`` may not launch a China offensive with the card now, or None if it may."""
+    if side != "japan":
+        return "only Japan launches China offensives (12.72)"
+    if cards.card(g, card_id).oc != CHINA_OC:
+        return f"a China offensive takes a card of {CHINA_OC} OC (12.72)"
+    if g.data["turn"] % 2 != 0:
+        return "China offensives are launched on even turns only (12.72)"
+    if g.data["china_offensive"] == g.data["turn"]:
+        return "Japan already launched a China offensive this turn (12.72)"
+    if "china" in g.data["surrendered"]:
+        return "China has surrendered"
+    if china_cut_off(g):
+        return "the Allies hold every coastal port of China and Korea (12.93)"
+    return None
 
 
 def china_cut_off(g: Context) -> bool:
@@ -64,7 +75,7 @@ def china_offensive(g: Context) -> None:
     support = ROAD_SUPPORT[(tracks["burma_road"], bool(tracks["hump"]))]
     baseline = tracks["china_divisions"] - support
     air = allied_air_in_china(g)
-    roll = g.roll(D10_ZERO, "japan", "china_offensive") + len(air)
+    roll = modified_roll(g.roll(D10_ZERO, "japan", "china_offensive"), len(air))  # 15.6
     if roll <= baseline:
         move_china(g, +1, by_offensive=True)
     elif air:

@@ -9,6 +9,25 @@ after the card and registered here with :func:`effect` under one of these hooks:
     ``(g, side) -> bool``: conditions the card adds to the class rules below.
 ``activation``
     ``(g, unit_id, activated) -> bool``: which units a military event may activate (5.31 D).
+``commands``
+    ``(g, hq_id, unit_id) -> bool``: units beyond the 7.53 chart that the event lets its HQ
+    activate (e.g. Australians under a US HQ).
+``asp``
+    ``(g, side) -> int``: temporary ASPs the event gives its own offensive (9.31, 9.32).
+``activation_cost``
+    ``(g, unit_id) -> int``: activations the unit uses of the event's offensive (1 without it).
+``rivalry_waived``
+    ``(g, hq_id) -> bool``: whether inter-service rivalry (14.1 C, 14.2 A) does not limit what
+    the HQ activates for the event's offensive.
+``moves``
+    ``(g, group) -> dict[str, Move]``: moves the event adds to a group's legal moves in its
+    offensive (keyed by action text, like :func:`movement.moves`).
+``move_allowed``
+    ``(g, group, move) -> bool``: whether the event lets a group of the offensive player make a
+    legal move in its offensive (limits the event puts on movement, e.g. where landings go).
+``battle_hex``
+    ``(g, hex_id) -> bool``: whether the event's offensive may fight in the hex (a move into an
+    enemy-held hex, a declared air strike), e.g. one-hex islands only.
 ``drm``
     ``(g, stage, side, hex_id) -> int``: a battle modifier of the event's offensive (5.31 D);
     ``stage`` is "air_naval" or "ground".
@@ -29,6 +48,10 @@ after the card and registered here with :func:`effect` under one of these hooks:
 ``react``
     ``(g, side)``: a reaction event (5.32), played by the reaction player.
 
+A military event that must ask a player something before its offensive runs a procedure named
+``event_<card>`` (see :class:`Event`); one that acts once its offensive's units are activated,
+before they move, a procedure named ``event_<card>_activated`` (see ``Offensive.activated``).
+
 A card with no registered effect can still be played for its operations value; a military card
 with a logistics value runs its offensive with only the class rules (5.31 A-B).
 """
@@ -36,7 +59,7 @@ with a logistics value runs its offensive with only the class rules (5.31 A-B).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from wargame.engine.procedure import Context, Procedure
@@ -44,12 +67,20 @@ from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import cards
 from wargame.games.empire_of_the_sun.hqs import hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
+from wargame.games.empire_of_the_sun.static import Card
 
 F = TypeVar("F", bound=Callable[..., Any])
 HOOKS = (
     "play",
     "playable",
     "activation",
+    "commands",
+    "asp",
+    "activation_cost",
+    "rivalry_waived",
+    "moves",
+    "move_allowed",
+    "battle_hex",
     "drm",
     "strength",
     "defense",
@@ -83,6 +114,37 @@ def plain_offensive(*card_ids: str) -> None:
         EFFECTS[card_id].clear()
 
 
+def by_procedure(*card_ids: str) -> None:
+    """Declare events played wholly by their ``event_<card>`` procedure (see :class:`Event`)."""
+    for card_id in card_ids:
+        EFFECTS[card_id].clear()
+
+
+def catalogue(all_cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """One row per card for ``wargame cards``: its provenance and how its event is played
+    ("offensive": the offensive its card data describes; "offensive+event": with the card's own
+    conditions; "event"; "missing": not implemented)."""
+    rows = []
+    for card in all_cards:
+        if not implemented(card.id):
+            how = "missing"
+        elif card.type == "military":
+            how = "offensive+event" if EFFECTS[card.id] else "offensive"
+        else:
+            how = "event"
+        rows.append(
+            {
+                "id": card.id,
+                "title": card.title,
+                "type": card.type,
+                "provenance": card.provenance,
+                "event": how,
+                "note": card.effect,
+            }
+        )
+    return rows
+
+
 def hook(card_id: str, name: str) -> Callable[..., Any] | None:
     return EFFECTS.get(card_id, {}).get(name)
 
@@ -109,6 +171,20 @@ def playable(g: Context, side: str, card_id: str) -> bool:
         has_lv = card.lv is not None or hook(card_id, "play") is not None
         return has_lv and (not card.hq or bool(hqs_in_supply(g, side, card.hq)))
     return implemented(card_id)
+
+
+def refusal(g: Context, side: str, card_id: str) -> str:
+    """Why ``side`` may not play the card as an event now (when :func:`playable` says no)."""
+    card = cards.card(g, card_id)
+    if card.type == "reaction":
+        return "a reaction card is played only by the reaction player against an offensive (5.32)"
+    if g.data["victory"] != "campaign" and card_id in POLITICAL_WILL_CARDS:
+        return "events that change US Political Will are not played in this scenario (17.26)"
+    if card.type == "military" and card.hq and not hqs_in_supply(g, side, card.hq):
+        return "none of the HQs the card names is on the map and in supply (5.31)"
+    if not implemented(card_id) and card.type != "military":
+        return "this event is not implemented yet"
+    return "the event's conditions do not hold now (5.3)"
 
 
 @RULES.implements("5.37")
@@ -141,13 +217,19 @@ class Event(Procedure):
         play = hook(f["card"], "play")
         if play is not None:
             play(g, f["side"])
-        if card.type == "military":
-            lv = card.lv
-            g.call("offensive", then="done", side=f["side"], card=f["card"], mode="ec", lv=lv)
+        if card.type == "military" and f"event_{f['card']}" in g.procedures:
+            # what the event does before its offensive (5.31 C: a unit it brings into play)
+            g.call(f"event_{f['card']}", then="offensive", side=f["side"], card=f["card"])
+        elif card.type == "military":
+            self.offensive(g, f)
         elif f"event_{f['card']}" in g.procedures:
             g.call(f"event_{f['card']}", then="finish", side=f["side"], card=f["card"])
         else:
             g.goto("finish")
+
+    def offensive(self, g: Context, f: Frame) -> None:
+        lv = cards.card(g, f["card"]).lv
+        g.call("offensive", then="done", side=f["side"], card=f["card"], mode="ec", lv=lv)
 
     @RULES.implements("5.36")
     def finish(self, g: Context, f: Frame) -> None:

@@ -8,20 +8,20 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from wargame.engine.contract import ProcedureGame, Scenario
+from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State
-from wargame.games.empire_of_the_sun import procedures, setup
+from wargame.games.empire_of_the_sun import bidding, events, procedures, setup
 from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import static
 from wargame.games.empire_of_the_sun.text import describe
 
-SECRET_KEYS = ("cards", "pending", "drawn")
+SECRET_KEYS = ("cards", "pending", "drawn", "bids")
 OPPONENT = {"japan": "allied", "allied": "japan"}
 
 
@@ -58,9 +58,14 @@ class EmpireOfTheSun(ProcedureGame):
             for s in self.parts.static.scenarios.values()
         ]
 
+    def options(self) -> list[OptionSpec]:
+        return list(bidding.OPTIONS)
+
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         setup.new_game(g, self.parts, self.parts.static.scenarios[scenario])
         g.push("game")
+        if options.get("bidding"):
+            g.push("bidding")  # before the first turn (16.49)
 
     # -- views -------------------------------------------------------------------------------
     def view_data(self, state: State, viewer: Side | None) -> dict[str, Any]:
@@ -74,27 +79,36 @@ class EmpireOfTheSun(ProcedureGame):
             found["future_card"] = own["future"]
             found["pending"] = data["pending"].get(viewer)
             found["drawn"] = list(data["drawn"][viewer])
+            found.update(bidding.own_bid(data, viewer))
         return found
 
     def describe(self, state: State, viewer: Side | None, lang: str) -> str:
         return describe(self, state, viewer, lang)
 
+    def cards(self) -> list[dict[str, Any]]:
+        return events.catalogue(self.parts.cards.values())
+
     def secrets(self, state: State) -> dict[Side, set[str]]:
         """Each side's hand (less the cards the opponent saw it take back) and Future Offensive
-        card. The decks' order is secret too; views never carry a deck, only its size, and a
-        card once seen may be reshuffled into a deck, so deck cards are not tokens here."""
+        card, and its sealed tournament bid (16.49). The decks' order is secret too; views never
+        carry a deck, only its size, and a card once seen may be reshuffled into a deck, so deck
+        cards are not tokens here."""
         found: dict[Side, set[str]] = {}
         for side in self.sides:
             own = state.data["cards"][side]
             hidden = set(own["hand"]) - set(state.data["known"][side])
             found[side] = {*hidden, *([own["future"]] if own["future"] else [])}
+        for side, sealed in bidding.secret_tokens(state.data).items():
+            found[side] |= sealed
         return found
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]
         data = {key: copy.deepcopy(value) for key, value in board.items() if key != "cards"}
-        for key in ("hand", "future_card", "drawn"):
+        for key in ("hand", "future_card", "drawn", "bid"):
             data.pop(key, None)
+        if "bidding" in board:
+            data["bids"] = bidding.sample_bids(board, side, rng)
         data["drawn"] = {side: list(board["drawn"]), OPPONENT[side]: []}
         known = {side: {"hand": list(board["hand"]), "future": board["future_card"]}}
         in_play = cards_in_play(view)

@@ -53,7 +53,7 @@ from wargame.engine.board import search, shortest_path
 from wargame.engine.board.paths import SearchResult, avoiding, only_into
 from wargame.engine.errors import GameBug
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun import events, forces
 from wargame.games.empire_of_the_sun.board import ENTRY_COST, KWAI_ROUTE, Board
 from wargame.games.empire_of_the_sun.garrisons import garrisoned, garrisoned_hexes
 from wargame.games.empire_of_the_sun.registry import RULES
@@ -519,7 +519,20 @@ def asp_left(g: Context, side: str, *, reaction: bool = False) -> int:
     if reaction:
         spent = ((g.data.get("offensive") or {}).get("reaction") or {}).get("asp", 0)
         left = min(left, REACTION_ASP - spent)
+    else:
+        left += temporary_asp(g, side)
     return max(0, left)
+
+
+@RULES.implements("9.31", "9.32")
+def temporary_asp(g: Context, side: str) -> int:
+    """Temporary ASPs the event of the side's own offensive gives it for that offensive only
+    (its ``asp`` hook); the event gives back those spent once its battles are over."""
+    offensive = g.data.get("offensive") or {}
+    if offensive.get("side") != side or offensive.get("mode") != "ec":
+        return 0
+    own = events.hook(offensive["card"], "asp")
+    return int(own(g, side)) if own is not None else 0
 
 
 @RULES.implements("7.45")

@@ -31,11 +31,13 @@ class Nation:
     area: str
     keys: tuple[str, ...]
     will: int  # Political Will lost (16.41); given back on recapture except for China and India
+    guards: tuple[str, ...] = ("ground",)  # Allied units that keep a port or airfield Allied
 
 
+ANY_UNIT = ("ground", "air", "naval", "hq")
 NATIONS = (
     Nation("philippines", "philippines", ("2813", "2915"), 1),
-    Nation("malaya", "malaya", ("2015", "2014"), 1),
+    Nation("malaya", "malaya", ("2015", "2014"), 1, guards=ANY_UNIT),  # 12.32
     Nation("dei", "dei", ("1813", "1916", "2017", "2220", "2415", "2517", "2616", "2019"), 1),
     Nation("burma", "burma", ("2008", "2106", "2206", "2305"), 1),
     Nation("australia", "australia", (), 2),
@@ -49,6 +51,7 @@ RABAUL, GUADALCANAL = "4021", "4423"
 NEW_GUINEA_RESOURCE = "3219"
 ENIWETOK, KWAJALEIN = "4415", "4715"
 KUNMING, MADRAS = "2407", "1406"
+SIAM = "siam"
 NO_RESOURCE_PATH_LIMIT = 3
 
 RULES.declare(
@@ -65,7 +68,7 @@ RULES.declare(
 class NationalStatus(Procedure):
     name = "national_status"
 
-    @RULES.implements("4.31", "12.0")
+    @RULES.implements("4.31")
     def start(self, g: Context, f: Frame) -> None:
         war_in_europe(g)
         for nation in NATIONS:
@@ -148,7 +151,7 @@ def check_nation(g: Context, nation: Nation) -> None:
 
 
 @RULES.implements("12.2", "12.21", "12.3", "12.31", "12.4", "12.41", "12.42", "12.5", "12.51")
-@RULES.implements("12.52", "12.82", "12.83", "16.4")
+@RULES.implements("12.52", "12.82", "12.83", "16.4", "12.32")
 def surrender(g: Context, nation: Nation) -> None:
     """Each nation surrenders once: its airfields and ports without Allied units become Japanese,
     its own forces go as the rules say, and US Political Will falls."""
@@ -156,16 +159,33 @@ def surrender(g: Context, nation: Nation) -> None:
     g.log("log.surrender", nation=nation.id)
     remove_forces(g, nation.id)
     board = g.static.board
-    for hex_id in board.area(nation.area):
+    for hex_id in status_hexes(g, nation.area):
         facility = board.port(hex_id) or board.airfield(hex_id)
-        allied_ground = [
-            u for u in forces.units_at(g, hex_id, "allied") if forces.is_class(g, u, "ground")
-        ]
-        if facility and not allied_ground and nation.id != "australia":
+        if facility and not guarded(g, nation, hex_id) and nation.id != "australia":
             forces.set_control(g, hex_id, "japan")
     adjust(g, -nation.will, f"surrender_{nation.id}")
     if set(g.data["surrendered"]) >= RESTORABLE:
         adjust(g, -ALL_SURRENDERED_WILL, "all_surrendered")
+
+
+@RULES.implements("12.32")
+def guarded(g: Context, nation: Nation, hex_id: str) -> bool:
+    """Whether Allied units keep a port or airfield of a surrendering nation. Japan gains only
+    the facilities no Allied unit occupies (12.0). The other nations count ground units only
+    (the Philippines and the Dutch East Indies remove or evacuate the rest, 12.22, 12.42).
+    Malaya's surrender removes no Allied unit (12.32): any Allied unit, an air or naval unit or
+    an HQ too, keeps its hex, so none is forced into an emergency move or off the map."""
+    return any(forces.is_class(g, u, *nation.guards) for u in forces.units_at(g, hex_id, "allied"))
+
+
+@RULES.implements("12.33")
+def status_hexes(g: Context, area: str) -> list[str]:
+    """The hexes of ``area`` that a change of national status may hand over: never a hex of
+    Siam. Siam has no forces and never surrenders (it is no nation of :data:`NATIONS` and costs
+    no Political Will, 16.41); each Siamese hex belongs to the last side whose ground units
+    entered or passed through it (12.1), so no surrender or recapture changes one."""
+    board = g.static.board
+    return [h for h in board.area(area) if not board.in_area(h, SIAM)]
 
 
 def remove_forces(g: Context, nation: str) -> None:
@@ -185,15 +205,15 @@ def remove_forces(g: Context, nation: str) -> None:
             forces.move_to(g, unit_id, "removed")
 
 
-@RULES.implements("12.0")
 def recapture(g: Context, nation: Nation) -> None:
     """The Allies retake what made the nation surrender: they regain its airfields and ports
-    without Japanese units, and the Political Will it cost (card losses are not given back)."""
+    without Japanese units, and the Political Will it cost (card losses are not given back; the
+    introduction of chapter 12, which has no rule number of its own)."""
     g.data["surrendered"].remove(nation.id)
     g.data["recaptured"].append(nation.id)
     g.log("log.recapture", nation=nation.id)
     board = g.static.board
-    for hex_id in board.area(nation.area):
+    for hex_id in status_hexes(g, nation.area):
         facility = board.port(hex_id) or board.airfield(hex_id)
         if facility and not forces.units_at(g, hex_id, "japan"):
             forces.set_control(g, hex_id, "allied")

@@ -29,8 +29,11 @@ def offer_oc_uses(g: Context, choices: Choices, side: str, card_id: str) -> None
         choices.add("return-hq", start_use, side, card_id, "return_hq")
     if may_end_rivalry(g, side, card_id):
         choices.add("end-isr", start_use, side, card_id, "end_isr")
-    if china.may_launch(g, side, card_id):
+    refusal = china.launch_refusal(g, side, card_id)
+    if refusal is None:
         choices.add("china", start_use, side, card_id, "china")
+    elif side == "japan":
+        choices.refuse("china", refusal)
 
 
 def start_use(g: Context, f: Frame, side: str, card_id: str, use: str) -> None:

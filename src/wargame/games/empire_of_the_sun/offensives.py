@@ -118,11 +118,15 @@ class Offensive(Procedure):
     def add_unit(self, g: Context, f: Frame, who: str, unit_id: str) -> None:
         activation = activation_record(g, who)
         activation["activated"].append(unit_id)
-        activation["activations"] -= 1
+        activation["activations"] -= activation_cost(g, unit_id, activation)
 
     def activated(self, g: Context, f: Frame) -> None:
         g.log("log.activated", side=f["side"], units=list(current(g)["activated"]))
-        g.goto("move")
+        after = f"event_{f['card']}_activated"  # what the event does before its units move
+        if f["mode"] == "ec" and after in g.procedures:
+            g.call(after, then="move", side=f["side"], card=f["card"])
+        else:
+            g.goto("move")
 
     # -- S2 movement (6.22-6.23, 7.x) -----------------------------------------------------------
     @decision
@@ -239,8 +243,12 @@ class Offensive(Procedure):
         rp = enemy(f["side"])
         found = Decision()
         choices = found.side(rp, "prompt.intelligence", card=f["card"])
-        for card_id in reactions.options(g, rp, offensive):
-            choices.add(Action.of("react", card_id), self.react_with, card_id)
+        for card_id in reactions.held(g, rp):
+            refused = reactions.refusal(g, rp, offensive, card_id)
+            if refused is None:
+                choices.add(Action.of("react", card_id), self.react_with, card_id)
+            else:
+                choices.refuse(Action.of("react", card_id), refused)
         no_card_condition = not offensive.get("card_condition")
         if (
             offensive["battles"]
@@ -444,6 +452,20 @@ def event_allows(g: Context, unit_id: str, activation: dict[str, Any]) -> bool:
     return check is None or bool(check(g, unit_id, activation["activated"]))
 
 
+def own_event_hook(g: Context, activation: dict[str, Any], name: str) -> Any:
+    """The hook ``name`` of the offensive's own event, for the offensive player's activation."""
+    offensive = current(g)
+    if activation is not offensive or offensive["mode"] != "ec":
+        return None
+    return events.hook(offensive["card"], name)
+
+
+def activation_cost(g: Context, unit_id: str, activation: dict[str, Any]) -> int:
+    """An activated unit uses one activation, or what the offensive's event says (5.31 D)."""
+    own = own_event_hook(g, activation, "activation_cost")
+    return 1 if own is None else int(own(g, unit_id))
+
+
 def activation_record(g: Context, who: str) -> dict[str, Any]:
     """The offensive player's activation (``op``) or the reaction player's (``rp``)."""
     offensive = current(g)
@@ -495,9 +517,17 @@ def activation_candidates(g: Context, hq_id: str) -> list[str]:
         for u in offensive["supplied"]
         if record(g, u).unit_class != "hq"
         and forces.at(g, u) in reach
-        and supply.hq_commands(g, hq_id, u)
+        and (supply.hq_commands(g, hq_id, u) or event_commands(g, hq_id, u))
         and not forces.flagged(g, "bombed", u)
     ]
+
+
+def event_commands(g: Context, hq_id: str, unit_id: str) -> bool:
+    """A unit the 7.53 chart keeps from the HQ that the offensive's event lets it activate
+    (5.3: the card's text overrides the rules)."""
+    offensive = current(g)
+    own = events.hook(offensive["card"], "commands") if offensive["mode"] == "ec" else None
+    return own is not None and bool(own(g, hq_id, unit_id))
 
 
 @RULES.implements("6.26", "6.27")
@@ -608,6 +638,9 @@ def rivalry_allows(g: Context, unit_id: str, activation: dict[str, Any]) -> bool
     rival = tracks["japanese_isr"] if unit.side == "japan" else tracks["us_isr"]
     if not rival or unit.nationality not in ("japanese", "us") or unit.service is None:
         return True
+    waived = own_event_hook(g, activation, "rivalry_waived")  # the event may lift it (5.3)
+    if waived is not None and waived(g, activation["hq"]):
+        return True
     branch = "army" if unit.service == "army" else "navy"
     others = {
         "army" if record(g, u).service == "army" else "navy"
@@ -620,8 +653,16 @@ def rivalry_allows(g: Context, unit_id: str, activation: dict[str, Any]) -> bool
 def legal_moves(
     g: Context, group: list[str], offensive: dict[str, Any]
 ) -> dict[str, movement.Move]:
-    """The group's moves; an OC offensive may not open a second battle hex (6.24)."""
+    """The group's moves (with those the event adds, 5.31 D); an OC offensive may not open a
+    second battle hex (6.24)."""
     found = movement.moves(g, group, oc=offensive["oc"])
+    own = own_event_hook(g, offensive, "moves")
+    if own is not None:
+        found = {**found, **own(g, group)}
+    allowed = own_event_hook(g, offensive, "move_allowed")
+    if allowed is not None:
+        found = {t: m for t, m in found.items() if allowed(g, group, m)}
+    found = {t: m for t, m in found.items() if not m.battle or battle_allowed(g, offensive, m.dest)}
     if offensive["mode"] != "oc":
         return found
     battles = set(contested_hexes(g, offensive["side"]))
@@ -669,7 +710,13 @@ def optional_battle_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:
     reachable: set[str] = set()
     for unit_id in striking_flyers(g, offensive):
         reachable |= set(strike_hexes(g, unit_id)) & targets
-    return sorted(reachable)
+    return sorted(h for h in reachable if battle_allowed(g, offensive, h))
+
+
+def battle_allowed(g: Context, offensive: dict[str, Any], hex_id: str) -> bool:
+    """Whether the offensive's event lets it fight in the hex (5.31 D; its ``battle_hex`` hook)."""
+    own = own_event_hook(g, offensive, "battle_hex")
+    return own is None or bool(own(g, hex_id))
 
 
 @RULES.implements("7.33", "5.11")

@@ -1,6 +1,8 @@
 """Scenario openings. The December 1941 turn of the campaign (17.11): Japan alone plays its
 cards #1 (Operation Z) and #2 (IAI Operation No. 1) as events; then every Allied naval unit may
-make one free emergency naval move. The events' own special rules come with the card events.
+make one free emergency naval move. The events' own special rules come with the card events
+(:mod:`events_opening`): Operation Z does the first steps of its offensive itself, IAI suspends
+the Allied air ZOI until its offensive is over.
 The 1942 start (17.25) gives the Allies the same free naval moves before Japan's first card."""
 
 from __future__ import annotations
@@ -8,11 +10,11 @@ from __future__ import annotations
 from wargame.engine.action import Action
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import cards, forces, movement
+from wargame.games.empire_of_the_sun import bidding, cards, events, events_opening, forces, movement
+from wargame.games.empire_of_the_sun.events_opening import IAI, OPERATION_Z
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
 
-OPERATION_Z, IAI = "J1", "J2"
 OPERATION_Z_WILL = 8  # Operation Z sets US Political Will to +8 (16.44 A)
 
 
@@ -25,17 +27,27 @@ class OpeningTurn(Procedure):
         g.data["initiative"] = g.data["acting"] = "japan"
         g.goto("operation_z")
 
+    @RULES.implements("17.11", "5.31")
     def operation_z(self, g: Context, f: Frame) -> None:
+        """Operation Z activates, moves and targets by its own terms: its offensive takes up
+        at the end of the declaration of battle hexes."""
         cards.commit(g, "japan", OPERATION_Z, "event")
         set_political_will(g)
         g.call("offensive", then="iai", side="japan", card=OPERATION_Z, mode="ec", lv=None)
+        events_opening.operation_z(g)
+        g.goto(events_opening.RESUME_AT)  # the offensive's frame, just called
 
     def iai(self, g: Context, f: Frame) -> None:
+        bidding.settle_will(g)  # a tournament bid moves the will set by Operation Z (16.49 B)
         cards.commit(g, "japan", IAI, "event")
+        play = events.hook(IAI, "play")
+        if play is not None:
+            play(g, "japan")
         lv = cards.card(g, IAI).lv
         g.call("offensive", then="free_moves", side="japan", card=IAI, mode="ec", lv=lv)
 
     def free_moves(self, g: Context, f: Frame) -> None:
+        events_opening.iai_over(g)
         g.call("free_naval_moves", then="finish")
 
     def finish(self, g: Context, f: Frame) -> None:

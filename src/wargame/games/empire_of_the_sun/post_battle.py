@@ -28,7 +28,7 @@ def may_move_after_battle(g: Context, side: str) -> list[str]:
     activation = activation_of(g, side)
     if activation is None:
         return []
-    done = g.data["offensive"].setdefault("post_moved", [])
+    done = g.data["offensive"].get("post_moved", [])
     found = []
     for unit_id in activation["activated"]:
         moved = activation["moved"].get(unit_id, {})
@@ -97,17 +97,17 @@ class PostBattle(Procedure):
 
     def go(self, g: Context, f: Frame, unit_id: str, option: movement.Move) -> None:
         forces.move_to(g, unit_id, option.dest)
-        g.data["offensive"]["post_moved"].append(unit_id)
+        g.data["offensive"].setdefault("post_moved", []).append(unit_id)
         g.log("log.post_battle_move", unit=unit_id, hex=option.dest)
         g.goto("choose")
 
     def stay(self, g: Context, f: Frame, unit_id: str) -> None:
-        g.data["offensive"]["post_moved"].append(unit_id)
+        g.data["offensive"].setdefault("post_moved", []).append(unit_id)
         g.goto("choose")
 
     def lose(self, g: Context, f: Frame, unit_id: str) -> None:
         forces.move_to(g, unit_id, "eliminated")
-        g.data["offensive"]["post_moved"].append(unit_id)
+        g.data["offensive"].setdefault("post_moved", []).append(unit_id)
         g.log("log.eliminated", unit=unit_id)
         g.goto("choose")
 

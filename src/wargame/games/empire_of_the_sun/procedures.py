@@ -10,9 +10,13 @@ from wargame.games.empire_of_the_sun import (  # noqa: F401 - they register the 
     events_resources,
 )
 from wargame.games.empire_of_the_sun.battle import Battle
+from wargame.games.empire_of_the_sun.bidding import Bidding
 from wargame.games.empire_of_the_sun.card_play import CardAction
 from wargame.games.empire_of_the_sun.events import Event
+from wargame.games.empire_of_the_sun.events_military_allies_late import LATE_PROCEDURES
+from wargame.games.empire_of_the_sun.events_military_japan import JAPAN_PROCEDURES
 from wargame.games.empire_of_the_sun.events_political import SWAP_PROCEDURES
+from wargame.games.empire_of_the_sun.events_resources import RESOURCE_PROCEDURES
 from wargame.games.empire_of_the_sun.national_status import NationalStatus
 from wargame.games.empire_of_the_sun.oc_uses import OcUse
 from wargame.games.empire_of_the_sun.offensives import Offensive
@@ -28,11 +32,14 @@ from wargame.games.empire_of_the_sun.supply import Attrition
 
 ALL: tuple[Procedure, ...] = (
     # the turn (4.0) and the scenario openings (17.11, 17.25)
-    *(Game(), Turn(), OpeningTurn(), FreeNavalMoves()),
+    *(Game(), Turn(), OpeningTurn(), FreeNavalMoves(), Bidding()),
     # the Strategic phase (4.1): reinforcements, replacements, strategic warfare (9.0-11.0)
     *(Reinforcements(), Replacements(), StrategicWarfare()),
     # the Offensives phase (4.2): card plays (5.0) and offensives (6.0-8.0)
     *(OffensivesSegment(), CardAction(), OcUse(), Event(), *SWAP_PROCEDURES),
+    *RESOURCE_PROCEDURES,
+    *LATE_PROCEDURES,
+    *JAPAN_PROCEDURES,
     *(Offensive(), Battle(), PostBattle(), OffensiveEnd(), Stacking()),
     # the Political phase (4.3) and the Attrition phase (4.4)
     *(NationalStatus(), PoliticalWill(), Attrition()),

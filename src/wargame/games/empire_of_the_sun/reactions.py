@@ -27,22 +27,30 @@ def held(g: Context, side: str) -> list[str]:
 @RULES.implements("5.32", "5.21", "5.35")
 def options(g: Context, side: str, offensive: dict[str, Any]) -> list[str]:
     """Reaction cards ``side`` may play now against the offensive."""
+    return [c for c in held(g, side) if refusal(g, side, offensive, c) is None]
+
+
+def refusal(g: Context, side: str, offensive: dict[str, Any], card_id: str) -> str | None:
+    """Why ``side`` may not react with the card now, or None if it may."""
     played = offensive.get("reactions", [])
-    if len(played) >= MAX_REACTIONS or offensive.get("cancelled"):
-        return []
-    found = []
-    for card_id in held(g, side):
-        if card_id in g.data["drawn"][side] or not events.reaction_playable(g, side, card_id):
-            continue
-        kind = cards.card(g, card_id).reaction
-        if kind == "weather" and (played or offensive["rolled"]):
-            continue
-        if kind == "intelligence" and offensive["rolled"]:
-            continue
-        if kind != "weather" and not offensive["battles"]:
-            continue
-        found.append(card_id)
-    return found
+    kind = cards.card(g, card_id).reaction
+    if cards.card(g, card_id).type != "reaction":
+        return "only reaction cards are played against an offensive (5.32)"
+    if len(played) >= MAX_REACTIONS:
+        return f"at most {MAX_REACTIONS} reaction cards are played against one offensive (5.32)"
+    if offensive.get("cancelled"):
+        return "the offensive is cancelled"
+    if card_id in g.data["drawn"][side]:
+        return "a card drawn during this offensive cannot be played in it (5.35)"
+    if not events.reaction_playable(g, side, card_id):
+        return "the card's conditions do not hold against this offensive (5.32)"
+    if kind == "weather" and (played or offensive["rolled"]):
+        return "Weather is played only as the first reaction, before the intelligence roll (5.32)"
+    if kind == "intelligence" and offensive["rolled"]:
+        return "intelligence cards are played before the intelligence roll (5.32)"
+    if kind != "weather" and not offensive["battles"]:
+        return "the offensive has no battle hex to react to (5.32)"
+    return None
 
 
 @RULES.implements("5.32")

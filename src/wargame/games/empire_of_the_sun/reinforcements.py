@@ -9,6 +9,7 @@ from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
+from wargame.engine.tables import clamp_roll
 from wargame.games.empire_of_the_sun import forces, supply
 from wargame.games.empire_of_the_sun.board import Board
 from wargame.games.empire_of_the_sun.forces import record
@@ -19,6 +20,7 @@ from wargame.games.empire_of_the_sun.static import Unit
 KUNMING = "2407"
 SENT_TO_EUROPE_DELAY = 3  # turns (9.24)
 STE_RANGE = {1: 1, 2: 3, 3: 5, 4: 7}  # highest roll that sends a unit to Europe (Table T6)
+ROLL_LOW, ROLL_HIGH = 0, 9  # the bounds of a modified die roll (15.6)
 
 
 @RULES.implements("15.1", "15.2", "15.3", "15.4", "15.5")
@@ -28,6 +30,22 @@ def war_in_europe_level(g: Context) -> int:
     if value > 0:
         return 0
     return 1 if value >= -2 else 2 if value >= -4 else 3 if value >= -6 else 4
+
+
+@RULES.implements("15.6")
+def modified_roll(natural: int, modifier: int) -> int:
+    """A die roll with its modifiers: below 0 it counts as 0, above 9 as a modified 9 (15.6).
+    Rules that look at the unmodified roll (a natural 9) read the die itself."""
+    return clamp_roll(natural + modifier, ROLL_LOW, ROLL_HIGH)
+
+
+RULES.declare(
+    "15.6",
+    where=(
+        "battle.py: the air-naval and ground combat rolls are read clamped to 0-9 "
+        "(ModifiedRoll with its ROLL_LOW, ROLL_HIGH)"
+    ),
+)
 
 
 @RULES.implements("9.22", "9.23")
@@ -144,7 +162,7 @@ def put_in_delay_box(g: Context, unit_id: str) -> None:
     if level == 0 or unit.side != "allied" or not may_go_to_europe(unit):
         return
     roll = g.roll(D10_ZERO, "allied", "sent_to_europe", unit=unit_id)
-    modified = max(0, roll - (1 if g.data["tracks"]["us_isr"] else 0))
+    modified = modified_roll(roll, -1 if g.data["tracks"]["us_isr"] else 0)
     if modified <= STE_RANGE[level]:
         forces.move_to(g, unit_id, f"turn:{g.data['turn'] + SENT_TO_EUROPE_DELAY}")
         g.log("log.sent_to_europe", unit=unit_id, turn=g.data["turn"] + SENT_TO_EUROPE_DELAY)

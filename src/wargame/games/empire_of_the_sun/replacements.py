@@ -97,15 +97,30 @@ class Replacements(Procedure):
     def spend(self, g: Context, f: Frame) -> Decision:
         found = Decision()
         choices = found.side(f["side"], "prompt.replacements", points=dict(f["pools"]))
-        for unit_id in repairable(g, f["side"], f["pools"]):
+        repairs, rebuilds = self.candidates(g, f)
+        for unit_id in repairs:
             choices.add(Action.of("repair", unit_id), self.repair, unit_id)
-        for unit_id in rebuildable(g, f["side"], f["pools"]):
+        for unit_id in rebuilds:
             choices.add(Action.of("rebuild", unit_id), self.pick, unit_id)
         choices.add("done", self.side_done)
         return found
 
+    def candidates(self, g: Context, f: Frame) -> tuple[list[str], list[str]]:
+        """The units the points may repair, and the eliminated units they may bring back."""
+        return repairable(g, f["side"], f["pools"]), rebuildable(g, f["side"], f["pools"])
+
+    def charge(self, g: Context, f: Frame, unit_id: str, cost: int) -> None:
+        spend_points(g, f["pools"], unit_id, cost)
+
+    def may_rebuild_full(self, g: Context, f: Frame, unit_id: str) -> bool:
+        name = pool_for(record(g, unit_id)) or ""
+        return f["pools"].get(name, 0) >= 2 and name != "chinese"
+
+    def places(self, g: Context, f: Frame, unit_id: str) -> list[str]:
+        return rebuild_hexes(g, unit_id)
+
     def repair(self, g: Context, f: Frame, unit_id: str) -> None:
-        spend_points(g, f["pools"], unit_id, 1)
+        self.charge(g, f, unit_id, 1)
         forces.set_reduced(g, unit_id, False)
         g.log("log.repaired", unit=unit_id)
 
@@ -118,9 +133,8 @@ class Replacements(Procedure):
         unit_id = f["unit"]
         found = Decision()
         choices = found.side(f["side"], "prompt.place", unit=unit_id)
-        name = pool_for(record(g, unit_id)) or ""
-        full = f["pools"].get(name, 0) >= 2 and name != "chinese"
-        for hex_id in rebuild_hexes(g, unit_id):
+        full = self.may_rebuild_full(g, f, unit_id)
+        for hex_id in self.places(g, f, unit_id):
             choices.add(Action.of("hex", hex_id), self.rebuild, unit_id, hex_id, False)
             if full:
                 choices.add(Action.of("full", hex_id), self.rebuild, unit_id, hex_id, True)
@@ -128,7 +142,7 @@ class Replacements(Procedure):
         return found
 
     def rebuild(self, g: Context, f: Frame, unit_id: str, hex_id: str, full: bool) -> None:
-        spend_points(g, f["pools"], unit_id, 2 if full else 1)
+        self.charge(g, f, unit_id, 2 if full else 1)
         one_step = record(g, unit_id).reduced_attack is None
         forces.set_reduced(g, unit_id, not full and not one_step)
         forces.move_to(g, unit_id, hex_id)

@@ -147,6 +147,7 @@ def end_of_turn_cleanup(g: Context) -> None:
     g.data["passes"] = {"japan": 0, "allied": 0}
     g.data["asp_used"] = {"japan": 0, "allied": 0}
     g.data["deal_cuts"] = {"japan": 0, "allied": 0}
+    g.data.pop("tokyo_express", None)  # the marker comes off at the end of the turn (13.32)
     g.data["phase"] = "end"
     for side in ("japan", "allied"):
         if g.data["reshuffle"].get(side):

@@ -539,6 +539,7 @@ class Supply:
         self.others: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
         self.where: dict[str, int] = {}
         self.china_box: list[str] = []
+        silent = zoi_suspended(g)
         present: dict[str, list[int]] = {side: [] for side in SIDES}
         combat: dict[str, list[int]] = {side: [] for side in SIDES}
         for unit_id, at in g.data["units"].items():
@@ -558,9 +559,9 @@ class Supply:
             self.others[side].append((unit_id, b))
             if record.unit_class in ("ground", "air"):
                 combat[side].append(b)
-            if _flies(record):
+            if _flies(record) and side not in silent:
                 self.flyers[side].append(unit_id)
-            if record.type in NEUTRALISER_TYPES:
+            if record.type in NEUTRALISER_TYPES and side not in silent:
                 self.neutralisers[side].append(unit_id)
         control = g.data["control"]
         self.control = dict(zip(graph.watched, map(control.get, graph.watched), strict=True))
@@ -777,6 +778,15 @@ def supply(g: Context) -> Supply:
     return result
 
 
+@RULES.implements("7.35")
+def zoi_suspended(g: Context) -> tuple[str, ...]:
+    """Sides whose air units and carriers project no ZOI for now, so neither hinder nor
+    neutralise (7.35: some events cancel ZOI for a time; IAI, 17.11): marked in
+    ``data["lasting"]`` as ``no_<side>_zoi``."""
+    lasting = g.data.get("lasting") or ()
+    return tuple(side for side in SIDES if f"no_{side}_zoi" in lasting)
+
+
 def zoi(g: Context) -> Zoi:
     """Air zones of influence of the position (memoised in ``g.cache["zoi"]``)."""
     found = g.cache.get("zoi")
@@ -790,7 +800,7 @@ def _signature(g: Context) -> tuple[Any, ...]:
     """Everything a :class:`Supply` depends on: where the units are (all of them: taking the
     whole table is ten times quicker than sorting out the boxes, and a unit moving between boxes
     alone is rare); who controls the ports, airfields and Home Islands cities; the Burma Road and
-    HUMP; Tokyo Express; the units activated in the current offensive."""
+    HUMP; Tokyo Express; the units activated in the current offensive; suspended ZOI."""
     data = g.data
     graph = map_graph(forces.parts(g).board)
     control = data["control"]
@@ -807,6 +817,7 @@ def _signature(g: Context) -> tuple[Any, ...]:
         control.get(express) if express else None,
         tuple(offensive.get("activated", ())),
         tuple((offensive.get("reaction") or {}).get("activated", ())),
+        zoi_suspended(g),
     )
 
 

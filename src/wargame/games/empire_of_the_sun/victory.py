@@ -10,6 +10,7 @@ from collections.abc import Callable
 from wargame.engine.procedure import Context
 from wargame.engine.state import Result
 from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.strategic_warfare import bombers, resource_hexes
 
@@ -94,7 +95,7 @@ def yearly_result(g: Context, year: str) -> Result:
     """Japanese victory points against the scenario's schedule (Tables T9-T11)."""
     if year == "1942" and resource_hexes(g, "japan") < MIN_1942_RESOURCES:
         return Result("allied", "resources", {"winner": "allied"}, missing=missing(FEEDS_YEARLY))
-    points = sum(item(g) for item in SCHEDULES[year])
+    points = sum(item(g) for item in SCHEDULES[year]) + vp_adjustment(g)  # a bid (16.49 A)
     level, winner = victory_level(points)
     return Result(
         winner,
