@@ -134,3 +134,16 @@ def test_the_soviets_invade_manchuria_only_after_tojo_resigns():
     assert forces.at(g, "jp-hq-south") == "eliminated"
     assert g.data["control"][HARBIN] == "allied" and g.data["control"]["3303"] == "allied"
     assert g.data["tracks"]["china"] == "stable_front"
+
+
+@pytest.mark.rule("5.34")
+def test_a_known_card_swapped_back_into_the_discard_pile_is_no_longer_known_in_hand():
+    """A card taken from the discard pile, then swapped back by a later event, leaves the list of
+    cards the opponent knows to be in the hand (the opponent's picture of the hand size)."""
+    g = position(japanese_isr=True)
+    g.data["cards"]["japan"]["discard"] = ["J40"]
+    g.data["cards"]["japan"]["hand"] = ["J33", "J10"]
+    g.data["known"]["japan"] = ["J10"]
+    begin(g, "action", side="japan")
+    act(g, "card J33", "event", "swap J10 J40")
+    assert g.data["known"]["japan"] == ["J40"]

@@ -163,7 +163,7 @@ class SwapWithDiscard(Procedure):
 
     def swap(self, g: Context, f: Frame, side: str, mine: str, theirs: str) -> None:
         own = cards.pile(g, side)
-        own["hand"].remove(mine)
+        cards.take(g, side, mine)
         own["discard"].remove(theirs)
         own["hand"].append(theirs)
         own["discard"].append(mine)
