@@ -40,6 +40,14 @@ def test_illegal_action_is_refused_with_a_reason_and_changes_nothing():
     assert state_hash(state) == before
 
 
+def test_an_illegal_action_lists_the_legal_ones_with_its_verb():
+    state = TOY.setup("standard", 1)
+    with pytest.raises(IllegalAction, match=r"legal 'card' actions: card \w+"):
+        TOY.apply(state, "red", Action("card c99"))
+    with pytest.raises(IllegalAction, match=r"legal actions: card \w+"):
+        TOY.apply(state, "red", Action("fly away"))
+
+
 def test_an_action_the_game_refuses_names_its_reason():
     state = TOY.setup("standard", 1)
     before = state_hash(state)

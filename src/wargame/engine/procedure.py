@@ -271,6 +271,15 @@ def run_automatic(g: Context) -> None:
     raise GameBug("automatic steps ran without end")
 
 
+def _offered(choices: Choices, action: Action, shown: int = 6) -> str:
+    """What the side may do instead: the legal actions with the same verb, or all of them."""
+    same = [text for text, option in choices.options.items() if option.action.verb == action.verb]
+    listed = same or list(choices.options)
+    more = f" and {len(listed) - shown} more" if len(listed) > shown else ""
+    kind = f"legal {action.verb!r} actions" if same else "legal actions"
+    return f"{kind}: {', '.join(listed[:shown])}{more}"
+
+
 def choose(g: Context, side: Side, action: Action, found: Decision | None = None) -> list[Side]:
     """Apply ``side``'s ``action`` at the current decision (``found``, if already computed for
     an identical state), then run to the next decision. Returns the sides that were deciding."""
@@ -286,7 +295,9 @@ def choose(g: Context, side: Side, action: Action, found: Decision | None = None
     if option is None and action.text in choices.refused:
         raise IllegalAction(f"{action.text!r} is refused: {choices.refused[action.text]}")
     if option is None:
-        raise IllegalAction(f"{action.text!r} is not a legal action for {side} now")
+        raise IllegalAction(
+            f"{action.text!r} is not a legal action for {side} now; {_offered(choices, action)}"
+        )
     deciding = found.active()
     option.effect(g, g.frame, *option.args)
     run_automatic(g)

@@ -54,6 +54,11 @@ and ``pending`` card; everything else is public (the map is open in this game).
     ids of events still in effect (``kwai_route``, ``J31_defence_doctrine``, ...).
 ``reshuffle``
     ``{side: true}`` when a special event played as OC demands a reshuffle at the end of turn.
+``tokyo_express``
+    the hex of the Tokyo Express marker (13.32, cards J28 and J44), if placed this turn.
+``bids``, ``bidding``
+    tournament bidding (16.49, option ``bidding``): the sealed bids (secret, each seen only by
+    its seat) and the public state of the bidding; see :mod:`bidding`.
 ``offensive``
     None, or the offensive being played (6.2)::
 
