@@ -170,12 +170,13 @@ def test_galvanic_adds_2_to_allied_ground_combat_on_islands_only():
 
 
 @pytest.mark.rule("5.31", "8.2")
-def test_cherry_blossom_adds_2_to_the_allied_air_naval_roll_per_us_heavy_cruiser():
+def test_cherry_blossom_adds_2_to_the_allied_air_naval_strength_per_us_heavy_cruiser():
     cruisers = {"us-ca-new-orleans": "4511", "us-ca-northampton": "4511", "cw-ca-exeter": "4511"}
     g = position(units=cruisers)
     in_battle(g, "A36", "4511")
-    assert event_drm(g, "air_naval", "allied") == 4  # the British CA does not count
-    assert event_drm(g, "ground", "allied") == 0 and event_drm(g, "air_naval", "japan") == 0
+    assert event_sum(g, "strength", "air_naval", "allied") == 4  # the British CA does not count
+    assert event_sum(g, "strength", "ground", "allied") == 0
+    assert event_sum(g, "strength", "air_naval", "japan") == 0
 
 
 @pytest.mark.rule("5.31", "8.4")

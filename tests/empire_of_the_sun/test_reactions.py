@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.empire_of_the_sun.driver import ScriptedRng, act, deciding, offered, resume
+from tests.empire_of_the_sun.driver import ScriptedRng, act, begin, deciding, offered, resume
 from tests.empire_of_the_sun.factory import position
 from wargame.games.empire_of_the_sun import events, forces, offensives, reactions
 
@@ -191,3 +191,20 @@ def test_gandhi_reacts_only_to_an_offensive_of_the_seac_hq():
     forces.set_reduced(g, "in-2-corps", True)
     act(g, "react J21")
     assert forces.steps_left(g, "in-1-corps") == 1 and forces.steps_left(g, "in-2-corps") == 1
+
+
+@pytest.mark.rule("5.32")
+def test_weather_takes_back_what_the_cancelled_event_did_before_its_offensive():
+    """A33 Quadrant Conference ends US rivalry before its offensive; Weather cancels the
+    offensive, so the event gives nothing and rivalry is back."""
+    units = {"us-hq-swpac": "3727", "us-1mar-div": "3727", "jp-hq-south": "2212"}
+    g = position(units=units, empire=True, us_isr=True)
+    g.data["cards"]["allied"]["hand"] = ["A33", "A21"]
+    g.data["cards"]["japan"]["hand"] = ["J19"]
+    begin(g, "action", side="allied")
+    act(g, "card A33", "event", "hq us-hq-swpac", "unit us-1mar-div", "done")
+    act(g, "unit us-1mar-div", "hex 3627", "done", "done", "done")
+    assert g.data["tracks"]["us_isr"] is False and offered(g) == ["react J19", "decline"]
+    act(g, "react J19")
+    assert g.data["tracks"]["us_isr"] is True
+    assert forces.at(g, "us-1mar-div") == "3727"

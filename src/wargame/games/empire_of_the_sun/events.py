@@ -58,13 +58,14 @@ with a logistics value runs its offensive with only the class rules (5.31 A-B).
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import cards
+from wargame.games.empire_of_the_sun import cards, forces
 from wargame.games.empire_of_the_sun.hqs import hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import Card
@@ -214,6 +215,8 @@ class Event(Procedure):
         card = cards.card(g, f["card"])
         if card.draw:
             cards.event_draw(g, f["side"])
+        if card.type == "military":
+            f["before"] = lasting_effects(g)
         play = hook(f["card"], "play")
         if play is not None:
             play(g, f["side"])
@@ -236,5 +239,24 @@ class Event(Procedure):
         cards.finish_play(g, f["card"], as_event=True)
         g.ret()
 
+    @RULES.implements("5.32")
     def done(self, g: Context, f: Frame) -> None:
+        """A military event whose offensive Weather cancelled gives no bonus (5.32 D): the tracks,
+        lasting effects and markers it set before its offensive are put back. (Units it brought
+        into play or moved before the offensive stay where they are.)"""
+        if f.get("cancelled"):
+            for key, value in f["before"].items():
+                if value is None:
+                    g.data.pop(key, None)
+                else:
+                    g.data[key] = copy.deepcopy(value)
+            forces.forget_derived(g)
         g.ret()
+
+
+LASTING = ("tracks", "lasting", "tokyo_express")
+
+
+def lasting_effects(g: Context) -> dict[str, Any]:
+    """What a military event may change before its offensive, besides units."""
+    return {key: copy.deepcopy(g.data.get(key)) for key in LASTING}

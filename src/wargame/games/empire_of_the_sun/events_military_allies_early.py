@@ -312,11 +312,11 @@ def operation_ash(g: Context, unit_id: str, activated: list[str]) -> bool:
 # -- #36 Operation Cherry Blossom ----------------------------------------------------------------
 
 
-@effect("A36", "drm")
+@effect("A36", "strength")
 @RULES.implements("5.31")
 def operation_cherry_blossom(g: Context, stage: str, side: str, hex_id: str) -> int:
-    """A36 Operation Cherry Blossom: +2 per US CA in the battle hex, modelled like Japanese #17
-    as a modifier of the Allied air-naval combat roll (a ``drm`` hook)."""
+    """A36 Operation Cherry Blossom: +2 to the Allied air-naval attack strength per US CA in the
+    battle hex (a ``strength`` hook, like Japanese #17, #47 and #83)."""
     if stage != "air_naval" or side != "allied":
         return 0
     return 2 * sum(

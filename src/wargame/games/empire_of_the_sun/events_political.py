@@ -19,6 +19,7 @@ from wargame.games.empire_of_the_sun.china import move_china
 from wargame.games.empire_of_the_sun.events import effect
 from wargame.games.empire_of_the_sun.political_will import adjust
 from wargame.games.empire_of_the_sun.registry import RULES
+from wargame.games.empire_of_the_sun.replacements import Replacements
 
 WIE_LIMITS = (-7, 3)  # 15.7
 TOJO_TURN = 9  # provisional: see the stand-in below
@@ -176,6 +177,26 @@ class SwapWithDiscard(Procedure):
 
 
 SWAP_PROCEDURES = tuple(SwapWithDiscard(c) for c in ("J33", "J67", "J68", "A10", "A52"))
+SEXTANT_POINTS = {"air": 1, "chinese": 3}
+
+
+class SextantConference(Replacements):
+    """A39 Sextant Conference (later-edition hint): after ending US rivalry, 1 air and 3 Chinese
+    replacement points, spent at once as in the Replacement segment (10.1, 10.34); what is not
+    spent is lost. Frame locals: ``side``, ``card``."""
+
+    name = "event_A39"
+
+    @RULES.implements("5.34", "10.1")
+    def start(self, g: Context, f: Frame) -> None:
+        f["pools"] = dict(SEXTANT_POINTS)
+        g.goto("spend")
+
+    def side_done(self, g: Context, f: Frame) -> None:
+        g.ret()
+
+
+POLITICAL_PROCEDURES: tuple[Procedure, ...] = (*SWAP_PROCEDURES, SextantConference())
 
 
 # -- US Political Will (16.44) -----------------------------------------------------------------

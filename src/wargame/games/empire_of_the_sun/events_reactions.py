@@ -59,6 +59,15 @@ def jn25_alone(g: Context, side: str) -> bool:
     )
 
 
+def not_after_j13(g: Context, side: str) -> bool:
+    """No other Japanese intelligence card once J13 was played: the two are never combined."""
+    return "J13" not in offensive(g).get("reactions", [])
+
+
+for _card in ("J4", "J49", "J69", "J70", "J84"):
+    effect(_card, "playable")(not_after_j13)
+
+
 @effect("A8", "playable")
 def coast_watchers(g: Context, side: str) -> bool:
     """A8 Australian Coast Watchers: only against an offensive that activated Japanese air or
@@ -161,14 +170,23 @@ def savo_island(g: Context, unit_id: str, activated: list[str]) -> bool:
     return all(record(g, u).unit_class == unit.unit_class for u in activated)
 
 
-@effect("J17", "drm")
+@effect("J17", "strength")
 def savo_cruisers(g: Context, stage: str, side: str, hex_id: str) -> int:
-    """J17: +2 to the Japanese air-naval roll for each CA, CL or APD in the battle."""
+    """J17: +2 to Japan's air-naval attack strength for each CA, CL or APD in the battle (the
+    card's "+2 per" read as strength, like #47 and #83: a roll modifier of +2 per ship would
+    outgrow the d10)."""
     if stage != "air_naval" or side != "japan":
         return 0
     return 2 * sum(
         1 for u in forces.units_at(g, hex_id, "japan") if record(g, u).type in ("CA", "CL", "APD")
     )
+
+
+@effect("J46", "defense")
+def a_go_penalty(g: Context, unit_id: str, hex_id: str) -> int:
+    """J46 Operation A-Go: in the offensive's battles every Allied carrier (CV, CVL or CVE: the
+    card names no type) defends at +2, the historical penalty of the counter-offensive."""
+    return 2 if record(g, unit_id).side == "allied" and forces.is_carrier(g, unit_id) else 0
 
 
 @effect("A5", "drm")
@@ -181,9 +199,13 @@ def matador(g: Context, stage: str, side: str, hex_id: str) -> int:
 
 
 def enemy_ships(g: Context, owner: str, *, activated: bool = True) -> list[str]:
-    """The offensive player's ships the attack may hit (activated ones, as the cards say)."""
+    """The offensive player's ships the attack may hit: the activated ones, or (A78) those not
+    activated that lie outside the Home Islands."""
     record_ = offensive(g)
     pool = record_["activated"] if activated else list(forces.units_on_map(g, enemy(owner)))
+    if not activated:
+        home = set(g.static.board.area("home_islands"))
+        pool = [u for u in pool if u not in record_["activated"] and forces.at(g, u) not in home]
     return [u for u in pool if forces.is_class(g, u, "naval") and forces.on_map(forces.at(g, u))]
 
 

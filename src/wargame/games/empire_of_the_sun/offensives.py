@@ -271,7 +271,7 @@ class Offensive(Procedure):
         offensive = current(g)
         cards.finish_play(g, offensive["card"], as_event=False)
         g.data["offensive"] = None
-        g.ret()
+        g.ret(cancelled=True)
 
     @RULES.implements("5.2", "5.22", "6.25")
     def roll_intelligence(self, g: Context, f: Frame) -> None:

@@ -15,7 +15,7 @@ from wargame.games.empire_of_the_sun.card_play import CardAction
 from wargame.games.empire_of_the_sun.events import Event
 from wargame.games.empire_of_the_sun.events_military_allies_late import LATE_PROCEDURES
 from wargame.games.empire_of_the_sun.events_military_japan import JAPAN_PROCEDURES
-from wargame.games.empire_of_the_sun.events_political import SWAP_PROCEDURES
+from wargame.games.empire_of_the_sun.events_political import POLITICAL_PROCEDURES
 from wargame.games.empire_of_the_sun.events_resources import RESOURCE_PROCEDURES
 from wargame.games.empire_of_the_sun.national_status import NationalStatus
 from wargame.games.empire_of_the_sun.oc_uses import OcUse
@@ -36,7 +36,7 @@ ALL: tuple[Procedure, ...] = (
     # the Strategic phase (4.1): reinforcements, replacements, strategic warfare (9.0-11.0)
     *(Reinforcements(), Replacements(), StrategicWarfare()),
     # the Offensives phase (4.2): card plays (5.0) and offensives (6.0-8.0)
-    *(OffensivesSegment(), CardAction(), OcUse(), Event(), *SWAP_PROCEDURES),
+    *(OffensivesSegment(), CardAction(), OcUse(), Event(), *POLITICAL_PROCEDURES),
     *RESOURCE_PROCEDURES,
     *LATE_PROCEDURES,
     *JAPAN_PROCEDURES,
