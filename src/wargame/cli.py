@@ -82,7 +82,23 @@ def build_parser() -> argparse.ArgumentParser:
     command("list", cmd_list, "list the games")
     _add_file_commands(command)
     _add_game_commands(command)
+    _add_serve_command(command)
     return parser
+
+
+def _add_serve_command(command: Any) -> None:
+    serve = command("serve", cmd_serve, "run the play server (HTTP API, browser client, bots)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="sqlite:///FILE or postgresql://... (default: SQLite in the user's data folder)",
+    )
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.0, metavar="SECONDS", help="pause after a bot move"
+    )
 
 
 def _add_file_commands(command: Any) -> None:
@@ -409,6 +425,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(found, indent=1))
     else:
         print(format_report(found))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from wargame.server.run import serve
+
+    if args.bot_delay < 0:
+        raise WargameError("--bot-delay cannot be negative")
+    serve(args.host, args.port, args.database, args.bot_delay)
     return 0
 
 

@@ -134,6 +134,14 @@ class Game(ABC):
         without cards return an empty list."""
         return []
 
+    def client_data(self) -> dict[str, Any]:
+        """What a graphical client needs to draw the game and that never changes during play,
+        as JSON data: the board (its grid facts and each space's terrain, names and features),
+        the pieces' printed values and names, the cards' titles, in every language. States
+        refer to these by id. The play server sends it once per game; the default (empty) means
+        the game has no drawing data yet."""
+        return {}
+
     # -- helpers shared by implementations -----------------------------------------------
     def check_side(self, side: Side | None) -> None:
         if side is not None and side not in self.sides:

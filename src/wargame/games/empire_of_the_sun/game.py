@@ -18,7 +18,7 @@ from wargame.games.empire_of_the_sun import bidding, events, procedures, setup
 from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
 from wargame.games.empire_of_the_sun.registry import RULES
-from wargame.games.empire_of_the_sun.static import static
+from wargame.games.empire_of_the_sun.static import Card, Hex, Static, Unit, static
 from wargame.games.empire_of_the_sun.text import describe
 
 SECRET_KEYS = ("cards", "pending", "drawn", "bids")
@@ -87,6 +87,16 @@ class EmpireOfTheSun(ProcedureGame):
 
     def cards(self) -> list[dict[str, Any]]:
         return events.catalogue(self.parts.cards.values())
+
+    def client_data(self) -> dict[str, Any]:
+        """The map (grid facts, hexes, hexsides), the units' printed values and the cards'
+        metadata, from the loaded data files; hex centres are in units of a hex's circumradius."""
+        printed = self.parts.static
+        return {
+            "board": board_data(printed),
+            "units": [unit_data(unit) for unit in printed.units.values()],
+            "cards": [card_data(card) for card in printed.cards.values()],
+        }
 
     def secrets(self, state: State) -> dict[Side, set[str]]:
         """Each side's hand (less the cards the opponent saw it take back) and Future Offensive
@@ -216,3 +226,88 @@ def names_catalog(parts: Components) -> Catalog:
             entries[f"card.{card.id}"] = f"{card.id} {title}"
         names.add(lang, entries)
     return names
+
+
+def board_data(printed: Static) -> dict[str, Any]:
+    """The hex grid as the printed map numbers it (odd-q ``CCRR``, rows growing down) and every
+    hex with its drawing centre; ``off_map`` hexes are outside the playable area."""
+    grid = printed.grid
+    map_file = printed.map_file
+    return {
+        "kind": "hex",
+        "layout": map_file.layout,
+        "flat_top": True,
+        "id_format": "CCRR",
+        "columns": list(map_file.columns),
+        "rows": list(map_file.rows),
+        "rows_grow": "down",
+        "hex_radius": 1.0,
+        "hexes": [hex_data(record, grid.centre(record.id)) for record in map_file.hexes],
+        "hexsides": [{"a": s.a, "b": s.b, "flags": list(s.flags)} for s in map_file.hexsides],
+    }
+
+
+def hex_data(record: Hex, centre: tuple[float, float]) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "x": round(centre[0], 4),
+        "y": round(centre[1], 4),
+        "terrain": record.terrain,
+        "name": record.name,
+        "name_ja": record.name_ja,
+        "region": record.region,
+        "city": record.city,
+        "port": record.port,
+        "airfield": record.airfield,
+        "resource": record.resource,
+        "island": record.island,
+        "areas": list(record.areas),
+    }
+
+
+def unit_data(unit: Unit) -> dict[str, Any]:
+    """A counter's printed values and names (its set-up column is scenario data, left out)."""
+    return {
+        "id": unit.id,
+        "name": unit.name,
+        "name_ja": unit.name_ja,
+        "side": unit.side,
+        "nationality": unit.nationality,
+        "service": unit.service,
+        "unit_class": unit.unit_class,
+        "type": unit.type,
+        "attack": unit.attack,
+        "defense": unit.defense,
+        "reduced_attack": unit.reduced_attack,
+        "steps": unit.steps,
+        "range": unit.range,
+        "extended_range": unit.extended_range,
+        "command_range": unit.command_range,
+        "efficiency": unit.efficiency,
+        "hq_kind": unit.hq_kind,
+        "amphibious": unit.amphibious,
+    }
+
+
+def card_data(card: Card) -> dict[str, Any]:
+    """A card's printed values, titles in both languages and the effect summary (English)."""
+    return {
+        "id": card.id,
+        "side": card.side,
+        "number": card.number,
+        "title": card.title,
+        "title_ja": card.title_ja,
+        "type": card.type,
+        "reaction": card.reaction,
+        "oc": card.oc,
+        "oc_intel": card.oc_intel,
+        "ec_intel": card.ec_intel,
+        "lv": card.lv,
+        "lv_hq": dict(card.lv_hq),
+        "hq": list(card.hq),
+        "intelligence": card.intelligence,
+        "remove": card.remove,
+        "draw": card.draw,
+        "provenance": card.provenance,
+        "effect": card.effect,
+    }

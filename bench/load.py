@@ -1,0 +1,211 @@
+"""Load test of the play server: N live games played at once through the HTTP API on loopback.
+
+Usage: python bench/load.py GAME [--games 20] [--seconds 20] [--scenario S] [--database URL]
+
+A real server (``wargame serve`` on a free loopback port, SQLite in a temporary folder unless
+``--database`` is given) runs in a subprocess; this process plays ``--games`` games concurrently
+with random legal actions (a game that ends is replaced by a new one) for ``--seconds`` seconds,
+and prints actions per second and the p50/p99 latency of action requests and of view requests.
+The toy test game is available as ``toy`` (run from the repository root).
+
+The load generator speaks HTTP/1.1 itself over one keep-alive connection per game: a general HTTP
+client costs several milliseconds of CPU per request, which on a small machine would measure the
+client more than the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Tally:
+    actions: list[float] = field(default_factory=list)
+    views: list[float] = field(default_factory=list)
+    refused: int = 0
+    finished: int = 0
+
+
+def start_server(database: str) -> tuple[subprocess.Popen[str], tuple[str, int]]:
+    env = {**os.environ, "WARGAME_GAMES": "tests.toy_game"}
+    command = [str(Path(sys.executable).parent / "wargame"), "serve", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--database", database],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+    if not found:
+        process.kill()
+        raise SystemExit("the server did not start")
+    return process, ("127.0.0.1", int(found.group(1)))
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection that sends JSON and reads bodies of a given length."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = b"" if body is None else msgspec.json.encode(body)
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+        )
+        self.writer.write(head.encode() + data)
+        headers = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(headers[0].split(" ", 2)[1])
+        length = next(
+            int(line.split(":", 1)[1])
+            for line in headers
+            if line.lower().startswith("content-length")
+        )
+        return status, msgspec.json.decode(await self.reader.readexactly(length))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def wait_ready(host: str, port: int) -> None:
+    for _ in range(600):
+        try:
+            connection = Connection(host, port)
+            status, _ = await connection.request("GET", "/api/catalog")
+            connection.close()
+            if status == 200:
+                return
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise SystemExit("the server does not answer")
+
+
+class Player:
+    """Plays one game after another for both seats until the deadline."""
+
+    def __init__(self, address: tuple[str, int], args: argparse.Namespace, seed: int, tally: Tally):
+        self.http = Connection(*address)
+        self.args = args
+        self.rng = random.Random(seed)
+        self.tally = tally
+
+    async def run(self, deadline: float) -> None:
+        try:
+            while time.perf_counter() < deadline:
+                await self.play_one(deadline)
+        finally:
+            self.http.close()
+
+    async def play_one(self, deadline: float) -> None:
+        seed = self.rng.randrange(1 << 31)
+        new = {"game": self.args.game, "scenario": self.args.scenario, "seed": seed}
+        _, created = await self.http.request("POST", "/api/games", new)
+        tokens = {side: link["token"] for side, link in created["seats"].items()}
+        url = f"/api/games/{created['id']}"
+        body = await self.view(url, tokens[next(iter(tokens))])
+        while time.perf_counter() < deadline and body["view"]["result"] is None:
+            side = self.rng.choice(body["view"]["active"])
+            if body["seat"] != side:
+                body = await self.view(url, tokens[side])
+            action = self.rng.choice(body["view"]["actions"])
+            body = await self.act(url, tokens[side], body["version"], action) or body
+        self.tally.finished += body["view"]["result"] is not None
+
+    async def view(self, url: str, token: str) -> Any:
+        started = time.perf_counter()
+        _, body = await self.http.request("GET", f"{url}?token={token}")
+        self.tally.views.append(time.perf_counter() - started)
+        return body
+
+    async def act(self, url: str, token: str, version: int, action: str) -> Any:
+        started = time.perf_counter()
+        move = {"token": token, "version": version, "action": action}
+        status, body = await self.http.request("POST", f"{url}/actions", move)
+        self.tally.actions.append(time.perf_counter() - started)
+        if status != 200:
+            self.tally.refused += 1
+            return None
+        return body
+
+
+async def load(address: tuple[str, int], args: argparse.Namespace) -> tuple[Tally, float]:
+    tally = Tally()
+    await wait_ready(*address)
+    started = time.perf_counter()
+    deadline = started + args.seconds
+    players = [Player(address, args, seed, tally) for seed in range(args.games)]
+    await asyncio.gather(*(player.run(deadline) for player in players))
+    return tally, time.perf_counter() - started
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[round(fraction * 100) - 1]
+
+
+def report(args: argparse.Namespace, tally: Tally, seconds: float) -> str:
+    ms = 1000.0
+    return "\n".join(
+        [
+            f"load {args.game} ({args.scenario}): {args.games} live games, {seconds:.1f} s",
+            f"  actions         {len(tally.actions) / seconds:8.1f} /s  "
+            f"({len(tally.actions)} total, {tally.refused} refused, "
+            f"{tally.finished} games finished)",
+            f"  action latency  p50 {percentile(tally.actions, 0.5) * ms:7.1f} ms"
+            f"  p99 {percentile(tally.actions, 0.99) * ms:7.1f} ms",
+            f"  view latency    p50 {percentile(tally.views, 0.5) * ms:7.1f} ms"
+            f"  p99 {percentile(tally.views, 0.99) * ms:7.1f} ms",
+        ]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--scenario")
+    parser.add_argument("--database")
+    args = parser.parse_args()
+    args.scenario = args.scenario or {"toy": "standard"}.get(args.game, "1942")
+    with tempfile.TemporaryDirectory() as folder:
+        database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        process, address = start_server(database)
+        try:
+            tally, seconds = asyncio.run(load(address, args))
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    print(report(args, tally, seconds))
+
+
+if __name__ == "__main__":
+    main()

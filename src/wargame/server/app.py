@@ -1,0 +1,214 @@
+"""The HTTP and WebSocket API of notes/server_api.md, as a FastAPI application.
+
+Routes only translate: they validate the request (pydantic models, so /openapi.json describes the
+contract), run the service in a worker thread, tell ``live`` about a change, and turn every refusal
+into a 4xx response ``{"error": "<one line>"}`` (a stale version adds ``"version"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from wargame import __version__
+from wargame.engine.contract import Game
+from wargame.engine.i18n import LANGUAGES
+from wargame.games import REGISTRY
+from wargame.server import models
+from wargame.server.catalog import catalog, static_json
+from wargame.server.limits import BodyLimit
+from wargame.server.live import Live, in_thread
+from wargame.server.models import Lang
+from wargame.server.pages import STATIC, about_game, page_routes
+from wargame.server.service import ApiError, Service, Viewer
+from wargame.server.store import Store
+
+_REASONS = {
+    400: "malformed request",
+    403: "unknown token, or a seat that may not do this",
+    404: "no such game",
+    409: "stale version: the game has moved on (the body gives the current version)",
+    413: "request body larger than 64 KB",
+    422: "the game refuses the action (its reason is the error)",
+}
+
+
+_DESCRIPTION = """Rules-enforced board wargames over HTTP. A game has one secret token per human
+seat and one for spectators; every request names it. Every change moves the game's `version` on by
+one, and a change must name the version it was chosen at (else 409). Errors are
+`{"error": "<one line>"}` with a 4xx status.
+
+WebSocket `/api/games/{game_id}/ws?token=T&lang=en|ja`: on connect and after every change the
+server sends `{"type": "state", ...}` with the body of `GET /api/games/{game_id}` for that viewer
+(schema `StateMessage`); a bad token gets `{"type": "error", "error": ...}` and a close code 4000 +
+the HTTP status."""
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": models.ErrorBody, "description": _REASONS[code]} for code in codes}
+
+
+def create_app(
+    database: str | None = None,
+    *,
+    store: Store | None = None,
+    bot_delay: float = 0.0,
+    lookup: Callable[[str], Game] = REGISTRY.game,
+) -> FastAPI:
+    """The server over ``store`` (or a store opened on ``database``, default SQLite)."""
+    store = store or Store(database)
+    service = Service(store, lookup)
+    live = Live(service, bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await live.stop()
+
+    app = FastAPI(
+        title="wargame play server",
+        version=__version__,
+        description=_DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.live = live
+    app.add_middleware(GZipMiddleware, minimum_size=4096)
+    app.add_middleware(BodyLimit)
+    _add_error_handlers(app)
+    app.include_router(api_routes(service, live))
+    app.include_router(page_routes(service))
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    return app
+
+
+def json_bytes(body: bytes, status: int = 200) -> Response:
+    return Response(content=body, status_code=status, media_type="application/json")
+
+
+def api_routes(service: Service, live: Live) -> APIRouter:
+    router = APIRouter(prefix="/api")
+    _add_game_routes(router, service, live)
+    _add_play_routes(router, service, live)
+
+    @router.get("/catalog", response_model=list[models.CatalogEntry])
+    async def get_catalog() -> Any:
+        return await in_thread(catalog)
+
+    @router.get("/about/{game}", response_model=models.AboutBody, responses=errors(404))
+    async def get_about(game: str) -> Any:
+        return await in_thread(about_game, service, game)
+
+    @router.websocket("/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str = "", lang: str = "en") -> None:
+        await live.serve(websocket, game_id, token, lang if lang in LANGUAGES else "en")
+
+    return router
+
+
+def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
+    @router.post(
+        "/games", status_code=201, response_model=models.Created, responses=errors(400, 413)
+    )
+    async def create_game(new: models.NewGame) -> Any:
+        seats = dict(new.seats)
+        created = await in_thread(
+            service.create, new.game, new.scenario, new.seed, new.options, seats
+        )
+        if "bot:random" in seats.values():
+            live.poke(created["id"])
+        return created
+
+    @router.get("/games/{game_id}", response_model=models.GameBody, responses=errors(403, 404))
+    async def get_game(game_id: str, token: str = "", lang: Lang = "en") -> Response:
+        viewer, bots = await in_thread(_open, service, game_id, token)
+        if bots:
+            live.poke(game_id)  # resumes bots that a stopped server left to move
+        return json_bytes(await in_thread(service.body, viewer, lang))
+
+    @router.get("/games/{game_id}/static", response_model=models.StaticBody, responses=errors(404))
+    async def get_static(game_id: str, lang: Lang = "en") -> Response:
+        game = await in_thread(service.game_of, game_id)
+        body = await in_thread(static_json, game, lang)
+        return Response(body, media_type="application/json", headers=_CACHE)
+
+    @router.get("/games/{game_id}/record", response_model=models.RecordBody, responses=errors(403))
+    async def get_record(game_id: str, token: str = "") -> Any:
+        return await in_thread(service.record, game_id, token)
+
+
+_CACHE = {"Cache-Control": "public, max-age=3600"}
+_PLAY_ERRORS = errors(400, 403, 404, 409, 413, 422)
+
+
+def _add_play_routes(router: APIRouter, service: Service, live: Live) -> None:
+    @router.post("/games/{game_id}/actions", response_model=models.GameBody, responses=_PLAY_ERRORS)
+    async def post_action(game_id: str, move: models.Move, lang: Lang = "en") -> Response:
+        body = await in_thread(service.act, game_id, move.token, move.version, move.action, lang)
+        live.changed(game_id)
+        return json_bytes(body)
+
+    @router.post("/games/{game_id}/undo", response_model=models.GameBody, responses=_PLAY_ERRORS)
+    async def post_undo(game_id: str, asked: models.TokenVersion, lang: Lang = "en") -> Response:
+        body = await in_thread(service.undo, game_id, asked.token, asked.version, lang)
+        live.changed(game_id)
+        return json_bytes(body)
+
+    @router.post("/games/{game_id}/resign", response_model=models.GameBody, responses=_PLAY_ERRORS)
+    async def post_resign(game_id: str, asked: models.TokenVersion, lang: Lang = "en") -> Response:
+        body = await in_thread(service.resign, game_id, asked.token, asked.version, lang)
+        live.changed(game_id)
+        return json_bytes(body)
+
+
+def _open(service: Service, game_id: str, token: str) -> tuple[Viewer, bool]:
+    return service.viewer(game_id, token), service.has_bots(game_id)
+
+
+# -- errors -------------------------------------------------------------------------------------
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(Exception, _server_error)
+
+
+async def _api_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)
+    extra = {key: value for key, value in error.extra.items() if value is not None}
+    return JSONResponse({"error": error.message, **extra}, status_code=error.status)
+
+
+async def _validation_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, RequestValidationError)
+    return JSONResponse({"error": validation_reason(error.errors())}, status_code=400)
+
+
+async def _http_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+
+
+async def _server_error(_request: Request, _error: Exception) -> Response:
+    return JSONResponse({"error": "internal error (a bug; it is logged)"}, status_code=500)
+
+
+def validation_reason(problems: Any) -> str:
+    """One line for the first problem pydantic found in a request."""
+    if not problems:
+        return "malformed request"
+    first = problems[0]
+    if first.get("type") == "json_invalid":
+        return f"malformed JSON: {first.get('ctx', {}).get('error', 'cannot be parsed')}"
+    where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "body"
+    return f"{where}: {first.get('msg', 'invalid')}"

@@ -1,0 +1,85 @@
+"""What the server tells about kinds of games, apart from any one game: the catalogue for the lobby,
+the never-changing data a client draws with, and the "about this edition" facts (rule coverage and
+provisional stand-ins). Each is computed once per game and language and kept: it cannot change
+while the server runs."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from wargame.engine.contract import Game
+from wargame.engine.i18n import DEFAULT_LANGUAGE
+from wargame.engine.rules import find_tests_dir, report, scan_tests
+from wargame.games import REGISTRY
+
+
+def catalog() -> list[dict[str, Any]]:
+    """The listed games that can be played, with their sides, scenarios and options."""
+    entries = [entry for entry in REGISTRY.listed() if REGISTRY.playable(entry.id)]
+    return [describe(REGISTRY.game(entry.id)) for entry in entries]
+
+
+def describe(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "title": game.title,
+        "sides": list(game.sides),
+        "scenarios": [
+            {"id": s.id, "title": s.title, "title_ja": s.title_ja or s.title}
+            for s in game.scenarios()
+        ],
+        "options": [
+            {
+                "name": o.name,
+                "default": o.default,
+                "choices": list(o.choices),
+                "description": o.description,
+            }
+            for o in game.options()
+        ],
+    }
+
+
+@cache
+def static_json(game: Game, lang: str) -> bytes:
+    """The body of GET /api/games/{id}/static for this kind of game, encoded once."""
+    messages = game.catalog.messages
+    return msgspec.json.encode(
+        {
+            "game": game.id,
+            "title": game.title,
+            "lang": lang,
+            "sides": [
+                {"id": side, "name": game.catalog.name("side", side, lang)} for side in game.sides
+            ],
+            "messages": {**messages[DEFAULT_LANGUAGE], **messages[lang]},
+            "data": game.client_data(),
+        }
+    )
+
+
+@cache
+def about(game: Game) -> dict[str, Any]:
+    """Rule coverage (implemented, provenance, tests where a test folder is at hand) and every
+    provisional stand-in and card."""
+    rows: list[dict[str, Any]] = []
+    stand_ins: list[dict[str, str]] = []
+    if game.rules is not None:
+        tests_dir = find_tests_dir()
+        found = report(game.rules, scan_tests(tests_dir) if tests_dir else None)
+        rows = [row.to_json() for row in found.rows]
+        stand_ins = [
+            {"rule": row.number, "description": text}
+            for row in found.rows
+            for text in row.stand_ins
+        ]
+    return {
+        "game": game.id,
+        "title": game.title,
+        "rules": rows,
+        "stand_ins": stand_ins,
+        "cards": game.cards(),
+    }

@@ -1,0 +1,141 @@
+"""The JSON shapes of the API as pydantic models, so that /openapi.json describes the contract
+(notes/server_api.md). Requests are validated against them; responses carrying a game view are
+encoded directly (a view is the game's own JSON) and documented by these models."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Lang = Literal["en", "ja"]
+SeatKind = Literal["human", "bot:random"]
+MAX_SEED = 2**63
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: one line naming the problem (and the current version on 409)."""
+
+    error: str
+    version: int | None = None
+
+
+class NewGame(Strict):
+    game: str = Field(max_length=64, examples=["empire-of-the-sun"])
+    scenario: str = Field(max_length=64, examples=["1942"])
+    seed: int | None = Field(None, ge=0, lt=MAX_SEED, description="default: random")
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: dict[str, SeatKind] = Field(
+        default_factory=dict, description="each side's seat; sides left out are human"
+    )
+
+
+class SeatLink(BaseModel):
+    kind: str
+    token: str | None = Field(description="the seat's secret; none for a bot seat")
+    url: str | None
+
+
+class Link(BaseModel):
+    kind: str
+    token: str
+    url: str
+
+
+class Created(BaseModel):
+    id: str
+    version: int
+    seats: dict[str, SeatLink]
+    spectator: Link
+
+
+class Move(Strict):
+    token: str = Field(max_length=200)
+    version: int = Field(ge=0, description="the version the action was chosen at")
+    action: str = Field(max_length=1000, examples=["card J41"])
+
+
+class TokenVersion(Strict):
+    token: str = Field(max_length=200)
+    version: int = Field(ge=0)
+
+
+class GameBody(BaseModel):
+    """A game as one viewer sees it; ``view`` is exactly the game's ``view(state, seat)``."""
+
+    id: str
+    game: str
+    version: int
+    seat: str | None = Field(description="the viewer's side; null for a spectator")
+    view: dict[str, Any]
+    log_text: list[str] = Field(description="the viewer's log, rendered in the asked language")
+    prompt_text: str | None = Field(description="the viewer's prompt, rendered; null if none")
+    static_url: str
+
+
+class StateMessage(GameBody):
+    """What the WebSocket sends on connect and after every change."""
+
+    type: Literal["state"]
+
+
+class ScenarioInfo(BaseModel):
+    id: str
+    title: str
+    title_ja: str
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    choices: list[Any]
+    description: str
+
+
+class CatalogEntry(BaseModel):
+    id: str
+    title: str
+    sides: list[str]
+    scenarios: list[ScenarioInfo]
+    options: list[OptionInfo]
+
+
+class SideName(BaseModel):
+    id: str
+    name: str
+
+
+class StaticBody(BaseModel):
+    """What never changes for a kind of game: ``data`` is the game's ``client_data()``, and
+    ``messages`` its message templates in ``lang`` (English where a key has no translation;
+    fields like ``{hex:hex}`` render a parameter through the entry ``hex.<value>``)."""
+
+    game: str
+    title: str
+    lang: Lang
+    sides: list[SideName]
+    messages: dict[str, str]
+    data: dict[str, Any]
+
+
+class RecordBody(BaseModel):
+    """The game record: replaying it reproduces the game exactly."""
+
+    game: str
+    rules_version: str
+    scenario: str
+    seed: int
+    options: dict[str, Any]
+    actions: list[tuple[str, str]]
+
+
+class AboutBody(BaseModel):
+    game: str
+    title: str
+    rules: list[dict[str, Any]]
+    stand_ins: list[dict[str, str]]
+    cards: list[dict[str, Any]]

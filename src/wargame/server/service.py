@@ -1,0 +1,379 @@
+"""Games played through the contract on behalf of the API, one stored change per request.
+
+Hand-written because this is where the server's own rules live: which error a request gets (403 an
+unknown token, 404 an unknown game, 409 a stale version, 422 an action the game refuses), that a
+seat's token is stored only as its SHA-256, that a seat acts only for its own side, that undo
+replays from the stored undo base through the engine's ``Session``, and that a random bot plays only
+its own seat. Everything here is synchronous; ``live`` and ``app`` call it from worker threads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+import msgspec
+
+from wargame.bots.random_bot import RandomBot
+from wargame.engine.contract import Game, can_undo
+from wargame.engine.errors import IllegalAction, WargameError
+from wargame.engine.log import Side
+from wargame.engine.rng import derive_seed
+from wargame.engine.session import RESIGN, Record, Session
+from wargame.engine.state import State
+from wargame.games import REGISTRY
+from wargame.server import store as stored
+from wargame.server.store import SNAPSHOT_EVERY, SPECTATOR, Change, GameRow, Lru, Seat, Store
+
+HUMAN: Final = "human"
+BOT: Final = "bot:random"
+SEAT_KINDS: Final = (HUMAN, BOT)
+UNDO: Final = "undo"
+
+_JSON: Final = msgspec.json.Encoder()
+
+
+class ApiError(Exception):
+    """A request the server refuses: an HTTP status and one line; ``extra`` joins the body."""
+
+    status = 400
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+
+class BadRequest(ApiError):
+    status = 400
+
+
+class Forbidden(ApiError):
+    status = 403
+
+
+class NotFound(ApiError):
+    status = 404
+
+
+class Stale(ApiError):
+    status = 409
+
+
+class Gone(ApiError):
+    status = 410
+
+
+class Refused(ApiError):
+    """The game refuses the action (IllegalAction): its reason is the message."""
+
+    status = 422
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a token names: a seat of a game (its side) or its spectator (``side`` None)."""
+
+    game_id: str
+    side: Side | None
+    kind: str
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def play_url(game_id: str, token: str) -> str:
+    return f"/play/{game_id}?token={token}"
+
+
+def static_url(game_id: str, lang: str) -> str:
+    return f"/api/games/{game_id}/static?lang={lang}"
+
+
+class Service:
+    """Creates, shows and plays stored games; safe to call from many threads at once."""
+
+    def __init__(self, store: Store, lookup: Callable[[str], Game] = REGISTRY.game) -> None:
+        self.store = store
+        self.lookup = lookup
+        self._seats = Lru(1024)  # seats never change once a game exists
+        self._bodies = Lru(512)  # (game, version, seat, lang) -> encoded body
+
+    # -- creating --------------------------------------------------------------------------
+    def create(
+        self,
+        game_kind: str,
+        scenario: str,
+        seed: int | None,
+        options: dict[str, Any],
+        seats: dict[str, str],
+    ) -> dict[str, Any]:
+        """A new game with one secret link per human seat and one for spectators."""
+        game = self._kind(game_kind)
+        kinds = seat_kinds(game, seats)
+        seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed
+        try:
+            state = game.setup(scenario, seed, options)
+        except WargameError as error:
+            raise BadRequest(error.message) from None
+        game_id = secrets.token_urlsafe(12)
+        tokens = {side: new_token() for side, kind in kinds.items() if kind == HUMAN}
+        tokens[SPECTATOR] = new_token()
+        row = GameRow(
+            game_id, game.id, scenario, seed, dict(state.options), game.rules_version, 0, 0
+        )
+        self.store.create(row, state, seat_rows(kinds, tokens))
+        return {
+            "id": game_id,
+            "version": 0,
+            "seats": {side: _link(game_id, kind, tokens.get(side)) for side, kind in kinds.items()},
+            "spectator": _link(game_id, "spectator", tokens[SPECTATOR]),
+        }
+
+    def _kind(self, game_kind: str) -> Game:
+        try:
+            return self.lookup(game_kind)
+        except WargameError as error:
+            raise BadRequest(error.message) from None
+
+    # -- who is asking -----------------------------------------------------------------------
+    def viewer(self, game_id: str, token: str) -> Viewer:
+        """The seat ``token`` opens in ``game_id``: 404 unknown game, 403 unknown token."""
+        wanted = token_hash(token)
+        for seat in self.seats(game_id):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
+                return Viewer(game_id, seat.seat or None, seat.kind)
+        raise Forbidden("unknown token for this game")
+
+    def seats(self, game_id: str) -> list[Seat]:
+        found: list[Seat] | None = self._seats.get(game_id)
+        if found is None:
+            found = self.store.seats(game_id)
+            if not found:
+                raise NotFound(f"no game {game_id!r}")
+            self._seats.put(game_id, found)
+        return found
+
+    def has_bots(self, game_id: str) -> bool:
+        return any(seat.kind == BOT for seat in self.seats(game_id))
+
+    # -- showing -----------------------------------------------------------------------------
+    def body(self, viewer: Viewer, lang: str) -> bytes:
+        """The game as ``viewer`` sees it now (the body of GET /api/games/{id}), as JSON."""
+        return self.versioned_body(viewer, lang)[1]
+
+    def versioned_body(self, viewer: Viewer, lang: str) -> tuple[int, bytes]:
+        """The body and the version it shows."""
+        row, state = self.load(viewer.game_id)
+        return row.version, self._body(row, state, viewer.side, lang)
+
+    def _body(self, row: GameRow, state: State, side: Side | None, lang: str) -> bytes:
+        key = (row.id, row.version, side, lang)
+        found: bytes | None = self._bodies.get(key)
+        if found is None:
+            found = _JSON.encode(game_body(self._game(row), row, state, side, lang))
+            self._bodies.put(key, found)
+        return found
+
+    def game_of(self, game_id: str) -> Game:
+        row, _ = self.load(game_id)
+        return self._game(row)
+
+    def load(self, game_id: str) -> tuple[GameRow, State]:
+        loaded = self.store.load(game_id)
+        if loaded is None:
+            raise NotFound(f"no game {game_id!r}")
+        return loaded
+
+    def _game(self, row: GameRow) -> Game:
+        game = self.lookup(row.game)
+        if game.rules_version != row.rules_version:
+            raise Gone(
+                f"this game was made with {row.game} rules version {row.rules_version}; "
+                f"this server has version {game.rules_version}"
+            )
+        return game
+
+    def record(self, game_id: str, token: str) -> dict[str, Any]:
+        """The game record, once the game is over (it shows the seed and every hidden action)."""
+        self.viewer(game_id, token)
+        row, state = self.load(game_id)
+        if state.result is None:
+            raise Forbidden("the record is shown once the game is over")
+        return msgspec.to_builtins(self._record(row))
+
+    def _record(self, row: GameRow) -> Record:
+        record = Record(row.game, row.rules_version, row.scenario, row.seed, row.options)
+        for entry in self.store.log(row.id):
+            if entry.kind == UNDO:
+                record.actions.pop()
+            else:
+                record.actions.append((entry.side, entry.text))
+        return record
+
+    # -- playing -----------------------------------------------------------------------------
+    def act(self, game_id: str, token: str, version: int, text: str, lang: str) -> bytes:
+        """Play ``text`` for the token's seat; the new body for that seat."""
+        side, row, state = self._turn(game_id, token, version)
+        new = self._apply(row, state, side, text)
+        return self._body(self._commit(row, state, side, new, text), new, side, lang)
+
+    def resign(self, game_id: str, token: str, version: int, lang: str) -> bytes:
+        return self.act(game_id, token, version, RESIGN, lang)
+
+    def undo(self, game_id: str, token: str, version: int, lang: str) -> bytes:
+        """Take back the seat's last action (replayed from the stored undo base)."""
+        side, row, state = self._turn(game_id, token, version)
+        if not can_undo(state, side):
+            raise Refused(_undo_refusal(self._game(row), state, side))
+        base = self._stored_base(row)
+        session = Session(self._game(row), self._record(row), state, base)
+        new = session.undo(side)
+        own_base = new.moves == new.checkpoint
+        change = Change(row.version, UNDO, side, UNDO, new, None, keep_base=not own_base)
+        return self._body(self._store(row, change), new, side, lang)
+
+    def _stored_base(self, row: GameRow) -> State:
+        try:
+            base = self.store.base(row.id, row.version)
+        except stored.Stale as error:
+            raise _stale(row.version, error.current) from None
+        if base is None:
+            raise Refused("nothing to undo")
+        return base
+
+    def _turn(self, game_id: str, token: str, version: int) -> tuple[Side, GameRow, State]:
+        """The acting seat's side and the game, checked: a seat, at the version it names."""
+        viewer = self.viewer(game_id, token)
+        if viewer.side is None:
+            raise Forbidden("a spectator cannot act")
+        row, state = self.load(game_id)
+        if version != row.version:
+            raise _stale(version, row.version)
+        return viewer.side, row, state
+
+    def _apply(self, row: GameRow, state: State, side: Side, text: str) -> State:
+        session = Session(self._game(row), _blank_record(), state, state)
+        try:
+            return session.act(side, text)
+        except IllegalAction as error:
+            raise Refused(error.reason) from None
+
+    def _commit(self, row: GameRow, before: State, side: Side, new: State, text: str) -> GameRow:
+        """Store ``new`` with the undo base it implies: itself at a checkpoint, else the last
+        checkpoint (``before`` if it was one, else the stored base, kept as it is)."""
+        own_base = new.moves == new.checkpoint
+        keep = not own_base and before.moves != before.checkpoint
+        base = None if own_base or keep else before
+        return self._store(
+            row, Change(row.version, "action", side, text, new, base, keep_base=keep)
+        )
+
+    def _store(self, row: GameRow, change: Change) -> GameRow:
+        """Commit ``change``; the game row as it is now."""
+        state = change.state
+        snapshot = state.moves == state.checkpoint and state.moves >= row.snapshot + SNAPSHOT_EVERY
+        try:
+            version = self.store.commit(row.id, replace(change, snapshot=snapshot))
+        except stored.Stale as error:
+            raise _stale(row.version, error.current) from None
+        return replace(row, version=version, snapshot=state.moves if snapshot else row.snapshot)
+
+    # -- bots --------------------------------------------------------------------------------
+    def bot_step(self, game_id: str) -> bool:
+        """One random move for a bot seat that must act now; False if no bot has to act."""
+        bots = {seat.seat for seat in self.seats(game_id) if seat.kind == BOT}
+        if not bots:
+            return False
+        row, state = self.load(game_id)
+        if state.result is not None:
+            return False
+        game = self._game(row)
+        acting = [side for side in game.active(state) if side in bots]
+        if not acting:
+            return False
+        side = acting[0]
+        actions = [action.text for action in game.legal_actions(state, side)]
+        text = RandomBot(derive_seed(row.seed, "bot", side, row.version)).choose(
+            {"actions": actions}
+        )
+        with contextlib.suppress(Stale):  # somebody moved first: the caller looks again
+            self._commit(row, state, side, self._apply(row, state, side, text), text)
+        return True
+
+
+def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:
+    """Each side's seat kind; sides not named are human."""
+    for side, kind in seats.items():
+        if side not in game.sides:
+            raise BadRequest(f"{game.id} has no side {side!r}; sides are {', '.join(game.sides)}")
+        if kind not in SEAT_KINDS:
+            raise BadRequest(f"seat kind {kind!r}: use one of {', '.join(SEAT_KINDS)}")
+    return {side: seats.get(side, HUMAN) for side in game.sides}
+
+
+def seat_rows(kinds: dict[Side, str], tokens: dict[str, str]) -> list[Seat]:
+    """The stored seats: each side's kind and its token's hash (none for a bot), and the
+    spectator's."""
+    rows = [Seat(side, kind, _hash_of(tokens.get(side))) for side, kind in kinds.items()]
+    rows.append(Seat(SPECTATOR, "spectator", token_hash(tokens[SPECTATOR])))
+    return rows
+
+
+def game_body(
+    game: Game, row: GameRow, state: State, side: Side | None, lang: str
+) -> dict[str, Any]:
+    view = game.view(state, side)
+    prompt = view.get("prompt")
+    return {
+        "id": row.id,
+        "game": row.game,
+        "version": row.version,
+        "seat": side,
+        "view": view,
+        "log_text": [render(game, event, lang) for event in view["log"]],
+        "prompt_text": None if prompt is None else render(game, prompt, lang),
+        "static_url": static_url(row.id, lang),
+    }
+
+
+def render(game: Game, message: dict[str, Any], lang: str) -> str:
+    return game.catalog.render(message["key"], message.get("params", {}), lang)
+
+
+def _undo_refusal(game: Game, state: State, side: Side) -> str:
+    """Why ``side`` may not undo now, in the words of the engine's Session."""
+    try:
+        Session(game, _blank_record(), state, state).undo(side)
+    except IllegalAction as error:
+        return error.reason
+    return "nothing to undo"
+
+
+def _blank_record() -> Record:
+    """A record for a Session that only applies one action (the stored log is the record)."""
+    return Record("", "", "", 0, {})
+
+
+def _stale(given: int, current: int | None) -> Stale:
+    return Stale(f"stale version {given}; the game is at version {current}", version=current)
+
+
+def _hash_of(token: str | None) -> str | None:
+    return None if token is None else token_hash(token)
+
+
+def _link(game_id: str, kind: str, token: str | None) -> dict[str, Any]:
+    url = None if token is None else play_url(game_id, token)
+    return {"kind": kind, "token": token, "url": url}

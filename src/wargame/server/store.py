@@ -1,0 +1,453 @@
+"""The game store: the append-only action log (the source of truth), each game's current state and
+undo base, and periodic snapshots, in SQLite (the default: one file, WAL) or PostgreSQL.
+
+Hand-written over SQLAlchemy Core so that one piece of code serves both databases. Every change of
+a game is one transaction that bumps the game's version only if it still has the version the change
+was computed from (``UPDATE games ... WHERE id = ? AND version = ?``) and appends the change to the
+log under that new version: of two changes racing for one version exactly one is stored, and the
+other learns it is stale. Nothing is acknowledged before its transaction has committed (SQLite runs
+with ``synchronous=FULL``), so a crash loses no acknowledged action.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+import msgspec
+import sqlalchemy as sa
+from platformdirs import user_data_dir
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+from wargame.engine.errors import WargameError
+from wargame.engine.state import State
+
+SNAPSHOT_EVERY: Final = 64
+"""A snapshot is kept at the first undo checkpoint this many actions after the previous one."""
+
+SPECTATOR: Final = ""
+"""The ``seat`` of the spectator link (seats are otherwise named by side)."""
+
+_STATE_CACHE: Final = 256
+
+metadata = sa.MetaData()
+
+GAMES = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("scenario", sa.String(64), nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("rules_version", sa.String(32), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.Text, nullable=False),
+    sa.Column("base", sa.Text),  # the undo base, when it is not the state itself
+    sa.Column("result", sa.Text),
+    sa.Column("snapshot", sa.Integer, nullable=False),  # moves of the latest snapshot
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+)
+
+SEATS = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.String(64), primary_key=True),  # a side, or SPECTATOR
+    sa.Column("kind", sa.String(32), nullable=False),  # "human", "bot:random", "spectator"
+    sa.Column("token_hash", sa.String(64), unique=True),  # SHA-256 hex; none for a bot
+)
+
+ACTIONS = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),  # the game's version once stored
+    sa.Column("kind", sa.String(8), nullable=False),  # "action" or "undo"
+    sa.Column("side", sa.String(64), nullable=False),
+    sa.Column("text", sa.String(256), nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+SNAPSHOTS = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("moves", sa.Integer, primary_key=True),
+    sa.Column("state", sa.Text, nullable=False),
+)
+
+
+class Lru:
+    """A small thread-safe map that forgets its least recently used entries."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+class StoreError(WargameError):
+    """The database cannot be opened or used (bad URL, unreachable server, damaged file)."""
+
+
+class Stale(Exception):
+    """The game is no longer at the version a change was computed from."""
+
+    def __init__(self, current: int | None) -> None:
+        super().__init__(f"stale version; the game is at version {current}")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A stored game's fixed facts and its current version (the state is loaded apart)."""
+
+    id: str
+    game: str
+    scenario: str
+    seed: int
+    options: dict[str, Any]
+    rules_version: str
+    version: int
+    snapshot: int
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: str
+    kind: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change computed from ``version``: an action or an undo, with the resulting state.
+
+    ``base`` is the undo base afterwards (None when the new state is its own base), unless
+    ``keep_base`` says the stored one stays; ``snapshot`` asks to keep the new state as a snapshot.
+    """
+
+    version: int
+    kind: str
+    side: str
+    text: str
+    state: State
+    base: State | None
+    keep_base: bool = False
+    snapshot: bool = False
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    kind: str
+    side: str
+    text: str
+
+
+def default_url() -> str:
+    """SQLite in the user's data folder (created if missing)."""
+    folder = Path(user_data_dir("wargame"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'games.sqlite3'}"
+
+
+def normalise_url(url: str) -> str:
+    """A SQLAlchemy URL from what a user gives: ``sqlite:///FILE``, ``postgresql://...`` (served
+    by psycopg 3) or a plain file path (SQLite)."""
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    scheme, rest = url.split("://", 1)
+    if scheme in ("postgres", "postgresql"):
+        return f"postgresql+psycopg://{rest}"
+    if scheme in ("sqlite", "postgresql+psycopg"):
+        return url
+    raise StoreError(f"unsupported database {scheme}://; use sqlite:///FILE or postgresql://...")
+
+
+def open_engine(url: str) -> Engine:
+    url = normalise_url(url)
+    try:
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite":
+            return _sqlite_engine(url, parsed.database)
+        return sa.create_engine(url, pool_pre_ping=True, pool_size=16, max_overflow=16)
+    except (ArgumentError, NoSuchModuleError, ValueError) as error:
+        raise StoreError(f"bad database URL {url!r}: {error}") from None
+    except ImportError as error:
+        raise StoreError(
+            f"PostgreSQL needs psycopg 3 ({error}): pip install 'wargame[postgres]'"
+        ) from None
+
+
+def _sqlite_engine(url: str, database: str | None) -> Engine:
+    if database and database != ":memory:":
+        folder = Path(database).parent
+        if not folder.is_dir():
+            raise StoreError(f"no folder {folder} for the database file")
+    engine = sa.create_engine(
+        url,
+        connect_args={"timeout": 30, "check_same_thread": False},
+        pool_size=16,
+        max_overflow=16,
+    )
+    sa.event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _create_tables(engine: Engine) -> None:
+    """Create the tables that are missing; a second try covers another process creating them at
+    the same moment (PostgreSQL refuses the loser's CREATE TABLE)."""
+    try:
+        metadata.create_all(engine)
+    except SQLAlchemyError:
+        time.sleep(0.5)
+        metadata.create_all(engine)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def encode_state(state: State) -> str:
+    return msgspec.json.encode(state).decode()
+
+
+def decode_state(text: str) -> State:
+    return msgspec.json.decode(text, type=State)
+
+
+class Store:
+    """Games in one database; safe to share between threads and between server processes."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = normalise_url(url or default_url())
+        self.engine = open_engine(self.url)
+        self._states = Lru(_STATE_CACHE)
+        # SQLite has one writer at a time and its busy handler sleeps between tries: writers of
+        # this process queue on a lock instead (other processes still wait in the busy handler)
+        sqlite = self.engine.dialect.name == "sqlite"
+        self._writing: AbstractContextManager[Any] = threading.Lock() if sqlite else nullcontext()
+        try:
+            _create_tables(self.engine)
+        except SQLAlchemyError as error:
+            self.engine.dispose()
+            raise StoreError(f"cannot open the database: {_first_line(error)}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writing -------------------------------------------------------------------------------
+    def create(self, row: GameRow, state: State, seats: list[Seat]) -> None:
+        """Store a new game at version ``row.version`` with its seats and its first snapshot."""
+        stamp = now()
+        with self._writing, self.engine.begin() as db:
+            db.execute(
+                sa.insert(GAMES).values(
+                    **_game_values(row),
+                    state=encode_state(state),
+                    base=None,
+                    result=None,
+                    created=stamp,
+                    updated=stamp,
+                )
+            )
+            db.execute(sa.insert(SEATS), [_seat_values(row.id, seat) for seat in seats])
+            db.execute(sa.insert(SNAPSHOTS).values(_snapshot_values(row.id, state)))
+
+    def commit(self, game_id: str, change: Change) -> int:
+        """Store ``change`` in one transaction; the new version, or raise Stale."""
+        new_version = change.version + 1
+        stamp = now()
+        values = {
+            **_change_values(change, new_version, stamp),
+            "b_id": game_id,
+            "b_version": change.version,
+        }
+        entry = {"game_id": game_id, "seq": new_version, "at": stamp}
+        entry.update(kind=change.kind, side=change.side, text=change.text)
+        with self._writing, self.engine.begin() as db:
+            if db.execute(_UPDATE_GAME, values).rowcount != 1:
+                raise Stale(self._current_version(db, game_id))
+            db.execute(_INSERT_ACTION, entry)
+            if change.snapshot:
+                db.execute(sa.insert(SNAPSHOTS).values(_snapshot_values(game_id, change.state)))
+        self._remember(game_id, new_version, change.state)
+        return new_version
+
+    # -- reading -------------------------------------------------------------------------------
+    def load(self, game_id: str) -> tuple[GameRow, State] | None:
+        """The game and its current state, or None if there is no such game."""
+        with self.engine.connect() as db:
+            found = db.execute(_LOAD_GAME, {"b_id": game_id}).first()
+        if found is None:
+            return None
+        row = _game_row(found)
+        return row, self._state(game_id, row.version, found.state)
+
+    def version(self, game_id: str) -> int | None:
+        with self.engine.connect() as db:
+            return self._current_version(db, game_id)
+
+    def base(self, game_id: str, version: int) -> State | None:
+        """The undo base stored with ``version`` (None: the state is its own base), or raise
+        Stale if the game has moved on."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                sa.select(GAMES.c.version, GAMES.c.base).where(GAMES.c.id == game_id)
+            ).first()
+        if found is None or found.version != version:
+            raise Stale(None if found is None else found.version)
+        return None if found.base is None else decode_state(found.base)
+
+    def seats(self, game_id: str) -> list[Seat]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(SEATS.c.seat, SEATS.c.kind, SEATS.c.token_hash)
+                .where(SEATS.c.game_id == game_id)
+                .order_by(SEATS.c.seat)
+            )
+            return [Seat(r.seat, r.kind, r.token_hash) for r in rows]
+
+    def log(self, game_id: str) -> list[LogEntry]:
+        """The whole action log of a game, in order."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.side, ACTIONS.c.text)
+                .where(ACTIONS.c.game_id == game_id)
+                .order_by(ACTIONS.c.seq)
+            )
+            return [LogEntry(r.seq, r.kind, r.side, r.text) for r in rows]
+
+    def snapshots(self, game_id: str) -> Iterator[State]:
+        """The game's snapshots, oldest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(SNAPSHOTS.c.state)
+                .where(SNAPSHOTS.c.game_id == game_id)
+                .order_by(SNAPSHOTS.c.moves)
+            ).all()
+        for row in rows:
+            yield decode_state(row.state)
+
+    # -- internals -----------------------------------------------------------------------------
+    def _current_version(self, db: sa.Connection, game_id: str) -> int | None:
+        found = db.execute(_GAME_VERSION, {"b_id": game_id}).first()
+        return None if found is None else int(found.version)
+
+    def _state(self, game_id: str, version: int, text: str) -> State:
+        """The decoded state of ``version``; states never change, so decoded ones are kept."""
+        state: State | None = self._states.get((game_id, version))
+        if state is None:
+            state = decode_state(text)
+            self._remember(game_id, version, state)
+        return state
+
+    def _remember(self, game_id: str, version: int, state: State) -> None:
+        self._states.put((game_id, version), state)
+
+
+_ROW_COLUMNS: Final = (
+    GAMES.c.id,
+    GAMES.c.game,
+    GAMES.c.scenario,
+    GAMES.c.seed,
+    GAMES.c.options,
+    GAMES.c.rules_version,
+    GAMES.c.version,
+    GAMES.c.snapshot,
+)
+
+
+# the statements of every action, built once (SQLAlchemy then reuses their compiled form)
+_BY_ID: Final = GAMES.c.id == sa.bindparam("b_id")
+_LOAD_GAME: Final = sa.select(*_ROW_COLUMNS, GAMES.c.state).where(_BY_ID)
+_GAME_VERSION: Final = sa.select(GAMES.c.version).where(_BY_ID)
+_UPDATE_GAME: Final = sa.update(GAMES).where(_BY_ID, GAMES.c.version == sa.bindparam("b_version"))
+_INSERT_ACTION: Final = sa.insert(ACTIONS)
+
+
+def _game_row(found: Any) -> GameRow:
+    return GameRow(
+        id=found.id,
+        game=found.game,
+        scenario=found.scenario,
+        seed=int(found.seed),
+        options=json.loads(found.options),
+        rules_version=found.rules_version,
+        version=int(found.version),
+        snapshot=int(found.snapshot),
+    )
+
+
+def _game_values(row: GameRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "scenario": row.scenario,
+        "seed": row.seed,
+        "options": json.dumps(row.options, sort_keys=True),
+        "rules_version": row.rules_version,
+        "version": row.version,
+        "snapshot": row.snapshot,
+    }
+
+
+def _seat_values(game_id: str, seat: Seat) -> dict[str, Any]:
+    return {"game_id": game_id, "seat": seat.seat, "kind": seat.kind, "token_hash": seat.token_hash}
+
+
+def _snapshot_values(game_id: str, state: State) -> dict[str, Any]:
+    return {"game_id": game_id, "moves": state.moves, "state": encode_state(state)}
+
+
+def _change_values(change: Change, version: int, stamp: datetime) -> dict[str, Any]:
+    state = change.state
+    values: dict[str, Any] = {
+        "version": version,
+        "state": encode_state(state),
+        "result": None if state.result is None else msgspec.json.encode(state.result).decode(),
+        "updated": stamp,
+    }
+    if not change.keep_base:
+        values["base"] = None if change.base is None else encode_state(change.base)
+    if change.snapshot:
+        values["snapshot"] = state.moves
+    return values
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

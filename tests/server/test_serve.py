@@ -1,0 +1,148 @@
+"""``wargame serve`` as a user runs it: a real server process, one line for a bad start, and no
+acknowledged action lost when the process is killed in the middle of a game."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import ROOT
+from tests.toy_game import GAME
+from wargame.engine.session import Session
+from wargame.engine.state import state_hash
+from wargame.server.service import Service
+from wargame.server.store import Store
+
+pytestmark = pytest.mark.game("toy")
+
+WARGAME = str(Path(sys.executable).parent / "wargame")
+ENV = {**os.environ, "WARGAME_GAMES": "tests.toy_game"}
+
+
+def serve(*arguments):
+    return subprocess.Popen(
+        [WARGAME, "serve", *map(str, arguments)],
+        cwd=ROOT,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def start(database):
+    """A server on a free port; its process and base URL once it answers."""
+    process = serve("--port", 0, "--database", database)
+    line = process.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    assert found, line + process.stderr.read()
+    base = f"http://127.0.0.1:{found.group(1)}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/api/catalog").status_code == 200:
+                return process, base
+        except httpx.TransportError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("the server did not answer")
+
+
+def one_line_error(*arguments):
+    process = serve(*arguments)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 1, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wargame: error: "), err
+    return lines[0]
+
+
+def test_a_bad_start_is_one_line(tmp_path):
+    assert "port 70000" in one_line_error("--port", 70000)
+    assert "unsupported database" in one_line_error("--database", "mysql://x/y")
+    assert "no folder" in one_line_error("--database", tmp_path / "none" / "g.db")
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        assert f"cannot listen on 127.0.0.1:{port}" in one_line_error("--port", port)
+
+
+class Client:
+    """Plays random legal actions for whichever seat must act, noting each acknowledged one."""
+
+    def __init__(self, base, created):
+        self.http = httpx.Client(base_url=base, timeout=10)
+        self.game_id = created["id"]
+        self.tokens = {side: link["token"] for side, link in created["seats"].items()}
+        self.acknowledged = []
+        self.rng = random.Random(7)
+
+    def play(self, stop):
+        try:
+            while not stop.is_set() and self.step():
+                pass
+        except httpx.TransportError:
+            pass  # the server died
+
+    def step(self):
+        views = {side: self.view(side) for side in self.tokens}
+        acting = [side for side, view in views.items() if view["view"]["actions"]]
+        if not acting:
+            return False
+        side = self.rng.choice(acting)
+        action = self.rng.choice(views[side]["view"]["actions"])
+        body = {"token": self.tokens[side], "version": views[side]["version"], "action": action}
+        response = self.http.post(f"/api/games/{self.game_id}/actions", json=body)
+        if response.status_code == 200:
+            self.acknowledged.append((response.json()["version"], side, action))
+        return True
+
+    def view(self, side):
+        params = {"token": self.tokens[side]}
+        return self.http.get(f"/api/games/{self.game_id}", params=params).json()
+
+
+def test_killing_the_server_mid_game_loses_no_acknowledged_action(tmp_path):
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    process, base = start(database)
+    try:
+        body = {"game": "toy", "scenario": "standard", "seed": 3, "options": {"rounds": 6}}
+        created = httpx.post(f"{base}/api/games", json=body).json()
+        player = Client(base, created)
+        stop = threading.Event()
+        playing = threading.Thread(target=player.play, args=(stop,))
+        playing.start()
+        deadline = time.monotonic() + 30
+        while len(player.acknowledged) < 8 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        stop.set()
+        playing.join(timeout=30)
+    finally:
+        process.kill()
+        process.communicate()
+    assert len(player.acknowledged) >= 8
+    after = Service(Store(database))
+    log = {entry.seq: (entry.side, entry.text) for entry in after.store.log(created["id"])}
+    for version, side, action in player.acknowledged:
+        assert log[version] == (side, action)
+    row, state = after.load(created["id"])
+    assert row.version == len(log) >= len(player.acknowledged)
+    replayed = Session.replay(after._record(row), GAME).state
+    assert state_hash(replayed) == state_hash(state)
+    if state.result is None:
+        side = GAME.active(state)[0]
+        text = GAME.legal_actions(state, side)[0].text
+        after.act(created["id"], player.tokens[side], row.version, text, "en")
+        assert after.store.version(created["id"]) == row.version + 1

@@ -1,0 +1,184 @@
+"""The store on SQLite and, when a server is reachable ($WARGAME_TEST_POSTGRES_URL), PostgreSQL:
+one transaction per change with the version check, an append-only log, snapshots, and no
+acknowledged action lost when the server process dies."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import POSTGRES_URL, Player, new_game, postgres_reachable
+from tests.server.test_api import bid_both
+from tests.toy_game import GAME
+from wargame.engine.session import Session
+from wargame.engine.state import state_hash
+from wargame.server import service as service_module
+from wargame.server.app import create_app
+from wargame.server.service import BOT, HUMAN, Service
+from wargame.server.store import Stale, Store, normalise_url
+
+pytestmark = pytest.mark.game("toy")
+
+_POSTGRES = pytest.param(
+    "postgres",
+    marks=pytest.mark.skipif(
+        not postgres_reachable(), reason="no PostgreSQL at $WARGAME_TEST_POSTGRES_URL"
+    ),
+)
+
+
+@pytest.fixture(params=["sqlite", _POSTGRES])
+def store(request, tmp_path):
+    url = POSTGRES_URL if request.param == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    found = Store(url)
+    yield found
+    found.close()
+
+
+def new(service, seats=None):
+    created = service.create("toy", "standard", 11, {}, seats or {})
+    tokens = {side: link["token"] for side, link in created["seats"].items()}
+    return created["id"], tokens
+
+
+def play_bots_to_the_end(service, game_id):
+    while service.bot_step(game_id):
+        pass
+    return service.load(game_id)[1]
+
+
+def replayed(service, game_id):
+    row, _ = service.load(game_id)
+    return Session.replay(service._record(row), GAME).state
+
+
+def test_urls_a_user_may_give():
+    assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert normalise_url("games.db").startswith("sqlite:////")
+
+
+def test_a_new_game_loads_back_as_created(store):
+    service = Service(store)
+    game_id, _tokens = new(service)
+    row, state = store.load(game_id)
+    assert (row.game, row.scenario, row.seed, row.version) == ("toy", "standard", 11, 0)
+    assert state_hash(state) == state_hash(GAME.setup("standard", 11))
+    assert {seat.seat: seat.kind for seat in store.seats(game_id)} == {
+        "red": HUMAN,
+        "blue": HUMAN,
+        "": "spectator",
+    }
+    assert store.load("missing") is None and store.version("missing") is None
+
+
+def test_each_change_is_logged_under_its_version(store):
+    service = Service(store, GAME_LOOKUP)
+    game_id, _ = new(service, {"red": BOT, "blue": BOT})
+    final = play_bots_to_the_end(service, game_id)
+    log = store.log(game_id)
+    assert [entry.seq for entry in log] == list(range(1, store.version(game_id) + 1))
+    assert final.result is not None
+    assert state_hash(replayed(service, game_id)) == state_hash(final)
+
+
+def test_a_change_from_an_old_version_is_stale(store):
+    service = Service(store)
+    game_id, tokens = new(service)
+    row, state = store.load(game_id)
+    text = GAME.legal_actions(state, "red")[0].text
+    service.act(game_id, tokens["red"], 0, text, "en")
+    with pytest.raises(Stale) as stale:
+        service.store.commit(game_id, _change(row.version, state))
+    assert stale.value.current == 1
+    assert len(store.log(game_id)) == 1
+
+
+def _change(version, state):
+    from wargame.server.store import Change
+
+    return Change(version, "action", "red", "card c1", state, None)
+
+
+def test_racing_threads_store_exactly_one_change_per_version(store):
+    service = Service(store)
+    game_id, tokens = new(service)
+    _, state = store.load(game_id)
+    cards = [a.text for a in GAME.legal_actions(state, "red")] * 3
+    barrier = threading.Barrier(len(cards))
+    outcomes = []
+
+    def submit(text):
+        barrier.wait()
+        try:
+            service.act(game_id, tokens["red"], 0, text, "en")
+            outcomes.append("ok")
+        except service_module.Stale:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=submit, args=(text,)) for text in cards]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("ok") == 1 and outcomes.count("stale") == len(cards) - 1
+    assert store.version(game_id) == 1 and len(store.log(game_id)) == 1
+
+
+def test_snapshots_are_kept_at_checkpoints_and_replay_to_the_state(store, monkeypatch):
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 3)
+    service = Service(store)
+    game_id, _ = new(service, {"red": BOT, "blue": BOT})
+    final = play_bots_to_the_end(service, game_id)
+    snapshots = list(store.snapshots(game_id))
+    assert len(snapshots) >= 3 and snapshots[0].moves == 0
+    record = service._record(service.load(game_id)[0])
+    for snapshot in snapshots:
+        assert snapshot.checkpoint == snapshot.moves
+        session = Session(GAME, service_module._blank_record(), snapshot, snapshot)
+        for side, text in record.actions[snapshot.moves :]:
+            session.act(side, text)
+        assert state_hash(session.state) == state_hash(final)
+
+
+def test_a_new_server_on_the_same_file_continues_the_game(database):
+    first = TestClient(create_app(database))
+    first.__enter__()
+    try:
+        _, players = new_game(first)
+        bid_both(players)
+        before = players["red"].get()
+        # a second server opens the file while the first has not shut down, as after a kill
+        with TestClient(create_app(database)) as second:
+            again = {side: Player(second, p.game_id, p.token) for side, p in players.items()}
+            assert again["red"].get() == before
+            side = before["view"]["active"][0]
+            actions = again[side].get()["view"]["actions"]
+            assert again[side].act(actions[0], before["version"]).status_code == 200
+            assert again[None].get()["version"] == before["version"] + 1
+    finally:
+        first.__exit__(None, None, None)
+
+
+def GAME_LOOKUP(game_id):  # noqa: N802 - reads like the registry it stands for
+    assert game_id == "toy"
+    return GAME
+
+
+def test_the_api_plays_on_either_database(store):
+    with TestClient(create_app(store=store)) as client:
+        _, players = new_game(client, seats={"blue": BOT})
+        red = players["red"]
+        before = red.get()
+        card = before["view"]["actions"][0]
+        response = red.act(card, before["version"])
+        if response.status_code == 409:  # the blue bot bid first: choose again
+            before = red.get()
+            response = red.act(card, before["version"])
+        assert response.status_code == 200
+        assert red.act(card, before["version"]).status_code == 409
+        with client.websocket_connect(f"/api/games/{red.game_id}/ws?token={red.token}") as ws:
+            assert ws.receive_json()["version"] >= 1
