@@ -144,6 +144,16 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
     async def get_record(game_id: str, token: str = "") -> Any:
         return await in_thread(service.record, game_id, token)
 
+    @router.get(
+        "/games/{game_id}/replay", response_model=models.GameBody, responses=errors(400, 403, 404)
+    )
+    async def get_replay(
+        game_id: str, n: int, token: str = "", seat: str = "", lang: Lang = "en"
+    ) -> Response:
+        """The position after the first ``n`` actions, seen by ``seat`` ("" for a spectator);
+        once the game is over."""
+        return json_bytes(await in_thread(service.replay, game_id, token, n, seat, lang))
+
 
 _CACHE = {"Cache-Control": "public, max-age=3600"}
 _PLAY_ERRORS = errors(400, 403, 404, 409, 413, 422)

@@ -32,7 +32,9 @@ def page_routes(service: Service) -> APIRouter:
 
     @router.get("/about/{game}")
     async def about_page(game: str) -> Response:
-        facts = await in_thread(about_game, service, game)
+        facts = await in_thread(about_game, service, game)  # 404 for an unknown game
+        if (STATIC / "about.html").is_file():
+            return FileResponse(STATIC / "about.html", media_type="text/html")
         return HTMLResponse(render_about(facts))
 
     return router

@@ -213,6 +213,25 @@ class Service:
             raise Forbidden("the record is shown once the game is over")
         return msgspec.to_builtins(self._record(row))
 
+    def replay(self, game_id: str, token: str, n: int, seat: str, lang: str) -> bytes:
+        """The position after the record's first ``n`` actions as ``seat`` (a side, or "" for a
+        spectator) saw it, once the game is over; the body of GET /api/games/{id} plus ``n`` and
+        ``total``."""
+        self.viewer(game_id, token)
+        row, state = self.load(game_id)
+        if state.result is None:
+            raise Forbidden("the replay is shown once the game is over")
+        game = self._game(row)
+        record = self._record(row)
+        if not 0 <= n <= len(record.actions):
+            raise BadRequest(f"n must be between 0 and {len(record.actions)}")
+        if seat and seat not in game.sides:
+            raise BadRequest(f"unknown seat {seat!r}; seats are {', '.join(game.sides)}")
+        prefix = replace_actions(record, record.actions[:n])
+        then = Session.replay(prefix, game).state
+        body = game_body(game, row, then, seat or None, lang)
+        return _JSON.encode({**body, "n": n, "total": len(record.actions)})
+
     def _record(self, row: GameRow) -> Record:
         record = Record(row.game, row.rules_version, row.scenario, row.seed, row.options)
         for entry in self.store.log(row.id):
@@ -346,6 +365,11 @@ def game_body(
         "prompt_text": None if prompt is None else render(game, prompt, lang),
         "static_url": static_url(row.id, lang),
     }
+
+
+def replace_actions(record: Record, actions: list[tuple[str, str]]) -> Record:
+    return Record(record.game, record.rules_version, record.scenario, record.seed,
+                  dict(record.options), list(actions))  # fmt: skip
 
 
 def render(game: Game, message: dict[str, Any], lang: str) -> str:

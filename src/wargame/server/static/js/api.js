@@ -1,0 +1,64 @@
+// The play server's JSON API (notes/server_api.md); every refusal becomes an ApiError.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.error) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+async function parse(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body;
+}
+
+export async function getJSON(url) {
+  return parse(await fetch(url, { headers: { Accept: "application/json" } }));
+}
+
+export async function postJSON(url, payload) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(payload),
+  });
+  return parse(response);
+}
+
+export function query(params) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(name, value);
+  }
+  return search.toString();
+}
+
+export const api = {
+  catalog: () => getJSON("/api/catalog"),
+  about: (game) => getJSON(`/api/about/${encodeURIComponent(game)}`),
+  create: (request) => postJSON("/api/games", request),
+  game: (id, token, lang) => getJSON(`/api/games/${id}?${query({ token, lang })}`),
+  staticData: (url) => getJSON(url),
+  act: (id, lang, token, version, action) =>
+    postJSON(`/api/games/${id}/actions?${query({ lang })}`, { token, version, action }),
+  undo: (id, lang, token, version) =>
+    postJSON(`/api/games/${id}/undo?${query({ lang })}`, { token, version }),
+  resign: (id, lang, token, version) =>
+    postJSON(`/api/games/${id}/resign?${query({ lang })}`, { token, version }),
+  record: (id, token) => getJSON(`/api/games/${id}/record?${query({ token })}`),
+  replay: (id, token, n, seat, lang) =>
+    getJSON(`/api/games/${id}/replay?${query({ token, n, seat, lang })}`),
+};
+
+/** The WebSocket URL of a game for one viewer. */
+export function socketUrl(id, token, lang) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/api/games/${id}/ws?${query({ token, lang })}`;
+}

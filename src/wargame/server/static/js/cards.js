@@ -1,0 +1,86 @@
+// Cards: the seat's hand and Future Offensive card with their printed values (legal ones are
+// clickable), and each side's deck, hand size, discard pile and removed cards (public).
+
+import { fill, h } from "./dom.js";
+import { colon, has, joined, t } from "./i18n.js";
+
+function title(card, lang) {
+  return lang === "ja" && card.title_ja ? card.title_ja : card.title;
+}
+
+function hqName(kind) {
+  return has(`hq.${kind}`) ? t(`hq.${kind}`) : kind;
+}
+
+function facts(card) {
+  const found = [];
+  if (card.type) found.push(t(`card_type.${card.type}`));
+  if (card.lv !== null && card.lv !== undefined) found.push(`LV ${card.lv}`);
+  for (const [hq, lv] of Object.entries(card.lv_hq || {})) found.push(`LV ${lv} (${hqName(hq)})`);
+  if (card.intelligence) found.push(`${t("card.intelligence")}${colon()}${t(`intelligence.${card.intelligence}`)}`);
+  if (card.reaction) found.push(`${t("card.reaction")}${colon()}${t(`reaction.${card.reaction}`)}`);
+  if (card.hq && card.hq.length) found.push(`HQ${colon()}${joined(card.hq.map(hqName))}`);
+  if (card.remove) found.push(t("card.remove"));
+  return found;
+}
+
+/** One card as the player sees it; ``actions`` are its legal actions (clickable when any). */
+export function cardView(card, ctx, actions = []) {
+  const legal = actions.length > 0;
+  const pending = ctx.board.pending === card.id;
+  const attrs = {
+    class: `card side-${card.side}${legal ? " legal" : ""}${pending ? " pending" : ""}`,
+    dataset: { card: card.id },
+    title: card.effect || "",
+  };
+  if (legal) {
+    attrs.role = "button";
+    attrs.tabindex = "0";
+    attrs.onclick = (event) => ctx.choose(actions, event.currentTarget);
+    attrs.onkeydown = (event) => {
+      if (event.key === "Enter" || event.key === " ") ctx.choose(actions, event.currentTarget);
+    };
+  }
+  return h(
+    "div",
+    attrs,
+    h("div", { class: "card-head" }, h("span", { class: "card-id" }, card.id), h("span", { class: "card-oc", title: t("card.oc") }, card.oc ?? "")),
+    h("div", { class: "card-title" }, title(card, ctx.lang)),
+    h("div", { class: "card-facts" }, facts(card).join(" · ")),
+    card.provenance === "provisional" ? h("div", { class: "card-provisional" }, t("card.provisional")) : null,
+    h("details", { class: "card-effect" }, h("summary", {}, t("card.effect")), card.effect || ""),
+  );
+}
+
+function pileLine(ctx, side, summary) {
+  const chips = (ids) => ids.map((id) => h("span", { class: "chip", title: ctx.names.cardName(id) }, id));
+  return h(
+    "div",
+    { class: "pile", dataset: { side } },
+    h("strong", {}, ctx.sideName(side)),
+    " ",
+    t("cards.counts", { hand: summary.hand_size, deck: summary.deck_size }),
+    summary.future_held ? ` · ${t("cards.future_held")}` : "",
+    summary.discard.length ? h("div", {}, `${t("cards.discard")}${colon()}`, chips(summary.discard)) : null,
+    summary.removed.length ? h("details", {}, h("summary", {}, `${t("cards.removed")} (${summary.removed.length})`), chips(summary.removed)) : null,
+  );
+}
+
+export function drawCards(box, ctx) {
+  const board = ctx.board;
+  const children = [];
+  if (ctx.seat && Array.isArray(board.hand)) {
+    children.push(h("h2", {}, t("cards.hand")));
+    const hand = board.hand.map((id) => ctx.cards.get(id)).filter(Boolean);
+    const cards = hand.map((card) => cardView(card, ctx, ctx.targets.cards.get(card.id) || []));
+    children.push(h("div", { class: "hand", id: "hand" }, cards.length ? cards : h("p", { class: "hint" }, t("cards.empty"))));
+    const future = board.future_card && ctx.cards.get(board.future_card);
+    if (future) children.push(h("h3", {}, t("cards.future")), h("div", { class: "hand future" }, cardView(future, ctx, ctx.targets.cards.get(future.id) || [])));
+  }
+  if (board.cards) {
+    children.push(h("h3", {}, t("cards.piles")));
+    for (const [side, summary] of Object.entries(board.cards)) children.push(pileLine(ctx, side, summary));
+  }
+  fill(box, children);
+  box.hidden = children.length === 0;
+}

@@ -1,0 +1,295 @@
+// The hex map drawn in SVG from the game's client_data "board": hex centres come with the data (in
+// units of a hex's circumradius; flat-topped hexes, odd-q "CCRR" ids), scaled here by RADIUS.
+// Static layers (terrain, hexsides, symbols, names) are drawn once per language; the dynamic
+// layers (control, moves, battles, counters, legal targets) on every state.
+
+import { fill, s } from "./dom.js";
+import { COUNTER, counter } from "./counters.js";
+import { PanZoom } from "./panzoom.js";
+import { targetClass } from "./targets.js";
+
+export const RADIUS = 20;
+const CORNERS = [0, 1, 2, 3, 4, 5].map((k) => [Math.cos((Math.PI / 3) * k), Math.sin((Math.PI / 3) * k)]);
+
+export const TERRAIN = {
+  ocean: "#a8cde6",
+  mixed: "#d5e4b0",
+  open: "#ece3a6",
+  jungle: "#86b86e",
+  atoll: "#f3e6bd",
+  mountain: "#b7a07c",
+};
+
+function hexPoints(x, y, r = RADIUS) {
+  return CORNERS.map(([cx, cy]) => `${(x + cx * r).toFixed(2)},${(y + cy * r).toFixed(2)}`).join(" ");
+}
+
+export class HexMap {
+  /** ``board`` is client_data.board; ``onTap(hexId, unitId)`` is called for a tap on the map. */
+  constructor(svg, board, onTap) {
+    this.svg = svg;
+    this.board = board;
+    this.onTap = onTap;
+    this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS }]));
+    this.layers = {};
+    for (const name of ["terrain", "sides", "symbols", "labels", "control", "moves", "battles", "units", "targets", "selection"]) {
+      this.layers[name] = s("g", { class: `layer layer-${name}` });
+    }
+    fill(svg, s("rect", { class: "sea", x: -1e4, y: -1e4, width: 3e4, height: 3e4 }), Object.values(this.layers));
+    this.drawTerrain();
+    this.drawHexsides();
+    this.drawSymbols();
+    this.panzoom = new PanZoom(svg, this.extent(), (target) => this.tapped(target));
+  }
+
+  centre(hexId) {
+    const hex = this.hexes.get(hexId);
+    return hex ? { x: hex.cx, y: hex.cy } : null;
+  }
+
+  extent(ids = null) {
+    const xs = [];
+    const ys = [];
+    for (const hex of ids ? ids.map((id) => this.hexes.get(id)).filter(Boolean) : this.hexes.values()) {
+      xs.push(hex.cx);
+      ys.push(hex.cy);
+    }
+    if (!xs.length) return { x: 0, y: 0, w: 100, h: 100 };
+    const x = Math.min(...xs) - RADIUS;
+    const y = Math.min(...ys) - RADIUS;
+    return { x, y, w: Math.max(...xs) + RADIUS - x, h: Math.max(...ys) + RADIUS - y };
+  }
+
+  tapped(target) {
+    const element = target && target.closest ? target.closest("[data-hex]") : null;
+    if (!element) return;
+    const unit = target.closest("[data-unit]");
+    this.onTap(element.dataset.hex, unit ? unit.dataset.unit : null);
+  }
+
+  // -- static layers ------------------------------------------------------------------------
+  drawTerrain() {
+    const polygons = [];
+    for (const hex of this.hexes.values()) {
+      const offMap = hex.areas.includes("off_map");
+      polygons.push(
+        s("polygon", {
+          class: `hex terrain-${hex.terrain}${offMap ? " off-map" : ""}`,
+          points: hexPoints(hex.cx, hex.cy),
+          fill: TERRAIN[hex.terrain] || "#eeeeee",
+          dataset: { hex: hex.id },
+        }),
+      );
+    }
+    fill(this.layers.terrain, polygons);
+  }
+
+  hexside(a, b) {
+    const p = this.hexes.get(a);
+    const q = this.hexes.get(b);
+    if (!p || !q) return null;
+    const mx = (p.cx + q.cx) / 2;
+    const my = (p.cy + q.cy) / 2;
+    const d = Math.hypot(q.cx - p.cx, q.cy - p.cy) || 1;
+    const ux = (-(q.cy - p.cy) / d) * (RADIUS / 2);
+    const uy = ((q.cx - p.cx) / d) * (RADIUS / 2);
+    return { x1: mx - ux, y1: my - uy, x2: mx + ux, y2: my + uy };
+  }
+
+  drawHexsides() {
+    const lines = [];
+    for (const side of this.board.hexsides || []) {
+      const kind = ["impassable_land", "route", "unplayable_sea"].find((flag) => side.flags.includes(flag));
+      if (!kind) continue;
+      const ends = this.hexside(side.a, side.b);
+      if (ends) lines.push(s("line", { class: `hexside side-${kind}`, ...ends }));
+    }
+    fill(this.layers.sides, lines);
+  }
+
+  drawSymbols() {
+    const marks = [];
+    for (const hex of this.hexes.values()) {
+      const { cx, cy } = hex;
+      if (hex.port) marks.push(this.portMark(cx - RADIUS * 0.55, cy + RADIUS * 0.18));
+      if (hex.airfield) marks.push(this.airfieldMark(cx + RADIUS * 0.55, cy + RADIUS * 0.18));
+      if (hex.resource) {
+        const r = RADIUS * 0.14;
+        const y = cy - RADIUS * 0.32;
+        marks.push(s("polygon", { class: "resource", points: `${cx},${y - r} ${cx + r},${y} ${cx},${y + r} ${cx - r},${y}` }));
+      }
+      if (hex.city) marks.push(s("rect", { class: "city", x: cx - 2, y: cy - 2, width: 4, height: 4 }));
+    }
+    fill(this.layers.symbols, marks);
+  }
+
+  portMark(x, y) {
+    return s("g", { class: "port" }, s("circle", { cx: x, cy: y, r: 2.6 }), s("line", { x1: x, y1: y - 2.6, x2: x, y2: y + 2.6 }));
+  }
+
+  airfieldMark(x, y) {
+    return s(
+      "g",
+      { class: "airfield" },
+      s("line", { x1: x - 3, y1: y, x2: x + 3, y2: y }),
+      s("line", { x1: x, y1: y - 3, x2: x, y2: y + 3 }),
+    );
+  }
+
+  /** Hex ids and place names; ``name(hex)`` gives the name in the page's language or null. */
+  drawLabels(name) {
+    const labels = [];
+    for (const hex of this.hexes.values()) {
+      labels.push(s("text", { class: "hex-id", x: hex.cx, y: hex.cy - RADIUS * 0.62 }, hex.id));
+      const shown = name(hex);
+      if (!shown) continue;
+      const long = shown.length > (/[\u3040-\u9fff]/.test(shown) ? 6 : 12);
+      labels.push(s("text", { class: long ? "hex-name long" : "hex-name", x: hex.cx, y: hex.cy + RADIUS * 0.8 }, shown));
+    }
+    fill(this.layers.labels, labels);
+  }
+
+  // -- dynamic layers -----------------------------------------------------------------------
+  /** ``scene`` = {stacks: Map(hex -> [{unit, flags}]), control: {hex: side}, targets: Map(hex ->
+   * actions), battles: [hex], moves: [[hex, ...]], selected: hex|null, lang} */
+  update(scene) {
+    this.drawControl(scene.control || {});
+    this.drawMoves(scene.moves || []);
+    this.drawBattles(scene.battles || []);
+    this.drawUnits(scene.stacks, scene.lang);
+    this.drawTargets(scene.targets);
+    this.select(scene.selected);
+  }
+
+  drawControl(control) {
+    const marks = [];
+    for (const [hexId, side] of Object.entries(control)) {
+      const hex = this.hexes.get(hexId);
+      if (!hex || hex.terrain === "ocean") continue;
+      const x = hex.cx + RADIUS * 0.42;
+      const y = hex.cy - RADIUS * 0.62;
+      marks.push(s("circle", { class: `control control-${side}`, cx: x, cy: y, r: 2.6, dataset: { control: hexId } }));
+    }
+    fill(this.layers.control, marks);
+  }
+
+  drawMoves(paths) {
+    const lines = [];
+    for (const path of paths) {
+      const points = path.map((id) => this.centre(id)).filter(Boolean);
+      if (points.length < 2) continue;
+      lines.push(s("polyline", { class: "move-path", points: points.map((p) => `${p.x},${p.y}`).join(" ") }));
+    }
+    fill(this.layers.moves, lines);
+  }
+
+  drawBattles(hexes) {
+    fill(
+      this.layers.battles,
+      hexes.map((id) => {
+        const hex = this.hexes.get(id);
+        return hex ? s("polygon", { class: "battle-hex", points: hexPoints(hex.cx, hex.cy, RADIUS * 0.92) }) : null;
+      }),
+    );
+  }
+
+  drawUnits(stacks, lang) {
+    const groups = [];
+    for (const [hexId, entries] of stacks) {
+      const hex = this.hexes.get(hexId);
+      if (!hex) continue;
+      const bySide = new Map();
+      for (const entry of entries) {
+        if (!bySide.has(entry.unit.side)) bySide.set(entry.unit.side, []);
+        bySide.get(entry.unit.side).push(entry);
+      }
+      const sides = [...bySide.values()];
+      sides.forEach((stack, index) => {
+        const shift = sides.length > 1 ? (index === 0 ? -0.42 : 0.42) * RADIUS : 0;
+        const scale = sides.length > 1 ? 0.72 : 1;
+        groups.push(this.stack(hexId, hex.cx + shift, hex.cy - 2, scale, stack, lang));
+      });
+    }
+    fill(this.layers.units, groups);
+  }
+
+  stack(hexId, x, y, scale, entries, lang) {
+    const top = entries[0];
+    const depth = Math.min(entries.length - 1, 3);
+    const shadows = [];
+    for (let k = depth; k >= 1; k -= 1) {
+      shadows.push(s("rect", { class: "stack-shadow", x: -COUNTER / 2 + 2 * k, y: -COUNTER / 2 - 2 * k, width: COUNTER, height: COUNTER, rx: 2 }));
+    }
+    const anyTarget = entries.some((entry) => entry.flags.target);
+    const parts = [...shadows, counter(top.unit, top.flags, lang)];
+    if (entries.length > 1) {
+      const bx = COUNTER / 2 + 2 * depth - 1;
+      const by = -COUNTER / 2 - 2 * depth + 1;
+      parts.push(s("circle", { class: anyTarget ? "stack-count has-target" : "stack-count", cx: bx, cy: by, r: 4.6 }));
+      parts.push(s("text", { class: "stack-count-text", x: bx, y: by + 1.9 }, entries.length));
+    }
+    return s(
+      "g",
+      {
+        class: anyTarget ? "stack has-target" : "stack",
+        transform: `translate(${x.toFixed(2)},${y.toFixed(2)}) scale(${scale})`,
+        dataset: { hex: hexId, stack: entries.length, side: top.unit.side },
+      },
+      parts,
+    );
+  }
+
+  drawTargets(targets) {
+    const overlays = [];
+    for (const [hexId, actions] of targets || []) {
+      const hex = this.hexes.get(hexId);
+      if (!hex) continue;
+      overlays.push(
+        s("polygon", {
+          class: `target ${targetClass(actions)}`,
+          points: hexPoints(hex.cx, hex.cy, RADIUS * 0.94),
+          dataset: { hex: hexId, targetHex: hexId, actions: actions.join("|") },
+        }),
+      );
+    }
+    fill(this.layers.targets, overlays);
+  }
+
+  select(hexId) {
+    const hex = hexId ? this.hexes.get(hexId) : null;
+    fill(this.layers.selection, hex ? s("polygon", { class: "selected-hex", points: hexPoints(hex.cx, hex.cy) }) : null);
+  }
+
+  /** Bring the hexes ``ids`` into view (the whole map when empty). */
+  focus(ids) {
+    if (!ids || !ids.length) {
+      this.panzoom.fit(this.extent());
+      return;
+    }
+    const box = this.extent(ids);
+    const min = RADIUS * 14;
+    if (box.w < min) {
+      box.x -= (min - box.w) / 2;
+      box.w = min;
+    }
+    if (box.h < min * 0.6) {
+      box.y -= (min * 0.6 - box.h) / 2;
+      box.h = min * 0.6;
+    }
+    this.panzoom.fit(box, 0.1);
+  }
+
+  zoom(factor) {
+    this.panzoom.zoomAt(factor);
+  }
+
+  /** The screen position of a hex centre (to place the stack popup). */
+  screenPoint(hexId) {
+    const hex = this.hexes.get(hexId);
+    if (!hex) return null;
+    const rect = this.svg.getBoundingClientRect();
+    const k = this.panzoom.scale();
+    return { x: rect.left + (hex.cx - this.panzoom.view.x) / k, y: rect.top + (hex.cy - this.panzoom.view.y) / k };
+  }
+}
+

@@ -1,0 +1,384 @@
+// The play page: loads the game for the seat named by ?token=, draws the map and the panels,
+// plays the actions clicked, and follows every change through the game's WebSocket.
+
+import { ApiError, api, socketUrl } from "./api.js";
+import { drawBattle } from "./battle.js";
+import { drawBoxes } from "./boxes.js";
+import { drawCards } from "./cards.js";
+import { byId, fill, h, toast } from "./dom.js";
+import { Messages, colon, initialLanguage, joined, lang, loadLanguage, t, translatePage } from "./i18n.js";
+import { languageSwitch, setUrlLanguage } from "./languages.js";
+import { drawLog } from "./log.js";
+import { HexMap } from "./map.js";
+import { closePopup, openMenu, openStack, popupHex } from "./popup.js";
+import { drawPrompt } from "./prompt.js";
+import { Replay } from "./replay.js";
+import { scene, stacks } from "./scene.js";
+import { gameSeats, rememberToken } from "./seats.js";
+import { classify } from "./targets.js";
+import { drawTracks } from "./tracks.js";
+
+const NO_TARGETS = { hexes: new Map(), units: new Map(), cards: new Map(), buttons: [] };
+const RECONNECT_MS = [500, 1000, 2000, 5000];
+const FOLLOW = "wargame.follow"; // hot-seat: switch to the seat that must act
+
+const app = {
+  id: location.pathname.split("/").filter(Boolean)[1],
+  token: new URLSearchParams(location.search).get("token"),
+  body: null, // the live game as this seat sees it
+  shown: null, // the body drawn: the live one, or a replayed position
+  data: null, // client_data of the game
+  messages: new Messages({}, "en"),
+  sides: [],
+  units: new Map(),
+  cards: new Map(),
+  hexes: new Map(),
+  map: null,
+  busy: false,
+  socket: null,
+  socketTries: 0,
+  replay: null,
+  selected: null,
+  actedAt: null, // the hex whose stack popup an action was played from
+};
+
+// -- loading ----------------------------------------------------------------------------------
+async function loadStatic() {
+  const url = app.body.static_url.replace(/lang=\w+/, `lang=${lang()}`);
+  const found = await api.staticData(url);
+  app.messages = new Messages(found.messages, lang());
+  app.sides = found.sides;
+  if (!app.data) {
+    app.data = found.data;
+    app.units = new Map((found.data.units || []).map((unit) => [unit.id, unit]));
+    app.cards = new Map((found.data.cards || []).map((card) => [card.id, card]));
+    app.hexes = new Map(((found.data.board && found.data.board.hexes) || []).map((hex) => [hex.id, hex]));
+  }
+}
+
+async function loadBody() {
+  app.body = await api.game(app.id, app.token, lang());
+  rememberToken(app.id, app.body.game, app.body.seat, app.token);
+}
+
+function buildMap() {
+  if (app.map || !app.data.board) return;
+  app.map = new HexMap(byId("map"), app.data.board, tapHex);
+  byId("zoom-in").onclick = () => app.map.zoom(0.7);
+  byId("zoom-out").onclick = () => app.map.zoom(1 / 0.7);
+  byId("zoom-fit").onclick = () => app.map.focus([]);
+}
+
+function drawMapLabels() {
+  if (!app.map) return;
+  app.map.drawLabels((hex) => (lang() === "ja" && hex.name_ja ? hex.name_ja : hex.name));
+}
+
+// -- the context the panels draw from ---------------------------------------------------------
+function names() {
+  return {
+    isHex: (id) => app.hexes.has(id),
+    isUnit: (id) => app.units.has(id),
+    isCard: (id) => app.cards.has(id),
+    hexName: (id) => app.messages.name("hex", id),
+    unitName: (id) => {
+      const unit = app.units.get(id);
+      if (!unit) return id;
+      return lang() === "ja" && unit.name_ja ? unit.name_ja : unit.name;
+    },
+    cardName: (id) => app.messages.name("card", id),
+  };
+}
+
+function context() {
+  const body = app.shown;
+  const view = body.view;
+  const board = view.board || {};
+  const seat = body.seat;
+  const isHex = (id) => app.hexes.has(id);
+  const ctx = {
+    body,
+    view,
+    board,
+    seat,
+    lang: lang(),
+    messages: app.messages,
+    names: names(),
+    units: app.units,
+    cards: app.cards,
+    hexes: app.hexes,
+    sides: app.sides.map((side) => side.id),
+    busy: app.busy,
+    replaying: Boolean(app.replay && app.replay.active),
+    heldSeats: (gameSeats(app.id) || {}).seats || {},
+    isHex,
+    unitHex: (id) => (board.units && isHex(board.units[id]) ? board.units[id] : null),
+    isReduced: (id) => Boolean(board.reduced && board.reduced[id]),
+    isActivated: (id) => Boolean(board.offensive && (board.offensive.activated || []).includes(id)),
+    sideName: (side) => (app.sides.find((entry) => entry.id === side) || { name: side }).name,
+    act,
+    choose,
+    focus: (ids) => app.map && app.map.focus(ids),
+    switchSeat,
+    following: localStorage.getItem(FOLLOW) === "1",
+    setFollowing: (on) => {
+      localStorage.setItem(FOLLOW, on ? "1" : "0");
+      render();
+    },
+  };
+  const mayAct = !ctx.replaying && seat && view.active.includes(seat);
+  const inHand = (id) => (board.hand || []).includes(id) || board.future_card === id;
+  ctx.targets = mayAct ? classify(view.actions || [], { ...ctx.names, unitHex: ctx.unitHex, inHand }) : NO_TARGETS;
+  return ctx;
+}
+
+// -- drawing ----------------------------------------------------------------------------------
+function drawHeader(ctx) {
+  const view = ctx.view;
+  const scenario = view.scenario ? ` — ${view.scenario}` : "";
+  byId("title").textContent = `${view.title || ctx.body.game}${scenario}`;
+  const status = [];
+  if (ctx.board.turn !== undefined) status.push(`${t("track.turn")} ${ctx.board.turn}`);
+  if (ctx.board.phase) status.push(ctx.messages.name("phase", ctx.board.phase));
+  if (view.active.length) status.push(`${t("play.to_act")}${colon()}${joined(view.active.map(ctx.sideName))}`);
+  byId("status").textContent = status.join(" · ");
+  const live = !ctx.replaying;
+  byId("undo").disabled = !live || !view.can_undo || ctx.busy || !ctx.seat;
+  byId("undo").hidden = !ctx.seat;
+  byId("resign").hidden = !ctx.seat || Boolean(view.result) || !live;
+  byId("replay-button").hidden = !app.body.view.result || ctx.replaying;
+  byId("about-link").href = `/about/${ctx.body.game}?lang=${lang()}`;
+  document.title = `${view.title || ctx.body.game} — wargame`;
+  drawSeats(ctx);
+}
+
+function drawSeats(ctx) {
+  const held = gameSeats(app.id) || { seats: {} };
+  const options = [];
+  for (const [side, token] of Object.entries(held.seats || {})) {
+    options.push(h("option", { value: token, selected: token === app.token }, ctx.sideName(side)));
+  }
+  if (held.spectator) options.push(h("option", { value: held.spectator, selected: held.spectator === app.token }, t("lobby.spectator")));
+  fill(byId("seat-select"), options);
+}
+
+function render() {
+  if (!app.shown || !app.data) return;
+  const ctx = context();
+  document.body.classList.toggle("spectator", !ctx.seat);
+  drawHeader(ctx);
+  if (app.map) app.map.update(scene(ctx, app.selected));
+  drawPrompt(byId("prompt-panel"), ctx);
+  drawBattle(byId("battle-panel"), ctx);
+  drawCards(byId("cards-panel"), ctx);
+  drawTracks(byId("tracks-panel"), ctx);
+  drawBoxes(byId("boxes-panel"), ctx);
+  drawLog(byId("log-panel"), ctx);
+  const open = popupHex();
+  if (open && !(open === app.actedAt && !hasActions(ctx, open))) reopenStack(ctx, open);
+  else closePopup();
+  byId("loading").hidden = true;
+  document.body.dataset.version = ctx.body.version;
+  document.body.dataset.seat = ctx.seat || "";
+  follow(ctx);
+}
+
+/** Hot-seat with "follow" on: move to the seat held here that must act, if this one need not. */
+function follow(ctx) {
+  if (!ctx.following || ctx.replaying || app.busy || !ctx.seat || ctx.view.active.includes(ctx.seat)) return;
+  const side = ctx.view.active.find((active) => ctx.heldSeats[active]);
+  if (side) setTimeout(() => switchSeat(side), 0);
+}
+
+/** Whether the hex or a unit on it has a legal action now. */
+function hasActions(ctx, hexId) {
+  if (ctx.targets.hexes.has(hexId)) return true;
+  return [...ctx.targets.units.keys()].some((id) => ctx.unitHex(id) === hexId);
+}
+
+function reopenStack(ctx, hexId) {
+  const entries = stacks(ctx).get(hexId) || [];
+  const point = app.map.screenPoint(hexId);
+  if (point) openStack(ctx, hexId, entries, point.x, point.y);
+}
+
+/** Show a new live body (from an action, a reload or the socket) unless it is not newer. */
+function show(body, force = false) {
+  const same = app.body && body.seat === app.body.seat;
+  if (same && (body.version < app.body.version || (!force && body.version === app.body.version))) return;
+  app.body = body;
+  if (!app.replay || !app.replay.active) app.shown = body;
+  render();
+}
+
+// -- acting -----------------------------------------------------------------------------------
+async function send(request) {
+  if (app.busy) return;
+  app.busy = true;
+  render();
+  try {
+    show(await request(), true);
+  } catch (problem) {
+    await refused(problem);
+  } finally {
+    app.busy = false;
+    render();
+    app.actedAt = null;
+  }
+}
+
+async function refused(problem) {
+  if (problem instanceof ApiError && problem.status === 409) {
+    toast(t("play.stale"), "info");
+    show(await api.game(app.id, app.token, lang()), true);
+  } else toast(problem.message, "error");
+}
+
+function act(text) {
+  app.actedAt = popupHex(); // its stack stays open while it has more to do
+  if (!app.actedAt) closePopup();
+  return send(() => api.act(app.id, lang(), app.token, app.body.version, text));
+}
+
+function choose(actions, anchor) {
+  if (actions.length === 1) act(actions[0]);
+  else openMenu(context(), actions, anchor);
+}
+
+function tapHex(hexId) {
+  if (app.replay && app.replay.active) app.selected = hexId;
+  const ctx = context();
+  const entries = stacks(ctx).get(hexId) || [];
+  const hexActions = ctx.targets.hexes.get(hexId) || [];
+  const unitActions = entries.flatMap((entry) => ctx.targets.units.get(entry.unit.id) || []);
+  // One action on the hex itself, or on the only unit there: a click plays it at once.
+  const single = hexActions.length === 1 && unitActions.length === 0;
+  const lone = hexActions.length === 0 && unitActions.length === 1 && entries.length === 1;
+  if (single || lone) {
+    act(single ? hexActions[0] : unitActions[0]);
+    return;
+  }
+  app.selected = hexId;
+  app.map.select(hexId);
+  const point = app.map.screenPoint(hexId);
+  openStack(ctx, hexId, entries, point.x, point.y);
+}
+
+// -- seats, language, socket ------------------------------------------------------------------
+async function reload() {
+  await loadBody();
+  app.shown = app.replay && app.replay.active ? app.shown : app.body;
+  render();
+  connect();
+}
+
+async function switchSeat(sideOrToken) {
+  const held = gameSeats(app.id) || { seats: {} };
+  const token = (held.seats || {})[sideOrToken] || sideOrToken;
+  if (token === app.token) return;
+  app.token = token;
+  const url = new URL(location.href);
+  url.searchParams.set("token", token);
+  history.replaceState(null, "", url);
+  closePopup();
+  await reload();
+}
+
+async function switchLanguage(code) {
+  await loadLanguage(code);
+  setUrlLanguage(code);
+  translatePage();
+  languageSwitch(byId("languages"), switchLanguage);
+  await loadStatic();
+  drawMapLabels();
+  if (app.replay && app.replay.active) await app.replay.refresh();
+  await reload();
+}
+
+function connect() {
+  if (app.socket) {
+    app.socket.onclose = null;
+    app.socket.onmessage = null;
+    app.socket.close();
+  }
+  const socket = new WebSocket(socketUrl(app.id, app.token, lang()));
+  app.socket = socket;
+  socket.onopen = () => {
+    app.socketTries = 0;
+    byId("live").classList.add("on");
+  };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") show(message);
+    else if (message.type === "error") toast(message.error, "error");
+  };
+  socket.onclose = (event) => {
+    byId("live").classList.remove("on");
+    if (app.socket !== socket || event.code >= 4000) return; // 4xxx: the server refused us
+    const wait = RECONNECT_MS[Math.min(app.socketTries, RECONNECT_MS.length - 1)];
+    app.socketTries += 1;
+    setTimeout(() => app.socket === socket && connect(), wait);
+  };
+}
+
+// -- replay -----------------------------------------------------------------------------------
+function replayHooks() {
+  return {
+    id: app.id,
+    token: () => app.token,
+    seat: () => app.body.seat,
+    sides: () => app.sides,
+    redraw: render,
+    showBody: (body) => {
+      app.shown = body;
+      render();
+    },
+    leave: () => {
+      app.shown = app.body;
+      render();
+    },
+  };
+}
+
+// -- start ------------------------------------------------------------------------------------
+function bindHeader() {
+  byId("undo").onclick = () => send(() => api.undo(app.id, lang(), app.token, app.body.version));
+  byId("resign").onclick = () => {
+    if (confirm(t("play.resign_confirm"))) send(() => api.resign(app.id, lang(), app.token, app.body.version));
+  };
+  byId("seat-select").onchange = (event) => switchSeat(event.target.value);
+  byId("replay-button").onclick = () => app.replay.open();
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closePopup();
+  });
+}
+
+async function start() {
+  await loadLanguage(initialLanguage());
+  translatePage();
+  languageSwitch(byId("languages"), switchLanguage);
+  if (!app.token) {
+    const held = gameSeats(app.id);
+    app.token = held && (Object.values(held.seats || {})[0] || held.spectator);
+  }
+  if (!app.token) {
+    fill(byId("loading"), t("play.no_token"));
+    return;
+  }
+  bindHeader();
+  try {
+    await loadBody();
+    await loadStatic();
+  } catch (problem) {
+    fill(byId("loading"), problem.message);
+    return;
+  }
+  app.shown = app.body;
+  buildMap();
+  drawMapLabels();
+  app.replay = new Replay(replayHooks());
+  render();
+  connect();
+}
+
+start();

@@ -1,0 +1,104 @@
+// The prompt panel: who acts, the prompt text, a button for each action that is not a target on
+// the map or in the hand, a summary of the targets, and every legal action as a fallback list.
+
+import { fill, h } from "./dom.js";
+import { colon, joined, t } from "./i18n.js";
+import { actionLabel } from "./targets.js";
+
+const MANY_BUTTONS = 12;
+
+function sideList(ctx, sides) {
+  return joined(sides.map((side) => ctx.sideName(side)));
+}
+
+function resultBox(ctx) {
+  const result = ctx.view.result;
+  const text = ctx.messages.render(`result.${result.kind}`, result.params || {});
+  const winner = result.winner ? ctx.sideName(result.winner) : t("play.draw");
+  return h(
+    "div",
+    { class: "result", id: "result" },
+    h("strong", {}, t("play.game_over")),
+    " ",
+    text,
+    h("div", {}, `${t("play.winner")}${colon()}${winner}`),
+  );
+}
+
+function waiting(ctx) {
+  const others = ctx.view.active.filter((side) => side !== ctx.seat);
+  if (!others.length) return null;
+  const box = h("p", { class: "waiting" }, t("play.waiting_for", { sides: sideList(ctx, others) }));
+  for (const side of others) {
+    if (ctx.heldSeats[side]) {
+      box.append(" ", h("button", { type: "button", class: "switch-seat", dataset: { side }, onclick: () => ctx.switchSeat(side) }, t("play.switch_to", { side: ctx.sideName(side) })));
+    }
+  }
+  return box;
+}
+
+function actionButton(ctx, text) {
+  return h(
+    "button",
+    { type: "button", class: "action", disabled: ctx.busy, dataset: { action: text }, onclick: () => ctx.act(text) },
+    actionLabel(text, ctx.names),
+  );
+}
+
+function targetHint(ctx) {
+  const { hexes, units, cards } = ctx.targets;
+  const parts = [];
+  if (hexes.size) parts.push(t("play.targets_hexes", { n: hexes.size }));
+  if (units.size) parts.push(t("play.targets_units", { n: units.size }));
+  if (cards.size) parts.push(t("play.targets_cards", { n: cards.size }));
+  if (!parts.length) return null;
+  const mapIds = [...hexes.keys(), ...[...units.keys()].map((id) => ctx.unitHex(id))].filter(Boolean);
+  return h(
+    "p",
+    { class: "targets-hint" },
+    t("play.or_click", { what: joined(parts) }),
+    mapIds.length ? h("button", { type: "button", class: "small", id: "show-targets", onclick: () => ctx.focus(mapIds) }, t("play.show_targets")) : null,
+  );
+}
+
+function allActions(ctx) {
+  const actions = ctx.view.actions;
+  if (actions.length === ctx.targets.buttons.length) return null; // every one is a button
+  const select = h(
+    "select",
+    { id: "all-actions", "aria-label": t("play.all_actions") },
+    actions.map((text) => h("option", { value: text }, actionLabel(text, ctx.names))),
+  );
+  const go = h("button", { type: "button", disabled: ctx.busy, onclick: () => ctx.act(select.value) }, t("play.do_it"));
+  return h("details", { class: "all-actions" }, h("summary", {}, t("play.all_actions_n", { n: actions.length })), select, " ", go);
+}
+
+/** Hot-seat: follow the side to act among the seats this browser holds. */
+function followBox(ctx) {
+  if (Object.keys(ctx.heldSeats).length < 2) return null;
+  const input = h("input", { type: "checkbox", id: "follow", checked: ctx.following, onchange: (event) => ctx.setFollowing(event.target.checked) });
+  return h("label", { class: "follow" }, input, " ", t("play.follow"));
+}
+
+export function drawPrompt(box, ctx) {
+  const view = ctx.view;
+  const children = [h("h2", {}, t("play.prompt"))];
+  if (view.result) children.push(resultBox(ctx));
+  const mine = ctx.seat && view.active.includes(ctx.seat);
+  if (mine) {
+    children.push(h("p", { class: "to-act" }, t("play.your_turn", { side: ctx.sideName(ctx.seat) })));
+    if (ctx.body.prompt_text) children.push(h("p", { class: "prompt-text", id: "prompt-text" }, ctx.body.prompt_text));
+    const buttons = ctx.targets.buttons.map((text) => actionButton(ctx, text));
+    const many = buttons.length > MANY_BUTTONS ? " many" : "";
+    children.push(h("div", { class: `buttons${many}`, id: "buttons" }, buttons));
+    children.push(targetHint(ctx));
+    children.push(allActions(ctx));
+  } else if (!view.result) {
+    if (ctx.body.prompt_text) children.push(h("p", { class: "prompt-text other", id: "prompt-text" }, ctx.body.prompt_text));
+    children.push(waiting(ctx));
+  }
+  children.push(followBox(ctx));
+  fill(box, children);
+  box.dataset.prompt = (view.prompt && view.prompt.key) || "";
+  box.dataset.actions = mine ? String(view.actions.length) : "0";
+}

@@ -1,0 +1,67 @@
+// What the map shows for one view: the stacks of counters per hex (units with a legal action
+// first), control markers, the moves and battles of the offensive under way, and the targets.
+
+import { currentBattle } from "./battle.js";
+
+const CLASS_ORDER = { hq: 0, CV: 1, CVL: 2, CVE: 3, BB: 4, BC: 5, CA: 6, CL: 7, DD: 8, APD: 9, air: 10, lrb: 11, b29: 12 };
+
+function rank(entry) {
+  const order = CLASS_ORDER[entry.unit.type] ?? 20;
+  return (entry.flags.moving ? 0 : 50) + (entry.flags.target ? 0 : 100) + order;
+}
+
+/** Map hex -> [{unit, flags}] of the units on map hexes. */
+export function stacks(ctx) {
+  const found = new Map();
+  const moving = new Set((ctx.board.offensive && ctx.board.offensive.group) || []);
+  for (const [unitId, place] of Object.entries(ctx.board.units || {})) {
+    const unit = ctx.units.get(unitId);
+    if (!unit || !ctx.isHex(place)) continue;
+    const flags = {
+      reduced: ctx.isReduced(unitId),
+      activated: ctx.isActivated(unitId),
+      target: ctx.targets.units.has(unitId),
+      moving: moving.has(unitId),
+    };
+    if (!found.has(place)) found.set(place, []);
+    found.get(place).push({ unit, flags });
+  }
+  for (const entries of found.values()) {
+    entries.sort((a, b) => rank(a) - rank(b) || a.unit.id.localeCompare(b.unit.id));
+  }
+  return found;
+}
+
+function moves(offensive) {
+  if (!offensive || !offensive.moved) return [];
+  const seen = new Set();
+  const paths = [];
+  for (const move of Object.values(offensive.moved)) {
+    const path = move.path || [];
+    const key = path.join(" ");
+    if (path.length > 1 && !seen.has(key)) {
+      seen.add(key);
+      paths.push(path);
+    }
+  }
+  return paths;
+}
+
+function battles(ctx) {
+  const found = new Set((ctx.board.offensive && ctx.board.offensive.battles) || []);
+  const battle = currentBattle(ctx.view);
+  if (battle && battle.hex) found.add(battle.hex);
+  return [...found];
+}
+
+export function scene(ctx, selected) {
+  return {
+    stacks: stacks(ctx),
+    control: ctx.board.control || {},
+    targets: ctx.targets.hexes,
+    battles: battles(ctx),
+    moves: moves(ctx.board.offensive),
+    selected,
+    lang: ctx.lang,
+  };
+}

@@ -1,0 +1,64 @@
+// The seat links this browser holds, kept in localStorage so that one browser can hold several
+// seats of a game (hot-seat) and come back to them later.
+//
+// wargame.games = {gameId: {game, scenario, created, seats: {side: token}, spectator: token}}
+
+const KEY = "wargame.games";
+
+function readAll() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function writeAll(games) {
+  localStorage.setItem(KEY, JSON.stringify(games));
+}
+
+export function allGames() {
+  return readAll();
+}
+
+export function gameSeats(gameId) {
+  return readAll()[gameId] || null;
+}
+
+/** Remember the links of a game just created in the lobby. */
+export function rememberCreated(created, game, scenario) {
+  const games = readAll();
+  const seats = {};
+  for (const [side, link] of Object.entries(created.seats)) {
+    if (link.token) seats[side] = link.token;
+  }
+  games[created.id] = {
+    game,
+    scenario,
+    created: new Date().toISOString(),
+    seats,
+    spectator: created.spectator.token,
+  };
+  writeAll(games);
+}
+
+/** Remember a token that opened the play page (a link received from another player). */
+export function rememberToken(gameId, game, seat, token) {
+  const games = readAll();
+  const entry = games[gameId] || { game, created: new Date().toISOString(), seats: {} };
+  if (seat) entry.seats[seat] = token;
+  else entry.spectator = token;
+  games[gameId] = entry;
+  writeAll(games);
+}
+
+export function forget(gameId) {
+  const games = readAll();
+  delete games[gameId];
+  writeAll(games);
+}
+
+/** The absolute link of a seat. */
+export function playLink(gameId, token) {
+  return `${location.origin}/play/${gameId}?token=${encodeURIComponent(token)}`;
+}

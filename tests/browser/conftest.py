@@ -1,0 +1,123 @@
+"""Browser tests of the play client: a real server (``wargame serve`` in a subprocess on a free
+port, a temporary SQLite file) driven by Debian's Chromium through Playwright.
+
+They skip, with the reason, where Chromium or the playwright library is missing. Screenshots go to
+``tests/browser/artifacts/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+START_SECONDS = 60
+
+SERVE = "import sys; from wargame.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_until_up(url: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped at start (exit {process.returncode})")
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(f"{url}/api/catalog", timeout=2) as response,
+        ):
+            if response.status == 200:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"the server did not answer within {START_SECONDS} s")
+
+
+@pytest.fixture(scope="session")
+def playwright_api():
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the playwright library is not installed"
+    )
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    return sync_api
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, playwright_api) -> Iterator[str]:
+    """The base URL of a play server running on a fresh SQLite file."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = (folder / "server.log").open("wb")
+    command = [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--database", f"sqlite:///{folder / 'games.db'}"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        _wait_until_up(url, process)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_api):
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"]
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def problems() -> list[str]:
+    """The page's JavaScript errors and failed loads; a test may drop the ones it expects."""
+    return []
+
+
+@pytest.fixture
+def page(browser, problems):
+    """A fresh browser context (its own localStorage); JavaScript errors fail the test."""
+    context = browser.new_context(viewport={"width": 1500, "height": 950}, locale="en-US")
+    opened = context.new_page()
+    opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    opened.on(
+        "console",
+        lambda message: (
+            problems.append(f"console: {message.text}")
+            if message.type == "error" and "status of 409" not in message.text
+            else None
+        ),
+    )
+    opened.set_default_timeout(20_000)
+    yield opened
+    context.close()
+    assert problems == []
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
