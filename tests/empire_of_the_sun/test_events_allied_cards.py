@@ -103,6 +103,27 @@ def test_a22_wingate_needs_a_japanese_ground_move_ending_in_burma_or_northern_in
     assert "react A22" not in offered(g)
 
 
+@pytest.mark.rule("5.32", "8.2")
+def test_a22_wingate_offers_the_allies_each_japanese_move_ending_in_burma():
+    armies = {"jp-15-army": BURMA, "jp-33-army": BURMA, "jp-28-army": SIAM}
+    g = japanese_offensive(
+        ["A22"],
+        units=armies,
+        activated=list(armies),
+        moved={"jp-15-army": {"from": SIAM}, "jp-33-army": {"from": SIAM},
+               "jp-28-army": {"from": BURMA}},
+    )  # fmt: skip
+    act(g, "react A22")
+    assert deciding(g) == (
+        "allied",
+        "prompt.return_target",
+        ["return jp-15-army", "return jp-33-army"],
+    )
+    act(g, "return jp-33-army")
+    assert forces.at(g, "jp-33-army") == SIAM and forces.at(g, "jp-15-army") == BURMA
+    assert list(g.data["offensive"]["moved"]) == ["jp-15-army", "jp-28-army"]
+
+
 # -- A24 Skip Bombing Attack ----------------------------------------------------------------------
 @pytest.mark.rule("5.32", "9.3")
 @pytest.mark.parametrize(("flier", "hit"), [("us-5af", True), ("us-5af-lrb", False)])
@@ -118,6 +139,23 @@ def test_a24_skip_bombing_hits_a_cruiser_that_moved_within_range_of_us_non_lrb_a
     assert steps(g, "jp-ca-aoba") == (1 if hit else 2)
     assert g.data["tracks"]["japanese_asp"] == 6  # Japan loses an ASP either way
     assert piles(g)["hand"] == ["A13"] and "A24" in piles(g)["removed"]
+
+
+@pytest.mark.rule("5.32", "8.2")
+def test_a24_skip_bombing_offers_the_allies_each_cruiser_in_reach():
+    """Two cruisers moved into the 5th Air Force's reach (a battleship is no target): the Allies
+    pick the one hit."""
+    ships = ["jp-ca-aoba", "jp-ca-takao", "jp-bb-nagato"]
+    g = japanese_offensive(
+        ["A24"],
+        units={**dict.fromkeys(ships, LUZON), "us-5af": CLARK},
+        activated=ships,
+        moved={u: {"from": TAINAN} for u in ships},
+    )
+    act(g, "react A24")
+    assert deciding(g) == ("allied", "prompt.hit_target", ["hit jp-ca-aoba", "hit jp-ca-takao"])
+    act(g, "hit jp-ca-takao")
+    assert [steps(g, u) for u in ships] == [2, 1, 2]
 
 
 # -- A68 / A78 Submarine Attack -------------------------------------------------------------------
@@ -243,3 +281,24 @@ def test_a39_sextant_conference_ends_us_rivalry_and_gives_one_air_and_three_chin
     assert offered(g) == ["done"]  # three Chinese points, all spent
     act(g, "done")
     assert "A39" in piles(g)["removed"] and forces.reduced(g, "us-7af")
+
+
+@pytest.mark.rule("5.32", "8.2")
+@pytest.mark.parametrize(
+    ("card", "eligible"),
+    [("A68", ["jp-bb-nagato", "jp-ca-aoba"]), ("A78", ["jp-ca-aoba", "jp-ca-takao"])],
+)
+def test_a68_a78_submarine_attack_offers_the_allies_each_eligible_ship(card, eligible):
+    """A68: the activated Nagato and Aoba; A78: the Aoba and Takao, not activated and outside the
+    Home Islands (the Yamato at Kure is not offered)."""
+    units = {**SHIPS, "jp-ca-takao": TAINAN}
+    activated = ["jp-bb-nagato", "jp-ca-aoba"] if card == "A68" else ["jp-bb-nagato"]
+    g = japanese_offensive(
+        [card], units=units, activated=activated, fought=[MANILA], condition="intercept"
+    )
+    act(g, f"react {card}")
+    g.rng = ScriptedRng([1])
+    finish(g, "prompt.hit_target")
+    assert deciding(g) == ("allied", "prompt.hit_target", [f"hit {u}" for u in eligible])
+    act(g, f"hit {eligible[-1]}")
+    assert [u for u in units if steps(g, u) == 1] == [eligible[-1]]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.empire_of_the_sun.driver import ScriptedRng, act, finish, offered
+from tests.empire_of_the_sun.driver import ScriptedRng, act, deciding, finish, offered
 from tests.empire_of_the_sun.factory import position
 from tests.empire_of_the_sun.test_political_events import play_event
 from tests.empire_of_the_sun.test_reactions import allied_offensive, steps
@@ -206,6 +206,21 @@ def test_a_submarine_attack_costs_an_activated_allied_ship_a_step_at_its_moment(
     assert steps(g, "us-ca-new-orleans") == 2 - (lost if timing == "before" else 0)
     finish(g)
     assert steps(g, "us-ca-new-orleans") == 2 - lost
+
+
+@pytest.mark.rule("5.32", "8.2")
+@pytest.mark.parametrize(("card", "timing", "limit"), [*SUBMARINES, ("J27", "after", 4)])
+def test_a_submarine_attack_offers_japan_each_activated_allied_ship(card, timing, limit):
+    """Japan picks the ship hit among the activated ones (not the Baltimore, not activated)."""
+    ships = {"us-ca-new-orleans": MANILA, "us-ca-northampton": MANILA, "us-ca-baltimore": MANILA}
+    g = reacting(card, ships, activated=["us-ca-new-orleans", "us-ca-northampton"])
+    g.rng = ScriptedRng([limit])
+    finish(g, "prompt.hit_target")
+    eligible = ["hit us-ca-new-orleans", "hit us-ca-northampton"]
+    assert deciding(g) == ("japan", "prompt.hit_target", eligible)
+    act(g, "hit us-ca-northampton")
+    assert [u for u in ships if steps(g, u) == 1] == ["us-ca-northampton"]
+    assert (deciding(g)[1] == "prompt.next_battle") is (timing == "before")
 
 
 @pytest.mark.rule("5.32")

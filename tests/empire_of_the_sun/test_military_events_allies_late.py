@@ -248,15 +248,16 @@ def test_forager_takes_2_from_japanese_strength_per_japanese_carrier():
     assert totals["A55"] == totals["A21"] - 2 * 2
 
 
-@pytest.mark.rule("5.31")
-def test_the_turkey_shoot_costs_the_strongest_japanese_air_unit_in_a_battle_a_step():
+@pytest.mark.rule("5.31", "8.2")
+@pytest.mark.parametrize("pick", ["jp-21-af", "jp-5-ad"])
+def test_the_turkey_shoot_costs_the_japanese_air_unit_the_allies_pick_a_step(pick):
+    """Only the air units in a battle hex are offered (not the 22nd Air Flotilla away from it)."""
     units = {"jp-21-af": TAINAN, "jp-5-ad": TAINAN, "jp-22-af": "2212", "us-feaf": CLARK}
     g = position(units=units, empire=True)
-    fighting = ["jp-21-af", "jp-5-ad"]
-    strongest = max(fighting, key=lambda u: (forces.attack(g, u), u))
     resume(g, "start_battles", "allied", "A55", mode="ec", battles=[TAINAN])
-    assert forces.reduced(g, strongest)
-    assert [u for u in (*fighting, "jp-22-af") if forces.reduced(g, u)] == [strongest]
+    assert deciding(g) == ("allied", "prompt.hit_target", ["hit jp-21-af", "hit jp-5-ad"])
+    act(g, f"hit {pick}")
+    assert [u for u in ("jp-21-af", "jp-5-ad", "jp-22-af") if forces.reduced(g, u)] == [pick]
 
 
 # -- A62 / A65 battles in the Philippines ----------------------------------------------------------

@@ -241,9 +241,9 @@ def test_operation_mo_gives_japanese_cvs_2_more_defense():
 
 
 # -- #20 Naval Battle of Guadalcanal ---------------------------------------------------------------
-@pytest.mark.rule("5.31")
+@pytest.mark.rule("5.31", "8.2")
 @pytest.mark.parametrize("allied_bb", [False, True])
-def test_guadalcanal_battleship_bombards_an_allied_air_unit_unless_opposed(allied_bb):
+def test_guadalcanal_battleship_bombards_the_air_unit_japan_picks_unless_opposed(allied_bb):
     units = {"jp-bb-kongo-1": GUADALCANAL, "au-air": GUADALCANAL, "us-1maw": GUADALCANAL}
     if allied_bb:
         units["us-bb-washington"] = GUADALCANAL
@@ -252,8 +252,11 @@ def test_guadalcanal_battleship_bombards_an_allied_air_unit_unless_opposed(allie
     resume(
         g, "start_battles", "japan", "J20", mode="ec", activated=activated, battles=[GUADALCANAL]
     )
+    if not allied_bb:
+        assert deciding(g) == ("japan", "prompt.hit_target", ["hit au-air", "hit us-1maw"])
+        act(g, "hit us-1maw")  # the weaker one (attack 6 against 10): Japan's choice
     hit = [u for u in ("au-air", "us-1maw") if forces.reduced(g, u)]
-    assert hit == ([] if allied_bb else ["au-air"])  # the stronger one (attack 10 against 6)
+    assert hit == ([] if allied_bb else ["us-1maw"])
 
 
 # -- #23 Operation RE ------------------------------------------------------------------------------
@@ -466,6 +469,17 @@ def test_raid_on_the_b29_bases_costs_a_b29_a_step_on_4_or_less(card, roll, reduc
     begin(g, "event", rolls=[roll], side="japan", card=card)
     assert forces.reduced(g, "us-20bc") is reduced
     assert not forces.reduced(g, "us-21bc")  # out of bombing range: not a target
+    assert deciding(g)[1] == "prompt.choose_hq"
+
+
+@pytest.mark.rule("5.31", "11.31", "8.2")
+def test_raid_offers_japan_each_b29_in_bombing_position():
+    units = {**FLEET, "us-20bc": SAIPAN, "us-21bc": "china"}
+    g = position(units=units, empire=True)
+    begin(g, "event", rolls=[4], side="japan", card="J76")
+    assert deciding(g) == ("japan", "prompt.hit_target", ["hit us-20bc", "hit us-21bc"])
+    act(g, "hit us-21bc")
+    assert [u for u in ("us-20bc", "us-21bc") if forces.reduced(g, u)] == ["us-21bc"]
     assert deciding(g)[1] == "prompt.choose_hq"
 
 

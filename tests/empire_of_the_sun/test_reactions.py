@@ -11,6 +11,8 @@ import pytest
 
 from tests.empire_of_the_sun.driver import ScriptedRng, act, begin, deciding, offered, resume
 from tests.empire_of_the_sun.factory import position
+from wargame.engine.procedure import run_automatic
+from wargame.engine.state import json_round_trip_problems
 from wargame.games.empire_of_the_sun import events, forces, offensives, reactions
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
@@ -158,16 +160,39 @@ def steps(g, unit_id: str) -> int:
     return forces.steps_left(g, unit_id) if forces.on_map(forces.at(g, unit_id)) else 0
 
 
-@pytest.mark.rule("5.32")
+@pytest.mark.rule("5.32", "8.2")
 @pytest.mark.parametrize(("roll", "lost"), [(4, 1), (6, 2), (8, 0)])
-def test_a_submarine_attack_hits_the_strongest_activated_ship(roll, lost):
-    """A61: a step on 4 or less, two steps on 5-7."""
+def test_a_submarine_attack_lets_the_allies_pick_the_activated_ship_it_hits(roll, lost):
+    """A61: a step on 4 or less, two steps on 5-7, on the ship the attacker picks (8.2 F)."""
     g = japanese_offensive([], activated=["jp-bb-yamato", "jp-ca-aoba"])
     forces.move_to(g, "jp-bb-yamato", LUZON)
     forces.move_to(g, "jp-ca-aoba", LUZON)
     g.rng = ScriptedRng([roll])
     events.hook("A61", "before_battles")(g)
-    assert (steps(g, "jp-bb-yamato"), steps(g, "jp-ca-aoba")) == (2 - lost, 2)
+    run_automatic(g)
+    if lost:
+        assert deciding(g) == (
+            "allied",
+            "prompt.hit_target",
+            ["hit jp-bb-yamato", "hit jp-ca-aoba"],
+        )
+        act(g, "hit jp-ca-aoba")  # not the strongest: the Allies' choice
+    assert (steps(g, "jp-bb-yamato"), steps(g, "jp-ca-aoba")) == (2, 2 - lost)
+
+
+@pytest.mark.rule("5.32", "8.2")
+def test_attacks_before_the_battles_wait_for_the_pick_then_the_battles_go_on():
+    """The offensive's before-battles moment runs the A61 reaction, whose pick comes first."""
+    g = position(units={"jp-bb-yamato": LUZON, "jp-ca-aoba": LUZON, "us-hq-swpac": MANILA})
+    resume(
+        g, "start_battles", "japan", "J10", rolls=[2], reactions=["A61"], battles=[LUZON],
+        activated=["jp-bb-yamato", "jp-ca-aoba"],
+    )  # fmt: skip
+    assert offered(g) == ["hit jp-bb-yamato", "hit jp-ca-aoba"]
+    assert json_round_trip_problems(g.state) == []  # the frames waiting hold plain data
+    act(g, "hit jp-bb-yamato")
+    assert steps(g, "jp-bb-yamato") == 1
+    assert deciding(g)[1] == "prompt.next_battle"
 
 
 @pytest.mark.rule("5.32")
@@ -191,6 +216,18 @@ def test_gandhi_reacts_only_to_an_offensive_of_the_seac_hq():
     forces.set_reduced(g, "in-2-corps", True)
     act(g, "react J21")
     assert forces.steps_left(g, "in-1-corps") == 1 and forces.steps_left(g, "in-2-corps") == 1
+
+
+@pytest.mark.rule("5.32", "8.2")
+def test_gandhi_offers_japan_each_full_strength_indian_corps():
+    g = allied_offensive(["J21"], hq="cw-hq-seac")
+    for corps in ("in-1-corps", "in-2-corps", "in-3-corps"):
+        forces.move_to(g, corps, "2006")
+    forces.set_reduced(g, "in-3-corps", True)
+    act(g, "react J21")
+    assert deciding(g) == ("japan", "prompt.hit_target", ["hit in-1-corps", "hit in-2-corps"])
+    act(g, "hit in-2-corps")
+    assert [forces.steps_left(g, c) for c in ("in-1-corps", "in-2-corps")] == [2, 1]
 
 
 @pytest.mark.rule("5.32")

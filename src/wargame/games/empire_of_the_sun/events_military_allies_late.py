@@ -19,7 +19,7 @@ from wargame.games.empire_of_the_sun import forces, offensives, supply
 from wargame.games.empire_of_the_sun.battle import alive, parts_of
 from wargame.games.empire_of_the_sun.events import effect, plain_offensive
 from wargame.games.empire_of_the_sun.events_political import rivalry
-from wargame.games.empire_of_the_sun.events_reactions import lose_step, strongest
+from wargame.games.empire_of_the_sun.events_reactions import pick_target
 from wargame.games.empire_of_the_sun.events_resources import (
     EVENT_POINTS,
     KINDS,
@@ -182,8 +182,8 @@ def operation_forager(g: Context, stage: str, side: str, hex_id: str) -> int:
 @effect("A55", "before_battles")
 def turkey_shoot(g: Context) -> None:
     """A55 (the Turkey Shoot): before the battles, one Japanese air unit fighting in them loses
-    a step. The card's choice is not known: the strongest one, among those in a battle hex or
-    assigned to one (reacting air units included)."""
+    a step: the Allies pick which (8.2 F: the side inflicting a hit allocates it), among those
+    in a battle hex or assigned to one (reacting air units included)."""
     offensive = g.data["offensive"]
     battles = set(offensive["battles"])
     fighting = {
@@ -192,9 +192,7 @@ def turkey_shoot(g: Context) -> None:
         if forces.is_class(g, u, "air")
         and (forces.at(g, u) in battles or offensive["assigned"].get(u) in battles)
     }
-    target = strongest(g, sorted(fighting))
-    if target is not None:
-        lose_step(g, target)
+    pick_target(g, "allied", "A55", sorted(fighting))
 
 
 @effect("A72", "after_battles")

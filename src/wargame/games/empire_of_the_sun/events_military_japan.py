@@ -9,7 +9,7 @@ values, HQ restrictions and Surprise conditions are card data that the generic o
 known effect leaves a detail open, the function's docstring says which reading the program takes.
 
 Helpers shared with the Allied cards come from :mod:`events_military_allies_early` (activation
-limits, temporary ASPs) and :mod:`events_reactions` (a step lost, the strongest unit).
+limits, temporary ASPs) and :mod:`events_reactions` (a step lost, the target a player picks).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from wargame.games.empire_of_the_sun.events_military_allies_early import (
     is_commonwealth,
     no_naval,
 )
-from wargame.games.empire_of_the_sun.events_reactions import lose_step, strongest
+from wargame.games.empire_of_the_sun.events_reactions import STRIKES, pick_target
 from wargame.games.empire_of_the_sun.events_resources import escort_blocked
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.garrisons import is_garrison
@@ -52,9 +52,8 @@ RAID_SUCCESS = 4  # #76, #79: a d10 of 4 or less
 
 RULES.stand_in(
     "5.31",
-    "Japanese military events known only from a later edition (spec 7.1 'IMPL-B' rows): where "
-    "the player's choice is not known the program hits the strongest unit (#20, #76, #79), and "
-    "the Tokyo Express (#28, #44) and paratroop (#58-#60) hexes follow that edition's rules.",
+    "Japanese military events known only from a later edition (spec 7.1 'IMPL-B' rows): the "
+    "Tokyo Express (#28, #44) and paratroop (#58-#60) hexes follow that edition's rules.",
 )
 
 
@@ -221,8 +220,7 @@ for _card in ("J16", "J40", "J48", "J50"):  # no naval units; #48 and #50: South
 def naval_battle_of_guadalcanal(g: Context) -> None:
     """J20 Naval Battle of Guadalcanal: before the battles, an activated Japanese battleship in a
     battle hex where no Allied battleship is bombards: one Allied air unit in that hex loses a
-    step (one for the offensive). Which one is Japan's choice on the card; the program hits the
-    strongest."""
+    step (one for the offensive). Japan picks which, as the side inflicting the hit (8.2 F)."""
     offensive = g.data["offensive"]
     battleships = [u for u in offensive["activated"] if record(g, u).type == "BB"]
     targets = []
@@ -231,9 +229,7 @@ def naval_battle_of_guadalcanal(g: Context) -> None:
         japanese_bb = any(forces.at(g, u) == hex_id for u in battleships)
         if japanese_bb and not any(record(g, u).type == "BB" for u in here):
             targets += [u for u in here if forces.is_class(g, u, "air")]
-    target = strongest(g, sorted(targets))
-    if target is not None:
-        lose_step(g, target)
+    pick_target(g, "japan", "J20", targets)
 
 
 # -- #23 Operation RE (Milne Bay) ------------------------------------------------------------------
@@ -544,21 +540,34 @@ def b29_bases(g: Context) -> list[str]:
 
 
 @RULES.implements("5.31", "11.31")
-def b29_raid(g: Context, side: str) -> None:
+def b29_raid(g: Context, side: str, card_id: str) -> None:
     """J76 Operation Tsurugi, J79 Tinian Raid: of ground units only one brigade is activated;
     before the offensive, a raid on the B-29 bases: if a B-29 is where it could bomb Japan (see
     :func:`b29_bases`), a d10 of 4 or less costs one of them a step (later-edition hint). The
-    card leaves the choice to Japan; the program hits the strongest."""
+    card leaves the choice to Japan, which picks the B-29 hit (8.2 F)."""
     targets = b29_bases(g)
-    if not targets:
-        return
-    if g.roll(D10_ZERO, side, "b29_raid") <= RAID_SUCCESS:
-        bomber_loses_step(g, strongest(g, targets) or targets[0])
+    if targets and g.roll(D10_ZERO, side, "b29_raid") <= RAID_SUCCESS:
+        pick_target(g, side, card_id, targets)
+
+
+class B29Raid(Procedure):
+    """J76, J79: the raid comes before the event's offensive (5.31 C), so that Japan may pick
+    the B-29 hit. Frame locals: ``side``, ``card``."""
+
+    def __init__(self, card_id: str) -> None:
+        self.name = f"event_{card_id}"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.goto("done")
+        b29_raid(g, f["side"], f["card"])
+
+    def done(self, g: Context, f: Frame) -> None:
+        g.ret()
 
 
 for _card in ("J76", "J79"):
     effect(_card, "activation")(brigade_raid)
-    effect(_card)(b29_raid)
+    STRIKES[_card] = bomber_loses_step
 
 
 JAPAN_PROCEDURES: tuple[Procedure, ...] = (
@@ -567,4 +576,6 @@ JAPAN_PROCEDURES: tuple[Procedure, ...] = (
     Paratroops("J58"),
     Paratroops("J59"),
     Paratroops("J60"),
+    B29Raid("J76"),
+    B29Raid("J79"),
 )

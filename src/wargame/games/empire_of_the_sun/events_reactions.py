@@ -3,9 +3,9 @@ and personages.
 
 No primary text of these cards reaches us (spec 7): each follows the effect the spec gives, and
 where that comes only from a later edition's implementation the card's provenance (cards.yaml)
-says ``reconstructed``. Where the effect leaves a choice to a player that the printed card would
-settle (which ship a submarine hits), the program makes a fixed, documented choice: those cards
-are listed by ``wargame cards empire-of-the-sun`` with their provenance.
+says ``reconstructed``. Where an attack card hits "one" unit of a kind, the card's player picks
+which (:class:`PickTarget`), as the side inflicting hits allocates them in combat (8.2 F); the few
+cards whose choice is still fixed by the program (J64, the kamikaze cards) say so.
 """
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
-from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import cards, forces
+from wargame.engine.procedure import Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.empire_of_the_sun import cards, events, forces
 from wargame.games.empire_of_the_sun.events import effect
 from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.reactions import cancel, set_condition
@@ -221,23 +223,98 @@ def lose_step(g: Context, unit_id: str) -> None:
 
 
 def strongest(g: Context, units: list[str]) -> str | None:
-    """The unit the program hits when a card lets its owner choose: the strongest (stand-in)."""
+    """The unit the program hits where a card's choice is still fixed (J64, kamikaze)."""
     return max(units, key=lambda u: (forces.attack(g, u), u)) if units else None
 
 
+# what a picked target suffers, by card (default: a step per hit, :func:`lose_step`)
+STRIKES: dict[str, Callable[[Context, str], None]] = {}
+
+
+def strike(g: Context, card_id: str, unit_id: str, steps: int = 1) -> None:
+    for _ in range(steps):
+        STRIKES.get(card_id, lose_step)(g, unit_id)
+
+
+@RULES.implements("5.31", "5.32", "8.2")
+def pick_target(
+    g: Context, side: str, card_id: str, targets: list[str], steps: int = 1, *, verb: str = "hit"
+) -> None:
+    """The card's player picks which of ``targets`` its effect strikes, as the side inflicting
+    hits allocates them (8.2 F): with one target it is struck at once, with none nothing
+    happens. The current frame resumes at its current step after the choice, so the caller sets
+    its next step first."""
+    targets = sorted(set(targets))
+    if len(targets) == 1:
+        strike(g, card_id, targets[0], steps)
+    elif targets:
+        g.call(
+            "pick_target", then=g.frame.step, side=side, card=card_id,
+            targets=targets, steps=steps, verb=verb,
+        )  # fmt: skip
+
+
+class PickTarget(Procedure):
+    """A card's player picks the unit its effect strikes. Frame locals: ``side``, ``card``,
+    ``targets`` (the eligible units), ``steps`` (hits on the one picked), ``verb``."""
+
+    name = "pick_target"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.goto("pick")
+
+    @decision
+    def pick(self, g: Context, f: Frame) -> Decision:
+        found = Decision()
+        choices = found.side(f["side"], f"prompt.{f['verb']}_target", card=f["card"])
+        for unit_id in f["targets"]:
+            choices.add(Action.of(f["verb"], unit_id), self.picked, unit_id)
+        return found
+
+    def picked(self, g: Context, f: Frame, unit_id: str) -> None:
+        strike(g, f["card"], unit_id, f["steps"])
+        g.ret()
+
+
+class Attacks(Procedure):
+    """The offensive's event and the attack reactions act at their moment before or after the
+    battles (5.31 D, 5.32 B), card by card, so that a card may ask its player for a target.
+    Frame locals: ``timing`` (``before_battles`` or ``after_battles``)."""
+
+    name = "attacks"
+
+    def start(self, g: Context, f: Frame) -> None:
+        record_ = offensive(g)
+        own = [record_["card"]] if record_["mode"] == "ec" else []
+        f["cards"], f["index"] = [*own, *record_.get("reactions", [])], 0
+        g.goto("run")
+
+    def run(self, g: Context, f: Frame) -> None:
+        while f["index"] < len(f["cards"]):
+            hook = events.hook(f["cards"][f["index"]], f["timing"])
+            f["index"] += 1
+            depth = len(g.state.stack)
+            if hook is not None:
+                hook(g)
+            if len(g.state.stack) > depth:
+                return  # a target is picked; the next card acts after that
+        g.ret()
+
+
+REACTION_PROCEDURES: tuple[Procedure, ...] = (PickTarget(), Attacks())
+
+
 def submarine(
-    owner: str, one: int, two: int = -1, *, activated: bool = True
+    card_id: str, owner: str, one: int, two: int = -1, *, activated: bool = True
 ) -> Callable[[Context], None]:
     """A submarine attack: a d10 at or below ``one`` costs a ship a step, at or below ``two``
-    (and above ``one``) two steps."""
+    (and above ``one``) two steps; the attacker picks the ship (8.2 F)."""
 
     def attack(g: Context) -> None:
         roll = g.roll(D10_ZERO, owner, "submarine_attack")
-        target = strongest(g, enemy_ships(g, owner, activated=activated))
-        if target is None or roll > max(one, two):
-            return
-        for _ in range(1 if roll <= one else 2):
-            lose_step(g, target)
+        if roll <= max(one, two):
+            steps = 1 if roll <= one else 2
+            pick_target(g, owner, card_id, enemy_ships(g, owner, activated=activated), steps)
 
     return attack
 
@@ -247,13 +324,13 @@ def no_effect(g: Context, side: str) -> None:
 
 
 for _card, _timing, _attack in (
-    ("J24", "after_battles", submarine("japan", 4)),
-    ("J36", "before_battles", submarine("japan", 4)),
-    ("J75", "before_battles", submarine("japan", 4)),
-    ("J86", "after_battles", submarine("japan", 7)),
-    ("A61", "before_battles", submarine("allied", 4, 7)),
-    ("A68", "after_battles", submarine("allied", 7)),
-    ("A78", "after_battles", submarine("allied", 7, activated=False)),
+    ("J24", "after_battles", submarine("J24", "japan", 4)),
+    ("J36", "before_battles", submarine("J36", "japan", 4)),
+    ("J75", "before_battles", submarine("J75", "japan", 4)),
+    ("J86", "after_battles", submarine("J86", "japan", 7)),
+    ("A61", "before_battles", submarine("A61", "allied", 4, 7)),
+    ("A68", "after_battles", submarine("A68", "allied", 7)),
+    ("A78", "after_battles", submarine("A78", "allied", 7, activated=False)),
 ):
     effect(_card, "react")(no_effect)
     effect(_card, _timing)(_attack)
@@ -267,11 +344,8 @@ def j27_submarine(g: Context, side: str) -> None:
 @effect("J27", "after_battles")
 def j27_attack(g: Context) -> None:
     roll = g.roll(D10_ZERO, "japan", "submarine_attack")
-    target = strongest(g, enemy_ships(g, "japan"))
-    if target is None or roll == 5 or roll > 7:
-        return
-    for _ in range(1 if roll <= 4 else 2):
-        lose_step(g, target)
+    if roll != 5 and roll <= 7:
+        pick_target(g, "japan", "J27", enemy_ships(g, "japan"), 1 if roll <= 4 else 2)
 
 
 def kamikaze(g: Context) -> None:
@@ -304,7 +378,7 @@ for _card in ("J61", "J62", "J63", "J66", "J81"):
 @effect("A24", "react")
 def skip_bombing(g: Context, side: str) -> None:
     """A24: a Japanese CA, CL or APD that moved within range of a US non-LRB air unit takes a
-    hit, and Japan loses 1 ASP."""
+    hit (the Allies pick which, 8.2 F), and Japan loses 1 ASP."""
     board = g.static.board
     fliers = [
         u for u in forces.units_on_map(g, "allied")
@@ -316,11 +390,9 @@ def skip_bombing(g: Context, side: str) -> None:
         and any(board.distance(forces.at(g, u), forces.at(g, a)) <= (record(g, a).range or 0)
                 for a in fliers)
     ]  # fmt: skip
-    target = strongest(g, moved)
-    if target:
-        lose_step(g, target)
     tracks = g.data["tracks"]
     tracks["japanese_asp"] = max(1, tracks["japanese_asp"] - 1)
+    pick_target(g, side, "A24", moved)
 
 
 # -- personages (5.32 E) -----------------------------------------------------------------------
@@ -334,15 +406,13 @@ def gandhi_against_seac(g: Context, side: str) -> bool:
 @effect("J21", "react")
 def gandhi(g: Context, side: str) -> None:
     """J21 Mahatma Gandhi: against an offensive using the SEAC HQ, one full-strength Indian corps
-    is reduced (the strongest)."""
+    is reduced; Japan picks which (8.2 F)."""
     corps = [
         u for u in forces.units_on_map(g, "allied")
         if record(g, u).nationality == "indian" and record(g, u).type == "corps"
         and forces.steps_left(g, u) == 2
     ]  # fmt: skip
-    target = strongest(g, corps)
-    if target:
-        lose_step(g, target)
+    pick_target(g, side, "J21", corps)
 
 
 @effect("A22", "playable")
@@ -362,10 +432,16 @@ def wingate_moves(g: Context) -> list[str]:
 @effect("A22", "react")
 def wingate(g: Context, side: str) -> None:
     """A22 Orde Wingate: one Japanese ground move ending in Burma or Northern India is undone
-    (the strongest unit's), and the 77th Brigade arrives next turn."""
-    target = strongest(g, wingate_moves(g))
-    if target:
-        forces.move_to(g, target, offensive(g)["moved"][target]["from"])
-        del offensive(g)["moved"][target]
+    (the Allies pick which), and the 77th Brigade arrives next turn."""
     if g.data["units"].get("cw-77-bde") == "event":
         forces.move_to(g, "cw-77-bde", f"turn:{g.data['turn'] + 1}")
+    pick_target(g, side, "A22", wingate_moves(g), verb="return")
+
+
+def undo_move(g: Context, unit_id: str) -> None:
+    """A22: the unit goes back where its move began."""
+    forces.move_to(g, unit_id, offensive(g)["moved"][unit_id]["from"])
+    del offensive(g)["moved"][unit_id]
+
+
+STRIKES["A22"] = undo_move

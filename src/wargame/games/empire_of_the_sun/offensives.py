@@ -387,8 +387,7 @@ class Offensive(Procedure):
 
     # -- S6 battles (8.0) -----------------------------------------------------------------------
     def start_battles(self, g: Context, f: Frame) -> None:
-        event_hooks(g, "before_battles")
-        g.goto("battles")
+        g.call("attacks", then="battles", timing="before_battles")
 
     @decision
     def battles(self, g: Context, f: Frame) -> Decision:
@@ -407,7 +406,9 @@ class Offensive(Procedure):
         g.call("battle", then="battles", hex=hex_id)
 
     def battles_over(self, g: Context, f: Frame) -> None:
-        event_hooks(g, "after_battles")
+        g.call("attacks", then="land", timing="after_battles")
+
+    def land(self, g: Context, f: Frame) -> None:
         landings_take_control(g, current(g))
         g.call("post_battle", then="conclude", side=f["side"])
 

@@ -16,6 +16,7 @@ from wargame.games.empire_of_the_sun.events import Event
 from wargame.games.empire_of_the_sun.events_military_allies_late import LATE_PROCEDURES
 from wargame.games.empire_of_the_sun.events_military_japan import JAPAN_PROCEDURES
 from wargame.games.empire_of_the_sun.events_political import POLITICAL_PROCEDURES
+from wargame.games.empire_of_the_sun.events_reactions import REACTION_PROCEDURES
 from wargame.games.empire_of_the_sun.events_resources import RESOURCE_PROCEDURES
 from wargame.games.empire_of_the_sun.national_status import NationalStatus
 from wargame.games.empire_of_the_sun.oc_uses import OcUse
@@ -41,6 +42,7 @@ ALL: tuple[Procedure, ...] = (
     *LATE_PROCEDURES,
     *JAPAN_PROCEDURES,
     *(Offensive(), Battle(), PostBattle(), OffensiveEnd(), Stacking()),
+    *REACTION_PROCEDURES,
     # the Political phase (4.3) and the Attrition phase (4.4)
     *(NationalStatus(), PoliticalWill(), Attrition()),
 )
