@@ -281,3 +281,18 @@ def test_pages_answer(client):
     assert client.get("/about/nothing").status_code == 404
     facts = client.get("/api/about/empire-of-the-sun").json()
     assert facts["rules"] and facts["cards"]
+
+
+def test_log_lines_are_rendered_once_per_event_and_language(monkeypatch):
+    from wargame.games import REGISTRY
+    from wargame.server import service
+
+    game = REGISTRY.game("toy")
+    event = {"key": "log.bid_made", "params": {"side": "red", "unique": id(object())}}
+    calls = []
+    real = service.render
+    monkeypatch.setattr(service, "render", lambda *args: calls.append(args) or real(*args))
+    first = service.render_logged(game, event, "en")
+    assert service.render_logged(game, event, "en") == first == real(game, event, "en")
+    service.render_logged(game, event, "ja")
+    assert [args[2] for args in calls] == ["en", "ja"]

@@ -37,6 +37,7 @@ SEAT_KINDS: Final = (HUMAN, BOT)
 UNDO: Final = "undo"
 
 _JSON: Final = msgspec.json.Encoder()
+RENDERED_LINES: Final = 200_000  # rendered log lines kept (a few tens of MB at most)
 
 
 class ApiError(Exception):
@@ -361,7 +362,7 @@ def game_body(
         "version": row.version,
         "seat": side,
         "view": view,
-        "log_text": [render(game, event, lang) for event in view["log"]],
+        "log_text": [render_logged(game, event, lang) for event in view["log"]],
         "prompt_text": None if prompt is None else render(game, prompt, lang),
         "static_url": static_url(row.id, lang),
     }
@@ -374,6 +375,20 @@ def replace_actions(record: Record, actions: list[tuple[str, str]]) -> Record:
 
 def render(game: Game, message: dict[str, Any], lang: str) -> str:
     return game.catalog.render(message["key"], message.get("params", {}), lang)
+
+
+_RENDERED: Final = Lru(RENDERED_LINES)
+
+
+def render_logged(game: Game, event: dict[str, Any], lang: str) -> str:
+    """A log line, rendered once per distinct event and language: a long game's log would
+    otherwise be rendered again, line by line, for every response (tens of ms late in a game)."""
+    key = (game.id, lang, _JSON.encode(event))
+    found: str | None = _RENDERED.get(key)
+    if found is None:
+        found = render(game, event, lang)
+        _RENDERED.put(key, found)
+    return found
 
 
 def _undo_refusal(game: Game, state: State, side: Side) -> str:
