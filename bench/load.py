@@ -5,7 +5,12 @@ Usage: python bench/load.py GAME [--games 20] [--seconds 20] [--scenario S] [--d
 A real server (``wargame serve`` on a free loopback port, SQLite in a temporary folder unless
 ``--database`` is given) runs in a subprocess; this process plays ``--games`` games concurrently
 with random legal actions (a game that ends is replaced by a new one) for ``--seconds`` seconds,
-and prints actions per second and the p50/p99 latency of action requests and of view requests.
+and prints actions per second, the p50/p99 latency of action requests and of view requests, and
+the mean size of a response body.
+
+Like the browser client, each seat keeps its log and asks with ``log_from`` only for the lines it
+does not have (a page that does not follow its lines makes it fetch the whole body again);
+``--whole-log`` asks for the whole log every time, as clients did before log paging.
 The toy test game is available as ``toy`` (run from the repository root).
 
 The load generator speaks HTTP/1.1 itself over one keep-alive connection per game: a general HTTP
@@ -40,6 +45,7 @@ class Tally:
     views: list[float] = field(default_factory=list)
     refused: int = 0
     finished: int = 0
+    received: list[int] = field(default_factory=list)  # body sizes in bytes
 
 
 def start_server(database: str) -> tuple[subprocess.Popen[str], tuple[str, int]]:
@@ -70,7 +76,9 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
+    async def request(
+        self, method: str, path: str, body: object = None, sizes: list[int] | None = None
+    ) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -87,6 +95,8 @@ class Connection:
             for line in headers
             if line.lower().startswith("content-length")
         )
+        if sizes is not None:
+            sizes.append(length)
         return status, msgspec.json.decode(await self.reader.readexactly(length))
 
     def close(self) -> None:
@@ -115,6 +125,7 @@ class Player:
         self.args = args
         self.rng = random.Random(seed)
         self.tally = tally
+        self.logs: dict[str, Log] = {}
 
     async def run(self, deadline: float) -> None:
         try:
@@ -128,6 +139,7 @@ class Player:
         new = {"game": self.args.game, "scenario": self.args.scenario, "seed": seed}
         _, created = await self.http.request("POST", "/api/games", new)
         tokens = {side: link["token"] for side, link in created["seats"].items()}
+        self.logs = {token: Log() for token in tokens.values()}
         url = f"/api/games/{created['id']}"
         body = await self.view(url, tokens[next(iter(tokens))])
         while time.perf_counter() < deadline and body["view"]["result"] is None:
@@ -138,21 +150,59 @@ class Player:
             body = await self.act(url, tokens[side], body["version"], action) or body
         self.tally.finished += body["view"]["result"] is not None
 
+    def log_query(self, token: str) -> str:
+        have = self.logs[token].total
+        return "" if self.args.whole_log or not have else f"&log_from={have}"
+
     async def view(self, url: str, token: str) -> Any:
         started = time.perf_counter()
-        _, body = await self.http.request("GET", f"{url}?token={token}")
+        path = f"{url}?token={token}{self.log_query(token)}"
+        _, body = await self.http.request("GET", path, sizes=self.tally.received)
         self.tally.views.append(time.perf_counter() - started)
+        if not self.logs[token].take(body):
+            return await self.view_whole(url, token)
+        return body
+
+    async def view_whole(self, url: str, token: str) -> Any:
+        _, body = await self.http.request("GET", f"{url}?token={token}")
+        self.logs[token].take(body)
         return body
 
     async def act(self, url: str, token: str, version: int, action: str) -> Any:
         started = time.perf_counter()
         move = {"token": token, "version": version, "action": action}
-        status, body = await self.http.request("POST", f"{url}/actions", move)
+        path = f"{url}/actions?{self.log_query(token)[1:]}"
+        status, body = await self.http.request("POST", path, move, sizes=self.tally.received)
         self.tally.actions.append(time.perf_counter() - started)
         if status != 200:
             self.tally.refused += 1
             return None
+        if not self.logs[token].take(body):
+            return await self.view_whole(url, token)
         return body
+
+
+class Log:
+    """A seat's log as the browser client keeps it: whole bodies start it again, pages are
+    appended where their ``log_base`` is the hash of the lines before them."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.marks: dict[int, str] = {}
+
+    @property
+    def total(self) -> int:
+        return len(self.lines)
+
+    def take(self, body: dict[str, Any]) -> bool:
+        """Merge ``body``'s log; False if it is a page that does not follow our lines."""
+        start = body.get("log_from", 0)
+        if start and self.marks.get(start) != body["log_base"]:
+            return False
+        self.lines[start:] = body["log_text"]
+        self.marks = {n: mark for n, mark in self.marks.items() if n <= start}
+        self.marks[self.total] = body.get("log_hash", "")
+        return True
 
 
 async def load(address: tuple[str, int], args: argparse.Namespace) -> tuple[Tally, float]:
@@ -183,6 +233,9 @@ def report(args: argparse.Namespace, tally: Tally, seconds: float) -> str:
             f"  p99 {percentile(tally.actions, 0.99) * ms:7.1f} ms",
             f"  view latency    p50 {percentile(tally.views, 0.5) * ms:7.1f} ms"
             f"  p99 {percentile(tally.views, 0.99) * ms:7.1f} ms",
+            f"  response body   mean {statistics.fmean(tally.received or [0]) / 1024:7.1f} KB"
+            f"  max {max(tally.received or [0]) / 1024:7.1f} KB"
+            f"  ({len(tally.received)} responses)",
         ]
     )
 
@@ -194,6 +247,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--scenario")
     parser.add_argument("--database")
+    parser.add_argument(
+        "--whole-log", action="store_true", help="ask for the whole log every time (no log_from)"
+    )
     args = parser.parse_args()
     args.scenario = args.scenario or {"toy": "standard"}.get(args.game, "1942")
     with tempfile.TemporaryDirectory() as folder:

@@ -95,11 +95,13 @@ def test_play_by_clicking_targets_then_undo_and_reload(page, server, artifacts):
     shown_version = version(page)
     prompt = page.inner_text("#prompt-text")
     log_lines = page.locator("#log li").count()
+    log_text = page.inner_text("#log")  # built from log pages (log_from), the bot moving too
     page.reload()
     wait_prompt(page, "prompt.allocate_hits")
     assert version(page) == shown_version
     assert page.inner_text("#prompt-text") == prompt
     assert page.locator("#log li").count() == log_lines
+    assert page.inner_text("#log") == log_text  # the whole log, fetched at once
 
 
 def test_spectator_sees_the_map_but_no_hand(browser, page, server, artifacts):
@@ -174,6 +176,34 @@ def test_the_page_follows_a_move_made_elsewhere(browser, page, server):
     play_button(other, "done")
     wait_prompt(page, "prompt.intelligence")  # pushed through the WebSocket
     other.context.close()
+
+
+def shown_log(page):
+    """The log lines drawn, without their dice."""
+    return page.evaluate(
+        "Array.from(document.querySelectorAll('#log li')).map((li) => li.lastChild.textContent)"
+    )
+
+
+def test_the_log_follows_in_pages_and_the_whole_log_can_be_shown(page, server):
+    """The socket sends only new log lines (log_from): two bots play while a spectator watches;
+    past 400 lines the latest 400 are drawn, and "whole log" draws them all, as the server has
+    them (both are prefixes of the same log: the bots go on)."""
+    links = create_game(page, server, allied="bot:random", japan="bot:random")
+    page.goto(links["spectator"])
+    more = page.locator("#log-panel button")
+    more.wait_for(timeout=120_000)
+    assert page.locator("#log li").count() == 400
+    more.click()
+    drawn = shown_log(page)
+    game_id, token = re.search(r"/play/([^?]+)\?token=([^&]+)", links["spectator"]).groups()
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}?token={token}") as response:
+        served = json.load(response)["log_text"]
+    assert len(drawn) > 400 and len(served) > 400
+    shorter = min(len(drawn), len(served))
+    assert drawn[:shorter] == served[:shorter]
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {len(drawn)}")
+    assert shown_log(page)[: len(drawn)] == drawn  # new lines appended after the whole log
 
 
 def test_a_finished_game_can_be_replayed(page, server, problems, artifacts):

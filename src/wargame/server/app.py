@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from functools import partial
+from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Request, WebSocket
+from fastapi import APIRouter, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
@@ -46,10 +47,17 @@ seat and one for spectators; every request names it. Every change moves the game
 one, and a change must name the version it was chosen at (else 409). Errors are
 `{"error": "<one line>"}` with a 4xx status.
 
-WebSocket `/api/games/{game_id}/ws?token=T&lang=en|ja`: on connect and after every change the
-server sends `{"type": "state", ...}` with the body of `GET /api/games/{game_id}` for that viewer
-(schema `StateMessage`); a bad token gets `{"type": "error", "error": ...}` and a close code 4000 +
-the HTTP status."""
+Log paging: `log_from=N` (a query parameter of GET, of the POSTs and of the WebSocket) asks only
+for the log entries from index N on: `view.log` and `log_text` are cut alike, `log_total` is the
+viewer's whole log length, `log_base` the `log_hash` of the first N lines (a client appends the
+page only to lines with that hash). A `log_from` beyond the log (after an undo) answers the whole
+log with `log_from` 0: the client starts its log again. Without `log_from`, the whole log.
+
+WebSocket `/api/games/{game_id}/ws?token=T&lang=en|ja[&log_from=N]`: on connect and after every
+change the server sends `{"type": "state", ...}` with the body of `GET /api/games/{game_id}` for
+that viewer (schema `StateMessage`); with `log_from`, each message has only the lines after those
+the connection sent before (the first, those from N on). A bad token gets
+`{"type": "error", "error": ...}` and a close code 4000 + the HTTP status."""
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -108,8 +116,15 @@ def api_routes(service: Service, live: Live) -> APIRouter:
         return await in_thread(about_game, service, game)
 
     @router.websocket("/games/{game_id}/ws")
-    async def socket(websocket: WebSocket, game_id: str, token: str = "", lang: str = "en") -> None:
-        await live.serve(websocket, game_id, token, lang if lang in LANGUAGES else "en")
+    async def socket(
+        websocket: WebSocket,
+        game_id: str,
+        token: str = "",
+        lang: str = "en",
+        log_from: int | None = None,
+    ) -> None:
+        lang = lang if lang in LANGUAGES else "en"
+        await live.serve(websocket, game_id, token, lang, _at_least_zero(log_from))
 
     return router
 
@@ -128,11 +143,13 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
         return created
 
     @router.get("/games/{game_id}", response_model=models.GameBody, responses=errors(403, 404))
-    async def get_game(game_id: str, token: str = "", lang: Lang = "en") -> Response:
+    async def get_game(
+        game_id: str, token: str = "", lang: Lang = "en", log_from: LogFrom = None
+    ) -> Response:
         viewer, bots = await in_thread(_open, service, game_id, token)
         if bots:
             live.poke(game_id)  # resumes bots that a stopped server left to move
-        return json_bytes(await in_thread(service.body, viewer, lang))
+        return json_bytes(await in_thread(service.body, viewer, lang, log_from))
 
     @router.get("/games/{game_id}/static", response_model=models.StaticBody, responses=errors(404))
     async def get_static(game_id: str, lang: Lang = "en") -> Response:
@@ -156,25 +173,50 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
 
 
 _CACHE = {"Cache-Control": "public, max-age=3600"}
+LogFrom = Annotated[
+    int | None,
+    Query(ge=0, description="only the log entries from this index on (see the description)"),
+]
+
+
+def _at_least_zero(log_from: int | None) -> int | None:
+    return None if log_from is None else max(0, log_from)
+
+
 _PLAY_ERRORS = errors(400, 403, 404, 409, 413, 422)
 
 
 def _add_play_routes(router: APIRouter, service: Service, live: Live) -> None:
     @router.post("/games/{game_id}/actions", response_model=models.GameBody, responses=_PLAY_ERRORS)
-    async def post_action(game_id: str, move: models.Move, lang: Lang = "en") -> Response:
-        body = await in_thread(service.act, game_id, move.token, move.version, move.action, lang)
+    async def post_action(
+        game_id: str, move: models.Move, lang: Lang = "en", log_from: LogFrom = None
+    ) -> Response:
+        body = await in_thread(
+            partial(service.act, log_from=log_from),
+            game_id,
+            move.token,
+            move.version,
+            move.action,
+            lang,
+        )
         live.changed(game_id)
         return json_bytes(body)
 
     @router.post("/games/{game_id}/undo", response_model=models.GameBody, responses=_PLAY_ERRORS)
-    async def post_undo(game_id: str, asked: models.TokenVersion, lang: Lang = "en") -> Response:
-        body = await in_thread(service.undo, game_id, asked.token, asked.version, lang)
+    async def post_undo(
+        game_id: str, asked: models.TokenVersion, lang: Lang = "en", log_from: LogFrom = None
+    ) -> Response:
+        undo = partial(service.undo, log_from=log_from)
+        body = await in_thread(undo, game_id, asked.token, asked.version, lang)
         live.changed(game_id)
         return json_bytes(body)
 
     @router.post("/games/{game_id}/resign", response_model=models.GameBody, responses=_PLAY_ERRORS)
-    async def post_resign(game_id: str, asked: models.TokenVersion, lang: Lang = "en") -> Response:
-        body = await in_thread(service.resign, game_id, asked.token, asked.version, lang)
+    async def post_resign(
+        game_id: str, asked: models.TokenVersion, lang: Lang = "en", log_from: LogFrom = None
+    ) -> Response:
+        resign = partial(service.resign, log_from=log_from)
+        body = await in_thread(resign, game_id, asked.token, asked.version, lang)
         live.changed(game_id)
         return json_bytes(body)
 

@@ -97,8 +97,11 @@ class Live:
         await asyncio.gather(*self.tasks.values(), return_exceptions=True)
 
     # -- sockets -------------------------------------------------------------------------------
-    async def serve(self, socket: WebSocket, game_id: str, token: str, lang: str) -> None:
-        """Send ``{"type": "state", ...}`` on connect and after every change, until closed."""
+    async def serve(
+        self, socket: WebSocket, game_id: str, token: str, lang: str, log_from: int | None = None
+    ) -> None:
+        """Send ``{"type": "state", ...}`` on connect and after every change, until closed; with
+        ``log_from``, each message carries only the log lines this connection has not sent yet."""
         await socket.accept()
         try:
             viewer = await in_thread(self.service.viewer, game_id, token)
@@ -113,13 +116,21 @@ class Live:
         event.set()
         self.listeners.setdefault(game_id, set()).add(event)
         try:
-            await _until_closed(socket, partial(self._push, socket, viewer, lang, event))
+            push = partial(self._push, socket, viewer, lang, event, log_from)
+            await _until_closed(socket, push)
         finally:
             self._forget(game_id, event)
 
     async def _push(
-        self, socket: WebSocket, viewer: Viewer, lang: str, event: asyncio.Event
+        self,
+        socket: WebSocket,
+        viewer: Viewer,
+        lang: str,
+        event: asyncio.Event,
+        log_from: int | None,
     ) -> None:
+        """``log_from`` None: the whole log every time (as before paging); else the number of log
+        lines the client has, moved on by every message sent."""
         sent = None
         while True:
             with anyio.move_on_after(POLL_SECONDS):
@@ -129,8 +140,10 @@ class Live:
             if version is None:
                 return
             if version != sent:
-                sent, body = await in_thread(self.service.versioned_body, viewer, lang)
+                found = await in_thread(self.service.versioned_body, viewer, lang, log_from)
+                sent, body, total = found
                 await socket.send_text('{"type":"state",' + body.decode()[1:])
+                log_from = None if log_from is None else total
 
     def _forget(self, game_id: str, event: asyncio.Event) -> None:
         events = self.listeners.get(game_id, set())

@@ -65,14 +65,26 @@ class TokenVersion(Strict):
 
 
 class GameBody(BaseModel):
-    """A game as one viewer sees it; ``view`` is exactly the game's ``view(state, seat)``."""
+    """A game as one viewer sees it; ``view`` is exactly the game's ``view(state, seat)``, but
+    for ``view.log``, which is cut like ``log_text`` when the request names ``log_from``."""
 
     id: str
     game: str
     version: int
     seat: str | None = Field(description="the viewer's side; null for a spectator")
     view: dict[str, Any]
-    log_text: list[str] = Field(description="the viewer's log, rendered in the asked language")
+    log_text: list[str] = Field(
+        description="the viewer's log, rendered in the asked language, from index log_from on"
+    )
+    log_total: int = Field(description="the length of the viewer's whole log")
+    log_from: int = Field(
+        description="the index of the first log entry sent (view.log is cut the same way); "
+        "0 is the whole log, which also tells a client to start its log again"
+    )
+    log_hash: str = Field(description="a hash naming the viewer's whole log (all log_total lines)")
+    log_base: str = Field(
+        description="the log_hash of the first log_from lines: append this page only to those"
+    )
     prompt_text: str | None = Field(description="the viewer's prompt, rendered; null if none")
     static_url: str
 

@@ -109,7 +109,7 @@ class Service:
         self.store = store
         self.lookup = lookup
         self._seats = Lru(1024)  # seats never change once a game exists
-        self._bodies = Lru(512)  # (game, version, seat, lang) -> encoded body
+        self._bodies = Lru(512)  # (game, version, seat, lang) -> Page (the body, encoded)
 
     # -- creating --------------------------------------------------------------------------
     def create(
@@ -170,20 +170,31 @@ class Service:
         return any(seat.kind == BOT for seat in self.seats(game_id))
 
     # -- showing -----------------------------------------------------------------------------
-    def body(self, viewer: Viewer, lang: str) -> bytes:
-        """The game as ``viewer`` sees it now (the body of GET /api/games/{id}), as JSON."""
-        return self.versioned_body(viewer, lang)[1]
+    def body(self, viewer: Viewer, lang: str, log_from: int | None = None) -> bytes:
+        """The game as ``viewer`` sees it now (the body of GET /api/games/{id}), as JSON; with
+        ``log_from``, only the log lines from that index on (see ``Page.encode``)."""
+        return self.versioned_body(viewer, lang, log_from)[1]
 
-    def versioned_body(self, viewer: Viewer, lang: str) -> tuple[int, bytes]:
-        """The body and the version it shows."""
+    def versioned_body(
+        self, viewer: Viewer, lang: str, log_from: int | None = None
+    ) -> tuple[int, bytes, int]:
+        """The body, the version it shows and the viewer's whole log length."""
         row, state = self.load(viewer.game_id)
-        return row.version, self._body(row, state, viewer.side, lang)
+        page = self._page(row, state, viewer.side, lang)
+        return row.version, page.encode(log_from), page.total
 
-    def _body(self, row: GameRow, state: State, side: Side | None, lang: str) -> bytes:
+    def _body(
+        self, row: GameRow, state: State, side: Side | None, lang: str, log_from: int | None
+    ) -> bytes:
+        return self._page(row, state, side, lang).encode(log_from)
+
+    def _page(self, row: GameRow, state: State, side: Side | None, lang: str) -> Page:
+        """The viewer's body at this version, built once: the cache key names everything the
+        body depends on, and a page of its log is cut from it per request."""
         key = (row.id, row.version, side, lang)
-        found: bytes | None = self._bodies.get(key)
+        found: Page | None = self._bodies.get(key)
         if found is None:
-            found = _JSON.encode(game_body(self._game(row), row, state, side, lang))
+            found = game_page(self._game(row), row, state, side, lang)
             self._bodies.put(key, found)
         return found
 
@@ -230,8 +241,8 @@ class Service:
             raise BadRequest(f"unknown seat {seat!r}; seats are {', '.join(game.sides)}")
         prefix = replace_actions(record, record.actions[:n])
         then = Session.replay(prefix, game).state
-        body = game_body(game, row, then, seat or None, lang)
-        return _JSON.encode({**body, "n": n, "total": len(record.actions)})
+        page = game_page(game, row, then, seat or None, lang)
+        return page.encode(None, n=n, total=len(record.actions))
 
     def _record(self, row: GameRow) -> Record:
         record = Record(row.game, row.rules_version, row.scenario, row.seed, row.options)
@@ -243,16 +254,30 @@ class Service:
         return record
 
     # -- playing -----------------------------------------------------------------------------
-    def act(self, game_id: str, token: str, version: int, text: str, lang: str) -> bytes:
+    def act(
+        self,
+        game_id: str,
+        token: str,
+        version: int,
+        text: str,
+        lang: str,
+        *,
+        log_from: int | None = None,
+    ) -> bytes:
         """Play ``text`` for the token's seat; the new body for that seat."""
         side, row, state = self._turn(game_id, token, version)
         new = self._apply(row, state, side, text)
-        return self._body(self._commit(row, state, side, new, text), new, side, lang)
+        row = self._commit(row, state, side, new, text)
+        return self._body(row, new, side, lang, log_from)
 
-    def resign(self, game_id: str, token: str, version: int, lang: str) -> bytes:
-        return self.act(game_id, token, version, RESIGN, lang)
+    def resign(
+        self, game_id: str, token: str, version: int, lang: str, *, log_from: int | None = None
+    ) -> bytes:
+        return self.act(game_id, token, version, RESIGN, lang, log_from=log_from)
 
-    def undo(self, game_id: str, token: str, version: int, lang: str) -> bytes:
+    def undo(
+        self, game_id: str, token: str, version: int, lang: str, *, log_from: int | None = None
+    ) -> bytes:
         """Take back the seat's last action (replayed from the stored undo base)."""
         side, row, state = self._turn(game_id, token, version)
         if not can_undo(state, side):
@@ -262,7 +287,7 @@ class Service:
         new = session.undo(side)
         own_base = new.moves == new.checkpoint
         change = Change(row.version, UNDO, side, UNDO, new, None, keep_base=not own_base)
-        return self._body(self._store(row, change), new, side, lang)
+        return self._body(self._store(row, change), new, side, lang, log_from)
 
     def _stored_base(self, row: GameRow) -> State:
         try:
@@ -351,21 +376,63 @@ def seat_rows(kinds: dict[Side, str], tokens: dict[str, str]) -> list[Seat]:
     return rows
 
 
-def game_body(
-    game: Game, row: GameRow, state: State, side: Side | None, lang: str
-) -> dict[str, Any]:
-    view = game.view(state, side)
+def game_page(game: Game, row: GameRow, state: State, side: Side | None, lang: str) -> Page:
+    """The body of GET /api/games/{id} for ``side``, to be sent whole or from a log line on."""
+    view = dict(game.view(state, side))
     prompt = view.get("prompt")
-    return {
+    events = view.pop("log")
+    texts, encoded, marks = rendered_log(game, events, lang)
+    head = {
         "id": row.id,
         "game": row.game,
         "version": row.version,
         "seat": side,
-        "view": view,
-        "log_text": [render_logged(game, event, lang) for event in view["log"]],
+        "log_total": len(texts),
+        "log_hash": prefix_hash(marks, len(texts)),
         "prompt_text": None if prompt is None else render(game, prompt, lang),
         "static_url": static_url(row.id, lang),
     }
+    return Page(head, _JSON.encode(view), encoded, texts, marks)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One viewer's body at one version, kept encoded (the view but its log, each log event) with
+    the hash of each prefix of the log (8 bytes each), so that a client which has the first N
+    lines gets only the rest, cut from the same cached body."""
+
+    head: dict[str, Any]
+    view: bytes  # the view without its log, as JSON
+    events: list[bytes]  # view["log"], each event as JSON
+    texts: list[str]  # log_text
+    marks: bytes  # blake2b digests of each prefix of the log after the first (see rendered_log)
+
+    @property
+    def total(self) -> int:
+        return len(self.texts)
+
+    def encode(self, log_from: int | None, **extra: Any) -> bytes:
+        """The body as JSON; with ``0 < log_from <= total``, only the log entries from index
+        ``log_from`` on (``view.log`` and ``log_text`` alike), ``log_base`` being the hash of the
+        lines before. Otherwise (no ``log_from``, or more lines than the log has now: an undo) the
+        whole log with ``log_from`` 0, which tells a client to start its log again."""
+        start = log_from if log_from and log_from <= self.total else 0
+        log = b"[" + b",".join(self.events[start:]) + b"]"
+        view = self.view[:-1] + (b',"log":' if len(self.view) > 2 else b'"log":') + log + b"}"
+        body = {
+            **self.head,
+            "view": msgspec.Raw(view),
+            "log_text": self.texts[start:],
+            "log_from": start,
+            "log_base": prefix_hash(self.marks, start),
+            **extra,
+        }
+        return _JSON.encode(body)
+
+
+def prefix_hash(marks: bytes, n: int) -> str:
+    """The hash of the first ``n`` log events ("" for none)."""
+    return marks[(n - 1) * 8 : n * 8].hex() if n else ""
 
 
 def replace_actions(record: Record, actions: list[tuple[str, str]]) -> Record:
@@ -383,12 +450,35 @@ _RENDERED: Final = Lru(RENDERED_LINES)
 def render_logged(game: Game, event: dict[str, Any], lang: str) -> str:
     """A log line, rendered once per distinct event and language: a long game's log would
     otherwise be rendered again, line by line, for every response (tens of ms late in a game)."""
-    key = (game.id, lang, _JSON.encode(event))
+    return _rendered(game, event, _JSON.encode(event), lang)
+
+
+def _rendered(game: Game, event: dict[str, Any], encoded: bytes, lang: str) -> str:
+    key = (game.id, lang, encoded)
     found: str | None = _RENDERED.get(key)
     if found is None:
         found = render(game, event, lang)
         _RENDERED.put(key, found)
     return found
+
+
+def rendered_log(
+    game: Game, events: list[dict[str, Any]], lang: str
+) -> tuple[list[str], list[bytes], bytes]:
+    """Each event rendered in ``lang``, each event as JSON, and the hash of each prefix of the log
+    (8 bytes per event: bytes 8(n-1) to 8n name the first n events): a client's lines are a prefix
+    of the log now only if their hash matches (an undo then new lines can keep the length)."""
+    texts: list[str] = []
+    encoded: list[bytes] = []
+    marks = bytearray()
+    mark = b""
+    for event in events:
+        json = _JSON.encode(event)
+        texts.append(_rendered(game, event, json, lang))
+        encoded.append(json)
+        mark = hashlib.blake2b(mark + json, digest_size=8).digest()
+        marks += mark
+    return texts, encoded, bytes(marks)
 
 
 def _undo_refusal(game: Game, state: State, side: Side) -> str:

@@ -44,21 +44,23 @@ export const api = {
   catalog: () => getJSON("/api/catalog"),
   about: (game) => getJSON(`/api/about/${encodeURIComponent(game)}`),
   create: (request) => postJSON("/api/games", request),
-  game: (id, token, lang) => getJSON(`/api/games/${id}?${query({ token, lang })}`),
+  // log_from (optional): only the log entries from that index on (a page; see play.js withWholeLog)
+  game: (id, token, lang, log_from) => getJSON(`/api/games/${id}?${query({ token, lang, log_from })}`),
   staticData: (url) => getJSON(url),
-  act: (id, lang, token, version, action) =>
-    postJSON(`/api/games/${id}/actions?${query({ lang })}`, { token, version, action }),
-  undo: (id, lang, token, version) =>
-    postJSON(`/api/games/${id}/undo?${query({ lang })}`, { token, version }),
-  resign: (id, lang, token, version) =>
-    postJSON(`/api/games/${id}/resign?${query({ lang })}`, { token, version }),
+  act: (id, lang, token, version, action, log_from) =>
+    postJSON(`/api/games/${id}/actions?${query({ lang, log_from })}`, { token, version, action }),
+  undo: (id, lang, token, version, log_from) =>
+    postJSON(`/api/games/${id}/undo?${query({ lang, log_from })}`, { token, version }),
+  resign: (id, lang, token, version, log_from) =>
+    postJSON(`/api/games/${id}/resign?${query({ lang, log_from })}`, { token, version }),
   record: (id, token) => getJSON(`/api/games/${id}/record?${query({ token })}`),
   replay: (id, token, n, seat, lang) =>
     getJSON(`/api/games/${id}/replay?${query({ token, n, seat, lang })}`),
 };
 
-/** The WebSocket URL of a game for one viewer. */
-export function socketUrl(id, token, lang) {
+/** The WebSocket URL of a game for one viewer who has the first log_from log lines (the server
+ * then sends each message only the lines after those it sent before). */
+export function socketUrl(id, token, lang, log_from) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/api/games/${id}/ws?${query({ token, lang })}`;
+  return `${scheme}://${location.host}/api/games/${id}/ws?${query({ token, lang, log_from })}`;
 }

@@ -35,8 +35,18 @@ export function logLine(event, text, index) {
 
 const SHOWN = 400; // the latest lines drawn unless the whole log is asked for
 let whole = false;
+// The list drawn last: the live log's lines 0..count (log_hash `hash`) as seat `who` in its
+// language; new lines are appended to it while they follow those lines (ctx.logMarks, the hash
+// of each length the live log had, tells).
+let drawn = null;
+let current = null; // the context drawn last (the "whole log" button draws from it)
 
 export function drawLog(box, ctx) {
+  current = ctx;
+  if (!appendLog(box, ctx)) drawWholeLog(box, ctx);
+}
+
+function drawWholeLog(box, ctx) {
   const events = ctx.view.log || [];
   const texts = ctx.body.log_text;
   const first = whole ? 0 : Math.max(0, texts.length - SHOWN);
@@ -44,8 +54,33 @@ export function drawLog(box, ctx) {
   for (let i = first; i < texts.length; i += 1) lines.push(logLine(events[i], texts[i], i));
   const list = h("ol", { class: "log", id: "log", start: first + 1 }, lines);
   const more = first > 0
-    ? h("button", { type: "button", class: "small", onclick: () => { whole = true; drawLog(box, ctx); } }, t("play.whole_log", { n: texts.length }))
+    ? h("button", { type: "button", class: "small", onclick: () => { whole = true; drawn = null; drawLog(box, current); } }, t("play.whole_log", { n: texts.length }))
     : null;
   fill(box, h("h2", {}, t("play.log")), more, list);
   list.scrollTop = list.scrollHeight;
+  drawn = { list, more, first, count: texts.length, hash: ctx.logMarks ? ctx.body.log_hash : null, who: drawnBy(ctx) };
+}
+
+function drawnBy(ctx) {
+  return `${ctx.seat}|${ctx.lang}|${whole}`;
+}
+
+/** Append the new lines of the live log to the list drawn last; false if it must be redrawn. */
+function appendLog(box, ctx) {
+  const texts = ctx.body.log_text;
+  if (!drawn || !drawn.hash || !ctx.logMarks || !box.contains(drawn.list)) return false;
+  if (drawn.who !== drawnBy(ctx) || ctx.logMarks.get(drawn.count) !== drawn.hash) return false;
+  if (drawn.count > texts.length || (!whole && drawn.first === 0 && texts.length > SHOWN)) return false;
+  const events = ctx.view.log || [];
+  for (let i = drawn.count; i < texts.length; i += 1) drawn.list.append(logLine(events[i], texts[i], i));
+  while (!whole && drawn.list.children.length > SHOWN) {
+    drawn.list.firstElementChild.remove();
+    drawn.first += 1;
+  }
+  drawn.list.start = drawn.first + 1;
+  if (drawn.more) drawn.more.textContent = t("play.whole_log", { n: texts.length });
+  if (texts.length > drawn.count) drawn.list.scrollTop = drawn.list.scrollHeight;
+  drawn.count = texts.length;
+  drawn.hash = ctx.body.log_hash;
+  return true;
 }

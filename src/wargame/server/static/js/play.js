@@ -25,7 +25,8 @@ const FOLLOW = "wargame.follow"; // hot-seat: switch to the seat that must act
 const app = {
   id: location.pathname.split("/").filter(Boolean)[1],
   token: new URLSearchParams(location.search).get("token"),
-  body: null, // the live game as this seat sees it
+  body: null, // the live game as this seat sees it (always with its whole log)
+  marks: new Map(), // log length -> log_hash of the live log at that length (see withWholeLog)
   shown: null, // the body drawn: the live one, or a replayed position
   data: null, // client_data of the game
   messages: new Messages({}, "en"),
@@ -57,7 +58,7 @@ async function loadStatic() {
 }
 
 async function loadBody() {
-  app.body = await api.game(app.id, app.token, lang());
+  app.body = withWholeLog(await api.game(app.id, app.token, lang()));
   rememberToken(app.id, app.body.game, app.body.seat, app.token);
 }
 
@@ -109,6 +110,7 @@ function context() {
     hexes: app.hexes,
     sides: app.sides.map((side) => side.id),
     busy: app.busy,
+    logMarks: body === app.body ? app.marks : null, // the live log's prefix hashes (log.js)
     replaying: Boolean(app.replay && app.replay.active),
     heldSeats: (gameSeats(app.id) || {}).seats || {},
     isHex,
@@ -202,13 +204,59 @@ function reopenStack(ctx, hexId) {
   if (point) openStack(ctx, hexId, entries, point.x, point.y);
 }
 
+// -- the log, sent in pages ---------------------------------------------------------------------
+const MARKS_KEPT = 1000;
+
+/** How many log lines this client has: the server then sends only the lines after them. */
+function logFrom() {
+  return app.body ? app.body.log_total : undefined;
+}
+
+/** ``body`` with the whole log: a whole body (log_from 0) starts the log again; a page (the lines
+ * from log_from on) is appended to our first log_from lines if they are the lines it follows (its
+ * log_base is the hash we had at that length: an undo and new lines can keep the length). Null if
+ * the page does not fit (then the whole body is fetched again). */
+function withWholeLog(body) {
+  if (!body.log_from) {
+    app.marks = new Map([[body.log_total, body.log_hash]]);
+    return body;
+  }
+  const have = app.body;
+  const n = body.log_from;
+  const fits = have && have.seat === body.seat && have.static_url === body.static_url && n <= have.log_total;
+  if (!fits) return null;
+  const sameLog = body.log_total === have.log_total && body.log_hash === have.log_hash;
+  if (sameLog) return { ...body, view: { ...body.view, log: have.view.log }, log_text: have.log_text, log_from: 0, log_base: "" };
+  if (app.marks.get(n) !== body.log_base) return null;
+  for (const total of [...app.marks.keys()]) if (total > n) app.marks.delete(total);
+  app.marks.set(body.log_total, body.log_hash);
+  if (app.marks.size > MARKS_KEPT) app.marks.delete(app.marks.keys().next().value);
+  const log = have.view.log.slice(0, n).concat(body.view.log);
+  const texts = have.log_text.slice(0, n).concat(body.log_text);
+  return { ...body, view: { ...body.view, log }, log_text: texts, log_from: 0, log_base: "" };
+}
+
 /** Show a new live body (from an action, a reload or the socket) unless it is not newer. */
 function show(body, force = false) {
   const same = app.body && body.seat === app.body.seat;
   if (same && (body.version < app.body.version || (!force && body.version === app.body.version))) return;
-  app.body = body;
-  if (!app.replay || !app.replay.active) app.shown = body;
+  const whole = withWholeLog(body);
+  if (!whole) {
+    refetch();
+    return;
+  }
+  app.body = whole;
+  if (!app.replay || !app.replay.active) app.shown = whole;
   render();
+}
+
+/** The whole body again, when a page of the log did not fit the lines we have. */
+async function refetch() {
+  try {
+    show(await api.game(app.id, app.token, lang()), true);
+  } catch (problem) {
+    toast(problem.message, "error");
+  }
 }
 
 // -- acting -----------------------------------------------------------------------------------
@@ -230,14 +278,14 @@ async function send(request) {
 async function refused(problem) {
   if (problem instanceof ApiError && problem.status === 409) {
     toast(t("play.stale"), "info");
-    show(await api.game(app.id, app.token, lang()), true);
+    show(await api.game(app.id, app.token, lang(), logFrom()), true);
   } else toast(problem.message, "error");
 }
 
 function act(text) {
   app.actedAt = popupHex(); // its stack stays open while it has more to do
   if (!app.actedAt) closePopup();
-  return send(() => api.act(app.id, lang(), app.token, app.body.version, text));
+  return send(() => api.act(app.id, lang(), app.token, app.body.version, text, logFrom()));
 }
 
 function choose(actions, anchor) {
@@ -301,7 +349,7 @@ function connect() {
     app.socket.onmessage = null;
     app.socket.close();
   }
-  const socket = new WebSocket(socketUrl(app.id, app.token, lang()));
+  const socket = new WebSocket(socketUrl(app.id, app.token, lang(), logFrom()));
   app.socket = socket;
   socket.onopen = () => {
     app.socketTries = 0;
@@ -342,9 +390,9 @@ function replayHooks() {
 
 // -- start ------------------------------------------------------------------------------------
 function bindHeader() {
-  byId("undo").onclick = () => send(() => api.undo(app.id, lang(), app.token, app.body.version));
+  byId("undo").onclick = () => send(() => api.undo(app.id, lang(), app.token, app.body.version, logFrom()));
   byId("resign").onclick = () => {
-    if (confirm(t("play.resign_confirm"))) send(() => api.resign(app.id, lang(), app.token, app.body.version));
+    if (confirm(t("play.resign_confirm"))) send(() => api.resign(app.id, lang(), app.token, app.body.version, logFrom()));
   };
   byId("seat-select").onchange = (event) => switchSeat(event.target.value);
   byId("replay-button").onclick = () => app.replay.open();
