@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wargame.engine.action import Action
 from wargame.engine.board import search
-from wargame.engine.procedure import Context, Decision, Procedure, decision
+from wargame.engine.procedure import Context
 from wargame.engine.state import Frame, Result
-from wargame.games.empire_of_the_sun import forces, movement, supply
+from wargame.games.empire_of_the_sun import forces, supply
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.political_will import adjust, war_in_europe
-from wargame.games.empire_of_the_sun.post_battle import emergency_units
+from wargame.games.empire_of_the_sun.post_battle import EmergencyMoves, emergency_units
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.stacking import fits
 
@@ -65,7 +64,7 @@ RULES.declare(
 )
 
 
-class NationalStatus(Procedure):
+class NationalStatus(EmergencyMoves):
     name = "national_status"
 
     @RULES.implements("4.31")
@@ -88,37 +87,14 @@ class NationalStatus(Procedure):
             return
         g.goto("next_emergency")
 
+    @RULES.implements("12.22")
     def next_emergency(self, g: Context, f: Frame) -> None:
+        """Units a surrender left in enemy hands move by emergency movement (7.22, 7.32)."""
         f["emergency"] = [u for u in f["emergency"] if forces.on_map(forces.at(g, u))]
         if f["emergency"]:
             g.goto("emergency")
         else:
             g.ret()
-
-    @decision
-    @RULES.implements("7.22", "7.32", "12.22")
-    def emergency(self, g: Context, f: Frame) -> Decision:
-        found = Decision()
-        unit_id = f["emergency"][0]
-        choices = found.side(record(g, unit_id).side, "prompt.emergency", unit=unit_id)
-        places = movement.emergency_destinations(g, unit_id)
-        for hex_id in places:
-            choices.add(Action.of("hex", hex_id), self.place, unit_id, hex_id)
-        if not places:
-            choices.add("eliminate", self.lose, unit_id)
-        return found
-
-    def place(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
-        forces.move_to(g, unit_id, hex_id)
-        f["emergency"].remove(unit_id)
-        g.log("log.emergency_move", unit=unit_id, hex=hex_id)
-        g.goto("next_emergency")
-
-    def lose(self, g: Context, f: Frame, unit_id: str) -> None:
-        forces.move_to(g, unit_id, "eliminated")
-        f["emergency"].remove(unit_id)
-        g.log("log.eliminated", unit=unit_id)
-        g.goto("next_emergency")
 
 
 # -- Allied nations (12.2-12.5, 12.8) ------------------------------------------------------------

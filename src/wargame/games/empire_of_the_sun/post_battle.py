@@ -119,27 +119,17 @@ class PostBattle(Procedure):
             g.ret()
 
 
-class OffensiveEnd(Procedure):
-    """Frame locals: ``side`` (the offensive player)."""
-
-    name = "offensive_end"
-
-    def start(self, g: Context, f: Frame) -> None:
-        displace_hqs(g)
-        f["emergency"] = emergency_units(g)
-        g.goto("next_emergency")
-
-    def next_emergency(self, g: Context, f: Frame) -> None:
-        f["emergency"] = [u for u in f["emergency"] if forces.on_map(forces.at(g, u))]
-        g.goto("emergency" if f["emergency"] else "stranded")
+class EmergencyMoves(Procedure):
+    """Emergency movement of the units in frame local ``emergency``, one at a time: the owner
+    moves each to a friendly hex it may reach, or loses it when there is none (7.22, 7.32).
+    Subclasses provide the ``next_emergency`` step, which goes on once the list is done."""
 
     @decision
     @RULES.implements("7.22", "7.32")
     def emergency(self, g: Context, f: Frame) -> Decision:
         found = Decision()
         unit_id = f["emergency"][0]
-        owner = record(g, unit_id).side
-        choices = found.side(owner, "prompt.emergency", unit=unit_id)
+        choices = found.side(record(g, unit_id).side, "prompt.emergency", unit=unit_id)
         places = movement.emergency_destinations(g, unit_id)
         for hex_id in places:
             choices.add(Action.of("hex", hex_id), self.place, unit_id, hex_id)
@@ -158,6 +148,21 @@ class OffensiveEnd(Procedure):
         f["emergency"].remove(unit_id)
         g.log("log.eliminated", unit=unit_id)
         g.goto("next_emergency")
+
+
+class OffensiveEnd(EmergencyMoves):
+    """Frame locals: ``side`` (the offensive player)."""
+
+    name = "offensive_end"
+
+    def start(self, g: Context, f: Frame) -> None:
+        displace_hqs(g)
+        f["emergency"] = emergency_units(g)
+        g.goto("next_emergency")
+
+    def next_emergency(self, g: Context, f: Frame) -> None:
+        f["emergency"] = [u for u in f["emergency"] if forces.on_map(forces.at(g, u))]
+        g.goto("emergency" if f["emergency"] else "stranded")
 
     @RULES.implements("7.21", "7.31")
     def stranded(self, g: Context, f: Frame) -> None:
