@@ -191,34 +191,29 @@ def _add_play_routes(router: APIRouter, service: Service, live: Live) -> None:
     async def post_action(
         game_id: str, move: models.Move, lang: Lang = "en", log_from: LogFrom = None
     ) -> Response:
-        body = await in_thread(
-            partial(service.act, log_from=log_from),
-            game_id,
-            move.token,
-            move.version,
-            move.action,
-            lang,
-        )
-        live.changed(game_id)
-        return json_bytes(body)
+        act = partial(service.act, log_from=log_from)
+        return await _change(live, game_id, act, move.token, move.version, move.action, lang)
 
     @router.post("/games/{game_id}/undo", response_model=models.GameBody, responses=_PLAY_ERRORS)
     async def post_undo(
         game_id: str, asked: models.TokenVersion, lang: Lang = "en", log_from: LogFrom = None
     ) -> Response:
         undo = partial(service.undo, log_from=log_from)
-        body = await in_thread(undo, game_id, asked.token, asked.version, lang)
-        live.changed(game_id)
-        return json_bytes(body)
+        return await _change(live, game_id, undo, asked.token, asked.version, lang)
 
     @router.post("/games/{game_id}/resign", response_model=models.GameBody, responses=_PLAY_ERRORS)
     async def post_resign(
         game_id: str, asked: models.TokenVersion, lang: Lang = "en", log_from: LogFrom = None
     ) -> Response:
         resign = partial(service.resign, log_from=log_from)
-        body = await in_thread(resign, game_id, asked.token, asked.version, lang)
-        live.changed(game_id)
-        return json_bytes(body)
+        return await _change(live, game_id, resign, asked.token, asked.version, lang)
+
+
+async def _change(live: Live, game_id: str, call: Any, *args: Any) -> Response:
+    """Run one stored change of the game in a worker thread, then tell the live connections."""
+    body = await in_thread(call, game_id, *args)
+    live.changed(game_id)
+    return json_bytes(body)
 
 
 def _open(service: Service, game_id: str, token: str) -> tuple[Viewer, bool]:
