@@ -239,7 +239,7 @@ class Service:
             raise BadRequest(f"n must be between 0 and {len(record.actions)}")
         if seat and seat not in game.sides:
             raise BadRequest(f"unknown seat {seat!r}; seats are {', '.join(game.sides)}")
-        prefix = replace_actions(record, record.actions[:n])
+        prefix = msgspec.structs.replace(record, actions=record.actions[:n])
         then = Session.replay(prefix, game).state
         page = game_page(game, row, then, seat or None, lang)
         return page.encode(None, n=n, total=len(record.actions))
@@ -433,11 +433,6 @@ class Page:
 def prefix_hash(marks: bytes, n: int) -> str:
     """The hash of the first ``n`` log events ("" for none)."""
     return marks[(n - 1) * 8 : n * 8].hex() if n else ""
-
-
-def replace_actions(record: Record, actions: list[tuple[str, str]]) -> Record:
-    return Record(record.game, record.rules_version, record.scenario, record.seed,
-                  dict(record.options), list(actions))  # fmt: skip
 
 
 def render(game: Game, message: dict[str, Any], lang: str) -> str:

@@ -44,10 +44,11 @@ class CardAction(Procedure):
         forced = events.must_be_event(g, side, card_id)
         if not forced:
             choices.add("oc", self.as_oc)
-        if event_playable(g, side, card_id):
+        refused = events.refusal(g, side, card_id)
+        if refused is None:
             choices.add("event", self.as_event, side, card_id)
         else:
-            choices.refuse("event", events.refusal(g, side, card_id))
+            choices.refuse("event", refused)
         if cards.can_designate(g, side, card_id):
             choices.add("future", self.designate, side, card_id)
         if not forced:
@@ -107,8 +108,3 @@ class CardAction(Procedure):
 
     def done(self, g: Context, f: Frame) -> None:
         g.ret()
-
-
-def event_playable(g: Context, side: str, card_id: str) -> bool:
-    """Events whose rules exist: military events run as event offensives (5.31)."""
-    return events.playable(g, side, card_id)

@@ -111,14 +111,18 @@ def effect(card_id: str, hook: str = "play") -> Callable[[F], F]:
 def plain_offensive(*card_ids: str) -> None:
     """Declare military events whose whole effect is the offensive their card data describes
     (LV, LV per HQ, HQ restriction, intelligence condition): the generic offensive plays them."""
-    for card_id in card_ids:
-        EFFECTS[card_id].clear()
+    _declare(card_ids)
 
 
 def by_procedure(*card_ids: str) -> None:
     """Declare events played wholly by their ``event_<card>`` procedure (see :class:`Event`)."""
+    _declare(card_ids)
+
+
+def _declare(card_ids: tuple[str, ...]) -> None:
+    """Mark the cards' events implemented (:func:`implemented`) without adding a hook."""
     for card_id in card_ids:
-        EFFECTS[card_id].clear()
+        EFFECTS.setdefault(card_id, {})
 
 
 def catalogue(all_cards: Iterable[Card]) -> list[dict[str, Any]]:
@@ -160,32 +164,28 @@ def playable(g: Context, side: str, card_id: str) -> bool:
     :func:`reaction_playable`): its own card, not a reaction card, every clause it states can be
     met (5.31 A: one of the HQs it names is on the map and in supply) and, in a yearly scenario,
     not an event that changes US Political Will (17.26)."""
-    card = cards.card(g, card_id)
-    if card.side != side or card.type == "reaction":
-        return False
-    if g.data["victory"] != "campaign" and card_id in POLITICAL_WILL_CARDS:
-        return False
-    extra = hook(card_id, "playable")
-    if extra is not None and not extra(g, side):
-        return False
-    if card.type == "military":
-        has_lv = card.lv is not None or hook(card_id, "play") is not None
-        return has_lv and (not card.hq or bool(hqs_in_supply(g, side, card.hq)))
-    return implemented(card_id)
+    return refusal(g, side, card_id) is None
 
 
-def refusal(g: Context, side: str, card_id: str) -> str:
-    """Why ``side`` may not play the card as an event now (when :func:`playable` says no)."""
+def refusal(g: Context, side: str, card_id: str) -> str | None:
+    """Why ``side`` may not play the card as an event now, or None if it may (:func:`playable`)."""
     card = cards.card(g, card_id)
+    if card.side != side:
+        return "a side plays only its own cards"
     if card.type == "reaction":
         return "a reaction card is played only by the reaction player against an offensive (5.32)"
     if g.data["victory"] != "campaign" and card_id in POLITICAL_WILL_CARDS:
         return "events that change US Political Will are not played in this scenario (17.26)"
     if card.type == "military" and card.hq and not hqs_in_supply(g, side, card.hq):
         return "none of the HQs the card names is on the map and in supply (5.31)"
-    if not implemented(card_id) and card.type != "military":
+    extra = hook(card_id, "playable")
+    if extra is not None and not extra(g, side):
+        return "the event's conditions do not hold now (5.3)"
+    if card.type == "military" and card.lv is None and hook(card_id, "play") is None:
+        return "the event is played only as the scenario directs (17.11)"
+    if card.type != "military" and not implemented(card_id):
         return "this event is not implemented yet"
-    return "the event's conditions do not hold now (5.3)"
+    return None
 
 
 @RULES.implements("5.37")
