@@ -1,12 +1,19 @@
 """Load test of the play server: N live games played at once through the HTTP API on loopback.
 
 Usage: python bench/load.py GAME [--games 20] [--seconds 20] [--scenario S] [--database URL]
+                             [--workers N] [--rate ACTIONS_PER_SECOND]
 
 A real server (``wargame serve`` on a free loopback port, SQLite in a temporary folder unless
-``--database`` is given) runs in a subprocess; this process plays ``--games`` games concurrently
-with random legal actions (a game that ends is replaced by a new one) for ``--seconds`` seconds,
-and prints actions per second, the p50/p99 latency of action requests and of view requests, and
-the mean size of a response body.
+``--database`` is given, ``--workers`` processes) runs in a subprocess; this process plays
+``--games`` games concurrently with random legal actions (a game that ends is replaced by a new
+one) for ``--seconds`` seconds, and prints actions per second, the p50/p99 latency of action
+requests and of view requests, the mean size of a response body, and the CPU the server used.
+
+Without ``--rate`` each game sends its next request as soon as it has the answer: the server runs
+flat out, and the figure is its capacity (latency is then mostly the queue of the other games).
+With ``--rate R`` the games together offer R actions a second, each game at R / games a second on a
+fixed schedule (a game that falls behind sends at once until it is on time again): the latency is
+that of a server carrying that load, and "behind" counts actions sent later than scheduled.
 
 Like the browser client, each seat keeps its log and asks with ``log_from`` only for the lines it
 does not have (a page that does not follow its lines makes it fetch the whole body again);
@@ -45,19 +52,21 @@ class Tally:
     views: list[float] = field(default_factory=list)
     refused: int = 0
     finished: int = 0
+    behind: int = 0  # actions sent more than 10 ms after their scheduled time (with --rate)
     received: list[int] = field(default_factory=list)  # body sizes in bytes
 
 
-def start_server(database: str) -> tuple[subprocess.Popen[str], tuple[str, int]]:
+def start_server(database: str, workers: int = 1) -> tuple[subprocess.Popen[str], tuple[str, int]]:
     env = {**os.environ, "WARGAME_GAMES": "tests.toy_game"}
     command = [str(Path(sys.executable).parent / "wargame"), "serve", "--port", "0"]
     process = subprocess.Popen(
-        [*command, "--database", database],
+        [*command, "--database", database, "--workers", str(workers)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
+        start_new_session=True,  # the server and its workers: one process group
     )
     assert process.stdout is not None
     found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
@@ -126,6 +135,8 @@ class Player:
         self.rng = random.Random(seed)
         self.tally = tally
         self.logs: dict[str, Log] = {}
+        self.every = args.games / args.rate if args.rate else 0.0  # seconds between actions
+        self.due = time.perf_counter() + self.rng.uniform(0, self.every)
 
     async def run(self, deadline: float) -> None:
         try:
@@ -168,7 +179,19 @@ class Player:
         self.logs[token].take(body)
         return body
 
+    async def on_schedule(self) -> None:
+        """With --rate, wait for this game's next scheduled action."""
+        if not self.every:
+            return
+        late = time.perf_counter() - self.due
+        if late < 0:
+            await asyncio.sleep(-late)
+        elif late > 0.010:
+            self.tally.behind += 1
+        self.due = max(self.due + self.every, time.perf_counter() - self.every)
+
     async def act(self, url: str, token: str, version: int, action: str) -> Any:
+        await self.on_schedule()
         started = time.perf_counter()
         move = {"token": token, "version": version, "action": action}
         path = f"{url}/actions?{self.log_query(token)[1:]}"
@@ -221,21 +244,39 @@ def percentile(values: list[float], fraction: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(fraction * 100) - 1]
 
 
-def report(args: argparse.Namespace, tally: Tally, seconds: float) -> str:
+def cpu_seconds(group: int) -> float:
+    """CPU time (user + system) used so far by the processes of a process group (Linux)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:  # the fields after the command: state, ppid, pgrp, ...
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def report(args: argparse.Namespace, tally: Tally, seconds: float, server_cpu: float) -> str:
     ms = 1000.0
+    offered = f", offered {args.rate:g} actions/s" if args.rate else ", flat out"
+    requests = len(tally.received)
     return "\n".join(
         [
-            f"load {args.game} ({args.scenario}): {args.games} live games, {seconds:.1f} s",
+            f"load {args.game} ({args.scenario}): {args.games} live games, {seconds:.1f} s, "
+            f"{args.workers} server process(es){offered}",
             f"  actions         {len(tally.actions) / seconds:8.1f} /s  "
             f"({len(tally.actions)} total, {tally.refused} refused, "
-            f"{tally.finished} games finished)",
+            f"{tally.finished} games finished, {tally.behind} behind schedule)",
             f"  action latency  p50 {percentile(tally.actions, 0.5) * ms:7.1f} ms"
             f"  p99 {percentile(tally.actions, 0.99) * ms:7.1f} ms",
             f"  view latency    p50 {percentile(tally.views, 0.5) * ms:7.1f} ms"
             f"  p99 {percentile(tally.views, 0.99) * ms:7.1f} ms",
             f"  response body   mean {statistics.fmean(tally.received or [0]) / 1024:7.1f} KB"
             f"  max {max(tally.received or [0]) / 1024:7.1f} KB"
-            f"  ({len(tally.received)} responses)",
+            f"  ({requests} responses)",
+            f"  server CPU      {server_cpu / seconds:8.2f} cores"
+            f"  ({server_cpu / max(requests, 1) * ms:.2f} ms per request)",
         ]
     )
 
@@ -247,6 +288,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--scenario")
     parser.add_argument("--database")
+    parser.add_argument("--workers", type=int, default=1, help="server processes")
+    parser.add_argument(
+        "--rate", type=float, default=0.0, help="actions a second offered by all games together"
+    )
     parser.add_argument(
         "--whole-log", action="store_true", help="ask for the whole log every time (no log_from)"
     )
@@ -254,13 +299,16 @@ def main() -> None:
     args.scenario = args.scenario or {"toy": "standard"}.get(args.game, "1942")
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        process, address = start_server(database)
+        process, address = start_server(database, args.workers)
         try:
+            asyncio.run(wait_ready(*address))
+            used = cpu_seconds(process.pid)
             tally, seconds = asyncio.run(load(address, args))
+            used = cpu_seconds(process.pid) - used
         finally:
             process.terminate()
             process.wait(timeout=30)
-    print(report(args, tally, seconds))
+    print(report(args, tally, seconds, used))
 
 
 if __name__ == "__main__":

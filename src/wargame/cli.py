@@ -99,6 +99,13 @@ def _add_serve_command(command: Any) -> None:
     serve.add_argument(
         "--bot-delay", type=float, default=0.0, metavar="SECONDS", help="pause after a bot move"
     )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes sharing the port and the database (default 1; about one per core)",
+    )
 
 
 def _add_file_commands(command: Any) -> None:
@@ -433,7 +440,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.bot_delay < 0:
         raise WargameError("--bot-delay cannot be negative")
-    serve(args.host, args.port, args.database, args.bot_delay)
+    serve(args.host, args.port, args.database, args.bot_delay, args.workers)
     return 0
 
 

@@ -3,6 +3,7 @@ acknowledged action lost when the process is killed in the middle of a game."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -38,12 +39,19 @@ def serve(*arguments):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its worker processes too can be killed as a group
     )
 
 
-def start(database):
+def kill_all(process):
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate()
+
+
+def start(database, *more):
     """A server on a free port; its process and base URL once it answers."""
-    process = serve("--port", 0, "--database", database)
+    process = serve("--port", 0, "--database", database, *more)
     line = process.stdout.readline()
     found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     assert found, line + process.stderr.read()
@@ -70,6 +78,7 @@ def one_line_error(*arguments):
 
 def test_a_bad_start_is_one_line(tmp_path):
     assert "port 70000" in one_line_error("--port", 70000)
+    assert "--workers must be" in one_line_error("--workers", 0)
     assert "unsupported database" in one_line_error("--database", "mysql://x/y")
     assert "no folder" in one_line_error("--database", tmp_path / "none" / "g.db")
     with socket.create_server(("127.0.0.1", 0)) as busy:
@@ -146,3 +155,21 @@ def test_killing_the_server_mid_game_loses_no_acknowledged_action(tmp_path):
         text = GAME.legal_actions(state, side)[0].text
         after.act(created["id"], player.tokens[side], row.version, text, "en")
         assert after.store.version(created["id"]) == row.version + 1
+
+
+def test_several_worker_processes_play_one_game_and_stop_together(tmp_path):
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    process, base = start(database, "--workers", 2)
+    try:
+        body = {"game": "toy", "scenario": "standard", "seed": 4}
+        created = httpx.post(f"{base}/api/games", json=body).json()
+        player = Client(base, created)
+        player.play(threading.Event())  # to the end: each request may reach either process
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+    finally:
+        kill_all(process)
+    after = Service(Store(database))
+    row, state = after.load(created["id"])
+    assert state.result is not None and row.version == len(player.acknowledged) > 10
+    assert state_hash(Session.replay(after._record(row), GAME).state) == state_hash(state)

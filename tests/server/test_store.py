@@ -182,3 +182,123 @@ def test_the_api_plays_on_either_database(store):
         assert red.act(card, before["version"]).status_code == 409
         with client.websocket_connect(f"/api/games/{red.game_id}/ws?token={red.token}") as ws:
             assert ws.receive_json()["version"] >= 1
+
+
+# -- group commit ------------------------------------------------------------------------------
+
+
+def _held_writer(store):
+    """Occupy the store's writer with a write that waits for the returned event; the writes
+    handed over meanwhile queue and then go in one batch."""
+    release, holding = threading.Event(), threading.Event()
+
+    def hold(_db):
+        holding.set()
+        release.wait(10)
+
+    thread = threading.Thread(target=store._writer.write, args=(hold,))
+    thread.start()
+    assert holding.wait(10)
+    return release, thread
+
+
+def _in_threads(calls):
+    """Start each call in a thread; return a function that waits and gives each one's outcome."""
+    outcomes = [None] * len(calls)
+
+    def run(i, call):
+        try:
+            outcomes[i] = call()
+        except Exception as error:
+            outcomes[i] = error
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+
+    def finish():
+        for thread in threads:
+            thread.join(10)
+        return outcomes
+
+    return finish
+
+
+def _queued(store, count):
+    return lambda: store._writer._queue.qsize() >= count
+
+
+def test_changes_waiting_for_the_writer_are_committed_together(store):
+    import sqlalchemy as sa
+
+    from tests.server.conftest import wait_for
+
+    service = Service(store)
+    games = [new(service) for _ in range(4)]
+    states = {game_id: store.load(game_id)[1] for game_id, _ in games}
+    commits = []
+    sa.event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    release, holder = _held_writer(store)
+    calls = [
+        lambda game_id=game_id, tokens=tokens: service.act(
+            game_id, tokens["red"], 0, GAME.legal_actions(states[game_id], "red")[0].text, "en"
+        )
+        for game_id, tokens in games
+    ]
+    stale_game = games[0][0]
+    calls.append(lambda: store.commit(stale_game, _change(5, states[stale_game])))
+    finish = _in_threads(calls)
+    wait_for(_queued(store, len(calls)))
+    release.set()
+    holder.join(10)
+    outcomes = finish()
+    assert all(isinstance(body, bytes) for body in outcomes[:4])
+    assert isinstance(outcomes[4], Stale) and outcomes[4].current in (0, 1)
+    assert len(commits) == 2  # the held write's transaction, then one for the five waiting
+    assert all(store.version(game_id) == 1 for game_id, _ in games)
+
+
+def test_a_write_that_fails_in_a_batch_fails_alone(store):
+    from tests.server.conftest import wait_for
+
+    service = Service(store)
+    (game_id, _), (other_id, _) = new(service), new(service)
+    state = store.load(game_id)[1]
+    release, holder = _held_writer(store)
+
+    def broken(_db):
+        raise RuntimeError("a bug in a write")
+
+    finish = _in_threads(
+        [
+            lambda: store.commit(game_id, _change(0, state)),
+            lambda: store._writer.write(broken),
+            lambda: store.commit(other_id, _change(0, state)),
+        ]
+    )
+    wait_for(_queued(store, 3))
+    release.set()
+    holder.join(10)
+    first, failed, last = finish()
+    assert (first, last) == (1, 1)
+    assert isinstance(failed, RuntimeError)
+    assert store.version(game_id) == store.version(other_id) == 1
+
+
+def test_a_server_whose_copy_is_behind_refuses_a_move_as_stale(database):
+    """Each server keeps the game it stored last; another server moving the game makes that copy
+    old, and a move computed from it is refused by the version check, naming the real version."""
+    with (
+        TestClient(create_app(database)) as first,
+        TestClient(create_app(database)) as second,
+    ):
+        _, players = new_game(first)
+        red = players["red"]
+        card = red.get()["view"]["actions"][0]
+        assert red.act(card, 0).status_code == 200  # the first server now holds version 1
+        blue_there = Player(second, red.game_id, players["blue"].token)
+        bid = blue_there.get()["view"]["actions"][0]
+        assert blue_there.act(bid, 1).status_code == 200
+        response = players["blue"].act(bid, 1)  # legal in the first server's copy
+        assert response.status_code == 409 and response.json()["version"] == 2
+        assert players[None].get()["version"] == 2

@@ -1,8 +1,10 @@
-"""The HTTP and WebSocket API of notes/server_api.md, as a FastAPI application.
+"""The HTTP and WebSocket API, as a FastAPI application (its OpenAPI document is served at /docs).
 
 Routes only translate: they validate the request (pydantic models, so /openapi.json describes the
 contract), run the service in a worker thread, tell ``live`` about a change, and turn every refusal
-into a 4xx response ``{"error": "<one line>"}`` (a stale version adds ``"version"``).
+into a 4xx response ``{"error": "<one line>"}`` (a stale version adds ``"version"``). The requests
+of every move, views and actions, are served ahead of FastAPI by the hot lane (``hot``), which
+answers them alike and leaves FastAPI every request it cannot read without doubt.
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from wargame.engine.i18n import LANGUAGES
 from wargame.games import REGISTRY
 from wargame.server import models
 from wargame.server.catalog import catalog, static_json
+from wargame.server.hot import GZIP_FROM, INTERNAL_ERROR, HotLane
 from wargame.server.limits import BodyLimit
 from wargame.server.live import Live, in_thread
 from wargame.server.models import Lang
 from wargame.server.pages import STATIC, about_game, page_routes
-from wargame.server.service import ApiError, Service, Viewer
+from wargame.server.service import ApiError, Service, Viewer, error_body
 from wargame.server.store import Store
 
 _REASONS = {
@@ -70,8 +73,11 @@ def create_app(
     store: Store | None = None,
     bot_delay: float = 0.0,
     lookup: Callable[[str], Game] = REGISTRY.game,
+    hot_lane: bool = True,
 ) -> FastAPI:
-    """The server over ``store`` (or a store opened on ``database``, default SQLite)."""
+    """The server over ``store`` (or a store opened on ``database``, default SQLite); without
+    ``hot_lane``, FastAPI serves every request (the tests compare the two)."""
+    own_store = store is None
     store = store or Store(database)
     service = Service(store, lookup)
     live = Live(service, bot_delay)
@@ -80,8 +86,10 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
         await live.stop()
+        if own_store:
+            store.close()
 
-    app = FastAPI(
+    app = PlayServer(
         title="wargame play server",
         version=__version__,
         description=_DESCRIPTION,
@@ -89,13 +97,24 @@ def create_app(
     )
     app.state.service = service
     app.state.live = live
-    app.add_middleware(GZipMiddleware, minimum_size=4096)
-    app.add_middleware(BodyLimit)
+    app.state.hot_lane = hot_lane
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     _add_error_handlers(app)
     app.include_router(api_routes(service, live))
     app.include_router(page_routes(service))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
+
+
+class PlayServer(FastAPI):
+    """The FastAPI application behind the body limit and the hot lane (``hot``), which serves the
+    requests of every move before FastAPI's own middleware (error pages, telemetry) sees them."""
+
+    def build_middleware_stack(self) -> Any:
+        stack = super().build_middleware_stack()
+        if self.state.hot_lane:
+            stack = HotLane(stack, self.state.service, self.state.live)
+        return BodyLimit(stack)
 
 
 def json_bytes(body: bytes, status: int = 200) -> Response:
@@ -232,8 +251,7 @@ def _add_error_handlers(app: FastAPI) -> None:
 
 async def _api_error(_request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
-    extra = {key: value for key, value in error.extra.items() if value is not None}
-    return JSONResponse({"error": error.message, **extra}, status_code=error.status)
+    return json_bytes(error_body(error), error.status)
 
 
 async def _validation_error(_request: Request, error: Exception) -> Response:
@@ -247,7 +265,7 @@ async def _http_error(_request: Request, error: Exception) -> Response:
 
 
 async def _server_error(_request: Request, _error: Exception) -> Response:
-    return JSONResponse({"error": "internal error (a bug; it is logged)"}, status_code=500)
+    return json_bytes(INTERNAL_ERROR, 500)
 
 
 def validation_reason(problems: Any) -> str:

@@ -1,8 +1,9 @@
 """A request body limit (413 above 64 KB) as plain ASGI middleware.
 
-Hand-written because neither Starlette nor uvicorn bounds a body: the middleware reads at most the
-limit (refusing at once a larger declared Content-Length, and a chunked body as soon as it passes
-the limit) and hands the application the body it read.
+Hand-written because uvicorn does not bound a body, and Starlette's own RequestBodyLimitMiddleware
+(new in Starlette 1.x) answers in plain text rather than the API's ``{"error": ...}`` shape. This
+one reads at most the limit (refusing at once a larger declared Content-Length, and a chunked body
+as soon as it passes the limit) and hands the application the body it read.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class BodyLimit:
         if body is None:
             await _refuse(send, 413, f"request body larger than {self.limit} bytes")
             return
-        await self.app(scope, _replay(body, receive), send)
+        await self.app(scope, replay(body, receive), send)
 
     async def _read(self, receive: Any) -> bytes | None:
         chunks: list[bytes] = []
@@ -66,7 +67,7 @@ def _content_length(scope: Scope) -> int | None:
     return 0
 
 
-def _replay(body: bytes, receive: Any) -> Any:
+def replay(body: bytes, receive: Any) -> Any:
     given = False
 
     async def replayed() -> Message:

@@ -1,5 +1,5 @@
-"""The JSON shapes of the API as pydantic models, so that /openapi.json describes the contract
-(notes/server_api.md). Requests are validated against them; responses carrying a game view are
+"""The JSON shapes of the API as pydantic models, so that /openapi.json (and its page, /docs)
+describes the contract. Requests are validated against them; responses carrying a game view are
 encoded directly (a view is the game's own JSON) and documented by these models."""
 
 from __future__ import annotations

@@ -6,35 +6,74 @@ the command (a WargameError) rather than a log record and an exit from inside uv
 
 from __future__ import annotations
 
+import os
 import socket
+from typing import Any
 
 import uvicorn
 from sqlalchemy.engine import make_url
+from uvicorn.supervisors import Multiprocess
 
 from wargame.engine.errors import WargameError
+from wargame.games import load_plugins
 from wargame.server.app import create_app
 from wargame.server.limits import MAX_BODY
 from wargame.server.store import Store
 
 
-def serve(host: str, port: int, database: str | None, bot_delay: float = 0.0) -> None:
+def serve(
+    host: str, port: int, database: str | None, bot_delay: float = 0.0, workers: int = 1
+) -> None:
+    """Serve until stopped; with ``workers`` above 1, that many server processes share the socket
+    and the database (uvicorn's supervisor starts them and restarts one that dies)."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise WargameError(f"--workers must be between 1 and {MAX_WORKERS}")
     listening = bind(host, port)
     try:
-        store = Store(database)
+        store = Store(database)  # a bad URL or an unusable database is one line, here
     except WargameError:
         listening.close()
         raise
-    app = create_app(store=store, bot_delay=bot_delay)
     shown = make_url(store.url).render_as_string(hide_password=True)
     port = listening.getsockname()[1]
     print(f"wargame: serving on http://{_display(host)}:{port}/ (database {shown})", flush=True)
-    config = uvicorn.Config(
-        app, log_level="info", lifespan="on", access_log=False, ws_max_size=MAX_BODY
-    )
+    if workers > 1:
+        store.close()
+        _serve_in_processes(listening, store.url, bot_delay, workers)
+        return
+    config = uvicorn.Config(create_app(store=store, bot_delay=bot_delay), **_SETTINGS)
     try:
         uvicorn.Server(config).run(sockets=[listening])
     finally:
         store.close()
+
+
+MAX_WORKERS = 64
+_SETTINGS: dict[str, Any] = {
+    "log_level": "info",
+    "lifespan": "on",
+    "access_log": False,
+    "ws_max_size": MAX_BODY,
+}
+_DATABASE = "WARGAME_SERVE_DATABASE"
+_BOT_DELAY = "WARGAME_SERVE_BOT_DELAY"
+
+
+def _serve_in_processes(listening: socket.socket, url: str, bot_delay: float, workers: int) -> None:
+    """Each worker process builds its own application (``worker_app``) from the environment."""
+    os.environ[_DATABASE] = url
+    os.environ[_BOT_DELAY] = repr(bot_delay)
+    config = uvicorn.Config(
+        "wargame.server.run:worker_app", factory=True, workers=workers, **_SETTINGS
+    )
+    Multiprocess(config, sockets=[listening]).run()
+
+
+def worker_app() -> Any:
+    """The application of one worker process of ``serve(..., workers=N)``: a fresh interpreter,
+    which loads the plugin games as the command did."""
+    load_plugins()
+    return create_app(os.environ[_DATABASE], bot_delay=float(os.environ[_BOT_DELAY]))
 
 
 def bind(host: str, port: int) -> socket.socket:

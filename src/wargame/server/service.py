@@ -15,8 +15,9 @@ import hmac
 import os
 import secrets
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
@@ -29,7 +30,16 @@ from wargame.engine.session import RESIGN, Record, Session
 from wargame.engine.state import State
 from wargame.games import REGISTRY
 from wargame.server import store as stored
-from wargame.server.store import SNAPSHOT_EVERY, SPECTATOR, Change, GameRow, Lru, Seat, Store
+from wargame.server.store import (
+    SNAPSHOT_EVERY,
+    SPECTATOR,
+    Change,
+    GameRow,
+    Lru,
+    Seat,
+    Store,
+    then,
+)
 
 HUMAN: Final = "human"
 BOT: Final = "bot:random"
@@ -49,6 +59,12 @@ class ApiError(Exception):
         super().__init__(message)
         self.message = message
         self.extra = extra
+
+
+def error_body(error: ApiError) -> bytes:
+    """``{"error": <one line>}``, with the error's extra fields that are set."""
+    extra = {key: value for key, value in error.extra.items() if value is not None}
+    return _JSON.encode({"error": error.message, **extra})
 
 
 class BadRequest(ApiError):
@@ -75,6 +91,13 @@ class Refused(ApiError):
     """The game refuses the action (IllegalAction): its reason is the message."""
 
     status = 422
+
+
+class Planned(NamedTuple):
+    """A change checked and computed but not yet stored, and the game row it was computed from."""
+
+    row: GameRow
+    change: Change
 
 
 @dataclass(frozen=True)
@@ -110,6 +133,7 @@ class Service:
         self.lookup = lookup
         self._seats = Lru(1024)  # seats never change once a game exists
         self._bodies = Lru(512)  # (game, version, seat, lang) -> Page (the body, encoded)
+        self._latest = Lru(4096)  # game -> (row, state) last loaded or stored by this process
 
     # -- creating --------------------------------------------------------------------------
     def create(
@@ -206,6 +230,7 @@ class Service:
         loaded = self.store.load(game_id)
         if loaded is None:
             raise NotFound(f"no game {game_id!r}")
+        self._latest.put(game_id, loaded)
         return loaded
 
     def _game(self, row: GameRow) -> Game:
@@ -254,6 +279,9 @@ class Service:
         return record
 
     # -- playing -----------------------------------------------------------------------------
+    # A change is planned (checked and computed), submitted to the store's writer, and answered
+    # with the new body once stored. ``act`` and ``undo`` do the three in turn; the hot lane
+    # (``hot``) plans and answers on the event loop and awaits the submission.
     def act(
         self,
         game_id: str,
@@ -265,10 +293,8 @@ class Service:
         log_from: int | None = None,
     ) -> bytes:
         """Play ``text`` for the token's seat; the new body for that seat."""
-        side, row, state = self._turn(game_id, token, version)
-        new = self._apply(row, state, side, text)
-        row = self._commit(row, state, side, new, text)
-        return self._body(row, new, side, lang, log_from)
+        planned = self.plan_act(game_id, token, version, text)
+        return self.answer(planned, self.submit(planned).result(), lang, log_from)
 
     def resign(
         self, game_id: str, token: str, version: int, lang: str, *, log_from: int | None = None
@@ -279,6 +305,14 @@ class Service:
         self, game_id: str, token: str, version: int, lang: str, *, log_from: int | None = None
     ) -> bytes:
         """Take back the seat's last action (replayed from the stored undo base)."""
+        planned = self.plan_undo(game_id, token, version)
+        return self.answer(planned, self.submit(planned).result(), lang, log_from)
+
+    def plan_act(self, game_id: str, token: str, version: int, text: str) -> Planned:
+        side, row, state = self._turn(game_id, token, version)
+        return self._planned(row, state, side, self._apply(row, state, side, text), text)
+
+    def plan_undo(self, game_id: str, token: str, version: int) -> Planned:
         side, row, state = self._turn(game_id, token, version)
         if not can_undo(state, side):
             raise Refused(_undo_refusal(self._game(row), state, side))
@@ -287,7 +321,33 @@ class Service:
         new = session.undo(side)
         own_base = new.moves == new.checkpoint
         change = Change(row.version, UNDO, side, UNDO, new, None, keep_base=not own_base)
-        return self._body(self._store(row, change), new, side, lang, log_from)
+        return Planned(row, self._with_snapshot(row, change))
+
+    def submit(self, planned: Planned) -> Future[GameRow]:
+        """Hand the change to the store; the future gives the game row once it is stored, or
+        raises Stale (409) if the game moved on meanwhile."""
+        row, change = planned
+        state = change.state
+
+        def stored_row(version: int) -> GameRow:
+            moved = state.moves if change.snapshot else row.snapshot
+            now = replace(row, version=version, snapshot=moved)
+            self._latest.put(row.id, (now, state))
+            return now
+
+        def stale(error: BaseException) -> BaseException:
+            if isinstance(error, stored.Stale):
+                return _stale(row.version, error.current)
+            return error
+
+        return then(self.store.submit(row.id, change), stored_row, stale)
+
+    def answer(
+        self, planned: Planned, row: GameRow, lang: str, log_from: int | None = None
+    ) -> bytes:
+        """The acting seat's body once the planned change is stored as ``row``."""
+        change = planned.change
+        return self._body(row, change.state, change.side, lang, log_from)
 
     def _stored_base(self, row: GameRow) -> State:
         try:
@@ -303,6 +363,11 @@ class Service:
         viewer = self.viewer(game_id, token)
         if viewer.side is None:
             raise Forbidden("a spectator cannot act")
+        latest = self._latest.get(game_id)
+        if latest is not None and latest[0].version == version:
+            # this process stored that version last; had another moved on since, the commit's
+            # version check refuses the change as stale, so the database need not be asked
+            return viewer.side, *latest
         row, state = self.load(game_id)
         if version != row.version:
             raise _stale(version, row.version)
@@ -315,25 +380,21 @@ class Service:
         except IllegalAction as error:
             raise Refused(error.reason) from None
 
-    def _commit(self, row: GameRow, before: State, side: Side, new: State, text: str) -> GameRow:
-        """Store ``new`` with the undo base it implies: itself at a checkpoint, else the last
-        checkpoint (``before`` if it was one, else the stored base, kept as it is)."""
+    def _planned(self, row: GameRow, before: State, side: Side, new: State, text: str) -> Planned:
+        """``new`` to be stored with the undo base it implies: itself at a checkpoint, else the
+        last checkpoint (``before`` if it was one, else the stored base, kept as it is)."""
         own_base = new.moves == new.checkpoint
         keep = not own_base and before.moves != before.checkpoint
         base = None if own_base or keep else before
-        return self._store(
-            row, Change(row.version, "action", side, text, new, base, keep_base=keep)
-        )
+        change = Change(row.version, "action", side, text, new, base, keep_base=keep)
+        return Planned(row, self._with_snapshot(row, change))
 
-    def _store(self, row: GameRow, change: Change) -> GameRow:
-        """Commit ``change``; the game row as it is now."""
+    @staticmethod
+    def _with_snapshot(row: GameRow, change: Change) -> Change:
+        """The change, asking for a snapshot at a checkpoint far enough from the last one."""
         state = change.state
-        snapshot = state.moves == state.checkpoint and state.moves >= row.snapshot + SNAPSHOT_EVERY
-        try:
-            version = self.store.commit(row.id, replace(change, snapshot=snapshot))
-        except stored.Stale as error:
-            raise _stale(row.version, error.current) from None
-        return replace(row, version=version, snapshot=state.moves if snapshot else row.snapshot)
+        due = state.moves == state.checkpoint and state.moves >= row.snapshot + SNAPSHOT_EVERY
+        return replace(change, snapshot=due)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_step(self, game_id: str) -> bool:
@@ -353,8 +414,9 @@ class Service:
         text = RandomBot(derive_seed(row.seed, "bot", side, row.version)).choose(
             {"actions": actions}
         )
+        planned = self._planned(row, state, side, self._apply(row, state, side, text), text)
         with contextlib.suppress(Stale):  # somebody moved first: the caller looks again
-            self._commit(row, state, side, self._apply(row, state, side, text), text)
+            self.submit(planned).result()
         return True
 
 

@@ -1,4 +1,4 @@
-// The play server's JSON API (notes/server_api.md); every refusal becomes an ApiError.
+// The play server's JSON API (its OpenAPI page is /docs); every refusal becomes an ApiError.
 
 export class ApiError extends Error {
   constructor(status, body) {
