@@ -98,9 +98,16 @@ def problems() -> list[str]:
 
 
 @pytest.fixture
-def page(browser, problems):
+def context_options() -> dict[str, object]:
+    """More options of the page's browser context (``has_touch``...): a module may override it."""
+    return {}
+
+
+@pytest.fixture
+def page(browser, problems, context_options):
     """A fresh browser context (its own localStorage); JavaScript errors fail the test."""
-    context = browser.new_context(viewport={"width": 1500, "height": 950}, locale="en-US")
+    size = {"width": 1500, "height": 950}
+    context = browser.new_context(viewport=size, locale="en-US", **context_options)
     opened = context.new_page()
     opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     opened.on(

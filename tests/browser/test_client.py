@@ -18,7 +18,7 @@ SEED = "7"
 PEARL_HARBOR = "5808"
 
 
-def create_game(page, server, allied="bot:random", japan="human"):
+def create_game(page, server, allied="bot:random", japan="human", spectator_delay=0):
     """Create a campaign game through the lobby; the links of the seats by seat name."""
     page.goto(f"{server}/?lang=en")
     page.wait_for_selector("#scenario option[value=campaign]", state="attached")
@@ -26,6 +26,8 @@ def create_game(page, server, allied="bot:random", japan="human"):
     page.check(f'input[name="seat-japan"][value="{japan}"]')
     page.check(f'input[name="seat-allied"][value="{allied}"]')
     page.fill("#seed", SEED)
+    if spectator_delay:
+        page.fill("#spectator-delay", str(spectator_delay))
     page.click("#create")
     page.wait_for_selector("#links tr[data-seat=spectator]")
     return {
@@ -49,12 +51,17 @@ def play_button(page, action):
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
 
 
-def reach_the_hits(page, link):
-    """Open Japan's link and play to the allocation of Japan's hits at Pearl Harbor."""
+def reach_the_battle(page, link):
+    """Open Japan's link and play to the choice of the next battle (at Pearl Harbor)."""
     page.goto(link)
     wait_prompt(page, "prompt.assign_none")
     play_button(page, "done")
     wait_prompt(page, "prompt.next_battle")  # the Allied bot declined intelligence and reaction
+
+
+def reach_the_hits(page, link):
+    """Open Japan's link and play to the allocation of Japan's hits at Pearl Harbor."""
+    reach_the_battle(page, link)
     target = page.locator(f'[data-target-hex="{PEARL_HARBOR}"]')
     assert "target-battle" in target.get_attribute("class")
     target.click()
@@ -194,7 +201,7 @@ def test_the_log_follows_in_pages_and_the_whole_log_can_be_shown(page, server):
     more = page.locator("#log-panel button")
     more.wait_for(timeout=120_000)
     assert page.locator("#log li").count() == 400
-    more.click()
+    more.dispatch_event("click")  # the page redraws on every bot move: a pointer click may miss
     drawn = shown_log(page)
     game_id, token = re.search(r"/play/([^?]+)\?token=([^&]+)", links["spectator"]).groups()
     with urllib.request.urlopen(f"{server}/api/games/{game_id}?token={token}") as response:
@@ -208,10 +215,7 @@ def test_the_log_follows_in_pages_and_the_whole_log_can_be_shown(page, server):
 
 def test_a_finished_game_can_be_replayed(page, server, problems, artifacts):
     links = create_game(page, server)
-    page.goto(links["japan"])
-    wait_prompt(page, "prompt.assign_none")
-    play_button(page, "done")
-    wait_prompt(page, "prompt.next_battle")
+    reach_the_battle(page, links["japan"])
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#resign")
     page.wait_for_selector("#result")
@@ -256,10 +260,7 @@ def view_box(page):
 
 def test_map_pans_zooms_and_opens_stacks_without_acting(page, server, artifacts):
     links = create_game(page, server)
-    page.goto(links["japan"])
-    wait_prompt(page, "prompt.assign_none")
-    play_button(page, "done")
-    wait_prompt(page, "prompt.next_battle")
+    reach_the_battle(page, links["japan"])
     start = version(page)
     box = page.locator("#map").bounding_box()
     centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

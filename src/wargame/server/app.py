@@ -154,9 +154,8 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
     )
     async def create_game(new: models.NewGame) -> Any:
         seats = dict(new.seats)
-        created = await in_thread(
-            service.create, new.game, new.scenario, new.seed, new.options, seats
-        )
+        create = partial(service.create, spectator_delay=new.spectator_delay)
+        created = await in_thread(create, new.game, new.scenario, new.seed, new.options, seats)
         if "bot:random" in seats.values():
             live.poke(created["id"])
         return created

@@ -32,6 +32,12 @@ class NewGame(Strict):
     seats: dict[str, SeatKind] = Field(
         default_factory=dict, description="each side's seat; sides left out are human"
     )
+    spectator_delay: int = Field(
+        0,
+        ge=0,
+        le=1000,
+        description="spectators see the game this many actions behind until it is over",
+    )
 
 
 class SeatLink(BaseModel):
@@ -64,6 +70,14 @@ class TokenVersion(Strict):
     version: int = Field(ge=0)
 
 
+class Delay(BaseModel):
+    """A spectator's delayed view: the position after ``shown`` of the ``total`` actions."""
+
+    actions: int
+    shown: int
+    total: int
+
+
 class GameBody(BaseModel):
     """A game as one viewer sees it; ``view`` is exactly the game's ``view(state, seat)``, but
     for ``view.log``, which is cut like ``log_text`` when the request names ``log_from``."""
@@ -87,6 +101,9 @@ class GameBody(BaseModel):
     )
     prompt_text: str | None = Field(description="the viewer's prompt, rendered; null if none")
     static_url: str
+    delay: Delay | None = Field(
+        None, description="only for a spectator of a game created with a delay, while it runs"
+    )
 
 
 class StateMessage(GameBody):

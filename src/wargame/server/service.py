@@ -143,8 +143,11 @@ class Service:
         seed: int | None,
         options: dict[str, Any],
         seats: dict[str, str],
+        *,
+        spectator_delay: int = 0,
     ) -> dict[str, Any]:
-        """A new game with one secret link per human seat and one for spectators."""
+        """A new game with one secret link per human seat and one for spectators, who see the
+        game ``spectator_delay`` actions behind until it is over."""
         game = self._kind(game_kind)
         kinds = seat_kinds(game, seats)
         seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed
@@ -156,7 +159,15 @@ class Service:
         tokens = {side: new_token() for side, kind in kinds.items() if kind == HUMAN}
         tokens[SPECTATOR] = new_token()
         row = GameRow(
-            game_id, game.id, scenario, seed, dict(state.options), game.rules_version, 0, 0
+            game_id,
+            game.id,
+            scenario,
+            seed,
+            dict(state.options),
+            game.rules_version,
+            version=0,
+            snapshot=0,
+            spectator_delay=spectator_delay,
         )
         self.store.create(row, state, seat_rows(kinds, tokens))
         return {
@@ -218,9 +229,34 @@ class Service:
         key = (row.id, row.version, side, lang)
         found: Page | None = self._bodies.get(key)
         if found is None:
-            found = game_page(self._game(row), row, state, side, lang)
+            if side is None and row.spectator_delay and state.result is None:
+                found = self._delayed_page(row, lang)
+            else:
+                found = game_page(self._game(row), row, state, side, lang)
             self._bodies.put(key, found)
         return found
+
+    def _delayed_page(self, row: GameRow, lang: str) -> Page:
+        """A spectator's body while the game runs with a delay: the position ``delay`` actions
+        back, with ``delay`` saying so (``shown`` actions of ``total``)."""
+        record = self._record(row)
+        total = len(record.actions)
+        shown = max(0, total - row.spectator_delay)
+        then = self._position(row, record, shown)
+        delay = {"actions": row.spectator_delay, "shown": shown, "total": total}
+        return game_page(self._game(row), row, then, None, lang, delay=delay)
+
+    def _position(self, row: GameRow, record: Record, n: int) -> State:
+        """The state after the record's first ``n`` actions, replayed from the latest snapshot
+        before them (snapshots are taken at checkpoints, which no undo goes behind)."""
+        game = self._game(row)
+        start = self.store.snapshot_before(row.id, n) or game.setup(
+            row.scenario, row.seed, row.options
+        )
+        session = Session(game, _blank_record(), start, start)
+        for side, text in record.actions[start.moves : n]:
+            session.act(side, text)
+        return session.state
 
     def game_of(self, game_id: str) -> Game:
         row, _ = self.load(game_id)
@@ -252,22 +288,24 @@ class Service:
 
     def replay(self, game_id: str, token: str, n: int, seat: str, lang: str) -> bytes:
         """The position after the record's first ``n`` actions as ``seat`` (a side, or "" for a
-        spectator) saw it, once the game is over; the body of GET /api/games/{id} plus ``n`` and
-        ``total``."""
-        self.viewer(game_id, token)
+        spectator) saw it; the body of GET /api/games/{id} plus ``n`` and ``total``. Once the game
+        is over, for anyone with a link; while it runs, for the spectator link only, as a
+        spectator, up to what its delay lets it see."""
+        viewer = self.viewer(game_id, token)
         row, state = self.load(game_id)
-        if state.result is None:
-            raise Forbidden("the replay is shown once the game is over")
         game = self._game(row)
         record = self._record(row)
-        if not 0 <= n <= len(record.actions):
-            raise BadRequest(f"n must be between 0 and {len(record.actions)}")
+        total = len(record.actions)
+        if state.result is None:
+            if viewer.side is not None or seat:
+                raise Forbidden("while the game runs, only spectators replay it, as spectators")
+            total = max(0, total - row.spectator_delay)
+        if not 0 <= n <= total:
+            raise BadRequest(f"n must be between 0 and {total}")
         if seat and seat not in game.sides:
             raise BadRequest(f"unknown seat {seat!r}; seats are {', '.join(game.sides)}")
-        prefix = msgspec.structs.replace(record, actions=record.actions[:n])
-        then = Session.replay(prefix, game).state
-        page = game_page(game, row, then, seat or None, lang)
-        return page.encode(None, n=n, total=len(record.actions))
+        page = game_page(game, row, self._position(row, record, n), seat or None, lang)
+        return page.encode(None, n=n, total=total)
 
     def _record(self, row: GameRow) -> Record:
         record = Record(row.game, row.rules_version, row.scenario, row.seed, row.options)
@@ -438,8 +476,17 @@ def seat_rows(kinds: dict[Side, str], tokens: dict[str, str]) -> list[Seat]:
     return rows
 
 
-def game_page(game: Game, row: GameRow, state: State, side: Side | None, lang: str) -> Page:
-    """The body of GET /api/games/{id} for ``side``, to be sent whole or from a log line on."""
+def game_page(
+    game: Game,
+    row: GameRow,
+    state: State,
+    side: Side | None,
+    lang: str,
+    *,
+    delay: dict[str, int] | None = None,
+) -> Page:
+    """The body of GET /api/games/{id} for ``side``, to be sent whole or from a log line on;
+    ``delay`` describes a spectator's delayed position (None: the body has no ``delay``)."""
     view = dict(game.view(state, side))
     prompt = view.get("prompt")
     events = view.pop("log")
@@ -454,6 +501,8 @@ def game_page(game: Game, row: GameRow, state: State, side: Side | None, lang: s
         "prompt_text": None if prompt is None else render(game, prompt, lang),
         "static_url": static_url(row.id, lang),
     }
+    if delay is not None:
+        head["delay"] = delay
     return Page(head, _JSON.encode(view), encoded, texts, marks)
 
 

@@ -68,6 +68,8 @@ GAMES = sa.Table(
     sa.Column("base", sa.Text),  # the undo base, when it is not the state itself
     sa.Column("result", sa.Text),
     sa.Column("snapshot", sa.Integer, nullable=False),  # moves of the latest snapshot
+    # a spectator sees the game this many actions behind, until it is over (0: live)
+    sa.Column("spectator_delay", sa.Integer, nullable=False, server_default="0"),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
 )
@@ -172,6 +174,7 @@ class GameRow:
     rules_version: str
     version: int
     snapshot: int
+    spectator_delay: int = 0
 
 
 @dataclass(frozen=True)
@@ -273,6 +276,17 @@ def _create_tables(engine: Engine) -> None:
     except SQLAlchemyError:
         time.sleep(0.5)
         metadata.create_all(engine)
+    _add_missing_columns(engine)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Columns added since a database was made: ``spectator_delay`` (with its default)."""
+    present = {column["name"] for column in sa.inspect(engine).get_columns("games")}
+    if "spectator_delay" not in present:
+        with engine.begin() as db:
+            db.execute(
+                sa.text("ALTER TABLE games ADD COLUMN spectator_delay INTEGER NOT NULL DEFAULT 0")
+            )
 
 
 def now() -> datetime:
@@ -410,6 +424,17 @@ class Store:
             )
             return [LogEntry(r.seq, r.kind, r.side, r.text) for r in rows]
 
+    def snapshot_before(self, game_id: str, moves: int) -> State | None:
+        """The latest snapshot of the game taken at most ``moves`` actions into it."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                sa.select(SNAPSHOTS.c.state)
+                .where(SNAPSHOTS.c.game_id == game_id, SNAPSHOTS.c.moves <= moves)
+                .order_by(SNAPSHOTS.c.moves.desc())
+                .limit(1)
+            ).first()
+        return None if found is None else decode_state(found.state)
+
     def snapshots(self, game_id: str) -> Iterator[State]:
         """The game's snapshots, oldest first."""
         with self.engine.connect() as db:
@@ -531,6 +556,7 @@ _ROW_COLUMNS: Final = (
     GAMES.c.rules_version,
     GAMES.c.version,
     GAMES.c.snapshot,
+    GAMES.c.spectator_delay,
 )
 
 
@@ -556,6 +582,7 @@ def _game_row(found: Any) -> GameRow:
         rules_version=found.rules_version,
         version=int(found.version),
         snapshot=int(found.snapshot),
+        spectator_delay=int(found.spectator_delay),
     )
 
 
@@ -569,6 +596,7 @@ def _game_values(row: GameRow) -> dict[str, Any]:
         "rules_version": row.rules_version,
         "version": row.version,
         "snapshot": row.snapshot,
+        "spectator_delay": row.spectator_delay,
     }
 
 

@@ -143,12 +143,13 @@ function drawHeader(ctx) {
   if (ctx.board.turn !== undefined) status.push(`${t("track.turn")} ${ctx.board.turn}`);
   if (ctx.board.phase) status.push(ctx.messages.name("phase", ctx.board.phase));
   if (view.active.length) status.push(`${t("play.to_act")}${colon()}${joined(view.active.map(ctx.sideName))}`);
+  if (ctx.body.delay) status.push(t("play.delayed", ctx.body.delay));
   byId("status").textContent = status.join(" · ");
   const live = !ctx.replaying;
   byId("undo").disabled = !live || !view.can_undo || ctx.busy || !ctx.seat;
   byId("undo").hidden = !ctx.seat;
   byId("resign").hidden = !ctx.seat || Boolean(view.result) || !live;
-  byId("replay-button").hidden = !app.body.view.result || ctx.replaying;
+  byId("replay-button").hidden = !(app.body.view.result || app.body.delay) || ctx.replaying;
   byId("about-link").href = `/about/${ctx.body.game}?lang=${lang()}`;
   document.title = `${view.title || ctx.body.game} — wargame`;
   drawSeats(ctx);
@@ -376,6 +377,7 @@ function replayHooks() {
     token: () => app.token,
     seat: () => app.body.seat,
     sides: () => app.sides,
+    delay: () => app.body.delay,
     redraw: render,
     showBody: (body) => {
       app.shown = body;

@@ -1,33 +1,42 @@
 // Replay of a finished game: step action by action through the game record and see each
 // position from either side or as a spectator. Positions come from the server
 // (GET /api/games/{id}/replay?n=&seat=), which replays the record with the game's own rules.
+// A spectator of a game created with a delay may replay it while it runs, as a spectator, up to
+// the position shown to it; the record (which names hidden actions) is not open to it then.
 
 import { api } from "./api.js";
 import { byId, fill, h, toast } from "./dom.js";
 import { colon, lang, t } from "./i18n.js";
 
 export class Replay {
-  /** ``hooks`` = {id, token(), seat(), sides(), showBody(body), redraw(), leave()} from the
-   * play page. */
+  /** ``hooks`` = {id, token(), seat(), sides(), delay(), showBody(body), redraw(), leave()}
+   * from the play page. */
   constructor(hooks) {
     this.hooks = hooks;
     this.active = false;
     this.record = null;
+    this.limit = 0; // positions a delayed spectator may see, when there is no record
     this.n = 0;
     this.seat = "";
     this.supported = true;
   }
 
   get total() {
-    return this.record ? this.record.actions.length : 0;
+    return this.record ? this.record.actions.length : this.limit;
   }
 
   async open() {
-    try {
-      this.record = await api.record(this.hooks.id, this.hooks.token());
-    } catch (problem) {
-      toast(problem.message, "error");
-      return;
+    const delay = this.hooks.delay();
+    if (delay) {
+      this.record = null;
+      this.limit = delay.shown;
+    } else {
+      try {
+        this.record = await api.record(this.hooks.id, this.hooks.token());
+      } catch (problem) {
+        toast(problem.message, "error");
+        return;
+      }
     }
     this.active = true;
     this.seat = this.hooks.seat() || "";
@@ -66,13 +75,14 @@ export class Replay {
 
   actionText(n) {
     if (n <= 0) return t("replay.start");
+    if (!this.record) return `${n}`;
     const [side, text] = this.record.actions[n - 1];
     const name = (this.hooks.sides().find((entry) => entry.id === side) || { name: side }).name;
     return `${n}. ${name}${colon()}${text}`;
   }
 
   viewpoints() {
-    const choices = this.hooks.sides().map((side) => [side.id, side.name]);
+    const choices = this.record ? this.hooks.sides().map((side) => [side.id, side.name]) : [];
     choices.push(["", t("lobby.spectator")]);
     return h(
       "select",
