@@ -13,9 +13,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from mapbuild import asia_engulfed
 from mapbuild.build import ROOT, build, dump
 
 OUTPUTS = {"dai-senso": ROOT / "src/wargame/games/dai_senso/data/map.json"}
+OUTPUTS["asia-engulfed"] = ROOT / "src/wargame/games/asia_engulfed/data/areas.json"
+AREA_MAPS = {"asia-engulfed": asia_engulfed}  # area maps (not hex maps) have their own builder
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,11 +26,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", choices=sorted(OUTPUTS))
     parser.add_argument("--out", type=Path, help="output file (default: the game's map.json)")
     args = parser.parse_args(argv)
-    content, report = build(args.game)
+    area_map = AREA_MAPS.get(args.game)
+    content, report = area_map.build() if area_map else build(args.game)
     print("\n".join(report))
     out = args.out or OUTPUTS[args.game]
-    out.write_text(dump(content), encoding="utf-8")
-    print(f"wrote {out} ({len(content['hexes'])} hexes)")
+    out.write_text((area_map.dump if area_map else dump)(content), encoding="utf-8")
+    print(f"wrote {out} ({len(content.get('hexes') or content['areas'])} records)")
     return 0
 
 

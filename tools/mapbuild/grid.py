@@ -1,8 +1,19 @@
-"""Hex geometry of an offset grid and the least-squares fit of the grid to a projection.
+"""Hex geometry of an offset grid and the fit of the grid to a projection.
 
 Grid space: hex width 1, pointy-topped hexes in rows; row ``r`` (rising northward), column ``c``
 has its centre at ``(c + r % 2 / 2, r * sqrt(3) / 2)``, so odd rows sit half a hex east. Distances
 in grid space are in hexes.
+
+The fit (``MapFit``) treats all sheets as one printed map: one least-squares affine map from the
+base projection to a common grid, each sheet's own grid being the common grid shifted by whole
+columns and an even number of rows (so the odd-row offset is kept). The shifts are estimated
+from the control points (a joint fit with a free offset per sheet) and rounded. Each sheet may
+add a thin-plate-spline warp (scipy's ``RBFInterpolator``) fitted to its own points' residuals: a
+smooth correction in grid space (each sheet was drawn on its own, so its distortions are its
+own). A warp's smoothing is chosen by the leave-one-out (LOO) error over the sheet's points, and
+the warp is kept only if that whole procedure, scored on points it never saw (nested LOO),
+predicts the sheet's points better than the plain affine fit. Scoring is always LOO: every step
+that looks at the data, the shifts included, is redone without the point.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.interpolate import RBFInterpolator
 
 ROW_STEP = math.sqrt(3) / 2
 _R = 1 / math.sqrt(3)  # circumradius of a hex of width 1
@@ -62,12 +74,122 @@ class Affine:
         return np.linalg.solve(self.matrix[:, :2], (grid - self.matrix[:, 2]).T).T
 
 
-def leave_one_out(xy: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """For each control point, the distance in hexes from its hex centre to where the fit made
-    without it puts it."""
+WARP_SMOOTHING = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0)
+WARP_KERNEL = "thin_plate_spline"
+INVERSE_STEPS = 30
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Control points: base-projection coordinates, the centre of each point's hex in its own
+    sheet's grid, and the index of that sheet (sheet 0 is the reference of the common grid)."""
+
+    xy: np.ndarray
+    grid: np.ndarray
+    sheet: np.ndarray
+
+    def without(self, i: int) -> Controls:
+        keep = np.arange(len(self.xy)) != i
+        return Controls(self.xy[keep], self.grid[keep], self.sheet[keep])
+
+
+def sheet_shifts(controls: Controls, n_sheets: int) -> np.ndarray:
+    """Per sheet, (whole columns, even rows) from the common grid to the sheet's own grid: the
+    offsets of a joint affine fit with a free translation per sheet, rounded."""
+    onehot = (controls.sheet[:, None] == np.arange(n_sheets)).astype(float)
+    design = np.column_stack([controls.xy, onehot])
+    solution, *_ = np.linalg.lstsq(design, controls.grid, rcond=None)
+    offsets = solution[2:] - solution[2]
+    cols = np.round(offsets[:, 0])
+    rows = 2 * np.round(offsets[:, 1] / ROW_STEP / 2)
+    return np.column_stack([cols, rows]).astype(int)
+
+
+Smoothing = tuple[float | None, ...]  # per sheet; None: no warp on that sheet
+
+
+@dataclass(frozen=True)
+class MapFit:
+    """Sheet grid = affine(xy) + the sheet's warp, if any + the sheet's shift (module docstring)."""
+
+    affine: Affine
+    shifts: np.ndarray  # n_sheets x 2: (columns, rows)
+    warps: tuple[RBFInterpolator | None, ...]
+
+    @classmethod
+    def fit(cls, controls: Controls, smoothing: Smoothing) -> MapFit:
+        shifts = sheet_shifts(controls, len(smoothing))
+        common = controls.grid - _offsets(shifts)[controls.sheet]
+        affine = Affine.fit(controls.xy, common)
+        at = affine.forward(controls.xy)
+        warps = []
+        for sheet, value in enumerate(smoothing):
+            mine = controls.sheet == sheet
+            warps.append(
+                None
+                if value is None
+                else RBFInterpolator(
+                    at[mine], common[mine] - at[mine], kernel=WARP_KERNEL, smoothing=value
+                )
+            )
+        return cls(affine, shifts, tuple(warps))
+
+    def forward(self, xy: np.ndarray, sheet: int) -> np.ndarray:
+        at = self.affine.forward(xy)
+        warp = self.warps[sheet]
+        if warp is not None:
+            at = at + warp(at)
+        return at + _offsets(self.shifts)[sheet]
+
+    def inverse(self, grid: np.ndarray, sheet: int) -> np.ndarray:
+        target = grid - _offsets(self.shifts)[sheet]
+        at, warp = target, self.warps[sheet]
+        if warp is not None:  # fixed point of at + warp(at) = target (the warp is smooth)
+            for _ in range(INVERSE_STEPS):
+                at = target - warp(at)
+        return self.affine.inverse(at)
+
+
+def _offsets(shifts: np.ndarray) -> np.ndarray:
+    return shifts * np.array([1.0, ROW_STEP])
+
+
+def leave_one_out(
+    controls: Controls, smoothing: Smoothing, points: np.ndarray | None = None
+) -> np.ndarray:
+    """For each control point (or each of ``points``), the distance in hexes from its hex centre
+    to where the fit made without it puts it."""
     errors = []
-    for i in range(len(xy)):
-        keep = np.arange(len(xy)) != i
-        predicted = Affine.fit(xy[keep], grid[keep]).forward(xy[i : i + 1])[0]
-        errors.append(float(np.hypot(*(predicted - grid[i]))))
+    for i in range(len(controls.xy)) if points is None else points:
+        fit = MapFit.fit(controls.without(i), smoothing)
+        predicted = fit.forward(controls.xy[i : i + 1], int(controls.sheet[i]))[0]
+        errors.append(float(np.hypot(*(predicted - controls.grid[i]))))
+    return np.array(errors)
+
+
+def only_on(sheet: int, value: float | None, n_sheets: int) -> Smoothing:
+    return tuple(value if k == sheet else None for k in range(n_sheets))
+
+
+def tuned_smoothing(controls: Controls, sheet: int, n_sheets: int) -> tuple[float | None, dict]:
+    """The smoothing of one sheet's warp (None: no warp) with the lowest mean LOO error over
+    that sheet's points, and the mean for every candidate."""
+    points = np.flatnonzero(controls.sheet == sheet)
+    means = {
+        value: float(np.mean(leave_one_out(controls, only_on(sheet, value, n_sheets), points)))
+        for value in (None, *WARP_SMOOTHING)
+    }
+    return min(means, key=lambda v: (means[v], v is not None)), means
+
+
+def nested_warp_errors(controls: Controls, sheet: int, n_sheets: int) -> np.ndarray:
+    """LOO errors over one sheet's points of the whole warp procedure: the smoothing is tuned
+    without the point that is scored."""
+    errors = []
+    for i in np.flatnonzero(controls.sheet == sheet):
+        rest = controls.without(i)
+        value = tuned_smoothing(rest, sheet, n_sheets)[0]
+        fit = MapFit.fit(rest, only_on(sheet, value, n_sheets))
+        predicted = fit.forward(controls.xy[i : i + 1], sheet)[0]
+        errors.append(float(np.hypot(*(predicted - controls.grid[i]))))
     return np.array(errors)

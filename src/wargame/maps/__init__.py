@@ -1,0 +1,102 @@
+"""A game's hex map as outlines to draw: what ``wargame map`` renders, whatever the game.
+
+Each game with a map gives a :class:`MapOutline`: every hex of its data file as six corners in the
+map's own frame (any unit, x east, y down the page), one class per hex (sea, land... whatever the
+data has) and its place names by language. The renderer only sees this; the adapters that read
+each game's file are the modules listed in ``ADAPTERS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+from wargame.engine.errors import WargameError
+from wargame.games import REGISTRY
+
+Point = tuple[float, float]
+
+# game id -> "module:function" returning the game's MapOutline
+ADAPTERS = {
+    "empire-of-the-sun": "wargame.maps.empire_of_the_sun:outline",
+    "dai-senso": "wargame.maps.built:dai_senso",
+}
+
+
+@dataclass(frozen=True)
+class HexOutline:
+    """One hex as drawn: its corners, its class, its sheet and its place names (language ->
+    name)."""
+
+    id: str
+    corners: tuple[Point, ...]
+    kind: str
+    sheet: str = ""
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def centre(self) -> Point:
+        xs, ys = zip(*self.corners, strict=True)
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+
+    def name(self, lang: str) -> str | None:
+        """The place name in ``lang``, else in English, else None."""
+        return self.names.get(lang) or self.names.get("en")
+
+
+@dataclass(frozen=True)
+class MapOutline:
+    """The hexes of a game's map; ``kinds`` describes each class in legend order; ``part`` says
+    which part is shown (a sheet, a region) when not the whole map."""
+
+    game: str
+    kinds: Mapping[str, str]
+    hexes: tuple[HexOutline, ...]
+    sheets: tuple[str, ...] = ()
+    part: str = ""
+
+    def hex(self, hex_id: str) -> HexOutline:
+        for found in self.hexes:
+            if found.id == hex_id:
+                return found
+        where = f" {self.part}" if self.part else ""
+        raise WargameError(f"{self.game} has no hex {hex_id!r} on the map{where}")
+
+    def on_sheet(self, sheet: str) -> MapOutline:
+        if not self.sheets:
+            raise WargameError(f"{self.game} has a single map sheet; leave out --sheet")
+        if sheet not in self.sheets:
+            known = ", ".join(self.sheets)
+            raise WargameError(f"{self.game} has no map sheet {sheet!r}; sheets: {known}")
+        kept = tuple(h for h in self.hexes if h.sheet == sheet)
+        return replace(self, hexes=kept, part=_joined(self.part, f"sheet {sheet}"))
+
+    def within(self, corner: str, opposite: str) -> MapOutline:
+        """The hexes whose centres lie in the box spanned by the centres of two hexes."""
+        (x1, y1), (x2, y2) = self.hex(corner).centre, self.hex(opposite).centre
+        left, right, top, bottom = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
+        slack = 1e-6 * max(right - left, bottom - top, 1.0)
+
+        def inside(hex_outline: HexOutline) -> bool:
+            x, y = hex_outline.centre
+            return left - slack <= x <= right + slack and top - slack <= y <= bottom + slack
+
+        kept = tuple(h for h in self.hexes if inside(h))
+        return replace(self, hexes=kept, part=_joined(self.part, f"{corner} to {opposite}"))
+
+
+def _joined(part: str, more: str) -> str:
+    return f"{part}, {more}" if part else more
+
+
+def map_outline(game_id: str) -> MapOutline:
+    """The outline of a game's map; one clear error for an unknown game or a game without one."""
+    REGISTRY.entry(game_id)
+    target = ADAPTERS.get(game_id)
+    if target is None:
+        known = ", ".join(ADAPTERS)
+        raise WargameError(f"{game_id} has no map data yet; maps: {known}")
+    module, _, function = target.partition(":")
+    adapter: Callable[[], MapOutline] = getattr(importlib.import_module(module), function)
+    return adapter()
