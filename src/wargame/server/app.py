@@ -186,7 +186,8 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
         game_id: str, n: int, token: str = "", seat: str = "", lang: Lang = "en"
     ) -> Response:
         """The position after the first ``n`` actions, seen by ``seat`` ("" for a spectator);
-        once the game is over."""
+        once the game is over, or while it runs for the spectator link, as a spectator, up to the
+        position its delay shows (``n`` at most ``delay.shown`` of its body)."""
         return json_bytes(await in_thread(service.replay, game_id, token, n, seat, lang))
 
 
