@@ -14,7 +14,9 @@ The lane plans a move and builds a body on the event loop, and awaits only the s
 Python's GIL a worker thread runs no game code in parallel with the loop, and each hop to one and
 back cost about 90 µs of CPU and a wait for the GIL (runs of ``bench/load.py toy`` here: 1.9 to 2.2
 ms of server CPU per request with the hops, 1.5 to 1.6 ms without). A long computation of a large
-game holds up the other requests meanwhile, as it would hold the GIL in a thread.
+game holds up the other requests meanwhile, as it would hold the GIL in a thread. With a database
+server (PostgreSQL) rather than SQLite, the work goes to worker threads after all: a read there may
+wait on the network, and the loop must not.
 """
 
 from __future__ import annotations
@@ -23,15 +25,15 @@ import asyncio
 import gzip
 import logging
 import re
-from collections.abc import Awaitable
-from typing import Annotated, Any, Final
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, Final, TypeVar
 from urllib.parse import parse_qsl
 
 import msgspec
 
 from wargame.engine.i18n import LANGUAGES
 from wargame.server.limits import Message, Scope, replay
-from wargame.server.live import Live
+from wargame.server.live import Live, in_thread
 from wargame.server.service import ApiError, Service, error_body
 
 GAME_PATH: Final = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/actions)?")
@@ -52,6 +54,7 @@ class Move(msgspec.Struct, forbid_unknown_fields=True):
 
 _MOVE: Final = msgspec.json.Decoder(Move)
 log = logging.getLogger("wargame.server")
+T = TypeVar("T")
 
 
 class HotLane:
@@ -62,6 +65,12 @@ class HotLane:
         self.service = service
         self.live = live
         self.served = 0  # requests answered here rather than by FastAPI
+        # SQLite answers from a local file in microseconds; a database server may take a network
+        # round trip or, when it is away, its connect timeout: then the work goes to a thread
+        self.inline = service.store.local
+
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
+        return function(*args) if self.inline else await in_thread(function, *args)
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         found = GAME_PATH.fullmatch(scope["path"]) if scope["type"] == "http" else None
@@ -80,11 +89,15 @@ class HotLane:
         await _answer(scope, send, self._body(game_id, query))
 
     async def _body(self, game_id: str, query: dict[str, Any]) -> bytes:
-        viewer = self.service.viewer(game_id, query["token"])
-        body = self.service.body(viewer, query["lang"], query["log_from"])
-        if self.service.has_bots(game_id):
+        body, bots = await self._run(self._view_body, game_id, query)
+        if bots:
             self.live.poke(game_id)  # resumes bots that a stopped server left to move
         return body
+
+    def _view_body(self, game_id: str, query: dict[str, Any]) -> tuple[bytes, bool]:
+        viewer = self.service.viewer(game_id, query["token"])
+        body = self.service.body(viewer, query["lang"], query["log_from"])
+        return body, self.service.has_bots(game_id)
 
     async def _act(
         self, scope: Scope, game_id: str, query: dict[str, Any], receive: Any, send: Any
@@ -100,10 +113,10 @@ class HotLane:
 
     async def _play(self, game_id: str, move: Move, query: dict[str, Any]) -> bytes:
         service = self.service
-        planned = service.plan_act(game_id, move.token, move.version, move.action)
+        planned = await self._run(service.plan_act, game_id, move.token, move.version, move.action)
         row = await asyncio.wrap_future(service.submit(planned))
         self.live.changed(game_id)
-        return service.answer(planned, row, query["lang"], query["log_from"])
+        return await self._run(service.answer, planned, row, query["lang"], query["log_from"])
 
 
 async def _answer(scope: Scope, send: Any, work: Awaitable[bytes]) -> None:

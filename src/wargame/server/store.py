@@ -51,6 +51,8 @@ SPECTATOR: Final = ""
 """The ``seat`` of the spectator link (seats are otherwise named by side)."""
 
 _STATE_CACHE: Final = 256
+CONNECT_TIMEOUT: Final = 10
+"""Seconds to wait for a database server before the request fails (psycopg waits forever)."""
 
 metadata = sa.MetaData()
 
@@ -236,7 +238,13 @@ def open_engine(url: str) -> Engine:
         parsed = make_url(url)
         if parsed.get_backend_name() == "sqlite":
             return _sqlite_engine(url, parsed.database)
-        return sa.create_engine(url, pool_pre_ping=True, pool_size=16, max_overflow=16)
+        return sa.create_engine(
+            url,
+            pool_pre_ping=True,
+            pool_size=16,
+            max_overflow=16,
+            connect_args={"connect_timeout": CONNECT_TIMEOUT},
+        )
     except (ArgumentError, NoSuchModuleError, ValueError) as error:
         raise StoreError(f"bad database URL {url!r}: {error}") from None
     except ImportError as error:
@@ -308,6 +316,7 @@ class Store:
         self.url = normalise_url(url or default_url())
         self.engine = open_engine(self.url)
         self._states = Lru(_STATE_CACHE)
+        self.local = self.engine.dialect.name == "sqlite"  # a file of this machine
         self._writer = Writer(self.engine, _lock_file(self.engine))
         try:
             _create_tables(self.engine)
