@@ -173,3 +173,18 @@ def test_several_worker_processes_play_one_game_and_stop_together(tmp_path):
     row, state = after.load(created["id"])
     assert state.result is not None and row.version == len(player.acknowledged) > 10
     assert state_hash(Session.replay(after._record(row), GAME).state) == state_hash(state)
+
+
+def test_a_served_app_leaves_its_startup_objects_out_of_garbage_collections(tmp_path):
+    import gc
+
+    from wargame.server.app import create_app
+    from wargame.server.run import settled
+
+    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        assert settled(app) is app
+        assert gc.get_freeze_count() > 10_000  # the games' data and the libraries
+    finally:
+        gc.unfreeze()
+        app.state.service.store.close()
