@@ -88,12 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_map_command(command: Any) -> None:
-    drawn = command("map", cmd_map, "draw a game's hex map to a picture, to check it by eye")
+    drawn = command("map", cmd_map, "draw a game's map to a picture, to check it by eye")
     drawn.add_argument("game")
     drawn.add_argument("--out", type=Path, required=True, metavar="FILE.png|FILE.svg")
     drawn.add_argument("--ids", action="store_true", help="write each hex's id")
     drawn.add_argument("--names", action="store_true", help="write the place names")
     drawn.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the names")
+    drawn.add_argument("--edges", action="store_true", help="an area map's edges, by kind")
     drawn.add_argument("--sheet", metavar="S", help="one sheet of a map printed on several")
     drawn.add_argument(
         "--region", metavar="HEX,HEX", help="only the box between two hexes at opposite corners"
@@ -452,11 +453,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_map(args: argparse.Namespace) -> int:
     from wargame.maps.render import Labels, write_map
 
-    labels = Labels(ids=args.ids, names=args.names, lang=args.lang)
+    labels = Labels(ids=args.ids, names=args.names, lang=args.lang, edges=args.edges)
     picture = write_map(args.game, args.out, labels, args.sheet, args.region)
     for warning in picture.warnings:
         print(f"wargame: warning: {warning}", file=sys.stderr)
-    print(f"{args.out}: {len(picture.outline.hexes)} hexes of the {args.game} map")
+    print(f"{args.out}: {picture.outline.summary} of the {args.game} map")
     return 0
 
 

