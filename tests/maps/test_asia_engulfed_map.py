@@ -58,6 +58,30 @@ RULE_EDGES = {
     ("assam", "burma"): "land",
 }
 
+# Places and the land area drawn over them (None: land the game leaves out, off_map_land in the
+# inputs). The outlines are reconstructed drawing aids; these pin the review of issue 6.
+PLACES = {
+    (90.0, 45.0): None,  # Dzungaria, Sinkiang
+    (85.0, 41.0): None,  # Tarim basin, Sinkiang
+    (95.0, 50.0): None,  # Tannu Tuva
+    (69.0, 34.5): None,  # Kabul, Afghanistan
+    (72.0, 34.0): "western_india",  # North-West Frontier
+    (70.0, 32.0): "western_india",  # Waziristan
+    (74.3, 31.5): "western_india",  # Lahore
+    (75.0, 35.0): "western_india",  # Gilgit, Kashmir
+    (78.0, 33.0): "western_india",  # Ladakh, Kashmir
+    (105.0, 43.2): "mongolia",  # Gobi, south of Ulan Bator
+    (102.3, 20.9): "french_indochina",  # Phongsaly, Laos
+    (117.5, -8.6): "timor",  # Sumbawa
+    (128.0, 1.0): "amboina",  # Halmahera
+    (138.5, -8.0): "dutch_new_guinea",  # Kolepom
+    (118.7, 9.6): "luzon",  # Palawan
+    (142.5, 47.5): "honshu",  # Karafuto, Japanese south Sakhalin
+    (142.7, 51.5): "soviet_far_east",  # northern Sakhalin
+    (152.0, -3.3): "rabaul",  # New Ireland
+}
+OFF_MAP_LAND = {"afghanistan_and_soviet_asia", "sinkiang"}
+
 
 @pytest.fixture(scope="module")
 def data():
@@ -255,6 +279,39 @@ def test_land_outlines_do_not_overlap(areas):
     for i, j in zip(left, right, strict=True):
         if i < j:
             assert shapes[i].intersection(shapes[j]).area < 1e-3, (keys[i], keys[j])
+
+
+def outline_shapes(areas: dict, shapely, kinds: set[str]) -> dict:
+    return {
+        key: shapely.from_geojson(json.dumps(area["outline"]))
+        for key, area in areas.items()
+        if area["outline"] and area["kind"] in kinds
+    }
+
+
+def test_places_lie_in_the_land_area_drawn_for_them(data, areas):
+    shapely = pytest.importorskip("shapely")
+    assert set(data["frame"]["off_map_land"]) == OFF_MAP_LAND
+    land = outline_shapes(areas, shapely, KINDS - {"sea"})
+    every = outline_shapes(areas, shapely, KINDS)
+    for (lon, lat), wanted in PLACES.items():
+        point = shapely.Point(lon, lat)
+        shapes = land if wanted else every
+        holders = [key for key, shape in shapes.items() if shape.contains(point)]
+        assert holders == ([wanted] if wanted else []), (lon, lat)
+
+
+def test_mongolia_is_drawn_as_outer_mongolia_only(areas):
+    shapely = pytest.importorskip("shapely")
+    west, south, east, north = outline_shapes(areas, shapely, {"large"})["mongolia"].bounds
+    assert west > 87.0 and north < 52.3  # not Sinkiang, Kazakhstan or Siberia
+    assert south > 41.0 and east < 120.5
+
+
+def test_palawan_is_not_drawn_with_leyte(areas):
+    shapely = pytest.importorskip("shapely")
+    leyte = outline_shapes(areas, shapely, {"large"})["leyte"]
+    assert leyte.bounds[0] > 120.5  # the Visayas only; Palawan lies west of 120.4E
 
 
 @pytest.mark.slow

@@ -8,6 +8,8 @@ draws outlines:
 * land: the GSHHG land polygons in the map frame, simplified; on each landmass the land areas
   whose seed points lie on it share it by Voronoi cells of those points (shapely); a landmass
   without seed points goes to the area with the nearest seed point within ``ISLAND_REACH``;
+  land the game leaves out (``off_map_land`` in areas.yaml, e.g. Afghanistan, Sinkiang) is cut
+  from every land outline;
 * sea: Voronoi cells of the sea areas' seed points over the frame, minus land.
 
 The outlines are for drawing only; adjacency is the hand-checked input (the build reports where
@@ -265,7 +267,17 @@ def share_landmass(part, idx: np.ndarray, owners: list[str], seeds: np.ndarray) 
     return {k: shapely.union_all(v) for k, v in found.items()}
 
 
-def land_outlines(areas: dict[str, dict]) -> tuple[dict[str, shapely.Geometry], list]:
+def off_map_land(rows: dict[str, dict]) -> shapely.Geometry:
+    """The land in no area of the game, as one geometry in the map frame."""
+    for key, row in rows.items():
+        check(set(row) == {"note", "ring"} and len(row["ring"]) >= 3, f"off-map land {key}")
+    rings = [[(frame_lon(lon), lat) for lon, lat in row["ring"]] for row in rows.values()]
+    return shapely.union_all([shapely.Polygon(ring) for ring in rings])
+
+
+def land_outlines(
+    areas: dict[str, dict], outside: shapely.Geometry
+) -> tuple[dict[str, shapely.Geometry], list]:
     owners, seeds = seed_table(areas, LAND_KINDS)
     parts = land_parts(seeds)
     tree = shapely.STRtree(parts)
@@ -283,7 +295,10 @@ def land_outlines(areas: dict[str, dict]) -> tuple[dict[str, shapely.Geometry], 
             shares = {owners[int(near[0])]: part} if len(near) else {}
         for key, piece in shares.items():
             pieces.setdefault(key, []).append(piece)
-    outlines = {k: finish(areas[k], shapely.union_all(v)) for k, v in sorted(pieces.items())}
+    outlines = {
+        k: finish(areas[k], shapely.union_all(v).difference(outside))
+        for k, v in sorted(pieces.items())
+    }
     return disjoint(outlines), parts
 
 
@@ -339,7 +354,8 @@ def build() -> tuple[dict, list[str]]:
     edges = expand_edges(data["edges.yaml"]["groups"], areas)
     attach_adjacency(areas, edges)
     check_graph(areas)
-    land, parts = land_outlines(areas)
+    left_out = data["areas.yaml"].get("off_map_land", {})
+    land, parts = land_outlines(areas, off_map_land(left_out))
     outlines = land | sea_outlines(areas, parts)
     for key, area in areas.items():
         area["outline"] = geojson(outlines.get(key))
@@ -351,6 +367,7 @@ def build() -> tuple[dict, list[str]]:
             "bounds": list(FRAME),
             "lon": "degrees east, 0-360 (west longitudes + 360), so the Pacific is contiguous",
             "outlines": "GeoJSON geometries, for drawing only (adjacency is in edges)",
+            "off_map_land": {key: row["note"] for key, row in sorted(left_out.items())},
         },
         "provenance_values": list(PROVENANCES),
         "summary": summary(areas, edges),
