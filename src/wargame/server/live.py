@@ -31,8 +31,8 @@ T = TypeVar("T")
 
 
 WORKERS: Final = 8
-"""Worker threads for games and the database, per event loop. More would only queue on Python's
-GIL, and a thread holding the database's write lock would wait longer for its turn."""
+"""Worker threads for games and the database, per event loop (writes go through the store's own
+writer thread). More would only queue on Python's GIL."""
 
 _POOLS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, ThreadPoolExecutor] = (
     weakref.WeakKeyDictionary()
