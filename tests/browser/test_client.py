@@ -45,10 +45,18 @@ def version(page):
     return int(page.get_attribute("body", "data-version"))
 
 
+def wait_newer(page, before):
+    """Wait until the page shows a version after ``before`` and its request has returned: the
+    socket can deliver the new view while the action is still in flight (buttons disabled)."""
+    page.wait_for_function(
+        f"Number(document.body.dataset.version) > {before} && !document.body.dataset.busy"
+    )
+
+
 def play_button(page, action):
     before = version(page)
     page.click(f'#buttons [data-action="{action}"]')
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    wait_newer(page, before)
 
 
 def reach_the_battle(page, link):
@@ -74,7 +82,7 @@ def hit_from_the_stack(page, unit):
     button = page.locator(f'#popup li[data-unit="{unit}"] button[data-action="hit {unit}"]')
     before = version(page)
     button.click()
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    wait_newer(page, before)
 
 
 def test_play_by_clicking_targets_then_undo_and_reload(page, server, artifacts):
@@ -94,7 +102,7 @@ def test_play_by_clicking_targets_then_undo_and_reload(page, server, artifacts):
 
     before = version(page)
     page.click("#undo")
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    wait_newer(page, before)
     wait_prompt(page, "prompt.allocate_hits")
     assert page.get_attribute("#prompt-panel", "data-actions") == "4"  # us-7af may be hit again
 
@@ -327,7 +335,7 @@ def test_a_card_of_the_hand_is_played_by_clicking_it(page, server, artifacts):
     card = cards.first.get_attribute("data-card")
     before = version(page)
     cards.first.click()
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    wait_newer(page, before)
     wait_prompt(page, "prompt.use")
     assert "pending" in page.get_attribute(f'#hand .card[data-card="{card}"]', "class")
     assert card in page.inner_text("#prompt-text")

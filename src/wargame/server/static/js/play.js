@@ -183,6 +183,7 @@ function render() {
   byId("loading").hidden = true;
   document.body.dataset.version = ctx.body.version;
   document.body.dataset.seat = ctx.seat || "";
+  document.body.dataset.busy = app.busy ? "1" : "";
   follow(ctx);
 }
 
