@@ -8,6 +8,9 @@ A real server (``wargame serve`` on a free loopback port, SQLite in a temporary 
 ``--games`` games concurrently with random legal actions (a game that ends is replaced by a new
 one) for ``--seconds`` seconds, and prints actions per second, the p50/p99 latency of action
 requests and of view requests, the mean size of a response body, and the CPU the server used.
+The clock starts once every game is created and has its first view: the burst of N creations at
+once is the start of the test, not the load of N live games (a game created later to replace one
+that ended is measured).
 
 Without ``--rate`` each game sends its next request as soon as it has the answer: the server runs
 flat out, and the figure is its capacity (latency is then mostly the queue of the other games).
@@ -138,21 +141,26 @@ class Player:
         self.every = args.games / args.rate if args.rate else 0.0  # seconds between actions
         self.due = time.perf_counter() + self.rng.uniform(0, self.every)
 
-    async def run(self, deadline: float) -> None:
+    async def run(self, deadline: float, first: Any) -> None:
         try:
+            await self.play(first, deadline)
             while time.perf_counter() < deadline:
-                await self.play_one(deadline)
+                await self.play(await self.new_game(), deadline)
         finally:
             self.http.close()
 
-    async def play_one(self, deadline: float) -> None:
+    async def new_game(self) -> tuple[dict[str, str], str, Any]:
+        """A new game: its seats' tokens, its URL and the first seat's view."""
         seed = self.rng.randrange(1 << 31)
         new = {"game": self.args.game, "scenario": self.args.scenario, "seed": seed}
         _, created = await self.http.request("POST", "/api/games", new)
         tokens = {side: link["token"] for side, link in created["seats"].items()}
         self.logs = {token: Log() for token in tokens.values()}
         url = f"/api/games/{created['id']}"
-        body = await self.view(url, tokens[next(iter(tokens))])
+        return tokens, url, await self.view(url, tokens[next(iter(tokens))])
+
+    async def play(self, game: tuple[dict[str, str], str, Any], deadline: float) -> None:
+        tokens, url, body = game
         while time.perf_counter() < deadline and body["view"]["result"] is None:
             side = self.rng.choice(body["view"]["active"])
             if body["seat"] != side:
@@ -228,14 +236,33 @@ class Log:
         return True
 
 
-async def load(address: tuple[str, int], args: argparse.Namespace) -> tuple[Tally, float]:
-    tally = Tally()
+@dataclass
+class Run:
+    tally: Tally
+    seconds: float
+    server_cpu: float  # CPU seconds of the server's processes
+    client_cpu: float  # CPU seconds of this load generator
+
+
+async def load(address: tuple[str, int], args: argparse.Namespace, group: int) -> Run:
+    """Start every game (not measured: a burst of creations), then play them all for the time;
+    the server is the process group ``group``."""
     await wait_ready(*address)
+    players = [Player(address, args, seed, Tally()) for seed in range(args.games)]
+    firsts = await asyncio.gather(*(player.new_game() for player in players))
+    tally = Tally()
+    for player in players:
+        player.tally = tally
+        player.due = time.perf_counter() + player.rng.uniform(0, player.every)
+    server_cpu, client_cpu = cpu_seconds(group), time.process_time()
     started = time.perf_counter()
     deadline = started + args.seconds
-    players = [Player(address, args, seed, tally) for seed in range(args.games)]
-    await asyncio.gather(*(player.run(deadline) for player in players))
-    return tally, time.perf_counter() - started
+    await asyncio.gather(
+        *(player.run(deadline, first) for player, first in zip(players, firsts, strict=True))
+    )
+    seconds = time.perf_counter() - started
+    server_cpu, client_cpu = cpu_seconds(group) - server_cpu, time.process_time() - client_cpu
+    return Run(tally, seconds, server_cpu, client_cpu)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -257,8 +284,8 @@ def cpu_seconds(group: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def report(args: argparse.Namespace, tally: Tally, seconds: float, server_cpu: float) -> str:
-    ms = 1000.0
+def report(args: argparse.Namespace, run: Run) -> str:
+    tally, seconds, ms = run.tally, run.seconds, 1000.0
     offered = f", offered {args.rate:g} actions/s" if args.rate else ", flat out"
     requests = len(tally.received)
     return "\n".join(
@@ -275,8 +302,9 @@ def report(args: argparse.Namespace, tally: Tally, seconds: float, server_cpu: f
             f"  response body   mean {statistics.fmean(tally.received or [0]) / 1024:7.1f} KB"
             f"  max {max(tally.received or [0]) / 1024:7.1f} KB"
             f"  ({requests} responses)",
-            f"  server CPU      {server_cpu / seconds:8.2f} cores"
-            f"  ({server_cpu / max(requests, 1) * ms:.2f} ms per request)",
+            f"  server CPU      {run.server_cpu / seconds:8.2f} cores"
+            f"  ({run.server_cpu / max(requests, 1) * ms:.2f} ms per request)",
+            f"  load generator  {run.client_cpu / seconds:8.2f} cores (of the same machine's)",
         ]
     )
 
@@ -301,14 +329,11 @@ def main() -> None:
         database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         process, address = start_server(database, args.workers)
         try:
-            asyncio.run(wait_ready(*address))
-            used = cpu_seconds(process.pid)
-            tally, seconds = asyncio.run(load(address, args))
-            used = cpu_seconds(process.pid) - used
+            run = asyncio.run(load(address, args, process.pid))
         finally:
             process.terminate()
             process.wait(timeout=30)
-    print(report(args, tally, seconds, used))
+    print(report(args, run))
 
 
 if __name__ == "__main__":

@@ -178,13 +178,44 @@ def test_several_worker_processes_play_one_game_and_stop_together(tmp_path):
 def test_a_served_app_leaves_its_startup_objects_out_of_garbage_collections(tmp_path):
     import gc
 
-    from wargame.server.app import create_app
-    from wargame.server.run import settled
+    from fastapi.testclient import TestClient
 
-    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    from wargame.server.app import create_app
+    from wargame.server.run import settle
+
+    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}", on_started=settle)
     try:
-        assert settled(app) is app
-        assert gc.get_freeze_count() > 10_000  # the games' data and the libraries
+        assert gc.get_freeze_count() == 0
+        with TestClient(app):  # its start (the lifespan) settles the process
+            assert gc.get_freeze_count() > 10_000  # the games' data and the libraries
     finally:
         gc.unfreeze()
         app.state.service.store.close()
+
+
+def test_each_worker_listens_on_a_socket_of_its_own_and_connections_spread_over_them():
+    """With one shared socket the worker that woke first took all 100 connections of the load
+    test; each worker's own SO_REUSEPORT socket lets the kernel spread them."""
+    from wargame.server.run import _WorkersOnOnePort, bind
+
+    reserved = bind("127.0.0.1", 0, shared=True)
+    supervisor = _WorkersOnOnePort.__new__(_WorkersOnOnePort)  # no signal handlers in a test
+    supervisor.sockets = [reserved]
+    port = reserved.getsockname()[1]
+    with pytest.raises(ConnectionRefusedError):  # the reserved socket holds the port, no queue
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    workers = [supervisor.sockets[0], supervisor.sockets[0]]
+    clients = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(40)]
+    accepted = []
+    for listening in workers:
+        listening.setblocking(False)
+        count = 0
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                listening.accept()[0].close()
+                count += 1
+        accepted.append(count)
+    assert [listening.getsockname()[1] for listening in workers] == [port, port]
+    for opened in [*clients, *workers, reserved]:
+        opened.close()
+    assert sum(accepted) == 40 and min(accepted) > 0, accepted

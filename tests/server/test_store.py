@@ -302,3 +302,51 @@ def test_a_server_whose_copy_is_behind_refuses_a_move_as_stale(database):
         response = players["blue"].act(bid, 1)  # legal in the first server's copy
         assert response.status_code == 409 and response.json()["version"] == 2
         assert players[None].get()["version"] == 2
+
+
+def test_the_action_writes_of_a_batch_go_in_one_statement_each(store):
+    import sqlalchemy as sa
+
+    from tests.server.conftest import wait_for
+
+    service = Service(store)
+    games = [new(service) for _ in range(4)]
+    states = {game_id: store.load(game_id)[1] for game_id, _ in games}
+    updates = []
+
+    def seen(_conn, _cursor, statement, parameters, _context, executemany):
+        if statement.lstrip().upper().startswith("UPDATE GAMES"):
+            updates.append(len(parameters) if executemany else 1)
+
+    sa.event.listen(store.engine, "before_cursor_execute", seen)
+    release, holder = _held_writer(store)
+    finish = _in_threads(
+        [
+            lambda game_id=game_id: store.commit(game_id, _change(0, states[game_id]))
+            for game_id, _ in games
+        ]
+    )
+    wait_for(_queued(store, len(games)))
+    release.set()
+    holder.join(10)
+    assert finish() == [1, 1, 1, 1]
+    together = store.engine.dialect.supports_sane_multi_rowcount
+    assert updates == ([4] if together else [1, 1, 1, 1])
+    assert [len(store.log(game_id)) for game_id, _ in games] == [1, 1, 1, 1]
+
+
+def test_a_store_sees_the_version_another_store_wrote(tmp_path):
+    """The version a reader checks before trusting its own copy comes from the file, not from
+    what this store wrote last (``Store.version``: plain sqlite3 connections on SQLite)."""
+    database = f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    first, second = Store(database), Store(database)
+    try:
+        game_id, _ = new(Service(first))
+        state = first.load(game_id)[1]
+        assert first.version(game_id) == 0
+        assert second.commit(game_id, _change(0, state)) == 1
+        assert first.version(game_id) == 1
+        assert first.version("missing") is None
+    finally:
+        first.close()
+        second.close()

@@ -74,9 +74,11 @@ def create_app(
     bot_delay: float = 0.0,
     lookup: Callable[[str], Game] = REGISTRY.game,
     hot_lane: bool = True,
+    on_started: Callable[[], None] | None = None,
 ) -> FastAPI:
     """The server over ``store`` (or a store opened on ``database``, default SQLite); without
-    ``hot_lane``, FastAPI serves every request (the tests compare the two)."""
+    ``hot_lane``, FastAPI serves every request (the tests compare the two). ``on_started`` is
+    called once the server has started, before the first request."""
     own_store = store is None
     store = store or Store(database)
     service = Service(store, lookup)
@@ -84,6 +86,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if on_started:
+            on_started()
         yield
         await live.stop()
         if own_store:

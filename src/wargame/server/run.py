@@ -30,7 +30,7 @@ def serve(
     and the database (uvicorn's supervisor starts them and restarts one that dies)."""
     if not 1 <= workers <= MAX_WORKERS:
         raise WargameError(f"--workers must be between 1 and {MAX_WORKERS}")
-    listening = bind(host, port)
+    listening = bind(host, port, shared=workers > 1)
     try:
         store = Store(database)  # a bad URL or an unusable database is one line, here
     except WargameError:
@@ -43,7 +43,8 @@ def serve(
         store.close()
         _serve_in_processes(listening, store.url, bot_delay, workers)
         return
-    config = uvicorn.Config(settled(create_app(store=store, bot_delay=bot_delay)), **_SETTINGS)
+    app = create_app(store=store, bot_delay=bot_delay, on_started=settle)
+    config = uvicorn.Config(app, **_SETTINGS)
     try:
         uvicorn.Server(config).run(sockets=[listening])
     finally:
@@ -68,38 +69,83 @@ def _serve_in_processes(listening: socket.socket, url: str, bot_delay: float, wo
     config = uvicorn.Config(
         "wargame.server.run:worker_app", factory=True, workers=workers, **_SETTINGS
     )
-    Multiprocess(config, sockets=[listening]).run()
+    _WorkersOnOnePort(config, sockets=[listening]).run()
+
+
+class _WorkersOnOnePort(Multiprocess):
+    """uvicorn's supervisor of worker processes, but each worker listens on a socket of its own
+    bound to the one port (SO_REUSEPORT), and the kernel spreads new connections over them. On one
+    shared socket, the worker that wakes first accepts every connection waiting: measured with
+    ``bench/load.py --workers 2``, all 100 keep-alive connections went to one worker, the other
+    served nothing. ``sockets`` is read each time a worker is started (its first, a restart)."""
+
+    @property  # type: ignore[override]
+    def sockets(self) -> list[socket.socket]:
+        return [_listen(self._address)]
+
+    @sockets.setter
+    def sockets(self, reserved: list[socket.socket]) -> None:
+        self._address = reserved[0].getsockname()
 
 
 def worker_app() -> Any:
     """The application of one worker process of ``serve(..., workers=N)``: a fresh interpreter,
     which loads the plugin games as the command did."""
     load_plugins()
-    return settled(create_app(os.environ[_DATABASE], bot_delay=float(os.environ[_BOT_DELAY])))
+    delay = float(os.environ[_BOT_DELAY])
+    return create_app(os.environ[_DATABASE], bot_delay=delay, on_started=settle)
 
 
-def settled(app: Any) -> Any:
-    """``app`` once the games' data is loaded and everything made so far is set aside from the
-    garbage collector (``gc.freeze``), so that its full collections look only at what requests
-    make. Timed with ``gc.callbacks`` under ``bench/load.py toy --games 100 --rate 200``: without
-    this, full collections paused the server for 150 ms and more, the tail of its latency; with
-    it, for about 30 ms on a quiet machine (some 78,000 objects of the games and libraries are
-    left out of them)."""
+def settle() -> None:
+    """Load the games' data and set everything made so far aside from the garbage collector
+    (``gc.freeze``), so that its full collections look only at what requests make. Called once
+    uvicorn has started (its protocol modules, uvloop and websockets, are imported by then: some
+    96,000 objects that a freeze before the start left to the first full collection under load,
+    a pause of about 100 ms). Timed with ``gc.callbacks`` under ``bench/load.py toy --games 100``:
+    without a freeze, full collections paused the server for 150 ms and more, the tail of its
+    latency."""
     catalog()
     gc.collect()
     gc.freeze()
-    return app
 
 
-def bind(host: str, port: int) -> socket.socket:
+def bind(host: str, port: int, shared: bool = False) -> socket.socket:
+    """A socket listening on ``host:port``; if ``shared``, only bound, with SO_REUSEPORT, for the
+    workers to listen on the port with sockets of their own (it holds the port, never a
+    connection: the kernel routes connections to listening sockets only)."""
     if not 0 <= port <= 65535:
         raise WargameError(f"port {port} is not between 0 and 65535")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        return socket.create_server((host, port), family=family, backlog=2048)
+        if shared:
+            return _reusing(family, (host, port))
+        return socket.create_server((host, port), family=family, backlog=BACKLOG)
     except OSError as error:
         reason = error.strerror or str(error)
         raise WargameError(f"cannot listen on {host}:{port}: {reason}") from None
+
+
+BACKLOG = 2048
+
+
+def _reusing(family: socket.AddressFamily, address: Any) -> socket.socket:
+    """A socket bound to ``address`` that other sockets of this user may bind too."""
+    bound = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        bound.bind(address)
+    except OSError:
+        bound.close()
+        raise
+    return bound
+
+
+def _listen(address: Any) -> socket.socket:
+    family = socket.AF_INET6 if len(address) == 4 else socket.AF_INET
+    listening = _reusing(family, address)
+    listening.listen(BACKLOG)
+    return listening
 
 
 def _display(host: str) -> str:

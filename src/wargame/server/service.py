@@ -263,6 +263,11 @@ class Service:
         return self._game(row)
 
     def load(self, game_id: str) -> tuple[GameRow, State]:
+        """The game's row and state now: the ones this process has if the game is still at their
+        version (one small query), else read from the store."""
+        latest = self._latest.get(game_id)
+        if latest is not None and self.store.version(game_id) == latest[0].version:
+            return latest  # type: ignore[no-any-return]
         loaded = self.store.load(game_id)
         if loaded is None:
             raise NotFound(f"no game {game_id!r}")
