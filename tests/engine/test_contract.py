@@ -203,3 +203,21 @@ def test_resign_ends_the_game_for_the_other_side():
     state = TOY.resign(TOY.setup("standard", 1), "blue")
     assert state.result == Result("red", "resigned", {"loser": "blue"})
     assert TOY.active(state) == []
+
+
+def test_the_decisions_of_recent_states_are_remembered_while_others_come_between(monkeypatch):
+    from wargame.engine import contract
+
+    computed = []
+    real = contract.current_decision
+    monkeypatch.setattr(contract, "current_decision", lambda g: computed.append(1) or real(g))
+    states = [TOY.setup("standard", seed) for seed in range(contract.DECISIONS_KEPT + 1)]
+    for state in states[:-1]:
+        TOY.active(state)
+    assert len(computed) == contract.DECISIONS_KEPT
+    for state in states[:-1]:  # interleaved, each state is still remembered
+        TOY.legal_actions(state, "red")
+    assert len(computed) == contract.DECISIONS_KEPT
+    TOY.active(states[-1])  # one more pushes out the one used longest ago
+    TOY.view(states[0], "red")
+    assert len(computed) == contract.DECISIONS_KEPT + 2

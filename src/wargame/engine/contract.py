@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import weakref
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +32,10 @@ from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.rules import RuleRegistry
 from wargame.engine.state import Frame, Result, State, clone, flat_problems
 
-_LAST_DECISION = threading.local()  # per thread and game: (state, its decision)
+_DECISIONS = threading.local()  # per thread and game: the decisions of recent states
+DECISIONS_KEPT = 32
+"""Recent states whose decisions each thread remembers, per game: a server interleaves requests
+of many games, so that between planning an action and showing the new state other states pass."""
 
 
 @dataclass(frozen=True)
@@ -222,19 +226,32 @@ class ProcedureGame(Game):
         return Context(state, self.procedure_map, self.static)
 
     def decision(self, state: State) -> Decision | None:
-        """The decision now. The last one is remembered (per thread) for the same state object:
-        a state is never changed once returned, and callers ask ``active``, ``legal_actions``
-        and ``view`` of one state in turn, so this saves most of the work of listing actions."""
-        memo = getattr(_LAST_DECISION, self.id, None)
-        if memo is not None and memo[0]() is state:
-            remembered: Decision | None = memo[1]
-            return remembered
+        """The decision now. It is remembered (per thread, for the last ``DECISIONS_KEPT`` state
+        objects): a state is never changed once returned, and callers ask ``active``,
+        ``legal_actions`` and ``view`` of one state in turn, so this saves most of the work of
+        listing actions."""
+        memo = self._decisions()
+        kept = memo.get(id(state))
+        if kept is not None and kept[0]() is state:
+            memo.move_to_end(id(state))
+            return kept[1]
         g = self.context(state)
         found = current_decision(g)
         if g.rng.used:
             raise GameBug("a decision step used the random generator")
-        setattr(_LAST_DECISION, self.id, (weakref.ref(state), found))
+        memo[id(state)] = (weakref.ref(state), found)
+        memo.move_to_end(id(state))  # the key may be a dead state's, kept where it was
+        if len(memo) > DECISIONS_KEPT:
+            memo.popitem(last=False)
         return found
+
+    def _decisions(self) -> OrderedDict[int, tuple[weakref.ref[State], Decision | None]]:
+        memo: OrderedDict[int, tuple[weakref.ref[State], Decision | None]] | None
+        memo = getattr(_DECISIONS, self.id, None)
+        if memo is None:
+            memo = OrderedDict()
+            setattr(_DECISIONS, self.id, memo)
+        return memo
 
     def active(self, state: State) -> list[Side]:
         found = self.decision(state)

@@ -114,6 +114,16 @@ class PlayServer(FastAPI):
     """The FastAPI application behind the body limit and the hot lane (``hot``), which serves the
     requests of every move before FastAPI's own middleware (error pages, telemetry) sees them."""
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """HTTP requests go straight to the middleware stack: FastAPI's own ``__call__`` only adds
+        its optional OpenTelemetry hook, which looked up the environment on every request (2% of
+        the event loop under ``bench/load.py``). Lifespan and WebSocket scopes go through it."""
+        if scope["type"] == "http" and self.middleware_stack is not None:
+            scope["app"] = self
+            await self.middleware_stack(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
     def build_middleware_stack(self) -> Any:
         stack = super().build_middleware_stack()
         if self.state.hot_lane:

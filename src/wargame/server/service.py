@@ -169,7 +169,10 @@ class Service:
             snapshot=0,
             spectator_delay=spectator_delay,
         )
-        self.store.create(row, state, seat_rows(kinds, tokens))
+        seats = seat_rows(kinds, tokens)
+        self.store.create(row, state, seats)
+        self._seats.put(game_id, seats)
+        self._latest.put(game_id, (row, state))
         return {
             "id": game_id,
             "version": 0,
