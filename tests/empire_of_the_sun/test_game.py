@@ -121,3 +121,17 @@ def test_illegal_actions_are_refused_and_change_nothing():
     with pytest.raises(Exception, match=r"not .* decision"):
         GAME.apply(state, other, GAME.legal_actions(state, side)[0])
     assert state_hash(state) == before
+
+
+def test_a_view_is_a_copy_that_changes_nothing_in_the_state():
+    state = played("campaign", 3, 40).state
+    before = state_hash(state)
+    board = GAME.view(state, "japan")["board"]
+    for key, value in board.items():
+        if isinstance(value, dict):
+            value.clear()
+            value["changed"] = key
+        elif isinstance(value, list):
+            value.append("changed")
+    assert state_hash(state) == before
+    assert GAME.view(state, "japan")["board"] != board

@@ -13,7 +13,7 @@ from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
-from wargame.engine.state import State
+from wargame.engine.state import State, copy_data
 from wargame.games.empire_of_the_sun import bidding, events, procedures, setup
 from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
@@ -71,7 +71,7 @@ class EmpireOfTheSun(ProcedureGame):
     def view_data(self, state: State, viewer: Side | None) -> dict[str, Any]:
         data = state.data
         public = {key: value for key, value in data.items() if key not in SECRET_KEYS}
-        found = copy.deepcopy(public)
+        found = copy_data(public)  # the state's data is JSON: dicts, lists and immutable leaves
         found["cards"] = {side: pile_summary(data["cards"][side]) for side in self.sides}
         if viewer is not None:
             own = data["cards"][viewer]
