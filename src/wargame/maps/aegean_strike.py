@@ -7,17 +7,19 @@ drawn at their true size over the operational frame (the file's strategic anchor
 operational hex a strategic hex is centred on), and the whole map shows the strategic map with the
 operational map drawn over the area inside the transitional ring (the drawing's scale follows the
 first hex, a strategic one). Transitional hexes and the hexes inside the ring get their own
-classes on the strategic sheet.
+classes on the strategic sheet. The coastlines of ``data/backdrop.json`` (``tools/build_map.py
+aegean-strike --backdrop``), if present, are placed on each sheet by its anchor hexes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from wargame.engine.board import HexGrid, HexLayout, IdOrder, Sheet
 from wargame.maps import HexOutline, MapOutline, Point
-from wargame.maps.built import GAMES, _load
+from wargame.maps.built import BACKDROP, GAMES, _load, read_backdrop
 
 GAME = "aegean-strike"
 MAP = GAMES / "aegean_strike" / "data" / "map.json"
@@ -45,7 +47,19 @@ def outline() -> MapOutline:
         if r["map"] == OPERATIONAL
     ]
     kinds = dict(data["classes"]) | AREA_KINDS
-    return MapOutline(GAME, kinds, (*strategic, *operational), (OPERATIONAL, STRATEGIC))
+    hexes = (*strategic, *operational)
+    backdrop = read_backdrop(MAP.with_name(BACKDROP), _Drawn({h.id: h for h in hexes}))
+    return MapOutline(GAME, kinds, hexes, (OPERATIONAL, STRATEGIC), backdrop=backdrop)
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """The drawn hexes of both grids by id: where the backdrop's anchors are placed."""
+
+    hexes: dict[str, HexOutline]
+
+    def centre(self, hex_id: str) -> Point:
+        return self.hexes[hex_id].centre
 
 
 def _strategic_placement(data: dict[str, Any]) -> Callable[[str], tuple[Point, ...]]:

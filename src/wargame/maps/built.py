@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from wargame.engine.board import HexGrid, HexLayout, IdOrder, RowsGrow, Sheet
 from wargame.engine.errors import DataError
@@ -45,7 +45,13 @@ def read_built_map(game: str, path: Path) -> MapOutline:
     return MapOutline(game, dict(data["classes"]), hexes, prefixes, backdrop=backdrop)
 
 
-def read_backdrop(path: Path, grid: HexGrid) -> tuple[BackdropLine, ...]:
+class Centres(Protocol):
+    """Where a hex's centre is drawn (a ``HexGrid`` is one)."""
+
+    def centre(self, hex_id: str) -> Point: ...
+
+
+def read_backdrop(path: Path, grid: Centres) -> tuple[BackdropLine, ...]:
     """The lines of a ``backdrop.json`` (``tools/build_map.py GAME --backdrop``) placed in the
     grid's drawing frame by each sheet's anchor hexes; none if there is no such file."""
     if not path.exists():
@@ -62,7 +68,7 @@ def read_backdrop(path: Path, grid: HexGrid) -> tuple[BackdropLine, ...]:
     return tuple(lines)
 
 
-def _anchored(anchors: dict[str, list[float]], grid: HexGrid) -> Callable[[list[float]], Point]:
+def _anchored(anchors: dict[str, list[float]], grid: Centres) -> Callable[[list[float]], Point]:
     """The affine map taking each anchor's point to its hex centre in the drawing frame:
     a point is written in the anchors' frame as ``p0 + s (p1 - p0) + t (p2 - p0)`` and the same
     ``s, t`` are applied to the centres."""
