@@ -172,3 +172,16 @@ def test_a_socket_whose_client_has_more_lines_than_the_log_gets_it_all(client):
     with client.websocket_connect(socket_url(blue) + "&log_from=500") as socket:
         first = socket.receive_json()
     assert first["log_from"] == 0 and first["log_text"] == blue.get()["log_text"]
+
+
+def test_a_log_built_on_an_earlier_page_is_the_log_built_from_nothing():
+    """``rendered_log`` takes the lines an earlier page begins with from it: whatever that page
+    was (shorter, longer, the same lines, or others after an undo), the result is the same."""
+    game = REGISTRY.game("toy")
+    lines = [{"key": "log.bid_made", "params": {"side": side}} for side in ("red", "blue") * 3]
+    other = {"key": "log.initiative", "params": {"side": "red"}}
+    logs = [lines[:2], lines, lines[:4], [*lines[:3], other, *lines[4:]], [other], []]
+    for earlier in logs:
+        before = page_of(game, earlier)
+        for events in logs:
+            assert rendered_log(game, events, "en", before) == rendered_log(game, events, "en")

@@ -133,6 +133,7 @@ class Service:
         self.lookup = lookup
         self._seats = Lru(1024)  # seats never change once a game exists
         self._bodies = Lru(512)  # (game, version, seat, lang) -> Page (the body, encoded)
+        self._last_pages = Lru(512)  # (game, seat, lang) -> the Page built last (its log reused)
         self._latest = Lru(4096)  # game -> (row, state) last loaded or stored by this process
 
     # -- creating --------------------------------------------------------------------------
@@ -235,7 +236,9 @@ class Service:
             if side is None and row.spectator_delay and state.result is None:
                 found = self._delayed_page(row, lang)
             else:
-                found = game_page(self._game(row), row, state, side, lang)
+                before = self._last_pages.get((row.id, side, lang))
+                found = game_page(self._game(row), row, state, side, lang, before=before)
+                self._last_pages.put((row.id, side, lang), found)
             self._bodies.put(key, found)
         return found
 
@@ -492,13 +495,16 @@ def game_page(
     lang: str,
     *,
     delay: dict[str, int] | None = None,
+    before: Page | None = None,
 ) -> Page:
     """The body of GET /api/games/{id} for ``side``, to be sent whole or from a log line on;
-    ``delay`` describes a spectator's delayed position (None: the body has no ``delay``)."""
+    ``delay`` describes a spectator's delayed position (None: the body has no ``delay``);
+    ``before``, an earlier page of the same viewer and language, lends the log lines the two
+    have in common."""
     view = dict(game.view(state, side))
     prompt = view.get("prompt")
     events = view.pop("log")
-    texts, encoded, marks = rendered_log(game, events, lang)
+    texts, encoded, marks = rendered_log(game, events, lang, before)
     head = {
         "id": row.id,
         "game": row.game,
@@ -577,22 +583,33 @@ def _rendered(game: Game, event: dict[str, Any], encoded: bytes, lang: str) -> s
 
 
 def rendered_log(
-    game: Game, events: list[dict[str, Any]], lang: str
+    game: Game, events: list[dict[str, Any]], lang: str, before: Page | None = None
 ) -> tuple[list[str], list[bytes], bytes]:
     """Each event rendered in ``lang``, each event as JSON, and the hash of each prefix of the log
     (8 bytes per event: bytes 8(n-1) to 8n name the first n events): a client's lines are a prefix
-    of the log now only if their hash matches (an undo then new lines can keep the length)."""
-    texts: list[str] = []
-    encoded: list[bytes] = []
-    marks = bytearray()
-    mark = b""
-    for event in events:
-        json = _JSON.encode(event)
+    of the log now only if their hash matches (an undo then new lines can keep the length).
+    The lines that ``before`` (a page in ``lang``) begins with are taken from it, not rendered
+    and hashed again: the log of a long game is thousands of lines, and it grows by a few."""
+    encoded = [_JSON.encode(event) for event in events]
+    kept = _common_start(before.events, encoded) if before else 0
+    texts = before.texts[:kept] if before else []
+    marks = bytearray(before.marks[: kept * 8] if before else b"")
+    mark = bytes(marks[-8:])
+    for event, json in zip(events[kept:], encoded[kept:], strict=True):
         texts.append(_rendered(game, event, json, lang))
-        encoded.append(json)
         mark = hashlib.blake2b(mark + json, digest_size=8).digest()
         marks += mark
     return texts, encoded, bytes(marks)
+
+
+def _common_start(old: list[bytes], new: list[bytes]) -> int:
+    """How many items ``old`` and ``new`` have in common from their start."""
+    n = 0
+    for a, b in zip(old, new, strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
 
 
 def _undo_refusal(game: Game, state: State, side: Side) -> str:
