@@ -11,6 +11,7 @@ import pytest
 from tests.server.conftest import new_game
 from tests.server.test_api import bid_both
 from tests.server.test_live import socket_url
+from wargame.engine.log import Event
 from wargame.games import REGISTRY
 from wargame.server.service import Page, prefix_hash, rendered_log
 
@@ -114,10 +115,10 @@ def test_an_undo_then_new_lines_of_the_same_length_change_the_base_hash():
     """A client appends a page only if ``log_base`` is the hash of the lines it has: after an
     undo and new lines, the same count of lines is not the same log."""
     game = REGISTRY.game("toy")
-    first = {"key": "log.bid_made", "params": {"side": "red"}}
-    old = [first, {"key": "log.bid_made", "params": {"side": "blue"}}]
-    new = [first, {"key": "log.initiative", "params": {"side": "red"}}]
-    grown = [*old, {"key": "log.initiative", "params": {"side": "red"}}]
+    first = Event("log.bid_made", {"side": "red"})
+    old = [first, Event("log.bid_made", {"side": "blue"})]
+    new = [first, Event("log.initiative", {"side": "red"})]
+    grown = [*old, Event("log.initiative", {"side": "red"})]
     had = page_of(game, old)
     assert base_of(page_of(game, grown), 2) == had.head["log_hash"]
     assert base_of(page_of(game, [*new, first]), 2) != had.head["log_hash"]
@@ -133,7 +134,8 @@ def base_of(page, log_from):
 
 def page_of(game, events):
     texts, encoded, marks = rendered_log(game, events, "en")
-    return Page({"log_hash": prefix_hash(marks, len(texts))}, b"{}", encoded, texts, marks)
+    head = {"log_hash": prefix_hash(marks, len(texts))}
+    return Page(head, b"{}", encoded, texts, marks, list(events))
 
 
 def test_the_socket_sends_only_the_lines_this_connection_has_not_sent(client):
@@ -178,10 +180,29 @@ def test_a_log_built_on_an_earlier_page_is_the_log_built_from_nothing():
     """``rendered_log`` takes the lines an earlier page begins with from it: whatever that page
     was (shorter, longer, the same lines, or others after an undo), the result is the same."""
     game = REGISTRY.game("toy")
-    lines = [{"key": "log.bid_made", "params": {"side": side}} for side in ("red", "blue") * 3]
-    other = {"key": "log.initiative", "params": {"side": "red"}}
+    lines = [Event("log.bid_made", {"side": side}) for side in ("red", "blue") * 3]
+    other = Event("log.initiative", {"side": "red"})
     logs = [lines[:2], lines, lines[:4], [*lines[:3], other, *lines[4:]], [other], []]
     for earlier in logs:
         before = page_of(game, earlier)
         for events in logs:
             assert rendered_log(game, events, "en", before) == rendered_log(game, events, "en")
+
+
+def test_a_page_log_is_the_view_log_of_each_viewer():
+    """The server builds a page's log from the contract's ``logged`` events, not from ``view``:
+    for every viewer, it is the very log ``view`` gives (same JSON, same lines)."""
+    from wargame.engine.session import Session
+    from wargame.server.service import GameRow, game_page
+
+    game = REGISTRY.game("empire-of-the-sun")
+    session = Session.new(game, "1942", 3)
+    for _ in range(60):
+        side = game.active(session.state)[0]
+        session.act(side, game.legal_actions(session.state, side)[-1].text)
+    state = session.state
+    row = GameRow("g", game.id, "1942", 3, {}, game.rules_version, state.moves, 0)
+    for side in [None, *game.sides]:
+        body = msgspec.json.decode(game_page(game, row, state, side, "en").encode(None))
+        assert body["view"]["log"] == game.view(state, side)["log"]
+        assert len(body["log_text"]) == len(body["view"]["log"]) > 5

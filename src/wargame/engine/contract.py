@@ -19,7 +19,7 @@ import msgspec
 from wargame.engine.action import Action
 from wargame.engine.errors import GameBug, IllegalAction, UnknownGame
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
-from wargame.engine.log import Side, redact
+from wargame.engine.log import Event, Side, redact
 from wargame.engine.procedure import (
     Context,
     Decision,
@@ -92,8 +92,13 @@ class Game(ABC):
         """The state after ``side`` plays ``action``; raise IllegalAction, leaving state as is."""
 
     @abstractmethod
-    def view(self, state: State, viewer: Side | None) -> dict[str, Any]:
-        """What ``viewer`` (a side, or None for a spectator) may see, as JSON data."""
+    def view(self, state: State, viewer: Side | None, log: bool = True) -> dict[str, Any]:
+        """What ``viewer`` (a side, or None for a spectator) may see, as JSON data; without
+        ``log``, all but the log (a caller that keeps logs takes ``logged`` instead)."""
+
+    def logged(self, state: State, viewer: Side | None) -> list[Event]:
+        """The log as ``viewer`` may see it: the events of ``view``'s log, as events."""
+        return redact(state.log, viewer)
 
     def result(self, state: State) -> Result | None:
         return state.result
@@ -276,7 +281,7 @@ class ProcedureGame(Game):
             new.checkpoint = new.moves
         return new
 
-    def view(self, state: State, viewer: Side | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Side | None, log: bool = True) -> dict[str, Any]:
         self.check_side(viewer)
         found = self.decision(state)
         choices = None if found is None or viewer is None else found.sides.get(viewer)
@@ -295,9 +300,8 @@ class ProcedureGame(Game):
             "result": None if state.result is None else _builtins(state.result),
             "options": dict(state.options),
             "stack": [_builtins(frame) for frame in state.stack],
-            "log": [_builtins(event) for event in redact(state.log, viewer)],
             "board": self.view_data(state, viewer),
-        }
+        } | ({"log": [_builtins(event) for event in self.logged(state, viewer)]} if log else {})
 
     def state_from_view(
         self, view: Mapping[str, Any], side: Side, data: dict[str, Any], rng: Rng

@@ -16,7 +16,7 @@ import os
 import secrets
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, NamedTuple
 
 import msgspec
@@ -24,7 +24,7 @@ import msgspec
 from wargame.bots.random_bot import RandomBot
 from wargame.engine.contract import Game, can_undo
 from wargame.engine.errors import IllegalAction, WargameError
-from wargame.engine.log import Side
+from wargame.engine.log import Event, Side
 from wargame.engine.rng import derive_seed
 from wargame.engine.session import RESIGN, Record, Session
 from wargame.engine.state import State
@@ -501,10 +501,10 @@ def game_page(
     ``delay`` describes a spectator's delayed position (None: the body has no ``delay``);
     ``before``, an earlier page of the same viewer and language, lends the log lines the two
     have in common."""
-    view = dict(game.view(state, side))
+    view = game.view(state, side, log=False)
     prompt = view.get("prompt")
-    events = view.pop("log")
-    texts, encoded, marks = rendered_log(game, events, lang, before)
+    logged = game.logged(state, side)
+    texts, encoded, marks = rendered_log(game, logged, lang, before)
     head = {
         "id": row.id,
         "game": row.game,
@@ -517,7 +517,7 @@ def game_page(
     }
     if delay is not None:
         head["delay"] = delay
-    return Page(head, _JSON.encode(view), encoded, texts, marks)
+    return Page(head, _JSON.encode(view), encoded, texts, marks, logged)
 
 
 @dataclass(frozen=True)
@@ -531,6 +531,7 @@ class Page:
     events: list[bytes]  # view["log"], each event as JSON
     texts: list[str]  # log_text
     marks: bytes  # blake2b digests of each prefix of the log after the first (see rendered_log)
+    logged: list[Event] = field(default_factory=list)  # the events, to compare with a later log
 
     @property
     def total(self) -> int:
@@ -583,30 +584,33 @@ def _rendered(game: Game, event: dict[str, Any], encoded: bytes, lang: str) -> s
 
 
 def rendered_log(
-    game: Game, events: list[dict[str, Any]], lang: str, before: Page | None = None
+    game: Game, events: list[Event], lang: str, before: Page | None = None
 ) -> tuple[list[str], list[bytes], bytes]:
     """Each event rendered in ``lang``, each event as JSON, and the hash of each prefix of the log
     (8 bytes per event: bytes 8(n-1) to 8n name the first n events): a client's lines are a prefix
     of the log now only if their hash matches (an undo then new lines can keep the length).
-    The lines that ``before`` (a page in ``lang``) begins with are taken from it, not rendered
-    and hashed again: the log of a long game is thousands of lines, and it grows by a few."""
-    encoded = [_JSON.encode(event) for event in events]
-    kept = _common_start(before.events, encoded) if before else 0
+    The events that ``before`` (a page in ``lang``) begins with are taken from it, not encoded,
+    rendered and hashed again: the log of a long game is thousands of lines, and it grows by a
+    few (and its events are mostly the very objects of the state before)."""
+    kept = _common_start(before.logged, events) if before else 0
+    encoded = before.events[:kept] if before else []
     texts = before.texts[:kept] if before else []
     marks = bytearray(before.marks[: kept * 8] if before else b"")
     mark = bytes(marks[-8:])
-    for event, json in zip(events[kept:], encoded[kept:], strict=True):
-        texts.append(_rendered(game, event, json, lang))
+    for event in events[kept:]:
+        json = _JSON.encode(event)
+        encoded.append(json)
+        texts.append(_rendered(game, {"key": event.key, "params": event.params}, json, lang))
         mark = hashlib.blake2b(mark + json, digest_size=8).digest()
         marks += mark
     return texts, encoded, bytes(marks)
 
 
-def _common_start(old: list[bytes], new: list[bytes]) -> int:
-    """How many items ``old`` and ``new`` have in common from their start."""
+def _common_start(old: list[Event], new: list[Event]) -> int:
+    """How many events ``old`` and ``new`` have in common from their start."""
     n = 0
     for a, b in zip(old, new, strict=False):
-        if a != b:
+        if a is not b and a != b:
             break
         n += 1
     return n
