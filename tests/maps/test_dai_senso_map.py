@@ -187,6 +187,10 @@ def test_the_fit_method_and_its_evidence_are_recorded(data):
     trial = fit["projection_trial"]
     assert min(trial, key=lambda k: trial[k]["loo_mean"]) == "eqc"
     assert trial["eqc"]["proj"] == fit["base_projection"]
+    models = fit["model_trial"]
+    assert set(models) == {"affine", "axis_aligned", "similarity"}
+    assert fit["model"] == min(models, key=lambda k: models[k]["loo_mean"]) == "affine"
+    assert models["affine"] == {k: trial["eqc"][k] for k in ("loo_mean", "loo_median")}
     for key, warp in fit["warp"].items():
         tried = fit["warp_trial"][key]
         assert tried["adopted"] == (warp is not None)
@@ -196,9 +200,9 @@ def test_the_fit_method_and_its_evidence_are_recorded(data):
             assert min(tried["loo_mean_by_smoothing"].values()) < tried["affine_loo_mean"]
 
 
-def test_an_unwarped_sheets_loo_errors_are_what_a_plain_refit_gives(data):
-    """Without a warp the fit is affine in (longitude, latitude) (an equirectangular base is
-    linear in them), so refitting it here with numpy alone must give the recorded errors."""
+def plain_points(data: dict) -> list[tuple]:
+    """Per control point: sheet, recorded LOO error, (longitude, latitude) about the base's
+    central meridian, and the centre of its hex in the common grid."""
     fit, points = data["build"]["fit"], []
     for key, sheet in data["sheets"].items():
         shift = fit["sheet_shifts"][key]
@@ -208,6 +212,13 @@ def test_an_unwarped_sheets_loo_errors_are_what_a_plain_refit_gives(data):
             place = data["places"][p["place"]]
             lon = (place["lon"] - 135 + 180) % 360 - 180
             points.append((key, p["loo_error"], lon, place["lat"], *common))
+    return points
+
+
+def test_an_unwarped_sheets_loo_errors_are_what_a_plain_refit_gives(data):
+    """Without a warp the fit is affine in (longitude, latitude) (an equirectangular base is
+    linear in them), so refitting it here with numpy alone must give the recorded errors."""
+    fit, points = data["build"]["fit"], plain_points(data)
     table = np.array([p[1:] for p in points])
     design = np.column_stack([table[:, 1:3], np.ones(len(table))])
     for i, (key, recorded, *_point) in enumerate(points):
@@ -217,6 +228,29 @@ def test_an_unwarped_sheets_loo_errors_are_what_a_plain_refit_gives(data):
         solution, *_ = np.linalg.lstsq(design[keep], table[keep, 3:], rcond=None)
         error = np.hypot(*(design[i] @ solution - table[i, 3:]))
         assert error == pytest.approx(recorded, abs=2e-3), points[i]
+
+
+def test_the_north_up_models_recorded_trial_is_what_a_plain_refit_gives(data):
+    """The axis-aligned model (a scale and an offset per axis, no rotation or shear) is two
+    straight-line fits, longitude to grid x and latitude to grid y: refitted here without each
+    point in turn, it gives the recorded trial figures, worse than the affine model's."""
+    points = plain_points(data)
+    table = np.array([p[2:] for p in points])
+    errors = []
+    for i in range(len(table)):
+        keep = np.arange(len(table)) != i
+        miss = [
+            np.polyval(np.polyfit(table[keep, axis], table[keep, 2 + axis], 1), table[i, axis])
+            - table[i, 2 + axis]
+            for axis in (0, 1)
+        ]
+        errors.append(float(np.hypot(*miss)))
+    trial = data["build"]["fit"]["model_trial"]
+    assert np.mean(errors) == pytest.approx(trial["axis_aligned"]["loo_mean"], abs=1e-3)
+    for key, median in trial["axis_aligned"]["loo_median"].items():
+        mine = [e for p, e in zip(points, errors, strict=True) if p[0] == key]
+        assert np.median(mine) == pytest.approx(median, abs=1e-3), key
+    assert trial["affine"]["loo_mean"] < trial["axis_aligned"]["loo_mean"]
 
 
 @pytest.mark.slow

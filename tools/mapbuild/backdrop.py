@@ -128,7 +128,7 @@ def dai_senso_fit(map_file: dict) -> list[build.Sheet]:
         None if recorded["warp"][s.key] is None else recorded["warp"][s.key]["smoothing"]
         for s in sheets
     )
-    fit = grid.MapFit.fit(controls, smoothing)
+    fit = grid.MapFit.fit(controls, smoothing, recorded.get("model", "affine"))
     shifts = [[recorded["sheet_shifts"][s.key][k] for k in ("columns", "rows")] for s in sheets]
     same_affine = np.allclose(fit.affine.matrix, recorded["affine"], rtol=FIT_TOLERANCE, atol=0)
     if not same_affine or fit.shifts.tolist() != shifts:

@@ -1,11 +1,12 @@
 """Build a hex map file from the inputs in ``inputs/GAME/`` (see ``tools/build_map.py``).
 
 Steps: look up the places; project the control points of all sheets (one base projection),
-fit the grid (``grid.MapFit``: one affine map for the whole printed map, whole-hex shifts
-between sheets, a warp per sheet only if it pays), report the leave-one-out errors and how other
-base projections would have done; cut each hex out of the shoreline polygons in an equal-area
-projection and classify it by the land area inside it; apply what the rules dictate (overrides
-always win); write a deterministic JSON file with the fit recorded in its build metadata.
+fit the grid (``grid.MapFit``: one map, of the grid model that predicts left-out points best, for
+the whole printed map, whole-hex shifts between sheets, a warp per sheet only if it pays), report
+the leave-one-out errors and how other grid models and base projections would have done; cut
+each hex out of the shoreline polygons in an equal-area projection and classify it by the land
+area inside it; apply what the rules dictate (overrides always win); write a deterministic JSON
+file with the fit recorded in its build metadata.
 """
 
 from __future__ import annotations
@@ -29,12 +30,16 @@ INPUT_FILES = ("sheets.yaml", "places.yaml", "calibration.yaml", "overrides.yaml
 MAX_PIECE_POINTS = 4000
 SEGMENT_DEGREES = 0.05  # longest edge of a shoreline piece before it is projected
 METHOD = (
-    "One least-squares affine map from the base projection to a common hex grid for both sheets; "
-    "each sheet's grid is the common grid shifted by whole columns and an even number of rows, "
-    "estimated from the control points and rounded. Per sheet, a thin-plate-spline warp of the "
-    "residuals is tried with its smoothing chosen by leave-one-out (LOO) error over the sheet's "
-    "points, and kept only if the whole procedure beats the affine fit in nested LOO (then the "
-    "sheet's loo_error values are the nested ones). loo_error: distance in hexes from a control "
+    "One least-squares map from the base projection to a common hex grid for both sheets, of the "
+    "grid model (model_trial: full affine; axis-aligned, a scale per axis and an offset, as a "
+    "north-up print needs; similarity, one scale and a rotation) with the lowest mean "
+    "leave-one-out (LOO) error over all control points of both sheets without a warp, the rule "
+    "that chose the base projection (projection_trial, affine); each sheet's grid is the common "
+    "grid shifted by whole columns and an even number of rows, estimated from the control "
+    "points (a joint fit of the same model) and rounded. Per sheet, a thin-plate-spline warp of "
+    "the residuals is tried with its smoothing chosen by LOO error over the sheet's points, and "
+    "kept only if the whole procedure beats the fit without it in nested LOO (then the sheet's "
+    "loo_error values are the nested ones). loo_error: distance in hexes from a control "
     "point's hex centre to where the fit made without that point puts it."
 )
 ATTRIBUTIONS = [
@@ -120,13 +125,17 @@ def fit_map(sheets: list[Sheet], data: dict, places: dict[str, dict]) -> dict:
     base = params["base_projection"]
     controls, labels = control_points(sheets, calibration, places, base)
     n = len(sheets)
-    errors = grid.leave_one_out(controls, (None,) * n)
+    by_model = {m: grid.leave_one_out(controls, (None,) * n, model=m) for m in grid.MODELS}
+    model = min(grid.MODELS, key=lambda m: float(by_model[m].mean()))
+    errors = by_model[model].copy()
     smoothing, trials = [], {}
     for sheet in sheets:
         mine = controls.sheet == sheet.index
-        value, means = grid.tuned_smoothing(controls, sheet.index, n)
+        value, means = grid.tuned_smoothing(controls, sheet.index, n, model)
         nested = (
-            errors[mine] if value is None else grid.nested_warp_errors(controls, sheet.index, n)
+            errors[mine]
+            if value is None
+            else grid.nested_warp_errors(controls, sheet.index, n, model)
         )
         adopted = bool(nested.mean() < errors[mine].mean())
         trials[sheet.key] = {
@@ -139,7 +148,7 @@ def fit_map(sheets: list[Sheet], data: dict, places: dict[str, dict]) -> dict:
         smoothing.append(value if adopted else None)
         if adopted:
             errors[mine] = nested
-    fit = grid.MapFit.fit(controls, tuple(smoothing))
+    fit = grid.MapFit.fit(controls, tuple(smoothing), model)
     to_proj = Transformer.from_crs("EPSG:4326", base, always_xy=True)
     for sheet in sheets:
         sheet.fit, sheet.to_proj = fit, to_proj
@@ -151,6 +160,8 @@ def fit_map(sheets: list[Sheet], data: dict, places: dict[str, dict]) -> dict:
         )
     return {
         "method": METHOD,
+        "model": model,
+        "model_trial": {m: loo_figures(e, controls, sheets) for m, e in by_model.items()},
         "base_projection": base,
         "affine": [[float(f"{v:.9g}") for v in row] for row in fit.affine.matrix],
         "sheet_shifts": {
@@ -184,11 +195,16 @@ def projection_trial(
     for name, proj in params["candidate_projections"].items():
         controls, _ = control_points(sheets, calibration, places, proj)
         errors = grid.leave_one_out(controls, (None,) * len(sheets))
-        medians = {s.key: float(np.median(errors[controls.sheet == s.index])) for s in sheets}
-        trial[name] = {"proj": proj, "loo_mean": round(float(errors.mean()), 3)} | {
-            "loo_median": {k: round(v, 3) for k, v in medians.items()}
-        }
+        trial[name] = {"proj": proj} | loo_figures(errors, controls, sheets)
     return trial
+
+
+def loo_figures(errors: np.ndarray, controls: grid.Controls, sheets: list[Sheet]) -> dict:
+    """The mean LOO error over all control points and the median per sheet."""
+    medians = {s.key: float(np.median(errors[controls.sheet == s.index])) for s in sheets}
+    return {"loo_mean": round(float(errors.mean()), 3)} | {
+        "loo_median": {k: round(v, 3) for k, v in medians.items()}
+    }
 
 
 def predict(sheet: Sheet, place: dict) -> str:
@@ -408,6 +424,10 @@ def loo_lines(sheet: Sheet) -> list[str]:
 def fit_lines(record: dict) -> list[str]:
     """The fit's choices and the projection trial, for the printed report."""
     lines = [f"base projection {record['base_projection']}; sheet shifts {record['sheet_shifts']}"]
+    lines.append(
+        f"grid models compared (no warp, LOO mean; median per sheet): {record['model']} won"
+    )
+    lines.extend(trial_lines(record["model_trial"]))
     for key, trial in record["warp_trial"].items():
         lines.append(
             f"sheet {key} warp: tuned smoothing {trial['tuned_smoothing']}, nested LOO mean "
@@ -415,7 +435,12 @@ def fit_lines(record: dict) -> list[str]:
             + ("adopted" if trial["adopted"] else "not adopted")
         )
     lines.append("base projections compared (affine, LOO mean; median per sheet):")
-    for name, row in record["projection_trial"].items():
+    return lines + trial_lines(record["projection_trial"])
+
+
+def trial_lines(trial: dict) -> list[str]:
+    lines = []
+    for name, row in trial.items():
         medians = " ".join(f"{k} {v:.2f}" for k, v in row["loo_median"].items())
         lines.append(f"  {name:<12} {row['loo_mean']:.3f}  {medians}")
     return lines
