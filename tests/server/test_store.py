@@ -350,3 +350,47 @@ def test_a_store_sees_the_version_another_store_wrote(tmp_path):
     finally:
         first.close()
         second.close()
+
+
+def test_writes_that_arrive_while_another_process_writes_go_in_one_batch(tmp_path, monkeypatch):
+    """The writer takes the lock between processes first and its batch then: what arrived while
+    another process held the lock is written in one transaction, not one write and then the
+    rest."""
+    import fcntl
+
+    import sqlalchemy as sa
+
+    from tests.server.conftest import wait_for
+    from wargame.server import store as store_module
+
+    locking = threading.Event()
+    real_lock = store_module._file_lock
+
+    def noted_lock(handle):
+        locking.set()
+        return real_lock(handle)
+
+    monkeypatch.setattr(store_module, "_file_lock", noted_lock)
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    try:
+        service = Service(store)
+        games = [new(service) for _ in range(4)]
+        states = {game_id: store.load(game_id)[1] for game_id, _ in games}
+        commits = []
+        sa.event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+        with (tmp_path / "g.sqlite3.write-lock").open("a") as other_process:
+            fcntl.flock(other_process, fcntl.LOCK_EX)
+            calls = [
+                lambda game_id=game_id: store.commit(game_id, _change(0, states[game_id]))
+                for game_id, _ in games
+            ]
+            locking.clear()  # set by the creations above
+            first = _in_threads(calls[:1])
+            assert locking.wait(10)  # the writer has taken the first write and waits
+            rest = _in_threads(calls[1:])
+            wait_for(_queued(store, len(calls) - 1))
+            fcntl.flock(other_process, fcntl.LOCK_UN)
+        assert first() + rest() == [1, 1, 1, 1]
+        assert len(commits) == 1
+    finally:
+        store.close()
