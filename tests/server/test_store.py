@@ -394,3 +394,22 @@ def test_writes_that_arrive_while_another_process_writes_go_in_one_batch(tmp_pat
         assert len(commits) == 1
     finally:
         store.close()
+
+
+def test_the_write_ahead_log_is_copied_into_the_database_file_while_the_store_runs(tmp_path):
+    """Writers never checkpoint (that stalled every process's actions); the store's checkpointer
+    thread does, so the database file itself grows while the store is open."""
+    from tests.server.conftest import wait_for
+
+    path = tmp_path / "g.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    try:
+        wait_for(lambda: path.stat().st_size > 0)  # the tables, checkpointed
+        empty = path.stat().st_size
+        service = Service(store)
+        for _ in range(30):
+            new(service)
+        assert path.with_name("g.sqlite3-wal").stat().st_size > 0
+        wait_for(lambda: path.stat().st_size > empty)
+    finally:
+        store.close()
