@@ -139,6 +139,11 @@ class Player:
         self.tally = tally
         self.logs: dict[str, Log] = {}
         self.every = args.games / args.rate if args.rate else 0.0  # seconds between actions
+        self.due = 0.0  # the time of the next action, with --rate (set by ``start``)
+
+    def start(self, tally: Tally) -> None:
+        """Count into ``tally`` from now on, and schedule the first action (with --rate)."""
+        self.tally = tally
         self.due = time.perf_counter() + self.rng.uniform(0, self.every)
 
     async def run(self, deadline: float, first: Any) -> None:
@@ -252,8 +257,7 @@ async def load(address: tuple[str, int], args: argparse.Namespace, group: int) -
     firsts = await asyncio.gather(*(player.new_game() for player in players))
     tally = Tally()
     for player in players:
-        player.tally = tally
-        player.due = time.perf_counter() + player.rng.uniform(0, player.every)
+        player.start(tally)
     server_cpu, client_cpu = cpu_seconds(group), time.process_time()
     started = time.perf_counter()
     deadline = started + args.seconds

@@ -319,10 +319,11 @@ class Store:
         self.engine = open_engine(self.url)
         self._states = Lru(_STATE_CACHE)
         self.local = self.engine.dialect.name == "sqlite"  # a file of this machine
-        self._writer = Writer(self.engine, _lock_file(self.engine))
-        on_file = _lock_file(self.engine) is not None
-        self._peek = _VersionPeek(self.engine.url.database) if on_file else None
-        self._checkpoints = _Checkpointer(self.engine.url.database) if on_file else None
+        lock = _lock_file(self.engine)
+        self._writer = Writer(self.engine, lock)
+        database = self.engine.url.database if lock else None  # a SQLite file
+        self._peek = _VersionPeek(database) if database else None
+        self._checkpoints = _Checkpointer(database) if database else None
         try:
             _create_tables(self.engine)
         except SQLAlchemyError as error:
@@ -481,8 +482,7 @@ class _VersionPeek:
 
     _SQL: Final = "SELECT version FROM games WHERE id = ?"
 
-    def __init__(self, database: str | None) -> None:
-        assert database
+    def __init__(self, database: str) -> None:
         self._database = database
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
@@ -502,10 +502,7 @@ class _VersionPeek:
     def _connection(self) -> sqlite3.Connection:
         connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
         if connection is None:
-            # autocommit (isolation_level None): each query sees the latest commit
-            connection = sqlite3.connect(
-                self._database, timeout=30, isolation_level=None, check_same_thread=False
-            )
+            connection = _plain_connection(self._database, check_same_thread=False)
             connection.execute("PRAGMA query_only=ON")
             with self._lock:
                 self._opened.append(connection)
@@ -522,8 +519,7 @@ class _Checkpointer:
 
     SECONDS: Final = 0.5
 
-    def __init__(self, database: str | None) -> None:
-        assert database
+    def __init__(self, database: str) -> None:
         self._database = database
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="store-checkpoints", daemon=True)
@@ -534,12 +530,20 @@ class _Checkpointer:
         self._thread.join()
 
     def _run(self) -> None:
-        connection = sqlite3.connect(self._database, timeout=30, isolation_level=None)
+        connection = _plain_connection(self._database)
         try:
             while not self._stopping.wait(self.SECONDS):
                 connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         finally:
             connection.close()
+
+
+def _plain_connection(database: str, check_same_thread: bool = True) -> sqlite3.Connection:
+    """A ``sqlite3`` connection to the store's file outside SQLAlchemy, in autocommit
+    (isolation_level None): each statement sees the latest commit and holds no transaction."""
+    return sqlite3.connect(
+        database, timeout=30, isolation_level=None, check_same_thread=check_same_thread
+    )
 
 
 Write = Callable[[sa.Connection], None]
