@@ -165,6 +165,23 @@ def test_a_region_keeps_exactly_the_hexes_inside_its_box(game, sheet, corner, op
     assert corner in region.part and (sheet is None or f"sheet {sheet}" in region.part)
 
 
+def test_a_region_keeps_the_coastlines_near_it_and_no_others():
+    whole = map_outline("dai-senso").on_sheet("e")
+    region = whole.within("e4701", "e5005")
+    radius = math.dist(whole.hexes[0].centre, whole.hexes[0].corners[0])
+    xs, ys = zip(*(h.centre for h in region.hexes), strict=True)
+    box = (min(xs) - 2 * radius, min(ys) - 2 * radius, max(xs) + 2 * radius, max(ys) + 2 * radius)
+
+    def in_box(point):
+        return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+    kept = [point for line in region.backdrop for point in line.points]
+    near = {point for line in whole.backdrop for point in line.points if in_box(point)}
+    assert near and near <= set(kept)  # Honshu's coast around Tokyo, whole
+    assert all(in_box(point) for line in region.backdrop for point in line.points[1:-1])
+    assert len(kept) < len(near) + 2 * len(region.backdrop)  # only one point beyond each end
+
+
 def test_a_region_of_one_hex_is_that_hex():
     region = choose(map_outline("empire-of-the-sun"), None, "3706,3706")
     assert [h.id for h in region.hexes] == ["3706"]

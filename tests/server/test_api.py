@@ -254,6 +254,15 @@ def test_static_data_of_a_game_without_drawing_data(client):
     assert static["messages"]["prompt.bid"]
 
 
+def test_a_game_without_a_backdrop_has_no_lines(client):
+    created, _ = new_game(client)
+    response = client.get(f"/api/games/{created['id']}/backdrop")
+    assert response.status_code == 200 and response.json() == {"game": "toy", "lines": []}
+    assert "max-age" in response.headers["cache-control"]
+    missing = client.get("/api/games/nosuchgame/backdrop")
+    assert missing.status_code == 404 and "error" in missing.json()
+
+
 def test_openapi_describes_every_endpoint_and_its_errors(client):
     spec = client.get("/openapi.json").json()
     paths = spec["paths"]
@@ -262,6 +271,7 @@ def test_openapi_describes_every_endpoint_and_its_errors(client):
         "/api/games",
         "/api/games/{game_id}",
         "/api/games/{game_id}/static",
+        "/api/games/{game_id}/backdrop",
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/undo",
         "/api/games/{game_id}/resign",

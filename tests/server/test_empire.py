@@ -3,6 +3,7 @@ and viewed over HTTP, and no seat ever sent the other seat's hidden cards."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
@@ -50,6 +51,22 @@ def test_the_static_endpoint_serves_it_compressed(client):
     assert static["sides"][0]["id"] == "japan" and "日本" in static["sides"][0]["name"]
     assert len(static["data"]["cards"]) == 170
     assert any(key.startswith("hex.") for key in static["messages"])
+
+
+def test_the_backdrop_endpoint_serves_real_coastlines_in_the_boards_frame(client, eots):
+    created, _ = new_game(client, GAME_ID, "1942")
+    response = client.get(f"/api/games/{created['id']}/backdrop")
+    assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
+    lines = response.json()["lines"]
+    assert lines and {line["kind"] for line in lines} <= {"coast", "lake"}
+    hexes = {h["id"]: (h["x"], h["y"]) for h in eots.client_data()["board"]["hexes"]}
+    xs, ys = zip(*hexes.values(), strict=True)
+    points = [point for line in lines for point in line["points"]]
+    assert all(min(xs) - 1 <= x <= max(xs) + 1 for x, _ in points)
+    assert all(min(ys) - 1 <= y <= max(ys) + 1 for _, y in points)
+    for island in ("3814", "4017", "4612", "5108"):  # Guam, Truk, Wake, Midway: in their hexes
+        x, y = hexes[island]
+        assert any(math.dist((x, y), point) < 1.0 for point in points), island
 
 
 def test_create_act_undo_and_view_a_game(client):

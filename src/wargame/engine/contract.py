@@ -151,6 +151,13 @@ class Game(ABC):
         the game has no drawing data yet."""
         return {}
 
+    def backdrop(self) -> list[dict[str, Any]]:
+        """Real geography to draw under the board, in the frame of ``client_data()``'s board: a
+        list of polylines, each ``{"kind": "coast" | "lake", "points": [[x, y], ...]}``. Kept
+        apart from ``client_data`` because it is large and only decoration: a client asks for
+        it separately, once. The default (empty) means the game has none."""
+        return []
+
     # -- helpers shared by implementations -----------------------------------------------
     def check_side(self, side: Side | None) -> None:
         if side is not None and side not in self.sides:

@@ -10,6 +10,7 @@ each game's file are the modules listed in ``ADAPTERS``.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -150,7 +151,28 @@ class MapOutline:
             return left - slack <= x <= right + slack and top - slack <= y <= bottom + slack
 
         kept = tuple(h for h in self.hexes if inside(h))
-        return replace(self, hexes=kept, part=_joined(self.part, f"{corner} to {opposite}"))
+        margin = 2 * math.dist(self.hexes[0].centre, self.hexes[0].corners[0])
+        box = (left - margin, top - margin, right + margin, bottom + margin)
+        lines = tuple(part for line in self.backdrop for part in _cropped(line, box))
+        part = _joined(self.part, f"{corner} to {opposite}")
+        return replace(self, hexes=kept, backdrop=lines, part=part)
+
+
+def _cropped(line: BackdropLine, box: tuple[float, float, float, float]) -> list[BackdropLine]:
+    """The runs of a line's points that lie in the box, each with the point before and after
+    it (so that the line still reaches the box's edge); nothing if no point lies in it."""
+    left, top, right, bottom = box
+    inside = [left <= x <= right and top <= y <= bottom for x, y in line.points]
+    runs: list[BackdropLine] = []
+    start = None
+    for k, flag in enumerate([*inside, False]):
+        if flag and start is None:
+            start = k
+        elif not flag and start is not None:
+            points = line.points[max(start - 1, 0) : k + 1]
+            runs.append(replace(line, points=points))
+            start = None
+    return runs
 
 
 def _joined(part: str, more: str) -> str:

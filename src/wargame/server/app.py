@@ -26,7 +26,7 @@ from wargame.engine.contract import Game
 from wargame.engine.i18n import LANGUAGES
 from wargame.games import REGISTRY
 from wargame.server import models
-from wargame.server.catalog import catalog, static_json
+from wargame.server.catalog import backdrop_json, catalog, static_json
 from wargame.server.hot import GZIP_FROM, INTERNAL_ERROR, HotLane
 from wargame.server.limits import BodyLimit
 from wargame.server.live import Live, in_thread
@@ -187,6 +187,14 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
     async def get_static(game_id: str, lang: Lang = "en") -> Response:
         game = await in_thread(service.game_of, game_id)
         body = await in_thread(static_json, game, lang)
+        return Response(body, media_type="application/json", headers=_CACHE)
+
+    @router.get(
+        "/games/{game_id}/backdrop", response_model=models.BackdropBody, responses=errors(404)
+    )
+    async def get_backdrop(game_id: str) -> Response:
+        game = await in_thread(service.game_of, game_id)
+        body = await in_thread(backdrop_json, game)
         return Response(body, media_type="application/json", headers=_CACHE)
 
     @router.get("/games/{game_id}/record", response_model=models.RecordBody, responses=errors(403))

@@ -62,6 +62,12 @@ def static_json(game: Game, lang: str) -> bytes:
 
 
 @cache
+def backdrop_json(game: Game) -> bytes:
+    """The body of GET /api/games/{id}/backdrop for this kind of game, encoded once."""
+    return msgspec.json.encode({"game": game.id, "lines": game.backdrop()})
+
+
+@cache
 def about(game: Game) -> dict[str, Any]:
     """Rule coverage (implemented, provenance, tests where a test folder is at hand) and every
     provisional stand-in and card."""

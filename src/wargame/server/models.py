@@ -138,6 +138,19 @@ class SideName(BaseModel):
     name: str
 
 
+class BackdropLine(BaseModel):
+    kind: Literal["coast", "lake"]
+    points: list[tuple[float, float]]
+
+
+class BackdropBody(BaseModel):
+    """Real coastlines and lakes to draw under the board, in the frame of the static data's
+    board (``lines`` is empty for a game that has none)."""
+
+    game: str
+    lines: list[BackdropLine]
+
+
 class StaticBody(BaseModel):
     """What never changes for a kind of game: ``data`` is the game's ``client_data()``, and
     ``messages`` its message templates in ``lang`` (English where a key has no translation;

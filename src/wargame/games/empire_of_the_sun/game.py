@@ -20,6 +20,7 @@ from wargame.games.empire_of_the_sun.invariants import problems
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import Card, Hex, Static, Unit, static
 from wargame.games.empire_of_the_sun.text import describe
+from wargame.maps.built import BACKDROP, read_backdrop
 
 SECRET_KEYS = ("cards", "pending", "drawn", "bids")
 OPPONENT = {"japan": "allied", "allied": "japan"}
@@ -97,6 +98,17 @@ class EmpireOfTheSun(ProcedureGame):
             "units": [unit_data(unit) for unit in printed.units.values()],
             "cards": [card_data(card) for card in printed.cards.values()],
         }
+
+    def backdrop(self) -> list[dict[str, Any]]:
+        """The coastlines of ``data/backdrop.json`` in the board's frame (hex centres in units of
+        a circumradius), rounded to a hundredth of that; none while the fit to geography is too
+        poor for them to be drawn (the file records why)."""
+        printed = self.parts.static
+        lines = read_backdrop(printed.directory / BACKDROP, printed.grid)
+        return [
+            {"kind": line.kind, "points": [[round(x, 2), round(y, 2)] for x, y in line.points]}
+            for line in lines
+        ]
 
     def secrets(self, state: State) -> dict[Side, set[str]]:
         """Each side's hand (less the cards the opponent saw it take back) and Future Offensive

@@ -47,6 +47,7 @@ export const api = {
   // log_from (optional): only the log entries from that index on (a page; see play.js withWholeLog)
   game: (id, token, lang, log_from) => getJSON(`/api/games/${id}?${query({ token, lang, log_from })}`),
   staticData: (url) => getJSON(url),
+  backdrop: (id) => getJSON(`/api/games/${id}/backdrop`),
   act: (id, lang, token, version, action, log_from) =>
     postJSON(`/api/games/${id}/actions?${query({ lang, log_from })}`, { token, version, action }),
   undo: (id, lang, token, version, log_from) =>

@@ -32,7 +32,7 @@ export class HexMap {
     this.onTap = onTap;
     this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS }]));
     this.layers = {};
-    for (const name of ["terrain", "sides", "symbols", "labels", "control", "moves", "battles", "units", "targets", "selection"]) {
+    for (const name of ["terrain", "backdrop", "sides", "symbols", "labels", "control", "moves", "battles", "units", "targets", "selection"]) {
       this.layers[name] = s("g", { class: `layer layer-${name}` });
     }
     fill(svg, s("rect", { class: "sea", x: -1e4, y: -1e4, width: 3e4, height: 3e4 }), Object.values(this.layers));
@@ -82,6 +82,24 @@ export class HexMap {
       );
     }
     fill(this.layers.terrain, polygons);
+  }
+
+  /** Real coastlines under the printed board (``lines`` from the game's backdrop, in the board's
+   * frame): one path per kind. */
+  drawBackdrop(lines) {
+    const paths = new Map();
+    for (const line of lines) {
+      const d = line.points.map(([x, y], k) => `${k ? "L" : "M"}${(x * RADIUS).toFixed(1)} ${(y * RADIUS).toFixed(1)}`);
+      paths.set(line.kind, [...(paths.get(line.kind) || []), d.join("")]);
+    }
+    fill(
+      this.layers.backdrop,
+      [...paths].map(([kind, parts]) => s("path", { class: `backdrop-${kind}`, d: parts.join("") })),
+    );
+  }
+
+  showBackdrop(shown) {
+    this.layers.backdrop.style.display = shown ? "" : "none";
   }
 
   hexside(a, b) {

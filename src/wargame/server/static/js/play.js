@@ -68,6 +68,22 @@ function buildMap() {
   byId("zoom-in").onclick = () => app.map.zoom(0.7);
   byId("zoom-out").onclick = () => app.map.zoom(1 / 0.7);
   byId("zoom-fit").onclick = () => app.map.focus([]);
+  drawBackdrop(app.map);
+}
+
+/** The real coastlines under the map, fetched once after the map is up; the button shows or
+ * hides them (they only decorate: the printed terrain is what the rules read). */
+async function drawBackdrop(map) {
+  const found = await api.backdrop(app.id).catch(() => ({ lines: [] }));
+  if (!found.lines.length) return;
+  map.drawBackdrop(found.lines);
+  const button = byId("coastlines");
+  button.hidden = false;
+  button.onclick = () => {
+    const shown = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", String(shown));
+    map.showBackdrop(shown);
+  };
 }
 
 function drawMapLabels() {
