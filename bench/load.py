@@ -7,7 +7,9 @@ A real server (``wargame serve`` on a free loopback port, SQLite in a temporary 
 ``--database`` is given, ``--workers`` processes) runs in a subprocess; this process plays
 ``--games`` games concurrently with random legal actions (a game that ends is replaced by a new
 one) for ``--seconds`` seconds, and prints actions per second, the p50/p99 latency of action
-requests and of view requests, the mean size of a response body, and the CPU the server used.
+requests and of view requests, the mean size of a response body, the CPU the server used, and
+what else the machine did meanwhile (other processes, and CPU stolen by the host of this virtual
+machine: figures taken while either is high are not the server's own).
 The clock starts once every game is created and has its first view: the burst of N creations at
 once is the start of the test, not the load of N live games (a game created later to replace one
 that ended is measured).
@@ -242,11 +244,31 @@ class Log:
 
 
 @dataclass
+class Machine:
+    """CPU seconds of the whole machine (Linux ``/proc/stat``): busy (all processes, kernel
+    included) and stolen (by the hypervisor from this virtual machine: a shared host's noise)."""
+
+    busy: float
+    stolen: float
+
+    @classmethod
+    def now(cls) -> Machine:
+        ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        user, nice, system, _idle, _iowait, irq, softirq, steal = ticks[:8]
+        tick = os.sysconf("SC_CLK_TCK")
+        return cls((user + nice + system + irq + softirq) / tick, steal / tick)
+
+    def since(self, earlier: Machine) -> Machine:
+        return Machine(self.busy - earlier.busy, self.stolen - earlier.stolen)
+
+
+@dataclass
 class Run:
     tally: Tally
     seconds: float
     server_cpu: float  # CPU seconds of the server's processes
     client_cpu: float  # CPU seconds of this load generator
+    machine: Machine  # the whole machine meanwhile, from /proc/stat
 
 
 async def load(address: tuple[str, int], args: argparse.Namespace, group: int) -> Run:
@@ -259,6 +281,7 @@ async def load(address: tuple[str, int], args: argparse.Namespace, group: int) -
     for player in players:
         player.start(tally)
     server_cpu, client_cpu = cpu_seconds(group), time.process_time()
+    machine = Machine.now()
     started = time.perf_counter()
     deadline = started + args.seconds
     await asyncio.gather(
@@ -266,7 +289,7 @@ async def load(address: tuple[str, int], args: argparse.Namespace, group: int) -
     )
     seconds = time.perf_counter() - started
     server_cpu, client_cpu = cpu_seconds(group) - server_cpu, time.process_time() - client_cpu
-    return Run(tally, seconds, server_cpu, client_cpu)
+    return Run(tally, seconds, server_cpu, client_cpu, Machine.now().since(machine))
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -292,6 +315,7 @@ def report(args: argparse.Namespace, run: Run) -> str:
     tally, seconds, ms = run.tally, run.seconds, 1000.0
     offered = f", offered {args.rate:g} actions/s" if args.rate else ", flat out"
     requests = len(tally.received)
+    other = max(run.machine.busy - run.server_cpu - run.client_cpu, 0.0)
     return "\n".join(
         [
             f"load {args.game} ({args.scenario}): {args.games} live games, {seconds:.1f} s, "
@@ -309,6 +333,8 @@ def report(args: argparse.Namespace, run: Run) -> str:
             f"  server CPU      {run.server_cpu / seconds:8.2f} cores"
             f"  ({run.server_cpu / max(requests, 1) * ms:.2f} ms per request)",
             f"  load generator  {run.client_cpu / seconds:8.2f} cores (of the same machine's)",
+            f"  other processes {other / seconds:8.2f} cores; stolen by the host "
+            f"{run.machine.stolen / seconds:.2f} cores",
         ]
     )
 
