@@ -344,22 +344,26 @@ def test_a_card_of_the_hand_is_played_by_clicking_it(page, server, artifacts):
     wait_prompt(page, "prompt.oc_use")
 
 
-def test_real_coastlines_lie_under_the_map_and_can_be_hidden(page, server, artifacts):
+def test_real_coastlines_and_borders_lie_under_the_map_and_can_be_hidden(page, server, artifacts):
     links = create_game(page, server)
     page.goto(links["japan"])
     coast = page.locator("#map .layer-backdrop path.backdrop-coast")
     coast.wait_for(state="attached")
     assert coast.get_attribute("d").count("M") > 100  # one sub-path per shoreline
+    border = page.locator("#map .layer-backdrop path.backdrop-border")
+    assert border.get_attribute("d").count("M") > 10
     layers = page.eval_on_selector_all("#map > g", "gs => gs.map(g => g.getAttribute('class'))")
     assert layers.index("layer layer-backdrop") == layers.index("layer layer-terrain") + 1
     button = page.locator("#coastlines")
     assert button.is_visible() and button.get_attribute("aria-pressed") == "true"
     page.screenshot(path=str(artifacts / "coastlines_map.png"))
-    manila = page.locator('#map .layer-terrain [data-hex="2813"]').bounding_box()
-    page.mouse.move(manila["x"] + manila["width"] / 2, manila["y"] + manila["height"] / 2)
-    page.mouse.wheel(0, -900)  # closer, for the picture: the Philippines
-    page.screenshot(path=str(artifacts / "coastlines.png"))
+    for hex_id, picture in (("2813", "coastlines.png"), ("2208", "borders.png")):  # Manila, Burma
+        centre = page.locator(f'#map .layer-terrain [data-hex="{hex_id}"]').bounding_box()
+        page.mouse.move(centre["x"] + centre["width"] / 2, centre["y"] + centre["height"] / 2)
+        page.mouse.wheel(0, -900)  # closer, for the picture
+        page.screenshot(path=str(artifacts / picture))
+        page.click("#zoom-fit")
     button.click()
     assert button.get_attribute("aria-pressed") == "false" and not coast.is_visible()
     button.click()
-    assert coast.is_visible()
+    assert coast.is_visible() and border.is_visible()

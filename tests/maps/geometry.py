@@ -26,7 +26,7 @@ def sheet_lines(backdrop: dict, sheet: str, kind: str = "coast") -> object:
 def check_backdrop_head(backdrop: dict, game: str) -> None:
     """The fields every backdrop file has, whatever its game."""
     assert backdrop["game"] == game and backdrop["format"] == 1
-    assert set(backdrop["kinds"]) == {"coast", "lake"}
+    assert {"coast", "lake"} <= set(backdrop["kinds"]) <= {"coast", "lake", "border"}
     assert any("GSHHG" in line for line in backdrop["attributions"])
     assert backdrop["build"]["command"] == f"tools/build_map.py {game} --backdrop"
     assert 0 < backdrop["simplify_tolerance_hex"] < 0.5

@@ -52,7 +52,7 @@ def test_the_file_follows_its_schema(backdrop):
     assert "y south" in backdrop["frame"]
     assert set(backdrop["sheets"]) == set(SHEETS)
     for key, sheet in backdrop["sheets"].items():
-        assert set(sheet) == {"anchors", "coast", "lake"}
+        assert set(sheet) == {"anchors", "coast", "lake", "border"}
         assert len(sheet["anchors"]) == 3
         assert {sheet_of(h) for h in sheet["anchors"]} == {key}
         assert len(sheet["coast"]) > 100
@@ -118,7 +118,7 @@ def test_no_land_hex_deep_inland_has_a_coast(backdrop, hexes):
 
 def test_almost_every_coastal_or_island_hex_has_a_shoreline(backdrop, hexes):
     for key in SHEETS:
-        shores = shapely.union_all([sheet_lines(backdrop, key, k) for k in backdrop["kinds"]])
+        shores = shapely.union_all([sheet_lines(backdrop, key, k) for k in ("coast", "lake")])
         mixed = [
             h
             for h, record in hexes.items()
@@ -131,7 +131,7 @@ def test_almost_every_coastal_or_island_hex_has_a_shoreline(backdrop, hexes):
 def test_the_map_outline_places_the_lines_on_its_hexes(hexes):
     outline = map_outline("aegean-strike")
     assert {(line.sheet, line.kind) for line in outline.backdrop} == {
-        (sheet, kind) for sheet in SHEETS for kind in ("coast", "lake")
+        (sheet, kind) for sheet in SHEETS for kind in ("coast", "lake", "border")
     }
     for key in SHEETS:
         port = min(h for h, record in hexes.items() if record.get("port") and sheet_of(h) == key)

@@ -58,7 +58,7 @@ def test_the_backdrop_endpoint_serves_real_coastlines_in_the_boards_frame(client
     response = client.get(f"/api/games/{created['id']}/backdrop")
     assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
     lines = response.json()["lines"]
-    assert lines and {line["kind"] for line in lines} <= {"coast", "lake"}
+    assert lines and {line["kind"] for line in lines} == {"coast", "lake", "border"}
     hexes = {h["id"]: (h["x"], h["y"]) for h in eots.client_data()["board"]["hexes"]}
     xs, ys = zip(*hexes.values(), strict=True)
     points = [point for line in lines for point in line["points"]]

