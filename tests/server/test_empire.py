@@ -69,6 +69,20 @@ def test_the_backdrop_endpoint_serves_real_coastlines_in_the_boards_frame(client
         assert any(math.dist((x, y), point) < 1.0 for point in points), island
 
 
+def test_large_unchanging_bodies_are_compressed_once(client):
+    from wargame.server import catalog
+
+    created, _ = new_game(client, GAME_ID, "1942")
+    url = f"/api/games/{created['id']}/backdrop"
+    first = client.get(url)
+    compressed = catalog.gzipped.cache_info().misses
+    again = client.get(url)
+    assert catalog.gzipped.cache_info().misses == compressed  # the copy made for the first
+    assert again.headers["content-encoding"] == "gzip" and again.json() == first.json()
+    plain = client.get(url, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == first.json()
+
+
 def test_create_act_undo_and_view_a_game(client):
     _created, players = new_game(client, GAME_ID, "1942", seed=12)
     rng = random.Random(3)

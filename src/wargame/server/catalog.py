@@ -5,6 +5,7 @@ while the server runs."""
 
 from __future__ import annotations
 
+import gzip
 from functools import cache
 from typing import Any
 
@@ -59,6 +60,13 @@ def static_json(game: Game, lang: str) -> bytes:
             "data": game.client_data(),
         }
     )
+
+
+@cache
+def gzipped(body: bytes) -> bytes:
+    """``body`` gzipped, once: for the kept bodies of this module (the same objects each time,
+    whose hash Python keeps)."""
+    return gzip.compress(body, compresslevel=6, mtime=0)
 
 
 @cache
