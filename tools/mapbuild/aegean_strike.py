@@ -12,7 +12,8 @@ cut every hex of both grids out of them in an equal-area projection and classify
 area inside it (``build.hex_class``); assign every operational hex to the strategic-grid hex
 its centre falls in, and flag each strategic hex by the share of its operational hexes that lie
 on the operational map (all: inside the ring; some: transitional; none: strategic only); put
-the places in their hexes; write deterministic JSON (``build.dump``).
+the places in their hexes; give the operational hexes their 1980s nations and find the border,
+river and strait hexsides (``hexsides``); write deterministic JSON (``build.dump``).
 
 Hand-written here: the flat-topped column grid, which is ``grid.py``'s pointy-topped row grid
 with the two axes swapped (``plane_*``), and the 10:1 overlay, which is integer hex arithmetic
@@ -28,11 +29,12 @@ import numpy as np
 import shapely
 from pyproj import Transformer
 
+from . import borders, grid, gshhg
 from . import build as hexmap
-from . import grid, gshhg
+from . import hexsides as sides
 
 GAME = "aegean-strike"
-INPUT_FILES = ("frame.yaml", "places.yaml", "overrides.yaml")
+INPUT_FILES = ("frame.yaml", "places.yaml", "overrides.yaml", "hexsides.yaml", "borders.yaml")
 # A point exactly on a strategic-grid hexside (many operational hex centres are) goes to the
 # strategic hex east and south of it; the nudge is far above rounding error, far below a hex.
 TIE_NUDGE = np.array([1e-6, 2e-6])
@@ -146,7 +148,9 @@ class LandCutter:
         )
         geo_to_area = Transformer.from_crs("EPSG:4326", equal_area, always_xy=True)
         geoms, levels, areas = [], [], []
-        for shore in gshhg.shores(*window):
+        self.window = window
+        self.shores = gshhg.shores(*window)
+        for shore in self.shores:
             for part in hexmap.pieces(shore.polygon):
                 dense = shapely.segmentize(part, hexmap.SEGMENT_DEGREES)
                 geoms.append(
@@ -311,6 +315,7 @@ def build() -> tuple[dict, list[str]]:
     name_hexes(hexes, places, list(table))
     forced = apply_overrides(hexes, data["overrides.yaml"])
     checks = numbering_checks(spec, places)
+    hexside_list, hexside_report = hexside_records(frame, cutter, hexes, data)
     content = {
         "game": GAME,
         "format": 1,
@@ -327,11 +332,78 @@ def build() -> tuple[dict, list[str]]:
         "places": places,
         "numbering_checks": checks,
         "forced_classes": forced,
-        "attributions": ATTRIBUTIONS,
-        "build": hexmap.build_record(GAME, INPUT_FILES),
+        "attributions": [*ATTRIBUTIONS, borders.ATTRIBUTION, sides.ATTRIBUTION],
+        "build": build_record(),
+        "hexside_kinds": sides.KINDS,
+        "hexside_method": sides.METHOD,
+        "hexsides": hexside_list,
         "hexes": [hexes[k] for k in sorted(hexes)],
     }
-    return content, report_lines(hexes, places, checks, forced)
+    return content, report_lines(hexes, places, checks, forced) + hexside_report
+
+
+def build_record() -> dict:
+    record = hexmap.build_record(GAME, INPUT_FILES)
+    record["data"] |= borders.sources() | sides.sources()
+    return record
+
+
+def lonlat_outline(frame: Frame, col: int, row: int) -> shapely.Polygon:
+    xy = frame.to_xy(plane_corners(col, row))
+    return shapely.Polygon(np.column_stack(frame.to_geo.transform(xy[:, 0], xy[:, 1])))
+
+
+def land_hexes(frame: Frame, hexes: dict[str, dict]) -> dict[str, sides.LandHex]:
+    """The operational hexes that are not all sea."""
+    found = {}
+    for hex_id, rec in hexes.items():
+        if rec["map"] == "operational" and rec["class"] != "sea":
+            col, row = parse_id(hex_id)
+            outline = lonlat_outline(frame, col, row)
+            found[hex_id] = sides.LandHex(hex_id, plane_centre(col, row), outline)
+    return found
+
+
+def hexside_records(
+    frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict
+) -> tuple[list[dict], list[str]]:
+    """Set the nation of each operational hex; the border, river and strait hexsides."""
+    from .backdrop import era_borders  # noqa: PLC0415 (backdrop imports this module)
+
+    spec = data["hexsides.yaml"]
+    on_land = land_hexes(frame, hexes)
+    land = [shore.polygon for shore in cutter.shores if shore.level == gshhg.LAND]
+    kept, _, _ = era_borders(hexmap.inputs_dir(GAME) / "borders.yaml", cutter.window, cutter.shores)
+    centres = {h: shapely.Point(hexes[h]["lonlat"]) for h in on_land}
+    nations = sides.hex_nations(
+        on_land, centres, land, kept=kept, rule_file=data["borders.yaml"], spec=spec
+    )
+    for hex_id, nation in nations.items():
+        if nation:
+            hexes[hex_id]["nation"] = nation
+            hexes[hex_id]["provenance"]["nation"] = "reconstructed"
+
+    def to_plane(lonlat: np.ndarray) -> np.ndarray:
+        return frame.to_plane(np.column_stack(frame.to_proj.transform(*lonlat.T)))
+
+    pairs = sides.adjacent_pairs(on_land)
+    border_pairs = sides.crossed(pairs, on_land, sides.projected(kept, to_plane))
+    rivers = sides.projected(sides.river_lines(spec, cutter.window), to_plane)
+    straits = sides.strait_pairs(pairs, on_land, spec["straits"], land, to_plane)
+    river_pairs = sides.crossed(pairs, on_land, rivers)
+    overridden = set(spec["nation_overrides"])
+    records = sides.hexsides(
+        pairs,
+        nations,
+        border_pairs=border_pairs,
+        overridden=overridden,
+        river_pairs=river_pairs,
+        straits=straits,
+    )
+    kinds = Counter(kind for record in records for kind in record["kinds"])
+    report = [f"nations: {dict(sorted(Counter(map(str, nations.values())).items()))}"]
+    report.append(f"hexsides: {dict(sorted(kinds.items()))}, straits {sorted(straits.items())}")
+    return records, report
 
 
 def numbering_checks(spec: dict, places: dict[str, dict]) -> dict:

@@ -8,7 +8,9 @@ operational hex a strategic hex is centred on), and the whole map shows the stra
 operational map drawn over the area inside the transitional ring (the drawing's scale follows the
 first hex, a strategic one). Transitional hexes and the hexes inside the ring get their own
 classes on the strategic sheet. The coastlines of ``data/backdrop.json`` (``tools/build_map.py
-aegean-strike --backdrop``), if present, are placed on each sheet by its anchor hexes.
+aegean-strike --backdrop``), if present, are placed on each sheet by its anchor hexes; the
+file's border, river and strait hexsides are the map's edges (drawn with ``--edges`` along the
+side their two operational hexes share).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wargame.engine.board import HexGrid, HexLayout, IdOrder, Sheet
-from wargame.maps import HexOutline, MapOutline, Point
+from wargame.maps import EdgeOutline, HexOutline, MapOutline, Point
 from wargame.maps.built import BACKDROP, GAMES, _load, read_backdrop
 
 GAME = "aegean-strike"
@@ -49,7 +51,16 @@ def outline() -> MapOutline:
     kinds = dict(data["classes"]) | AREA_KINDS
     hexes = (*strategic, *operational)
     backdrop = read_backdrop(MAP.with_name(BACKDROP), _Drawn({h.id: h for h in hexes}))
-    return MapOutline(GAME, kinds, hexes, (OPERATIONAL, STRATEGIC), backdrop=backdrop)
+    sheets = (OPERATIONAL, STRATEGIC)
+    return MapOutline(GAME, kinds, hexes, sheets, edges=_hexsides(data), backdrop=backdrop)
+
+
+def _hexsides(data: dict[str, Any]) -> tuple[EdgeOutline, ...]:
+    """The border, river and strait hexsides of the operational map, one edge per kind."""
+    sides = data.get("hexsides", ())
+    return tuple(
+        EdgeOutline(side["a"], side["b"], kind) for side in sides for kind in side["kinds"]
+    )
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,7 @@ EDGE_STYLES = {
     "restricted": {"color": "#e67e22", "linestyle": "dashed", "linewidth": 1.2},
     "off_map_route": {"color": "#8e44ad", "linestyle": "dashdot", "linewidth": 1.2},
 }
+EDGE_STYLES["border"] = {"color": "#7b1fa2", "linestyle": "dashed", "linewidth": 1.4}
 SPARE_EDGE_STYLE = {"color": "#888888"}
 BACKDROP_STYLE = {"coast": ("#1f4e79", 0.6), "lake": ("#3b7fb8", 0.4)}  # colour, line width
 BACKDROP_STYLE["border"] = ("#2b2b2b", 0.8)
@@ -255,9 +256,17 @@ def _draw_edges(axes: Any, outline: MapOutline) -> None:
     """A segment between the label points of two adjacent areas; one SVG group ``edges-<kind>``
     per kind."""
     centres = {area.id: area.centre for area in outline.areas}
+    corners = {hex_.id: hex_.corners for hex_ in outline.hexes}
     for kind, edges in _edges_by_kind(outline).items():
-        segments = [(centres[edge.a], centres[edge.b]) for edge in edges]
+        segments = [(centres[edge.a], centres[edge.b]) for edge in edges if edge.a in centres]
+        drawn = [e for e in edges if e.a in corners and e.b in corners]  # a hex map's sheet
+        segments += [_shared_side(corners[e.a], corners[e.b]) for e in drawn]
         axes.add_collection(LineCollection(segments, gid=f"edges-{kind}", **_edge_style(kind)))
+
+
+def _shared_side(one: Ring, other: Ring) -> list[tuple[float, float]]:
+    """The side two neighbouring hexes share (an edge of a hex map is drawn along it)."""
+    return [p for p in one if any(math.dist(p, q) < 1e-6 for q in other)]
 
 
 def _draw_backdrop(axes: Any, outline: MapOutline) -> None:
