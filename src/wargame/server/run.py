@@ -19,6 +19,7 @@ from wargame.engine.errors import WargameError
 from wargame.games import load_plugins
 from wargame.server.app import create_app
 from wargame.server.catalog import catalog
+from wargame.server.coalesce import JoinedWritesProtocol
 from wargame.server.limits import MAX_BODY
 from wargame.server.store import Store
 
@@ -57,6 +58,7 @@ _SETTINGS: dict[str, Any] = {
     "lifespan": "on",
     "access_log": False,
     "ws_max_size": MAX_BODY,
+    "http": JoinedWritesProtocol,
 }
 _DATABASE = "WARGAME_SERVE_DATABASE"
 _BOT_DELAY = "WARGAME_SERVE_BOT_DELAY"
