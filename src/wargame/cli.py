@@ -94,7 +94,11 @@ def _add_map_command(command: Any) -> None:
     drawn.add_argument("--ids", action="store_true", help="write each hex's id")
     drawn.add_argument("--names", action="store_true", help="write the place names")
     drawn.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the names")
-    drawn.add_argument("--edges", action="store_true", help="an area map's edges, by kind")
+    drawn.add_argument(
+        "--edges",
+        action="store_true",
+        help="edges by kind: an area map's borders, a hex map's hexsides",
+    )
     drawn.add_argument("--sheet", metavar="S", help="one sheet of a map printed on several")
     drawn.add_argument(
         "--region", metavar="HEX,HEX", help="only the box between two hexes at opposite corners"
