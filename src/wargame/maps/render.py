@@ -47,9 +47,7 @@ def write_map(
         raise WargameError(f"cannot write {out}: no folder {out.parent}")
     outline = choose(map_outline(game), sheet, region)
     if labels.edges and not outline.edges:
-        raise WargameError(
-            f"{game} has no edges to draw: --edges is for area maps and hexsides"
-        )
+        raise WargameError(f"{game} has no edges to draw: --edges is for area maps and hexsides")
     drawing = _drawing()
     picture = Picture(outline)
     font = None
