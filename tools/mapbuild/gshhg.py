@@ -35,9 +35,10 @@ def data_dir() -> Path:
     return Path(str(dist.locate_file(meta))).parent
 
 
-def data_hash() -> str:
-    """sha256 of the polygon file, for the build record."""
-    return hashlib.sha256((data_dir() / "gshhs_f.dat").read_bytes()).hexdigest()
+def data_hash(name: str = "gshhs_f.dat") -> str:
+    """sha256 of one of the package's data files (the shorelines by default), for a build
+    record."""
+    return hashlib.sha256((data_dir() / name).read_bytes()).hexdigest()
 
 
 def _ring(points: np.ndarray, shift: bool) -> np.ndarray:

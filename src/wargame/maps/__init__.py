@@ -59,6 +59,11 @@ class HexOutline(_Named):
     def rings(self) -> tuple[Ring, ...]:
         return (self.corners,)
 
+    @property
+    def radius(self) -> float:
+        """Centre to corner."""
+        return math.dist(self.centre, self.corners[0])
+
 
 @dataclass(frozen=True)
 class AreaOutline(_Named):
@@ -151,7 +156,7 @@ class MapOutline:
             return left - slack <= x <= right + slack and top - slack <= y <= bottom + slack
 
         kept = tuple(h for h in self.hexes if inside(h))
-        margin = 2 * math.dist(self.hexes[0].centre, self.hexes[0].corners[0])
+        margin = 2 * self.hexes[0].radius
         box = (left - margin, top - margin, right + margin, bottom + margin)
         lines = tuple(part for line in self.backdrop for part in _cropped(line, box))
         part = _joined(self.part, f"{corner} to {opposite}")

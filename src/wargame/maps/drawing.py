@@ -70,11 +70,14 @@ EDGE_STYLES = {
     "sea": {"color": "#1f4e79"},
     "restricted": {"color": "#e67e22", "linestyle": "dashed", "linewidth": 1.2},
     "off_map_route": {"color": "#8e44ad", "linestyle": "dashdot", "linewidth": 1.2},
+    "border": {"color": "#7b1fa2", "linestyle": "dashed", "linewidth": 1.4},  # a hexside
 }
-EDGE_STYLES["border"] = {"color": "#7b1fa2", "linestyle": "dashed", "linewidth": 1.4}
 SPARE_EDGE_STYLE = {"color": "#888888"}
-BACKDROP_STYLE = {"coast": ("#1f4e79", 0.6), "lake": ("#3b7fb8", 0.4)}  # colour, line width
-BACKDROP_STYLE["border"] = ("#2b2b2b", 0.8)
+BACKDROP_STYLE = {  # colour, line width
+    "coast": ("#1f4e79", 0.6),
+    "lake": ("#3b7fb8", 0.4),
+    "border": ("#2b2b2b", 0.8),
+}
 BACKDROP_DASHES = {"border": "dashed"}  # line style of a kind drawn otherwise than solid
 SPARE_COLOURMAP = "Pastel1"  # for a class the table above does not know
 JAPANESE_FONTS = ("IPAGothic", "IPAPGothic", "Noto Sans CJK JP", "TakaoGothic", "VL Gothic")
@@ -130,8 +133,7 @@ class _Frame:
         points += [area.centre for area in outline.areas if area.boxed]
         xs, ys = zip(*points, strict=True)
         if outline.hexes:
-            first = outline.hexes[0]
-            radius = math.dist(first.centre, first.corners[0])
+            radius = outline.hexes[0].radius
         else:
             radius = HEX_RADIUS_INCHES * (max(xs) - min(xs)) / AREA_MAP_WIDTH_INCHES
         entries = len({shape.kind for shape in outline.shapes})
@@ -253,8 +255,8 @@ def _edge_style(kind: str) -> dict[str, Any]:
 
 
 def _draw_edges(axes: Any, outline: MapOutline) -> None:
-    """A segment between the label points of two adjacent areas; one SVG group ``edges-<kind>``
-    per kind."""
+    """An area map's edge as a segment between the label points of its two areas, a hex map's
+    along the side its two hexes share; one SVG group ``edges-<kind>`` per kind."""
     centres = {area.id: area.centre for area in outline.areas}
     corners = {hex_.id: hex_.corners for hex_ in outline.hexes}
     for kind, edges in _edges_by_kind(outline).items():

@@ -27,7 +27,7 @@ from wargame.engine.i18n import LANGUAGES
 from wargame.games import REGISTRY
 from wargame.server import models
 from wargame.server.catalog import backdrop_json, catalog, gzipped, static_json
-from wargame.server.hot import GZIP_FROM, INTERNAL_ERROR, HotLane
+from wargame.server.hot import GZIP_FROM, INTERNAL_ERROR, HotLane, accepts_gzip
 from wargame.server.limits import BodyLimit
 from wargame.server.live import Live, in_thread
 from wargame.server.models import Lang
@@ -220,7 +220,7 @@ async def _unchanging(request: Request, encoded: Callable[..., bytes], *key: Any
     the Sun's backdrop is about 1 MB), and GZipMiddleware would compress them again for every
     request (some 200 ms of CPU for the backdrop)."""
     body = await in_thread(encoded, *key)
-    if "gzip" not in request.headers.get("accept-encoding", ""):
+    if not accepts_gzip(request.scope):
         return Response(body, media_type="application/json", headers=_CACHE)
     headers = {**_CACHE, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
     return Response(await in_thread(gzipped, body), media_type="application/json", headers=headers)

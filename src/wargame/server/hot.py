@@ -169,7 +169,7 @@ async def _read(receive: Any) -> bytes:
 
 async def _respond(scope: Scope, send: Any, status: int, body: bytes) -> None:
     headers = [(b"content-type", b"application/json")]
-    if len(body) >= GZIP_FROM and _accepts_gzip(scope):
+    if len(body) >= GZIP_FROM and accepts_gzip(scope):
         body = gzip.compress(body, 6)
         headers += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
     headers.append((b"content-length", str(len(body)).encode()))
@@ -177,5 +177,5 @@ async def _respond(scope: Scope, send: Any, status: int, body: bytes) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def _accepts_gzip(scope: Scope) -> bool:
+def accepts_gzip(scope: Scope) -> bool:
     return any(name == b"accept-encoding" and b"gzip" in value for name, value in scope["headers"])
