@@ -21,7 +21,7 @@ from wargame.maps import map_outline
 pytestmark = pytest.mark.game("aegean-strike")
 
 MAP = ROOT / "src/wargame/games/aegean_strike/data/map.json"
-CLASSES = {"sea", "coastal", "land", "island"}
+CLASSES = {"sea", "coastal", "land", "island", "lake"}
 AREAS = {"inside", "transitional", "strategic"}
 PROVENANCE = {"seed", "rulebook", "reconstructed", "provisional"}
 SCALE = 10  # 1 strategic hex = 10 operational hexes (rules 1.4)
@@ -138,6 +138,39 @@ def test_geography_at_known_points(operational):
         assert nearest_hex(operational, lon, lat)["class"] == "land", (lon, lat)
     for lon, lat in ISLAND_POINTS:
         assert nearest_hex(operational, lon, lat)["class"] == "island", (lon, lat)
+
+
+# lakes of the operational map's land: (lon, lat) of a point in the lake, its least area in the
+# hex nearest to that point (km2). A hex by a lake is land, not coastal: no ship sails there.
+LAKES = {
+    "Tuz": (33.40, 38.75, 300.0),
+    "Beysehir": (31.50, 37.75, 100.0),
+    "Egirdir": (30.85, 38.05, 100.0),
+    "Ohrid": (20.75, 41.00, 100.0),
+}
+
+
+@pytest.mark.parametrize("lake", sorted(LAKES))
+def test_lakes_are_not_sea(operational, lake):
+    lon, lat, least_km2 = LAKES[lake]
+    h = nearest_hex(operational, lon, lat)
+    assert h["class"] == "land", h
+    assert h["lake_km2"] >= least_km2
+    assert h["land"] == 1.0  # the lake counts as land
+
+
+def test_the_caspian_a_lake_in_the_shorelines_makes_no_coast(strategic):
+    caspian = nearest_hex(strategic, 48.0, 44.5)
+    assert caspian["class"] in ("land", "lake") and caspian["lake_km2"] > 10000.0
+
+
+def test_hexes_with_a_lake_are_coastal_only_with_sea_in_them(operational):
+    lake_hexes = [h for h in operational.values() if "lake_km2" in h]
+    assert len(lake_hexes) > 50
+    for h in lake_hexes:
+        assert h["lake_km2"] <= h["land_km2"] + 0.1  # a lake lies on land
+        if h["class"] in ("land", "coastal"):
+            assert (h["class"] == "coastal") == (h["land"] < 0.97), h
 
 
 def test_land_share_follows_area_not_centre(operational):

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from dataclasses import replace
 
+import numpy as np
 import pytest
 import yaml
 
@@ -257,3 +258,38 @@ def test_eots_control_points_off_land_are_found_also_past_180_degrees(builder):
     off = builder.eots_off_land(points, shores)
     assert set(off) == {"off", "open sea"}
     assert 31.0 < off["off"] < 33.5 and off["open sea"] == math.inf
+
+
+def test_a_sheets_outline_is_one_polygon_whatever_the_last_bits_of_its_corners(builder):
+    cells = [(row, col) for row in range(8, 40) for col in range(1, 30)]
+    outline = builder.sheet_area(cells)
+    assert outline.geom_type == "Polygon" and len(outline.interiors) == 0
+    assert outline.area == pytest.approx(len(cells) * math.sqrt(3) / 2, rel=1e-6)
+    # a coast that crosses every row in zigzags stays one line whether or not the mapping
+    # moves it in the last bits (a seam between hexes used to cut it there, or not)
+    t = [i / 4000 for i in range(4001)]
+    zigzag = [(3 + 22 * s, 8 + 25 * s + 0.4 * math.sin(300 * s)) for s in t]
+    for scale in (1.0, 1 + 1e-14, 1 - 1e-14):
+        line = shapely.LineString([(x * scale, y * scale) for x, y in zigzag])
+        assert len(builder.to_sheet([line], lambda p: p, outline)) == 1
+
+
+def test_a_lake_counts_as_land_and_a_hex_of_lake_water_is_a_lake(builder):
+    from mapbuild import build, gshhg
+
+    params = {"min_land_km2": 0.5, "land_fraction_for_land": 0.97, "island_max_km2": 20000}
+    hex_m2 = 1000e6
+    land, lake = gshhg.LAND, gshhg.LAKE
+
+    def measured(cuts_km2, levels):
+        cut = [km2 * 1e6 for km2 in cuts_km2]
+        whole = [1e6 if level == land else 100.0 for level in levels]
+        return build.measured(np.array(cut), np.array(levels), np.array(whole), hex_m2, params)
+
+    by_a_lake = measured([1000.0, 300.0], [land, lake])
+    assert by_a_lake["class"] == "land" and by_a_lake["land"] == 1.0
+    assert by_a_lake["lake_km2"] == 300.0
+    assert measured([600.0, 300.0], [land, lake])["class"] == "coastal"  # with sea: 40%
+    assert measured([1000.0, 1000.0], [land, lake])["class"] == "lake"
+    assert measured([0.2], [land])["class"] == "sea"
+    assert "lake_km2" not in measured([1000.0], [land])

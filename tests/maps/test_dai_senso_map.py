@@ -7,6 +7,7 @@ written out again so that a wrong input file cannot make its own test pass.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import statistics
 
@@ -19,7 +20,7 @@ from tests.maps.rebuild import mapbuild_missing, rebuilt
 pytestmark = pytest.mark.game("dai-senso")
 
 MAP = ROOT / "src/wargame/games/dai_senso/data/map.json"
-CLASSES = {"sea", "coastal", "land", "island"}
+CLASSES = {"sea", "coastal", "land", "island", "lake"}
 PROVENANCE = {"rulebook", "reconstructed"}
 
 # 7.1: every hex id the source gives a place (after the recorded resolutions of its typos)
@@ -141,6 +142,39 @@ def test_hexes_far_inland_are_land_where_shoreline_pieces_were_cut(hexes):
     for hex_id in along_the_parallel + along_the_meridian:
         assert hexes[hex_id]["class"] == "land", hex_id
         assert hexes[hex_id]["land"] >= 0.97, hex_id
+
+
+# big lakes far from the sea: (lon, lat) of a point in the lake, its least area in the hex
+# whose centre is nearest (km2). A lake is not sea (the supplement's lake hexsides are apart from
+# all-sea ones, 6.11): the hex is land, with its lake area recorded.
+LAKES = {
+    "Baikal": (108.4, 53.3, 5000.0),
+    "Balkhash": (75.0, 46.6, 2000.0),
+    "Qinghai": (100.2, 36.9, 2000.0),
+    "Aral": (60.0, 45.0, 5000.0),
+}
+
+
+def nearest_hex(hexes, lon, lat):
+    """The hex whose recorded centre is nearest to a point (great-circle distance)."""
+
+    def angle(h):
+        hlon, hlat = (math.radians(v) for v in h["lonlat"])
+        lon1, lat1 = math.radians(lon), math.radians(lat)
+        cos = math.sin(lat1) * math.sin(hlat) + math.cos(lat1) * math.cos(hlat) * math.cos(
+            lon1 - hlon
+        )
+        return math.acos(min(1.0, cos))
+
+    return min(hexes.values(), key=angle)
+
+
+@pytest.mark.parametrize("lake", sorted(LAKES))
+def test_lakes_are_not_sea(hexes, lake):
+    lon, lat, least_km2 = LAKES[lake]
+    h = nearest_hex({k: v for k, v in hexes.items() if k[0] == "w"}, lon, lat)
+    assert h["class"] == "land", h
+    assert h["lake_km2"] >= least_km2
 
 
 def test_every_port_the_rules_name_is_coastal(hexes):

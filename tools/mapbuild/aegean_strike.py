@@ -159,7 +159,7 @@ class LandCutter:
                 levels.append(shore.level)
                 areas.append(shore.area_km2)
         self.geoms = np.array(geoms, dtype=object)
-        self.sign = np.where(np.array(levels) == gshhg.LAND, 1.0, -1.0)
+        self.levels = np.array(levels)
         self.whole_km2 = np.array(areas)
         self.tree = shapely.STRtree(self.geoms)
 
@@ -169,17 +169,10 @@ class LandCutter:
         return shapely.Polygon(np.column_stack(self.plane_to_area.transform(xy[:, 0], xy[:, 1])))
 
     def measure(self, outline: shapely.Polygon, params: dict) -> dict:
-        """Land share, land km2 and class of one hex outline."""
+        """Land share, land and lake km2 and class of one hex outline (``build.measured``)."""
         idx = self.tree.query(outline, predicate="intersects")
         cut = shapely.area(shapely.intersection(self.geoms[idx], outline))
-        land_km2 = float(np.sum(cut * self.sign[idx])) / 1e6
-        share = land_km2 / (outline.area / 1e6)
-        touched = self.whole_km2[idx][(self.sign[idx] > 0) & (cut > 0)]
-        return {
-            "land": round(min(max(share, 0.0), 1.0), 3),
-            "land_km2": round(max(land_km2, 0.0), 1),
-            "class": hexmap.hex_class(land_km2, share, touched, params),
-        }
+        return hexmap.measured(cut, self.levels[idx], self.whole_km2[idx], outline.area, params)
 
 
 def strategic_window(frame: Frame, extent: dict) -> tuple[float, float, float, float]:
@@ -322,12 +315,7 @@ def build() -> tuple[dict, list[str]]:
         "id_scheme": "operational XXYY, strategic S + XXYY: XX column rising eastward, YY row "
         "rising southward; flat-topped hexes in columns, even columns half a hex lower",
         "frame": spec,
-        "classes": {
-            "sea": "no land (an all-sea hex)",
-            "coastal": "land and sea",
-            "land": f"at least {spec['classes']['land_fraction_for_land']:.0%} land",
-            "island": f"land only from polygons under {spec['classes']['island_max_km2']} km2",
-        },
+        "classes": hexmap.class_legend(spec["classes"]),
         "strategic_areas": AREAS,
         "places": places,
         "numbering_checks": checks,

@@ -67,6 +67,7 @@ LONLAT_SIMPLIFY_DEG = 0.01  # pre-simplification, far below a hex (about 2.7 deg
 SEGMENT_HEX_DEG = 0.25  # longest lon/lat edge before the (curved) mapping to grid space
 MIN_AREA_KM2 = {gshhg.LAND: 0.5, gshhg.LAKE: 500.0}  # smaller islands, lakes: left out
 DECIMALS = 3
+SNAP_HEX = 1e-6  # corners of the sheet outline snapped to this fraction of a hex
 LINE_KINDS = {gshhg.LAND: "coast", gshhg.LAKE: "lake"}
 # the political borders of December 1941, for Dai Senso! too (its own inputs have none)
 PACIFIC_BORDERS = build.HERE / "inputs" / "empire-of-the-sun" / "borders.yaml"
@@ -82,7 +83,17 @@ Cell = Callable[[int, int], Any]  # a cell of the sheet -> its corners or centre
 
 def sheet_area(cells: list[tuple[int, int]], corners: Cell = grid.corners) -> shapely.Geometry:
     """The union of a sheet's hexes in grid space (``corners`` of a cell)."""
-    return shapely.union_all([shapely.Polygon(corners(*cell)) for cell in cells])
+    return union_of_hexes([shapely.Polygon(corners(*cell)) for cell in cells], 1.0)
+
+
+def union_of_hexes(hexes: list[shapely.Polygon], hex_width: float) -> shapely.Geometry:
+    """One outline for tiling hexes. Neighbours' shared corners, computed from each centre,
+    differ in the last bits, and an exact union keeps seams of zero width between them (a sheet
+    came out as 24 polygons): a line crossing a seam is cut there, and whether it is depends on
+    the last bits of the mapping, which change with the processor's BLAS kernels, so a rebuild
+    on another machine was not byte-identical. Snapping the corners to a grid far finer than
+    the output's precision (``DECIMALS``) closes the seams."""
+    return shapely.union_all(hexes, grid_size=hex_width * SNAP_HEX)
 
 
 def lines_of(
@@ -367,7 +378,7 @@ def empire_of_the_sun() -> tuple[dict, list[str]]:
     shores = lines_of(land_and_lakes)
     shores["border"], border_record, found = era_borders(PACIFIC_BORDERS, window, land_and_lakes)
     report += found
-    area = shapely.union_all(polygons)
+    area = union_of_hexes(polygons, EOTS_HEX)
     lines = {k: to_sheet(v, lonlat_to_grid(fit, to_proj, 0), area) for k, v in shores.items()}
     drawn, verdict = good_enough(fit_record)
     agreement = terrain_agreement(lines["coast"], static().map_file.hexes, hex_grid)

@@ -5,7 +5,7 @@ fit the grid (``grid.MapFit``: one map, of the grid model that predicts left-out
 the whole printed map, whole-hex shifts between sheets, a warp per sheet only if it pays), report
 the leave-one-out errors and how other grid models and base projections would have done; cut
 each hex out of the shoreline polygons in an equal-area projection and classify it by the land
-area inside it; apply what the rules dictate (overrides always win); write a deterministic JSON
+area inside it (lakes count as land: ``measured``); apply what the rules dictate (overrides always win); write a deterministic JSON
 file with the fit recorded in its build metadata.
 """
 
@@ -297,25 +297,53 @@ def classify(sheet: Sheet, params: dict) -> list[dict]:
     for (row, col), outline, lonlat in zip(hex_cells(sheet), outlines, centres, strict=True):
         idx = tree.query(outline, predicate="intersects")
         cut = shapely.area(shapely.intersection(np.array(geoms, dtype=object)[idx], outline))
-        sign = np.where(levels[idx] == gshhg.LAND, 1.0, -1.0)
-        land_km2 = float(np.sum(cut * sign)) / 1e6
-        share = land_km2 / (outline.area / 1e6)
-        touched = areas[idx][(levels[idx] == gshhg.LAND) & (cut > 0)]
-        hexes.append(
-            {
-                "id": hex_id(sheet.key, row, col),
-                "land": round(min(max(share, 0.0), 1.0), 3),
-                "land_km2": round(max(land_km2, 0.0), 1),
-                "class": hex_class(land_km2, share, touched, params),
-                "lonlat": [round(float(lonlat[0]), 3), round(float(lonlat[1]), 3)],
-            }
-        )
+        record = {"id": hex_id(sheet.key, row, col)}
+        record |= measured(cut, levels[idx], areas[idx], outline.area, params)
+        record["lonlat"] = [round(float(lonlat[0]), 3), round(float(lonlat[1]), 3)]
+        hexes.append(record)
     return hexes
 
 
-def hex_class(land_km2: float, share: float, touched: np.ndarray, params: dict) -> str:
+def measured(
+    cut: np.ndarray, levels: np.ndarray, whole_km2: np.ndarray, hex_m2: float, params: dict
+) -> dict:
+    """Land share, land km2, lake km2 (when there is any) and class of one hex, from the areas
+    (m2) cut out of it from shoreline polygons of these levels and whole areas.
+
+    A lake is not sea: no unit sails into one, and the rules that speak of lakes (Dai Senso!'s
+    lake hexsides) treat them apart from the sea. So land counts the lakes on it (GSHHG's land
+    polygons have no holes: a lake is a polygon of its own on top), and a hex by a lake is not
+    coastal for it; the lake's area is kept apart for the rules that need it."""
+    land_km2 = float(np.sum(cut[levels == gshhg.LAND])) / 1e6
+    lake_km2 = float(np.sum(cut[levels == gshhg.LAKE])) / 1e6
+    share = land_km2 / (hex_m2 / 1e6)
+    touched = whole_km2[(levels == gshhg.LAND) & (cut > 0)]
+    found = {"land": round(min(max(share, 0.0), 1.0), 3), "land_km2": round(land_km2, 1)}
+    if lake_km2 >= params["min_land_km2"]:
+        found["lake_km2"] = round(lake_km2, 1)
+    return found | {"class": hex_class(land_km2, share, touched, params, lake_km2)}
+
+
+def class_legend(params: dict) -> dict[str, str]:
+    """What each hex class means, and the hex fields they are made from, for a map file."""
+    return {
+        "sea": "no land (an all-sea hex)",
+        "coastal": "land and sea",
+        "land": f"at least {params['land_fraction_for_land']:.0%} land",
+        "island": f"land only from polygons under {params['island_max_km2']} km2",
+        "lake": "no dry land, but no sea either: all lake water",
+        "lakes": "count as land, not sea (a hex by a lake is not coastal for it); lake_km2: "
+        "the hex's lake area, when it has any; GSHHG counts the Caspian and the Aral as lakes",
+    }
+
+
+def hex_class(
+    land_km2: float, share: float, touched: np.ndarray, params: dict, lake_km2: float = 0.0
+) -> str:
     if land_km2 < params["min_land_km2"]:
         return "sea"
+    if land_km2 - lake_km2 < params["min_land_km2"]:
+        return "lake"
     if len(touched) and touched.max() < params["island_max_km2"]:
         return "island"
     return "land" if share >= params["land_fraction_for_land"] else "coastal"
@@ -394,12 +422,7 @@ def build(game: str) -> tuple[dict, list[str]]:
         "format": 1,
         "id_scheme": "<sheet e|w><AA row, rising northward><BB column, rising eastward>; "
         "odd rows half a hex east",
-        "classes": {
-            "sea": "no land (an all-sea hex)",
-            "coastal": "land and sea",
-            "land": f"at least {params['land_fraction_for_land']:.0%} land",
-            "island": f"land only from polygons under {params['island_max_km2']} km2",
-        },
+        "classes": class_legend(params),
         "sheets": {s.key: s.spec | {"control_points": s.report} for s in sheets},
         "places": {k: places[k] | {"fit_hexes": predictions[k]} for k in sorted(places)},
         "resolved": rules["resolved"],

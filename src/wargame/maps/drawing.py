@@ -55,6 +55,7 @@ COLOURS = {
     "jungle": "#86b86e",
     "mountain": "#b7a07c",
     "island": "#f2b27a",
+    "lake": "#7fb2d9",
     "atoll": "#f3e6bd",
     "off_map": "#d9dde0",
     "port_box": "#e8684a",
