@@ -2,14 +2,15 @@
 
 Usage: python bench/load.py GAME [--games 20] [--seconds 20] [--scenario S] [--database URL]
                              [--workers N] [--rate ACTIONS_PER_SECOND]
+                             [--durability process|disk] [--other-writes MB_PER_S]
 
 A real server (``wargame serve`` on a free loopback port, SQLite in a temporary folder unless
-``--database`` is given, ``--workers`` processes) runs in a subprocess; this process plays
-``--games`` games concurrently with random legal actions (a game that ends is replaced by a new
-one) for ``--seconds`` seconds, and prints actions per second, the p50/p99 latency of action
-requests and of view requests, the mean size of a response body, the CPU the server used, and
-what else the machine did meanwhile (other processes, and CPU stolen by the host of this virtual
-machine: figures taken while either is high are not the server's own).
+``--database`` is given, ``--workers`` processes, ``--durability``) runs in a subprocess; this
+process plays ``--games`` games concurrently with random legal actions (a game that ends is
+replaced by a new one) for ``--seconds`` seconds, and prints actions per second, the p50/p99
+latency of action requests and of view requests, the mean size of a response body, the CPU the
+server used, and what else the machine did meanwhile (other processes, and CPU stolen by the host
+of this virtual machine: figures taken while either is high are not the server's own).
 The clock starts once every game is created and has its first view: the burst of N creations at
 once is the start of the test, not the load of N live games (a game created later to replace one
 that ended is measured).
@@ -23,6 +24,9 @@ that of a server carrying that load, and "behind" counts actions sent later than
 Like the browser client, each seat keeps its log and asks with ``log_from`` only for the lines it
 does not have (a page that does not follow its lines makes it fetch the whole body again);
 ``--whole-log`` asks for the whole log every time, as clients did before log paging.
+``--other-writes M`` has a thread of this process write M MB a second into files beside the
+database, never flushed, as other programs on a shared disk do: what ``--durability disk`` pays
+for (a commit that waits for the disk waits for their data too).
 The toy test game is available as ``toy`` (run from the repository root).
 
 The load generator speaks HTTP/1.1 itself over one keep-alive connection per game: a general HTTP
@@ -41,6 +45,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,11 +66,14 @@ class Tally:
     received: list[int] = field(default_factory=list)  # body sizes in bytes
 
 
-def start_server(database: str, workers: int = 1) -> tuple[subprocess.Popen[str], tuple[str, int]]:
+def start_server(
+    database: str, workers: int = 1, durability: str = "process"
+) -> tuple[subprocess.Popen[str], tuple[str, int]]:
     env = {**os.environ, "WARGAME_GAMES": "tests.toy_game"}
     command = [str(Path(sys.executable).parent / "wargame"), "serve", "--port", "0"]
+    command += ["--database", database, "--workers", str(workers), "--durability", durability]
     process = subprocess.Popen(
-        [*command, "--database", database, "--workers", str(workers)],
+        command,
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -292,6 +300,17 @@ async def load(address: tuple[str, int], args: argparse.Namespace, group: int) -
     return Run(tally, seconds, server_cpu, client_cpu, Machine.now().since(machine))
 
 
+def write_elsewhere(folder: Path, mb_per_second: float, stop: threading.Event) -> None:
+    """Write about ``mb_per_second`` MB a second into eight files of ``folder`` in turn (each
+    rewritten from the start), never flushing them, until ``stop`` is set."""
+    block, turn = bytes(1 << 20), 0
+    while not stop.wait(0.25):
+        with (folder / f"other-writes.{turn % 8}").open("wb") as out:
+            for _ in range(round(mb_per_second / 4)):
+                out.write(block)
+        turn += 1
+
+
 def percentile(values: list[float], fraction: float) -> float:
     if len(values) < 2:
         return values[0] if values else float("nan")
@@ -314,12 +333,13 @@ def cpu_seconds(group: int) -> float:
 def report(args: argparse.Namespace, run: Run) -> str:
     tally, seconds, ms = run.tally, run.seconds, 1000.0
     offered = f", offered {args.rate:g} actions/s" if args.rate else ", flat out"
+    offered += f", other writes {args.other_writes:g} MB/s" if args.other_writes else ""
     requests = len(tally.received)
     other = max(run.machine.busy - run.server_cpu - run.client_cpu, 0.0)
     return "\n".join(
         [
             f"load {args.game} ({args.scenario}): {args.games} live games, {seconds:.1f} s, "
-            f"{args.workers} server process(es){offered}",
+            f"{args.workers} server process(es), durability {args.durability}{offered}",
             f"  actions         {len(tally.actions) / seconds:8.1f} /s  "
             f"({len(tally.actions)} total, {tally.refused} refused, "
             f"{tally.finished} games finished, {tally.behind} behind schedule)",
@@ -347,6 +367,14 @@ def main() -> None:
     parser.add_argument("--scenario")
     parser.add_argument("--database")
     parser.add_argument("--workers", type=int, default=1, help="server processes")
+    parser.add_argument("--durability", choices=["process", "disk"], default="process")
+    parser.add_argument(
+        "--other-writes",
+        type=float,
+        default=0.0,
+        metavar="MB_PER_S",
+        help="other programs' writes to the database's disk meanwhile (MB a second)",
+    )
     parser.add_argument(
         "--rate", type=float, default=0.0, help="actions a second offered by all games together"
     )
@@ -357,12 +385,21 @@ def main() -> None:
     args.scenario = args.scenario or {"toy": "standard"}.get(args.game, "1942")
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        process, address = start_server(database, args.workers)
+        process, address = start_server(database, args.workers, args.durability)
+        stop = threading.Event()
+        writer = threading.Thread(
+            target=write_elsewhere, args=(Path(folder), args.other_writes, stop)
+        )
+        if args.other_writes:
+            writer.start()
         try:
             run = asyncio.run(load(address, args, process.pid))
         finally:
+            stop.set()
             process.terminate()
             process.wait(timeout=30)
+            if writer.is_alive():
+                writer.join()
     print(report(args, run))
 
 

@@ -125,6 +125,13 @@ def _add_serve_command(command: Any) -> None:
         metavar="N",
         help="server processes sharing the port and the database (default 1; about one per core)",
     )
+    serve.add_argument(
+        "--durability",
+        choices=["process", "disk"],
+        default="process",
+        help="an acknowledged action survives the server's crash (process, the default) or also "
+        "a power cut (disk: each action waits for the disk); SQLite only",
+    )
 
 
 def _add_file_commands(command: Any) -> None:
@@ -470,7 +477,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.bot_delay < 0:
         raise WargameError("--bot-delay cannot be negative")
-    serve(args.host, args.port, args.database, args.bot_delay, args.workers)
+    serve(
+        args.host,
+        args.port,
+        args.database,
+        args.bot_delay,
+        args.workers,
+        durability=args.durability,
+    )
     return 0
 
 

@@ -76,6 +76,28 @@ def one_line_error(*arguments):
     return lines[0]
 
 
+def test_worker_processes_open_the_store_with_the_commands_durability(tmp_path, monkeypatch):
+    from wargame.server import run
+
+    monkeypatch.setenv(run._DATABASE, f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    monkeypatch.setenv(run._BOT_DELAY, "0.0")
+    monkeypatch.setenv(run._DURABILITY, "disk")
+    app = run.worker_app()
+    store = app.state.service.store
+    try:
+        assert store.durability == "disk"
+    finally:
+        store.close()
+
+
+def test_the_durability_choices_are_the_stores(capsys):
+    from wargame.cli import main
+    from wargame.server.store import DURABILITY
+
+    assert main(["serve", "--durability", "never"]) == 2
+    assert f"(choose from {', '.join(map(repr, DURABILITY))})" in capsys.readouterr().err
+
+
 def test_a_bad_start_is_one_line(tmp_path):
     assert "port 70000" in one_line_error("--port", 70000)
     assert "--workers must be" in one_line_error("--workers", 0)
@@ -121,9 +143,10 @@ class Client:
         return self.http.get(f"/api/games/{self.game_id}", params=params).json()
 
 
-def test_killing_the_server_mid_game_loses_no_acknowledged_action(tmp_path):
+@pytest.mark.parametrize("durability", ["process", "disk"])
+def test_killing_the_server_mid_game_loses_no_acknowledged_action(tmp_path, durability):
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    process, base = start(database)
+    process, base = start(database, "--durability", durability)
     try:
         body = {"game": "toy", "scenario": "standard", "seed": 3, "options": {"rounds": 6}}
         created = httpx.post(f"{base}/api/games", json=body).json()

@@ -17,7 +17,7 @@ from wargame.engine.state import state_hash
 from wargame.server import service as service_module
 from wargame.server.app import create_app
 from wargame.server.service import BOT, HUMAN, Service
-from wargame.server.store import Stale, Store, normalise_url
+from wargame.server.store import DURABILITY, Stale, Store, StoreError, normalise_url
 
 pytestmark = pytest.mark.game("toy")
 
@@ -59,6 +59,27 @@ def test_urls_a_user_may_give():
     assert normalise_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
     assert normalise_url("games.db").startswith("sqlite:////")
+
+
+@pytest.mark.parametrize(("durability", "synchronous"), [("process", 1), ("disk", 2)])
+def test_a_sqlite_stores_durability_is_its_connections_synchronous_mode(
+    tmp_path, durability, synchronous
+):
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}", durability)
+    try:
+        with store.engine.connect() as db:
+            assert db.exec_driver_sql("PRAGMA synchronous").scalar() == synchronous  # 1 NORMAL
+            assert db.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    finally:
+        store.close()
+
+
+def test_the_default_durability_survives_the_process_and_an_unknown_one_is_refused(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    store.close()
+    assert store.durability == "process" and set(DURABILITY) == {"process", "disk"}
+    with pytest.raises(StoreError, match="unknown durability 'never'; choose process or disk"):
+        Store(f"sqlite:///{tmp_path / 'h.sqlite3'}", "never")
 
 
 def test_a_new_game_loads_back_as_created(store):

@@ -5,8 +5,8 @@ fit the grid (``grid.MapFit``: one map, of the grid model that predicts left-out
 the whole printed map, whole-hex shifts between sheets, a warp per sheet only if it pays), report
 the leave-one-out errors and how other grid models and base projections would have done; cut
 each hex out of the shoreline polygons in an equal-area projection and classify it by the land
-area inside it (lakes count as land: ``measured``); apply what the rules dictate (overrides always win); write a deterministic JSON
-file with the fit recorded in its build metadata.
+area inside it (lakes count as land: ``measured``); apply what the rules dictate (overrides always
+win); write a deterministic JSON file with the fit recorded in its build metadata.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from wargame.server.live import Live, in_thread
 from wargame.server.models import Lang
 from wargame.server.pages import STATIC, about_game, page_routes
 from wargame.server.service import ApiError, Service, Viewer, error_body
-from wargame.server.store import Store
+from wargame.server.store import DEFAULT_DURABILITY, Store
 
 _REASONS = {
     400: "malformed request",
@@ -70,17 +70,19 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 def create_app(
     database: str | None = None,
     *,
+    durability: str = DEFAULT_DURABILITY,
     store: Store | None = None,
     bot_delay: float = 0.0,
     lookup: Callable[[str], Game] = REGISTRY.game,
     hot_lane: bool = True,
     on_started: Callable[[], None] | None = None,
 ) -> FastAPI:
-    """The server over ``store`` (or a store opened on ``database``, default SQLite); without
+    """The server over ``store`` (or a store opened on ``database``, default SQLite, with that
+    ``durability``: ``store.DURABILITY``); without
     ``hot_lane``, FastAPI serves every request (the tests compare the two). ``on_started`` is
     called once the server has started, before the first request."""
     own_store = store is None
-    store = store or Store(database)
+    store = store or Store(database, durability)
     service = Service(store, lookup)
     live = Live(service, bot_delay)
 

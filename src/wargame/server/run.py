@@ -21,28 +21,39 @@ from wargame.server.app import create_app
 from wargame.server.catalog import catalog
 from wargame.server.coalesce import JoinedWritesProtocol
 from wargame.server.limits import MAX_BODY
-from wargame.server.store import Store
+from wargame.server.store import DEFAULT_DURABILITY, Store
 
 
 def serve(
-    host: str, port: int, database: str | None, bot_delay: float = 0.0, workers: int = 1
+    host: str,
+    port: int,
+    database: str | None,
+    bot_delay: float = 0.0,
+    workers: int = 1,
+    *,
+    durability: str = DEFAULT_DURABILITY,
 ) -> None:
     """Serve until stopped; with ``workers`` above 1, that many server processes share the socket
-    and the database (uvicorn's supervisor starts them and restarts one that dies)."""
+    and the database (uvicorn's supervisor starts them and restarts one that dies).
+    ``durability``: how far an acknowledged action is safe (``store.DURABILITY``)."""
     if not 1 <= workers <= MAX_WORKERS:
         raise WargameError(f"--workers must be between 1 and {MAX_WORKERS}")
     listening = bind(host, port, shared=workers > 1)
     try:
-        store = Store(database)  # a bad URL or an unusable database is one line, here
+        store = Store(database, durability)  # a bad URL or database is one line, here
     except WargameError:
         listening.close()
         raise
     shown = make_url(store.url).render_as_string(hide_password=True)
     port = listening.getsockname()[1]
-    print(f"wargame: serving on http://{_display(host)}:{port}/ (database {shown})", flush=True)
+    print(
+        f"wargame: serving on http://{_display(host)}:{port}/ (database {shown}, "
+        f"durability {durability})",
+        flush=True,
+    )
     if workers > 1:
         store.close()
-        _serve_in_processes(listening, store.url, bot_delay, workers)
+        _serve_in_processes(listening, store, bot_delay, workers)
         return
     app = create_app(store=store, bot_delay=bot_delay, on_started=settle)
     config = uvicorn.Config(app, **_SETTINGS)
@@ -61,12 +72,16 @@ _SETTINGS: dict[str, Any] = {
     "http": JoinedWritesProtocol,
 }
 _DATABASE = "WARGAME_SERVE_DATABASE"
+_DURABILITY = "WARGAME_SERVE_DURABILITY"
 _BOT_DELAY = "WARGAME_SERVE_BOT_DELAY"
 
 
-def _serve_in_processes(listening: socket.socket, url: str, bot_delay: float, workers: int) -> None:
+def _serve_in_processes(
+    listening: socket.socket, store: Store, bot_delay: float, workers: int
+) -> None:
     """Each worker process builds its own application (``worker_app``) from the environment."""
-    os.environ[_DATABASE] = url
+    os.environ[_DATABASE] = store.url
+    os.environ[_DURABILITY] = store.durability
     os.environ[_BOT_DELAY] = repr(bot_delay)
     config = uvicorn.Config(
         "wargame.server.run:worker_app", factory=True, workers=workers, **_SETTINGS
@@ -95,7 +110,10 @@ def worker_app() -> Any:
     which loads the plugin games as the command did."""
     load_plugins()
     delay = float(os.environ[_BOT_DELAY])
-    return create_app(os.environ[_DATABASE], bot_delay=delay, on_started=settle)
+    durability = os.environ[_DURABILITY]
+    return create_app(
+        os.environ[_DATABASE], durability=durability, bot_delay=delay, on_started=settle
+    )
 
 
 def settle() -> None:
