@@ -49,6 +49,7 @@ ACROSS = {
     ("dai-senso", "e"): {
         "Dutch-Australian New Guinea (Merauke-Daru)": ((140.40, -8.47), (143.21, -9.07)),
         "Manchukuo-Soviet Union (Jiamusi-Khabarovsk)": ((130.32, 46.80), (135.07, 48.48)),
+        "Karafuto-Soviet Sakhalin (Poronaysk-Aleksandrovsk)": ((143.10, 49.22), (142.16, 50.90)),
     },
 }
 # towns of one state or colony of the era that today lie in two
@@ -64,6 +65,13 @@ WITHIN = {
         "French Indochina (Hanoi-Luang Prabang)": ((105.841, 21.025), (102.135, 19.886)),
         "British India (Kolkata-Dhaka)": ((88.363, 22.563), (90.407, 23.710)),
         "Korea (Pyongyang-Seoul)": ((125.755, 39.034), (126.978, 37.566)),
+    },
+    ("dai-senso", "e"): {
+        "Karafuto (Toyohara-Poronaysk)": ((142.73, 46.96), (143.10, 49.22)),
+        "Soviet Sakhalin and the mainland (Aleksandrovsk-De-Kastri)": (
+            (142.16, 50.90),
+            (140.78, 51.47),
+        ),
     },
 }
 # border crossings of the 1980s (lon, lat), on Aegean Strike's operational sheet
@@ -263,3 +271,13 @@ def test_border_crossings_lie_on_a_border_line():
     for name, lonlat in CROSSINGS.items():
         point = shapely.Point(in_frame("aegean-strike", "operational", lonlat))
         assert lines.distance(point) < ON_LINE_HEX * width, name
+
+
+def test_a_border_along_a_parallel_is_drawn_over_land_only(borders_module):
+    island = shapely.box(142.0, 49.0, 143.0, 51.0)  # a made-up island across 50 N
+    spec = {"parallels": [{"name": "Line", "lat": 50.0, "lon": [141.0, 144.0]}]}
+    lines, km = borders_module.parallel_borders(spec, (140.0, 45.0, 145.0, 55.0), [island])
+    assert len(lines) == 1 and lines[0].bounds == pytest.approx((142.0, 50.0, 143.0, 50.0))
+    assert km == {"Line": 72}  # a degree of longitude at 50 N is 71.7 km
+    outside = borders_module.parallel_borders(spec, (140.0, 51.0, 145.0, 55.0), [island])
+    assert outside == ([], {})

@@ -515,7 +515,8 @@ def era_borders(
     labeller = borders.Labeller.geonames(lines, land, spec.get("city_km", borders.CITY_KM))
     pieces = borders.labelled_pieces(lines, labeller)
     kept, record, report = borders.era_borders(pieces, borders.EraRule.of(spec))
-    simple = shapely.simplify(kept, LONLAT_SIMPLIFY_DEG, preserve_topology=True)
+    along, record["parallels_km"] = borders.parallel_borders(spec, window, land)
+    simple = shapely.simplify([*kept, *along], LONLAT_SIMPLIFY_DEG, preserve_topology=True)
     return [shapely.segmentize(line, SEGMENT_HEX_DEG) for line in simple], record, report
 
 

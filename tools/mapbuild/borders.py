@@ -25,6 +25,9 @@ those the game's era had:
    under ``not_borders`` were not international borders then, and, if ``keep_only`` is given,
    only the pairs it lists are kept. Every choice carries its reason in that file. The build
    prints each piece left out and records, by country pair, the km kept and dropped.
+5. A border of the era that ran along a parallel of latitude and that today's data lacks
+   (``parallels`` in borders.yaml: Karafuto's 50th parallel) is drawn over the land (GSHHG)
+   between the longitudes given, and recorded with its km.
 
 Hand-written because no library labels unlabelled border polylines; the geometry (clipping,
 line-of-sight tests, merging) is shapely's, distances and offsets are pyproj's geodesics, and
@@ -255,6 +258,26 @@ def era_borders(
     }
     report = [f"borders: kept {record['kept_km']}", *unlabelled]
     return out, record, report
+
+
+def parallel_borders(
+    spec: dict, window: tuple[float, float, float, float], land: list[shapely.Geometry]
+) -> tuple[list[shapely.Geometry], dict[str, int]]:
+    """The era's borders along parallels (``parallels`` of borders.yaml) that meet the window:
+    each parallel's stretch between its two longitudes, over land only; and km by name."""
+    west, south, east, north = window
+    lines, record = [], {}
+    for row in spec.get("parallels", []):
+        lat, (lon0, lon1) = row["lat"], row["lon"]
+        if not (south <= lat <= north and west <= lon0 and lon1 <= east):
+            continue
+        stretch = shapely.segmentize(shapely.LineString([(lon0, lat), (lon1, lat)]), STEP_DEG)
+        near = shapely.union_all([part for part in land if part.intersects(stretch)])
+        on_land = shapely.line_merge(shapely.intersection(stretch, near))
+        parts = [part for part in shapely.get_parts(on_land) if part.geom_type == "LineString"]
+        lines += parts
+        record[row["name"]] = round(sum(map(_length_km, parts)))
+    return lines, record
 
 
 def _length_km(line: shapely.LineString) -> float:
