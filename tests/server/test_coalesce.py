@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from wargame.server import run
 from wargame.server.coalesce import JoinedWrites, JoinedWritesProtocol
+
+
+def run_loop(coroutine):
+    """``asyncio.run`` in a thread of its own: in a test process that ran a browser test, the
+    session's Playwright (its sync API) keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Recording:
@@ -44,7 +52,7 @@ def test_the_writes_of_one_turn_leave_as_one_write_in_the_next():
         await asyncio.sleep(0)
         return held, real.sent
 
-    (before, size), after = asyncio.run(respond())
+    (before, size), after = run_loop(respond())
     assert before == [] and size == 7 + 19 + 1 + 7
     assert after == [b'HTTP/1.1 200 OK\r\n\r\n{"a": 1}']
 
@@ -58,7 +66,7 @@ def test_closing_sends_what_waits_and_aborting_drops_it():
         await asyncio.sleep(0)
         return real
 
-    closed, aborted = asyncio.run(end("close")), asyncio.run(end("abort"))
+    closed, aborted = run_loop(end("close")), run_loop(end("abort"))
     assert closed.sent == [b"last words"] and closed.closed
     assert aborted.sent == [] and aborted.aborted
 
@@ -67,5 +75,5 @@ def test_everything_else_passes_through_and_the_server_uses_it():
     async def ask():
         return JoinedWrites(Recording(), asyncio.get_running_loop()).get_extra_info("peername")
 
-    assert asyncio.run(ask()) == "info peername"
+    assert run_loop(ask()) == "info peername"
     assert run._SETTINGS["http"] is JoinedWritesProtocol

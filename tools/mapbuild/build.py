@@ -173,7 +173,9 @@ def fit_map(sheets: list[Sheet], data: dict, places: dict[str, dict]) -> dict:
             for s, v in zip(sheets, smoothing, strict=True)
         },
         "warp_trial": trials,
-        "loo": {s.key: loo_summary(s.report) for s in sheets},
+        # per sheet, and for the one printed map all sheets make (one fit)
+        "loo": {s.key: loo_summary(s.report) for s in sheets}
+        | {"map": loo_summary([row for s in sheets for row in s.report])},
         "projection_trial": projection_trial(sheets, calibration, places, params),
     }
 
@@ -406,6 +408,8 @@ def build(game: str) -> tuple[dict, list[str]]:
     for sheet in sheets:
         hexes |= {h["id"]: h for h in classify(sheet, params)}
         report.extend(loo_lines(sheet))
+    whole = fit_record["loo"]["map"]
+    report.append(f"whole map: LOO median {whole['median']:.3f}  worst {whole['worst']:.2f}")
     forced = apply_overrides(hexes, rules, places)
     report.extend(forced)
     named = set(rules["pinned"].values()) | {e["place"] for e in rules["resolved"].values()}
