@@ -327,15 +327,14 @@ def measured(
 
 
 def class_legend(params: dict) -> dict[str, str]:
-    """What each hex class means, and the hex fields they are made from, for a map file."""
+    """What each hex class means, for a map file."""
     return {
         "sea": "no land (an all-sea hex)",
-        "coastal": "land and sea",
-        "land": f"at least {params['land_fraction_for_land']:.0%} land",
+        "coastal": "land and sea (a lake is not sea)",
+        "land": f"at least {params['land_fraction_for_land']:.0%} land, lakes included",
         "island": f"land only from polygons under {params['island_max_km2']} km2",
-        "lake": "no dry land, but no sea either: all lake water",
-        "lakes": "count as land, not sea (a hex by a lake is not coastal for it); lake_km2: "
-        "the hex's lake area, when it has any; GSHHG counts the Caspian and the Aral as lakes",
+        "lake": "lake water only, no dry land and no sea (GSHHG counts the Caspian and the Aral "
+        "as lakes); a hex of any class with a lake records its area as lake_km2",
     }
 
 

@@ -78,9 +78,9 @@ def create_app(
     on_started: Callable[[], None] | None = None,
 ) -> FastAPI:
     """The server over ``store`` (or a store opened on ``database``, default SQLite, with that
-    ``durability``: ``store.DURABILITY``); without
-    ``hot_lane``, FastAPI serves every request (the tests compare the two). ``on_started`` is
-    called once the server has started, before the first request."""
+    ``durability``: ``store.DURABILITY``); without ``hot_lane``, FastAPI serves every request
+    (the tests compare the two). ``on_started`` is called once the server has started, before
+    the first request."""
     own_store = store is None
     store = store or Store(database, durability)
     service = Service(store, lookup)
