@@ -49,12 +49,13 @@ def test_create_gives_a_secret_link_per_human_seat_and_a_spectator_link(client, 
 
 
 def test_each_seat_sees_its_own_view_and_the_spectator_none(client):
-    created, players = new_game(client)
+    _created, players = new_game(client)
     red = players["red"].get()
     spectator = players[None].get(lang="ja")
     assert red["seat"] == "red" and red["view"]["board"]["hand"]
     assert red["view"]["actions"] and red["prompt_text"] == "Bid a card face down"
-    assert red["static_url"] == f"/api/games/{created['id']}/static?lang=en"
+    assert red["static_url"] == "/api/kinds/toy/static?lang=en"
+    assert red["backdrop_url"] == spectator["backdrop_url"] == "/api/kinds/toy/backdrop"
     assert spectator["seat"] is None and spectator["view"]["board"]["hand"] is None
     assert spectator["view"]["actions"] == [] and spectator["prompt_text"] is None
     assert spectator["log_text"] and spectator["log_text"] != red["log_text"]
@@ -263,6 +264,37 @@ def test_a_game_without_a_backdrop_has_no_lines(client):
     assert missing.status_code == 404 and "error" in missing.json()
 
 
+def test_games_of_one_kind_name_one_static_and_backdrop_url_for_browsers_to_share(client):
+    first, players = new_game(client, seed=5)
+    _second, others = new_game(client, seed=6)
+    body, other = players["red"].get(lang="ja"), others["blue"].get(lang="ja")
+    assert body["static_url"] == other["static_url"] == "/api/kinds/toy/static?lang=ja"
+    assert body["backdrop_url"] == other["backdrop_url"]
+    per_game = client.get(f"/api/games/{first['id']}/static", params={"lang": "ja"})
+    assert client.get(body["static_url"]).content == per_game.content
+    assert client.get(body["backdrop_url"]).json() == {"game": "toy", "lines": []}
+    for missing in ("/api/kinds/nosuchgame/static", "/api/kinds/nosuchgame/backdrop"):
+        response = client.get(missing)
+        assert response.status_code == 404 and "nosuchgame" in response.json()["error"]
+
+
+@pytest.mark.parametrize("url", ["/api/kinds/toy/static?lang=en", "/api/kinds/toy/backdrop"])
+def test_an_unchanging_body_is_not_sent_again_to_a_client_that_has_it(client, url):
+    first = client.get(url)
+    tag = first.headers["etag"]
+    assert (
+        first.status_code == 200
+        and tag.startswith('"')
+        and "max-age" in first.headers["cache-control"]
+    )
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+    stale = client.get(url, headers={"If-None-Match": '"an-older-copy"'})
+    assert stale.status_code == 200 and stale.content == first.content
+    other_language = client.get("/api/kinds/toy/static?lang=ja")
+    assert other_language.headers["etag"] != client.get("/api/kinds/toy/static").headers["etag"]
+
+
 def test_openapi_describes_every_endpoint_and_its_errors(client):
     spec = client.get("/openapi.json").json()
     paths = spec["paths"]
@@ -272,6 +304,8 @@ def test_openapi_describes_every_endpoint_and_its_errors(client):
         "/api/games/{game_id}",
         "/api/games/{game_id}/static",
         "/api/games/{game_id}/backdrop",
+        "/api/kinds/{game}/static",
+        "/api/kinds/{game}/backdrop",
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/undo",
         "/api/games/{game_id}/resign",

@@ -26,7 +26,7 @@ from wargame.engine.contract import Game
 from wargame.engine.i18n import LANGUAGES
 from wargame.games import REGISTRY
 from wargame.server import models
-from wargame.server.catalog import backdrop_json, catalog, gzipped, static_json
+from wargame.server.catalog import backdrop_json, catalog, etag, gzipped, static_json
 from wargame.server.hot import GZIP_FROM, INTERNAL_ERROR, HotLane, accepts_gzip
 from wargame.server.limits import BodyLimit
 from wargame.server.live import Live, in_thread
@@ -150,6 +150,17 @@ def api_routes(service: Service, live: Live) -> APIRouter:
     async def get_about(game: str) -> Any:
         return await in_thread(about_game, service, game)
 
+    @router.get("/kinds/{game}/static", response_model=models.StaticBody, responses=errors(404))
+    async def get_kind_static(request: Request, game: str, lang: Lang = "en") -> Response:
+        """The static data of a kind of game (what ``static_url`` of a game's body names)."""
+        kind = await in_thread(service.kind, game)
+        return await _unchanging(request, static_json, kind, lang)
+
+    @router.get("/kinds/{game}/backdrop", response_model=models.BackdropBody, responses=errors(404))
+    async def get_kind_backdrop(request: Request, game: str) -> Response:
+        """The backdrop of a kind of game (what ``backdrop_url`` of a game's body names)."""
+        return await _unchanging(request, backdrop_json, await in_thread(service.kind, game))
+
     @router.websocket("/games/{game_id}/ws")
     async def socket(
         websocket: WebSocket,
@@ -220,11 +231,15 @@ async def _unchanging(request: Request, encoded: Callable[..., bytes], *key: Any
     """A body that never changes while the server runs (``encoded(*key)``, kept), sent gzipped
     from a copy compressed once when the client accepts it: these bodies are large (Empire of
     the Sun's backdrop is about 1 MB), and GZipMiddleware would compress them again for every
-    request (some 200 ms of CPU for the backdrop)."""
+    request (some 200 ms of CPU for the backdrop). Its ETag lets a client that has it already
+    (another game of the kind, an hour later) ask again and get an empty 304."""
     body = await in_thread(encoded, *key)
+    headers = {**_CACHE, "ETag": etag(body)}
+    if etag(body) in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
     if not accepts_gzip(request.scope):
-        return Response(body, media_type="application/json", headers=_CACHE)
-    headers = {**_CACHE, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+        return Response(body, media_type="application/json", headers=headers)
+    headers |= {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
     return Response(await in_thread(gzipped, body), media_type="application/json", headers=headers)
 
 

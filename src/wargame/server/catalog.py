@@ -6,6 +6,7 @@ while the server runs."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 from functools import cache
 from typing import Any
 
@@ -44,9 +45,27 @@ def describe(game: Game) -> dict[str, Any]:
     }
 
 
+def static_url(game: Game, lang: str) -> str:
+    """Where a client gets the static data of this kind of game: one URL for every game of the
+    kind, so that a browser keeps one copy (its ETag tells when the copy is stale)."""
+    return f"/api/kinds/{game.id}/static?lang={lang}"
+
+
+def backdrop_url(game: Game) -> str:
+    """Where a client gets the backdrop of this kind of game (one URL per kind, as above)."""
+    return f"/api/kinds/{game.id}/backdrop"
+
+
+@cache
+def etag(body: bytes) -> str:
+    """The entity tag of a kept body (a strong validator: a digest of its bytes)."""
+    return '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+
+
 @cache
 def static_json(game: Game, lang: str) -> bytes:
-    """The body of GET /api/games/{id}/static for this kind of game, encoded once."""
+    """The body of GET /api/kinds/{game}/static (and /api/games/{id}/static) for this kind of
+    game, encoded once."""
     messages = game.catalog.messages
     return msgspec.json.encode(
         {
@@ -71,7 +90,8 @@ def gzipped(body: bytes) -> bytes:
 
 @cache
 def backdrop_json(game: Game) -> bytes:
-    """The body of GET /api/games/{id}/backdrop for this kind of game, encoded once."""
+    """The body of GET /api/kinds/{game}/backdrop (and /api/games/{id}/backdrop) for this kind
+    of game, encoded once."""
     return msgspec.json.encode({"game": game.id, "lines": game.backdrop()})
 
 

@@ -100,7 +100,10 @@ class GameBody(BaseModel):
         description="the log_hash of the first log_from lines: append this page only to those"
     )
     prompt_text: str | None = Field(description="the viewer's prompt, rendered; null if none")
-    static_url: str
+    static_url: str = Field(
+        description="where the static data of the game's kind is (the same for all its games)"
+    )
+    backdrop_url: str = Field(description="where the backdrop of the game's kind is (likewise)")
     delay: Delay | None = Field(
         None, description="only for a spectator of a game created with a delay, while it runs"
     )

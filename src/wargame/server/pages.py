@@ -11,10 +11,9 @@ from typing import Any, Final
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from wargame.engine.errors import WargameError
 from wargame.server.catalog import about
 from wargame.server.live import in_thread
-from wargame.server.service import NotFound, Service
+from wargame.server.service import Service
 
 STATIC: Final = Path(__file__).parent / "static"
 
@@ -41,10 +40,7 @@ def page_routes(service: Service) -> APIRouter:
 
 
 def about_game(service: Service, game_kind: str) -> dict[str, Any]:
-    try:
-        return about(service.lookup(game_kind))
-    except WargameError as error:
-        raise NotFound(error.message) from None
+    return about(service.kind(game_kind))
 
 
 def _client_page(name: str) -> Response:

@@ -30,6 +30,7 @@ from wargame.engine.session import RESIGN, Record, Session
 from wargame.engine.state import State
 from wargame.games import REGISTRY
 from wargame.server import store as stored
+from wargame.server.catalog import backdrop_url, static_url
 from wargame.server.store import (
     SNAPSHOT_EVERY,
     SPECTATOR,
@@ -121,10 +122,6 @@ def play_url(game_id: str, token: str) -> str:
     return f"/play/{game_id}?token={token}"
 
 
-def static_url(game_id: str, lang: str) -> str:
-    return f"/api/games/{game_id}/static?lang={lang}"
-
-
 class Service:
     """Creates, shows and plays stored games; safe to call from many threads at once."""
 
@@ -186,6 +183,13 @@ class Service:
             return self.lookup(game_kind)
         except WargameError as error:
             raise BadRequest(error.message) from None
+
+    def kind(self, game_kind: str) -> Game:
+        """The kind of game named, for a URL that names it (404 if there is none)."""
+        try:
+            return self.lookup(game_kind)
+        except WargameError as error:
+            raise NotFound(error.message) from None
 
     # -- who is asking -----------------------------------------------------------------------
     def viewer(self, game_id: str, token: str) -> Viewer:
@@ -513,7 +517,8 @@ def game_page(
         "log_total": len(texts),
         "log_hash": prefix_hash(marks, len(texts)),
         "prompt_text": None if prompt is None else render(game, prompt, lang),
-        "static_url": static_url(row.id, lang),
+        "static_url": static_url(game, lang),
+        "backdrop_url": backdrop_url(game),
     }
     if delay is not None:
         head["delay"] = delay

@@ -46,8 +46,9 @@ export const api = {
   create: (request) => postJSON("/api/games", request),
   // log_from (optional): only the log entries from that index on (a page; see play.js withWholeLog)
   game: (id, token, lang, log_from) => getJSON(`/api/games/${id}?${query({ token, lang, log_from })}`),
+  // static data and backdrop: the URLs a game's body names (one per kind of game, shared)
   staticData: (url) => getJSON(url),
-  backdrop: (id) => getJSON(`/api/games/${id}/backdrop`),
+  backdrop: (url) => getJSON(url),
   act: (id, lang, token, version, action, log_from) =>
     postJSON(`/api/games/${id}/actions?${query({ lang, log_from })}`, { token, version, action }),
   undo: (id, lang, token, version, log_from) =>

@@ -74,7 +74,7 @@ function buildMap() {
 /** Real coastlines and the era's borders under the map, fetched once after the map is up; the
  * button shows or hides them (they only decorate: the printed terrain is what the rules read). */
 async function drawBackdrop(map) {
-  const found = await api.backdrop(app.id).catch(() => ({ lines: [] }));
+  const found = await api.backdrop(app.body.backdrop_url).catch(() => ({ lines: [] }));
   if (!found.lines.length) return;
   map.drawBackdrop(found.lines);
   const button = byId("coastlines");
