@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from tests.conftest import ROOT
+from tests.maps.places import nearest_hex
 from tests.maps.rebuild import mapbuild_missing, rebuilt
 from wargame.engine.board import HexGrid, HexLayout, IdOrder, Sheet
 from wargame.maps import map_outline
@@ -53,16 +54,6 @@ def extent(data, which):
 def col_row(hex_id):
     digits = hex_id.removeprefix("S")
     return int(digits[:2]), int(digits[2:])
-
-
-def nearest_hex(hexes, lon, lat):
-    """The hex whose recorded centre is nearest to a point (small distances: flat earth)."""
-
-    def dist(h):
-        hlon, hlat = h["lonlat"]
-        return math.hypot((hlon - lon) * math.cos(math.radians(lat)), hlat - lat)
-
-    return min(hexes.values(), key=dist)
 
 
 def test_file_shape(data, operational, strategic):

@@ -7,7 +7,6 @@ written out again so that a wrong input file cannot make its own test pass.
 from __future__ import annotations
 
 import hashlib
-import math
 import re
 import statistics
 
@@ -15,6 +14,7 @@ import numpy as np
 import pytest
 
 from tests.conftest import ROOT
+from tests.maps.places import nearest_hex
 from tests.maps.rebuild import mapbuild_missing, rebuilt
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -156,20 +156,6 @@ LAKES = {
     "Qinghai": (100.2, 36.9, 2000.0),
     "Aral": (60.0, 45.0, 5000.0),
 }
-
-
-def nearest_hex(hexes, lon, lat):
-    """The hex whose recorded centre is nearest to a point (great-circle distance)."""
-
-    def angle(h):
-        hlon, hlat = (math.radians(v) for v in h["lonlat"])
-        lon1, lat1 = math.radians(lon), math.radians(lat)
-        cos = math.sin(lat1) * math.sin(hlat) + math.cos(lat1) * math.cos(hlat) * math.cos(
-            lon1 - hlon
-        )
-        return math.acos(min(1.0, cos))
-
-    return min(hexes.values(), key=angle)
 
 
 @pytest.mark.parametrize("lake", sorted(LAKES))

@@ -234,8 +234,9 @@ async def _unchanging(request: Request, encoded: Callable[..., bytes], *key: Any
     request (some 200 ms of CPU for the backdrop). Its ETag lets a client that has it already
     (another game of the kind, an hour later) ask again and get an empty 304."""
     body = await in_thread(encoded, *key)
-    headers = {**_CACHE, "ETag": etag(body)}
-    if etag(body) in request.headers.get("if-none-match", ""):
+    tag = etag(body)
+    headers = {**_CACHE, "ETag": tag}
+    if tag in request.headers.get("if-none-match", ""):
         return Response(status_code=304, headers=headers)
     if not accepts_gzip(request.scope):
         return Response(body, media_type="application/json", headers=headers)

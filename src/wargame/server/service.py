@@ -146,7 +146,7 @@ class Service:
     ) -> dict[str, Any]:
         """A new game with one secret link per human seat and one for spectators, who see the
         game ``spectator_delay`` actions behind until it is over."""
-        game = self._kind(game_kind)
+        game = self.kind(game_kind, BadRequest)
         kinds = seat_kinds(game, seats)
         seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed
         try:
@@ -178,18 +178,13 @@ class Service:
             "spectator": _link(game_id, "spectator", tokens[SPECTATOR]),
         }
 
-    def _kind(self, game_kind: str) -> Game:
+    def kind(self, game_kind: str, refusal: type[ApiError] = NotFound) -> Game:
+        """The kind of game named; if there is none, ``refusal`` (404 for a URL that names it,
+        400 for a request body)."""
         try:
             return self.lookup(game_kind)
         except WargameError as error:
-            raise BadRequest(error.message) from None
-
-    def kind(self, game_kind: str) -> Game:
-        """The kind of game named, for a URL that names it (404 if there is none)."""
-        try:
-            return self.lookup(game_kind)
-        except WargameError as error:
-            raise NotFound(error.message) from None
+            raise refusal(error.message) from None
 
     # -- who is asking -----------------------------------------------------------------------
     def viewer(self, game_id: str, token: str) -> Viewer:
