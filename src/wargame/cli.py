@@ -138,7 +138,9 @@ def _add_file_commands(command: Any) -> None:
     new = command("new", cmd_new, "start a game and save it to a file")
     new.add_argument("game")
     new.add_argument("--scenario", "-s", required=True)
-    new.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    new.add_argument(
+        "--seed", type=int, default=None, help="random seed (default: 128 secret random bits)"
+    )
     new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
@@ -164,6 +166,14 @@ def _add_file_commands(command: Any) -> None:
 
     replay = command("replay", cmd_replay, "replay a saved game from its record and verify it")
     replay.add_argument("file", type=Path)
+
+    verify = command(
+        "verify",
+        cmd_verify,
+        "check a game's dice: the seed gives the commitment shown at the start, and every roll, "
+        "draw and shuffle of the record",
+    )
+    verify.add_argument("file", type=Path)
 
 
 def _add_game_commands(command: Any) -> None:
@@ -221,10 +231,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     game = REGISTRY.game(args.game)
     if args.output.exists() and not args.force:
         raise WargameError(f"{args.output} exists; use --force to overwrite it")
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-    session = Session.new(game, args.scenario, seed, parse_options(args.option))
+    session = Session.new(game, args.scenario, args.seed, parse_options(args.option))
     session.save(args.output)
-    print(f"new {game.id} game, scenario {args.scenario}, seed {seed}: {args.output}")
+    dice = "a chosen seed" if session.record.seed_chosen else "a secret random seed"
+    print(f"new {game.id} game, scenario {args.scenario}, {dice}: {args.output}")
     return 0
 
 
@@ -294,6 +304,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
         )
     print(f"replay: {actions} actions, identical state {save.state_hash}")
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from wargame.engine.verify import verify
+
+    save = read_save(args.file)
+    found = verify(REGISTRY.game(save.record.game), save.record, save.state)
+    print(f"verify: {_COMMITMENT_LINES[found.commitment]}")
+    if found.actions or not found.problems:
+        counts = ", ".join(f"{n} {kind}" for kind, n in sorted(found.random.items())) or "none"
+        print(f"verify: {found.actions} actions replayed from the seed; random events: {counts}")
+    for problem in found.problems:
+        print(f"verify: FAILED: {problem}")
+    if found.ok:
+        print("verify: every roll, draw and shuffle and the final position are the ones saved")
+    return 0 if found.ok else EXIT_ERROR
+
+
+_COMMITMENT_LINES = {
+    "matches": "the seed and salt give the commitment shown at the start",
+    "differs": "the seed and salt do NOT give the commitment",
+    "none": "no commitment (the game was made before games committed to their seed)",
+}
 
 
 def _replay_failure(session: Session, failure: dict[str, Any]) -> int:
@@ -440,8 +473,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         game = REGISTRY.game(args.game)
         scenario = args.scenario or game.scenarios()[0].id
-        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-        session = Session.new(game, scenario, seed)
+        session = Session.new(game, scenario, args.seed)
     for side in args.bot:
         session.game.check_side(side)
     save_to = args.save or args.resume

@@ -61,9 +61,14 @@ class Player:
         return self.post("actions", version, action=action)
 
 
-def new_game(client, game="toy", scenario="standard", *, seed=5, seats=None, options=None):
-    """Create a game; return its creation body and a Player per seat with a token."""
+def new_game(
+    client, game="toy", scenario="standard", *, seed=5, seats=None, options=None, hot_seat=True
+):
+    """Create a game (with a chosen seed, as a hot-seat game unless told otherwise); return its
+    creation body and a Player per seat with a token."""
     body = {"game": game, "scenario": scenario, "seed": seed, "seats": seats or {}}
+    if seed is not None:
+        body["hot_seat"] = hot_seat
     if options is not None:
         body["options"] = options
     response = client.post("/api/games", json=body)

@@ -194,6 +194,7 @@ def test_a_page_log_is_the_view_log_of_each_viewer():
     for every viewer, it is the very log ``view`` gives (same JSON, same lines)."""
     from wargame.engine.session import Session
     from wargame.server.service import GameRow, game_page
+    from wargame.server.store import Dice
 
     game = REGISTRY.game("empire-of-the-sun")
     session = Session.new(game, "1942", 3)
@@ -201,7 +202,7 @@ def test_a_page_log_is_the_view_log_of_each_viewer():
         side = game.active(session.state)[0]
         session.act(side, game.legal_actions(session.state, side)[-1].text)
     state = session.state
-    row = GameRow("g", game.id, "1942", 3, {}, game.rules_version, state.moves, 0)
+    row = GameRow("g", game.id, "1942", Dice(seed=3), {}, game.rules_version, state.moves, 0)
     for side in [None, *game.sides]:
         body = msgspec.json.decode(game_page(game, row, state, side, "en").encode(None))
         assert body["view"]["log"] == game.view(state, side)["log"]

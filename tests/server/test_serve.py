@@ -148,7 +148,13 @@ def test_killing_the_server_mid_game_loses_no_acknowledged_action(tmp_path, dura
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     process, base = start(database, "--durability", durability)
     try:
-        body = {"game": "toy", "scenario": "standard", "seed": 3, "options": {"rounds": 6}}
+        body = {
+            "game": "toy",
+            "scenario": "standard",
+            "seed": 3,
+            "hot_seat": True,
+            "options": {"rounds": 6},
+        }
         created = httpx.post(f"{base}/api/games", json=body).json()
         player = Client(base, created)
         stop = threading.Event()
@@ -184,7 +190,7 @@ def test_several_worker_processes_play_one_game_and_stop_together(tmp_path):
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     process, base = start(database, "--workers", 2)
     try:
-        body = {"game": "toy", "scenario": "standard", "seed": 4}
+        body = {"game": "toy", "scenario": "standard", "seed": 4, "hot_seat": True}
         created = httpx.post(f"{base}/api/games", json=body).json()
         player = Client(base, created)
         player.play(threading.Event())  # to the end: each request may reach either process

@@ -25,7 +25,13 @@ def delayed_game(client, delay):
     """A new toy game whose spectators see it ``delay`` actions behind; a Player per seat."""
     response = client.post(
         "/api/games",
-        json={"game": "toy", "scenario": "standard", "seed": 5, "spectator_delay": delay},
+        json={
+            "game": "toy",
+            "scenario": "standard",
+            "seed": 5,
+            "hot_seat": True,
+            "spectator_delay": delay,
+        },
     )
     assert response.status_code == 201, response.text
     created = response.json()
@@ -133,6 +139,6 @@ def test_an_older_database_gets_the_delay_column(tmp_path):
             " updated DATETIME NOT NULL)"
         )
     store = Store(f"sqlite:///{path}")
-    game_id = Service(store).create("toy", "standard", 1, {}, {})["id"]
+    game_id = Service(store).create("toy", "standard", 1, {}, {}, hot_seat=True)["id"]
     assert store.load(game_id)[0].spectator_delay == 0
     store.close()

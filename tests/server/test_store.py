@@ -38,7 +38,7 @@ def store(request, tmp_path):
 
 
 def new(service, seats=None):
-    created = service.create("toy", "standard", 11, {}, seats or {})
+    created = service.create("toy", "standard", 11, {}, seats or {}, hot_seat=True)
     tokens = {side: link["token"] for side, link in created["seats"].items()}
     return created["id"], tokens
 
@@ -86,7 +86,7 @@ def test_a_new_game_loads_back_as_created(store):
     service = Service(store)
     game_id, _tokens = new(service)
     row, state = store.load(game_id)
-    assert (row.game, row.scenario, row.seed, row.version) == ("toy", "standard", 11, 0)
+    assert (row.game, row.scenario, row.dice.seed, row.version) == ("toy", "standard", 11, 0)
     assert state_hash(state) == state_hash(GAME.setup("standard", 11))
     assert {seat.seat: seat.kind for seat in store.seats(game_id)} == {
         "red": HUMAN,

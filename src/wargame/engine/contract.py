@@ -28,7 +28,14 @@ from wargame.engine.procedure import (
     current_decision,
     run_automatic,
 )
-from wargame.engine.rng import Rng, derive_seed
+from wargame.engine.rng import (
+    DEFAULT_GENERATOR,
+    GENERATORS,
+    KEYED_GENERATOR,
+    RandomSource,
+    initial_state,
+    seed_problem,
+)
 from wargame.engine.rules import RuleRegistry
 from wargame.engine.state import Frame, Result, State, clone, flat_problems
 
@@ -76,8 +83,16 @@ class Game(ABC):
         return []
 
     @abstractmethod
-    def setup(self, scenario: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        """The opening position of ``scenario``."""
+    def setup(
+        self,
+        scenario: str,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = DEFAULT_GENERATOR,
+    ) -> State:
+        """The opening position of ``scenario``, its dice and draws from ``generator`` keyed by
+        ``seed`` (``rng``)."""
 
     @abstractmethod
     def active(self, state: State) -> list[Side]:
@@ -107,7 +122,7 @@ class Game(ABC):
         """Invariant violations of ``state`` (empty when sound)."""
         return []
 
-    def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
+    def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
         """A full state consistent with what ``side`` knows (``view``), hidden parts sampled."""
         raise NotImplementedError(f"{self.id} has no determinize yet")
 
@@ -216,18 +231,31 @@ class ProcedureGame(Game):
         """The game-specific part of a view, redacted for ``viewer``."""
 
     # -- the contract --------------------------------------------------------------------
-    def setup(self, scenario: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    def setup(
+        self,
+        scenario: str,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = DEFAULT_GENERATOR,
+    ) -> State:
         self.scenario(scenario)
         resolved = self.resolve_options(options)
+        if generator not in GENERATORS:
+            raise UnknownGame(f"unknown random generator {generator!r}")
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise UnknownGame(problem)
         state = State(
             game=self.id,
             rules_version=self.rules_version,
             scenario=scenario,
             seed=seed,
             options=resolved,
-            rng=derive_seed(seed),
+            rng=initial_state(generator, seed),
             data={},
             stack=[],
+            generator=generator,
         )
         g = self.context(state)
         self.begin(g, scenario, resolved)
@@ -312,12 +340,13 @@ class ProcedureGame(Game):
         } | ({"log": [_builtins(event) for event in self.logged(state, viewer)]} if log else {})
 
     def state_from_view(
-        self, view: Mapping[str, Any], side: Side, data: dict[str, Any], rng: Rng
+        self, view: Mapping[str, Any], side: Side, data: dict[str, Any], rng: RandomSource
     ) -> State:
         """A state with ``data`` (sampled by the game) and everything else as ``view`` shows it.
 
         For ``determinize``: the stack is public (frame locals never hold secrets), the log is left
-        empty, and the random generator gets a fresh state since the future is unknown.
+        empty, and the random generator a fresh key drawn from ``rng``, since the future is
+        unknown.
         """
         undoable = bool(view["can_undo"])
         moves = int(view["moves"])
@@ -326,15 +355,16 @@ class ProcedureGame(Game):
             game=self.id,
             rules_version=self.rules_version,
             scenario=str(view["scenario"]),
-            seed=0,
+            seed=rng.next64() << 64 | rng.next64(),
             options=dict(view["options"]),
-            rng=rng.next64(),
+            rng=0,
             data=data,
             stack=[msgspec.convert(frame, Frame) for frame in view["stack"]],
             moves=moves,
             checkpoint=moves - 1 if undoable else moves,
             actor=side if undoable else None,
             result=None if result is None else msgspec.convert(result, Result),
+            generator=KEYED_GENERATOR,
         )
 
     def check(self, state: State) -> list[str]:

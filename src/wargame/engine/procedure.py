@@ -23,7 +23,7 @@ from wargame.engine.action import Action
 from wargame.engine.dice import Die
 from wargame.engine.errors import GameBug, IllegalAction
 from wargame.engine.log import Event, PublicForm, Side
-from wargame.engine.rng import Rng
+from wargame.engine.rng import game_rng
 from wargame.engine.state import Frame, Result, State
 
 Effect = Callable[..., None]
@@ -144,7 +144,7 @@ class Context:
         self.data = state.data
         self.procedures = procedures
         self.static = static
-        self.rng = Rng(state.rng)
+        self.rng = game_rng(state.generator, state.seed, state.rng)
         self.irreversible = False
         self.cache: dict[str, Any] = {}
 

@@ -21,6 +21,13 @@ from wargame.engine.action import Action
 from wargame.engine.contract import Game, can_undo
 from wargame.engine.errors import BadSaveFile, IllegalAction, WargameError
 from wargame.engine.log import Side
+from wargame.engine.rng import (
+    DEFAULT_GENERATOR,
+    LEGACY_GENERATOR,
+    commitment,
+    new_salt,
+    new_seed,
+)
 from wargame.engine.state import State, state_hash
 
 SAVE_FORMAT: Final = "wargame-save"
@@ -29,7 +36,13 @@ RESIGN: Final = "resign"
 
 
 class Record(msgspec.Struct):
-    """A game record: replaying it reproduces the game exactly."""
+    """A game record: replaying it reproduces the game exactly.
+
+    ``commitment`` (``rng.commitment`` of ``seed`` and ``salt``) is public from the start; the seed
+    and the salt are secret until the game is over. ``seed_chosen`` says that somebody chose the
+    seed rather than the operating system. A record made before records named their generator has
+    the legacy one and no commitment.
+    """
 
     game: str
     rules_version: str
@@ -37,6 +50,10 @@ class Record(msgspec.Struct):
     seed: int
     options: dict[str, Any]
     actions: list[tuple[str, str]] = []
+    generator: str = LEGACY_GENERATOR
+    salt: str = ""
+    commitment: str = ""
+    seed_chosen: bool = False
 
 
 class SaveFile(msgspec.Struct):
@@ -61,11 +78,37 @@ class Session:
 
     @classmethod
     def new(
-        cls, game: Game, scenario: str, seed: int, options: dict[str, Any] | None = None
+        cls,
+        game: Game,
+        scenario: str,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        generator: str = DEFAULT_GENERATOR,
     ) -> Session:
-        state = game.setup(scenario, seed, options)
-        record = Record(game.id, game.rules_version, scenario, seed, dict(state.options))
+        """A new game; without ``seed``, a fresh secret one (``seed_chosen`` says which)."""
+        chosen = seed is not None
+        seed = new_seed() if seed is None else seed
+        salt = new_salt()
+        state = game.setup(scenario, seed, options, generator=generator)
+        record = Record(
+            game.id,
+            game.rules_version,
+            scenario,
+            seed,
+            dict(state.options),
+            generator=generator,
+            salt=salt,
+            commitment=commitment(seed, salt),
+            seed_chosen=chosen,
+        )
         return cls(game, record, state, state)
+
+    @classmethod
+    def start(cls, game: Game, record: Record) -> Session:
+        """The game of ``record`` before its first action (the record's actions left out)."""
+        state = game.setup(record.scenario, record.seed, record.options, generator=record.generator)
+        return cls(game, msgspec.structs.replace(record, actions=[]), state, state)
 
     # -- playing ---------------------------------------------------------------------------
     def act(self, side: Side, text: str) -> State:
@@ -126,7 +169,7 @@ class Session:
     @classmethod
     def replay(cls, record: Record, game: Game) -> Session:
         """Rebuild a game from its record, checking every action; raise BadSaveFile if one fails."""
-        session = cls.new(game, record.scenario, record.seed, record.options)
+        session = cls.start(game, record)
         for number, (side, text) in enumerate(record.actions, start=1):
             try:
                 session.act(side, text)

@@ -13,6 +13,7 @@ from typing import Any, Final
 import msgspec
 
 from wargame.engine.log import Event
+from wargame.engine.rng import LEGACY_GENERATOR
 
 _JSON_ENCODER: Final = msgspec.json.Encoder(order="sorted")
 
@@ -64,6 +65,9 @@ class State(msgspec.Struct, weakref=True):
     checkpoint: int = 0
     actor: str | None = None
     result: Result | None = None
+    generator: str = LEGACY_GENERATOR
+    """The random generator (``rng.GENERATORS``) of ``seed`` and ``rng``; a state saved before
+    games named theirs was made with the legacy one."""
 
 
 def copy_data(value: Any) -> Any:
@@ -112,6 +116,7 @@ def clone(state: State, flat: frozenset[str] = frozenset()) -> State:
         checkpoint=state.checkpoint,
         actor=state.actor,
         result=state.result,
+        generator=state.generator,
     )
 
 
@@ -145,8 +150,16 @@ def from_builtins(value: Any) -> State:
 
 
 def state_hash(state: State) -> str:
-    """A short fingerprint of the whole state (blake2b of its canonical JSON)."""
-    return hashlib.blake2b(to_json(state), digest_size=16).hexdigest()
+    """A short fingerprint of the whole state (blake2b of its canonical JSON). A state of the
+    legacy generator is hashed as it was before states named their generator, so that the hashes
+    in older save files still match."""
+    if state.generator == LEGACY_GENERATOR:
+        fields = msgspec.structs.asdict(state)
+        del fields["generator"]
+        encoded = _JSON_ENCODER.encode(fields)
+    else:
+        encoded = to_json(state)
+    return hashlib.blake2b(encoded, digest_size=16).hexdigest()
 
 
 def json_round_trip_problems(state: State) -> list[str]:

@@ -181,7 +181,7 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
     )
     async def create_game(new: models.NewGame) -> Any:
         seats = dict(new.seats)
-        create = partial(service.create, spectator_delay=new.spectator_delay)
+        create = partial(service.create, spectator_delay=new.spectator_delay, hot_seat=new.hot_seat)
         created = await in_thread(create, new.game, new.scenario, new.seed, new.options, seats)
         if "bot:random" in seats.values():
             live.poke(created["id"])
@@ -211,6 +211,12 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
     @router.get("/games/{game_id}/record", response_model=models.RecordBody, responses=errors(403))
     async def get_record(game_id: str, token: str = "") -> Any:
         return await in_thread(service.record, game_id, token)
+
+    @router.get("/games/{game_id}/verify", response_model=models.VerifyBody, responses=errors(403))
+    async def get_verify(game_id: str, token: str = "") -> Any:
+        """Once the game is over: its seed and salt against the commitment shown from the start,
+        and every roll, draw and shuffle recomputed from the seed (``wargame verify``)."""
+        return await in_thread(service.verify, game_id, token)
 
     @router.get(
         "/games/{game_id}/replay", response_model=models.GameBody, responses=errors(400, 403, 404)

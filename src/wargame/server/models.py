@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Lang = Literal["en", "ja"]
 SeatKind = Literal["human", "bot:random"]
-MAX_SEED = 2**63
+MAX_SEED = 2**256
 
 
 class Strict(BaseModel):
@@ -27,7 +27,16 @@ class ErrorBody(BaseModel):
 class NewGame(Strict):
     game: str = Field(max_length=64, examples=["empire-of-the-sun"])
     scenario: str = Field(max_length=64, examples=["1942"])
-    seed: int | None = Field(None, ge=0, lt=MAX_SEED, description="default: random")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=MAX_SEED,
+        description="default: 128 secret random bits; a chosen seed only with hot_seat or at "
+        "most one human seat, and every seat is told it was chosen",
+    )
+    hot_seat: bool = Field(
+        False, description="one person holds every human seat (allows a chosen seed)"
+    )
     options: dict[str, Any] = Field(default_factory=dict)
     seats: dict[str, SeatKind] = Field(
         default_factory=dict, description="each side's seat; sides left out are human"
@@ -55,6 +64,8 @@ class Link(BaseModel):
 class Created(BaseModel):
     id: str
     version: int
+    commitment: str = Field(description="the commitment to the game's seed (see DiceFacts)")
+    seed_chosen: bool
     seats: dict[str, SeatLink]
     spectator: Link
 
@@ -107,6 +118,7 @@ class GameBody(BaseModel):
     delay: Delay | None = Field(
         None, description="only for a spectator of a game created with a delay, while it runs"
     )
+    dice: DiceFacts
 
 
 class StateMessage(GameBody):
@@ -168,7 +180,8 @@ class StaticBody(BaseModel):
 
 
 class RecordBody(BaseModel):
-    """The game record: replaying it reproduces the game exactly."""
+    """The game record: replaying it reproduces the game exactly. ``seed_hex`` is the seed as
+    the 32 bytes (hex) that the commitment hashes after the salt's bytes."""
 
     game: str
     rules_version: str
@@ -176,6 +189,45 @@ class RecordBody(BaseModel):
     seed: int
     options: dict[str, Any]
     actions: list[tuple[str, str]]
+    generator: str
+    salt: str
+    commitment: str
+    seed_chosen: bool
+    seed_hex: str
+
+
+class DiceFacts(BaseModel):
+    """What every seat is told of the dice from the start: the commitment (SHA-256 of the salt's
+    bytes then the seed's 32 bytes; empty for a game made before commitments) and whether
+    somebody chose the seed; once the game is over, the seed and the salt to check it with."""
+
+    generator: str
+    commitment: str
+    seed_chosen: bool
+    seed_hex: str | None = None
+    salt: str | None = None
+
+
+class RandomCounts(BaseModel):
+    rolls: int
+    draws: int
+    shuffles: int
+
+
+class VerifyBody(BaseModel):
+    """A finished game's dice checked: ``commitment`` is "matches", "differs" or "none" (a game
+    made before commitments); ``random`` counts the rolls, draws and shuffles recomputed from the
+    seed, each identical to the one in the game's log unless ``problems`` says otherwise."""
+
+    ok: bool
+    commitment: str
+    actions: int
+    random: RandomCounts
+    problems: list[str]
+    generator: str
+    salt: str
+    seed_hex: str
+    expected: str = Field(description="the commitment shown from the start")
 
 
 class AboutBody(BaseModel):

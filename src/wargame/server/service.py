@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import os
 import secrets
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -25,9 +24,17 @@ from wargame.bots.random_bot import RandomBot
 from wargame.engine.contract import Game, can_undo
 from wargame.engine.errors import IllegalAction, WargameError
 from wargame.engine.log import Event, Side
-from wargame.engine.rng import derive_seed
+from wargame.engine.rng import (
+    KEYED_GENERATOR,
+    commitment,
+    derive_seed,
+    new_salt,
+    new_seed,
+    seed_hex,
+)
 from wargame.engine.session import RESIGN, Record, Session
 from wargame.engine.state import State
+from wargame.engine.verify import verify
 from wargame.games import REGISTRY
 from wargame.server import store as stored
 from wargame.server.catalog import backdrop_url, static_url
@@ -143,14 +150,18 @@ class Service:
         seats: dict[str, str],
         *,
         spectator_delay: int = 0,
+        hot_seat: bool = False,
     ) -> dict[str, Any]:
         """A new game with one secret link per human seat and one for spectators, who see the
-        game ``spectator_delay`` actions behind until it is over."""
+        game ``spectator_delay`` actions behind until it is over. Its seed is 128 secret random
+        bits, or ``seed`` where nobody could be cheated by it (``chosen_seed_refusal``)."""
         game = self.kind(game_kind, BadRequest)
         kinds = seat_kinds(game, seats)
-        seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed
+        if seed is not None and (refusal := chosen_seed_refusal(kinds, hot_seat)):
+            raise BadRequest(refusal)
+        dice = new_dice(seed)
         try:
-            state = game.setup(scenario, seed, options)
+            state = game.setup(scenario, dice.seed, options, generator=dice.generator)
         except WargameError as error:
             raise BadRequest(error.message) from None
         game_id = secrets.token_urlsafe(12)
@@ -160,7 +171,7 @@ class Service:
             game_id,
             game.id,
             scenario,
-            seed,
+            dice,
             dict(state.options),
             game.rules_version,
             version=0,
@@ -176,6 +187,8 @@ class Service:
             "version": 0,
             "seats": {side: _link(game_id, kind, tokens.get(side)) for side, kind in kinds.items()},
             "spectator": _link(game_id, "spectator", tokens[SPECTATOR]),
+            "commitment": dice.commitment,
+            "seed_chosen": dice.chosen,
         }
 
     def kind(self, game_kind: str, refusal: type[ApiError] = NotFound) -> Game:
@@ -256,7 +269,7 @@ class Service:
         before them (snapshots are taken at checkpoints, which no undo goes behind)."""
         game = self._game(row)
         start = self.store.snapshot_before(row.id, n) or game.setup(
-            row.scenario, row.seed, row.options
+            row.scenario, row.dice.seed, row.options, generator=row.dice.generator
         )
         session = Session(game, _blank_record(), start, start)
         for side, text in record.actions[start.moves : n]:
@@ -289,12 +302,30 @@ class Service:
         return game
 
     def record(self, game_id: str, token: str) -> dict[str, Any]:
-        """The game record, once the game is over (it shows the seed and every hidden action)."""
+        """The game record, once the game is over (it shows the seed and every hidden action);
+        ``seed_hex`` is the seed as the 32 bytes its commitment hashes (a browser cannot read a
+        128-bit number from JSON exactly)."""
+        row, _ = self._finished(game_id, token, "the record is shown")
+        record = self._record(row)
+        return {**msgspec.to_builtins(record), "seed_hex": seed_hex(record.seed)}
+
+    def verify(self, game_id: str, token: str) -> dict[str, Any]:
+        """``engine.verify`` of the finished game: its seed and salt give the commitment shown
+        from the start, and replaying its record from the seed gives every roll, draw and
+        shuffle, and the final position, that the players saw."""
+        row, state = self._finished(game_id, token, "the dice are verified")
+        record = self._record(row)
+        found = verify(self._game(row), record, state)
+        facts = {"generator": record.generator, "salt": record.salt}
+        facts |= {"seed_hex": seed_hex(record.seed), "expected": record.commitment}
+        return found.to_builtins() | facts
+
+    def _finished(self, game_id: str, token: str, what: str) -> tuple[GameRow, State]:
         self.viewer(game_id, token)
         row, state = self.load(game_id)
         if state.result is None:
-            raise Forbidden("the record is shown once the game is over")
-        return msgspec.to_builtins(self._record(row))
+            raise Forbidden(f"{what} once the game is over")
+        return row, state
 
     def replay(self, game_id: str, token: str, n: int, seat: str, lang: str) -> bytes:
         """The position after the record's first ``n`` actions as ``seat`` (a side, or "" for a
@@ -318,7 +349,18 @@ class Service:
         return page.encode(None, n=n, total=total)
 
     def _record(self, row: GameRow) -> Record:
-        record = Record(row.game, row.rules_version, row.scenario, row.seed, row.options)
+        dice = row.dice
+        record = Record(
+            row.game,
+            row.rules_version,
+            row.scenario,
+            dice.seed,
+            row.options,
+            generator=dice.generator,
+            salt=dice.salt,
+            commitment=dice.commitment,
+            seed_chosen=dice.chosen,
+        )
         for entry in self.store.log(row.id):
             if entry.kind == UNDO:
                 record.actions.pop()
@@ -459,7 +501,7 @@ class Service:
             return False
         side = acting[0]
         actions = [action.text for action in game.legal_actions(state, side)]
-        text = RandomBot(derive_seed(row.seed, "bot", side, row.version)).choose(
+        text = RandomBot(derive_seed(row.dice.seed, "bot", side, row.version)).choose(
             {"actions": actions}
         )
         planned = self._planned(row, state, side, self._apply(row, state, side, text), text)
@@ -476,6 +518,28 @@ def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:
         if kind not in SEAT_KINDS:
             raise BadRequest(f"seat kind {kind!r}: use one of {', '.join(SEAT_KINDS)}")
     return {side: seats.get(side, HUMAN) for side in game.sides}
+
+
+def chosen_seed_refusal(kinds: dict[Side, str], hot_seat: bool) -> str | None:
+    """Why a chosen seed is refused for a game of these seats, if it is: whoever knows the seed
+    knows every card and roll to come, so a seed is chosen only where no two people play each
+    other (one human seat at most, or one person holding every seat: ``hot_seat``)."""
+    humans = sum(1 for kind in kinds.values() if kind == HUMAN)
+    if humans > 1 and not hot_seat:
+        return (
+            "a chosen seed is only for games where one person holds every human seat "
+            "(hot_seat) or plays against bots: whoever knows the seed knows every roll and card"
+        )
+    return None
+
+
+def new_dice(seed: int | None) -> stored.Dice:
+    """The dice of a new game: the keyed generator, ``seed`` or a fresh secret one, a salt and
+    the commitment every seat is shown from the start."""
+    salt = new_salt()
+    chosen = seed is not None
+    seed = new_seed() if seed is None else seed
+    return stored.Dice(KEYED_GENERATOR, seed, salt, commitment(seed, salt), chosen)
 
 
 def seat_rows(kinds: dict[Side, str], tokens: dict[str, str]) -> list[Seat]:
@@ -514,10 +578,24 @@ def game_page(
         "prompt_text": None if prompt is None else render(game, prompt, lang),
         "static_url": static_url(game, lang),
         "backdrop_url": backdrop_url(game),
+        "dice": dice_facts(row.dice, over=state.result is not None),
     }
     if delay is not None:
         head["delay"] = delay
     return Page(head, _JSON.encode(view), encoded, texts, marks, logged)
+
+
+def dice_facts(dice: stored.Dice, over: bool) -> dict[str, Any]:
+    """What every viewer is told of the game's dice: the generator, the commitment to its seed
+    and whether somebody chose the seed; once the game is over, the seed and the salt too."""
+    facts: dict[str, Any] = {
+        "generator": dice.generator,
+        "commitment": dice.commitment,
+        "seed_chosen": dice.chosen,
+    }
+    if over:
+        facts |= {"seed_hex": seed_hex(dice.seed), "salt": dice.salt}
+    return facts
 
 
 @dataclass(frozen=True)

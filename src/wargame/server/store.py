@@ -43,6 +43,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from wargame.engine.errors import WargameError
+from wargame.engine.rng import LEGACY_GENERATOR
 from wargame.engine.state import State
 
 A = TypeVar("A")
@@ -79,7 +80,7 @@ GAMES = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("game", sa.String(64), nullable=False),
     sa.Column("scenario", sa.String(64), nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),  # a legacy game's seed (else 0)
     sa.Column("options", sa.Text, nullable=False),
     sa.Column("rules_version", sa.String(32), nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
@@ -89,6 +90,8 @@ GAMES = sa.Table(
     sa.Column("snapshot", sa.Integer, nullable=False),  # moves of the latest snapshot
     # a spectator sees the game this many actions behind, until it is over (0: live)
     sa.Column("spectator_delay", sa.Integer, nullable=False, server_default="0"),
+    # the dice of a game made since seeds grew past 64 bits (JSON, see ``Dice``; NULL: legacy)
+    sa.Column("dice", sa.Text),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
 )
@@ -181,6 +184,18 @@ class Stale(Exception):
         self.current = current
 
 
+class Dice(msgspec.Struct, frozen=True):
+    """Where a game's randomness comes from: its generator, its secret seed and salt, the public
+    commitment to them, and whether somebody chose the seed. A game stored before games committed
+    to their seed has the legacy generator and no commitment."""
+
+    generator: str = LEGACY_GENERATOR
+    seed: int = 0
+    salt: str = ""
+    commitment: str = ""
+    chosen: bool = False
+
+
 @dataclass(frozen=True)
 class GameRow:
     """A stored game's fixed facts and its current version (the state is loaded apart)."""
@@ -188,7 +203,7 @@ class GameRow:
     id: str
     game: str
     scenario: str
-    seed: int
+    dice: Dice
     options: dict[str, Any]
     rules_version: str
     version: int
@@ -311,14 +326,19 @@ def _create_tables(engine: Engine) -> None:
     _add_missing_columns(engine)
 
 
+_ADDED_COLUMNS: Final = {
+    "spectator_delay": "INTEGER NOT NULL DEFAULT 0",
+    "dice": "TEXT",
+}
+
+
 def _add_missing_columns(engine: Engine) -> None:
-    """Columns added since a database was made: ``spectator_delay`` (with its default)."""
+    """Columns added since a database was made (``_ADDED_COLUMNS``, with their defaults)."""
     present = {column["name"] for column in sa.inspect(engine).get_columns("games")}
-    if "spectator_delay" not in present:
-        with engine.begin() as db:
-            db.execute(
-                sa.text("ALTER TABLE games ADD COLUMN spectator_delay INTEGER NOT NULL DEFAULT 0")
-            )
+    for name, kind in _ADDED_COLUMNS.items():
+        if name not in present:
+            with engine.begin() as db:
+                db.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
 
 
 def now() -> datetime:
@@ -733,6 +753,7 @@ _ROW_COLUMNS: Final = (
     GAMES.c.version,
     GAMES.c.snapshot,
     GAMES.c.spectator_delay,
+    GAMES.c.dice,
 )
 
 
@@ -754,7 +775,7 @@ def _game_row(found: Any) -> GameRow:
         id=found.id,
         game=found.game,
         scenario=found.scenario,
-        seed=int(found.seed),
+        dice=_DICE.decode(found.dice) if found.dice else Dice(seed=int(found.seed)),
         options=json.loads(found.options),
         rules_version=found.rules_version,
         version=int(found.version),
@@ -768,13 +789,19 @@ def _game_values(row: GameRow) -> dict[str, Any]:
         "id": row.id,
         "game": row.game,
         "scenario": row.scenario,
-        "seed": row.seed,
+        "seed": row.dice.seed if row.dice.generator == LEGACY_GENERATOR else 0,
+        "dice": None
+        if row.dice.generator == LEGACY_GENERATOR
+        else msgspec.json.encode(row.dice).decode(),
         "options": json.dumps(row.options, sort_keys=True),
         "rules_version": row.rules_version,
         "version": row.version,
         "snapshot": row.snapshot,
         "spectator_delay": row.spectator_delay,
     }
+
+
+_DICE: Final = msgspec.json.Decoder(Dice)
 
 
 def _seat_values(game_id: str, seat: Seat) -> dict[str, Any]:
