@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -126,7 +125,7 @@ class EmpireOfTheSun(ProcedureGame):
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]
-        data = {key: copy.deepcopy(value) for key, value in board.items() if key != "cards"}
+        data = {key: copy_data(value) for key, value in board.items() if key != "cards"}
         for key in ("hand", "future_card", "drawn", "bid"):
             data.pop(key, None)
         if "bidding" in board:
