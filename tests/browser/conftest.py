@@ -2,7 +2,10 @@
 port, a temporary SQLite file) driven by Debian's Chromium through Playwright.
 
 They skip, with the reason, where Chromium or the playwright library is missing. Screenshots go to
-``tests/browser/artifacts/`` (ignored by git).
+``tests/browser/artifacts/`` (ignored by git). The pages run under the server's
+Content-Security-Policy, which forbids ``eval``: a ``wait_for_function`` predicate is a function
+(``"() => ..."``), which Playwright evaluates once, not an expression, which it evaluates at every
+poll. A violation of the policy fails the test like a JavaScript error.
 """
 
 from __future__ import annotations
@@ -93,8 +96,13 @@ def browser(playwright_api):
 
 @pytest.fixture
 def problems() -> list[str]:
-    """The page's JavaScript errors and failed loads; a test may drop the ones it expects."""
+    """The page's JavaScript errors, failed loads and violations of its security policy; a test
+    may drop the ones it expects."""
     return []
+
+
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (event) =>
+  window.reportViolation(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`));"""
 
 
 @pytest.fixture
@@ -105,9 +113,12 @@ def context_options() -> dict[str, object]:
 
 @pytest.fixture
 def page(browser, problems, context_options):
-    """A fresh browser context (its own localStorage); JavaScript errors fail the test."""
+    """A fresh browser context (its own localStorage); JavaScript errors and violations of the
+    security policy fail the test."""
     size = {"width": 1500, "height": 950}
     context = browser.new_context(viewport=size, locale="en-US", **context_options)
+    context.expose_function("reportViolation", lambda text: problems.append(f"CSP: {text}"))
+    context.add_init_script(REPORT_VIOLATIONS)
     opened = context.new_page()
     opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     opened.on(

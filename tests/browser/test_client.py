@@ -49,7 +49,7 @@ def wait_newer(page, before):
     """Wait until the page shows a version after ``before`` and its request has returned: the
     socket can deliver the new view while the action is still in flight (buttons disabled)."""
     page.wait_for_function(
-        f"Number(document.body.dataset.version) > {before} && !document.body.dataset.busy"
+        f"() => Number(document.body.dataset.version) > {before} && !document.body.dataset.busy"
     )
 
 
@@ -142,9 +142,9 @@ def test_japanese_renders_prompt_log_and_place_names(page, server, artifacts):
     links = create_game(page, server)
     reach_the_hits(page, links["japan"])
     page.click(".lang[data-lang=ja]")
-    page.wait_for_function("document.documentElement.lang === 'ja'")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
     page.wait_for_function(
-        "document.querySelector('#prompt-text') && /打撃/.test("
+        "() => document.querySelector('#prompt-text') && /打撃/.test("
         "document.querySelector('#prompt-text').textContent)"
     )
     assert "ja" in page.url
@@ -155,8 +155,8 @@ def test_japanese_renders_prompt_log_and_place_names(page, server, artifacts):
     page.click("#battle-panel button")
     page.screenshot(path=str(artifacts / "japanese.png"))
     page.click(".lang[data-lang=en]")
-    page.wait_for_function("document.documentElement.lang === 'en'")
-    page.wait_for_function("/hits/.test(document.querySelector('#prompt-text').textContent)")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.wait_for_function("() => /hits/.test(document.querySelector('#prompt-text').textContent)")
 
 
 def test_hot_seat_switches_between_the_seats_of_one_browser(page, server):
@@ -167,17 +167,17 @@ def test_hot_seat_switches_between_the_seats_of_one_browser(page, server):
     play_button(page, "done")
     switch = page.locator('button.switch-seat[data-side="allied"]')
     switch.click()
-    page.wait_for_function("document.body.dataset.seat === 'allied'")
+    page.wait_for_function("() => document.body.dataset.seat === 'allied'")
     wait_prompt(page, "prompt.intelligence")
     assert "token=" in page.url and links["allied"].split("token=")[1] in page.url
     page.check("#follow")  # from now on the page follows the side to act
     play_button(page, "decline")
     wait_prompt(page, "prompt.special_reaction")
     play_button(page, "done")
-    page.wait_for_function("document.body.dataset.seat === 'japan'")
+    page.wait_for_function("() => document.body.dataset.seat === 'japan'")
     wait_prompt(page, "prompt.next_battle")
     page.select_option("#seat-select", label="Spectator")
-    page.wait_for_function("document.body.dataset.seat === ''")
+    page.wait_for_function("() => document.body.dataset.seat === ''")
     assert page.locator("#hand").count() == 0
 
 
@@ -211,13 +211,13 @@ def test_the_log_follows_in_pages_and_the_whole_log_can_be_shown(page, server):
     assert page.locator("#log li").count() == 400
     more.dispatch_event("click")  # the page redraws on every bot move: a pointer click may miss
     drawn = shown_log(page)
-    game_id, token = re.search(r"/play/([^?]+)\?token=([^&]+)", links["spectator"]).groups()
+    game_id, token = re.search(r"/play/([^?#]+).*#token=(.+)", links["spectator"]).groups()
     with urllib.request.urlopen(f"{server}/api/games/{game_id}?token={token}") as response:
         served = json.load(response)["log_text"]
     assert len(drawn) > 400 and len(served) > 400
     shorter = min(len(drawn), len(served))
     assert drawn[:shorter] == served[:shorter]
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {len(drawn)}")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {len(drawn)}")
     assert shown_log(page)[: len(drawn)] == drawn  # new lines appended after the whole log
 
 
@@ -233,10 +233,14 @@ def test_a_finished_game_can_be_replayed(page, server, problems, artifacts):
     assert total >= 4  # done, the bot's decline and done, the resignation
     panel_at_end = page.inner_text("#prompt-panel")
     page.click("#replay-first")
-    page.wait_for_function("document.querySelector('#replay-step').textContent.startsWith('0 ')")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-step').textContent.startsWith('0 ')"
+    )
     panel_at_start = page.inner_text("#prompt-panel")
     page.click("#replay-next")
-    page.wait_for_function("document.querySelector('#replay-step').textContent.startsWith('1 ')")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-step').textContent.startsWith('1 ')"
+    )
     assert "done" in page.inner_text("#replay-action")
     page.screenshot(path=str(artifacts / "replay.png"))
     if page.locator("#replay-bar .error").count():  # the server cannot replay positions yet
@@ -244,7 +248,7 @@ def test_a_finished_game_can_be_replayed(page, server, problems, artifacts):
     else:
         assert panel_at_start != panel_at_end  # Japan to act at the start, the result at the end
         page.select_option("#replay-seat", "")
-        page.wait_for_function("document.body.dataset.seat === ''")
+        page.wait_for_function("() => document.body.dataset.seat === ''")
     page.click("#replay-exit")
     assert page.is_hidden("#replay-bar")
 
@@ -256,9 +260,11 @@ def test_about_page_lists_coverage_and_stand_ins(page, server, artifacts):
     assert page.locator("#stand-in-list li").count() >= 1
     assert page.locator("#rules-table tr").count() > 100
     page.fill("#rules input[type=search]", "5.31")
-    page.wait_for_function("document.querySelectorAll('#rules-table tr').length < 20")
+    page.wait_for_function("() => document.querySelectorAll('#rules-table tr').length < 20")
     page.click(".lang[data-lang=ja]")
-    page.wait_for_function("document.querySelector('#coverage').textContent.includes('ルール節')")
+    page.wait_for_function(
+        "() => document.querySelector('#coverage').textContent.includes('ルール節')"
+    )
     page.screenshot(path=str(artifacts / "about_ja.png"))
 
 
@@ -276,7 +282,7 @@ def test_map_pans_zooms_and_opens_stacks_without_acting(page, server, artifacts)
     width = view_box(page)[2]
     page.mouse.wheel(0, -600)
     page.wait_for_function(
-        f"Number(document.querySelector('#map').viewBox.baseVal.width) < {width}"
+        f"() => Number(document.querySelector('#map').viewBox.baseVal.width) < {width}"
     )
     page.click("#show-targets")
     target = page.locator(f'[data-target-hex="{PEARL_HARBOR}"]').bounding_box()

@@ -37,7 +37,9 @@ def test_a_delayed_spectator_is_told_and_replays_only_what_it_may_see(page, serv
     seats = page.locator("#replay-seat option")
     assert seats.count() == 1 and seats.first.get_attribute("value") == ""
     page.click("#replay-first")
-    page.wait_for_function("document.querySelector('#replay-step').textContent.startsWith('0 ')")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-step').textContent.startsWith('0 ')"
+    )
     page.screenshot(path=str(artifacts / "spectator_delay_replay.png"))
     page.click("#replay-exit")
     assert page.is_hidden("#replay-bar")

@@ -39,7 +39,7 @@ def test_create_gives_a_secret_link_per_human_seat_and_a_spectator_link(client, 
     assert created["version"] == 0
     red = created["seats"]["red"]
     assert red["kind"] == "human" and len(red["token"]) >= 32
-    assert red["url"] == f"/play/{created['id']}?token={red['token']}"
+    assert red["url"] == f"/play/{created['id']}#token={red['token']}"  # not sent to a server
     assert created["seats"]["blue"] == {"kind": "bot:random", "token": None, "url": None}
     assert created["spectator"]["url"].endswith(created["spectator"]["token"])
     with sqlite3.connect(database.removeprefix("sqlite:///")) as db:

@@ -27,7 +27,10 @@ def pair(database):
 
 def served(client):
     """Requests that the client's server answered in its hot lane (0 without a lane)."""
-    return getattr(client.app.middleware_stack.app, "served", 0)
+    layer = client.app.middleware_stack
+    while not hasattr(layer, "served") and hasattr(layer, "app"):
+        layer = layer.app  # the middleware in front of the lane
+    return getattr(layer, "served", 0)
 
 
 def same(hot, plain, hot_game, plain_game):
@@ -105,6 +108,48 @@ def test_an_odd_view_request_gets_the_same_answer(pair, query, status):
     ):
         client.checked = client.get(
             f"/api/games/{game_id}", params={"token": players["red"].token, **query}
+        )
+    same(hot_client.checked, plain_client.checked, hot_created["id"], plain_created["id"])
+    assert hot_client.checked.status_code == status
+
+
+def test_a_view_with_the_token_in_the_header_is_the_view_with_it_in_the_query(pair):
+    hot_client, plain_client = pair
+    hot_created, hot_players = new_game(hot_client)
+    plain_created, plain_players = new_game(plain_client)
+    by_header = []
+    for client, players in ((hot_client, hot_players), (plain_client, plain_players)):
+        red = players["red"]
+        url = f"/api/games/{red.game_id}"
+        header = {"Authorization": f"Bearer {red.token}"}
+        by_header.append(client.get(url, params={"lang": "ja"}, headers=header))
+        by_query = client.get(url, params={"lang": "ja", "token": red.token})
+        assert by_header[-1].status_code == 200 and by_header[-1].content == by_query.content
+    same(*by_header, hot_created["id"], plain_created["id"])
+    assert served(hot_client) == 2  # both views, in the lane
+
+
+ODD_HEADERS = [
+    ("Bearer not-a-token", {}, 403),
+    ("bearer {token}", {}, 200),  # the scheme in any case
+    ("Bearer {token}", {"token": "not-a-token"}, 200),  # the header before the query
+    ("Basic {token}", {"token": "{token}"}, 200),  # another scheme: the query's token
+    ("Bearer", {}, 403),
+    ("Bearer not.a.token", {}, 403),
+]
+
+
+@pytest.mark.parametrize(("header", "query", "status"), ODD_HEADERS)
+def test_an_odd_authorization_header_gets_the_same_answer(pair, header, query, status):
+    hot_client, plain_client = pair
+    hot_created, hot_players = new_game(hot_client)
+    plain_created, plain_players = new_game(plain_client)
+    for client, players in ((hot_client, hot_players), (plain_client, plain_players)):
+        token = players["red"].token
+        client.checked = client.get(
+            f"/api/games/{players['red'].game_id}",
+            params={name: value.format(token=token) for name, value in query.items()},
+            headers={"Authorization": header.format(token=token)},
         )
     same(hot_client.checked, plain_client.checked, hot_created["id"], plain_created["id"])
     assert hot_client.checked.status_code == status

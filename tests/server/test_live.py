@@ -49,6 +49,35 @@ def test_a_socket_with_a_bad_token_is_told_and_closed(client):
         assert "no game" in socket.receive_json()["error"]
 
 
+def test_a_socket_opened_without_a_token_takes_it_from_its_first_message(client):
+    _, players = new_game(client)
+    red, blue = players["red"], players["blue"]
+    with client.websocket_connect(f"/api/games/{blue.game_id}/ws?lang=en") as socket:
+        socket.send_json({"token": blue.token})
+        assert socket.receive_json() == {"type": "state", **blue.get()}
+        red.act(red.get()["view"]["actions"][0])
+        assert socket.receive_json()["version"] == 1
+
+
+def test_a_socket_takes_the_token_from_the_authorization_header(client):
+    _, players = new_game(client)
+    blue = players["blue"]
+    header = {"Authorization": f"Bearer {blue.token}"}
+    with client.websocket_connect(f"/api/games/{blue.game_id}/ws", headers=header) as socket:
+        assert socket.receive_json() == {"type": "state", **blue.get()}
+
+
+@pytest.mark.parametrize("first", ['{"token": "nope"}', "hello", '{"token": 7}'])
+def test_a_socket_whose_first_message_names_no_token_is_told_and_closed(client, first):
+    created, _ = new_game(client)
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as socket:
+        socket.send_text(first)
+        assert "error" in socket.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == (4403 if "nope" in first else 4400)
+
+
 def test_a_bot_seat_answers_the_human_seat(client):
     _, players = new_game(client, seats={"blue": "bot:random"})
     red = players["red"]

@@ -32,6 +32,7 @@ from wargame.server.limits import BodyLimit
 from wargame.server.live import Live, in_thread
 from wargame.server.models import Lang
 from wargame.server.pages import STATIC, about_game, page_routes
+from wargame.server.security import SeatToken, SecurityHeaders, docs_routes
 from wargame.server.service import ApiError, Service, Viewer, error_body
 from wargame.server.store import DEFAULT_DURABILITY, Store
 
@@ -46,9 +47,13 @@ _REASONS = {
 
 
 _DESCRIPTION = """Rules-enforced board wargames over HTTP. A game has one secret token per human
-seat and one for spectators; every request names it. Every change moves the game's `version` on by
-one, and a change must name the version it was chosen at (else 409). Errors are
-`{"error": "<one line>"}` with a 4xx status.
+seat and one for spectators; every request names it: a GET in the header
+`Authorization: Bearer <token>` (clients written before it may still send the query parameter
+`token`; the header wins), a POST in its JSON body. Tokens are kept out of URLs, which end in access
+logs and Referer headers: a seat's link, `/play/{id}#token=<token>`, carries it in the fragment,
+which a browser never sends. Every change moves the game's `version` on by one, and a change must
+name the version it was chosen at (else 409). Errors are `{"error": "<one line>"}` with a 4xx
+status.
 
 Log paging: `log_from=N` (a query parameter of GET, of the POSTs and of the WebSocket) asks only
 for the log entries from index N on: `view.log` and `log_text` are cut alike, `log_total` is the
@@ -56,11 +61,13 @@ viewer's whole log length, `log_base` the `log_hash` of the first N lines (a cli
 page only to lines with that hash). A `log_from` beyond the log (after an undo) answers the whole
 log with `log_from` 0: the client starts its log again. Without `log_from`, the whole log.
 
-WebSocket `/api/games/{game_id}/ws?token=T&lang=en|ja[&log_from=N]`: on connect and after every
-change the server sends `{"type": "state", ...}` with the body of `GET /api/games/{game_id}` for
-that viewer (schema `StateMessage`); with `log_from`, each message has only the lines after those
-the connection sent before (the first, those from N on). A bad token gets
-`{"type": "error", "error": ...}` and a close code 4000 + the HTTP status."""
+WebSocket `/api/games/{game_id}/ws?lang=en|ja[&log_from=N]`: a browser cannot send headers with a
+WebSocket, so the client's first message is `{"token": "<token>"}` (a client that sends the
+Authorization header or `?token=` sends no such message). Then, and after every change, the server
+sends `{"type": "state", ...}` with the body of `GET /api/games/{game_id}` for that viewer (schema
+`StateMessage`); with `log_from`, each message has only the lines after those the connection sent
+before (the first, those from N on). A bad token or first message gets
+`{"type": "error", "error": ...}` and a close code 4000 + the HTTP status (4403, 4400)."""
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -100,6 +107,8 @@ def create_app(
         version=__version__,
         description=_DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # docs_routes serves them, under their own security policy
+        redoc_url=None,
     )
     app.state.service = service
     app.state.live = live
@@ -108,6 +117,7 @@ def create_app(
     _add_error_handlers(app)
     app.include_router(api_routes(service, live))
     app.include_router(page_routes(service))
+    app.include_router(docs_routes(app))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 
@@ -130,7 +140,7 @@ class PlayServer(FastAPI):
         stack = super().build_middleware_stack()
         if self.state.hot_lane:
             stack = HotLane(stack, self.state.service, self.state.live)
-        return BodyLimit(stack)
+        return SecurityHeaders(BodyLimit(stack))
 
 
 def json_bytes(body: bytes, status: int = 200) -> Response:
@@ -165,7 +175,7 @@ def api_routes(service: Service, live: Live) -> APIRouter:
     async def socket(
         websocket: WebSocket,
         game_id: str,
-        token: str = "",
+        token: SeatToken,
         lang: str = "en",
         log_from: int | None = None,
     ) -> None:
@@ -189,7 +199,7 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
 
     @router.get("/games/{game_id}", response_model=models.GameBody, responses=errors(403, 404))
     async def get_game(
-        game_id: str, token: str = "", lang: Lang = "en", log_from: LogFrom = None
+        game_id: str, token: SeatToken, lang: Lang = "en", log_from: LogFrom = None
     ) -> Response:
         viewer, bots = await in_thread(_open, service, game_id, token)
         if bots:
@@ -209,7 +219,7 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
         return await _unchanging(request, backdrop_json, game)
 
     @router.get("/games/{game_id}/record", response_model=models.RecordBody, responses=errors(403))
-    async def get_record(game_id: str, token: str = "") -> Any:
+    async def get_record(game_id: str, token: SeatToken) -> Any:
         return await in_thread(service.record, game_id, token)
 
     @router.get("/games/{game_id}/verify", response_model=models.VerifyBody, responses=errors(403))
@@ -222,7 +232,7 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
         "/games/{game_id}/replay", response_model=models.GameBody, responses=errors(400, 403, 404)
     )
     async def get_replay(
-        game_id: str, n: int, token: str = "", seat: str = "", lang: Lang = "en"
+        game_id: str, n: int, token: SeatToken, seat: str = "", lang: Lang = "en"
     ) -> Response:
         """The position after the first ``n`` actions, seen by ``seat`` ("" for a spectator);
         once the game is over, or while it runs for the spectator link, as a spectator, up to the

@@ -34,6 +34,7 @@ import msgspec
 from wargame.engine.i18n import LANGUAGES
 from wargame.server.limits import Message, Scope, replay
 from wargame.server.live import Live, in_thread
+from wargame.server.security import hot_token
 from wargame.server.service import ApiError, Service, error_body
 
 GAME_PATH: Final = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/actions)?")
@@ -134,8 +135,9 @@ async def _answer(scope: Scope, send: Any, work: Awaitable[bytes]) -> None:
 
 
 def _query(scope: Scope) -> dict[str, Any] | None:
-    """``token``, ``lang`` and ``log_from`` of the query string, or None if any of them is given
-    twice or in a form that FastAPI should judge (other parameters are ignored, as FastAPI does)."""
+    """``token`` (of the Authorization header, else of the query string), ``lang`` and ``log_from``
+    of the query string, or None if any of them is given twice or in a form that FastAPI should
+    judge (other parameters are ignored, as FastAPI does)."""
     try:
         pairs = parse_qsl(scope["query_string"].decode("ascii"), strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
@@ -145,10 +147,13 @@ def _query(scope: Scope) -> dict[str, Any] | None:
         return None
     lang = given.get("lang", "en")
     log_from = given.get("log_from")
+    token = hot_token(scope, given.get("token", ""))
     if lang not in LANGUAGES or (log_from is not None and not DIGITS.fullmatch(log_from)):
         return None
+    if token is None:
+        return None
     return {
-        "token": given.get("token", ""),
+        "token": token,
         "lang": lang,
         "log_from": None if log_from is None else int(log_from),
     }

@@ -17,14 +17,17 @@ import weakref
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 import anyio
+import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wargame.server.service import ApiError, Service, Viewer
+from wargame.server.service import ApiError, BadRequest, Service, Viewer
 
 WATCH_SECONDS: Final = 0.5
+HELLO_SECONDS: Final = 30.0
+"""How long a socket opened without a token waits for its first message, the token."""
 
 log = logging.getLogger("wargame.server")
 T = TypeVar("T")
@@ -133,14 +136,18 @@ class Live:
         self, socket: WebSocket, game_id: str, token: str, lang: str, log_from: int | None = None
     ) -> None:
         """Send ``{"type": "state", ...}`` on connect and after every change, until closed; with
-        ``log_from``, each message carries only the log lines this connection has not sent yet."""
+        ``log_from``, each message carries only the log lines this connection has not sent yet.
+        Without ``token``, the client's first message names it: ``{"token": ...}``."""
         await socket.accept()
         try:
+            token = token or await _first_token(socket)
             viewer = await in_thread(self.service.viewer, game_id, token)
             has_bots = await in_thread(self.service.has_bots, game_id)
         except ApiError as error:
             await socket.send_json({"type": "error", "error": error.message})
             await socket.close(code=4000 + error.status)
+            return
+        except WebSocketDisconnect:
             return
         if has_bots:
             self.poke(game_id)
@@ -182,6 +189,30 @@ class Live:
         events.discard(event)
         if not events:
             self.listeners.pop(game_id, None)
+
+
+class Hello(msgspec.Struct):
+    """The first message of a socket opened without a token."""
+
+    token: Annotated[str, msgspec.Meta(max_length=200)]
+
+
+_HELLO: Final = msgspec.json.Decoder(Hello)
+
+
+async def _first_token(socket: WebSocket) -> str:
+    """The token of the client's first message (a browser cannot send it in a header, and in the
+    URL it would end in logs)."""
+    try:
+        message = await asyncio.wait_for(socket.receive(), HELLO_SECONDS)
+    except TimeoutError:
+        raise BadRequest('no first message {"token": ...}') from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    try:
+        return _HELLO.decode(message.get("text") or message.get("bytes") or b"").token
+    except msgspec.DecodeError:
+        raise BadRequest('the first message must be {"token": ...}') from None
 
 
 async def _until_closed(socket: WebSocket, push: Callable[[], Awaitable[None]]) -> None:

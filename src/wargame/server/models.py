@@ -49,16 +49,19 @@ class NewGame(Strict):
     )
 
 
+_LINK = "the link to open: /play/{id}#token=<token>, the token in the fragment (sent to no server)"
+
+
 class SeatLink(BaseModel):
     kind: str
     token: str | None = Field(description="the seat's secret; none for a bot seat")
-    url: str | None
+    url: str | None = Field(description=_LINK)
 
 
 class Link(BaseModel):
     kind: str
     token: str
-    url: str
+    url: str = Field(description=_LINK)
 
 
 class Created(BaseModel):

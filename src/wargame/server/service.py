@@ -126,7 +126,8 @@ def new_token() -> str:
 
 
 def play_url(game_id: str, token: str) -> str:
-    return f"/play/{game_id}?token={token}"
+    """A seat's link: the token in the fragment, which a browser sends to no server."""
+    return f"/play/{game_id}#token={token}"
 
 
 class Service:

@@ -1,4 +1,6 @@
 // The play server's JSON API (its OpenAPI page is /docs); every refusal becomes an ApiError.
+// A seat's token never goes in a URL (URLs end in access logs and Referer headers): a GET sends it
+// in the Authorization header, a POST in its JSON body, the WebSocket as its first message.
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -19,8 +21,10 @@ async function parse(response) {
   return body;
 }
 
-export async function getJSON(url) {
-  return parse(await fetch(url, { headers: { Accept: "application/json" } }));
+export async function getJSON(url, token) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return parse(await fetch(url, { headers }));
 }
 
 export async function postJSON(url, payload) {
@@ -45,7 +49,7 @@ export const api = {
   about: (game) => getJSON(`/api/about/${encodeURIComponent(game)}`),
   create: (request) => postJSON("/api/games", request),
   // log_from (optional): only the log entries from that index on (a page; see play.js withWholeLog)
-  game: (id, token, lang, log_from) => getJSON(`/api/games/${id}?${query({ token, lang, log_from })}`),
+  game: (id, token, lang, log_from) => getJSON(`/api/games/${id}?${query({ lang, log_from })}`, token),
   // static data and backdrop: the URLs a game's body names (one per kind of game, shared)
   staticData: (url) => getJSON(url),
   backdrop: (url) => getJSON(url),
@@ -55,14 +59,16 @@ export const api = {
     postJSON(`/api/games/${id}/undo?${query({ lang, log_from })}`, { token, version }),
   resign: (id, lang, token, version, log_from) =>
     postJSON(`/api/games/${id}/resign?${query({ lang, log_from })}`, { token, version }),
-  record: (id, token) => getJSON(`/api/games/${id}/record?${query({ token })}`),
-  replay: (id, token, n, seat, lang) =>
-    getJSON(`/api/games/${id}/replay?${query({ token, n, seat, lang })}`),
+  record: (id, token) => getJSON(`/api/games/${id}/record`, token),
+  replay: (id, token, n, seat, lang) => getJSON(`/api/games/${id}/replay?${query({ n, seat, lang })}`, token),
 };
 
-/** The WebSocket URL of a game for one viewer who has the first log_from log lines (the server
- * then sends each message only the lines after those it sent before). */
-export function socketUrl(id, token, lang, log_from) {
+/** The WebSocket of a game for one viewer who has the first log_from log lines (the server then
+ * sends each message only the lines after those it sent before); it names the viewer's token in
+ * its first message, as a browser cannot send a header with it. */
+export function openSocket(id, token, lang, log_from) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/api/games/${id}/ws?${query({ token, lang, log_from })}`;
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws?${query({ lang, log_from })}`);
+  socket.addEventListener("open", () => socket.send(JSON.stringify({ token })));
+  return socket;
 }

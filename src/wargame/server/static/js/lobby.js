@@ -160,7 +160,7 @@ async function create(event) {
 }
 
 function linkRow(label, gameId, token, kind) {
-  const url = playLink(gameId, token) + `&lang=${lang()}`;
+  const url = playLink(gameId, token, lang());
   const copy = () => navigator.clipboard && navigator.clipboard.writeText(url);
   return h(
     "tr",
@@ -186,17 +186,17 @@ function drawCreated() {
   hotseat.hidden = humans.length === 0;
   hotseat.textContent = humans.length > 1 ? t("lobby.hotseat") : t("lobby.play_now");
   hotseat.onclick = () => {
-    location.href = playLink(lastCreated.id, humans[0].token) + `&lang=${lang()}`;
+    location.href = playLink(lastCreated.id, humans[0].token, lang());
   };
   byId("created").hidden = false;
 }
 
 function myGameRow(gameId, entry) {
   const links = Object.entries(entry.seats || {}).map(([side, token]) =>
-    h("a", { href: playLink(gameId, token) + `&lang=${lang()}`, class: "chip" }, sideName(side)),
+    h("a", { href: playLink(gameId, token, lang()), class: "chip" }, sideName(side)),
   );
   if (entry.spectator) {
-    links.push(h("a", { href: playLink(gameId, entry.spectator) + `&lang=${lang()}`, class: "chip" }, t("lobby.spectator")));
+    links.push(h("a", { href: playLink(gameId, entry.spectator, lang()), class: "chip" }, t("lobby.spectator")));
   }
   const when = entry.created ? new Date(entry.created).toLocaleString(lang()) : "";
   const drop = () => {

@@ -1,7 +1,7 @@
-// The play page: loads the game for the seat named by ?token=, draws the map and the panels,
+// The play page: loads the game for the seat named by #token=, draws the map and the panels,
 // plays the actions clicked, and follows every change through the game's WebSocket.
 
-import { ApiError, api, socketUrl } from "./api.js";
+import { ApiError, api, openSocket } from "./api.js";
 import { drawBattle } from "./battle.js";
 import { drawBoxes } from "./boxes.js";
 import { drawCards } from "./cards.js";
@@ -24,7 +24,7 @@ const FOLLOW = "wargame.follow"; // hot-seat: switch to the seat that must act
 
 const app = {
   id: location.pathname.split("/").filter(Boolean)[1],
-  token: new URLSearchParams(location.search).get("token"),
+  token: null, // the seat's (or spectator's) token: tokenOfAddress, or one this browser holds
   body: null, // the live game as this seat sees it (always with its whole log)
   marks: new Map(), // log length -> log_hash of the live log at that length (see withWholeLog)
   shown: null, // the body drawn: the live one, or a replayed position
@@ -42,6 +42,29 @@ const app = {
   selected: null,
   actedAt: null, // the hex whose stack popup an action was played from
 };
+
+// -- the token in the address -----------------------------------------------------------------
+/** The token the address names: in its fragment (#token=, which the browser sends to no server),
+ * or in the query of a link shared before tokens left URLs, then moved to the fragment. */
+function tokenOfAddress() {
+  const url = new URL(location.href);
+  const token = fragmentToken() || url.searchParams.get("token");
+  if (url.searchParams.has("token")) {
+    url.searchParams.delete("token");
+    showToken(token, url);
+  }
+  return token;
+}
+
+function fragmentToken() {
+  return new URLSearchParams(location.hash.slice(1)).get("token");
+}
+
+/** Name the seat's token in the address's fragment, so that a reload opens the same seat. */
+function showToken(token, url = new URL(location.href)) {
+  url.hash = new URLSearchParams({ token }).toString();
+  history.replaceState(null, "", url);
+}
 
 // -- loading ----------------------------------------------------------------------------------
 async function loadStatic() {
@@ -343,9 +366,7 @@ async function switchSeat(sideOrToken) {
   const token = (held.seats || {})[sideOrToken] || sideOrToken;
   if (token === app.token) return;
   app.token = token;
-  const url = new URL(location.href);
-  url.searchParams.set("token", token);
-  history.replaceState(null, "", url);
+  showToken(token);
   closePopup();
   await reload();
 }
@@ -367,7 +388,7 @@ function connect() {
     app.socket.onmessage = null;
     app.socket.close();
   }
-  const socket = new WebSocket(socketUrl(app.id, app.token, lang(), logFrom()));
+  const socket = openSocket(app.id, app.token, lang(), logFrom());
   app.socket = socket;
   socket.onopen = () => {
     app.socketTries = 0;
@@ -424,6 +445,7 @@ async function start() {
   await loadLanguage(initialLanguage());
   translatePage();
   languageSwitch(byId("languages"), switchLanguage);
+  app.token = tokenOfAddress();
   if (!app.token) {
     const held = gameSeats(app.id);
     app.token = held && (Object.values(held.seats || {})[0] || held.spectator);
@@ -433,6 +455,7 @@ async function start() {
     return;
   }
   bindHeader();
+  window.addEventListener("hashchange", () => fragmentToken() && switchSeat(fragmentToken()));
   try {
     await loadBody();
     await loadStatic();

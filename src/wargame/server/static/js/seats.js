@@ -58,7 +58,8 @@ export function forget(gameId) {
   writeAll(games);
 }
 
-/** The absolute link of a seat. */
-export function playLink(gameId, token) {
-  return `${location.origin}/play/${gameId}?token=${encodeURIComponent(token)}`;
+/** The absolute link of a seat, in ``lang``: the token goes in the fragment, which the browser
+ * sends to no server (see tokenOfAddress in play.js). */
+export function playLink(gameId, token, lang) {
+  return `${location.origin}/play/${gameId}?lang=${lang}#token=${encodeURIComponent(token)}`;
 }
