@@ -26,6 +26,8 @@ def create_game(page, server, allied="bot:random", japan="human", spectator_dela
     page.check(f'input[name="seat-japan"][value="{japan}"]')
     page.check(f'input[name="seat-allied"][value="{allied}"]')
     page.fill("#seed", SEED)
+    if japan == allied == "human":
+        page.check("#hot-seat")  # a chosen seed is taken only where one person holds every seat
     if spectator_delay:
         page.fill("#spectator-delay", str(spectator_delay))
     page.click("#create")
@@ -373,3 +375,38 @@ def test_real_coastlines_and_borders_lie_under_the_map_and_can_be_hidden(page, s
     assert button.get_attribute("aria-pressed") == "false" and not coast.is_visible()
     button.click()
     assert coast.is_visible() and border.is_visible()
+
+
+def test_the_dice_are_shown_committed_and_verified_once_the_game_is_over(page, server, artifacts):
+    """Every seat sees the commitment from the start and that the seed was chosen (seed 7); once
+    the game is over the browser recomputes the commitment from the seed and salt shown, and the
+    server replays the record from the seed."""
+    links = create_game(page, server)
+    page.goto(links["japan"])
+    page.wait_for_selector("#dice-panel code")
+    at_start = page.get_attribute("#dice-panel code", "title")
+    assert len(at_start) == 64
+    assert page.locator("#dice-chosen").count() == 1
+    assert page.locator("#verify-dice").count() == 0
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    page.wait_for_selector("#verify-dice")
+    assert page.get_attribute("#dice-panel code", "title") == at_start
+    page.click("#verify-dice")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#dice-outcome [data-verdict=ok]').length === 2"
+    )
+    assert page.locator("#dice-outcome [data-verdict=bad]").count() == 0
+    page.locator("#dice-panel").screenshot(path=str(artifacts / "dice_verified.png"))
+
+
+def test_the_lobby_refuses_a_chosen_seed_between_two_people(page, server, problems):
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector("#scenario option[value=campaign]", state="attached")
+    page.check('input[name="seat-japan"][value="human"]')
+    page.check('input[name="seat-allied"][value="human"]')
+    page.fill("#seed", SEED)
+    page.click("#create")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert "chosen seed" in page.inner_text("#create-error")
+    problems[:] = [found for found in problems if "status of 400" not in found]  # the refusal

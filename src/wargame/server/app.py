@@ -223,7 +223,7 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
         return await in_thread(service.record, game_id, token)
 
     @router.get("/games/{game_id}/verify", response_model=models.VerifyBody, responses=errors(403))
-    async def get_verify(game_id: str, token: str = "") -> Any:
+    async def get_verify(game_id: str, token: SeatToken) -> Any:
         """Once the game is over: its seed and salt against the commitment shown from the start,
         and every roll, draw and shuffle recomputed from the seed (``wargame verify``)."""
         return await in_thread(service.verify, game_id, token)

@@ -60,6 +60,7 @@ export const api = {
   resign: (id, lang, token, version, log_from) =>
     postJSON(`/api/games/${id}/resign?${query({ lang, log_from })}`, { token, version }),
   record: (id, token) => getJSON(`/api/games/${id}/record`, token),
+  verify: (id, token) => getJSON(`/api/games/${id}/verify`, token),
   replay: (id, token, n, seat, lang) => getJSON(`/api/games/${id}/replay?${query({ n, seat, lang })}`, token),
 };
 

@@ -134,6 +134,7 @@ function request() {
   const body = { game: entry.id, scenario: byId("scenario").value, options: chosenOptions(entry), seats };
   const seed = byId("seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
+  if (byId("hot-seat").checked) body.hot_seat = true;
   const delay = byId("spectator-delay").value.trim();
   if (delay !== "" && delay !== "0") body.spectator_delay = Number(delay);
   return body;

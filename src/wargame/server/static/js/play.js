@@ -5,6 +5,7 @@ import { ApiError, api, openSocket } from "./api.js";
 import { drawBattle } from "./battle.js";
 import { drawBoxes } from "./boxes.js";
 import { drawCards } from "./cards.js";
+import { DicePanel } from "./dice.js";
 import { byId, fill, h, toast } from "./dom.js";
 import { Messages, colon, initialLanguage, joined, lang, loadLanguage, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
@@ -39,6 +40,7 @@ const app = {
   socket: null,
   socketTries: 0,
   replay: null,
+  dice: null, // the fair-dice panel (dice.js)
   selected: null,
   actedAt: null, // the hex whose stack popup an action was played from
 };
@@ -216,6 +218,7 @@ function render() {
   drawTracks(byId("tracks-panel"), ctx);
   drawBoxes(byId("boxes-panel"), ctx);
   drawLog(byId("log-panel"), ctx);
+  app.dice.draw(app.body);
   const open = popupHex();
   if (open && !(open === app.actedAt && !hasActions(ctx, open))) reopenStack(ctx, open);
   else closePopup();
@@ -467,6 +470,7 @@ async function start() {
   buildMap();
   drawMapLabels();
   app.replay = new Replay(replayHooks());
+  app.dice = new DicePanel(byId("dice-panel"), { id: app.id, token: () => app.token });
   render();
   connect();
 }
