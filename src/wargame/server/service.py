@@ -318,8 +318,10 @@ class Service:
         return page.encode(None, n=n, total=total)
 
     def _record(self, row: GameRow) -> Record:
+        """The game's record at ``row``'s version, whatever was stored since: an undo planned
+        from that version replays it from the undo base of that version."""
         record = Record(row.game, row.rules_version, row.scenario, row.seed, row.options)
-        for entry in self.store.log(row.id):
+        for entry in self.store.log(row.id, until=row.version):
             if entry.kind == UNDO:
                 record.actions.pop()
             else:

@@ -455,14 +455,16 @@ class Store:
             )
             return [Seat(r.seat, r.kind, r.token_hash) for r in rows]
 
-    def log(self, game_id: str) -> list[LogEntry]:
-        """The whole action log of a game, in order."""
+    def log(self, game_id: str, until: int | None = None) -> list[LogEntry]:
+        """The action log of a game, in order: the whole of it, or as it stood at version
+        ``until`` (its entries up to that one: the log is only ever appended to)."""
+        query = sa.select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.side, ACTIONS.c.text).where(
+            ACTIONS.c.game_id == game_id
+        )
+        if until is not None:
+            query = query.where(ACTIONS.c.seq <= until)
         with self.engine.connect() as db:
-            rows = db.execute(
-                sa.select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.side, ACTIONS.c.text)
-                .where(ACTIONS.c.game_id == game_id)
-                .order_by(ACTIONS.c.seq)
-            )
+            rows = db.execute(query.order_by(ACTIONS.c.seq))
             return [LogEntry(r.seq, r.kind, r.side, r.text) for r in rows]
 
     def snapshot_before(self, game_id: str, moves: int) -> State | None:
