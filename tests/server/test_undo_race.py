@@ -12,7 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from tests.server.conftest import POSTGRES_URL, needs_postgres
+from tests.server.conftest import needs_postgres
+from tests.server.test_many_servers import two_servers
 from tests.server.test_serve import kill_all, start
 from wargame.games import REGISTRY
 from wargame.server import service as service_module
@@ -153,12 +154,5 @@ def test_undos_racing_through_two_worker_processes_store_one(tmp_path):
 
 @needs_postgres
 def test_undos_racing_through_two_servers_on_one_postgresql_database():
-    first, first_base = start(POSTGRES_URL)
-    try:
-        second, second_base = start(POSTGRES_URL)
-        try:
-            race_undos([first_base, second_base])
-        finally:
-            kill_all(second)
-    finally:
-        kill_all(first)
+    with two_servers() as servers:
+        race_undos([base for _, base in servers])
