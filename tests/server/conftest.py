@@ -25,6 +25,21 @@ def postgres_reachable() -> bool:
     return True
 
 
+needs_postgres = pytest.mark.skipif(
+    not postgres_reachable(), reason="no PostgreSQL at $WARGAME_TEST_POSTGRES_URL"
+)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=needs_postgres)])
+def store(request, tmp_path):
+    """A store on a fresh SQLite file, and on the PostgreSQL server of the tests when there is
+    one."""
+    url = POSTGRES_URL if request.param == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    found = Store(url)
+    yield found
+    found.close()
+
+
 @pytest.fixture
 def database(tmp_path):
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"

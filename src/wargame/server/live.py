@@ -3,10 +3,16 @@ seats playing in the background.
 
 Hand-written because a bot must not hold up the event loop while it thinks, nor a socket while a
 body is built: their loads, views and moves run in worker threads (``in_thread``). A game has at
-most one bot task per server process; a change while it runs makes it look again. A change made by
-another server process on the same database (``wargame serve --workers N``) is found by one watcher
-per process, which reads the versions of all the games it has sockets for twice a second and wakes
-the sockets of those that moved.
+most one bot task per server process; a change while it runs makes it look again. Of the servers
+sharing a database, only the one holding the game's lease moves its bots (``Service.bot_step``):
+it holds it while they have moves to make and then frees it, and a server that found it taken
+looks again when it runs out, which is when its owner died.
+
+A change made by another server on the same database wakes the sockets of its game too. On
+PostgreSQL every server listens for the changes as they commit (``changes``). On a SQLite file
+(``wargame serve --workers N``, processes of one machine) one watcher per process reads the
+versions of all the games it has sockets for twice a second and wakes the sockets of those that
+moved: SQLite has no notifications between processes.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import anyio
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wargame.server.service import ApiError, BadRequest, Service, Viewer
+from wargame.server.service import ApiError, BadRequest, BotsElsewhere, Service, Viewer
 
 WATCH_SECONDS: Final = 0.5
 HELLO_SECONDS: Final = 30.0
@@ -64,6 +70,7 @@ class Live:
         self.again: set[str] = set()
         self.versions: dict[str, int | None] = {}  # each watched game's version, last read
         self.watcher: asyncio.Task[None] | None = None
+        self.retries: dict[str, asyncio.TimerHandle] = {}  # games whose bots another server moves
 
     def changed(self, game_id: str) -> None:
         """A game changed in this process: wake its sockets and its bots (its seats are known:
@@ -88,8 +95,11 @@ class Live:
                     await asyncio.sleep(self.bot_delay)
                 elif game_id in self.again:
                     self.again.discard(game_id)
-                else:
+                elif not await in_thread(self.service.release_bots, game_id):
                     return
+                # freed: look once more, for a change stored elsewhere that found the lease taken
+        except BotsElsewhere as busy:
+            self._look_again_after(game_id, busy.seconds)
         except ApiError:
             return
         except Exception:  # a bug in a game must not stop the server: log it, stop this bot
@@ -98,20 +108,64 @@ class Live:
             self.tasks.pop(game_id, None)
             self.again.discard(game_id)
 
+    def _look_again_after(self, game_id: str, seconds: float) -> None:
+        """Poke the game once another server's lease on its bots has run out, unless renewed."""
+        if game_id not in self.retries:
+            after = seconds + 0.05  # the lease's time left by the database's clock, and a little
+            later = asyncio.get_running_loop().call_later(after, self._retry, game_id)
+            self.retries[game_id] = later
+
+    def _retry(self, game_id: str) -> None:
+        del self.retries[game_id]
+        self.poke(game_id)
+
     def _wake(self, game_id: str) -> None:
         for event in self.listeners.get(game_id, ()):
             event.set()
 
+    def _wake_all(self) -> None:
+        for game_id in list(self.listeners):
+            self._wake(game_id)
+
     async def stop(self) -> None:
+        """Stop the bots and the watcher, and free this server's leases for the other servers."""
+        for later in self.retries.values():
+            later.cancel()
         tasks = [*self.tasks.values(), *([self.watcher] if self.watcher else [])]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            await in_thread(self.service.release_all_bots)
+        except Exception:  # the database is away: the leases run out by themselves
+            log.exception("cannot free the bot leases")
 
     # -- changes made by other processes -------------------------------------------------------
-    def _watch(self) -> None:
+    def watch(self, game_id: str) -> asyncio.Event:
+        """An event set whenever the game may have changed, set already (a new watcher looks at
+        once); ``forget`` it when done."""
+        event = asyncio.Event()
+        event.set()
+        self.listeners.setdefault(game_id, set()).add(event)
         if self.watcher is None:
-            self.watcher = asyncio.get_running_loop().create_task(self._watching())
+            self.watcher = asyncio.get_running_loop().create_task(self._follow_other_servers())
+        return event
+
+    def forget(self, game_id: str, event: asyncio.Event) -> None:
+        events = self.listeners.get(game_id, set())
+        events.discard(event)
+        if not events:
+            self.listeners.pop(game_id, None)
+
+    async def _follow_other_servers(self) -> None:
+        store = self.service.store
+        if store.engine.dialect.name != "postgresql":
+            await self._watching()
+            return
+        from wargame.server import changes  # noqa: PLC0415 - psycopg, there with PostgreSQL only
+
+        name = f"wargame-listen {self.service.server_name}"
+        await changes.listen(store.url, name, self._wake, self._wake_all)
 
     async def _watching(self) -> None:
         while True:
@@ -151,15 +205,12 @@ class Live:
             return
         if has_bots:
             self.poke(game_id)
-        event = asyncio.Event()
-        event.set()
-        self.listeners.setdefault(game_id, set()).add(event)
-        self._watch()
+        event = self.watch(game_id)
         try:
             push = partial(self._push, socket, viewer, lang, event, log_from)
             await _until_closed(socket, push)
         finally:
-            self._forget(game_id, event)
+            self.forget(game_id, event)
 
     async def _push(
         self,
@@ -183,12 +234,6 @@ class Live:
                 sent, body, total = found
                 await socket.send_text('{"type":"state",' + body.decode()[1:])
                 log_from = None if log_from is None else total
-
-    def _forget(self, game_id: str, event: asyncio.Event) -> None:
-        events = self.listeners.get(game_id, set())
-        events.discard(event)
-        if not events:
-            self.listeners.pop(game_id, None)
 
 
 class Hello(msgspec.Struct):

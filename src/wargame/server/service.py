@@ -3,8 +3,9 @@
 Hand-written because this is where the server's own rules live: which error a request gets (403 an
 unknown token, 404 an unknown game, 409 a stale version, 422 an action the game refuses), that a
 seat's token is stored only as its SHA-256, that a seat acts only for its own side, that undo
-replays from the stored undo base through the engine's ``Session``, and that a random bot plays only
-its own seat. Everything here is synchronous; ``live`` and ``app`` call it from worker threads.
+replays from the stored undo base through the engine's ``Session``, that a random bot plays only
+its own seat, and only on the server that holds the game's lease when several share the database.
+Everything here is synchronous; ``live`` and ``app`` call it from worker threads.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import os
 import secrets
+import socket
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
@@ -53,6 +57,10 @@ HUMAN: Final = "human"
 BOT: Final = "bot:random"
 SEAT_KINDS: Final = (HUMAN, BOT)
 UNDO: Final = "undo"
+
+BOT_LEASE: Final = 5.0
+"""Seconds a server holds a game's bots after taking or renewing its lease: how long they wait
+for another server to take over when it dies while they have to move."""
 
 _JSON: Final = msgspec.json.Encoder()
 RENDERED_LINES: Final = 200_000  # rendered log lines kept (a few tens of MB at most)
@@ -101,6 +109,14 @@ class Refused(ApiError):
     status = 422
 
 
+class BotsElsewhere(Exception):
+    """Another server moves the game's bots now; its lease has ``seconds`` left unless renewed."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"another server moves these bots for {seconds:.1f} s more")
+        self.seconds = seconds
+
+
 class Planned(NamedTuple):
     """A change checked and computed but not yet stored, and the game row it was computed from."""
 
@@ -133,9 +149,18 @@ def play_url(game_id: str, token: str) -> str:
 class Service:
     """Creates, shows and plays stored games; safe to call from many threads at once."""
 
-    def __init__(self, store: Store, lookup: Callable[[str], Game] = REGISTRY.game) -> None:
+    def __init__(
+        self,
+        store: Store,
+        lookup: Callable[[str], Game] = REGISTRY.game,
+        *,
+        bot_lease: float = BOT_LEASE,
+    ) -> None:
         self.store = store
         self.lookup = lookup
+        self.server_name = new_server_name()  # the owner of the bot leases it takes
+        self.bot_lease = bot_lease
+        self._leases: dict[str, float] = {}  # game -> time.monotonic() its lease runs out by
         self._seats = Lru(1024)  # seats never change once a game exists
         self._bodies = Lru(512)  # (game, version, seat, lang) -> Page (the body, encoded)
         self._last_pages = Lru(512)  # (game, seat, lang) -> the Page built last (its log reused)
@@ -350,6 +375,8 @@ class Service:
         return page.encode(None, n=n, total=total)
 
     def _record(self, row: GameRow) -> Record:
+        """The game's record at ``row``'s version, whatever was stored since: an undo planned
+        from that version replays it from the undo base of that version."""
         dice = row.dice
         record = Record(
             row.game,
@@ -362,7 +389,7 @@ class Service:
             commitment=dice.commitment,
             seed_chosen=dice.chosen,
         )
-        for entry in self.store.log(row.id):
+        for entry in self.store.log(row.id, until=row.version):
             if entry.kind == UNDO:
                 record.actions.pop()
             else:
@@ -489,18 +516,15 @@ class Service:
 
     # -- bots --------------------------------------------------------------------------------
     def bot_step(self, game_id: str) -> bool:
-        """One random move for a bot seat that must act now; False if no bot has to act."""
-        bots = {seat.seat for seat in self.seats(game_id) if seat.kind == BOT}
-        if not bots:
+        """One random move for a bot seat that must act now; False if no bot has to act. Raises
+        BotsElsewhere if another server holds the game's lease (it moves them)."""
+        found = self._bot_to_move(game_id)
+        if found is not None and self._hold_bots(game_id):
+            found = self._bot_to_move(game_id)  # as it is now that no other server moves them
+        if found is None:
             return False
-        row, state = self.load(game_id)
-        if state.result is not None:
-            return False
+        row, state, side = found
         game = self._game(row)
-        acting = [side for side in game.active(state) if side in bots]
-        if not acting:
-            return False
-        side = acting[0]
         actions = [action.text for action in game.legal_actions(state, side)]
         text = RandomBot(derive_seed(row.dice.seed, "bot", side, row.version)).choose(
             {"actions": actions}
@@ -509,6 +533,47 @@ class Service:
         with contextlib.suppress(Stale):  # somebody moved first: the caller looks again
             self.submit(planned).result()
         return True
+
+    def _bot_to_move(self, game_id: str) -> tuple[GameRow, State, Side] | None:
+        """The game now and the bot seat that must act in it, if one must."""
+        bots = {seat.seat for seat in self.seats(game_id) if seat.kind == BOT}
+        if not bots:
+            return None
+        row, state = self.load(game_id)
+        if state.result is not None:
+            return None
+        acting = [side for side in self._game(row).active(state) if side in bots]
+        return (row, state, acting[0]) if acting else None
+
+    def _hold_bots(self, game_id: str) -> bool:
+        """Take or renew this server's lease on the game's bots, or raise BotsElsewhere; whether
+        the store was asked (only once half of the lease has run)."""
+        started = time.monotonic()
+        if self._leases.get(game_id, started) - started > self.bot_lease / 2:
+            return False
+        lease = self.store.take_lease(game_id, self.server_name, self.bot_lease)
+        if lease.owner != self.server_name:
+            self._leases.pop(game_id, None)
+            raise BotsElsewhere(lease.seconds_left)
+        self._leases[game_id] = started + self.bot_lease  # the store's clock ran it from later
+        return True
+
+    def release_bots(self, game_id: str) -> bool:
+        """Free this server's lease on the game's bots, for whichever server sees their next turn
+        first; whether it held one."""
+        if self._leases.pop(game_id, None) is None:
+            return False
+        self.store.release_lease(game_id, self.server_name)
+        return True
+
+    def release_all_bots(self) -> None:
+        for game_id in list(self._leases):
+            self.release_bots(game_id)
+
+
+def new_server_name() -> str:
+    """A name for this server unlike any other's: its process, its host and a random part."""
+    return f"{os.getpid()}@{socket.gethostname()[:32]}/{secrets.token_hex(4)}"
 
 
 def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:

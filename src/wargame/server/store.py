@@ -17,6 +17,12 @@ transaction, one flush to disk for all of them. A flush costs about a millisecon
 per action would cap a server near a thousand actions a second on the fastest disk, and far below
 that while other threads compete for it; a batch also takes SQLite's single write lock once.
 A change that fails on its own (a stale version) does not hold back the others of its batch.
+
+Several servers may share one database. On PostgreSQL the transaction that stores a change also
+notifies the game's id (``CHANNEL``), so that every server pushes it to its sockets as it commits
+(``changes``). A game's bots are moved by one server at a time, the holder of the game's lease
+(``take_lease``): a row with its owner and expiry by the database's clock, taken, renewed and
+handed over atomically, so that another server takes over when the owner dies.
 """
 
 from __future__ import annotations
@@ -39,8 +45,10 @@ from typing import IO, Any, Final, TypeVar
 import msgspec
 import sqlalchemy as sa
 from platformdirs import user_data_dir
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.ext.compiler import compiles
 
 from wargame.engine.errors import WargameError
 from wargame.engine.rng import LEGACY_GENERATOR
@@ -123,6 +131,18 @@ SNAPSHOTS = sa.Table(
     sa.Column("moves", sa.Integer, primary_key=True),
     sa.Column("state", sa.Text, nullable=False),
 )
+
+
+BOT_LEASES = sa.Table(
+    "bot_leases",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("owner", sa.String(64), nullable=False),  # the server that moves the game's bots
+    sa.Column("expires", sa.Float, nullable=False),  # seconds since 1970, the database's clock
+)
+
+CHANNEL: Final = "wargame_changes"
+"""The PostgreSQL channel on which a stored change is notified: its game's id."""
 
 
 class Lru:
@@ -234,6 +254,14 @@ class Change:
     base: State | None
     keep_base: bool = False
     snapshot: bool = False
+
+
+@dataclass(frozen=True)
+class Lease:
+    """Who moves a game's bots, and for how many seconds more unless it renews its lease."""
+
+    owner: str
+    seconds_left: float
 
 
 @dataclass(frozen=True)
@@ -427,6 +455,25 @@ class Store:
 
         return then(self._writer.submit(write), remembered)
 
+    def take_lease(self, game_id: str, owner: str, seconds: float) -> Lease:
+        """Make ``owner`` the mover of the game's bots for ``seconds`` if the game's lease is free,
+        expired or its own already; the lease as it stands then (another owner's if taken)."""
+        found: list[Lease] = []
+
+        def write(db: sa.Connection) -> None:
+            found[:] = [_take_lease(db, game_id, owner, seconds)]
+
+        self._writer.write(write)
+        return found[0]
+
+    def release_lease(self, game_id: str, owner: str) -> None:
+        """Free the game's lease if ``owner`` holds it."""
+
+        def write(db: sa.Connection) -> None:
+            db.execute(_RELEASE_LEASE, {"b_id": game_id, "b_owner": owner})
+
+        self._writer.write(write)
+
     # -- reading -------------------------------------------------------------------------------
     def load(self, game_id: str) -> tuple[GameRow, State] | None:
         """The game and its current state, or None if there is no such game."""
@@ -475,14 +522,16 @@ class Store:
             )
             return [Seat(r.seat, r.kind, r.token_hash) for r in rows]
 
-    def log(self, game_id: str) -> list[LogEntry]:
-        """The whole action log of a game, in order."""
+    def log(self, game_id: str, until: int | None = None) -> list[LogEntry]:
+        """The action log of a game, in order: the whole of it, or as it stood at version
+        ``until`` (its entries up to that one: the log is only ever appended to)."""
+        query = sa.select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.side, ACTIONS.c.text).where(
+            ACTIONS.c.game_id == game_id
+        )
+        if until is not None:
+            query = query.where(ACTIONS.c.seq <= until)
         with self.engine.connect() as db:
-            rows = db.execute(
-                sa.select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.side, ACTIONS.c.text)
-                .where(ACTIONS.c.game_id == game_id)
-                .order_by(ACTIONS.c.seq)
-            )
+            rows = db.execute(query.order_by(ACTIONS.c.seq))
             return [LogEntry(r.seq, r.kind, r.side, r.text) for r in rows]
 
     def snapshot_before(self, game_id: str, moves: int) -> State | None:
@@ -612,6 +661,7 @@ class ActionWrite:
         db.execute(_INSERT_ACTION, self.entry)
         if self.snapshot is not None:
             db.execute(_INSERT_SNAPSHOT, self.snapshot)
+        announce(db, [self.game_id])
 
 
 class _Moved(Exception):
@@ -634,6 +684,14 @@ def write_together(db: sa.Connection, writes: list[ActionWrite]) -> None:
     snapshots = [write.snapshot for write in writes if write.snapshot is not None]
     if snapshots:
         db.execute(_INSERT_SNAPSHOT, snapshots)
+    announce(db, [write.game_id for write in writes])
+
+
+def announce(db: sa.Connection, game_ids: list[str]) -> None:
+    """On PostgreSQL, notify the listening servers (``changes``) that these games changed, once
+    the transaction commits (nothing if it rolls back); one statement for a whole batch."""
+    if db.dialect.name == "postgresql":
+        db.execute(_NOTIFY, {"channel": CHANNEL, "ids": game_ids})
 
 
 class Writer:
@@ -768,6 +826,51 @@ _GAME_VERSIONS: Final = sa.select(GAMES.c.id, GAMES.c.version).where(
 _UPDATE_GAME: Final = sa.update(GAMES).where(_BY_ID, GAMES.c.version == sa.bindparam("b_version"))
 _INSERT_ACTION: Final = sa.insert(ACTIONS)
 _INSERT_SNAPSHOT: Final = sa.insert(SNAPSHOTS)
+_NOTIFY: Final = sa.text(
+    "SELECT pg_notify(:channel, game_id) FROM unnest(CAST(:ids AS text[])) AS game_id"
+)
+
+
+class _DatabaseTime(sa.sql.expression.FunctionElement[float]):
+    """Seconds since 1970 by the database's clock, the one clock that all the servers of one
+    database share."""
+
+    type = sa.Float()
+    inherit_cache = True
+
+
+@compiles(_DatabaseTime)
+def _sqlite_time(_element: Any, _compiler: Any, **_kw: Any) -> str:
+    return "((julianday('now') - 2440587.5) * 86400.0)"
+
+
+@compiles(_DatabaseTime, "postgresql")
+def _postgresql_time(_element: Any, _compiler: Any, **_kw: Any) -> str:
+    return "CAST(extract(epoch FROM clock_timestamp()) AS double precision)"
+
+
+_LEASE_BY_ID: Final = BOT_LEASES.c.game_id == sa.bindparam("b_id")
+_RELEASE_LEASE: Final = sa.delete(BOT_LEASES).where(
+    _LEASE_BY_ID, BOT_LEASES.c.owner == sa.bindparam("b_owner")
+)
+_LEASE_HELD: Final = sa.select(
+    BOT_LEASES.c.owner, (BOT_LEASES.c.expires - _DatabaseTime()).label("left")
+).where(_LEASE_BY_ID)
+
+
+def _take_lease(db: sa.Connection, game_id: str, owner: str, seconds: float) -> Lease:
+    """One upsert: a new lease, or the row taken over where it is this owner's or has expired."""
+    insert = (postgresql.insert if db.dialect.name == "postgresql" else sqlite.insert)(BOT_LEASES)
+    insert = insert.values(game_id=game_id, owner=owner, expires=_DatabaseTime() + seconds)
+    taken = insert.on_conflict_do_update(
+        index_elements=[BOT_LEASES.c.game_id],
+        set_={"owner": insert.excluded.owner, "expires": insert.excluded.expires},
+        where=(BOT_LEASES.c.owner == owner) | (BOT_LEASES.c.expires <= _DatabaseTime()),
+    )
+    if db.execute(taken.returning(BOT_LEASES.c.owner)).first() is not None:
+        return Lease(owner, seconds)
+    held = db.execute(_LEASE_HELD, {"b_id": game_id}).one()
+    return Lease(held.owner, max(0.0, float(held.left)))
 
 
 def _game_row(found: Any) -> GameRow:
