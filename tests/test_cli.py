@@ -9,8 +9,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.savefiles import edit_save
 from wargame.cli import main
 from wargame.engine.session import read_save
+
+DEEP = "rounds=" + "[" * 10_000 + "]" * 10_000
+LONG = "rounds=" + "9" * 5_000
 
 
 def run(capsys, *argv):
@@ -103,6 +107,17 @@ def test_act_applies_all_actions_or_none(capsys, tmp_path):
         (["rules", "chess"], ["unknown game"]),
         (["fuzz", "toy", "--games", "0"], ["at least 1"]),
         (["fuzz", "toy", "--scenario", "epic"], ["no scenario"]),
+        (["new", "toy", "-s", "standard", "-o", "{tmp}/none/n.json"], ["no folder {tmp}/none"]),
+        (["new", "toy", "-s", "standard", "--force", "-o", "{tmp}"], ["it is a folder"]),
+        (["new", "toy", "-s", "standard", "--option", DEEP, "-o", "{tmp}/n"], ["too deeply"]),
+        (["new", "toy", "-s", "standard", "--option", LONG, "-o", "{tmp}/n"], ["long a number"]),
+        (["bench", "toy", "--seconds", "-1"], ["--seconds must be a number above 0"]),
+        (["bench", "toy", "--seconds", "nan"], ["--seconds must be a number above 0"]),
+        (["bench", "toy", "--seed", "-1"], ["--seed: a seed is between 0 and 2**256 - 1"]),
+        (["fuzz", "toy", "--seed", "-1"], ["--seed: a seed is between 0 and 2**256 - 1"]),
+        (["show", "/dev/zero"], ["/dev/zero is a device, not a file"]),
+        (["play", "chess", "--resume", "{tmp}/g.json"], ["unknown game 'chess'"]),
+        (["play", "toy", "--bot", "red", "--bot", "blue", "--save", "{tmp}/no/p"], ["no folder"]),
     ],
 )
 def test_mistakes_print_one_line_and_change_nothing(capsys, tmp_path, argv, fragments):
@@ -111,8 +126,45 @@ def test_mistakes_print_one_line_and_change_nothing(capsys, tmp_path, argv, frag
     (tmp_path / "junk.json").write_text('{"format": "wargame-save", "vers')
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     code, _, err = run(capsys, *[a.replace("{tmp}", str(tmp_path)) for a in argv])
-    assert_one_line_error(code, err, *fragments)
+    assert_one_line_error(code, err, *[f.replace("{tmp}", str(tmp_path)) for f in fragments])
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_act_on_a_read_only_save_is_refused(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    run(capsys, "new", "toy", "-s", "standard", "--seed", 5, "-o", path)
+    path.chmod(0o444)
+    before = path.read_bytes()
+    first = run(capsys, "actions", path, "--side", "red")[1].split("\n")[0]
+    code, _, err = run(capsys, "act", path, "--side", "red", first)
+    assert_one_line_error(code, err, "g.json is read-only")
+    assert path.read_bytes() == before and path.stat().st_mode & 0o777 == 0o444
+
+
+def test_act_keeps_the_save_files_mode(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    run(capsys, "new", "toy", "-s", "standard", "--seed", 5, "-o", path)
+    path.chmod(0o644)
+    first = run(capsys, "actions", path, "--side", "red")[1].split("\n")[0]
+    assert run(capsys, "act", path, "--side", "red", first)[0] == 0
+    assert path.stat().st_mode & 0o777 == 0o644
+    assert len(read_save(path).record.actions) == 1
+
+
+def test_a_bot_delay_that_is_not_a_number_is_refused(capsys, monkeypatch):
+    import wargame.server.run
+
+    served = []
+    monkeypatch.setattr(wargame.server.run, "serve", lambda *args, **kw: served.append(args))
+    code, _, err = run(capsys, "serve", "--bot-delay", "nan")
+    assert_one_line_error(code, err, "--bot-delay must be a number of seconds, 0 or more")
+    assert not served
+
+
+def test_a_save_of_the_old_format_still_replays(capsys):
+    legacy = ROOT / "tests" / "engine" / "data" / "legacy-empire-1942.json"
+    code, out, _ = run(capsys, "replay", legacy)
+    assert code == 0 and out.startswith("replay: ") and "8ae2d364e5a51930622aaba953ccdfa5" in out
 
 
 def test_usage_mistakes_exit_2_with_one_line(capsys):
@@ -124,9 +176,7 @@ def test_usage_mistakes_exit_2_with_one_line(capsys):
 def test_replay_detects_a_record_that_gives_another_state(capsys, tmp_path):
     path = tmp_path / "g.json"
     run(capsys, "new", "toy", "-s", "standard", "--seed", 5, "-o", path)
-    data = json.loads(path.read_text())
-    data["record"]["seed"] = 6
-    path.write_text(json.dumps(data))
+    edit_save(path, lambda save: save["state"].update(rng=save["state"]["rng"] + 1), rehash=True)
     code, _, err = run(capsys, "replay", path)
     assert_one_line_error(code, err, "another state")
 

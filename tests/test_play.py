@@ -56,3 +56,18 @@ def test_hot_seat_undo_and_resign():
     assert session.state.result.kind == "resigned"
     assert session.record.actions[-1] == (mover, "resign")
     assert (mover, card) not in session.record.actions[2:]
+
+
+def test_a_save_that_fails_is_told_and_play_goes_on(tmp_path):
+    path = tmp_path / "g.json"
+    session = Session.new(GAME, "standard", 3)
+    session.save(path)
+    path.chmod(0o444)
+    out = io.StringIO()
+    red_card = GAME.legal_actions(session.state, "red")[0].text
+    TerminalGame(
+        session, bots=set(), save_to=path, read=scripted([red_card, "quit"]), out=out
+    ).run()
+    assert f"not saved: {path} is read-only" in out.getvalue()
+    assert session.record.actions == [("red", red_card)]
+    assert read_save(path).record.actions == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections import Counter
@@ -18,9 +19,11 @@ from typing import Any, NoReturn
 from wargame import __version__
 from wargame.engine.contract import Game
 from wargame.engine.errors import GameBug, WargameError
+from wargame.engine.files import writable_target
 from wargame.engine.i18n import LANGUAGES
+from wargame.engine.rng import seed_problem
 from wargame.engine.rules import find_tests_dir, report, scan_tests
-from wargame.engine.session import Session, read_save
+from wargame.engine.session import Session, game_of, read_save
 from wargame.engine.state import state_hash
 from wargame.games import REGISTRY, load_plugins
 from wargame.text import render_status
@@ -229,6 +232,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     game = REGISTRY.game(args.game)
+    writable_target(args.output)
     if args.output.exists() and not args.force:
         raise WargameError(f"{args.output} exists; use --force to overwrite it")
     session = Session.new(game, args.scenario, args.seed, parse_options(args.option))
@@ -248,6 +252,10 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             options[name] = json.loads(raw)
         except json.JSONDecodeError:
             options[name] = raw
+        except RecursionError:
+            raise WargameError(f"option {name}: its value is nested too deeply") from None
+        except ValueError:  # a number of more digits than Python converts
+            raise WargameError(f"option {name}: its value is too long a number") from None
     return options
 
 
@@ -293,16 +301,17 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     save = read_save(args.file)
-    game = REGISTRY.game(save.record.game)
+    game = game_of(save, REGISTRY.game, args.file)
     replayed = Session.replay(save.record, game)
     actions = len(save.record.actions)
     if save.failure is not None:
         return _replay_failure(replayed, save.failure)
-    if state_hash(replayed.state) != save.state_hash:
+    saved = state_hash(save.state)
+    if state_hash(replayed.state) != saved:
         raise WargameError(
             f"{args.file}: replaying {actions} actions gives another state than the one saved"
         )
-    print(f"replay: {actions} actions, identical state {save.state_hash}")
+    print(f"replay: {actions} actions, identical state {saved}")
     return 0
 
 
@@ -310,7 +319,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from wargame.engine.verify import verify
 
     save = read_save(args.file)
-    found = verify(REGISTRY.game(save.record.game), save.record, save.state)
+    found = verify(game_of(save, REGISTRY.game, args.file), save.record, save.state)
     print(f"verify: {_COMMITMENT_LINES[found.commitment]}")
     if found.actions or not found.problems:
         counts = ", ".join(f"{n} {kind}" for kind, n in sorted(found.random.items())) or "none"
@@ -423,6 +432,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.jobs < 1 or args.check_every < 1:
         raise WargameError("--games, --jobs and --check-every must be at least 1")
+    check_seed(args.seed)
     game = REGISTRY.game(args.game)
     if args.scenario:
         game.scenario(args.scenario)
@@ -466,17 +476,19 @@ def _fuzz_with_progress(game: Game, config: Any, show: bool) -> Any:
 def cmd_play(args: argparse.Namespace) -> int:
     from wargame.play import TerminalGame
 
+    game = REGISTRY.game(args.game)
+    save_to = args.save or args.resume
+    if save_to:
+        writable_target(save_to)
     if args.resume:
         session = load(args.resume)
         if session.game.id != args.game:
             raise WargameError(f"{args.resume} is a {session.game.id} game, not {args.game}")
     else:
-        game = REGISTRY.game(args.game)
         scenario = args.scenario or game.scenarios()[0].id
         session = Session.new(game, scenario, args.seed)
     for side in args.bot:
         session.game.check_side(side)
-    save_to = args.save or args.resume
     TerminalGame(session, bots=set(args.bot), lang=args.lang, save_to=save_to).run()
     return 0
 
@@ -484,6 +496,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from wargame.bench import format_report, run_bench
 
+    if not 0 < args.seconds < math.inf:
+        raise WargameError("--seconds must be a number above 0")
+    check_seed(args.seed)
     game = REGISTRY.game(args.game)
     found = run_bench(game, seconds=args.seconds, seed=args.seed, scenario=args.scenario)
     if args.format == "json":
@@ -491,6 +506,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(format_report(found))
     return 0
+
+
+def check_seed(seed: int) -> None:
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise WargameError(f"--seed: {problem}")
 
 
 def cmd_map(args: argparse.Namespace) -> int:
@@ -507,8 +528,8 @@ def cmd_map(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from wargame.server.run import serve
 
-    if args.bot_delay < 0:
-        raise WargameError("--bot-delay cannot be negative")
+    if not 0 <= args.bot_delay < math.inf:
+        raise WargameError("--bot-delay must be a number of seconds, 0 or more")
     serve(
         args.host,
         args.port,

@@ -97,10 +97,15 @@ class TerminalGame:
             self.say(f"refused: {error.message}")
 
     def save(self, announce: bool = False) -> None:
+        """Save the game if there is a save file; a failed save is told and play goes on."""
         if self.save_to is None:
             if announce:
                 self.say("no save file: start with --save FILE")
             return
-        self.session.save(self.save_to)
+        try:
+            self.session.save(self.save_to)
+        except WargameError as error:
+            self.say(f"not saved: {error.message}")
+            return
         if announce:
             self.say(f"saved to {self.save_to}")

@@ -1,13 +1,16 @@
 """Records, save files, replay and undo."""
 
+import errno
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.savefiles import edit_save
 from tests.toy_game.game import GAME as TOY
-from wargame.engine.errors import BadSaveFile, IllegalAction
+from wargame.engine import files
+from wargame.engine.errors import BadSaveFile, IllegalAction, WargameError
 from wargame.engine.rng import Rng
 from wargame.engine.session import Session, read_save
 from wargame.engine.state import state_hash
@@ -102,16 +105,30 @@ def test_a_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
     path = tmp_path / "game.json"
     Session.new(TOY, "standard", 1).save(path)
     before = path.read_bytes()
-    import wargame.engine.session as module
 
     def broken(*args, **kwargs):
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(module.os, "replace", broken)
-    with pytest.raises(OSError):
+    monkeypatch.setattr(files.os, "replace", broken)
+    with pytest.raises(WargameError, match=r"cannot write .*game.json \(No space left on device\)"):
         Session.new(TOY, "standard", 2).save(path)
     assert path.read_bytes() == before
     assert list(tmp_path.iterdir()) == [path]
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def saved_mid_order(path):
+    """A toy game saved in the middle of an order: actions in its record, and an undo base."""
+    session = Session.new(TOY, "standard", 3)
+    for side in ("red", "blue"):
+        session.act(side, TOY.legal_actions(session.state, side)[0].text)
+    mover = TOY.active(session.state)[0]
+    session.act(mover, next(a.text for a in TOY.legal_actions(session.state, mover)))
+    session.save(path)
+    assert read_save(path).undo_base is not None
+    return path
 
 
 @pytest.mark.parametrize(
@@ -120,8 +137,7 @@ def test_a_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
         (lambda text: text[: len(text) // 2], "malformed or truncated"),
         (lambda text: "[1, 2]", "not a wargame save file"),
         (lambda text: text.replace('"moves":0', '"moves":5', 1), "does not match its hash"),
-        (lambda text: text.replace('"rules_version":"1"', '"rules_version":"0"'), "rules version"),
-        (lambda text: text.replace('"game":"toy"', '"game":"chess"', 1), "unknown game 'chess'"),
+        (lambda text: text.replace('"data":{', f'"data":{{"x":{DEEP},', 1), "nested too deeply"),
     ],
 )
 def test_damaged_save_files_get_a_clear_error(tmp_path, damage, message):
@@ -131,6 +147,74 @@ def test_damaged_save_files_get_a_clear_error(tmp_path, damage, message):
     with pytest.raises(Exception, match=message) as caught:
         Session.load(path, REGISTRY.game)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda save: save["record"]["actions"].pop(), "the save does not match its hash"),
+        (lambda save: save["record"].update(seed=4), "the save does not match its hash"),
+        (lambda save: save["undo_base"].update(checkpoint=1), "the save does not match its hash"),
+        (lambda save: save["undo_base"]["data"].clear(), "the save does not match its hash"),
+        (lambda save: save.update(failure={"message": "x"}), "the save does not match its hash"),
+        (lambda save: save.update(version=3), "save format version 3; this program reads "),
+        (lambda save: save.update(version=0), "save format version 0; this program reads "),
+    ],
+)
+def test_a_save_is_checked_whole(tmp_path, edit, message):
+    path = saved_mid_order(tmp_path / "game.json")
+    edit_save(path, edit)
+    with pytest.raises(BadSaveFile, match=message):
+        Session.load(path, REGISTRY.game)
+
+
+def as_version_1(save):
+    """A save as the old program wrote it: its hash covers the state alone."""
+    save["version"] = 1
+    save.pop("save_hash", None)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda save: save["record"].update(game="empire-of-the-sun"), "not of the same game"),
+        (lambda save: save["record"].update(scenario="short"), "not of the same scenario"),
+        (lambda save: save["undo_base"].update(seed=4), "the undo checkpoint are not of the same"),
+        (lambda save: save["record"].update(seed=-1), r"a seed is between 0 and 2\*\*256 - 1"),
+        (lambda save: save["record"].update(seed=2**256), r"a seed is between 0 and 2\*\*256"),
+        (lambda save: save["record"].update(generator="mt19937"), "unknown random generator"),
+    ],
+)
+def test_a_version_1_save_is_checked_but_for_its_hash(tmp_path, edit, message):
+    path = saved_mid_order(tmp_path / "game.json")
+    edit_save(path, as_version_1)
+    edit_save(path, edit)
+    with pytest.raises(BadSaveFile, match=message):
+        Session.load(path, REGISTRY.game)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda text: text.replace('"rules_version": "1"', '"rules_version": "0"'), "version 0"),
+        (lambda text: text.replace('"game": "toy"', '"game": "chess"'), "unknown game 'chess'"),
+        (lambda text: text.replace('"game": "toy"', '"game": "dai-senso"'), "not playable yet"),
+    ],
+)
+def test_a_save_of_a_game_or_rules_this_program_lacks_is_refused(tmp_path, edit, message):
+    path = saved_mid_order(tmp_path / "game.json")
+    edit_save(path, lambda save: save.update(json.loads(edit(json.dumps(save)))), rehash=True)
+    with pytest.raises(BadSaveFile, match=f"{path}: .*{message}"):
+        Session.load(path, REGISTRY.game)
+
+
+def test_a_version_1_save_loads_and_saves_as_version_2(tmp_path):
+    path = saved_mid_order(tmp_path / "game.json")
+    edit_save(path, as_version_1)
+    session = Session.load(path, REGISTRY.game)
+    session.save(path)
+    assert read_save(path).version == 2
+    assert Session.load(path, REGISTRY.game).record == session.record
 
 
 def test_a_record_that_no_longer_replays_names_the_action():

@@ -4,35 +4,53 @@ The record holds everything needed to rebuild the game: game id, rules version, 
 options and the actions in order. A save file holds the record and, to load fast, the current state
 with its hash and the last undo checkpoint. ``replay`` rebuilds the state from the record alone and
 verifies it against the saved one.
+
+A save file is checked whole before anything uses it: at most ``MAX_SAVE_BYTES``, a known format
+version, the shape of a save, its hash (in version 2, of everything in the file; version 1, still
+read, hashed the state alone), a known game, a seed in range, a known random generator, and a
+record and states of one game.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 import msgspec
 
 from wargame.engine.action import Action
 from wargame.engine.contract import Game, can_undo
-from wargame.engine.errors import BadSaveFile, IllegalAction, WargameError
+from wargame.engine.errors import BadSaveFile, IllegalAction, UnknownGame, WargameError
+from wargame.engine.files import read_limited, write_atomically
 from wargame.engine.log import Side
 from wargame.engine.rng import (
     DEFAULT_GENERATOR,
+    GENERATORS,
     LEGACY_GENERATOR,
     commitment,
     new_salt,
     new_seed,
+    seed_problem,
 )
 from wargame.engine.state import State, state_hash
 
 SAVE_FORMAT: Final = "wargame-save"
-SAVE_VERSION: Final = 1
+SAVE_VERSION: Final = 2
+"""Version 2's ``save_hash`` covers the whole file; version 1's ``state_hash`` only the state."""
+READ_VERSIONS: Final = (1, 2)
+MAX_SAVE_BYTES: Final = 8 * 2**20
+"""The largest save file read. The largest saves are of the longest game there is: sixty random
+games of its full campaign, played to their end (1,200 to 1,800 actions), saved to 0.22 MB at most,
+and to 0.38 MB at most at any point of the game (an undo checkpoint is a second copy of the state
+and its log). 8 MB leaves twenty times that for longer games, and bounds what a file can make the
+program decode (up to 25 bytes of memory for a byte of JSON: 200 MB)."""
 RESIGN: Final = "resign"
+_CANONICAL: Final = msgspec.json.Encoder(order="sorted")
+_RECORD_IN_STATE: Final = ("game", "rules_version", "scenario", "seed", "generator")
+"""What a record and the states it leads to both name, and must name alike."""
 
 
 class Record(msgspec.Struct):
@@ -57,6 +75,9 @@ class Record(msgspec.Struct):
 
 
 class SaveFile(msgspec.Struct):
+    """A save file. ``save_hash`` (version 2) is ``hash_save`` of the rest; ``state_hash`` is
+    the state's fingerprint that ``wargame replay`` shows."""
+
     format: Literal["wargame-save"]
     version: int
     record: Record
@@ -64,9 +85,16 @@ class SaveFile(msgspec.Struct):
     state_hash: str
     undo_base: State | None = None
     failure: dict[str, Any] | None = None
+    save_hash: str = ""
+
+
+class _Header(msgspec.Struct):
+    format: str = ""
+    version: int = 0
 
 
 GameLookup = Callable[[str], Game]
+_Decoded = TypeVar("_Decoded", "SaveFile", "_Header")
 
 
 @dataclass
@@ -154,15 +182,14 @@ class Session:
             None if self.undo_base is self.state else self.undo_base,
             failure,
         )
+        save.save_hash = hash_save(save)
         write_atomically(path, msgspec.json.format(msgspec.json.encode(save), indent=1))
 
     @classmethod
     def load(cls, path: Path, lookup: GameLookup) -> Session:
         save = read_save(path)
-        game = lookup(save.record.game)
+        game = game_of(save, lookup, path)
         check_compatible(game, save.record, path)
-        if state_hash(save.state) != save.state_hash:
-            raise BadSaveFile(f"{path}: the saved state does not match its hash (file damaged?)")
         undo_base = save.undo_base or save.state
         return cls(game, save.record, save.state, undo_base)
 
@@ -187,16 +214,72 @@ def _apply_text(game: Game, state: State, side: Side, text: str) -> State:
 
 
 def read_save(path: Path) -> SaveFile:
+    """The save file at ``path``, checked whole but for its game (``game_of``)."""
+    data = read_limited(path, MAX_SAVE_BYTES)
+    _check_header(_decode(data, _Header, path), path)
+    save = _decode(data, SaveFile, path)
+    problem = _hash_problem(save) or _record_problem(save)
+    if problem:
+        raise BadSaveFile(f"{path}: {problem}")
+    return save
+
+
+def _decode(data: bytes, kind: type[_Decoded], path: Path) -> _Decoded:
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise BadSaveFile(f"{path}: cannot read ({error.strerror})") from None
-    try:
-        return msgspec.json.decode(data, type=SaveFile)
+        return msgspec.json.decode(data, type=kind)
     except msgspec.ValidationError as error:
         raise BadSaveFile(f"{path}: not a wargame save file: {error}") from None
     except msgspec.DecodeError as error:
         raise BadSaveFile(f"{path}: malformed or truncated save file ({error})") from None
+    except RecursionError:
+        raise BadSaveFile(f"{path}: not a wargame save file: nested too deeply") from None
+
+
+def _check_header(header: _Header, path: Path) -> None:
+    if header.format != SAVE_FORMAT:
+        raise BadSaveFile(f"{path}: not a wargame save file (its format is not {SAVE_FORMAT!r})")
+    if header.version not in READ_VERSIONS:
+        known = " and ".join(map(str, READ_VERSIONS))
+        raise BadSaveFile(
+            f"{path}: save format version {header.version}; this program reads versions {known}"
+        )
+
+
+def hash_save(save: SaveFile) -> str:
+    """The hash of a version-2 save: blake2b of the canonical JSON of all but this hash."""
+    unhashed = msgspec.structs.replace(save, save_hash="")
+    return hashlib.blake2b(_CANONICAL.encode(unhashed), digest_size=16).hexdigest()
+
+
+def _hash_problem(save: SaveFile) -> str | None:
+    if save.version == 1:
+        if state_hash(save.state) != save.state_hash:
+            return "the saved state does not match its hash (file damaged?)"
+    elif hash_save(save) != save.save_hash:
+        return "the save does not match its hash (file damaged?)"
+    return None
+
+
+def _record_problem(save: SaveFile) -> str | None:
+    record = save.record
+    problem = seed_problem(record.seed)
+    if problem is not None:
+        return problem
+    if record.generator not in GENERATORS:
+        return f"unknown random generator {record.generator!r}"
+    for label, state in (("saved state", save.state), ("undo checkpoint", save.undo_base)):
+        for name in _RECORD_IN_STATE:
+            if state is not None and getattr(state, name) != getattr(record, name):
+                return f"the record and the {label} are not of the same {name}"
+    return None
+
+
+def game_of(save: SaveFile, lookup: GameLookup, path: Path) -> Game:
+    """The game of a save, or BadSaveFile if this program has no such game."""
+    try:
+        return lookup(save.record.game)
+    except UnknownGame as error:
+        raise BadSaveFile(f"{path}: {error}") from None
 
 
 def check_compatible(game: Game, record: Record, path: Path) -> None:
@@ -205,17 +288,3 @@ def check_compatible(game: Game, record: Record, path: Path) -> None:
             f"{path}: made with {game.id} rules version {record.rules_version}, "
             f"this program has {game.rules_version}"
         )
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
