@@ -128,6 +128,8 @@ def test_derive_seed_of_a_64_bit_seed_is_unchanged_and_uses_every_bit_of_a_large
     assert derive_seed(5) == 0xB6BF613DBEBB45DC
     assert derive_seed(2**63 + 11, "bot", "red", 3) == 0x40D9169A3FD42879
     assert derive_seed(5) != derive_seed(5 + 2**64) != derive_seed(5 + 2**100)
+    assert derive_seed(-1) == derive_seed(2**64 - 1)  # a negative seed ends (it looped forever)
+    assert derive_seed(-(2**70)) != derive_seed(2**70 - 1)
 
 
 @pytest.mark.parametrize("bad", [-1, 2**256, "12", 1.5, True])

@@ -48,7 +48,7 @@ def _mix(z: int) -> int:
 def derive_seed(seed: int, *salts: int | str) -> int:
     """A well-mixed 64-bit seed from a seed (of any size) and salts (game number, side...)."""
     value = _mix(seed & _MASK)
-    for limb in _limbs(seed >> 64):
+    for limb in _limbs(abs(seed) >> 64):
         value = _mix(((value ^ limb) + _GOLDEN) & _MASK)
     for salt in salts:
         number = salt if isinstance(salt, int) else int.from_bytes(salt.encode(), "little")
