@@ -105,7 +105,6 @@ def test_act_applies_all_actions_or_none(capsys, tmp_path):
         (["act", "{tmp}/g.json", "--side", "red", "card c99"], ["not a legal action for red"]),
         (["actions", "{tmp}/junk.json", "--side", "red"], ["malformed or truncated"]),
         (["rules", "chess"], ["unknown game"]),
-        (["fuzz", "toy", "--games", "0"], ["at least 1"]),
         (["fuzz", "toy", "--scenario", "epic"], ["no scenario"]),
         (["new", "toy", "-s", "standard", "-o", "{tmp}/none/n.json"], ["no folder {tmp}/none"]),
         (["new", "toy", "-s", "standard", "--force", "-o", "{tmp}"], ["it is a folder"]),
@@ -171,6 +170,19 @@ def test_usage_mistakes_exit_2_with_one_line(capsys):
     code, _, err = run(capsys, "new", "toy")
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "required" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--max-steps", "-1"), ("--max-steps", "0"), ("--games", "0"), ("--jobs", "0"),
+     ("--check-every", "0"), ("--games", "ten")],
+)  # fmt: skip
+def test_fuzz_refuses_counts_below_one_as_usage_mistakes(capsys, tmp_path, option, value):
+    code, out, err = run(capsys, "fuzz", "toy", option, value, "--out", tmp_path)
+    assert code == 2 and out == ""
+    (line,) = err.strip().splitlines()
+    assert line.startswith("wargame: usage: ") and f"argument {option}: " in line
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_replay_detects_a_record_that_gives_another_state(capsys, tmp_path):

@@ -1,13 +1,18 @@
 """The fuzzer passes a sound game and catches each kind of planted bug."""
 
+import re
+
 import pytest
 
-from tests.toy_game.game import Bid, Move, ToyGame
+from tests.toy_game.game import SIDES, Bid, Move, ToyGame, other
 from wargame.engine.action import Action
+from wargame.engine.contract import generator_secrets
+from wargame.engine.errors import IllegalAction
 from wargame.engine.procedure import Decision, decision
 from wargame.engine.registry import Registry
+from wargame.engine.rng import LEGACY_GENERATOR, seed_hex
 from wargame.engine.session import Session, read_save
-from wargame.fuzz import FuzzConfig, fuzz
+from wargame.fuzz import FuzzConfig, FuzzFailure, check_secrets, fuzz
 
 
 def run_fuzz(game, tmp_path, games=6, **config):
@@ -19,6 +24,10 @@ def run_fuzz(game, tmp_path, games=6, **config):
 
 def kinds(summary):
     return {outcome.failure.split(":")[0] for outcome in summary.failures}
+
+
+def failures(summary):
+    return " | ".join(outcome.failure for outcome in summary.failures)
 
 
 def test_sound_game_has_no_failures(tmp_path):
@@ -182,3 +191,220 @@ def test_a_card_named_in_old_log_lines_may_go_back_into_a_hand():
     with pytest.raises(FuzzFailure, match="secret"):
         check_new_log(game, before, after)
     check_new_log(game, after, clone(after))
+
+
+# -- secrets: a side's own, the generator's, a deck's order, hidden blocks ----------------------
+
+
+class SpectatorSeesHands(ToyGame):
+    def view_data(self, state, viewer):
+        found = super().view_data(state, viewer)
+        if viewer is None:
+            found["hands"] = state.data["hands"]
+        return found
+
+
+class ShowsTheSeed(ToyGame):
+    def __init__(self, form):
+        super().__init__()
+        self.form = form
+
+    def view_data(self, state, viewer):
+        return super().view_data(state, viewer) | {"dice": self.form(state.seed)}
+
+
+class NamesTheOtherHandInActions(Bid):
+    """Offers to bid against each of the other side's cards, naming them."""
+
+    @decision
+    def choose(self, g, f):
+        found = super().choose(g, f)
+        for side, choices in found.sides.items():
+            own = g.data["hands"][side]
+            for card in g.data["hands"][other(side)] if own else []:
+                choices.add(Action.of("beat", card), self.bid, side, own[0])
+        return found
+
+
+class ActionLeak(ToyGame):
+    procedures = (ToyGame.procedures[0], NamesTheOtherHandInActions(), Move())
+
+
+class WithoutDeterminize(ToyGame):
+    """For variants that show more than the toy's ``determinize`` can sample."""
+
+    def determinize(self, view, side, rng):
+        raise NotImplementedError
+
+
+class DeckOnShow(WithoutDeterminize):
+    """Shows the deck's cards to everybody, declaring only their order secret."""
+
+    def __init__(self, arrange):
+        super().__init__()
+        self.arrange = arrange
+
+    def game_secrets(self, state):
+        found = super().game_secrets(state)
+        found.hidden = set()
+        return found
+
+    def view_data(self, state, viewer):
+        return super().view_data(state, viewer) | {"deck": self.arrange(state.data["deck"])}
+
+
+class HiddenBlocks(WithoutDeterminize):
+    """Each side's piece is a block whose strength only its side sees (or, leaky, everybody)."""
+
+    def __init__(self, leaky):
+        super().__init__()
+        self.leaky = leaky
+
+    def begin(self, g, scenario, options):
+        super().begin(g, scenario, options)
+        g.data["strength"] = {f"{side}-block": 1 + g.rng.below(6) for side in SIDES}
+
+    def view_data(self, state, viewer):
+        strength = state.data["strength"]
+        shown = {b: s for b, s in strength.items() if self.leaky or b == f"{viewer}-block"}
+        return super().view_data(state, viewer) | {"blocks": shown}
+
+    def game_secrets(self, state):
+        found = super().game_secrets(state)
+        strength = state.data["strength"]
+        found.facts = {side: {(f"{side}-block", str(strength[f"{side}-block"]))} for side in SIDES}
+        return found
+
+
+def test_a_hand_shown_to_the_spectator_alone_is_caught(tmp_path):
+    summary = run_fuzz(SpectatorSeesHands(), tmp_path, games=2)
+    assert "a spectator can see red's secret" in failures(summary)
+
+
+@pytest.mark.parametrize("form", [int, str, seed_hex, hex], ids=["int", "decimal", "key", "hex"])
+def test_the_seed_in_a_view_is_caught_in_each_form(tmp_path, form):
+    summary = run_fuzz(ShowsTheSeed(form), tmp_path, games=1)
+    assert "which nobody may see in its view" in failures(summary)
+
+
+def test_the_generator_secrets_are_its_key_and_the_legacy_state():
+    keyed = ToyGame().setup("standard", 2**100 + 7)
+    declared = ToyGame().secrets(keyed).hidden
+    assert {str(keyed.seed), seed_hex(keyed.seed), hex(keyed.seed)} <= declared
+    assert str(keyed.rng) not in declared  # the keyed generator's state counts the draws made
+    legacy = ToyGame().setup("standard", 2**40 + 7, generator=LEGACY_GENERATOR)
+    assert {str(legacy.seed), str(legacy.rng)} <= generator_secrets(legacy)
+    assert generator_secrets(ToyGame().setup("standard", 5)) == set()  # a seed a person picked
+
+
+def test_a_legacy_generator_state_in_a_view_is_caught():
+    game = ToyGame()
+    state = game.setup("standard", 2**40 + 7, generator=LEGACY_GENERATOR)
+    views = {viewer: game.view(state, viewer) for viewer in [None, *SIDES]}
+    check_secrets(game, state, views)
+    views["blue"]["board"]["rng"] = state.rng
+    with pytest.raises(FuzzFailure, match=r"blue can see .* which nobody may see"):
+        check_secrets(game, state, views)
+
+
+def test_a_legal_action_naming_the_other_sides_card_is_caught(tmp_path):
+    summary = run_fuzz(ActionLeak(), tmp_path, games=2)
+    assert "secret" in failures(summary) and "in its legal actions" in failures(summary)
+
+
+@pytest.mark.parametrize(
+    "arrange",
+    [list, lambda deck: deck[:1:-1], lambda deck: sorted(deck[-2:])],
+    ids=["deck", "reversed-part", "next-two-sorted"],
+)
+def test_a_deck_shown_in_its_order_is_caught(tmp_path, arrange):
+    summary = run_fuzz(DeckOnShow(arrange), tmp_path, games=2)
+    assert "can see the order of deck" in failures(summary)
+
+
+def test_a_deck_shown_sorted_shows_no_order(tmp_path):
+    assert run_fuzz(DeckOnShow(sorted), tmp_path, games=4).failures == []
+
+
+def test_a_hidden_blocks_strength_shown_to_the_other_side_is_caught(tmp_path):
+    assert run_fuzz(HiddenBlocks(leaky=False), tmp_path, games=4).failures == []
+    summary = run_fuzz(HiddenBlocks(leaky=True), tmp_path, games=2)
+    assert re.search(r"can see (red|blue)'s secret (red|blue)-block=[1-6] ", failures(summary))
+
+
+# -- randomness cannot be undone ---------------------------------------------------------------
+
+
+class UndoableDice(ToyGame):
+    """Forgets that an action that rolled dice cannot be taken back."""
+
+    def apply(self, state, side, action):
+        new = super().apply(state, side, action)
+        if new.rng != state.rng:
+            new.checkpoint = state.checkpoint
+        return new
+
+
+def test_an_undo_after_a_roll_is_caught(tmp_path):
+    summary = run_fuzz(UndoableDice(), tmp_path, games=4, undo_rate=0.0)
+    assert "random-undo" in kinds(summary)
+
+
+# -- illegal actions are refused and change nothing --------------------------------------------
+
+
+class TakesUnknownVerbs(ToyGame):
+    """Takes an action of a verb it does not know as the side's first legal action."""
+
+    def apply(self, state, side, action):
+        legal = self.legal_actions(state, side)
+        if legal and action.verb not in {known.verb for known in legal}:
+            action = legal[0]
+        return super().apply(state, side, action)
+
+
+class SideBlind(ToyGame):
+    """Plays an action for whichever active side may play it, whoever sent it."""
+
+    def apply(self, state, side, action):
+        owners = [s for s in self.active(state) if action in self.legal_actions(state, s)]
+        return super().apply(state, owners[0] if owners else side, action)
+
+
+class FinesRefusals(ToyGame):
+    """Takes a point from a side whose action it refuses, in the position it leaves unchanged."""
+
+    def apply(self, state, side, action):
+        try:
+            return super().apply(state, side, action)
+        except IllegalAction:
+            if side in SIDES:
+                state.data["points"][side] -= 1
+            raise
+
+
+def test_a_made_up_action_accepted_is_caught(tmp_path):
+    summary = run_fuzz(TakesUnknownVerbs(), tmp_path, games=2)
+    assert "illegal-accepted" in kinds(summary) and "'nonsense 987654'" in failures(summary)
+
+
+def test_another_sides_action_accepted_is_caught(tmp_path):
+    summary = run_fuzz(SideBlind(), tmp_path, games=2)
+    assert "illegal-accepted" in kinds(summary)
+
+
+def test_a_refusal_that_changes_the_state_is_caught(tmp_path):
+    summary = run_fuzz(FinesRefusals(), tmp_path, games=2)
+    assert "refusal-changed" in kinds(summary) and "changed the state" in failures(summary)
+
+
+def test_an_illegal_action_accepted_leaves_the_dump_at_the_position_it_was_tried(tmp_path):
+    (failure,) = run_fuzz(SideBlind(), tmp_path, games=1).failures
+    save = read_save(tmp_path / failure.dump.split("/")[-1])
+    assert Session.replay(save.record, ToyGame()).state.moves == save.state.moves
+
+
+@pytest.mark.parametrize("name", ["games", "jobs", "max_steps", "check_every"])
+def test_a_config_below_one_is_refused(name):
+    with pytest.raises(ValueError, match=f"{name} must be at least 1"):
+        FuzzConfig(**{name: 0})

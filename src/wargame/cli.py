@@ -190,12 +190,12 @@ def _add_game_commands(command: Any) -> None:
 
     fuzz = command("fuzz", cmd_fuzz, "play random legal games to the end, checking everything")
     fuzz.add_argument("game")
-    fuzz.add_argument("--games", type=int, default=10)
+    fuzz.add_argument("--games", type=_at_least_one, default=10)
     fuzz.add_argument("--seed", type=int, default=0)
-    fuzz.add_argument("--jobs", type=int, default=1)
+    fuzz.add_argument("--jobs", type=_at_least_one, default=1)
     fuzz.add_argument("--scenario")
-    fuzz.add_argument("--max-steps", type=int, default=20_000)
-    fuzz.add_argument("--check-every", type=int, default=1, metavar="N")
+    fuzz.add_argument("--max-steps", type=_at_least_one, default=20_000)
+    fuzz.add_argument("--check-every", type=_at_least_one, default=1, metavar="N")
     fuzz.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     fuzz.add_argument("--no-progress", action="store_true")
 
@@ -427,11 +427,20 @@ def _print_cards(game: str, rows: list[dict[str, Any]]) -> None:
             print(f"provisional {row['id']}: {row.get('note', '')}")
 
 
+def _at_least_one(text: str) -> int:
+    """A whole number of at least 1 (an argparse type: the parser reports a usage error)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from wargame.fuzz import FuzzConfig
 
-    if args.games < 1 or args.jobs < 1 or args.check_every < 1:
-        raise WargameError("--games, --jobs and --check-every must be at least 1")
     check_seed(args.seed)
     game = REGISTRY.game(args.game)
     if args.scenario:

@@ -2,26 +2,33 @@
 
 A game fails on: an exception, no legal action while the game is not over, the step limit, an
 invariant broken (``check``), a state that is not plain JSON data, a decision that changed the
-state, a secret of one side in another viewer's view or log, a determinized state that the side
-could tell from the real one, an undo that does not restore the previous state, and a replay of
-the record that does not reproduce the final state. A failing game is saved as a replayable file.
-"""
+state, a secret (``Game.secrets``: a side's own, the random generator's key, a deck's order) in
+the view, new log line or legal actions of a viewer who may not see it, a determinized state that
+the side could tell from the real one, an undo that does not restore the previous state, an
+action that used the dice or drew a card and can be taken back, an illegal action (a made-up one,
+or one played by a side that may not play it) that is accepted or whose refusal changes the game,
+and a replay of the record that does not reproduce the final state. A failing game is saved as a
+replayable file."""
 
 from __future__ import annotations
 
+import re
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from wargame.bots.random_bot import RandomBot
-from wargame.engine.contract import Game, can_undo
+from wargame.engine.action import Action
+from wargame.engine.contract import Game, Secrets, can_undo
+from wargame.engine.errors import IllegalAction
 from wargame.engine.log import Side, redact
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.session import Session
@@ -45,6 +52,11 @@ class FuzzConfig:
     undo_rate: float = 0.1
     scenario: str | None = None
     out_dir: Path = Path("fuzz-failures")
+
+    def __post_init__(self) -> None:
+        for name in ("games", "jobs", "max_steps", "check_every"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
 
 
 @dataclass
@@ -175,6 +187,8 @@ class _Player:
             if not view["actions"]:
                 raise FuzzFailure("no-legal-action", f"{side} is active but has no legal action")
             text = self.bot.choose(view)
+            if deep:
+                check_refusals(self.session, side, text)
             yield side, text
             self.play(side, text)
 
@@ -182,6 +196,8 @@ class _Player:
         before = self.session.state
         after = self.session.act(side, text)
         check_new_log(self.game, before, after)
+        if used_randomness(before, after):
+            check_final(self.session, side, text)
         if self.rng.random() < self.config.undo_rate and can_undo(after, side):
             check_undo(self.session, side, before, after, text)
 
@@ -217,34 +233,175 @@ def check_json(state: State) -> None:
 
 
 def check_secrets(game: Game, state: State, views: dict[Side | None, dict[str, Any]]) -> None:
-    """No viewer sees another side's secret in their view.
+    """No viewer sees in its view, or in its legal actions, what it may not see.
 
     The log is left out here: a card once shown may later go back into a hidden pile, and the old
     log lines that named it are history, not a leak. :func:`check_new_log` checks each new line.
     """
-    secrets = game.secrets(state)
+    secrets = SecretsCheck(game.secrets(state))
     for viewer, view in views.items():
-        _refuse_leaks(secrets, viewer, set(strings_in(_without_log(view))))
+        secrets.refuse(viewer, secrets.shown_in(_without_log(view)), "view")
+    for side in game.sides:
+        texts = [action.text for action in game.legal_actions(state, side)]
+        secrets.refuse(side, shown_in_actions(texts), "legal actions")
 
 
 def check_new_log(game: Game, before: State, after: State) -> None:
-    """The log lines one action adds show no viewer another side's secret of the new position."""
+    """The log lines one action adds show no viewer what it may not see in the new position."""
     added = after.log[len(before.log) :]
     if not added:
         return
-    secrets = game.secrets(after)
+    secrets = SecretsCheck(game.secrets(after))
     for viewer in [None, *game.sides]:
         shown = [msgspec.to_builtins(event) for event in redact(added, viewer)]
-        _refuse_leaks(secrets, viewer, set(strings_in(shown)))
+        secrets.refuse(viewer, secrets.shown_in(shown), "new log lines")
 
 
-def _refuse_leaks(secrets: dict[Side, set[str]], viewer: Side | None, seen: set[str]) -> None:
-    for owner, tokens in secrets.items():
-        leaked = tokens & seen if owner != viewer else set()
-        if leaked:
-            who = viewer or "a spectator"
-            shown = ", ".join(sorted(leaked)[:3])
-            raise FuzzFailure("secret", f"{who} can see {owner}'s secret {shown}")
+@dataclass
+class Shown:
+    """What one viewer is shown, in the forms secrets are recognised by (see ``Secrets``)."""
+
+    words: set[str] = field(default_factory=set)
+    """Every string and key, and every integer in decimal."""
+    lists: list[list[str]] = field(default_factory=list)
+    """Every list of two strings or more."""
+    near: dict[str, set[str]] = field(default_factory=dict)
+    """For each thing a fact is about, the words shown beside it."""
+
+
+def shown_in(value: Any, things: frozenset[str] = frozenset()) -> Shown:
+    """What a JSON value shows; ``things``: the things of the facts to look for."""
+    found = Shown()
+    _walk(value, found, things)
+    return found
+
+
+def shown_in_actions(texts: list[str]) -> Shown:
+    """What a side's legal actions show: their words, and their arguments as one list."""
+    found = Shown()
+    arguments = [word for text in texts for word in text.split(" ")[1:]]
+    found.words = {word for text in texts for word in text.split(" ")}
+    found.lists = [arguments]
+    return found
+
+
+def _walk(value: Any, found: Shown, things: frozenset[str]) -> None:
+    if type(value) is str:
+        found.words.add(value)
+    elif type(value) is int:
+        found.words.add(str(value))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found.words.add(str(key))
+            _walk(item, found, things)
+        if things:
+            _note_things(value, found, things)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _walk(item, found, things)
+        if len(value) > 1 and all(type(item) is str for item in value):
+            found.lists.append(list(value))
+
+
+def _note_things(value: dict[Any, Any], found: Shown, things: frozenset[str]) -> None:
+    beside = _scalar_words(value)
+    for thing in things & beside:
+        near = found.near.setdefault(thing, set())
+        near |= beside
+        item = value.get(thing)
+        if isinstance(item, dict):
+            near |= _scalar_words(item)
+        elif type(item) in (str, int):
+            near.add(str(item))
+
+
+def _scalar_words(value: dict[Any, Any]) -> set[str]:
+    """The keys of a dict and its values that are strings or integers, as words."""
+    found = {str(key) for key in value}
+    found.update(str(item) for item in value.values() if type(item) in (str, int))
+    return found
+
+
+class SecretsCheck:
+    """A position's secrets, made ready to check what each viewer is shown against."""
+
+    def __init__(self, secrets: Secrets) -> None:
+        self.secrets = secrets
+        self.things = frozenset(thing for facts in secrets.facts.values() for thing, _ in facts)
+        self.neighbours = {name: _neighbours(order) for name, order in secrets.orders.items()}
+
+    def shown_in(self, value: Any) -> Shown:
+        return shown_in(value, self.things)
+
+    def refuse(self, viewer: Side | None, shown: Shown, where: str) -> None:
+        """Fail if ``viewer`` is shown (in its ``where``) anything it may not see."""
+        leak = next(self.leaks(viewer, shown), None)
+        if leak is not None:
+            raise FuzzFailure("secret", f"{viewer or 'a spectator'} can see {leak} in its {where}")
+
+    def leaks(self, viewer: Side | None, shown: Shown) -> Iterator[str]:
+        """What ``viewer`` is shown and may not see, described."""
+        secrets = self.secrets
+        for owner, tokens in secrets.owned.items():
+            if owner != viewer and tokens & shown.words:
+                yield f"{owner}'s secret {_some(tokens & shown.words)}"
+        if secrets.hidden & shown.words:
+            yield f"{_some(secrets.hidden & shown.words)}, which nobody may see"
+        for owner, facts in secrets.facts.items():
+            seen = {
+                f"{thing}={value}" for thing, value in facts if value in shown.near.get(thing, ())
+            }
+            if owner != viewer and seen:
+                yield f"{owner}'s secret {_some(seen)}"
+        for name, order in secrets.orders.items():
+            run = _run_of(order, self.neighbours[name], shown.lists)
+            if run:
+                yield f"the order of {name} ({run[0]} next to {run[1]})"
+
+
+def _neighbours(order: list[str]) -> set[tuple[str, str]]:
+    """Every two items next to each other in ``order``, either way round."""
+    pairs = set(pairwise(order))
+    return pairs | {(second, first) for first, second in pairs}
+
+
+def _run_of(
+    order: list[str], neighbours: set[tuple[str, str]], lists: list[list[str]]
+) -> tuple[str, str] | None:
+    """Two ``neighbours`` of ``order`` side by side in one of ``lists`` that shows the order: any
+    list but a sorted one, which shows no order but its own, unless it is a part of ``order`` in
+    its order (a deck's next cards)."""
+    for listed in lists:
+        run = next((pair for pair in pairwise(listed) if pair in neighbours), None)
+        if run and (not _is_sorted(listed) or _is_part(listed, order)):
+            return run
+    return None
+
+
+def _is_part(listed: list[str], order: list[str]) -> bool:
+    """Whether ``listed`` is a run of ``order``, shorter than it, in its order or reversed."""
+    if len(listed) >= len(order) or listed[0] not in order:
+        return False
+    start = order.index(listed[0])
+    forward = order[start : start + len(listed)]
+    backward = order[max(start - len(listed) + 1, 0) : start + 1][::-1]
+    return listed in (forward, backward)
+
+
+def _is_sorted(words: list[str]) -> bool:
+    """In alphabetical or natural order (``c2`` before ``c10``)."""
+    return words == sorted(words) or words == sorted(words, key=_natural)
+
+
+def _natural(word: str) -> list[str | int]:
+    return [int(part) if part.isdigit() else part for part in _DIGITS.split(word)]
+
+
+_DIGITS: Final = re.compile(r"(\d+)")
+
+
+def _some(found: set[str]) -> str:
+    return ", ".join(sorted(found)[:3])
 
 
 def check_determinize(
@@ -275,6 +432,91 @@ def check_undo(session: Session, side: Side, before: State, after: State, text: 
     redone = session.act(side, text)
     if state_hash(redone) != state_hash(after):
         raise FuzzFailure("undo", f"replaying {side}: {text} after an undo gives another position")
+
+
+RANDOM_EVENTS: Final = frozenset({"log.roll", "log.draw", "log.draw_hidden", "log.shuffle"})
+"""The engine's log events of a roll, a draw and a shuffle (``procedure.Context``)."""
+
+
+def used_randomness(before: State, after: State) -> bool:
+    """Whether the action from ``before`` to ``after`` drew from the generator or drew a card."""
+    added = after.log[len(before.log) :]
+    return after.rng != before.rng or any(event.key in RANDOM_EVENTS for event in added)
+
+
+def check_final(session: Session, side: Side, text: str) -> None:
+    """An action that rolled, drew or shuffled cannot be taken back, by anybody."""
+    undoable = [s for s in session.game.sides if can_undo(session.state, s)]
+    if undoable:
+        raise FuzzFailure(
+            "random-undo", f"{undoable[0]} may undo {side}: {text}, which rolled, drew or shuffled"
+        )
+    try:
+        session.undo(side)
+    except IllegalAction:
+        return
+    raise FuzzFailure(
+        "random-undo", f"the session undid {side}: {text}, which rolled, drew or shuffled"
+    )
+
+
+MADE_UP: Final = "nonsense 987654"
+NOBODY: Final = "(nobody)"
+
+
+def check_refusals(session: Session, side: Side, text: str) -> None:
+    """A made-up action, and ``side``'s chosen ``text`` played by every side that may not play it
+    (acting beside ``side`` or not, or no side of the game), are refused and change nothing."""
+    game = session.game
+    tries = [(side, MADE_UP), (NOBODY, text)]
+    for other in game.sides:
+        if other != side and Action(text) not in game.legal_actions(session.state, other):
+            tries.append((other, text))
+    for who, attempt in tries:
+        check_refused(session, who, attempt)
+
+
+def check_refused(session: Session, side: Side, text: str) -> None:
+    """``side``'s ``text`` raises IllegalAction and leaves the session as it was."""
+    kept = _Kept.of(session)
+    try:
+        session.act(side, text)
+    except IllegalAction:
+        changed = kept.changed(session)
+        if changed:
+            raise FuzzFailure(
+                "refusal-changed", f"refusing {side}: {text} changed the {changed}"
+            ) from None
+        return
+    kept.restore(session)  # so that the saved game is the position the action was tried in
+    raise FuzzFailure("illegal-accepted", f"{side} may play {text!r}, not its legal action")
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A session's state (and its hash), undo base and record, to compare and restore."""
+
+    state: State
+    fingerprint: str
+    undo_base: State
+    actions: list[tuple[str, str]]
+
+    @classmethod
+    def of(cls, session: Session) -> _Kept:
+        state = session.state
+        return cls(state, state_hash(state), session.undo_base, list(session.record.actions))
+
+    def changed(self, session: Session) -> str | None:
+        """What of the session is no longer as kept, if anything."""
+        if session.state is not self.state or state_hash(self.state) != self.fingerprint:
+            return "state"
+        if session.record.actions != self.actions:
+            return "record"
+        return "undo base" if session.undo_base is not self.undo_base else None
+
+    def restore(self, session: Session) -> None:
+        session.state, session.undo_base = self.state, self.undo_base
+        session.record.actions = list(self.actions)
 
 
 def check_replay(game: Game, session: Session) -> None:

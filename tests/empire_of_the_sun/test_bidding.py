@@ -53,7 +53,7 @@ def test_a_sealed_bid_stays_secret_until_both_are_in():
     seen = views(after)
     check_secrets(GAME, after, seen)
     check_determinize(GAME, after, seen, Rng(5))
-    assert "japan:allied:3" in GAME.secrets(after)["japan"]
+    assert "japan:allied:3" in GAME.secrets(after).owned["japan"]
     assert seen["japan"]["board"]["bid"] == "japan:allied:3"
     assert "bid" not in seen["allied"]["board"] and "bid" not in seen[None]["board"]
     assert "bids" not in seen["allied"]["board"]
@@ -70,7 +70,8 @@ def test_a_sealed_bid_stays_secret_until_both_are_in():
         ("japan", "allied", 3), ("allied", "allied", 2)
     ]  # fmt: skip
     assert done.data["bids"] == {}
-    assert not any(":" in token for token in GAME.secrets(done)["japan"])  # nothing sealed now
+    sealed = GAME.secrets(done).owned["japan"]
+    assert not any(":" in token for token in sealed)  # nothing sealed now
 
 
 @pytest.mark.rule("16.49")

@@ -11,7 +11,7 @@ from wargame.engine.i18n import LANGUAGES
 from wargame.engine.rng import Rng
 from wargame.engine.session import Session
 from wargame.engine.state import state_hash
-from wargame.fuzz import check_determinize, check_secrets, first_difference
+from wargame.fuzz import FuzzFailure, check_determinize, check_secrets, first_difference
 from wargame.games.empire_of_the_sun import GAME
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
@@ -81,6 +81,24 @@ def test_a_side_sees_its_own_hand_and_only_the_size_of_the_other(midgame):
     assert allies["board"]["cards"]["japan"]["hand_size"] == len(japan["board"]["hand"])
     views = {"japan": japan, "allied": allies, None: spectator}
     check_secrets(GAME, state, views)
+
+
+@pytest.mark.rule("4.14")
+def test_the_secrets_are_the_hands_the_order_of_the_decks_and_the_seed(midgame):
+    state = midgame.state
+    secrets = GAME.secrets(state)
+    for side in GAME.sides:
+        own = state.data["cards"][side]
+        assert secrets.orders[f"deck_{side}"] == own["deck"]
+        unseen = set(own["hand"]) - set(state.data["known"][side])
+        assert unseen <= secrets.owned[side] and not set(own["deck"]) & secrets.owned[side]
+    fresh = GAME.setup("1942", 2**64 + 5)
+    assert {str(fresh.seed), f"{fresh.seed:064x}"} <= GAME.secrets(fresh).hidden
+    views = {viewer: GAME.view(state, viewer) for viewer in (None, *GAME.sides)}
+    check_secrets(GAME, state, views)
+    views["japan"]["board"]["next"] = state.data["cards"]["japan"]["deck"][:-3:-1]
+    with pytest.raises(FuzzFailure, match="japan can see the order of deck_japan"):
+        check_secrets(GAME, state, views)
 
 
 def test_a_determinized_state_looks_the_same_to_the_side(midgame):

@@ -125,7 +125,7 @@ def test_no_seat_is_ever_sent_the_other_seats_hidden_cards(client, eots):
     own_seen = set()
     for _ in range(40):
         state = service.load(created["id"])[1]
-        secrets = eots.secrets(state)
+        secrets = eots.secrets(state).owned
         assert any(secrets.values())
         for viewer in (None, *SIDES):
             body = players[viewer].get()

@@ -8,7 +8,7 @@ from typing import Any
 
 from wargame.engine.action import Action
 from wargame.engine.board import HexGrid, HexLayout
-from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario
+from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.dice import D6
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
@@ -255,14 +255,15 @@ class ToyGame(ProcedureGame):
             if len(data["hands"][s]) > HAND_SIZE
         ]
 
-    def secrets(self, state: State) -> dict[Side, set[str]]:
+    def game_secrets(self, state: State) -> Secrets:
+        """Each side's hand and sealed bid; the deck's cards and order, which nobody sees."""
         data = state.data
-        found = {side: set(data["hands"][side]) for side in SIDES}
+        owned = {side: set(data["hands"][side]) for side in SIDES}
         for side, card in data["bids"].items():
             if card is not None:
-                found[side].add(card)
-        found["(deck)"] = set(data["deck"])
-        return found
+                owned[side].add(card)
+        deck = data["deck"]
+        return Secrets(owned=owned, hidden=set(deck), orders={"deck": list(deck)})
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]

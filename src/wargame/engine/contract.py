@@ -11,8 +11,8 @@ import weakref
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 import msgspec
 
@@ -32,6 +32,7 @@ from wargame.engine.rng import (
     DEFAULT_GENERATOR,
     GENERATORS,
     KEYED_GENERATOR,
+    LEGACY_GENERATOR,
     RandomSource,
     initial_state,
     seed_problem,
@@ -63,6 +64,54 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] = ()
     description: str = ""
+
+
+@dataclass
+class Secrets:
+    """What a position keeps from each viewer (DESIGN 2.1), in the forms a leak is recognised by.
+
+    No view, new log line or legal action of a viewer may show what it may not see. A view shows
+    a string if it holds it as a string or a key; a number is compared by its decimal form, so
+    declare a strength of 3 as ``"3"``. Legal actions show the words of their texts.
+
+    * ``owned``: per side, strings only that side may see: its hand's cards, a hidden mission.
+    * ``hidden``: strings nobody may see, spectators included: the random generator's key, the
+      cards of a deck nobody has looked at.
+    * ``facts``: per side, ``(thing, value)`` pairs only that side may see: a hidden block's
+      strength ``("u17", "3")``. A view shows one where a dict names the thing (as a key or a
+      value) and holds the value beside it, or maps the thing to the value or to a dict holding
+      it: ``{"id": "u17", "strength": 3}``, ``{"u17": 3}``, ``{"u17": {"strength": 3}}``.
+    * ``orders``: named sequences whose order nobody may see: a deck, top last. A view shows
+      one where a list holds two of its items next to each other, in its order or reversed:
+      the whole deck, its next two cards, any run of it. A sorted list (alphabetical or natural
+      order) shows no order but its own and is passed over, unless it is a part of the
+      sequence (a deck's next cards, sorted by chance). The arguments of a side's legal
+      actions, in the order listed, count as one list.
+    """
+
+    owned: dict[Side, set[str]] = field(default_factory=dict)
+    hidden: set[str] = field(default_factory=set)
+    facts: dict[Side, set[tuple[str, str]]] = field(default_factory=dict)
+    orders: dict[str, list[str]] = field(default_factory=dict)
+
+
+RECOGNISABLE: Final = 10**7
+"""A secret number below this is not declared: any count or hex id of a view could equal it, and
+only a person picks a seed that small (a game's own seed has 128 random bits)."""
+
+
+def generator_secrets(state: State) -> set[str]:
+    """The written forms (decimal and hex) of what tells the dice to come: the seed, the keyed
+    generator's key; for the legacy generator also its state (the keyed one's state only counts
+    the draws made)."""
+    numbers = [state.seed]
+    if state.generator == LEGACY_GENERATOR:
+        numbers.append(state.rng)
+    return {form for n in numbers if n >= RECOGNISABLE for form in _number_forms(n)}
+
+
+def _number_forms(number: int) -> set[str]:
+    return {str(number), f"{number:x}", f"{number:X}", f"{number:#x}", f"{number:064x}"}
 
 
 class Game(ABC):
@@ -126,12 +175,18 @@ class Game(ABC):
         """A full state consistent with what ``side`` knows (``view``), hidden parts sampled."""
         raise NotImplementedError(f"{self.id} has no determinize yet")
 
-    def secrets(self, state: State) -> dict[Side, set[str]]:
-        """Per side, strings naming what only that side may see (hand cards, hidden blocks...).
+    def secrets(self, state: State) -> Secrets:
+        """Everything secret in ``state``: the random generator's (``generator_secrets``) and
+        the game's own (``game_secrets``). The fuzzer checks every view, new log line and
+        legal action against it."""
+        found = self.game_secrets(state)
+        found.hidden |= generator_secrets(state)
+        return found
 
-        The fuzzer checks that none of them appears in any other viewer's view or log.
-        """
-        return {}
+    def game_secrets(self, state: State) -> Secrets:
+        """The game's own secrets (hands, deck order, hidden blocks, missions...); games with
+        hidden information override this."""
+        return Secrets()
 
     def resign(self, state: State, side: Side) -> State:
         if state.result is not None:

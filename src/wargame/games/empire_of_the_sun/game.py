@@ -7,7 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario
+from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
@@ -109,19 +109,21 @@ class EmpireOfTheSun(ProcedureGame):
             for line in lines
         ]
 
-    def secrets(self, state: State) -> dict[Side, set[str]]:
+    def game_secrets(self, state: State) -> Secrets:
         """Each side's hand (less the cards the opponent saw it take back) and Future Offensive
-        card, and its sealed tournament bid (16.49). The decks' order is secret too; views never
-        carry a deck, only its size, and a card once seen may be reshuffled into a deck, so deck
-        cards are not tokens here."""
-        found: dict[Side, set[str]] = {}
+        card, its sealed tournament bid (16.49), and the order of each deck, which nobody sees
+        (4.14). A deck's cards are not secret: a card everybody saw played may be reshuffled
+        into its deck, and the line that logs the play names it."""
+        owned: dict[Side, set[str]] = {}
+        orders: dict[str, list[str]] = {}
         for side in self.sides:
             own = state.data["cards"][side]
             hidden = set(own["hand"]) - set(state.data["known"][side])
-            found[side] = {*hidden, *([own["future"]] if own["future"] else [])}
+            owned[side] = {*hidden, *([own["future"]] if own["future"] else [])}
+            orders[f"deck_{side}"] = list(own["deck"])
         for side, sealed in bidding.secret_tokens(state.data).items():
-            found[side] |= sealed
-        return found
+            owned[side] |= sealed
+        return Secrets(owned=owned, orders=orders)
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]
