@@ -25,6 +25,7 @@ from wargame.engine.procedure import (
     Decision,
     Procedure,
     choose,
+    chosen_option,
     current_decision,
     run_automatic,
 )
@@ -362,6 +363,7 @@ class ProcedureGame(Game):
     def apply(self, state: State, side: Side, action: Action) -> State:
         self.check_side(side)
         found = self.decision(state)
+        chosen_option(found, side, action)  # a refusal copies nothing
         new = clone(state, self.flat_data_keys)
         g = self.context(new)
         before = choose(g, side, action, found)

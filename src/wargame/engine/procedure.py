@@ -287,6 +287,18 @@ def choose(g: Context, side: Side, action: Action, found: Decision | None = None
         found = current_decision(g)
     if found is None:
         raise IllegalAction("the game is over")
+    option = chosen_option(found, side, action)
+    deciding = found.active()
+    option.effect(g, g.frame, *option.args)
+    run_automatic(g)
+    return deciding
+
+
+def chosen_option(found: Decision | None, side: Side, action: Action) -> Option:
+    """The option ``action`` names for ``side`` at the decision ``found``; IllegalAction if it is
+    none of them (or the game is over)."""
+    if found is None:
+        raise IllegalAction("the game is over")
     choices = found.sides.get(side)
     if choices is None or not choices.options:
         waiting = ", ".join(found.active()) or "nobody"
@@ -298,7 +310,4 @@ def choose(g: Context, side: Side, action: Action, found: Decision | None = None
         raise IllegalAction(
             f"{action.text!r} is not a legal action for {side} now; {_offered(choices, action)}"
         )
-    deciding = found.active()
-    option.effect(g, g.frame, *option.args)
-    run_automatic(g)
-    return deciding
+    return option
