@@ -25,6 +25,20 @@ def postgres_reachable() -> bool:
     return True
 
 
+_POSTGRES = pytest.param(
+    "postgres",
+    marks=pytest.mark.skipif(
+        not postgres_reachable(), reason="no PostgreSQL at $WARGAME_TEST_POSTGRES_URL"
+    ),
+)
+
+
+@pytest.fixture(params=["sqlite", _POSTGRES])
+def store_url(request, tmp_path):
+    """A fresh SQLite file, and PostgreSQL when one is reachable ($WARGAME_TEST_POSTGRES_URL)."""
+    return POSTGRES_URL if request.param == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
+
+
 @pytest.fixture
 def database(tmp_path):
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"

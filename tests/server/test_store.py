@@ -9,7 +9,7 @@ import threading
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import POSTGRES_URL, Player, new_game, postgres_reachable
+from tests.server.conftest import Player, new_game
 from tests.server.test_api import bid_both
 from tests.toy_game import GAME
 from wargame.engine.session import Session
@@ -21,18 +21,10 @@ from wargame.server.store import DURABILITY, Stale, Store, StoreError, normalise
 
 pytestmark = pytest.mark.game("toy")
 
-_POSTGRES = pytest.param(
-    "postgres",
-    marks=pytest.mark.skipif(
-        not postgres_reachable(), reason="no PostgreSQL at $WARGAME_TEST_POSTGRES_URL"
-    ),
-)
 
-
-@pytest.fixture(params=["sqlite", _POSTGRES])
-def store(request, tmp_path):
-    url = POSTGRES_URL if request.param == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
-    found = Store(url)
+@pytest.fixture
+def store(store_url):
+    found = Store(store_url)
     yield found
     found.close()
 
