@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import Player, new_game, wait_for
+from tests.server.test_coalesce import run_loop
 from tests.toy_game import GAME
 from wargame.engine.errors import WargameError
 from wargame.server.app import create_app
@@ -147,7 +148,7 @@ def send_without_body(app, path):
         "http_version": "1.1",
         "root_path": "",
     }
-    asyncio.run(asyncio.wait_for(app(scope, never, send), 10))
+    run_loop(asyncio.wait_for(app(scope, never, send), 10))
     return sent
 
 
