@@ -3,6 +3,7 @@
 Usage: python bench/load.py GAME [--games 20] [--seconds 20] [--scenario S] [--database URL]
                              [--workers N] [--rate ACTIONS_PER_SECOND]
                              [--durability process|disk] [--other-writes MB_PER_S]
+                             [--action-limit RATE]
 
 A real server (``wargame serve`` on a free loopback port, SQLite in a temporary folder unless
 ``--database`` is given, ``--workers`` processes, ``--durability``) runs in a subprocess; this
@@ -27,6 +28,9 @@ does not have (a page that does not follow its lines makes it fetch the whole bo
 ``--other-writes M`` has a thread of this process write M MB a second into files beside the
 database, never flushed, as other programs on a shared disk do: what ``--durability disk`` pays
 for (a commit that waits for the disk waits for their data too).
+The server's per-client limits are off (every game of the test comes from one address) but for
+``--action-limit RATE`` (``wargame serve``'s flag): a rate no game reaches, such as 1000000/second,
+measures what the limiter costs.
 The toy test game is available as ``toy`` (run from the repository root).
 
 The load generator speaks HTTP/1.1 itself over one keep-alive connection per game: a general HTTP
@@ -67,11 +71,12 @@ class Tally:
 
 
 def start_server(
-    database: str, workers: int = 1, durability: str = "process"
+    database: str, workers: int = 1, durability: str = "process", action_limit: str = "off"
 ) -> tuple[subprocess.Popen[str], tuple[str, int]]:
     env = {**os.environ, "WARGAME_GAMES": "tests.toy_game"}
     command = [str(Path(sys.executable).parent / "wargame"), "serve", "--port", "0"]
     command += ["--database", database, "--workers", str(workers), "--durability", durability]
+    command += ["--create-limit", "off", "--action-limit", action_limit]
     process = subprocess.Popen(
         command,
         cwd=ROOT,
@@ -381,11 +386,14 @@ def main() -> None:
     parser.add_argument(
         "--whole-log", action="store_true", help="ask for the whole log every time (no log_from)"
     )
+    parser.add_argument(
+        "--action-limit", default="off", metavar="RATE", help="the server's per-client limit"
+    )
     args = parser.parse_args()
     args.scenario = args.scenario or {"toy": "standard"}.get(args.game, "1942")
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        process, address = start_server(database, args.workers, args.durability)
+        process, address = start_server(database, args.workers, args.durability, args.action_limit)
         stop = threading.Event()
         writer = threading.Thread(
             target=write_elsewhere, args=(Path(folder), args.other_writes, stop)

@@ -135,6 +135,58 @@ def _add_serve_command(command: Any) -> None:
         help="an acknowledged action survives the server's crash (process, the default) or also "
         "a power cut (disk: each action waits for the disk); SQLite only",
     )
+    _add_serve_limits(serve)
+
+
+def _add_serve_limits(serve: Any) -> None:
+    serve.add_argument(
+        "--busy-timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="a write waits this long for a busy or locked database, then answers 503 (default 5)",
+    )
+    rate = "COUNT/UNIT (second, minute, hour, day) or off"
+    serve.add_argument(
+        "--create-limit",
+        default="10/minute",
+        metavar="RATE",
+        help=f"new games per client address: {rate} (default 10/minute)",
+    )
+    serve.add_argument(
+        "--action-limit",
+        default="20/second",
+        metavar="RATE",
+        help=f"actions, undos and resignations per client address: {rate} (default 20/second)",
+    )
+    serve.add_argument(
+        "--max-bot-games",
+        type=int,
+        default=8,
+        metavar="N",
+        help="games with no human seat that one server process plays at once (default 8)",
+    )
+    serve.add_argument(
+        "--body-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a request body must arrive within this time, else 408 (default 10)",
+    )
+    serve.add_argument(
+        "--expire-days",
+        type=float,
+        default=None,
+        metavar="N",
+        help="delete unfinished games that nobody has moved for N days (default: never)",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="proxies trusted to name the client in X-Forwarded-For, comma-separated or * "
+        "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1)",
+    )
 
 
 def _add_file_commands(command: Any) -> None:
@@ -546,8 +598,41 @@ def cmd_serve(args: argparse.Namespace) -> int:
         args.bot_delay,
         args.workers,
         durability=args.durability,
+        busy_timeout=_positive(args.busy_timeout, "--busy-timeout"),
+        limits=_serve_limits(args),
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
+
+
+def _serve_limits(args: argparse.Namespace) -> Any:
+    from wargame.server.limits import Limits
+
+    if args.max_bot_games < 0:
+        raise WargameError("--max-bot-games cannot be negative")
+    expire = None if args.expire_days is None else _positive(args.expire_days, "--expire-days")
+    return Limits(
+        create=_rate(args.create_limit, "--create-limit"),
+        act=_rate(args.action_limit, "--action-limit"),
+        bot_games=args.max_bot_games,
+        body_seconds=_positive(args.body_timeout, "--body-timeout"),
+        expire_days=expire,
+    )
+
+
+def _rate(text: str, flag: str) -> Any:
+    from wargame.server.limits import rate
+
+    try:
+        return rate(text)
+    except WargameError as error:
+        raise WargameError(f"{flag}: {error.message}") from None
+
+
+def _positive(value: float, flag: str) -> float:
+    if not value > 0:
+        raise WargameError(f"{flag} must be more than 0")
+    return value
 
 
 if __name__ == "__main__":

@@ -69,6 +69,7 @@ def server(tmp_path_factory, playwright_api) -> Iterator[str]:
     log = (folder / "server.log").open("wb")
     command = [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--database", f"sqlite:///{folder / 'games.db'}"]
+    command += ["--create-limit", "off", "--action-limit", "off"]  # every test's games, one address
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:

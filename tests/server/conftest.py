@@ -3,8 +3,10 @@ create and play games through the HTTP API. The toy game is registered by tests/
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from fastapi.testclient import TestClient
@@ -31,11 +33,15 @@ needs_postgres = pytest.mark.skipif(
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=needs_postgres)])
-def store(request, tmp_path):
-    """A store on a fresh SQLite file, and on the PostgreSQL server of the tests when there is
-    one."""
-    url = POSTGRES_URL if request.param == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
-    found = Store(url)
+def store_url(request, tmp_path):
+    """A fresh SQLite file, and PostgreSQL when one is reachable ($WARGAME_TEST_POSTGRES_URL)."""
+    return POSTGRES_URL if request.param == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
+
+
+@pytest.fixture
+def store(store_url):
+    """A store on each of those databases."""
+    found = Store(store_url)
     yield found
     found.close()
 
@@ -96,6 +102,13 @@ def new_game(
     }
     players[None] = Player(client, created["id"], created["spectator"]["token"])
     return created, players
+
+
+def run_loop(coroutine):
+    """``asyncio.run`` in a thread of its own: in a test process that ran a browser test, the
+    session's Playwright (its sync API) keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def wait_for(check, seconds=20.0):

@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 
+from tests.server.conftest import run_loop
 from wargame.server import run
 from wargame.server.coalesce import JoinedWrites, JoinedWritesProtocol
-
-
-def run_loop(coroutine):
-    """``asyncio.run`` in a thread of its own: in a test process that ran a browser test, the
-    session's Playwright (its sync API) keeps an event loop running in the main thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Recording:

@@ -19,7 +19,7 @@ import psycopg
 import pytest
 from websockets.sync.client import connect
 
-from tests.server.conftest import POSTGRES_URL, needs_postgres, wait_for
+from tests.server.conftest import POSTGRES_URL, needs_postgres, run_loop, wait_for
 from tests.server.test_serve import kill_all, start
 from tests.server.test_store import _change, _held_writer, _in_threads, _queued
 from tests.toy_game import GAME
@@ -121,7 +121,7 @@ def test_a_server_that_finds_the_lease_taken_moves_the_bots_once_it_runs_out(sto
         await follower.stop()
 
     with another_server(store) as there:
-        asyncio.run(asyncio.wait_for(follow(there), 30))
+        run_loop(asyncio.wait_for(follow(there), 30))
 
 
 # -- changes pushed as they commit (PostgreSQL) --------------------------------------------------
@@ -178,7 +178,7 @@ def run_watched(scenario):
 
     try:
         with another_server(store) as there:
-            asyncio.run(watched(there))
+            run_loop(watched(there))
     finally:
         store.close()
 
@@ -233,12 +233,15 @@ def cut_listening(server_name):
 # -- two wargame serve on one PostgreSQL database ------------------------------------------------
 
 
+UNLIMITED = ("--create-limit", "off", "--action-limit", "off")  # one test client, many requests
+
+
 @contextlib.contextmanager
 def two_servers(*options):
     """Two ``wargame serve`` on two ports and one PostgreSQL database, started together: their
     processes and base URLs."""
     with ThreadPoolExecutor(2) as pool:
-        starting = [pool.submit(start, POSTGRES_URL, *options) for _ in range(2)]
+        starting = [pool.submit(start, POSTGRES_URL, *UNLIMITED, *options) for _ in range(2)]
     started = [server.result() for server in starting if server.exception() is None]
     try:
         assert len(started) == 2, [server.exception() for server in starting]

@@ -22,6 +22,7 @@ from tests.conftest import ROOT
 from tests.toy_game import GAME
 from wargame.engine.session import Session
 from wargame.engine.state import state_hash
+from wargame.server.limits import Limits
 from wargame.server.service import Service
 from wargame.server.store import Store
 
@@ -82,6 +83,8 @@ def test_worker_processes_open_the_store_with_the_commands_durability(tmp_path, 
     monkeypatch.setenv(run._DATABASE, f"sqlite:///{tmp_path / 'games.sqlite3'}")
     monkeypatch.setenv(run._BOT_DELAY, "0.0")
     monkeypatch.setenv(run._DURABILITY, "disk")
+    monkeypatch.setenv(run._BUSY_TIMEOUT, "5.0")
+    monkeypatch.setenv(run._LIMITS, Limits().encode())
     app = run.worker_app()
     store = app.state.service.store
     try:

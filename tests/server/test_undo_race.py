@@ -145,7 +145,9 @@ def race_undos(bases):
 
 
 def test_undos_racing_through_two_worker_processes_store_one(tmp_path):
-    process, base = start(f"sqlite:///{tmp_path / 'games.sqlite3'}", "--workers", 2)
+    process, base = start(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", "--workers", 2, "--action-limit", "off"
+    )
     try:
         race_undos([base])
     finally:

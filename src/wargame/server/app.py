@@ -9,6 +9,9 @@ answers them alike and leaves FastAPI every request it cannot read without doubt
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
@@ -19,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 
 from wargame import __version__
@@ -28,21 +32,27 @@ from wargame.games import REGISTRY
 from wargame.server import models
 from wargame.server.catalog import backdrop_json, catalog, etag, gzipped, static_json
 from wargame.server.hot import GZIP_FROM, INTERNAL_ERROR, HotLane, accepts_gzip
-from wargame.server.limits import BodyLimit
-from wargame.server.live import Live, in_thread
+from wargame.server.limits import DEFAULT_LIMITS, BodyLimit, ClientLimits, Limits
+from wargame.server.live import Live, expire_abandoned, in_thread
 from wargame.server.models import Lang
 from wargame.server.pages import STATIC, about_game, page_routes
 from wargame.server.security import SeatToken, SecurityHeaders, docs_routes
-from wargame.server.service import ApiError, Service, Viewer, error_body
-from wargame.server.store import DEFAULT_DURABILITY, Store
+from wargame.server.service import ApiError, Service, Viewer, error_body, refusal
+from wargame.server.store import BUSY_TIMEOUT, DEFAULT_DURABILITY, Store, StoreError
+
+log = logging.getLogger("wargame.server")
 
 _REASONS = {
     400: "malformed request",
     403: "unknown token, or a seat that may not do this",
     404: "no such game",
+    408: "the request body did not arrive in time (the connection is closed)",
     409: "stale version: the game has moved on (the body gives the current version)",
     413: "request body larger than 64 KB",
     422: "the game refuses the action (its reason is the error)",
+    429: "too many requests of this kind from this address (Retry-After: seconds to wait)",
+    503: "the server cannot do this now: the database is busy, read-only or away, or too many "
+    "bot-only games run (Retry-After: seconds to wait)",
 }
 
 
@@ -53,7 +63,8 @@ seat and one for spectators; every request names it: a GET in the header
 logs and Referer headers: a seat's link, `/play/{id}#token=<token>`, carries it in the fragment,
 which a browser never sends. Every change moves the game's `version` on by one, and a change must
 name the version it was chosen at (else 409). Errors are `{"error": "<one line>"}` with a 4xx
-status.
+status, or 503 (with `Retry-After`) when the server cannot do it now; `GET /health` answers 503
+once the server cannot store games any more.
 
 Log paging: `log_from=N` (a query parameter of GET, of the POSTs and of the WebSocket) asks only
 for the log entries from index N on: `view.log` and `log_text` are cut alike, `log_total` is the
@@ -83,13 +94,15 @@ def create_app(
     lookup: Callable[[str], Game] = REGISTRY.game,
     hot_lane: bool = True,
     on_started: Callable[[], None] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    busy_timeout: float = BUSY_TIMEOUT,
 ) -> FastAPI:
     """The server over ``store`` (or a store opened on ``database``, default SQLite, with that
-    ``durability``: ``store.DURABILITY``); without ``hot_lane``, FastAPI serves every request
-    (the tests compare the two). ``on_started`` is called once the server has started, before
-    the first request."""
+    ``durability``: ``store.DURABILITY``, and ``busy_timeout``); without ``hot_lane``, FastAPI
+    serves every request (the tests compare the two). ``on_started`` is called once the server
+    has started, before the first request. ``limits``: what a client and the server may ask."""
     own_store = store is None
-    store = store or Store(database, durability)
+    store = store or Store(database, durability, busy_timeout)
     service = Service(store, lookup)
     live = Live(service, bot_delay)
 
@@ -97,7 +110,12 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if on_started:
             on_started()
+        expiring = None
+        if limits.expire_days is not None:
+            expiring = asyncio.create_task(expire_abandoned(store, limits.expire_days))
         yield
+        if expiring is not None:
+            expiring.cancel()
         await live.stop()
         if own_store:
             store.close()
@@ -113,9 +131,11 @@ def create_app(
     app.state.service = service
     app.state.live = live
     app.state.hot_lane = hot_lane
+    app.state.limits = limits
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     _add_error_handlers(app)
-    app.include_router(api_routes(service, live))
+    app.include_router(api_routes(service, live, limits))
+    app.include_router(health_routes(store))
     app.include_router(page_routes(service))
     app.include_router(docs_routes(app))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
@@ -123,8 +143,9 @@ def create_app(
 
 
 class PlayServer(FastAPI):
-    """The FastAPI application behind the body limit and the hot lane (``hot``), which serves the
-    requests of every move before FastAPI's own middleware (error pages, telemetry) sees them."""
+    """The FastAPI application behind the client limits, the body limit and the hot lane
+    (``hot``), which serves the requests of every move before FastAPI's own middleware (error
+    pages, telemetry) sees them: the limits hold for both."""
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """HTTP requests go straight to the middleware stack: FastAPI's own ``__call__`` only adds
@@ -140,16 +161,37 @@ class PlayServer(FastAPI):
         stack = super().build_middleware_stack()
         if self.state.hot_lane:
             stack = HotLane(stack, self.state.service, self.state.live)
-        return SecurityHeaders(BodyLimit(stack))
+        limits: Limits = self.state.limits
+        stack = BodyLimit(stack, seconds=limits.body_seconds)
+        if limits.create is not None or limits.act is not None:
+            stack = ClientLimits(stack, limits.create, limits.act)
+        return SecurityHeaders(stack)
 
 
 def json_bytes(body: bytes, status: int = 200) -> Response:
     return Response(content=body, status_code=status, media_type="application/json")
 
 
-def api_routes(service: Service, live: Live) -> APIRouter:
+def health_routes(store: Store) -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/health", response_model=models.Health, responses=errors(503))
+    async def health() -> Response:
+        """200 while the server can store games; 503 once its database writer has stopped for
+        good (the server then exits, for its supervisor to start it again)."""
+        if store.stopped is not None:
+            return json_bytes(_WRITER_STOPPED, 503)
+        return json_bytes(b'{"status":"ok"}')
+
+    return router
+
+
+_WRITER_STOPPED = b'{"error":"the database writer has stopped; the server is restarting"}'
+
+
+def api_routes(service: Service, live: Live, limits: Limits) -> APIRouter:
     router = APIRouter(prefix="/api")
-    _add_game_routes(router, service, live)
+    _add_game_routes(router, service, live, limits)
     _add_play_routes(router, service, live)
 
     @router.get("/catalog", response_model=list[models.CatalogEntry])
@@ -185,16 +227,23 @@ def api_routes(service: Service, live: Live) -> APIRouter:
     return router
 
 
-def _add_game_routes(router: APIRouter, service: Service, live: Live) -> None:
+def _add_game_routes(router: APIRouter, service: Service, live: Live, limits: Limits) -> None:
     @router.post(
-        "/games", status_code=201, response_model=models.Created, responses=errors(400, 413)
+        "/games",
+        status_code=201,
+        response_model=models.Created,
+        responses=errors(400, 408, 413, 429, 503),
     )
     async def create_game(new: models.NewGame) -> Any:
+        """A new game; one with no human seat only while fewer than the server's cap of them
+        run (else 503)."""
         seats = dict(new.seats)
         create = partial(service.create, spectator_delay=new.spectator_delay, hot_seat=new.hot_seat)
-        created = await in_thread(create, new.game, new.scenario, new.seed, new.options, seats)
-        if "bot:random" in seats.values():
-            live.poke(created["id"])
+        bot_only = service.bot_only(new.game, seats)
+        with live.bot_game_slot(limits.bot_games if bot_only else None):
+            created = await in_thread(create, new.game, new.scenario, new.seed, new.options, seats)
+            if "bot:random" in seats.values():
+                live.poke(created["id"], bot_only=bot_only)
         return created
 
     @router.get("/games/{game_id}", response_model=models.GameBody, responses=errors(403, 404))
@@ -270,7 +319,7 @@ def _at_least_zero(log_from: int | None) -> int | None:
     return None if log_from is None else max(0, log_from)
 
 
-_PLAY_ERRORS = errors(400, 403, 404, 409, 413, 422)
+_PLAY_ERRORS = errors(400, 403, 404, 408, 409, 413, 422, 429, 503)
 
 
 def _add_play_routes(router: APIRouter, service: Service, live: Live) -> None:
@@ -314,12 +363,30 @@ def _add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
+    for database_error in (SQLAlchemyError, StoreError, sqlite3.Error):
+        app.add_exception_handler(database_error, _database_error)
     app.add_exception_handler(Exception, _server_error)
 
 
 async def _api_error(_request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
-    return json_bytes(error_body(error), error.status)
+    return _refused(error)
+
+
+def _refused(error: ApiError) -> Response:
+    response = json_bytes(error_body(error), error.status)
+    response.headers.update(error.headers)
+    return response
+
+
+async def _database_error(request: Request, error: Exception) -> Response:
+    """503 for database trouble (busy, read-only, away), logged as one line; else a bug."""
+    refused = refusal(error)
+    if refused is None:
+        log.error("internal error in %s %s", request.method, request.url.path, exc_info=error)
+        return json_bytes(INTERNAL_ERROR, 500)
+    log.warning("%s %s: %s", request.method, request.url.path, refused.message)
+    return _refused(refused)
 
 
 async def _validation_error(_request: Request, error: Exception) -> Response:

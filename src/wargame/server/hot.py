@@ -35,7 +35,7 @@ from wargame.engine.i18n import LANGUAGES
 from wargame.server.limits import Message, Scope, replay
 from wargame.server.live import Live, in_thread
 from wargame.server.security import hot_token
-from wargame.server.service import ApiError, Service, error_body
+from wargame.server.service import ApiError, Service, error_body, refusal
 
 GAME_PATH: Final = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})(/actions)?")
 DIGITS: Final = re.compile(r"[0-9]{1,9}")
@@ -124,14 +124,24 @@ async def _answer(scope: Scope, send: Any, work: Awaitable[bytes]) -> None:
     """Send the body ``work`` gives, or its refusal in the API's error shape."""
     try:
         body = await work
-    except ApiError as error:
-        await _respond(scope, send, error.status, error_body(error))
-        return
-    except Exception:
-        log.exception("internal error in %s %s", scope["method"], scope["path"])
-        await _respond(scope, send, 500, INTERNAL_ERROR)  # as FastAPI's handler answers a bug
+    except Exception as error:
+        await _refuse(scope, send, error)
         return
     await _respond(scope, send, 200, body)
+
+
+async def _refuse(scope: Scope, send: Any, error: Exception) -> None:
+    """Answer as FastAPI's handlers do: the refusal, 503 for database trouble (logged as one
+    line), 500 for a bug (logged with its traceback)."""
+    refused = refusal(error)
+    if refused is None:
+        log.exception("internal error in %s %s", scope["method"], scope["path"])
+        await _respond(scope, send, 500, INTERNAL_ERROR)
+        return
+    if not isinstance(error, ApiError):
+        log.warning("%s %s: %s", scope["method"], scope["path"], refused.message)
+    headers = [(name.lower().encode(), value.encode()) for name, value in refused.headers.items()]
+    await _respond(scope, send, refused.status, error_body(refused), headers)
 
 
 def _query(scope: Scope) -> dict[str, Any] | None:
@@ -172,8 +182,10 @@ async def _read(receive: Any) -> bytes:
     return b"".join(chunks)
 
 
-async def _respond(scope: Scope, send: Any, status: int, body: bytes) -> None:
-    headers = [(b"content-type", b"application/json")]
+async def _respond(
+    scope: Scope, send: Any, status: int, body: bytes, more: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    headers = [(b"content-type", b"application/json"), *(more or ())]
     if len(body) >= GZIP_FROM and accepts_gzip(scope):
         body = gzip.compress(body, 6)
         headers += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]

@@ -20,8 +20,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from datetime import timedelta
 from functools import partial
 from typing import Annotated, Any, Final, TypeVar
 
@@ -29,11 +31,21 @@ import anyio
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wargame.server.service import ApiError, BadRequest, BotsElsewhere, Service, Viewer
+from wargame.server.service import (
+    ApiError,
+    BadRequest,
+    BotsElsewhere,
+    Service,
+    Unavailable,
+    Viewer,
+)
+from wargame.server.store import Store, now
 
 WATCH_SECONDS: Final = 0.5
 HELLO_SECONDS: Final = 30.0
 """How long a socket opened without a token waits for its first message, the token."""
+BOT_GAME_RETRY: Final = 30
+EXPIRE_EVERY: Final = 3600.0
 
 log = logging.getLogger("wargame.server")
 T = TypeVar("T")
@@ -68,6 +80,8 @@ class Live:
         self.listeners: dict[str, set[asyncio.Event]] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.again: set[str] = set()
+        self.bot_only: set[str] = set()  # games of ``tasks`` with no human seat, made here
+        self._bot_games_starting = 0
         self.versions: dict[str, int | None] = {}  # each watched game's version, last read
         self.watcher: asyncio.Task[None] | None = None
         self.retries: dict[str, asyncio.TimerHandle] = {}  # games whose bots another server moves
@@ -80,12 +94,31 @@ class Live:
             self.poke(game_id)
 
     # -- bots ----------------------------------------------------------------------------------
-    def poke(self, game_id: str) -> None:
-        """Let the game's bots move if one must (a task per game; a running one looks again)."""
+    def poke(self, game_id: str, bot_only: bool = False) -> None:
+        """Let the game's bots move if one must (a task per game; a running one looks again).
+        ``bot_only``: a new game with no human seat, counted for the cap (``bot_game_slot``)."""
+        if bot_only:
+            self.bot_only.add(game_id)
         if game_id in self.tasks:
             self.again.add(game_id)
             return
         self.tasks[game_id] = asyncio.get_running_loop().create_task(self._play(game_id))
+
+    @contextmanager
+    def bot_game_slot(self, cap: int | None) -> Iterator[None]:
+        """Room for one more game with no human seat while fewer than ``cap`` run (None: no cap,
+        nothing counted), or 503; the game holds it from its ``poke(bot_only=True)`` to its end."""
+        if cap is None:
+            yield
+            return
+        if len(self.bot_only) + self._bot_games_starting >= cap:
+            refusal = f"this server already runs {cap} games without a human seat; try again later"
+            raise Unavailable(refusal, retry_after=BOT_GAME_RETRY)
+        self._bot_games_starting += 1
+        try:
+            yield
+        finally:
+            self._bot_games_starting -= 1
 
     async def _play(self, game_id: str) -> None:
         try:
@@ -107,6 +140,7 @@ class Live:
         finally:
             self.tasks.pop(game_id, None)
             self.again.discard(game_id)
+            self.bot_only.discard(game_id)
 
     def _look_again_after(self, game_id: str, seconds: float) -> None:
         """Poke the game once another server's lease on its bots has run out, unless renewed."""
@@ -278,3 +312,17 @@ async def _until_closed(socket: WebSocket, push: Callable[[], Awaitable[None]]) 
                 pass
         finally:
             group.cancel_scope.cancel()
+
+
+async def expire_abandoned(store: Store, days: float) -> None:
+    """Delete the unfinished games untouched for ``days`` days, now and every ``EXPIRE_EVERY``
+    seconds (``Store.expire``)."""
+    while True:
+        try:
+            deleted = await in_thread(store.expire, now() - timedelta(days=days))
+        except Exception:  # the database is away for a moment: try again later
+            log.exception("cannot delete the abandoned games")
+        else:
+            if deleted:
+                log.info("deleted %d unfinished games untouched for %g days", deleted, days)
+        await asyncio.sleep(EXPIRE_EVERY)

@@ -17,6 +17,12 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class Health(BaseModel):
+    """The server can store games (else 503 with an ErrorBody)."""
+
+    status: Literal["ok"]
+
+
 class ErrorBody(BaseModel):
     """Every refusal: one line naming the problem (and the current version on 409)."""
 

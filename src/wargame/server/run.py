@@ -2,12 +2,19 @@
 
 The socket is bound here, before uvicorn starts, so that a bad host or a busy port is one line from
 the command (a WargameError) rather than a log record and an exit from inside uvicorn.
+
+A server whose database writer has stopped for good (``Store.stopped``) exits: the command with
+status 1 and one line, a worker process of ``--workers N`` by its SIGTERM, and uvicorn's supervisor
+starts another. A stop (SIGTERM) waits ``GRACEFUL_SECONDS`` at most for open requests.
 """
 
 from __future__ import annotations
 
 import gc
+import logging
 import os
+import re
+import signal
 import socket
 from typing import Any
 
@@ -20,8 +27,8 @@ from wargame.games import load_plugins
 from wargame.server.app import create_app
 from wargame.server.catalog import catalog
 from wargame.server.coalesce import JoinedWritesProtocol
-from wargame.server.limits import MAX_BODY
-from wargame.server.store import DEFAULT_DURABILITY, Store
+from wargame.server.limits import DEFAULT_LIMITS, MAX_BODY, Limits
+from wargame.server.store import BUSY_TIMEOUT, DEFAULT_DURABILITY, Store
 
 
 def serve(
@@ -32,15 +39,21 @@ def serve(
     workers: int = 1,
     *,
     durability: str = DEFAULT_DURABILITY,
+    busy_timeout: float = BUSY_TIMEOUT,
+    limits: Limits = DEFAULT_LIMITS,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
     """Serve until stopped; with ``workers`` above 1, that many server processes share the socket
     and the database (uvicorn's supervisor starts them and restarts one that dies).
-    ``durability``: how far an acknowledged action is safe (``store.DURABILITY``)."""
+    ``durability``: how far an acknowledged action is safe (``store.DURABILITY``);
+    ``busy_timeout``: how long a write waits for a busy database; ``limits``: what a client and
+    the server may ask; ``forwarded_allow_ips``: the proxies whose X-Forwarded-For names the
+    client (uvicorn's default: $FORWARDED_ALLOW_IPS, else 127.0.0.1)."""
     if not 1 <= workers <= MAX_WORKERS:
         raise WargameError(f"--workers must be between 1 and {MAX_WORKERS}")
     listening = bind(host, port, shared=workers > 1)
     try:
-        store = Store(database, durability)  # a bad URL or database is one line, here
+        store = Store(database, durability, busy_timeout)  # a bad URL or database: one line
     except WargameError:
         listening.close()
         raise
@@ -51,42 +64,61 @@ def serve(
         f"durability {durability})",
         flush=True,
     )
+    settings = _SETTINGS | _forwarded(forwarded_allow_ips)
     if workers > 1:
         store.close()
-        _serve_in_processes(listening, store, bot_delay, workers)
+        _worker_environment(store, bot_delay, limits)
+        _serve_in_processes(listening, workers, settings)
         return
-    app = create_app(store=store, bot_delay=bot_delay, on_started=settle)
-    config = uvicorn.Config(app, **_SETTINGS)
+    app = create_app(store=store, bot_delay=bot_delay, on_started=settle, limits=limits)
+    server = uvicorn.Server(uvicorn.Config(app, **settings))
+    hide_tokens()
+    store.when_stopped(lambda _reason: setattr(server, "should_exit", True))
     try:
-        uvicorn.Server(config).run(sockets=[listening])
+        server.run(sockets=[listening])
     finally:
         store.close()
+    if store.stopped is not None:
+        raise WargameError(f"the database writer has stopped ({store.stopped}); exiting")
 
 
+log = logging.getLogger("wargame.server")
 MAX_WORKERS = 64
+GRACEFUL_SECONDS = 3
 _SETTINGS: dict[str, Any] = {
     "log_level": "info",
     "lifespan": "on",
     "access_log": False,
     "ws_max_size": MAX_BODY,
     "http": JoinedWritesProtocol,
+    "timeout_graceful_shutdown": GRACEFUL_SECONDS,
 }
 _DATABASE = "WARGAME_SERVE_DATABASE"
 _DURABILITY = "WARGAME_SERVE_DURABILITY"
+_BUSY_TIMEOUT = "WARGAME_SERVE_BUSY_TIMEOUT"
 _BOT_DELAY = "WARGAME_SERVE_BOT_DELAY"
+_LIMITS = "WARGAME_SERVE_LIMITS"
 
 
-def _serve_in_processes(
-    listening: socket.socket, store: Store, bot_delay: float, workers: int
-) -> None:
-    """Each worker process builds its own application (``worker_app``) from the environment."""
-    os.environ[_DATABASE] = store.url
-    os.environ[_DURABILITY] = store.durability
-    os.environ[_BOT_DELAY] = repr(bot_delay)
+def _forwarded(allow_ips: str | None) -> dict[str, Any]:
+    return {} if allow_ips is None else {"forwarded_allow_ips": allow_ips}
+
+
+def _serve_in_processes(listening: socket.socket, workers: int, settings: dict[str, Any]) -> None:
+    """Each worker process builds its own application (``worker_app``) from the environment
+    (``_worker_environment``)."""
     config = uvicorn.Config(
-        "wargame.server.run:worker_app", factory=True, workers=workers, **_SETTINGS
+        "wargame.server.run:worker_app", factory=True, workers=workers, **settings
     )
     _WorkersOnOnePort(config, sockets=[listening]).run()
+
+
+def _worker_environment(store: Store, bot_delay: float, limits: Limits) -> None:
+    os.environ[_DATABASE] = store.url
+    os.environ[_DURABILITY] = store.durability
+    os.environ[_BUSY_TIMEOUT] = repr(store.busy_timeout)
+    os.environ[_BOT_DELAY] = repr(bot_delay)
+    os.environ[_LIMITS] = limits.encode()
 
 
 class _WorkersOnOnePort(Multiprocess):
@@ -109,11 +141,51 @@ def worker_app() -> Any:
     """The application of one worker process of ``serve(..., workers=N)``: a fresh interpreter,
     which loads the plugin games as the command did."""
     load_plugins()
-    delay = float(os.environ[_BOT_DELAY])
-    durability = os.environ[_DURABILITY]
-    return create_app(
-        os.environ[_DATABASE], durability=durability, bot_delay=delay, on_started=settle
+    app = create_app(
+        os.environ[_DATABASE],
+        durability=os.environ[_DURABILITY],
+        busy_timeout=float(os.environ[_BUSY_TIMEOUT]),
+        bot_delay=float(os.environ[_BOT_DELAY]),
+        limits=Limits.decode(os.environ[_LIMITS]),
+        on_started=settle,
     )
+    app.state.service.store.when_stopped(_stop_worker)
+    hide_tokens()
+    return app
+
+
+def _stop_worker(reason: str) -> None:
+    """Stop this worker process as SIGTERM does (it then dies of it, and the supervisor starts
+    another)."""
+    log.error("exiting: the database writer has stopped (%s)", reason)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+class _HideTokens(logging.Filter):
+    """Records show a seat's token as ``token=…``: uvicorn logs the whole URL of a WebSocket when
+    it connects, and its query holds the token."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _hidden(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_hidden(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+_TOKEN = re.compile(r"token=[^&\s\"']*")
+
+
+def _hidden(text: str) -> str:
+    return _TOKEN.sub("token=…", text) if "token=" in text else text
+
+
+def hide_tokens() -> None:
+    """Keep seat tokens out of uvicorn's log records (its own and its access log's)."""
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(known, _HideTokens) for known in logger.filters):
+            logger.addFilter(_HideTokens())
 
 
 def settle() -> None:

@@ -75,6 +75,7 @@ class ApiError(Exception):
         super().__init__(message)
         self.message = message
         self.extra = extra
+        self.headers: dict[str, str] = {}
 
 
 def error_body(error: ApiError) -> bytes:
@@ -115,6 +116,26 @@ class BotsElsewhere(Exception):
     def __init__(self, seconds: float) -> None:
         super().__init__(f"another server moves these bots for {seconds:.1f} s more")
         self.seconds = seconds
+
+
+class Unavailable(ApiError):
+    """The server cannot do this now (database trouble, too many bot games): try again in
+    ``retry_after`` seconds (the Retry-After header)."""
+
+    status = 503
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.headers = {"Retry-After": str(retry_after)}
+
+
+def refusal(error: Exception) -> ApiError | None:
+    """The API's answer to ``error``: itself if it is an ApiError, 503 if it is database trouble,
+    None if it is a bug."""
+    if isinstance(error, ApiError):
+        return error
+    trouble = stored.unavailable(error)
+    return None if trouble is None else Unavailable(trouble.message, trouble.retry_after)
 
 
 class Planned(NamedTuple):
@@ -245,6 +266,11 @@ class Service:
 
     def has_bots(self, game_id: str) -> bool:
         return any(seat.kind == BOT for seat in self.seats(game_id))
+
+    def bot_only(self, game_kind: str, seats: dict[str, str]) -> bool:
+        """Whether a new game with these seats would have no human seat."""
+        sides = self.kind(game_kind, BadRequest).sides
+        return all(seats.get(side) == BOT for side in sides)
 
     # -- showing -----------------------------------------------------------------------------
     def body(self, viewer: Viewer, lang: str, log_from: int | None = None) -> bytes:

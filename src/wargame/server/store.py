@@ -23,14 +23,21 @@ notifies the game's id (``CHANNEL``), so that every server pushes it to its sock
 (``changes``). A game's bots are moved by one server at a time, the holder of the game's lease
 (``take_lease``): a row with its owner and expiry by the database's clock, taken, renewed and
 handed over atomically, so that another server takes over when the owner dies.
+
+The store fails safely: a busy or locked database makes a write wait at most ``busy_timeout``
+seconds, and database trouble (busy, read-only, full, out of reach) is ``unavailable``, not a bug;
+the writer thread is supervised (``Writer``); and no error names a statement's values (the
+engines hide them), which hold a game's seed, generator state and hands.
 """
 
 from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import queue
 import sqlite3
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -79,6 +86,13 @@ and ``bench/load.py`` at 500 actions a second measured a p99 of 55-370 ms agains
 DEFAULT_DURABILITY: Final = "process"
 CONNECT_TIMEOUT: Final = 10
 """Seconds to wait for a database server before the request fails (psycopg waits forever)."""
+BUSY_TIMEOUT: Final = 5.0
+"""Seconds a write waits for a busy or locked database before it fails as ``unavailable`` (SQLite's
+busy timeout, PostgreSQL's lock_timeout, the wait for a pooled connection)."""
+EXPIRE_BATCH: Final = 100
+"""Games deleted in one transaction by ``Store.expire`` (the writer does nothing else meanwhile)."""
+
+log = logging.getLogger("wargame.server")
 
 metadata = sa.MetaData()
 
@@ -196,6 +210,83 @@ class StoreError(WargameError):
     """The database cannot be opened or used (bad URL, unreachable server, damaged file)."""
 
 
+class Unavailable(StoreError):
+    """The database cannot serve a request now; ``retry_after`` is the seconds to wait before
+    asking again. Its message is one line for a client: it names no file, host or statement."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+BUSY: Final = ("the database is busy; try again shortly", 2)
+READ_ONLY: Final = ("the database is read-only", 60)
+FULL: Final = ("the database's disk is full", 60)
+AWAY: Final = ("the database cannot be reached", 5)
+BROKEN: Final = ("the database cannot be read or written (damaged, or a disk error)", 60)
+WRITER_RESTARTING: Final = ("the database writer failed and is starting again; try again", 2)
+WRITER_STOPPED: Final = ("the database writer has stopped; the server must be restarted", 60)
+
+_SQLITE_TROUBLE: Final = {
+    "SQLITE_BUSY": BUSY,
+    "SQLITE_LOCKED": BUSY,
+    "SQLITE_READONLY": READ_ONLY,
+    "SQLITE_FULL": FULL,
+    "SQLITE_IOERR": BROKEN,
+    "SQLITE_CORRUPT": BROKEN,
+    "SQLITE_NOTADB": BROKEN,
+    "SQLITE_CANTOPEN": BROKEN,
+}
+_POSTGRES_TROUBLE: Final = {
+    "25006": READ_ONLY,  # read_only_sql_transaction
+    "55P03": BUSY,  # lock_not_available (lock_timeout)
+    "57014": BUSY,  # query_canceled
+    "40001": BUSY,  # serialization_failure
+    "40P01": BUSY,  # deadlock_detected
+    "53300": BUSY,  # too_many_connections
+    "53100": FULL,  # disk_full
+    "08": AWAY,  # connection exceptions (a class of codes)
+    "57P": AWAY,  # the server shuts down or starts
+}
+
+
+def unavailable(error: BaseException) -> Unavailable | None:
+    """What database trouble ``error`` is, or None if it is none (then it is a bug)."""
+    if isinstance(error, Unavailable):
+        return error
+    found = _trouble(error)
+    return None if found is None else Unavailable(*found)
+
+
+def _trouble(error: BaseException) -> tuple[str, int] | None:
+    if isinstance(error, sa.exc.TimeoutError):  # no pooled connection came free in time
+        return BUSY
+    cause = getattr(error, "orig", None) or error
+    sqlite = _sqlite_primary(cause)
+    if sqlite is not None:
+        return _SQLITE_TROUBLE.get(sqlite)
+    state = getattr(cause, "sqlstate", None)
+    if isinstance(state, str):
+        return next((found for k, found in _POSTGRES_TROUBLE.items() if state.startswith(k)), None)
+    if getattr(error, "connection_invalidated", False) or _cannot_connect(cause):
+        return AWAY
+    return None
+
+
+def _cannot_connect(error: BaseException) -> bool:
+    """psycopg's error for a server that cannot be reached (it has no SQLSTATE)."""
+    psycopg = sys.modules.get("psycopg")
+    return psycopg is not None and isinstance(error, psycopg.OperationalError)
+
+
+def _sqlite_primary(error: BaseException) -> str | None:
+    """The primary result code's name of a sqlite3 error (SQLITE_BUSY for SQLITE_BUSY_SNAPSHOT)."""
+    name = getattr(error, "sqlite_errorname", None)
+    if not isinstance(name, str):
+        return None
+    return "_".join(name.split("_")[:2])
+
+
 class Stale(Exception):
     """The game is no longer at the version a change was computed from."""
 
@@ -292,20 +383,26 @@ def normalise_url(url: str) -> str:
     raise StoreError(f"unsupported database {scheme}://; use sqlite:///FILE or postgresql://...")
 
 
-def open_engine(url: str, durability: str = DEFAULT_DURABILITY) -> Engine:
+def open_engine(
+    url: str, durability: str = DEFAULT_DURABILITY, busy_timeout: float = BUSY_TIMEOUT
+) -> Engine:
+    """An engine whose errors never show a statement's values (``hide_parameters``)."""
     url = normalise_url(url)
     if durability not in DURABILITY:
         raise StoreError(f"unknown durability {durability!r}; choose {' or '.join(DURABILITY)}")
     try:
         parsed = make_url(url)
         if parsed.get_backend_name() == "sqlite":
-            return _sqlite_engine(url, parsed.database, DURABILITY[durability])
+            return _sqlite_engine(url, parsed.database, DURABILITY[durability], busy_timeout)
+        lock_timeout = f"-c lock_timeout={round(busy_timeout * 1000)}"
         return sa.create_engine(
             url,
             pool_pre_ping=True,
             pool_size=16,
             max_overflow=16,
-            connect_args={"connect_timeout": CONNECT_TIMEOUT},
+            pool_timeout=busy_timeout,
+            hide_parameters=True,
+            connect_args={"connect_timeout": CONNECT_TIMEOUT, "options": lock_timeout},
         )
     except (ArgumentError, NoSuchModuleError, ValueError) as error:
         raise StoreError(f"bad database URL {url!r}: {error}") from None
@@ -315,16 +412,18 @@ def open_engine(url: str, durability: str = DEFAULT_DURABILITY) -> Engine:
         ) from None
 
 
-def _sqlite_engine(url: str, database: str | None, synchronous: str) -> Engine:
+def _sqlite_engine(url: str, database: str | None, synchronous: str, busy_timeout: float) -> Engine:
     if database and database != ":memory:":
         folder = Path(database).parent
         if not folder.is_dir():
             raise StoreError(f"no folder {folder} for the database file")
     engine = sa.create_engine(
         url,
-        connect_args={"timeout": 30, "check_same_thread": False},
+        connect_args={"timeout": busy_timeout, "check_same_thread": False},
         pool_size=16,
         max_overflow=16,
+        pool_timeout=busy_timeout,
+        hide_parameters=True,
     )
 
     def pragmas(connection: Any, _record: Any) -> None:
@@ -384,10 +483,16 @@ def decode_state(text: str) -> State:
 class Store:
     """Games in one database; safe to share between threads and between server processes."""
 
-    def __init__(self, url: str | None = None, durability: str = DEFAULT_DURABILITY) -> None:
+    def __init__(
+        self,
+        url: str | None = None,
+        durability: str = DEFAULT_DURABILITY,
+        busy_timeout: float = BUSY_TIMEOUT,
+    ) -> None:
         self.url = normalise_url(url or default_url())
-        self.engine = open_engine(self.url, durability)
+        self.engine = open_engine(self.url, durability, busy_timeout)
         self.durability = durability
+        self.busy_timeout = busy_timeout
         self._states = Lru(_STATE_CACHE)
         self.local = self.engine.dialect.name == "sqlite"  # a file of this machine
         lock = _lock_file(self.engine)
@@ -400,6 +505,16 @@ class Store:
         except SQLAlchemyError as error:
             self.engine.dispose()
             raise StoreError(f"cannot open the database: {_first_line(error)}") from None
+        self._writer.start()
+
+    @property
+    def stopped(self) -> str | None:
+        """Why the writer has stopped for good (None while it works): the server must restart."""
+        return self._writer.stopped
+
+    def when_stopped(self, call: Callable[[str], None]) -> None:
+        """Call ``call(reason)`` once the writer has stopped for good (at once if it has)."""
+        self._writer.when_stopped(call)
 
     def close(self) -> None:
         self._writer.stop()
@@ -473,6 +588,24 @@ class Store:
             db.execute(_RELEASE_LEASE, {"b_id": game_id, "b_owner": owner})
 
         self._writer.write(write)
+
+    def expire(self, untouched_since: datetime) -> int:
+        """Delete the unfinished games that no change has touched since ``untouched_since``, with
+        their seats, log and snapshots, ``EXPIRE_BATCH`` games a transaction; how many."""
+        deleted = 0
+        while ids := self._expired(untouched_since):
+            deleted += self._delete_expired(ids, untouched_since)
+        return deleted
+
+    def _expired(self, untouched_since: datetime) -> list[str]:
+        with self.engine.connect() as db:
+            found = db.execute(_EXPIRED.limit(EXPIRE_BATCH), {"b_since": untouched_since})
+            return list(found.scalars())
+
+    def _delete_expired(self, ids: list[str], untouched_since: datetime) -> int:
+        deleted: list[int] = []
+        self._writer.write(lambda db: deleted.append(_delete_expired(db, ids, untouched_since)))
+        return deleted[0]
 
     # -- reading -------------------------------------------------------------------------------
     def load(self, game_id: str) -> tuple[GameRow, State] | None:
@@ -694,21 +827,40 @@ def announce(db: sa.Connection, game_ids: list[str]) -> None:
         db.execute(_NOTIFY, {"channel": CHANNEL, "ids": game_ids})
 
 
+Item = tuple[Write, Future[None]]
+
+
 class Writer:
     """The store's writer thread: group commit of the writes handed to ``write``.
 
-    Any other error aborts the batch's transaction; its writes are then tried again one by one,
-    each in its own transaction, so that only the faulty one fails."""
+    Database trouble (busy, read-only, out of reach: ``unavailable``) fails the whole batch, whose
+    writes would each meet it again; any other error aborts the batch's transaction, and its writes
+    are then tried again one by one, each in its own transaction, so that only the faulty one fails.
+
+    The thread is supervised: an error outside the writes (its lock file cannot be opened, a bug)
+    fails every waiting write as ``unavailable`` and the thread starts again, after ``PAUSE``
+    seconds doubled at each try. After ``RESTARTS`` tries in a row that fail before writing
+    anything it stops for good: ``stopped`` says why, the ``when_stopped`` calls are made (the
+    server exits, for its supervisor to start it again) and every write fails at once."""
 
     BATCH: Final = 256
+    RESTARTS = 4
+    PAUSE = 0.25
+    STOP_SECONDS = 3.0
+    """How long ``stop`` waits for the thread (it may be waiting for a busy database)."""
 
     def __init__(self, engine: Engine, between_processes: Path | None = None) -> None:
         self.engine = engine
         self._between = between_processes
         self._lock_handle: IO[str] | None = None  # the open lock file, while the thread runs
-        self._queue: queue.SimpleQueue[tuple[Write, Future[None]] | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Item | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._batch: list[Item] = []  # the batch being written
+        self._wrote = False  # since the thread last started
+        self.stopped: str | None = None
+        self._on_stop: list[Callable[[str], None]] = []
 
     def write(self, job: Write) -> None:
         """Run ``job`` in a transaction and return once it is committed (or raise its error)."""
@@ -716,45 +868,113 @@ class Writer:
 
     def submit(self, job: Write) -> Future[None]:
         """Queue ``job``; the future is done once it is committed (or has its error)."""
-        self._start()
         done: Future[None] = Future()
+        if self.stopped is not None:
+            done.set_exception(Unavailable(*WRITER_STOPPED))
+            return done
+        self.start()
         self._queue.put((job, done))
         return done
+
+    def when_stopped(self, call: Callable[[str], None]) -> None:
+        with self._lock:
+            if self.stopped is None:
+                self._on_stop.append(call)
+                return
+        call(self.stopped)
 
     def stop(self) -> None:
         with self._lock:
             if self._thread is not None:
+                self._stopping.set()
                 self._queue.put(None)
-                self._thread.join()
+                self._thread.join(self.STOP_SECONDS)
                 self._thread = None
 
-    def _start(self) -> None:
+    def start(self) -> None:
         with self._lock:
             if self._thread is None:
+                self._stopping.clear()
                 self._thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
                 self._thread.start()
 
     def _run(self) -> None:
+        failed = 0  # tries in a row that failed before writing anything
+        while True:
+            try:
+                self._serve()
+                return
+            except Exception as error:
+                log.exception("the store's writer failed")
+                failed = 1 if self._wrote else failed + 1
+                if failed > self.RESTARTS:
+                    self._stop_for_good(_first_line(error))
+                    return
+                if self._fail_waiting(Unavailable(*WRITER_RESTARTING)):
+                    return
+                self._stopping.wait(self.PAUSE * 2 ** (failed - 1))
+
+    def _serve(self) -> None:
+        self._wrote = False
         self._lock_handle = self._between.open("a") if self._between else None
         try:
             while (first := self._queue.get()) is not None:
+                self._batch = [first]
                 with _file_lock(self._lock_handle):
-                    self._write_batch(self._batch_from(first))
+                    self._batch = self._batch_from(first)
+                    self._write_batch(self._batch)
+                self._batch = []
+                self._wrote = True
         finally:
             if self._lock_handle is not None:
                 self._lock_handle.close()
 
-    def _write_batch(self, batch: list[tuple[Write, Future[None]]]) -> None:
+    def _fail_waiting(self, error: Unavailable) -> bool:
+        """Fail the batch being written and the writes queued; True if ``stop`` was asked."""
+        waiting, self._batch = self._batch, []
+        stop = False
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is None:
+                stop = True
+            else:
+                waiting.append(item)
+        for _, done in waiting:
+            _settle(done, error)
+        return stop
+
+    def _stop_for_good(self, reason: str) -> None:
+        with self._lock:
+            self.stopped = reason
+            calls, self._on_stop = self._on_stop, []
+        log.error(
+            "the store's writer has stopped after %d failed starts: %s", self.RESTARTS + 1, reason
+        )
+        refusal = Unavailable(*WRITER_STOPPED)
+        self._fail_waiting(refusal)
+        for call in calls:
+            call(reason)
+        while (item := self._queue.get()) is not None:  # what was queued as it stopped
+            _settle(item[1], refusal)
+
+    def _write_batch(self, batch: list[Item]) -> None:
         try:
             try:
                 self._commit(batch, together=True)
             except _Moved:  # a stale action among them: again, each action's rows on their own
                 self._commit(batch, together=False)
-        except Exception:
-            for job in batch:
-                self._commit_alone(job)
+        except Exception as error:
+            if unavailable(error) is not None:
+                for _, done in batch:
+                    _settle(done, error)
+            else:
+                for job in batch:
+                    self._commit_alone(job)
 
-    def _batch_from(self, first: tuple[Write, Future[None]]) -> list[tuple[Write, Future[None]]]:
+    def _batch_from(self, first: Item) -> list[Item]:
         """``first`` and the writes waiting now. Taken once the lock between processes is held:
         the writes that arrived while this process waited for it go in this batch rather than
         the next (with two processes, the lock was busy all the time at 500 actions/s, with
@@ -771,7 +991,7 @@ class Writer:
             batch.append(item)
         return batch
 
-    def _commit(self, batch: list[tuple[Write, Future[None]]], together: bool = False) -> None:
+    def _commit(self, batch: list[Item], together: bool = False) -> None:
         """Write ``batch`` in one transaction; its action writes in ``write_together`` if
         ``together`` (the database must count the rows of an ``executemany``)."""
         refused: list[Stale | None] = [None] * len(batch)
@@ -794,11 +1014,17 @@ class Writer:
             else:
                 done.set_exception(stale)
 
-    def _commit_alone(self, item: tuple[Write, Future[None]]) -> None:
+    def _commit_alone(self, item: Item) -> None:
         try:
             self._commit([item])
         except Exception as error:
-            item[1].set_exception(error)
+            _settle(item[1], error)
+
+
+def _settle(done: Future[None], error: BaseException) -> None:
+    """Fail ``done`` unless it has its outcome already."""
+    if not done.done():
+        done.set_exception(error)
 
 
 _ROW_COLUMNS: Final = (
@@ -871,6 +1097,21 @@ def _take_lease(db: sa.Connection, game_id: str, owner: str, seconds: float) -> 
         return Lease(owner, seconds)
     held = db.execute(_LEASE_HELD, {"b_id": game_id}).one()
     return Lease(held.owner, max(0.0, float(held.left)))
+
+
+_EXPIRED: Final = sa.select(GAMES.c.id).where(
+    GAMES.c.result.is_(None), GAMES.c.updated < sa.bindparam("b_since")
+)
+
+
+def _delete_expired(db: sa.Connection, ids: list[str], since: datetime) -> int:
+    """Delete those of the games ``ids`` that are still expired (unfinished, untouched since
+    ``since``) with their rows; how many."""
+    still = list(db.execute(_EXPIRED.where(GAMES.c.id.in_(ids)), {"b_since": since}).scalars())
+    for table in (SNAPSHOTS, ACTIONS, SEATS, BOT_LEASES):
+        db.execute(sa.delete(table).where(table.c.game_id.in_(still)))
+    db.execute(sa.delete(GAMES).where(GAMES.c.id.in_(still)))
+    return len(still)
 
 
 def _game_row(found: Any) -> GameRow:
