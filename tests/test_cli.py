@@ -209,11 +209,13 @@ def test_rules_text_summarises(capsys):
 
 
 def test_fuzz_ends_with_the_summary_line(capsys, tmp_path):
-    code, out, _ = run(capsys, "fuzz", "toy", "--games", 6, "--seed", 3, "--out", tmp_path)
+    code, out, err = run(capsys, "fuzz", "toy", "--games", 6, "--seed", 3, "--out", tmp_path)
     assert code == 0
     last = out.strip().splitlines()[-1]
     assert last.startswith("fuzz: 6 games, 0 failures, ") and last.endswith(" s")
     assert "result " in out
+    # not a terminal (a long run's log file): progress as lines, the last at the end
+    assert err.strip().splitlines()[-1].startswith("fuzz: 6/6 games, 0 failures, ")
 
 
 def test_fuzz_in_parallel_gives_the_same_games(capsys, tmp_path):

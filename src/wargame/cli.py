@@ -11,6 +11,7 @@ import json
 import math
 import os
 import sys
+import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -527,11 +528,37 @@ def _fuzz_with_progress(game: Game, config: Any, show: bool) -> Any:
     from wargame.fuzz import fuzz
 
     console = Console(stderr=True)
-    with Progress(
-        console=console, transient=True, disable=not show or not console.is_terminal
-    ) as progress:
+    if show and not console.is_terminal:  # a log file: a line now and then instead of a bar
+        return fuzz(game.id, config, REGISTRY.game, _ProgressLines(config.games))
+    with Progress(console=console, transient=True, disable=not show) as progress:
         task = progress.add_task(f"fuzz {game.id}", total=config.games)
         return fuzz(game.id, config, REGISTRY.game, lambda _: progress.advance(task))
+
+
+class _ProgressLines:
+    """Writes to standard error how far a long fuzz run has got, once a minute at most (a run of
+    thousands of games sent to a log file)."""
+
+    SECONDS = 60.0
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.failed = 0
+        self.started = self.shown = time.monotonic()
+
+    def __call__(self, outcome: Any) -> None:
+        self.done += 1
+        self.failed += outcome.failure is not None
+        now = time.monotonic()
+        if now - self.shown >= self.SECONDS or self.done == self.total:
+            self.shown = now
+            minutes = (now - self.started) / 60
+            print(
+                f"fuzz: {self.done}/{self.total} games, {self.failed} failures, {minutes:.1f} min",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
 def cmd_play(args: argparse.Namespace) -> int:
