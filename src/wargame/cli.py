@@ -237,9 +237,10 @@ def _add_game_commands(command: Any) -> None:
     rules.add_argument("game")
     rules.add_argument("--format", choices=("text", "json"), default="text")
 
-    cards = command("cards", cmd_cards, "every card of a game with its provenance")
+    cards = command("cards", cmd_cards, "every card of a game with its provenance and effect")
     cards.add_argument("game")
     cards.add_argument("--format", choices=("text", "json"), default="text")
+    cards.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the table")
 
     fuzz = command("fuzz", cmd_fuzz, "play random legal games to the end, checking everything")
     fuzz.add_argument("game")
@@ -446,6 +447,12 @@ def _print_rules(found: Any) -> None:
         if numbers:
             shown = ", ".join(numbers)
             print(f"warning: {label} name rules missing from the index: {shown}")
+    if found.unexplained:
+        shown = ", ".join(found.unexplained)
+        print(f"warning: stand-ins without players' words in the rule index: {shown}")
+    if found.unused_explanations:
+        shown = ", ".join(found.unused_explanations)
+        print(f"warning: the rule index explains stand-ins the code does not have: {shown}")
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
@@ -455,19 +462,30 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
-    _print_cards(args.game, rows)
+    _print_cards(args.game, rows, args.lang)
     return 0
 
 
-def _print_cards(game: str, rows: list[dict[str, Any]]) -> None:
+def _print_cards(game: str, rows: list[dict[str, Any]], lang: str) -> None:
     from rich.console import Console
     from rich.table import Table
+
+    def shown(row: dict[str, Any], field: str) -> str:
+        return str((lang != "en" and row.get(f"{field}_{lang}")) or row.get(field, ""))
 
     table = Table(title=f"{game}: cards")
     for column in ("card", "title", "type", "provenance", "event"):
         table.add_column(column)
+    table.add_column("effect", overflow="fold", ratio=1)
     for row in rows:
-        table.add_row(row["id"], row["title"], row.get("type", ""), row["provenance"], row["event"])
+        table.add_row(
+            row["id"],
+            shown(row, "title"),
+            row.get("type", ""),
+            row["provenance"],
+            row["event"],
+            shown(row, "effect"),
+        )
     Console(width=max(100, Console().width)).print(table)
     counts = Counter(row["provenance"] for row in rows)
     shown = ", ".join(f"{count} {name}" for name, count in sorted(counts.items()))

@@ -1,9 +1,13 @@
 """Strategy card data of Empire of the Sun: 170 cards that load and carry the rulebook's values."""
 
+import re
+
 import pytest
 
+from tests.browser.language import problems_in
 from wargame.engine.data import PROVENANCES, load_records
 from wargame.engine.rules import load_rule_index
+from wargame.games.empire_of_the_sun.game import card_data
 from wargame.games.empire_of_the_sun.static import DATA, Card
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
@@ -21,6 +25,9 @@ HQ_KEYS = {
     "south_seas",
 }
 CLASS_RULE = {"military": "5.31", "reaction": "5.32", "resource": "5.33", "political": "5.34"}
+# words of our sources that players never see on a card
+INTERNAL = re.compile(r"IMPL|\bspec\b|later-edition|\bhint|§|\bEN\b|\bJA\b|\(\d+\.\d+")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 @pytest.fixture(scope="module")
@@ -339,3 +346,30 @@ def test_every_card_has_effect_text_provenance_and_known_rule_refs(cards):
         refs = card.ref.split(", ")
         assert set(refs) <= known, (card.id, set(refs) - known)
         assert CLASS_RULE[card.type] in refs, card.id
+
+
+@pytest.mark.rule("5.3")
+def test_every_card_says_what_its_event_does_in_both_languages_in_players_words(cards):
+    for card in cards.values():
+        for text in (card.effect, card.effect_ja):
+            assert text.strip() and not INTERNAL.search(text), (card.id, text)
+        assert JAPANESE.search(card.effect_ja), card.id
+        assert problems_in(card.effect_ja) == [], (card.id, problems_in(card.effect_ja))
+        assert card.note.strip(), card.id
+
+
+@pytest.mark.rule("5.3")
+def test_an_uncertain_effect_is_marked_for_players(cards):
+    for card in cards.values():
+        if card.provenance == "reconstructed":
+            assert "(reconstructed)" in card.effect and "(再構成)" in card.effect_ja, card.id
+        if card.provenance == "provisional":
+            assert "Provisional" in card.effect and "暫定" in card.effect_ja, card.id
+    tojo = cards["J43"]  # its timing is our stand-in (5.37), its effect a later edition's
+    assert "provisional" in tojo.effect and "(reconstructed)" in tojo.effect
+
+
+def test_a_client_gets_both_effects_and_never_the_source_notes(cards):
+    sent = card_data(cards["J12"])
+    assert sent["effect"] == cards["J12"].effect and sent["effect_ja"] == cards["J12"].effect_ja
+    assert "note" not in sent and "IMPL" not in str(sent)

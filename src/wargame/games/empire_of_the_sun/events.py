@@ -126,9 +126,10 @@ def _declare(card_ids: tuple[str, ...]) -> None:
 
 
 def catalogue(all_cards: Iterable[Card]) -> list[dict[str, Any]]:
-    """One row per card for ``wargame cards``: its provenance and how its event is played
-    ("offensive": the offensive its card data describes; "offensive+event": with the card's own
-    conditions; "event"; "missing": not implemented)."""
+    """One row per card for ``wargame cards`` and the About page: its provenance, how its event
+    is played ("offensive": the offensive its card data describes; "offensive+event": with the
+    card's own conditions; "event"; "missing": not implemented), its effect in both languages and
+    the maintainers' source note."""
     rows = []
     for card in all_cards:
         if not implemented(card.id):
@@ -141,10 +142,13 @@ def catalogue(all_cards: Iterable[Card]) -> list[dict[str, Any]]:
             {
                 "id": card.id,
                 "title": card.title,
+                "title_ja": card.title_ja or card.title,
                 "type": card.type,
                 "provenance": card.provenance,
                 "event": how,
-                "note": card.effect,
+                "effect": card.effect,
+                "effect_ja": card.effect_ja,
+                "note": card.note,
             }
         )
     return rows

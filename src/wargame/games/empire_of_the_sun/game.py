@@ -28,6 +28,7 @@ OPPONENT = {"japan": "allied", "allied": "japan"}
 class EmpireOfTheSun(ProcedureGame):
     id = "empire-of-the-sun"
     title = "Empire of the Sun (v2.0)"
+    title_ja = "太陽の帝国 (v2.0)"
     rules_version = "0.1"
     sides = ("japan", "allied")
     rules = RULES
@@ -222,7 +223,8 @@ def sample_piles(
 
 
 def names_catalog(parts: Components) -> Catalog:
-    """Hex, unit and card names for messages: ``{hex:hex}`` renders "Manila" / "マニラ"."""
+    """Hex, unit, card and scenario names for messages: ``{hex:hex}`` renders "Manila" /
+    "マニラ"."""
     names = Catalog()
     for lang in ("en", "ja"):
         entries: dict[str, str] = {}
@@ -237,6 +239,9 @@ def names_catalog(parts: Components) -> Catalog:
         for card in parts.cards.values():
             title = card.title_ja if lang == "ja" and card.title_ja else card.title
             entries[f"card.{card.id}"] = f"{card.id} {title}"
+        for scenario in parts.static.scenarios.values():
+            shown = scenario.title_ja if lang == "ja" and scenario.title_ja else scenario.title
+            entries[f"scenario.{scenario.id}"] = shown
         names.add(lang, entries)
     return names
 
@@ -303,7 +308,8 @@ def unit_data(unit: Unit) -> dict[str, Any]:
 
 
 def card_data(card: Card) -> dict[str, Any]:
-    """A card's printed values, titles in both languages and the effect summary (English)."""
+    """A card's printed values, and its title and effect in both languages (never its source
+    notes)."""
     return {
         "id": card.id,
         "side": card.side,
@@ -323,4 +329,5 @@ def card_data(card: Card) -> dict[str, Any]:
         "draw": card.draw,
         "provenance": card.provenance,
         "effect": card.effect,
+        "effect_ja": card.effect_ja,
     }

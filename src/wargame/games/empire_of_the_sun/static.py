@@ -152,7 +152,9 @@ class Unit(Record):
 
 
 class Card(Record):
-    """One strategy card's printed values (the event itself is implemented in code)."""
+    """One strategy card's printed values (the event itself is implemented in code), what its
+    event does in players' words (``effect``, ``effect_ja``) and the maintainers' source notes
+    (``note``, never shown to players)."""
 
     id: str
     side: Side
@@ -172,6 +174,8 @@ class Card(Record):
     draw: bool = False
     special: bool = False
     effect: str = ""
+    effect_ja: str = ""
+    note: str = ""
 
 
 class Markers(msgspec.Struct, kw_only=True, frozen=True):
