@@ -197,7 +197,8 @@ def test_rules_json_has_one_object_per_rule(capsys):
     code, out, _ = run(capsys, "rules", "toy", "--format", "json")
     rows = json.loads(out)
     assert code == 0 and [r["number"] for r in rows][:2] == ["1.1", "2.1"]
-    assert all(set(r) == {"number", "title", "provenance", "implemented", "tests"} for r in rows)
+    keys = {"number", "title", "title_ja", "provenance", "implemented", "tests"}
+    assert all(set(r) == keys for r in rows)
     implemented = {r["number"]: r["implemented"] for r in rows}
     assert implemented["3.2"] and not implemented["4.2"]
     assert any("test_toy_rules.py" in t for t in rows[0]["tests"])
@@ -273,8 +274,11 @@ def test_cards_lists_every_card_with_its_provenance_and_event(capsys):
     by_id = {r["id"]: r for r in rows}
     assert by_id["J80"]["provenance"] == "provisional" and by_id["J80"]["event"] == "event"
     assert by_id["A59"]["event"] == "event" and by_id["A21"]["type"] == "military"
+    assert by_id["J80"]["effect"] and "暫定" in by_id["J80"]["effect_ja"]
     code, out, _ = run(capsys, "cards", "empire-of-the-sun")
     assert code == 0 and "170 cards: " in out and "provisional J80: " in out
+    code, out, _ = run(capsys, "cards", "empire-of-the-sun", "--lang", "ja")
+    assert code == 0 and "Z作戦" in out and "170 cards: " in out
 
 
 def test_cards_of_a_game_without_cards_is_a_one_line_error(capsys):

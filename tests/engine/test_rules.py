@@ -132,16 +132,38 @@ def test_report_has_one_row_per_indexed_rule_with_code_and_tests():
     assert rows["3.2"].implemented and rows["3.2"].tests
     assert not rows["4.2"].implemented and rows["4.2"].tests == []
     assert found.unknown_in_code == [] and found.unknown_in_tests == []
-    assert set(rows["1.1"].to_json()) == {"number", "title", "provenance", "implemented", "tests"}
+    keys = {"number", "title", "title_ja", "provenance", "implemented", "tests"}
+    assert set(rows["1.1"].to_json()) == keys
 
 
 def test_a_stand_in_makes_the_rule_provisional_in_the_report():
     registry = RuleRegistry("toy", TOY_RULES.index_path)
-    registry.stand_in("2.2", "ties are broken by a coin toss we designed")
+    registry.stand_in("2.2", "ties are broken by a coin toss we designed", key="coin")
     rows = {row.number: row for row in report(registry, None).rows}
     assert rows["2.2"].provenance == "provisional"
     assert rows["2.2"].stand_ins == ("ties are broken by a coin toss we designed",)
     assert rows["2.1"].provenance == "provisional" and rows["2.1"].stand_ins == ()
+
+
+def test_a_stand_in_is_told_to_players_in_the_words_its_index_gives_its_key(tmp_path):
+    index = tmp_path / "rules.yaml"
+    index.write_text(
+        "game: toy\nrules:\n"
+        '  - {number: "1.1", title: Ties, provenance: rulebook, stand_ins: '
+        "[{key: coin, text: A coin decides a tie., text_ja: 同点はコインで決める。}, "
+        "{key: stale, text: Nothing registers this.}]}\n"
+        '  - {number: "1.2", title: Draws, provenance: rulebook}\n',
+        encoding="utf-8",
+    )
+    registry = RuleRegistry("toy", index)
+    registry.stand_in("1.1", "coin toss (spec 9)", key="coin")
+    registry.stand_in("1.2", "a draw is replayed (spec 9)", key="replay")
+    found = report(registry, None)
+    rows = {row.number: row for row in found.rows}
+    assert [s.text_ja for s in rows["1.1"].explained] == ["同点はコインで決める。"]
+    assert rows["1.2"].explained == ()
+    assert found.unexplained == ["1.2 replay"]
+    assert found.unused_explanations == ["1.1 stale"]
 
 
 def test_report_flags_rule_numbers_missing_from_the_index():

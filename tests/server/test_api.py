@@ -4,12 +4,14 @@ and every kind of bad request refused with a 4xx ``{"error": ...}`` that changes
 from __future__ import annotations
 
 import hashlib
+import re
 import sqlite3
 import threading
 
 import pytest
 
 from tests.server.conftest import new_game
+from wargame.games import REGISTRY
 
 pytestmark = pytest.mark.game("toy")
 
@@ -325,6 +327,38 @@ def test_pages_answer(client):
     assert client.get("/about/nothing").status_code == 404
     facts = client.get("/api/about/empire-of-the-sun").json()
     assert facts["rules"] and facts["cards"]
+
+
+def test_the_about_facts_credit_the_game_and_tell_players_every_stand_in_in_both_languages(client):
+    facts = client.get("/api/about/empire-of-the-sun").json()
+    credits = facts["credits"]
+    assert (credits["title"], credits["publisher"], credits["designers"]) == (
+        "Empire of the Sun",
+        "GMT Games",
+        ["Mark Herman"],
+    )
+    assert facts["title_ja"] == "太陽の帝国 (v2.0)" and facts["rules"][0]["title_ja"]
+    assert len(facts["stand_ins"]) >= 10
+    for stand_in in facts["stand_ins"]:
+        assert stand_in["text"] and stand_in["text_ja"] and stand_in["title_ja"]
+        assert not re.search(r"\bspec\b|IMPL", stand_in["text"])
+    j80 = next(card for card in facts["cards"] if card["id"] == "J80")
+    assert "暫定" in j80["effect_ja"] and j80["title_ja"]
+
+
+def test_the_about_page_without_the_client_reads_in_either_language():
+    from wargame.server.catalog import about
+    from wargame.server.pages import render_about
+
+    facts = about(REGISTRY.game("empire-of-the-sun"))
+    english, japanese = render_about(facts, "en"), render_about(facts, "ja")
+    assert "unofficial fan edition" in english and "GMT Games" in english
+    assert (
+        "非公式ファン版" in japanese
+        and "太陽の帝国" in japanese
+        and "山札がなくなったら" in japanese
+    )
+    assert not re.search(r"\bspec\b|IMPL", english + japanese)
 
 
 def test_log_lines_are_rendered_once_per_event_and_language(monkeypatch):

@@ -120,6 +120,7 @@ class Game(ABC):
 
     id: str = ""
     title: str = ""
+    title_ja: str = ""
     rules_version: str = "0"
     sides: tuple[Side, ...] = ()
     listed: bool = True

@@ -4,7 +4,9 @@ A template names its parameters as Python format fields. A field may name a cata
 its format spec: ``{side:side}`` renders the parameter ``side`` through the entry ``side.<value>``
 (for example ``side.japan`` -> "Japan" / "日本"), ``{hex:hex}`` through ``hex.<id>``; a value
 with no
-entry in that namespace is shown as it is, so hex ids without a name print as their id.
+entry in that namespace is shown as it is, so hex ids without a name print as their id. The spec
+``message`` renders the parameter as a message key of its own, with the same parameters:
+``{summary:message}`` with ``summary="result.won"`` renders ``result.won``.
 """
 
 from __future__ import annotations
@@ -86,15 +88,18 @@ class Catalog:
         if template is None:
             shown = " ".join(f"{name}={value}" for name, value in params.items())
             return f"{key} {shown}".strip()
-        return _Formatter(self, lang).vformat(template, (), params)
+        return _Formatter(self, lang, params).vformat(template, (), params)
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, catalog: Catalog, lang: str) -> None:
+    def __init__(self, catalog: Catalog, lang: str, params: Mapping[str, Any]) -> None:
         self.catalog = catalog
         self.lang = lang
+        self.params = params
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "message":
+            return self.catalog.render(str(value), self.params, self.lang)
         if format_spec.isidentifier():
             if isinstance(value, list):
                 return self.join(self.catalog.name(format_spec, item, self.lang) for item in value)

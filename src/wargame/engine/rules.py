@@ -62,6 +62,15 @@ def rule_sort_key(number: str, numbering: Numbering = "decimal") -> tuple[tuple[
     return tuple(parts)
 
 
+class StandIn(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A stand-in the code registers (:meth:`RuleRegistry.stand_in` with this ``key``), told to
+    players in their words: what the program does and why, in English and Japanese."""
+
+    key: str
+    text: str
+    text_ja: str = ""
+
+
 class RuleEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     """One numbered rule of a game's spec."""
 
@@ -71,6 +80,19 @@ class RuleEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     chapter: str = ""
     title_ja: str = ""
     note: str = ""
+    stand_ins: list[StandIn] = []
+
+
+class Credits(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The published game an edition follows, credited as its sources name it (``source``):
+    players read it on the About page, beside the notice that the edition is unofficial."""
+
+    title: str
+    publisher: str
+    source: str
+    title_ja: str = ""
+    designers: list[str] = []
+    designers_ja: list[str] = []
 
 
 class RuleIndexFile(msgspec.Struct, frozen=True):
@@ -78,6 +100,7 @@ class RuleIndexFile(msgspec.Struct, frozen=True):
     rules: list[RuleEntry]
     spec: str = ""
     numbering: Numbering = "decimal"
+    credits: Credits | None = None
 
 
 def load_rule_index(path: Path) -> RuleIndexFile:
@@ -106,7 +129,7 @@ class RuleRegistry:
     game: str
     index_path: Path | None = None
     implemented: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    stand_ins: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    stand_ins: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
 
     def implements(self, *numbers: str) -> Callable[[F], F]:
         """Decorator: the function enforces these rules."""
@@ -118,11 +141,11 @@ class RuleRegistry:
 
         return mark
 
-    def stand_in(self, number: str, description: str) -> None:
+    def stand_in(self, number: str, description: str, *, key: str) -> None:
         """Record a designed stand-in for a rule whose text is missing or silent: the rule is
-        then reported with provenance ``provisional`` and the description."""
-        if description not in self.stand_ins[number]:
-            self.stand_ins[number].append(description)
+        then reported with provenance ``provisional`` and the description (for maintainers).
+        Players read it in the words the rule index gives the stand-in ``key``."""
+        self.stand_ins[number][key] = description
 
     def declare(self, *numbers: str, where: str) -> None:
         """Declare rules enforced somewhere other than one function (data, a table)."""
@@ -148,11 +171,14 @@ class RuleRow:
     code: list[str]
     note: str = ""
     stand_ins: tuple[str, ...] = ()
+    title_ja: str = ""
+    explained: tuple[StandIn, ...] = ()  # the stand-ins of the code, in players' words
 
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "title": self.title,
+            "title_ja": self.title_ja or self.title,
             "provenance": self.provenance,
             "implemented": self.implemented,
             "tests": self.tests,
@@ -166,6 +192,8 @@ class RuleReport:
     unknown_in_code: list[str]
     unknown_in_tests: list[str]
     tests_found: bool
+    unexplained: list[str] = field(default_factory=list)  # "rule key": no players' words
+    unused_explanations: list[str] = field(default_factory=list)  # "rule key": no such stand-in
 
 
 def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
@@ -174,19 +202,9 @@ def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
     entries = index.rules
     known = {entry.number for entry in entries}
     tested = tests.by_rule(registry.game) if tests is not None else {}
-    rows = [
-        RuleRow(
-            number=entry.number,
-            title=entry.title,
-            provenance="provisional" if registry.stand_ins.get(entry.number) else entry.provenance,
-            implemented=entry.number in registry.implemented,
-            tests=sorted(tested.get(entry.number, [])),
-            code=list(registry.implemented.get(entry.number, [])),
-            note=entry.note,
-            stand_ins=tuple(registry.stand_ins.get(entry.number, ())),
-        )
-        for entry in entries
-    ]
+    rows = [_row(registry, entry, tested) for entry in entries]
+    coded = {(n, key) for n, found in registry.stand_ins.items() for key in found}
+    told = {(entry.number, s.key) for entry in entries for s in entry.stand_ins}
     return RuleReport(
         game=registry.game,
         rows=rows,
@@ -195,6 +213,24 @@ def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
         ),
         unknown_in_tests=_in_order(set(tested) - known, index.numbering),
         tests_found=tests is not None,
+        unexplained=[f"{n} {key}" for n, key in sorted(coded - told)],
+        unused_explanations=[f"{n} {key}" for n, key in sorted(told - coded)],
+    )
+
+
+def _row(registry: RuleRegistry, entry: RuleEntry, tested: dict[str, list[str]]) -> RuleRow:
+    coded = registry.stand_ins.get(entry.number, {})
+    return RuleRow(
+        number=entry.number,
+        title=entry.title,
+        provenance="provisional" if coded else entry.provenance,
+        implemented=entry.number in registry.implemented,
+        tests=sorted(tested.get(entry.number, [])),
+        code=list(registry.implemented.get(entry.number, [])),
+        note=entry.note,
+        stand_ins=tuple(coded.values()),
+        title_ja=entry.title_ja,
+        explained=tuple(s for s in entry.stand_ins if s.key in coded),
     )
 
 

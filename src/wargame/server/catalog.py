@@ -14,7 +14,7 @@ import msgspec
 
 from wargame.engine.contract import Game
 from wargame.engine.i18n import DEFAULT_LANGUAGE
-from wargame.engine.rules import find_tests_dir, report, scan_tests
+from wargame.engine.rules import RuleRow, find_tests_dir, report, scan_tests
 from wargame.games import REGISTRY
 
 
@@ -28,6 +28,7 @@ def describe(game: Game) -> dict[str, Any]:
     return {
         "id": game.id,
         "title": game.title,
+        "title_ja": game.title_ja or game.title,
         "sides": list(game.sides),
         "scenarios": [
             {"id": s.id, "title": s.title, "title_ja": s.title_ja or s.title}
@@ -70,7 +71,7 @@ def static_json(game: Game, lang: str) -> bytes:
     return msgspec.json.encode(
         {
             "game": game.id,
-            "title": game.title,
+            "title": title_in(game, lang),
             "lang": lang,
             "sides": [
                 {"id": side, "name": game.catalog.name("side", side, lang)} for side in game.sides
@@ -95,25 +96,41 @@ def backdrop_json(game: Game) -> bytes:
     return msgspec.json.encode({"game": game.id, "lines": game.backdrop()})
 
 
+def title_in(game: Game, lang: str) -> str:
+    return game.title_ja if lang == "ja" and game.title_ja else game.title
+
+
 @cache
 def about(game: Game) -> dict[str, Any]:
-    """Rule coverage (implemented, provenance, tests where a test folder is at hand) and every
-    provisional stand-in and card."""
+    """What the About page tells players: the published game credited (``credits``), rule
+    coverage (implemented, provenance, tests where a test folder is at hand), every provisional
+    stand-in in players' words and every card, each in English and Japanese."""
     rows: list[dict[str, Any]] = []
     stand_ins: list[dict[str, str]] = []
+    credits: dict[str, Any] | None = None
     if game.rules is not None:
         tests_dir = find_tests_dir()
         found = report(game.rules, scan_tests(tests_dir) if tests_dir else None)
         rows = [row.to_json() for row in found.rows]
-        stand_ins = [
-            {"rule": row.number, "description": text}
-            for row in found.rows
-            for text in row.stand_ins
-        ]
+        stand_ins = [item for row in found.rows for item in stand_ins_of(row)]
+        index_credits = game.rules.index().credits
+        credits = msgspec.to_builtins(index_credits) if index_credits else None
     return {
         "game": game.id,
         "title": game.title,
+        "title_ja": game.title_ja or game.title,
+        "credits": credits,
         "rules": rows,
         "stand_ins": stand_ins,
         "cards": game.cards(),
     }
+
+
+def stand_ins_of(row: RuleRow) -> list[dict[str, str]]:
+    """The rule's stand-ins as players read them; one the rule index does not explain yet shows
+    its maintainers' description rather than nothing (tests/test_rule_indexes.py forbids it)."""
+    rule = {"rule": row.number, "title": row.title, "title_ja": row.title_ja or row.title}
+    told = [{**rule, "text": s.text, "text_ja": s.text_ja or s.text} for s in row.explained]
+    if len(told) == len(row.stand_ins):
+        return told
+    return [{**rule, "text": text, "text_ja": text} for text in row.stand_ins]

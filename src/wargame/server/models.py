@@ -152,6 +152,7 @@ class OptionInfo(BaseModel):
 class CatalogEntry(BaseModel):
     id: str
     title: str
+    title_ja: str
     sides: list[str]
     scenarios: list[ScenarioInfo]
     options: list[OptionInfo]
@@ -240,8 +241,14 @@ class VerifyBody(BaseModel):
 
 
 class AboutBody(BaseModel):
+    """What the About page shows: ``credits`` (title, designers, publisher of the published
+    game), the rules with their provenance, the provisional stand-ins in players' words and the
+    cards, each in English and Japanese (``*_ja``)."""
+
     game: str
     title: str
+    title_ja: str
+    credits: dict[str, Any] | None
     rules: list[dict[str, Any]]
     stand_ins: list[dict[str, str]]
     cards: list[dict[str, Any]]

@@ -30,11 +30,11 @@ def page_routes(service: Service) -> APIRouter:
         return _client_page("play.html")
 
     @router.get("/about/{game}")
-    async def about_page(game: str) -> Response:
+    async def about_page(game: str, lang: str = "en") -> Response:
         facts = await in_thread(about_game, service, game)  # 404 for an unknown game
         if (STATIC / "about.html").is_file():
             return FileResponse(STATIC / "about.html", media_type="text/html")
-        return HTMLResponse(render_about(facts))
+        return HTMLResponse(render_about(facts, "ja" if lang == "ja" else "en"))
 
     return router
 
@@ -54,26 +54,85 @@ def _client_page(name: str) -> Response:
     )
 
 
-def render_about(facts: dict[str, Any]) -> str:
-    title = escape(facts["title"])
+# The words of the fallback page, for when the browser client's about.html is not installed.
+FALLBACK: Final[dict[str, dict[str, Any]]] = {
+    "en": {
+        "title": "About this edition: {title}",
+        "notice": "This is an unofficial fan edition of {game}, the board wargame published by "
+        "{publisher}; it is not affiliated with or endorsed by {publisher} or by the game's "
+        "designers. Its rules and cards are paraphrased, not reproduced: please own the printed "
+        "game.",
+        "stand_ins": "Rules we designed",
+        "cards": "Cards with an effect we designed",
+        "rules": "Rules",
+        "columns": ("rule", "title", "source", "enforced"),
+        "yes": "yes",
+        "no": "no",
+        "none": "none",
+        "sources": {
+            "seed": "rulebook (Japanese)",
+            "rulebook": "rulebook (English)",
+            "reconstructed": "reconstructed",
+            "provisional": "provisional",
+        },
+    },
+    "ja": {
+        "title": "この版について：{title}",
+        "notice": "これは{publisher}が発行したボードウォーゲーム『{game}』の非公式ファン版で、"
+        "{publisher}やデザイナーとは関係がなく、その承認も受けていません。ルールとカードは言い換えた"
+        "もので、複製ではありません。ぜひ印刷版のゲームをお手元にご用意ください。",
+        "stand_ins": "私たちが設計した暫定ルール",
+        "cards": "効果を私たちが設計したカード",
+        "rules": "ルール",
+        "columns": ("番号", "見出し", "出典", "実施"),
+        "yes": "はい",
+        "no": "いいえ",
+        "none": "なし",
+        "sources": {
+            "seed": "ルールブック(日本語訳)",
+            "rulebook": "ルールブック(英語版)",
+            "reconstructed": "再構成",
+            "provisional": "暫定",
+        },
+    },
+}
+
+
+def render_about(facts: dict[str, Any], lang: str = "en") -> str:
+    """The About page without the browser client: the notice, the stand-ins, the provisional
+    cards and the rules, in players' words (``lang``: "en" or "ja")."""
+    words = FALLBACK[lang]
+    suffix = "_ja" if lang == "ja" else ""
+
+    def shown(record: dict[str, Any], field: str) -> str:
+        return escape(str(record.get(f"{field}{suffix}") or record.get(field) or ""))
+
+    credits = facts.get("credits") or {"title": facts["title"], "publisher": "?"}
+    notice = words["notice"].format(
+        game=shown(credits, "title"), publisher=escape(credits["publisher"])
+    )
+    title = words["title"].format(title=shown(facts, "title"))
     rows = "".join(
-        f"<tr><td>{escape(r['number'])}</td><td>{escape(r['title'])}</td>"
-        f"<td>{escape(r['provenance'])}</td><td>{'yes' if r['implemented'] else 'no'}</td></tr>"
+        f"<tr><td>{escape(r['number'])}</td><td>{shown(r, 'title')}</td>"
+        f"<td>{escape(words['sources'].get(r['provenance'], r['provenance']))}</td>"
+        f"<td>{words['yes' if r['implemented'] else 'no']}</td></tr>"
         for r in facts["rules"]
     )
     stand_ins = "".join(
-        f"<li>{escape(s['rule'])}: {escape(s['description'])}</li>" for s in facts["stand_ins"]
+        f"<li>{escape(s['rule'])} {shown(s, 'title')}: {shown(s, 'text')}</li>"
+        for s in facts["stand_ins"]
     )
     cards = "".join(
-        f"<li>{escape(c['id'])} {escape(c['title'])}: {escape(str(c.get('note', '')))}</li>"
+        f"<li>{escape(c['id'])} {shown(c, 'title')}: {shown(c, 'effect')}</li>"
         for c in facts["cards"]
         if c.get("provenance") == "provisional"
     )
+    head = "".join(f"<th>{column}</th>" for column in words["columns"])
+    nothing = f"<li>{words['none']}</li>"
     return (
-        f"<!doctype html><meta charset=utf-8><title>About {title}</title>"
-        f"<h1>About this edition: {title}</h1>"
-        f"<h2>Provisional stand-ins</h2><ul>{stand_ins or '<li>none</li>'}</ul>"
-        f"<h2>Provisional cards</h2><ul>{cards or '<li>none</li>'}</ul>"
-        "<h2>Rules</h2><table><tr><th>rule</th><th>title</th><th>provenance</th>"
-        f"<th>implemented</th></tr>{rows}</table>"
+        f"<!doctype html><html lang={lang}><meta charset=utf-8><title>{title}</title>"
+        f"<h1>{title}</h1><p>{notice}</p>"
+        f"<h2>{words['stand_ins']}</h2><ul>{stand_ins or nothing}</ul>"
+        f"<h2>{words['cards']}</h2><ul>{cards or nothing}</ul>"
+        f"<h2>{words['rules']}</h2><table><tr>{head}</tr>{rows}</table>"
     )

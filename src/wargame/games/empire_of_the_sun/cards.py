@@ -44,6 +44,7 @@ def deal(g: Context, side: str, count: int) -> None:
 RULES.stand_in(
     "4.14",
     "An empty deck is refilled by shuffling the discard pile (the rulebook is silent; spec 10).",
+    key="deck_refill",
 )
 
 

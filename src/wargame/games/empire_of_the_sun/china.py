@@ -22,6 +22,7 @@ RULES.stand_in(
     "12.72",
     "Burma Road support subtracted in an OC China offensive: 2 while the road is open, 1 closed "
     "with the HUMP flying, 0 closed without it (the printed track values are not available).",
+    key="burma_road_support",
 )
 
 

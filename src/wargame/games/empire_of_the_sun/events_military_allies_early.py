@@ -32,6 +32,7 @@ RULES.stand_in(
     "9.31",
     "Temporary ASPs an event gives serve in that event's offensive only; those it spent do not "
     "count against the side's ASPs for the rest of the turn (the duration is not in the rules).",
+    key="temporary_asp",
 )
 
 plain_offensive("A21", "A32")  # Operation Cartwheel (LV 4, 6 SW Pac), Reno II (LV 4, 7 SW Pac)

@@ -51,6 +51,7 @@ RULES.stand_in(
     "5.31",
     "A70 Slim's Burma Offensive places the 7th Armoured Brigade as a reinforcement at a port in "
     "the SEAC HQ's activation range, before its offensive (the card's placement is not known).",
+    key="slims_brigade",
 )
 
 # Cards whose whole effect is their offensive: LV (and LV with a named HQ), HQ restriction and

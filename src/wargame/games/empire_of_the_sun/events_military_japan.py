@@ -54,6 +54,7 @@ RULES.stand_in(
     "5.31",
     "Japanese military events known only from a later edition (spec 7.1 'IMPL-B' rows): the "
     "Tokyo Express (#28, #44) and paratroop (#58-#60) hexes follow that edition's rules.",
+    key="later_edition_hexes",
 )
 
 

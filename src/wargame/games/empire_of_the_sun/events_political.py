@@ -119,6 +119,7 @@ for _card in ("A47", "A66", "A73"):
 RULES.stand_in(
     "15.7",
     "Japanese #55 in 1945 moves War in Europe as in 1944 (the amount for 1945 is not known).",
+    key="war_in_europe_1945",
 )
 
 
@@ -229,6 +230,7 @@ RULES.stand_in(
     "5.37",
     "Tojo Resigns (J43) can take effect from turn 9 (the historical July 1944): the printed "
     "condition is not known. Soviets Invade Manchuria (A79) needs Tojo's resignation first.",
+    key="tojo_timing",
 )
 
 

@@ -44,6 +44,7 @@ RULES.stand_in(
     "5.33",
     "J80 (Submarine-launched air attack on the Panama Canal): the printed effect is unknown; the "
     "US naval reinforcements due next turn arrive one turn later, and the card draws a card.",
+    key="panama_canal",
 )
 
 

@@ -815,6 +815,7 @@ RULES.stand_in(
     "5.31",
     "A military event that requires a battle somewhere, played when no battle hex left could meet "
     "the requirement, runs its offensive without it.",
+    key="requirement_out_of_reach",
 )
 
 

@@ -28,11 +28,13 @@ RULES.stand_in(
     "10.33",
     "US naval replacements: 1 per turn, +1 while the Allies control Oahu (the Replacements Chart "
     "is not available; the rulebook example reads as 1 + 1).",
+    key="us_naval_replacements",
 )
 RULES.stand_in(
     "10.21",
     "Japanese naval replacements: no scheduled points (the Replacements Chart is not "
     "available); only points banked by the scenario or by events are used.",
+    key="japanese_naval_replacements",
 )
 
 

@@ -72,6 +72,7 @@ RULES.stand_in(
     "17.2",
     "Hexes holding one side's units at the start of a 1942-1944 set-up are that side's (the "
     "set-up lists name only some flags; spec 10).",
+    key="setup_control",
 )
 
 

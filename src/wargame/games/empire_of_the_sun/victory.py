@@ -262,6 +262,7 @@ RULES.stand_in(
     "17.27",
     "Townsville isolated from Oahu (T9-T11) is not scored yet; Rabaul 'out of supply' (T11) counts "
     "only Japanese control.",
+    key="unscored_points",
 )
 
 

@@ -1,11 +1,14 @@
-// "About this edition": how much of the rulebook the program enforces, where each rule comes
-// from (seed / rulebook / reconstructed / provisional), and every provisional stand-in and card,
-// so that a player knows what was invented to make the game playable (DESIGN 1).
+// "About this edition", told to players in their language: that the edition is an unofficial fan
+// edition of a published game (credited), how much of the rulebook the program enforces, where
+// each rule comes from, the rules we had to design and why, and every card's effect (DESIGN 1).
+// Source tags and test names stay in the data; the page shows neither.
 
 import { api } from "./api.js";
 import { byId, fill, h } from "./dom.js";
-import { colon, initialLanguage, loadLanguage, t, translatePage } from "./i18n.js";
+import { colon, initialLanguage, joined, loadLanguage, localized, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
+
+const PROVENANCES = ["seed", "rulebook", "reconstructed", "provisional"];
 
 let facts = null;
 let filter = { text: "", provenance: "", implemented: "" };
@@ -27,38 +30,86 @@ function counts(items, key) {
   return found;
 }
 
+function countList(items) {
+  const found = counts(items, "provenance");
+  const known = PROVENANCES.filter((name) => found.has(name));
+  return h("ul", { class: "provenance-counts" }, known.map((name) => h("li", { dataset: { provenance: name } }, `${provenanceLabel(name)}${colon()}${found.get(name)}`)));
+}
+
+function drawNotice() {
+  const credits = facts.credits;
+  if (!credits) {
+    fill(byId("notice"), h("p", {}, t("about.notice_unofficial_plain")));
+    return;
+  }
+  const designers = localized(credits, "designers") || [];
+  const names = {
+    title: t(credits.title_ja ? "about.title_with_original" : "about.title_quoted", credits),
+    publisher: credits.publisher,
+    designers: joined(designers),
+  };
+  const first = designers.length ? "about.notice_unofficial" : "about.notice_unofficial_no_designer";
+  fill(
+    byId("notice"),
+    h("h2", {}, t("about.notice_title")),
+    h("p", {}, t(first, names)),
+    h("p", {}, t("about.notice_paraphrased")),
+    h("p", {}, t("about.notice_own_the_game")),
+  );
+}
+
 function drawSummary() {
   const rules = facts.rules;
   const done = rules.filter((rule) => rule.implemented).length;
   const tested = rules.filter((rule) => rule.tests && rule.tests.length).length;
-  const byProvenance = [...counts(rules, "provenance").entries()].map(([name, n]) => h("li", { dataset: { provenance: name } }, `${provenanceLabel(name)}${colon()}${n}`));
+  const sources = PROVENANCES.map((name) => h("li", { dataset: { provenance: name } }, h("strong", {}, provenanceLabel(name)), colon(), t(`about.source_${name}`)));
   fill(
     byId("summary"),
-    h("h2", {}, facts.title),
+    h("h2", {}, t("about.enforced")),
     h("p", { id: "coverage" }, t("about.coverage", { done, total: rules.length, tested })),
-    h("p", { class: "hint" }, t("about.provenance_hint")),
-    h("ul", { class: "provenance-counts" }, byProvenance),
+    h("p", {}, t("about.sources")),
+    h("ul", { class: "sources" }, sources),
+    countList(rules),
   );
 }
 
 function drawStandIns() {
-  const items = facts.stand_ins.map((item) => h("li", {}, h("strong", {}, item.rule), " ", item.description));
-  fill(byId("stand-ins"), h("h2", {}, t("about.stand_ins", { n: items.length })), items.length ? h("ul", { id: "stand-in-list" }, items) : h("p", {}, t("about.none")));
+  const items = facts.stand_ins.map((item) =>
+    h("li", { dataset: { rule: item.rule } }, h("strong", {}, `${item.rule} ${localized(item, "title")}`), h("br"), localized(item, "text")),
+  );
+  fill(
+    byId("stand-ins"),
+    h("h2", {}, t("about.stand_ins", { n: items.length })),
+    h("p", {}, t("about.stand_ins_why")),
+    items.length ? h("ul", { id: "stand-in-list" }, items) : h("p", {}, t("about.none")),
+  );
+}
+
+function cardTitle(card) {
+  return `${card.id} ${localized(card, "title")}`;
 }
 
 function drawCards() {
   const provisional = facts.cards.filter((card) => card.provenance === "provisional");
-  const items = provisional.map((card) => h("li", { dataset: { card: card.id } }, h("strong", {}, `${card.id} ${card.title}`), ": ", card.note || ""));
+  const items = provisional.map((card) => h("li", { dataset: { card: card.id } }, h("strong", {}, cardTitle(card)), colon(), localized(card, "effect")));
   fill(byId("provisional-cards"), h("h2", {}, t("about.provisional_cards", { n: items.length })), items.length ? h("ul", {}, items) : h("p", {}, t("about.none")));
-  const byProvenance = [...counts(facts.cards, "provenance").entries()].map(([name, n]) => h("li", {}, `${provenanceLabel(name)}${colon()}${n}`));
+  const head = h("tr", {}, ["about.card", "about.card_title", "about.card_effect", "about.provenance"].map((key) => h("th", {}, t(key))));
   const rows = facts.cards.map((card) =>
-    h("tr", { class: `provenance-${card.provenance}` }, h("td", {}, card.id), h("td", {}, card.title), h("td", {}, provenanceLabel(card.provenance)), h("td", { class: "note" }, card.note || "")),
+    h(
+      "tr",
+      { class: `provenance-${card.provenance}`, dataset: { card: card.id } },
+      h("td", {}, card.id),
+      h("td", {}, localized(card, "title")),
+      h("td", { class: "effect" }, localized(card, "effect")),
+      h("td", {}, provenanceLabel(card.provenance)),
+    ),
   );
   fill(
     byId("cards-by-provenance"),
     h("h2", {}, t("about.cards", { n: facts.cards.length })),
-    h("ul", { class: "provenance-counts" }, byProvenance),
-    h("details", {}, h("summary", {}, t("about.all_cards")), h("table", { class: "rules-table" }, rows)),
+    h("p", {}, t("about.cards_how")),
+    countList(facts.cards),
+    h("details", {}, h("summary", {}, t("about.all_cards")), h("table", { class: "rules-table", id: "cards-table" }, head, rows)),
   );
 }
 
@@ -67,19 +118,19 @@ function ruleMatches(rule) {
   if (filter.implemented === "yes" && !rule.implemented) return false;
   if (filter.implemented === "no" && rule.implemented) return false;
   const text = filter.text.toLowerCase();
-  return !text || `${rule.number} ${rule.title}`.toLowerCase().includes(text);
+  return !text || `${rule.number} ${localized(rule, "title")}`.toLowerCase().includes(text);
 }
 
 function ruleRow(rule) {
-  const tests = (rule.tests || []).map((test) => h("div", { class: "test" }, test));
+  const tests = (rule.tests || []).length;
   return h(
     "tr",
     { class: rule.implemented ? "implemented" : "missing", dataset: { rule: rule.number } },
     h("td", {}, rule.number),
-    h("td", {}, rule.title),
+    h("td", {}, localized(rule, "title")),
     h("td", {}, provenanceLabel(rule.provenance)),
     h("td", {}, rule.implemented ? t("play.yes") : t("play.no")),
-    h("td", { class: "tests" }, tests.length ? h("details", {}, h("summary", {}, String(tests.length)), tests) : "0"),
+    h("td", { class: "tests" }, String(tests)),
   );
 }
 
@@ -90,10 +141,10 @@ function rulesTable() {
 
 function drawRules() {
   const section = byId("rules");
-  const provenances = [...counts(facts.rules, "provenance").keys()];
-  const search = h("input", { type: "search", placeholder: t("about.search"), value: filter.text });
-  const provenance = h("select", {}, h("option", { value: "" }, t("about.any_provenance")), provenances.map((name) => h("option", { value: name, selected: name === filter.provenance }, provenanceLabel(name))));
-  const implemented = h("select", {}, [["", "about.any"], ["yes", "about.only_implemented"], ["no", "about.only_missing"]].map(([value, key]) => h("option", { value, selected: value === filter.implemented }, t(key))));
+  const provenances = PROVENANCES.filter((name) => facts.rules.some((rule) => rule.provenance === name));
+  const search = h("input", { type: "search", placeholder: t("about.search"), "aria-label": t("about.search"), value: filter.text });
+  const provenance = h("select", { "aria-label": t("about.provenance") }, h("option", { value: "" }, t("about.any_provenance")), provenances.map((name) => h("option", { value: name, selected: name === filter.provenance }, provenanceLabel(name))));
+  const implemented = h("select", { "aria-label": t("about.implemented") }, [["", "about.any"], ["yes", "about.only_implemented"], ["no", "about.only_missing"]].map(([value, key]) => h("option", { value, selected: value === filter.implemented }, t(key))));
   const table = h("div", { id: "rules-box" }, rulesTable());
   const update = () => {
     filter = { text: search.value, provenance: provenance.value, implemented: implemented.value };
@@ -102,7 +153,7 @@ function drawRules() {
   search.addEventListener("input", update);
   provenance.addEventListener("change", update);
   implemented.addEventListener("change", update);
-  fill(section, h("h2", {}, t("about.rules")), h("div", { class: "filters" }, search, provenance, implemented), table);
+  fill(section, h("h2", {}, t("about.rules")), h("p", { class: "hint" }, t("about.rules_hint")), h("div", { class: "filters" }, search, provenance, implemented), table);
 }
 
 function drawAll() {
@@ -113,8 +164,10 @@ function drawAll() {
     drawAll();
   });
   if (!facts) return;
-  byId("about-title").textContent = t("about.title_of", { title: facts.title });
-  document.title = t("about.title_of", { title: facts.title });
+  const title = t("about.title_of", { title: localized(facts, "title") });
+  byId("about-title").textContent = title;
+  document.title = title;
+  drawNotice();
   drawSummary();
   drawStandIns();
   drawCards();

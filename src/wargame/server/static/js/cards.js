@@ -2,7 +2,7 @@
 // clickable), and each side's deck, hand size, discard pile and removed cards (public).
 
 import { fill, h } from "./dom.js";
-import { colon, has, joined, t } from "./i18n.js";
+import { colon, has, joined, localized, t } from "./i18n.js";
 
 function title(card, lang) {
   return lang === "ja" && card.title_ja ? card.title_ja : card.title;
@@ -31,7 +31,7 @@ export function cardView(card, ctx, actions = []) {
   const attrs = {
     class: `card side-${card.side}${legal ? " legal" : ""}${pending ? " pending" : ""}`,
     dataset: { card: card.id },
-    title: card.effect || "",
+    title: localized(card, "effect"),
   };
   if (legal) {
     attrs.role = "button";
@@ -48,7 +48,7 @@ export function cardView(card, ctx, actions = []) {
     h("div", { class: "card-title" }, title(card, ctx.lang)),
     h("div", { class: "card-facts" }, facts(card).join(" · ")),
     card.provenance === "provisional" ? h("div", { class: "card-provisional" }, t("card.provisional")) : null,
-    h("details", { class: "card-effect" }, h("summary", {}, t("card.effect")), card.effect || ""),
+    h("details", { class: "card-effect" }, h("summary", {}, t("card.effect")), localized(card, "effect")),
   );
 }
 

@@ -38,6 +38,11 @@ export function t(key, params = {}) {
   );
 }
 
+/** A record's ``field`` in the current language: its ``<field>_ja`` in Japanese, where it has one. */
+export function localized(record, field) {
+  return (current === "ja" && record[`${field}_ja`]) || record[field] || "";
+}
+
 /** The colon between a label and its value: full-width in Japanese. */
 export function colon() {
   return current === "ja" ? "：" : ": ";
@@ -53,13 +58,17 @@ export function has(key) {
   return key in strings;
 }
 
-/** Fill the text of every element marked data-i18n="key" (and data-i18n-title). */
+/** Fill the text of every element marked data-i18n="key" (the page's <title> too), its title
+ * (data-i18n-title) and the label a screen reader reads (data-i18n-aria-label). */
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
   }
   for (const element of root.querySelectorAll("[data-i18n-title]")) {
     element.title = t(element.dataset.i18nTitle);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-aria-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
   }
 }
 

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { byId, fill, h } from "./dom.js";
-import { has, initialLanguage, lang, loadLanguage, t, translatePage } from "./i18n.js";
+import { has, initialLanguage, lang, loadLanguage, localized, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
 import { allGames, forget, playLink, rememberCreated } from "./seats.js";
 
@@ -26,7 +26,7 @@ function drawGames() {
   const chosen = byId("game").value;
   fill(
     byId("game"),
-    catalog.map((entry) => h("option", { value: entry.id, selected: entry.id === chosen }, entry.title)),
+    catalog.map((entry) => h("option", { value: entry.id, selected: entry.id === chosen }, localized(entry, "title"))),
   );
 }
 
@@ -45,13 +45,18 @@ function optionLabel(option) {
   return has(key) ? t(key) : option.description || option.name;
 }
 
+function optionHint(option) {
+  const key = `option.${option.name}_hint`;
+  return has(key) ? t(key) : option.description;
+}
+
 function optionInput(option) {
   const id = `option-${option.name}`;
   const isFlag = option.choices.length === 2 && option.choices.every((c) => typeof c === "boolean");
   if (isFlag) {
     return h(
       "label",
-      { class: "row", title: option.description },
+      { class: "row", title: optionHint(option) },
       h("input", { type: "checkbox", id, name: option.name, checked: option.default === true }),
       h("span", {}, optionLabel(option)),
     );
@@ -61,7 +66,7 @@ function optionInput(option) {
   );
   return h(
     "label",
-    { class: "row", title: option.description },
+    { class: "row", title: optionHint(option) },
     h("span", {}, optionLabel(option)),
     h("select", { id, name: option.name }, choices),
   );
@@ -192,6 +197,14 @@ function drawCreated() {
   byId("created").hidden = false;
 }
 
+/** A remembered game's title and scenario in the page's language (as stored if unknown). */
+function gameLabel(entry) {
+  const game = catalog.find((found) => found.id === entry.game);
+  const scenario = game && game.scenarios.find((found) => found.id === entry.scenario);
+  if (!game) return `${entry.game || ""} ${entry.scenario || ""}`;
+  return `${localized(game, "title")} — ${scenario ? scenarioTitle(scenario) : entry.scenario || ""}`;
+}
+
 function myGameRow(gameId, entry) {
   const links = Object.entries(entry.seats || {}).map(([side, token]) =>
     h("a", { href: playLink(gameId, token, lang()), class: "chip" }, sideName(side)),
@@ -207,7 +220,7 @@ function myGameRow(gameId, entry) {
   return h(
     "li",
     { dataset: { game: gameId } },
-    h("span", { class: "game-id" }, `${entry.game || ""} ${entry.scenario || ""}`),
+    h("span", { class: "game-id" }, gameLabel(entry)),
     h("span", { class: "when" }, when),
     links,
     h("button", { type: "button", class: "small", onclick: drop, title: t("lobby.forget_hint") }, t("lobby.forget")),

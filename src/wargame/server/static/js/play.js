@@ -16,7 +16,7 @@ import { drawPrompt } from "./prompt.js";
 import { Replay } from "./replay.js";
 import { scene, stacks } from "./scene.js";
 import { gameSeats, rememberToken } from "./seats.js";
-import { classify } from "./targets.js";
+import { actionLabel, classify } from "./targets.js";
 import { drawTracks } from "./tracks.js";
 
 const NO_TARGETS = { hexes: new Map(), units: new Map(), cards: new Map(), buttons: [] };
@@ -74,6 +74,7 @@ async function loadStatic() {
   const found = await api.staticData(url);
   app.messages = new Messages(found.messages, lang());
   app.sides = found.sides;
+  app.title = found.title; // the game's title in the page's language
   if (!app.data) {
     app.data = found.data;
     app.units = new Map((found.data.units || []).map((unit) => [unit.id, unit]));
@@ -178,8 +179,9 @@ function context() {
 // -- drawing ----------------------------------------------------------------------------------
 function drawHeader(ctx) {
   const view = ctx.view;
-  const scenario = view.scenario ? ` — ${view.scenario}` : "";
-  byId("title").textContent = `${view.title || ctx.body.game}${scenario}`;
+  const title = app.title || view.title || ctx.body.game;
+  const scenario = view.scenario ? ` — ${ctx.messages.name("scenario", view.scenario)}` : "";
+  byId("title").textContent = `${title}${scenario}`;
   const status = [];
   if (ctx.board.turn !== undefined) status.push(`${t("track.turn")} ${ctx.board.turn}`);
   if (ctx.board.phase) status.push(ctx.messages.name("phase", ctx.board.phase));
@@ -192,7 +194,7 @@ function drawHeader(ctx) {
   byId("resign").hidden = !ctx.seat || Boolean(view.result) || !live;
   byId("replay-button").hidden = !(app.body.view.result || app.body.delay) || ctx.replaying;
   byId("about-link").href = `/about/${ctx.body.game}?lang=${lang()}`;
-  document.title = `${view.title || ctx.body.game} — wargame`;
+  document.title = `${title} — wargame`;
   drawSeats(ctx);
 }
 
@@ -418,6 +420,7 @@ function replayHooks() {
     token: () => app.token,
     seat: () => app.body.seat,
     sides: () => app.sides,
+    label: (text) => actionLabel(text, names()),
     delay: () => app.body.delay,
     redraw: render,
     showBody: (body) => {

@@ -9,8 +9,8 @@ import { byId, fill, h, toast } from "./dom.js";
 import { colon, lang, t } from "./i18n.js";
 
 export class Replay {
-  /** ``hooks`` = {id, token(), seat(), sides(), delay(), showBody(body), redraw(), leave()}
-   * from the play page. */
+  /** ``hooks`` = {id, token(), seat(), sides(), label(action), delay(), showBody(body),
+   * redraw(), leave()} from the play page. */
   constructor(hooks) {
     this.hooks = hooks;
     this.active = false;
@@ -78,7 +78,7 @@ export class Replay {
     if (!this.record) return `${n}`;
     const [side, text] = this.record.actions[n - 1];
     const name = (this.hooks.sides().find((entry) => entry.id === side) || { name: side }).name;
-    return `${n}. ${name}${colon()}${text}`;
+    return `${n}. ${name}${colon()}${this.hooks.label(text)}`;
   }
 
   viewpoints() {

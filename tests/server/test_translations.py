@@ -1,0 +1,49 @@
+"""The browser client's own words (static/i18n/en.json, ja.json): the same keys in both languages,
+Japanese that holds no English (tests/browser/language.py), and no Japanese word that stands for
+two different things, such as the Tracks panel and the island of Truk once both read トラック."""
+
+import json
+import re
+from collections import defaultdict
+
+import pytest
+
+from tests.browser.language import problems_in
+from wargame.games import REGISTRY
+from wargame.server.pages import STATIC
+
+pytestmark = pytest.mark.game("empire-of-the-sun")
+
+FIELD = re.compile(r"\{\w+\}")
+
+
+def strings(lang):
+    return json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_both_languages_have_the_same_keys():
+    assert set(strings("en")) == set(strings("ja"))
+
+
+def test_the_japanese_strings_hold_no_english():
+    found = {
+        key: [problem.found for problem in problems_in(FIELD.sub(" ", text))]
+        for key, text in strings("ja").items()
+    }
+    assert {key: words for key, words in found.items() if words} == {}
+
+
+def test_a_place_name_never_reads_like_a_word_of_the_client():
+    """A hex's Japanese name equals no client string unless both say the same in English."""
+    english, japanese = strings("en"), strings("ja")
+    meaning = defaultdict(set)
+    for key, text in japanese.items():
+        meaning[text].add(english[key].lower())
+    board = REGISTRY.game("empire-of-the-sun").client_data()["board"]
+    clashes = {
+        (hex_["name"], hex_["name_ja"], *sorted(meaning[hex_["name_ja"]]))
+        for hex_ in board["hexes"]
+        if hex_["name_ja"] in meaning and meaning[hex_["name_ja"]] != {hex_["name"].lower()}
+    }
+    assert clashes == set()
+    assert japanese["play.tracks"] != "トラック"
