@@ -1,15 +1,21 @@
-"""Shared test configuration: the toy game is registered (unlisted) for every test."""
+"""Shared test configuration: the toy game is registered (unlisted) for every test, and
+hypothesis sets no deadline (a test asserts no timing: on a busy machine an example may take
+longer than hypothesis's default 200 ms, and the test would fail for that alone)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.toy_game import GAME, register
 from wargame.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
+
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 if "toy" not in REGISTRY.entries:
     register(REGISTRY)
