@@ -53,13 +53,17 @@ export function has(key) {
   return key in strings;
 }
 
-/** Fill the text of every element marked data-i18n="key" (and data-i18n-title). */
+/** Fill the text of every element marked data-i18n="key" (and its title, data-i18n-title, and
+ * its accessible name, data-i18n-aria). */
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
   }
   for (const element of root.querySelectorAll("[data-i18n-title]")) {
     element.title = t(element.dataset.i18nTitle);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-aria]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nAria));
   }
 }
 
