@@ -53,6 +53,17 @@ def test_a_summary_names_the_game_its_turn_who_acts_and_when_it_last_changed(cli
     assert over["updated"] >= line["updated"]
 
 
+def test_a_delayed_spectator_s_summary_is_as_far_back_as_its_view(client):
+    body = {"game": "toy", "scenario": "standard", "seed": 5, "hot_seat": True}
+    created = client.post("/api/games", json={**body, "spectator_delay": 2}).json()
+    red = Player(client, created["id"], created["seats"]["red"]["token"])
+    red.act(red.get()["view"]["actions"][0])
+    spectator = created["spectator"]["token"]
+    seat, watcher = summaries(client, (created["id"], red.token), (created["id"], spectator))
+    assert seat["active"] == ["blue"]
+    assert watcher["active"] == ["red", "blue"]  # the opening position: no action shown yet
+
+
 def test_an_unknown_game_or_token_gets_an_error_line_of_its_own(client):
     created, players = new_game(client)
     lines = summaries(

@@ -291,8 +291,10 @@ class Service:
         viewer = self.viewer(game_id, token)
         row, state = self.load(game_id)
         game = self._game(row)
-        page = self._page(row, state, viewer.side, lang)
-        view = msgspec.json.decode(page.view)
+        if viewer.side is None and row.spectator_delay and state.result is None:
+            view = msgspec.json.decode(self._page(row, state, None, lang).view)  # as delayed
+        else:
+            view = game.view(state, viewer.side, log=False)  # no log to render
         board = view.get("board") if isinstance(view.get("board"), dict) else {}
         result = view.get("result")
         return {

@@ -94,6 +94,13 @@ function targetRing(size) {
   return s("rect", { class: "target-ring", x: -half, y: -half, width: 2 * half, height: 2 * half, rx: 3 });
 }
 
+/** The printed values, squeezed to the counter's width when they are long ("22-10-2": the mid
+ * zoom prints them larger). */
+function valuesText(printed) {
+  const squeeze = printed.length >= 6 ? { textLength: NAME_WIDTH, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { class: "counter-values", x: 0, y: COUNTER / 2 - 2.2, ...squeeze }, printed);
+}
+
 /** One counter centred on (0, 0); ``flags`` = {reduced, activated, target, moving}. */
 export function counter(unit, flags = {}, lang = "en") {
   const [fillColour, edge] = colours(unit);
@@ -113,7 +120,7 @@ export function counter(unit, flags = {}, lang = "en") {
     }),
     s("text", { class: "counter-type", x: 0, y: -half + 6 }, typeLabel(unit)),
     nameText(shortName(unit, lang)),
-    s("text", { class: "counter-values", x: 0, y: half - 2.2 }, values(unit, flags.reduced)),
+    valuesText(values(unit, flags.reduced)),
   ];
   if (flags.reduced) {
     const corner = `${half - 7},${-half} ${half},${-half} ${half},${-half + 7}`;

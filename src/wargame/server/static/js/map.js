@@ -22,8 +22,8 @@ const CORNERS = [0, 1, 2, 3, 4, 5].map((k) => [Math.cos((Math.PI / 3) * k), Math
 const LAYERS = ["terrain", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "names", "targets", "selection"];
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const SHADOW = 1.6; // how far each counter under the top one shows
-const FAR = 0.95; // screen pixels per map unit below which the map is "far"
-const NEAR = 1.9; // and from which it is "near"
+const FAR = 1.25; // screen pixels per map unit below which the map is "far"
+const NEAR = 2.2; // and from which it is "near"
 const MARKER_PIXELS = 15; // a far marker's wanted diameter on the screen
 
 export const TERRAIN = {
