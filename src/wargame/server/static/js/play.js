@@ -178,7 +178,7 @@ function context() {
     tapCard,
     rematch: askRematch,
     rematched: app.rematched,
-    heldLink: (gameId, side) => heldLink(gameId, side),
+    heldLink,
     battleDismissed: (start) => start === app.dismissedBattle,
     dismissBattle: (start) => {
       app.dismissedBattle = start;
@@ -201,7 +201,7 @@ function context() {
 // -- drawing ----------------------------------------------------------------------------------
 function drawHeader(ctx) {
   const view = ctx.view;
-  const scenario = view.scenario ? h("span", { class: "scenario-name" }, ` — ${view.scenario}`) : null;
+  const scenario = view.scenario ? h("span", { class: "scenario-name" }, `\u00a0— ${view.scenario}`) : null;
   fill(byId("title"), h("span", { class: "game-name" }, view.title || ctx.body.game), scenario);
   const status = [];
   if (ctx.board.turn !== undefined) status.push(`${t("track.turn")} ${ctx.board.turn}`);
@@ -288,18 +288,20 @@ function drawPassScreen(ctx) {
   document.body.classList.toggle("passing", on);
   if (!on) {
     screen.hidden = true;
+    screen.dataset.drawn = "";
     return false;
   }
   closePopup();
   for (const id of ["prompt-panel", "battle-panel", "cards-panel", "log-panel"]) fill(byId(id));
   drawNotes(byId("notes-panel"), { ...ctx, seat: null }, app.id);
   const side = ctx.sideName(app.passTo);
+  const drawn = `${app.passTo}|${lang()}`;
+  if (!screen.hidden && screen.dataset.drawn === drawn) return true; // kept, with its focus
   const ready = h("button", { type: "button", id: "pass-ready", class: "primary", onclick: endPassing }, t("pass.ready", { side }));
   fill(screen, h("div", { class: "pass-box" }, h("h2", { id: "pass-title" }, t("pass.title", { side })), h("p", {}, t("pass.body", { side })), ready));
-  if (screen.hidden) {
-    screen.hidden = false;
-    ready.focus();
-  }
+  screen.dataset.drawn = drawn;
+  screen.hidden = false;
+  ready.focus();
   return true;
 }
 
