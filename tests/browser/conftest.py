@@ -108,7 +108,8 @@ REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (eve
 
 @pytest.fixture
 def context_options() -> dict[str, object]:
-    """More options of the page's browser context (``has_touch``...): a module may override it."""
+    """More options of the page's browser context (``has_touch``, ``viewport``...): a module may
+    override it."""
     return {}
 
 
@@ -116,8 +117,8 @@ def context_options() -> dict[str, object]:
 def page(browser, problems, context_options):
     """A fresh browser context (its own localStorage); JavaScript errors and violations of the
     security policy fail the test."""
-    size = {"width": 1500, "height": 950}
-    context = browser.new_context(viewport=size, locale="en-US", **context_options)
+    options = {"viewport": {"width": 1500, "height": 950}, "locale": "en-US", **context_options}
+    context = browser.new_context(**options)
     context.expose_function("reportViolation", lambda text: problems.append(f"CSP: {text}"))
     context.add_init_script(REPORT_VIOLATIONS)
     opened = context.new_page()

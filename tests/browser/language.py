@@ -20,6 +20,11 @@ from dataclasses import dataclass
 ALLOWED: dict[str, str] = {
     "Empire of the Sun": "the game's published title, credited beside its Japanese one",
     "GMT Games": "the publisher's name, credited as it is written",
+    "Decision Games": "the publisher's name, credited as it is written",
+    "Victory Games": "the publisher's name, credited as it is written",
+    "Asia Engulfed": "a published title with no Japanese edition, credited as published",
+    "Aegean Strike": "a published title with no Japanese edition, credited as published",
+    "Dai Senso!": "a published title in romanised Japanese, credited as published beside 大戦争",
     "wargame": "the program's name",
     "English": "the language switch names each language in that language",
 }

@@ -18,11 +18,14 @@ SEED = "7"
 PEARL_HARBOR = "5808"
 
 
-def create_game(page, server, allied="bot:random", japan="human", spectator_delay=0):
-    """Create a campaign game through the lobby; the links of the seats by seat name."""
+def create_game(
+    page, server, allied="bot:random", japan="human", *, spectator_delay=0, scenario="campaign"
+):
+    """Create a game (the campaign unless told) through the lobby; the links of the seats by seat
+    name."""
     page.goto(f"{server}/?lang=en")
-    page.wait_for_selector("#scenario option[value=campaign]", state="attached")
-    page.select_option("#scenario", "campaign")
+    page.wait_for_selector(f"#scenario option[value='{scenario}']", state="attached")
+    page.select_option("#scenario", scenario)
     page.check(f'input[name="seat-japan"][value="{japan}"]')
     page.check(f'input[name="seat-allied"][value="{allied}"]')
     page.fill("#seed", SEED)
@@ -61,6 +64,15 @@ def play_button(page, action):
     wait_newer(page, before)
 
 
+def pass_the_device(page, side):
+    """Hot-seat: the "pass the device" screen shows nothing of ``side``'s seat; its player
+    dismisses it."""
+    page.wait_for_selector("#pass-screen:not([hidden])")
+    assert page.locator("#hand").count() == 0 and page.is_hidden("#layout")
+    page.click("#pass-ready")
+    page.wait_for_selector("#pass-screen", state="hidden")
+
+
 def reach_the_battle(page, link):
     """Open Japan's link and play to the choice of the next battle (at Pearl Harbor)."""
     page.goto(link)
@@ -70,10 +82,15 @@ def reach_the_battle(page, link):
 
 
 def reach_the_hits(page, link):
-    """Open Japan's link and play to the allocation of Japan's hits at Pearl Harbor."""
+    """Open Japan's link and play to the allocation of Japan's hits at Pearl Harbor: a first click
+    on the battle's hex opens it (and plays nothing), a second click fights the battle."""
     reach_the_battle(page, link)
     target = page.locator(f'[data-target-hex="{PEARL_HARBOR}"]')
     assert "target-battle" in target.get_attribute("class")
+    before = version(page)
+    target.click()
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{PEARL_HARBOR}"]')
+    assert version(page) == before
     target.click()
     wait_prompt(page, "prompt.allocate_hits")
 
@@ -96,7 +113,7 @@ def test_play_by_clicking_targets_then_undo_and_reload(page, server, artifacts):
     assert "has-target" in stack.get_attribute("class")
     hit_from_the_stack(page, "us-7af")
     assert page.is_enabled("#undo")
-    page.click("#battle-panel button")  # show the battle on the map
+    page.click("#battle-show")  # show the battle on the map
     page.locator("#map").screenshot(path=str(artifacts / "map_battle.png"))
     page.screenshot(path=str(artifacts / "battle_page.png"))
     assert page.locator("#battle-panel .battle-side").count() == 2
@@ -154,7 +171,7 @@ def test_japanese_renders_prompt_log_and_place_names(page, server, artifacts):
     assert page.inner_text("#prompt-panel h2") == "やること"
     names = page.eval_on_selector_all("#map .hex-name", "found => found.map(e => e.textContent)")
     assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", name) for name in names)
-    page.click("#battle-panel button")
+    page.click("#battle-show")
     page.screenshot(path=str(artifacts / "japanese.png"))
     page.click(".lang[data-lang=en]")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
@@ -170,6 +187,7 @@ def test_hot_seat_switches_between_the_seats_of_one_browser(page, server):
     switch = page.locator('button.switch-seat[data-side="allied"]')
     switch.click()
     page.wait_for_function("() => document.body.dataset.seat === 'allied'")
+    pass_the_device(page, "allied")
     wait_prompt(page, "prompt.intelligence")
     assert "token=" in page.url and links["allied"].split("token=")[1] in page.url
     page.check("#follow")  # from now on the page follows the side to act
@@ -177,6 +195,7 @@ def test_hot_seat_switches_between_the_seats_of_one_browser(page, server):
     wait_prompt(page, "prompt.special_reaction")
     play_button(page, "done")
     page.wait_for_function("() => document.body.dataset.seat === 'japan'")
+    pass_the_device(page, "japan")
     wait_prompt(page, "prompt.next_battle")
     page.select_option("#seat-select", label="Spectator")
     page.wait_for_function("() => document.body.dataset.seat === ''")
@@ -342,7 +361,12 @@ def test_a_card_of_the_hand_is_played_by_clicking_it(page, server, artifacts):
     assert cards.count() == len([action for action in offered if action.startswith("card ")])
     card = cards.first.get_attribute("data-card")
     before = version(page)
-    cards.first.click()
+    cards.first.locator("summary").click()  # reading the effect opens and plays nothing
+    assert page.is_hidden("#popup") and version(page) == before
+    cards.first.locator(".card-title").click()
+    page.wait_for_selector(f'#popup:not([hidden])[data-card="{card}"]')
+    assert version(page) == before
+    page.click(f'#popup button[data-action="card {card}"]')
     wait_newer(page, before)
     wait_prompt(page, "prompt.use")
     assert "pending" in page.get_attribute(f'#hand .card[data-card="{card}"]', "class")

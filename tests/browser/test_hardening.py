@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.test_client import create_game, play_button, wait_prompt
+from tests.browser.test_client import create_game, pass_the_device, play_button, wait_prompt
 
 pytestmark = [pytest.mark.game("empire-of-the-sun"), pytest.mark.slow]
 
@@ -70,6 +70,7 @@ def test_the_main_flows_run_under_the_policy_and_keep_tokens_out_of_urls(page, s
     page.click('button.switch-seat[data-side="allied"]')  # the hot-seat switcher
     page.wait_for_function("() => document.body.dataset.seat === 'allied'")
     assert urlsplit(page.url).fragment == f"token={tokens['allied']}"
+    pass_the_device(page, "allied")
     wait_prompt(page, "prompt.intelligence")
     page.click(".lang[data-lang=ja]")
     page.wait_for_function("() => document.documentElement.lang === 'ja'")

@@ -114,7 +114,12 @@ def test_every_page_and_panel_reads_in_japanese(page, server, artifacts):
 
     play_button(page, "done")
     wait_prompt(page, "prompt.next_battle")
-    page.locator(f'[data-target-hex="{PEARL_HARBOR}"]').click()
+    target = page.locator(f'[data-target-hex="{PEARL_HARBOR}"]')
+    target.click()  # the first click opens the battle's hex (its popup is read below)
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{PEARL_HARBOR}"]')
+    open_every_detail(page)
+    walk.read("play: the battle's hex opened")
+    target.click()  # the second fights the battle
     wait_prompt(page, "prompt.allocate_hits")
     page.click(f'#map g.stack[data-hex="{PEARL_HARBOR}"][data-side="allied"]')
     page.wait_for_selector("#popup:not([hidden])")

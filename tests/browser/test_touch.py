@@ -1,6 +1,6 @@
 """The map under fingers: a one-finger drag pans it, a two-finger pinch zooms it around the
-pinch centre, and taps still open a stack and play a legal target. Touches are sent through the
-Chrome DevTools Protocol (``Input.dispatchTouchEvent``), as Playwright's own API taps only.
+pinch centre, a tap opens a stack, and a second tap plays a legal target. Touches are sent through
+the Chrome DevTools Protocol (``Input.dispatchTouchEvent``), as Playwright's own API taps only.
 Empire of the Sun, campaign, seed 7, Japan at Pearl Harbor (as in ``test_client``)."""
 
 from __future__ import annotations
@@ -114,5 +114,9 @@ def test_one_finger_pans_two_fingers_zoom_and_taps_act(page, server, artifacts):
     page.wait_for_selector("#popup:not([hidden]) .stack-list")
     assert version(page) == start  # a tap on a stack only opens it
     page.keyboard.press("Escape")
-    page.touchscreen.tap(*centre_of(page, f'[data-target-hex="{PEARL_HARBOR}"]'))
+    target = centre_of(page, f'[data-target-hex="{PEARL_HARBOR}"]')
+    page.touchscreen.tap(*target)  # opens the battle's hex
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{PEARL_HARBOR}"]')
+    assert version(page) == start
+    page.touchscreen.tap(*target)  # a second tap fights it
     wait_prompt(page, "prompt.allocate_hits")

@@ -47,7 +47,8 @@ _REASONS = {
     403: "unknown token, or a seat that may not do this",
     404: "no such game",
     408: "the request body did not arrive in time (the connection is closed)",
-    409: "stale version: the game has moved on (the body gives the current version)",
+    409: "stale version: the game has moved on (the body gives the current version); for a "
+    "rematch, one was made already (the body names it)",
     413: "request body larger than 64 KB",
     422: "the game refuses the action (its reason is the error)",
     429: "too many requests of this kind from this address (Retry-After: seconds to wait)",
@@ -245,6 +246,29 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live, limits: Li
             if "bot:random" in seats.values():
                 live.poke(created["id"], bot_only=bot_only)
         return created
+
+    @router.post(
+        "/games/{game_id}/rematch",
+        status_code=201,
+        response_model=models.Rematched,
+        responses=errors(400, 403, 404, 408, 409, 413, 429, 503),
+    )
+    async def rematch(game_id: str, asked: models.Token) -> Any:
+        """Once the game is over, a seat of it asks for a new game of the same kind, scenario
+        and options, the seats' kinds moved on by one side (two sides swap), with a new secret
+        seed; the body is the creation's, plus ``seat_of``. A game has one rematch."""
+        created = await in_thread(service.rematch, game_id, asked.token)
+        if service.has_bots(created["id"]):
+            live.poke(created["id"])
+        return created
+
+    @router.post("/games/summaries", response_model=models.Summaries, responses=errors(400))
+    async def summaries(asked: models.SummaryRequest) -> Any:
+        """Where each game a browser holds stands (title, scenario, turn, who must act, result,
+        last change), each asked with one of its tokens, in the body; an unknown game or token
+        gets an ``error`` line of its own."""
+        pairs = [(entry.id, entry.token) for entry in asked.games]
+        return {"games": await in_thread(service.summaries, pairs, asked.lang)}
 
     @router.get("/games/{game_id}", response_model=models.GameBody, responses=errors(403, 404))
     async def get_game(

@@ -191,6 +191,7 @@ async def refuse(
 # -- per client ---------------------------------------------------------------------------------
 
 CREATE_PATH: Final = "/api/games"
+REMATCH_PATH: Final = re.compile(r"/api/games/[^/]+/rematch")  # a creation too
 CHANGE_PATH: Final = re.compile(r"/api/games/[^/]+/(?:actions|undo|resign)")
 
 
@@ -216,7 +217,7 @@ class ClientLimits:
         if scope["method"] != "POST":
             return None
         path = scope["path"]
-        if path == CREATE_PATH:
+        if path == CREATE_PATH or REMATCH_PATH.fullmatch(path):
             return self.create
         return self.act if CHANGE_PATH.fullmatch(path) else None
 

@@ -85,9 +85,57 @@ class Move(Strict):
     action: str = Field(max_length=1000, examples=["card J41"])
 
 
+class Token(Strict):
+    token: str = Field(max_length=200)
+
+
 class TokenVersion(Strict):
     token: str = Field(max_length=200)
     version: int = Field(ge=0)
+
+
+class Rematched(Created):
+    """A rematch: the new game's links, and the side in it of each side's holder of the old
+    game (two sides swap), so that a browser that held a seat takes its new one."""
+
+    seat_of: dict[str, str]
+
+
+class GameToken(Strict):
+    id: str = Field(max_length=64)
+    token: str = Field(max_length=200)
+
+
+class SummaryRequest(Strict):
+    """Games a browser holds, each with one of its tokens (in the body: never in a URL)."""
+
+    games: list[GameToken] = Field(max_length=200)
+    lang: Lang = "en"
+
+
+class GameSummary(BaseModel):
+    """Where one game stands, as its token's viewer may know it; ``error`` alone (with ``id``)
+    for an unknown game or token."""
+
+    id: str
+    error: str | None = None
+    game: str | None = None
+    title: str | None = None
+    scenario: str | None = None
+    scenario_title: str | None = None
+    seat: str | None = Field(None, description="the token's side; null for a spectator")
+    sides: list[SideName] = Field(default_factory=list)
+    version: int | None = None
+    turn: int | None = None
+    active: list[str] = Field(default_factory=list, description="the sides that must act now")
+    result: dict[str, Any] | None = None
+    result_text: str | None = None
+    updated: str | None = Field(None, description="when the game last changed (ISO 8601, UTC)")
+    rematch: str | None = Field(None, description="the id of the game made as its rematch")
+
+
+class Summaries(BaseModel):
+    games: list[GameSummary]
 
 
 class Delay(BaseModel):

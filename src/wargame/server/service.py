@@ -100,6 +100,10 @@ class Stale(ApiError):
     status = 409
 
 
+class Conflict(ApiError):
+    status = 409
+
+
 class Gone(ApiError):
     status = 410
 
@@ -198,10 +202,12 @@ class Service:
         *,
         spectator_delay: int = 0,
         hot_seat: bool = False,
+        rematch_of: str | None = None,
     ) -> dict[str, Any]:
         """A new game with one secret link per human seat and one for spectators, who see the
         game ``spectator_delay`` actions behind until it is over. Its seed is 128 secret random
-        bits, or ``seed`` where nobody could be cheated by it (``chosen_seed_refusal``)."""
+        bits, or ``seed`` where nobody could be cheated by it (``chosen_seed_refusal``). With
+        ``rematch_of``, it is stored as that game's rematch (see ``rematch``)."""
         game = self.kind(game_kind, BadRequest)
         kinds = seat_kinds(game, seats)
         if seed is not None and (refusal := chosen_seed_refusal(kinds, hot_seat)):
@@ -226,7 +232,7 @@ class Service:
             spectator_delay=spectator_delay,
         )
         seats = seat_rows(kinds, tokens)
-        self.store.create(row, state, seats)
+        self.store.create(row, state, seats, rematch_of)
         self._seats.put(game_id, seats)
         self._latest.put(game_id, (row, state))
         return {
@@ -236,6 +242,78 @@ class Service:
             "spectator": _link(game_id, "spectator", tokens[SPECTATOR]),
             "commitment": dice.commitment,
             "seed_chosen": dice.chosen,
+        }
+
+    def rematch(self, game_id: str, token: str) -> dict[str, Any]:
+        """A new game of the finished ``game_id`` (kind, scenario, options, spectator delay; a
+        new secret seed) with its seats' kinds moved on by one side (two sides swap), asked by
+        one of its seats: the creation body, plus ``seat_of``, the new side of each old side's
+        holder. A game has one rematch: asked again, 409 naming it."""
+        if self.viewer(game_id, token).side is None:
+            raise Forbidden("a spectator cannot ask for a rematch")
+        row, _ = self._finished(game_id, token, "a rematch is made")
+        sides = list(self._game(row).sides)
+        kinds = {seat.seat: seat.kind for seat in self.seats(game_id) if seat.seat in sides}
+        seat_of = {side: sides[(index + 1) % len(sides)] for index, side in enumerate(sides)}
+        moved = {seat_of[side]: kind for side, kind in kinds.items()}
+        try:
+            created = self.create(
+                row.game,
+                row.scenario,
+                None,
+                row.options,
+                moved,
+                spectator_delay=row.spectator_delay,
+                rematch_of=row.id,
+            )
+        except stored.RematchExists as made:
+            made_already = "a rematch of this game was made already"
+            raise Conflict(made_already, rematch=made.game_id) from None
+        return {**created, "seat_of": seat_of}
+
+    def summaries(self, asked: list[tuple[str, str]], lang: str) -> list[dict[str, Any]]:
+        """One line per game of ``asked`` (game id, a token of it): what its viewer may know of
+        where it stands (``summary``), or ``error`` for an unknown game or token."""
+        activity = self.store.activity([game_id for game_id, _ in asked])
+        found = []
+        for game_id, token in asked:
+            try:
+                found.append(self.summary(game_id, token, lang, activity.get(game_id)))
+            except ApiError as error:
+                found.append({"id": game_id, "error": error.message})
+        return found
+
+    def summary(
+        self, game_id: str, token: str, lang: str, activity: stored.Activity | None
+    ) -> dict[str, Any]:
+        """The game's kind, title and scenario, its turn, who must act and its result, as the
+        token's viewer sees the game now (a delayed spectator, as far back as its delay)."""
+        viewer = self.viewer(game_id, token)
+        row, state = self.load(game_id)
+        game = self._game(row)
+        if viewer.side is None and row.spectator_delay and state.result is None:
+            view = msgspec.json.decode(self._page(row, state, None, lang).view)  # as delayed
+        else:
+            view = game.view(state, viewer.side, log=False)  # no log to render
+        board = view.get("board") if isinstance(view.get("board"), dict) else {}
+        result = view.get("result")
+        return {
+            "id": game_id,
+            "game": row.game,
+            "title": game.title,
+            "scenario": row.scenario,
+            "scenario_title": scenario_title(game, row.scenario, lang),
+            "seat": viewer.side,
+            "sides": [
+                {"id": side, "name": game.catalog.name("side", side, lang)} for side in game.sides
+            ],
+            "version": row.version,
+            "turn": board.get("turn"),
+            "active": view.get("active", []),
+            "result": result,
+            "result_text": None if result is None else render(game, _result_message(result), lang),
+            "updated": None if activity is None else activity.updated.isoformat(),
+            "rematch": None if activity is None else activity.rematch,
         }
 
     def kind(self, game_kind: str, refusal: type[ApiError] = NotFound) -> Game:
@@ -602,6 +680,14 @@ def new_server_name() -> str:
     return f"{os.getpid()}@{socket.gethostname()[:32]}/{secrets.token_hex(4)}"
 
 
+def scenario_title(game: Game, scenario_id: str, lang: str) -> str:
+    """The scenario's title in ``lang`` (its id if the game no longer has it)."""
+    for scenario in game.scenarios():
+        if scenario.id == scenario_id:
+            return scenario.title_ja if lang == "ja" and scenario.title_ja else scenario.title
+    return scenario_id
+
+
 def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:
     """Each side's seat kind; sides not named are human."""
     for side, kind in seats.items():
@@ -784,6 +870,11 @@ def _common_start(old: list[Event], new: list[Event]) -> int:
             break
         n += 1
     return n
+
+
+def _result_message(result: dict[str, Any]) -> dict[str, Any]:
+    """The message naming a result, as the client renders it (``result.<kind>``)."""
+    return {"key": f"result.{result.get('kind')}", "params": result.get("params") or {}}
 
 
 def _undo_refusal(game: Game, state: State, side: Side) -> str:

@@ -114,6 +114,7 @@ GAMES = sa.Table(
     sa.Column("spectator_delay", sa.Integer, nullable=False, server_default="0"),
     # the dice of a game made since seeds grew past 64 bits (JSON, see ``Dice``; NULL: legacy)
     sa.Column("dice", sa.Text),
+    sa.Column("rematch", sa.String(32)),  # the game made as this one's rematch, once there is one
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
 )
@@ -295,6 +296,23 @@ class Stale(Exception):
         self.current = current
 
 
+class RematchExists(Exception):
+    """A rematch of the game was made already: ``game_id`` is the game made then."""
+
+    def __init__(self, game_id: str | None) -> None:
+        super().__init__(f"a rematch of this game was made already: {game_id}")
+        self.game_id = game_id
+
+
+@dataclass(frozen=True)
+class Activity:
+    """When a game last changed (made, or an action, undo or resignation stored) and the game
+    made as its rematch, if any."""
+
+    updated: datetime
+    rematch: str | None
+
+
 class Dice(msgspec.Struct, frozen=True):
     """Where a game's randomness comes from: its generator, its secret seed and salt, the public
     commitment to them, and whether somebody chose the seed. A game stored before games committed
@@ -456,6 +474,7 @@ def _create_tables(engine: Engine) -> None:
 _ADDED_COLUMNS: Final = {
     "spectator_delay": "INTEGER NOT NULL DEFAULT 0",
     "dice": "TEXT",
+    "rematch": "VARCHAR(32)",
 }
 
 
@@ -525,11 +544,17 @@ class Store:
         self.engine.dispose()
 
     # -- writing -------------------------------------------------------------------------------
-    def create(self, row: GameRow, state: State, seats: list[Seat]) -> None:
-        """Store a new game at version ``row.version`` with its seats and its first snapshot."""
+    def create(
+        self, row: GameRow, state: State, seats: list[Seat], rematch_of: str | None = None
+    ) -> None:
+        """Store a new game at version ``row.version`` with its seats and its first snapshot;
+        with ``rematch_of``, as that game's rematch, in the same transaction, or raise
+        RematchExists (and store nothing) if it has one already."""
         stamp = now()
 
         def write(db: sa.Connection) -> None:
+            if rematch_of is not None:
+                _claim_rematch(db, rematch_of, row.id)
             db.execute(
                 sa.insert(GAMES).values(
                     **_game_values(row),
@@ -634,6 +659,15 @@ class Store:
         with self.engine.connect() as db:
             rows = db.execute(_GAME_VERSIONS, {"b_ids": game_ids})
             return {row.id: int(row.version) for row in rows}
+
+    def activity(self, game_ids: list[str]) -> dict[str, Activity]:
+        """When each of these games that exists last changed, and its rematch."""
+        query = sa.select(GAMES.c.id, GAMES.c.updated, GAMES.c.rematch).where(
+            GAMES.c.id.in_(game_ids)
+        )
+        with self.engine.connect() as db:
+            rows = db.execute(query).all()
+        return {row.id: Activity(_utc(row.updated), row.rematch) for row in rows}
 
     def base(self, game_id: str, version: int) -> State | None:
         """The undo base stored with ``version`` (None: the state is its own base), or raise
@@ -1112,6 +1146,23 @@ def _delete_expired(db: sa.Connection, ids: list[str], since: datetime) -> int:
         db.execute(sa.delete(table).where(table.c.game_id.in_(still)))
     db.execute(sa.delete(GAMES).where(GAMES.c.id.in_(still)))
     return len(still)
+
+
+def _claim_rematch(db: sa.Connection, game_id: str, rematch: str) -> None:
+    """Name ``rematch`` as the rematch of ``game_id`` unless it has one (RematchExists)."""
+    claimed = db.execute(
+        sa.update(GAMES)
+        .where(GAMES.c.id == game_id, GAMES.c.rematch.is_(None))
+        .values(rematch=rematch)
+    )
+    if claimed.rowcount != 1:
+        found = db.execute(sa.select(GAMES.c.rematch).where(GAMES.c.id == game_id)).first()
+        raise RematchExists(None if found is None else found.rematch)
+
+
+def _utc(stamp: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
 
 
 def _game_row(found: Any) -> GameRow:

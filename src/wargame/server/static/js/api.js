@@ -48,6 +48,9 @@ export const api = {
   catalog: () => getJSON("/api/catalog"),
   about: (game) => getJSON(`/api/about/${encodeURIComponent(game)}`),
   create: (request) => postJSON("/api/games", request),
+  // the games this browser holds, each with one of its tokens (in the body, never in a URL)
+  summaries: (games, lang) => postJSON("/api/games/summaries", { games, lang }),
+  rematch: (id, token) => postJSON(`/api/games/${id}/rematch`, { token }),
   // log_from (optional): only the log entries from that index on (a page; see play.js withWholeLog)
   game: (id, token, lang, log_from) => getJSON(`/api/games/${id}?${query({ lang, log_from })}`, token),
   // static data and backdrop: the URLs a game's body names (one per kind of game, shared)

@@ -1,6 +1,7 @@
 // The battle panel: the battle being fought (from the battle frame of the view's stack: each
 // side's units by role, the strikes' hits) or else the last battle fought, with its dice and
-// results from the log.
+// results from the log. The last battle is shown to a seat until its next action (then it is
+// dismissed: play.js), or until its "×"; to a spectator, folded.
 
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -30,15 +31,17 @@ export function currentBattle(view) {
   return frames.length ? frames[frames.length - 1].locals : null;
 }
 
+/** The log index of the last battle's first line, or -1. */
+export function lastBattleStart(events) {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    if (events[i].key === "log.battle") return i;
+  }
+  return -1;
+}
+
 /** The index range of the log lines of the last battle: [start, end). */
 function lastBattleLines(events) {
-  let start = -1;
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    if (events[i].key === "log.battle") {
-      start = i;
-      break;
-    }
-  }
+  const start = lastBattleStart(events);
   if (start < 0) return null;
   let end = start + 1;
   while (end < events.length && end - start < MAX_LINES && BATTLE_KEYS.has(events[end].key)) end += 1;
@@ -84,34 +87,42 @@ function fighting(ctx, battle) {
   );
 }
 
+function battleLines(ctx, events, range) {
+  const dice = [];
+  const lines = [];
+  for (let i = range[0]; i < range[1]; i += 1) {
+    if (events[i].key === "log.roll" && events[i].params.value !== undefined) dice.push(die(events[i].params.value));
+    lines.push(logLine(events[i], ctx.body.log_text[i], i));
+  }
+  return [dice.length ? h("div", { class: "dice", id: "battle-dice" }, dice) : null, h("ol", { class: "log battle-log" }, lines)];
+}
+
+function hide(box) {
+  fill(box);
+  box.hidden = true;
+}
+
 export function drawBattle(box, ctx) {
   const battle = currentBattle(ctx.view);
   const events = ctx.view.log || [];
   const range = lastBattleLines(events);
-  if (!battle && !range) {
-    fill(box);
-    box.hidden = true;
+  if (!battle && (!range || (ctx.seat && ctx.battleDismissed(range[0])))) {
+    hide(box);
     return;
   }
   const hexId = battle ? battle.hex : events[range[0]].params.hex;
-  const heading = battle ? t("battle.now", { hex: ctx.names.hexName(hexId) }) : t("battle.last", { hex: ctx.names.hexName(hexId) });
-  const children = [h("h2", {}, heading)];
+  const show = h("button", { type: "button", class: "small", id: "battle-show", onclick: () => ctx.focus([hexId]) }, t("battle.show"));
+  const parts = [];
+  if (battle && battle.stage) parts.push(h("p", { class: "stage" }, ctx.messages.name("reason", battle.stage)));
+  if (battle) parts.push(fighting(ctx, battle));
+  if (range) parts.push(battleLines(ctx, events, range));
   if (battle) {
-    if (battle.stage) children.push(h("p", { class: "stage" }, ctx.messages.name("reason", battle.stage)));
-    children.push(fighting(ctx, battle));
+    fill(box, h("h2", {}, t("battle.now", { hex: ctx.names.hexName(hexId) })), parts, show);
+  } else {
+    const dismiss = h("button", { type: "button", class: "close", id: "battle-dismiss", "aria-label": t("battle.dismiss"), title: t("battle.dismiss"), onclick: () => ctx.dismissBattle(range[0]) }, "×");
+    const heading = h("summary", {}, h("h2", {}, t("battle.last", { hex: ctx.names.hexName(hexId) })));
+    fill(box, ctx.seat ? dismiss : null, h("details", { class: "last-battle", open: Boolean(ctx.seat) }, heading, parts, show));
   }
-  if (range) {
-    const dice = [];
-    const lines = [];
-    for (let i = range[0]; i < range[1]; i += 1) {
-      if (events[i].key === "log.roll" && events[i].params.value !== undefined) dice.push(die(events[i].params.value));
-      lines.push(logLine(events[i], ctx.body.log_text[i], i));
-    }
-    if (dice.length) children.push(h("div", { class: "dice", id: "battle-dice" }, dice));
-    children.push(h("ol", { class: "log battle-log" }, lines));
-  }
-  children.push(h("button", { type: "button", class: "small", onclick: () => ctx.focus([hexId]) }, t("battle.show")));
-  fill(box, children);
   box.hidden = false;
   box.dataset.hex = hexId;
   box.classList.toggle("current", Boolean(battle));

@@ -1,5 +1,6 @@
-// Cards: the seat's hand and Future Offensive card with their printed values (legal ones are
-// clickable), and each side's deck, hand size, discard pile and removed cards (public).
+// Cards: the seat's hand and Future Offensive card with their printed values (each opens to its
+// whole text; legal ones are highlighted and offer their actions there), and each side's deck,
+// hand size, discard pile and removed cards (public).
 
 import { fill, h } from "./dom.js";
 import { colon, has, joined, localized, t } from "./i18n.js";
@@ -24,23 +25,29 @@ function facts(card) {
   return found;
 }
 
-/** One card as the player sees it; ``actions`` are its legal actions (clickable when any). */
+/** One card as the player sees it; ``actions`` are its legal actions. A click, Enter or Space
+ * opens it (``ctx.tapCard``: its whole text and its actions as buttons); reading its effect here
+ * opens nothing and plays nothing. */
 export function cardView(card, ctx, actions = []) {
   const legal = actions.length > 0;
   const pending = ctx.board.pending === card.id;
+  const open = (event, how = {}) => ctx.tapCard(card.id, event.currentTarget, how);
+  const name = `${card.id} ${title(card, ctx.lang)}`;
   const attrs = {
     class: `card side-${card.side}${legal ? " legal" : ""}${pending ? " pending" : ""}`,
     dataset: { card: card.id },
     title: localized(card, "effect"),
+    role: "button",
+    tabindex: "0",
+    "aria-label": legal ? t("card.aria_legal", { card: name, n: actions.length }) : name,
+    onclick: (event) => open(event),
+    onkeydown: (event) => {
+      if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
+      event.preventDefault();
+      open(event, { keyboard: true });
+    },
   };
-  if (legal) {
-    attrs.role = "button";
-    attrs.tabindex = "0";
-    attrs.onclick = (event) => ctx.choose(actions, event.currentTarget);
-    attrs.onkeydown = (event) => {
-      if (event.key === "Enter" || event.key === " ") ctx.choose(actions, event.currentTarget);
-    };
-  }
+  const quiet = (event) => event.stopPropagation(); // reading the effect is not a click on the card
   return h(
     "div",
     attrs,
@@ -48,7 +55,19 @@ export function cardView(card, ctx, actions = []) {
     h("div", { class: "card-title" }, title(card, ctx.lang)),
     h("div", { class: "card-facts" }, facts(card).join(" · ")),
     card.provenance === "provisional" ? h("div", { class: "card-provisional" }, t("card.provisional")) : null,
-    h("details", { class: "card-effect" }, h("summary", {}, t("card.effect")), localized(card, "effect")),
+    h("details", { class: "card-effect", onclick: quiet, onkeydown: quiet }, h("summary", {}, t("card.effect")), localized(card, "effect")),
+  );
+}
+
+/** A card's whole text, for its popup: id, title, operations value, facts and effect. */
+export function cardDetails(card, ctx) {
+  return h(
+    "div",
+    { class: `card-details side-${card.side}` },
+    h("h3", { id: "popup-title" }, `${card.id} ${title(card, ctx.lang)}`, h("span", { class: "card-oc", title: t("card.oc") }, card.oc ?? "")),
+    h("p", { class: "card-facts" }, facts(card).join(" · ")),
+    card.provenance === "provisional" ? h("p", { class: "card-provisional" }, t("card.provisional")) : null,
+    h("p", { class: "card-effect-text" }, localized(card, "effect")),
   );
 }
 

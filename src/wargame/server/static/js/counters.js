@@ -1,21 +1,25 @@
 // Unit counters drawn in SVG from the units' printed values (client_data "units"): the
 // nationality's colour, the unit's type, its short name and its values; a reduced unit shows its
-// reduced attack and a red corner.
+// reduced attack and a red corner. A unit that is a legal target gets a ring around the counter,
+// never another colour: the counter's colour always tells its nationality (see the legend).
 
 import { s } from "./dom.js";
 
 export const COUNTER = 22; // side of a counter, in map units (a hex's radius is 20)
+const RING = 2.6; // the target ring's distance from the counter's edge
 
-const COLOURS = {
-  japanese: ["#f3d27a", "#8a6412"],
-  us: ["#a9c47f", "#4b6327"],
-  british: ["#d9b98c", "#7a5a2e"],
-  dutch: ["#f4b06a", "#8a4d10"],
-  australian: ["#c3d49a", "#5b6e2e"],
-  indian: ["#e0c6a0", "#7d6440"],
-  chinese: ["#eae07c", "#7a7020"],
-  burmese: ["#d6b08e", "#6d4b2e"],
-  new_zealand: ["#b5d0b0", "#47653f"],
+// One hue per nationality, light enough for black print (contrast above 7:1), far enough apart
+// to be told at a glance: Japan yellow, the Dutch orange, the British rose, the US green...
+export const NATIONS = {
+  japanese: ["#f2d15f", "#7a5a00"],
+  dutch: ["#f59a4a", "#8a4200"],
+  british: ["#eda39c", "#8a2f28"],
+  indian: ["#dda9dd", "#6d3a6d"],
+  chinese: ["#bdb9ef", "#3f3f8a"],
+  australian: ["#82d2c3", "#1f6a5c"],
+  us: ["#a9cd7c", "#3f5f1f"],
+  new_zealand: ["#d4d4d4", "#333333"],
+  burmese: ["#cdbc98", "#5a5038"],
 };
 
 const TYPES = {
@@ -31,29 +35,49 @@ const TYPES = {
 };
 
 export function colours(unit) {
-  return COLOURS[unit.nationality] || ["#dddddd", "#555555"];
+  return NATIONS[unit.nationality] || ["#dddddd", "#555555"];
 }
 
 export function typeLabel(unit) {
   return TYPES[unit.type] || unit.type;
 }
 
-/** A short name that fits on a counter: "5th Air Force LRB" -> "5th AF LRB". */
+/** A short name that fits on a counter: "5th Air Force LRB" -> "5th AF LRB". The stack popup and
+ * the counters' tooltips give the full name. */
 export function shortName(unit, lang) {
   const name = lang === "ja" && unit.name_ja ? unit.name_ja : unit.name || unit.id;
   const short = name
     .replace(/Air Force/g, "AF")
+    .replace(/Air Flotilla/g, "Air Flt")
+    .replace(/Air Division/g, "Air Div")
+    .replace(/Marine Aircraft Wing/g, "MAW")
+    .replace(/Bomber Command/g, "Bmr Cmd")
+    .replace(/Australian/g, "Aus")
+    .replace(/New Zealand/g, "NZ")
     .replace(/Division/g, "Div")
     .replace(/Brigade/g, "Bde")
     .replace(/Regiment/g, "Rgt")
     .replace(/Army/g, "A")
     .replace(/Corps/g, "C")
+    .replace(/Southwest Pacific/g, "SW Pac")
+    .replace(/South Pacific/g, "S Pac")
+    .replace(/Central Pacific/g, "C Pac")
     .replace(/^(CV|CVL|CVE|BB|BC|CA|CL|DD|APD) /, "")
     .replace(/^(護衛空母|軽空母|空母|巡洋戦艦|戦艦|重巡|軽巡|駆逐艦|高速輸送艦)/, "")
     .replace(/\s*(HQ|司令部)$/, "")
     .replace(/\s*[(（].*[)）]\s*/g, "");
-  const limit = lang === "ja" ? 6 : 10;
+  const limit = lang === "ja" ? 7 : 13;
   return short.length > limit ? short.slice(0, limit - 1) + "…" : short;
+}
+
+const NAME_WIDTH = COUNTER - 2.4; // room for the name on a counter, in map units
+const NAME_SIZE = 4.4; // its font size (play.css .counter-name)
+
+/** The name's text element, squeezed to the counter's width when it would run over it. */
+function nameText(name) {
+  const width = [...name].reduce((sum, char) => sum + (/[\u3000-\u9fff\uff00-\uffef]/.test(char) ? 1 : 0.56), 0) * NAME_SIZE;
+  const squeeze = width > NAME_WIDTH ? { textLength: NAME_WIDTH, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { class: "counter-name", x: 0, y: 1.6, ...squeeze }, name);
 }
 
 /** The printed values: attack-defence-range (HQs show their command range). */
@@ -65,12 +89,25 @@ export function values(unit, reduced) {
   return parts.filter((value) => value !== null && value !== undefined).join("-");
 }
 
+function targetRing(size) {
+  const half = size / 2 + RING;
+  return s("rect", { class: "target-ring", x: -half, y: -half, width: 2 * half, height: 2 * half, rx: 3 });
+}
+
+/** The printed values, squeezed to the counter's width when they are long ("22-10-2": the mid
+ * zoom prints them larger). */
+function valuesText(printed) {
+  const squeeze = printed.length >= 6 ? { textLength: NAME_WIDTH, lengthAdjust: "spacingAndGlyphs" } : {};
+  return s("text", { class: "counter-values", x: 0, y: COUNTER / 2 - 2.2, ...squeeze }, printed);
+}
+
 /** One counter centred on (0, 0); ``flags`` = {reduced, activated, target, moving}. */
 export function counter(unit, flags = {}, lang = "en") {
   const [fillColour, edge] = colours(unit);
   const half = COUNTER / 2;
-  const classes = ["counter", flags.target ? "target-unit" : "", flags.reduced ? "reduced" : "", flags.moving ? "moving" : ""];
+  const classes = ["counter", `nation-${unit.nationality}`, flags.target ? "target-unit" : "", flags.reduced ? "reduced" : "", flags.moving ? "moving" : ""];
   const parts = [
+    flags.target ? targetRing(COUNTER) : null,
     s("rect", {
       class: "counter-body",
       x: -half,
@@ -82,20 +119,37 @@ export function counter(unit, flags = {}, lang = "en") {
       stroke: edge,
     }),
     s("text", { class: "counter-type", x: 0, y: -half + 6 }, typeLabel(unit)),
-    s("text", { class: "counter-name", x: 0, y: 1.6 }, shortName(unit, lang)),
-    s("text", { class: "counter-values", x: 0, y: half - 2.2 }, values(unit, flags.reduced)),
+    nameText(shortName(unit, lang)),
+    valuesText(values(unit, flags.reduced)),
   ];
   if (flags.reduced) {
     const corner = `${half - 7},${-half} ${half},${-half} ${half},${-half + 7}`;
     parts.push(s("polygon", { class: "reduced-mark", points: corner }));
   }
   if (flags.activated) parts.push(s("circle", { class: "activated-mark", cx: -half + 3, cy: -half + 3, r: 2 }));
-  return s("g", { class: classes.join(" ").trim(), dataset: { unit: unit.id } }, parts);
+  return s("g", { class: classes.join(" ").replace(/\s+/g, " ").trim(), dataset: { unit: unit.id } }, parts);
 }
 
-/** A counter in its own small <svg>, for HTML lists (stack popup, boxes, battle panel). */
+/** A stack as one round marker (the map's far zoom): its side's colour and how many units it
+ * holds; ``target`` rings it. Its inner group is scaled by the CSS variable --marker-scale. */
+export function marker(side, count, target) {
+  const r = 8;
+  return s(
+    "g",
+    { class: `stack-marker marker-${side}${target ? " has-target" : ""}` },
+    s(
+      "g",
+      { class: "marker-body" },
+      target ? s("circle", { class: "marker-ring", r: r + RING }) : null,
+      s("circle", { class: "marker-disc", r }),
+      s("text", { class: "marker-count", x: 0, y: 3.3 }, count),
+    ),
+  );
+}
+
+/** A counter in its own small <svg>, for HTML lists (stack popup, boxes, battle panel, legend). */
 export function counterIcon(unit, flags = {}, lang = "en", size = 40) {
-  const pad = 2;
+  const pad = flags.target ? 2 + RING + 1 : 2;
   const box = COUNTER + 2 * pad;
   return s(
     "svg",

@@ -1,14 +1,21 @@
 // The lobby: pick a game, scenario, options and who plays each side; create the game and show
-// one link per seat and the spectator link; list the games this browser holds seats of.
+// one link per seat and the spectator link; list the games this browser holds seats of, with
+// where each stands (asked of the server with one of its tokens, in a POST body), a rematch of
+// a finished one, and the edition notice.
 
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { byId, fill, h } from "./dom.js";
-import { has, initialLanguage, lang, loadLanguage, localized, t, translatePage } from "./i18n.js";
+import { colon, has, initialLanguage, joined, lang, loadLanguage, localized, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
-import { allGames, forget, playLink, rememberCreated } from "./seats.js";
+import { forgetNotes } from "./notes.js";
+import { allGames, forget, gameSeats, playLink, rememberCreated, rememberRematch } from "./seats.js";
+
+const REFRESH_MS = 30_000; // the list's summaries are asked again this often while shown
 
 let catalog = [];
 let lastCreated = null;
+let summaries = new Map(); // game id -> where it stands (POST /api/games/summaries)
+const problems = new Map(); // game id -> a refusal of its rematch, shown on its line
 
 function sideName(side) {
   return has(`side.${side}`) ? t(`side.${side}`) : side;
@@ -157,6 +164,7 @@ async function create(event) {
     lastCreated = created;
     drawCreated();
     drawMine();
+    refreshSummaries();
   } catch (problem) {
     error.textContent = problem.message;
     error.hidden = false;
@@ -197,38 +205,123 @@ function drawCreated() {
   byId("created").hidden = false;
 }
 
-/** A remembered game's title and scenario in the page's language (as stored if unknown). */
-function gameLabel(entry) {
-  const game = catalog.find((found) => found.id === entry.game);
-  const scenario = game && game.scenarios.find((found) => found.id === entry.scenario);
-  if (!game) return `${entry.game || ""} ${entry.scenario || ""}`;
-  return `${localized(game, "title")} — ${scenario ? scenarioTitle(scenario) : entry.scenario || ""}`;
+/** One token of each game this browser holds (a seat's if it holds one), to ask where it stands. */
+function askedGames() {
+  return Object.entries(allGames())
+    .map(([id, entry]) => ({ id, token: Object.values(entry.seats || {})[0] || entry.spectator }))
+    .filter((asked) => asked.token);
+}
+
+async function refreshSummaries() {
+  const asked = askedGames();
+  if (asked.length) {
+    try {
+      const found = await api.summaries(asked, lang());
+      summaries = new Map(found.games.map((line) => [line.id, line]));
+    } catch {
+      // the list is drawn from what this browser knows
+    }
+  }
+  drawMine();
+}
+
+function summarySide(summary, side) {
+  const found = (summary.sides || []).find((entry) => entry.id === side);
+  return found ? found.name : sideName(side);
+}
+
+function ago(iso) {
+  if (!iso) return "";
+  const seconds = (new Date(iso).getTime() - Date.now()) / 1000;
+  const format = new Intl.RelativeTimeFormat(lang(), { numeric: "auto" });
+  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, "minute");
+}
+
+/** Where the game stands: its turn and who must move (naming the seats held here), or its end. */
+function standing(summary, entry) {
+  if (summary.error) return { text: t("lobby.gone"), mine: false };
+  if (summary.result) return { text: `${t("lobby.over")}${colon()}${summary.result_text || ""}`, mine: false };
+  const parts = [];
+  if (summary.turn !== null && summary.turn !== undefined) parts.push(`${t("track.turn")} ${summary.turn}`);
+  const held = Object.keys(entry.seats || {});
+  const mine = summary.active.some((side) => held.includes(side));
+  const movers = summary.active.map((side) => summarySide(summary, side) + (held.includes(side) ? ` ${t("lobby.you")}` : ""));
+  if (movers.length) parts.push(`${t("play.to_act")}${colon()}${joined(movers)}`);
+  return { text: parts.join(" · "), mine };
+}
+
+function gameTitle(summary, entry) {
+  if (summary && summary.title) return `${summary.title} — ${summary.scenario_title}`;
+  const kind = catalog.find((game) => game.id === entry.game);
+  const scenario = kind && kind.scenarios.find((found) => found.id === entry.scenario);
+  return `${kind ? localized(kind, "title") : entry.game || ""} — ${scenario ? scenarioTitle(scenario) : entry.scenario || ""}`;
+}
+
+async function askRematch(gameId, entry) {
+  problems.delete(gameId);
+  try {
+    const made = await api.rematch(gameId, Object.values(entry.seats)[0]);
+    rememberRematch(gameId, made);
+    lastCreated = made;
+    drawCreated();
+  } catch (problem) {
+    const other = problem instanceof ApiError && problem.body.rematch;
+    if (!(other && gameSeats(other))) problems.set(gameId, other ? t("rematch.made_elsewhere") : problem.message);
+  }
+  await refreshSummaries();
+}
+
+function rematchPart(gameId, entry, summary) {
+  if (summary.rematch && gameSeats(summary.rematch)) {
+    const held = gameSeats(summary.rematch);
+    const token = Object.values(held.seats)[0] || held.spectator;
+    return h("a", { href: playLink(summary.rematch, token, lang()), class: "rematch-link" }, t("rematch.open_it"));
+  }
+  if (!summary.result || !Object.keys(entry.seats || {}).length) return null;
+  return h("button", { type: "button", class: "small rematch", onclick: () => askRematch(gameId, entry), title: t("rematch.hint") }, t("rematch.button"));
 }
 
 function myGameRow(gameId, entry) {
+  const summary = summaries.get(gameId) || { active: [] };
   const links = Object.entries(entry.seats || {}).map(([side, token]) =>
-    h("a", { href: playLink(gameId, token, lang()), class: "chip" }, sideName(side)),
+    h("a", { href: playLink(gameId, token, lang()), class: "chip", dataset: { side } }, summarySide(summary, side)),
   );
   if (entry.spectator) {
-    links.push(h("a", { href: playLink(gameId, entry.spectator, lang()), class: "chip" }, t("lobby.spectator")));
+    links.push(h("a", { href: playLink(gameId, entry.spectator, lang()), class: "chip", dataset: { side: "" } }, t("lobby.spectator")));
   }
-  const when = entry.created ? new Date(entry.created).toLocaleString(lang()) : "";
+  const state = summary.id ? standing(summary, entry) : { text: "", mine: false };
+  const when = summary.updated || entry.created;
   const drop = () => {
     forget(gameId);
-    drawMine();
+    forgetNotes(gameId);
+    refreshSummaries();
   };
   return h(
     "li",
-    { dataset: { game: gameId } },
-    h("span", { class: "game-id" }, gameLabel(entry)),
-    h("span", { class: "when" }, when),
-    links,
-    h("button", { type: "button", class: "small", onclick: drop, title: t("lobby.forget_hint") }, t("lobby.forget")),
+    { dataset: { game: gameId }, class: state.mine ? "your-move" : "" },
+    h("div", { class: "game-line" }, h("span", { class: "game-title" }, gameTitle(summary.id ? summary : null, entry)), h("span", { class: "when" }, ago(when))),
+    h("div", { class: "game-status" }, state.mine ? h("strong", { class: "your-move-badge" }, t("lobby.your_move")) : null, " ", state.text),
+    h(
+      "div",
+      { class: "game-links" },
+      links,
+      rematchPart(gameId, entry, summary),
+      problems.has(gameId) ? h("span", { class: "error" }, problems.get(gameId)) : null,
+      h("button", { type: "button", class: "small forget", onclick: drop, title: t("lobby.forget_hint") }, t("lobby.forget")),
+    ),
   );
 }
 
+function lastChange(id, entry) {
+  const summary = summaries.get(id);
+  return (summary && summary.updated) || entry.created || "";
+}
+
 function drawMine() {
-  const games = Object.entries(allGames()).sort((a, b) => (b[1].created || "").localeCompare(a[1].created || ""));
+  const games = Object.entries(allGames()).sort((a, b) => lastChange(...b).localeCompare(lastChange(...a)));
   const box = byId("my-games");
   if (!games.length) fill(box, h("p", { class: "hint" }, t("lobby.none_yet")));
   else fill(box, h("ul", { class: "my-games" }, games.map(([id, entry]) => myGameRow(id, entry))));
@@ -246,6 +339,7 @@ async function switchLanguage(code) {
   await loadLanguage(code);
   setUrlLanguage(code);
   drawAll();
+  refreshSummaries();
 }
 
 async function start() {
@@ -259,6 +353,8 @@ async function start() {
   byId("game").addEventListener("change", drawForm);
   byId("new-game-form").addEventListener("submit", create);
   drawAll();
+  await refreshSummaries();
+  setInterval(() => document.visibilityState === "visible" && refreshSummaries(), REFRESH_MS);
 }
 
 start();

@@ -1,15 +1,30 @@
 // The hex map drawn in SVG from the game's client_data "board": hex centres come with the data (in
 // units of a hex's circumradius; flat-topped hexes, odd-q "CCRR" ids), scaled here by RADIUS.
-// Static layers (terrain, hexsides, symbols, names) are drawn once per language; the dynamic
-// layers (control, moves, battles, counters, legal targets) on every state.
+// Static layers (terrain, hexsides, symbols, ids and names) are drawn once per language; the
+// dynamic layers (control, moves, battles, legal targets, counters) on every state. Place names lie
+// above the counters, so that no counter hides one. A legal target is a tint under the counters
+// and an outline over them (its fill transparent, so that it takes the clicks and never changes a
+// counter's colour).
+//
+// What the map shows depends on the zoom (the svg's data-zoom, set on every pan and zoom): "far"
+// draws each stack as one marker in its side's colour with its count, and hides hex ids and names;
+// "mid" draws counters with their type and values; "near" adds their names and the hex ids.
+// Legal targets (hexes, and stacks with a legal unit) are focusable: Tab reaches them, Enter opens
+// them like a click, and the map pans to the one focused.
 
 import { fill, s } from "./dom.js";
-import { COUNTER, counter } from "./counters.js";
+import { COUNTER, counter, marker } from "./counters.js";
 import { PanZoom } from "./panzoom.js";
 import { targetClass } from "./targets.js";
 
 export const RADIUS = 20;
 const CORNERS = [0, 1, 2, 3, 4, 5].map((k) => [Math.cos((Math.PI / 3) * k), Math.sin((Math.PI / 3) * k)]);
+const LAYERS = ["terrain", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "names", "targets", "selection"];
+const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
+const SHADOW = 1.6; // how far each counter under the top one shows
+const FAR = 1.25; // screen pixels per map unit below which the map is "far"
+const NEAR = 2.2; // and from which it is "near"
+const MARKER_PIXELS = 15; // a far marker's wanted diameter on the screen
 
 export const TERRAIN = {
   ocean: "#a8cde6",
@@ -24,22 +39,30 @@ function hexPoints(x, y, r = RADIUS) {
   return CORNERS.map(([cx, cy]) => `${(x + cx * r).toFixed(2)},${(y + cy * r).toFixed(2)}`).join(" ");
 }
 
+/** The zoom class of a scale (screen pixels per map unit). */
+export function zoomClass(perUnit) {
+  if (perUnit < FAR) return "far";
+  return perUnit < NEAR ? "mid" : "near";
+}
+
 export class HexMap {
-  /** ``board`` is client_data.board; ``onTap(hexId, unitId)`` is called for a tap on the map. */
+  /** ``board`` is client_data.board; ``onTap(hexId, unitId, how)`` is called for a tap on the map
+   * or Enter on a focused target (``how.keyboard``). */
   constructor(svg, board, onTap) {
     this.svg = svg;
     this.board = board;
     this.onTap = onTap;
     this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS }]));
     this.layers = {};
-    for (const name of ["terrain", "backdrop", "sides", "symbols", "labels", "control", "moves", "battles", "units", "targets", "selection"]) {
-      this.layers[name] = s("g", { class: `layer layer-${name}` });
-    }
+    for (const name of LAYERS) this.layers[name] = s("g", { class: `layer layer-${name}` });
     fill(svg, s("rect", { class: "sea", x: -1e4, y: -1e4, width: 3e4, height: 3e4 }), Object.values(this.layers));
     this.drawTerrain();
     this.drawHexsides();
     this.drawSymbols();
-    this.panzoom = new PanZoom(svg, this.extent(), (target) => this.tapped(target));
+    this.panzoom = new PanZoom(svg, this.extent(), (target) => this.tapped(target), () => this.viewChanged());
+    this.viewChanged();
+    svg.addEventListener("keydown", (event) => this.keyed(event));
+    svg.addEventListener("focusin", (event) => this.focused(event));
   }
 
   centre(hexId) {
@@ -60,11 +83,45 @@ export class HexMap {
     return { x, y, w: Math.max(...xs) + RADIUS - x, h: Math.max(...ys) + RADIUS - y };
   }
 
-  tapped(target) {
+  tapped(target, how = {}) {
     const element = target && target.closest ? target.closest("[data-hex]") : null;
     if (!element) return;
     const unit = target.closest("[data-unit]");
-    this.onTap(element.dataset.hex, unit ? unit.dataset.unit : null);
+    this.onTap(element.dataset.hex, unit ? unit.dataset.unit : null, how);
+  }
+
+  keyed(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    if (!event.target.closest || !event.target.closest("[tabindex]")) return;
+    event.preventDefault();
+    this.tapped(event.target, { keyboard: true });
+  }
+
+  focused(event) {
+    const element = event.target.closest ? event.target.closest("[data-hex]") : null;
+    if (element) this.reveal(element.dataset.hex);
+  }
+
+  /** Pan so that the hex is well inside the screen, if it is not (a target reached with Tab):
+   * clear of the edges and of the map's buttons. */
+  reveal(hexId) {
+    const hex = this.hexes.get(hexId);
+    const view = this.panzoom.view;
+    if (!hex) return;
+    const mx = Math.max(RADIUS, view.w * 0.12);
+    const my = Math.max(RADIUS, view.h * 0.12);
+    const inside = hex.cx > view.x + mx && hex.cx < view.x + view.w - mx && hex.cy > view.y + my && hex.cy < view.y + view.h - my;
+    if (!inside) this.panzoom.centreOn(hex.cx, hex.cy);
+  }
+
+  /** The zoom class and the far markers' scale, after every pan, zoom or resize. */
+  viewChanged() {
+    if (!this.panzoom) return; // the first fit, before the constructor has it
+    const perUnit = 1 / this.panzoom.scale();
+    const zoom = zoomClass(perUnit);
+    if (this.svg.dataset.zoom !== zoom) this.svg.dataset.zoom = zoom;
+    const wanted = MARKER_PIXELS / (16 * perUnit); // a marker is 16 map units across at scale 1
+    this.svg.style.setProperty("--marker-scale", Math.min(2, Math.max(1, wanted)).toFixed(3));
   }
 
   // -- static layers ------------------------------------------------------------------------
@@ -154,39 +211,52 @@ export class HexMap {
     );
   }
 
-  /** Hex ids and place names; ``name(hex)`` gives the name in the page's language or null. */
+  /** Hex ids (under the counters) and place names (over them); ``name(hex)`` gives the name in
+   * the page's language or null. */
   drawLabels(name) {
-    const labels = [];
+    const ids = [];
+    const names = [];
     for (const hex of this.hexes.values()) {
-      labels.push(s("text", { class: "hex-id", x: hex.cx, y: hex.cy - RADIUS * 0.62 }, hex.id));
+      ids.push(s("text", { class: "hex-id", x: hex.cx, y: hex.cy - RADIUS * 0.62 }, hex.id));
       const shown = name(hex);
       if (!shown) continue;
       const long = shown.length > (/[\u3040-\u9fff]/.test(shown) ? 6 : 12);
-      labels.push(s("text", { class: long ? "hex-name long" : "hex-name", x: hex.cx, y: hex.cy + RADIUS * 0.8 }, shown));
+      const attrs = { class: long ? "hex-name long" : "hex-name", x: hex.cx, y: hex.cy + RADIUS * 0.8, dataset: { place: hex.id } };
+      names.push(s("text", attrs, shown));
     }
-    fill(this.layers.labels, labels);
+    fill(this.layers.ids, ids);
+    fill(this.layers.names, names);
   }
 
   // -- dynamic layers -----------------------------------------------------------------------
   /** ``scene`` = {stacks: Map(hex -> [{unit, flags}]), control: {hex: side}, targets: Map(hex ->
-   * actions), battles: [hex], moves: [[hex, ...]], selected: hex|null, lang} */
+   * actions), battles: [hex], moves: [[hex, ...]], selected: hex|null, lang, label(kind, hex,
+   * detail): the accessible name of a target} */
   update(scene) {
     this.drawControl(scene.control || {});
     this.drawMoves(scene.moves || []);
     this.drawBattles(scene.battles || []);
-    this.drawUnits(scene.stacks, scene.lang);
-    this.drawTargets(scene.targets);
+    this.drawUnits(scene.stacks, scene);
+    this.drawTargets(scene.targets, scene);
     this.select(scene.selected);
   }
 
+  /** Each controlled land hex tinted in its controller's colour, with a small flag. */
   drawControl(control) {
     const marks = [];
     for (const [hexId, side] of Object.entries(control)) {
       const hex = this.hexes.get(hexId);
       if (!hex || hex.terrain === "ocean") continue;
-      const x = hex.cx + RADIUS * 0.42;
-      const y = hex.cy - RADIUS * 0.62;
-      marks.push(s("circle", { class: `control control-${side}`, cx: x, cy: y, r: 2.6, dataset: { control: hexId } }));
+      const flag = { x: hex.cx - RADIUS * 0.62, y: hex.cy - RADIUS * 0.7 };
+      marks.push(
+        s(
+          "g",
+          { class: `control control-${side}`, dataset: { control: hexId } },
+          s("polygon", { class: "control-tint", points: hexPoints(hex.cx, hex.cy, RADIUS * 0.9) }),
+          s("rect", { class: "control-flag", x: flag.x, y: flag.y, width: 6, height: 4.2, rx: 0.4 }),
+          s("circle", { class: "control-emblem", cx: flag.x + 3, cy: flag.y + 2.1, r: 1.2 }),
+        ),
+      );
     }
     fill(this.layers.control, marks);
   }
@@ -211,7 +281,7 @@ export class HexMap {
     );
   }
 
-  drawUnits(stacks, lang) {
+  drawUnits(stacks, scene) {
     const groups = [];
     for (const [hexId, entries] of stacks) {
       const hex = this.hexes.get(hexId);
@@ -223,53 +293,60 @@ export class HexMap {
       }
       const sides = [...bySide.values()];
       sides.forEach((stack, index) => {
-        const shift = sides.length > 1 ? (index === 0 ? -0.42 : 0.42) * RADIUS : 0;
-        const scale = sides.length > 1 ? 0.72 : 1;
-        groups.push(this.stack(hexId, hex.cx + shift, hex.cy - 2, scale, stack, lang));
+        const shift = sides.length > 1 ? (index === 0 ? -0.38 : 0.38) * RADIUS : 0;
+        const place = { x: hex.cx + shift, y: hex.cy + STACK_Y, scale: sides.length > 1 ? 0.72 : 1 };
+        groups.push(this.stack(hexId, place, stack, scene));
       });
     }
     fill(this.layers.units, groups);
   }
 
-  stack(hexId, x, y, scale, entries, lang) {
+  stack(hexId, place, entries, scene) {
     const top = entries[0];
-    const depth = Math.min(entries.length - 1, 3);
-    const shadows = [];
-    for (let k = depth; k >= 1; k -= 1) {
-      shadows.push(s("rect", { class: "stack-shadow", x: -COUNTER / 2 + 2 * k, y: -COUNTER / 2 - 2 * k, width: COUNTER, height: COUNTER, rx: 2 }));
-    }
+    const depth = Math.min(entries.length - 1, 2);
     const anyTarget = entries.some((entry) => entry.flags.target);
-    const parts = [...shadows, counter(top.unit, top.flags, lang)];
-    if (entries.length > 1) {
-      const bx = COUNTER / 2 + 2 * depth - 1;
-      const by = -COUNTER / 2 - 2 * depth + 1;
-      parts.push(s("circle", { class: anyTarget ? "stack-count has-target" : "stack-count", cx: bx, cy: by, r: 4.6 }));
-      parts.push(s("text", { class: "stack-count-text", x: bx, y: by + 1.9 }, entries.length));
+    const full = [];
+    for (let k = depth; k >= 1; k -= 1) {
+      const offset = SHADOW * k;
+      full.push(s("rect", { class: "stack-shadow", x: -COUNTER / 2 + offset, y: -COUNTER / 2 - offset, width: COUNTER, height: COUNTER, rx: 2 }));
     }
-    return s(
-      "g",
-      {
-        class: anyTarget ? "stack has-target" : "stack",
-        transform: `translate(${x.toFixed(2)},${y.toFixed(2)}) scale(${scale})`,
-        dataset: { hex: hexId, stack: entries.length, side: top.unit.side },
-      },
-      parts,
-    );
+    full.push(counter(top.unit, top.flags, scene.lang));
+    if (entries.length > 1) {
+      const corner = COUNTER / 2 - 2 + SHADOW * depth;
+      full.push(s("circle", { class: anyTarget ? "stack-count has-target" : "stack-count", cx: corner, cy: -corner, r: 4.4 }));
+      full.push(s("text", { class: "stack-count-text", x: corner, y: -corner + 1.9 }, entries.length));
+    }
+    const attrs = {
+      class: anyTarget ? "stack has-target" : "stack",
+      transform: `translate(${place.x.toFixed(2)},${place.y.toFixed(2)})`,
+      dataset: { hex: hexId, stack: entries.length, side: top.unit.side },
+    };
+    if (anyTarget) Object.assign(attrs, { tabindex: "0", role: "button", "aria-label": scene.label("stack", hexId, entries) });
+    const scaled = s("g", { class: "stack-full", transform: `scale(${place.scale})` }, full);
+    const far = s("g", { transform: `scale(${place.scale})` }, marker(top.unit.side, entries.length, anyTarget));
+    return s("g", attrs, scaled, far);
   }
 
-  drawTargets(targets) {
+  drawTargets(targets, scene) {
+    const tints = [];
     const overlays = [];
     for (const [hexId, actions] of targets || []) {
       const hex = this.hexes.get(hexId);
       if (!hex) continue;
+      const points = hexPoints(hex.cx, hex.cy, RADIUS * 0.94);
+      tints.push(s("polygon", { class: `target-tint ${targetClass(actions)}`, points }));
       overlays.push(
         s("polygon", {
           class: `target ${targetClass(actions)}`,
-          points: hexPoints(hex.cx, hex.cy, RADIUS * 0.94),
+          points,
+          tabindex: "0",
+          role: "button",
+          "aria-label": scene.label("hex", hexId, actions),
           dataset: { hex: hexId, targetHex: hexId, actions: actions.join("|") },
         }),
       );
     }
+    fill(this.layers.tints, tints);
     fill(this.layers.targets, overlays);
   }
 
@@ -310,4 +387,3 @@ export class HexMap {
     return { x: rect.left + (hex.cx - this.panzoom.view.x) / k, y: rect.top + (hex.cy - this.panzoom.view.y) / k };
   }
 }
-

@@ -1,16 +1,18 @@
 // Pan and zoom of an <svg> through its viewBox: drag with the mouse or one finger, wheel to zoom
 // at the pointer, pinch with two fingers. A press that does not move is a tap, reported with the
-// element first pressed (so a drag never clicks a target).
+// element first pressed (so a drag never clicks a target). ``onView`` is called after every change
+// of the view (pan, zoom, resize).
 
 const TAP_SLOP = 6; // pixels a press may move and still be a tap
 const MIN_WIDTH = 60; // map units: the closest zoom
 const WHEEL_SPEED = 0.0015;
 
 export class PanZoom {
-  constructor(svg, bounds, onTap) {
+  constructor(svg, bounds, onTap, onView = () => {}) {
     this.svg = svg;
     this.bounds = bounds; // {x, y, w, h} of the whole drawing
     this.onTap = onTap;
+    this.onView = onView;
     this.pointers = new Map();
     this.view = { ...bounds };
     this.gesture = null;
@@ -47,6 +49,13 @@ export class PanZoom {
     this.view.y = cy - this.view.h / 2;
     const { x, y, w, h } = this.view;
     this.svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+    this.onView();
+  }
+
+  /** Pan, keeping the zoom, so that the map point (x, y) is in the middle. */
+  centreOn(x, y) {
+    this.view = { ...this.view, x: x - this.view.w / 2, y: y - this.view.h / 2 };
+    this.apply();
   }
 
   /** Map units per screen pixel. */

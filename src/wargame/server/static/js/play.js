@@ -1,21 +1,31 @@
 // The play page: loads the game for the seat named by #token=, draws the map and the panels,
-// plays the actions clicked, and follows every change through the game's WebSocket.
+// opens what is clicked and plays the actions chosen, and follows every change through the game's
+// WebSocket.
+//
+// Look before you act: a click (or Enter) on a hex, a stack or a card only opens it; an action
+// runs from a button, or from a second click on the same target when it offers one action alone.
+// Hot-seat: switching to another seat held here first shows a "pass the device" screen, and only
+// then that seat's hand, prompt, log and notes.
 
 import { ApiError, api, openSocket } from "./api.js";
-import { drawBattle } from "./battle.js";
+import { Attention } from "./attention.js";
+import { currentBattle, drawBattle, lastBattleStart } from "./battle.js";
 import { drawBoxes } from "./boxes.js";
 import { drawCards } from "./cards.js";
 import { DicePanel } from "./dice.js";
 import { byId, fill, h, toast } from "./dom.js";
 import { Messages, colon, initialLanguage, joined, lang, loadLanguage, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
+import { drawLegend } from "./legend.js";
 import { drawLog } from "./log.js";
 import { HexMap } from "./map.js";
-import { closePopup, openMenu, openStack, popupHex } from "./popup.js";
+import { drawNotes } from "./notes.js";
+import { closePopup, openCard, openStack, popupCard, popupHex } from "./popup.js";
 import { drawPrompt } from "./prompt.js";
 import { Replay } from "./replay.js";
 import { scene, stacks } from "./scene.js";
-import { gameSeats, rememberToken } from "./seats.js";
+import { gameSeats, playLink, rememberRematch, rememberToken } from "./seats.js";
+import { Sheet } from "./sheet.js";
 import { actionLabel, classify } from "./targets.js";
 import { drawTracks } from "./tracks.js";
 
@@ -43,6 +53,11 @@ const app = {
   dice: null, // the fair-dice panel (dice.js)
   selected: null,
   actedAt: null, // the hex whose stack popup an action was played from
+  passTo: null, // hot-seat: the seat whose player must take the device before it is shown
+  dismissedBattle: -1, // the log index of the last battle the seat has moved on from
+  rematched: null, // the rematch made from this page (its links)
+  attention: new Attention(),
+  announced: "",
 };
 
 // -- the token in the address -----------------------------------------------------------------
@@ -161,7 +176,15 @@ function context() {
     isActivated: (id) => Boolean(board.offensive && (board.offensive.activated || []).includes(id)),
     sideName: (side) => (app.sides.find((entry) => entry.id === side) || { name: side }).name,
     act,
-    choose,
+    tapCard,
+    rematch: askRematch,
+    rematched: app.rematched,
+    heldLink,
+    battleDismissed: (start) => start === app.dismissedBattle,
+    dismissBattle: (start) => {
+      app.dismissedBattle = start;
+      render();
+    },
     focus: (ids) => app.map && app.map.focus(ids),
     switchSeat,
     following: localStorage.getItem(FOLLOW) === "1",
@@ -180,8 +203,8 @@ function context() {
 function drawHeader(ctx) {
   const view = ctx.view;
   const title = app.title || view.title || ctx.body.game;
-  const scenario = view.scenario ? ` — ${ctx.messages.name("scenario", view.scenario)}` : "";
-  byId("title").textContent = `${title}${scenario}`;
+  const scenario = view.scenario ? h("span", { class: "scenario-name" }, `\u00a0— ${ctx.messages.name("scenario", view.scenario)}`) : null;
+  fill(byId("title"), h("span", { class: "game-name" }, title), scenario);
   const status = [];
   if (ctx.board.turn !== undefined) status.push(`${t("track.turn")} ${ctx.board.turn}`);
   if (ctx.board.phase) status.push(ctx.messages.name("phase", ctx.board.phase));
@@ -189,12 +212,13 @@ function drawHeader(ctx) {
   if (ctx.body.delay) status.push(t("play.delayed", ctx.body.delay));
   byId("status").textContent = status.join(" · ");
   const live = !ctx.replaying;
-  byId("undo").disabled = !live || !view.can_undo || ctx.busy || !ctx.seat;
+  byId("undo").disabled = !live || !view.can_undo || ctx.busy || !ctx.seat || passing();
   byId("undo").hidden = !ctx.seat;
   byId("resign").hidden = !ctx.seat || Boolean(view.result) || !live;
   byId("replay-button").hidden = !(app.body.view.result || app.body.delay) || ctx.replaying;
   byId("about-link").href = `/about/${ctx.body.game}?lang=${lang()}`;
-  document.title = `${title} — wargame`;
+  const mine = live && Boolean(ctx.seat) && view.active.includes(ctx.seat) && !passing();
+  app.attention.update(title, ctx.seat, mine);
   drawSeats(ctx);
 }
 
@@ -213,6 +237,11 @@ function render() {
   const ctx = context();
   document.body.classList.toggle("spectator", !ctx.seat);
   drawHeader(ctx);
+  document.body.dataset.version = ctx.body.version;
+  document.body.dataset.seat = ctx.seat || "";
+  document.body.dataset.busy = app.busy ? "1" : "";
+  byId("loading").hidden = true;
+  if (drawPassScreen(ctx)) return;
   if (app.map) app.map.update(scene(ctx, app.selected));
   drawPrompt(byId("prompt-panel"), ctx);
   drawBattle(byId("battle-panel"), ctx);
@@ -220,15 +249,67 @@ function render() {
   drawTracks(byId("tracks-panel"), ctx);
   drawBoxes(byId("boxes-panel"), ctx);
   drawLog(byId("log-panel"), ctx);
+  drawNotes(byId("notes-panel"), ctx, app.id);
+  if (!byId("legend").hidden) drawLegend(byId("legend"), ctx);
   app.dice.draw(app.body);
-  const open = popupHex();
-  if (open && !(open === app.actedAt && !hasActions(ctx, open))) reopenStack(ctx, open);
-  else closePopup();
-  byId("loading").hidden = true;
-  document.body.dataset.version = ctx.body.version;
-  document.body.dataset.seat = ctx.seat || "";
-  document.body.dataset.busy = app.busy ? "1" : "";
+  reopenPopup(ctx);
+  announce(ctx);
   follow(ctx);
+}
+
+/** Keep the popup open on its hex or card across a change, with what it offers now; close it
+ * when its hex has nothing left to do after an action played from it, or its card is gone. */
+function reopenPopup(ctx) {
+  const hexId = popupHex();
+  const cardId = popupCard();
+  const card = cardId && document.querySelector(`#cards-panel .card[data-card="${cardId}"]`);
+  if (hexId && !(hexId === app.actedAt && !hasActions(ctx, hexId))) reopenStack(ctx, hexId);
+  else if (card) openCard(ctx, ctx.cards.get(cardId), ctx.targets.cards.get(cardId) || [], card);
+  else closePopup();
+}
+
+/** Tell screen readers each new decision of the seat (a live region, said once per prompt). */
+function announce(ctx) {
+  const mine = ctx.seat && ctx.view.active.includes(ctx.seat) && !ctx.replaying;
+  const text = mine ? `${t("play.your_turn", { side: ctx.sideName(ctx.seat) })} ${ctx.body.prompt_text || ""}` : "";
+  if (text === app.announced) return;
+  app.announced = text;
+  byId("announcer").textContent = text;
+}
+
+// -- hot-seat privacy -------------------------------------------------------------------------
+function passing() {
+  return Boolean(app.passTo && app.body && app.body.seat === app.passTo);
+}
+
+/** While the device passes to ``app.passTo``: the screen that asks for its player, and nothing
+ * of the seat drawn (the panels emptied, the map hidden). True if it is shown. */
+function drawPassScreen(ctx) {
+  const screen = byId("pass-screen");
+  const on = passing();
+  document.body.classList.toggle("passing", on);
+  if (!on) {
+    screen.hidden = true;
+    screen.dataset.drawn = "";
+    return false;
+  }
+  closePopup();
+  for (const id of ["prompt-panel", "battle-panel", "cards-panel", "log-panel"]) fill(byId(id));
+  drawNotes(byId("notes-panel"), { ...ctx, seat: null }, app.id);
+  const side = ctx.sideName(app.passTo);
+  const drawn = `${app.passTo}|${lang()}`;
+  if (!screen.hidden && screen.dataset.drawn === drawn) return true; // kept, with its focus
+  const ready = h("button", { type: "button", id: "pass-ready", class: "primary", onclick: endPassing }, t("pass.ready", { side }));
+  fill(screen, h("div", { class: "pass-box" }, h("h2", { id: "pass-title" }, t("pass.title", { side })), h("p", {}, t("pass.body", { side })), ready));
+  screen.dataset.drawn = drawn;
+  screen.hidden = false;
+  ready.focus();
+  return true;
+}
+
+function endPassing() {
+  app.passTo = null;
+  render();
 }
 
 /** Hot-seat with "follow" on: move to the seat held here that must act, if this one need not. */
@@ -329,33 +410,69 @@ async function refused(problem) {
 }
 
 function act(text) {
+  const view = app.body.view;
+  if (!currentBattle(view)) app.dismissedBattle = lastBattleStart(view.log || []); // moved on
   app.actedAt = popupHex(); // its stack stays open while it has more to do
   if (!app.actedAt) closePopup();
   return send(() => api.act(app.id, lang(), app.token, app.body.version, text, logFrom()));
 }
 
-function choose(actions, anchor) {
-  if (actions.length === 1) act(actions[0]);
-  else openMenu(context(), actions, anchor);
+/** Every action the hex offers: its own and those of the units standing on it. */
+function offeredAt(ctx, hexId, entries) {
+  const own = ctx.targets.hexes.get(hexId) || [];
+  return own.concat(entries.flatMap((entry) => ctx.targets.units.get(entry.unit.id) || []));
 }
 
-function tapHex(hexId) {
+/** A click or Enter on the map: open the hex's stack; a second click on a target whose stack is
+ * open plays its action if it offers one alone. */
+function tapHex(hexId, _unitId, how = {}) {
+  if (passing()) return;
   if (app.replay && app.replay.active) app.selected = hexId;
   const ctx = context();
   const entries = stacks(ctx).get(hexId) || [];
-  const hexActions = ctx.targets.hexes.get(hexId) || [];
-  const unitActions = entries.flatMap((entry) => ctx.targets.units.get(entry.unit.id) || []);
-  // One action on the hex itself, or on the only unit there: a click plays it at once.
-  const single = hexActions.length === 1 && unitActions.length === 0;
-  const lone = hexActions.length === 0 && unitActions.length === 1 && entries.length === 1;
-  if (single || lone) {
-    act(single ? hexActions[0] : unitActions[0]);
+  const offered = offeredAt(ctx, hexId, entries);
+  if (!how.keyboard && popupHex() === hexId && offered.length === 1) {
+    act(offered[0]);
     return;
   }
   app.selected = hexId;
   app.map.select(hexId);
   const point = app.map.screenPoint(hexId);
-  openStack(ctx, hexId, entries, point.x, point.y);
+  openStack(ctx, hexId, entries, point.x, point.y, how);
+}
+
+/** A click or Enter on a card of the hand: open it; a second click plays its action if it has
+ * one alone. */
+function tapCard(cardId, element, how = {}) {
+  const ctx = context();
+  const actions = ctx.targets.cards.get(cardId) || [];
+  if (!how.keyboard && popupCard() === cardId && actions.length === 1) {
+    act(actions[0]);
+    return;
+  }
+  openCard(ctx, ctx.cards.get(cardId), actions, element, how);
+}
+
+// -- rematch ----------------------------------------------------------------------------------
+/** The link of ``side`` of game ``gameId`` if this browser holds it. */
+function heldLink(gameId, side) {
+  const token = ((gameSeats(gameId) || {}).seats || {})[side];
+  return token ? playLink(gameId, token, lang()) : null;
+}
+
+/** Ask for a rematch of this finished game (sides swapped): this browser takes the new seats of
+ * the old seats it holds; the result box then shows them, and the links to send to the others. */
+async function askRematch() {
+  try {
+    const made = await api.rematch(app.id, app.token);
+    rememberRematch(app.id, made);
+    app.rematched = made;
+  } catch (problem) {
+    const other = problem instanceof ApiError && problem.body.rematch;
+    if (other && gameSeats(other)) app.rematched = { id: other, seats: {}, seat_of: {} };
+    else toast(other ? t("rematch.made_elsewhere") : problem.message, "error");
+  }
+  render();
 }
 
 // -- seats, language, socket ------------------------------------------------------------------
@@ -367,9 +484,11 @@ async function reload() {
 }
 
 async function switchSeat(sideOrToken) {
-  const held = gameSeats(app.id) || { seats: {} };
-  const token = (held.seats || {})[sideOrToken] || sideOrToken;
+  const held = (gameSeats(app.id) || {}).seats || {};
+  const token = held[sideOrToken] || sideOrToken;
   if (token === app.token) return;
+  const side = Object.keys(held).find((name) => held[name] === token);
+  app.passTo = side && Object.keys(held).length > 1 ? side : null; // another player's seat
   app.token = token;
   showToken(token);
   closePopup();
@@ -381,6 +500,7 @@ async function switchLanguage(code) {
   setUrlLanguage(code);
   translatePage();
   languageSwitch(byId("languages"), switchLanguage);
+  app.drawSound();
   await loadStatic();
   drawMapLabels();
   if (app.replay && app.replay.active) await app.replay.refresh();
@@ -442,9 +562,44 @@ function bindHeader() {
   };
   byId("seat-select").onchange = (event) => switchSeat(event.target.value);
   byId("replay-button").onclick = () => app.replay.open();
+  const menu = byId("menu-button");
+  menu.onclick = () => {
+    const open = menu.getAttribute("aria-expanded") !== "true";
+    menu.setAttribute("aria-expanded", String(open));
+    byId("header-menu").classList.toggle("open", open);
+  };
+  bindSound();
+  bindLegend();
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") closePopup();
+    if (event.key !== "Escape") return;
+    closePopup();
+    menu.setAttribute("aria-expanded", "false");
+    byId("header-menu").classList.remove("open");
   });
+}
+
+function bindSound() {
+  const button = byId("sound");
+  const draw = () => {
+    button.setAttribute("aria-pressed", String(app.attention.soundOn));
+    button.textContent = app.attention.soundOn ? t("play.sound_on") : t("play.sound_off");
+  };
+  button.onclick = () => {
+    app.attention.setSound(!app.attention.soundOn);
+    draw();
+  };
+  draw();
+  app.drawSound = draw;
+}
+
+function bindLegend() {
+  const button = byId("legend-button");
+  button.onclick = () => {
+    const open = byId("legend").hidden;
+    byId("legend").hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    render();
+  };
 }
 
 async function start() {
@@ -474,6 +629,7 @@ async function start() {
   drawMapLabels();
   app.replay = new Replay(replayHooks());
   app.dice = new DicePanel(byId("dice-panel"), { id: app.id, token: () => app.token });
+  app.sheet = new Sheet(byId("side"), byId("sheet-handle"));
   render();
   connect();
 }

@@ -1,15 +1,23 @@
-// Popups over the page: a hex's stack opened on click (its units with their values and legal
-// actions, and the hex's own actions), and a small menu when one target has several actions.
+// Popups over the page: a hex's stack, opened by a click or Enter (its units with their full
+// names, values and legal actions, and the hex's own actions), and a card of the hand (its whole
+// text and its legal actions). Opening one never acts: an action runs from one of its buttons, or
+// from a second click on the same target when that target has a single action (play.js).
+// On a phone held upright the popup lies across the screen's width, at the top or the bottom,
+// away from the tap, so that its buttons are never off the screen.
 
+import { actionButtons } from "./actions.js";
 import { byId, fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { counterIcon, values } from "./counters.js";
-import { actionLabel, verbLabel, verbOf } from "./targets.js";
+import { cardDetails } from "./cards.js";
+import { placeName } from "./scene.js";
+
+const UPRIGHT_PHONE = "(width <= 700px)";
 
 function popupBox() {
   let box = byId("popup");
   if (!box) {
-    box = h("div", { id: "popup", class: "popup", role: "dialog", hidden: true });
+    box = h("div", { id: "popup", class: "popup", role: "dialog", "aria-modal": "false", hidden: true });
     document.body.append(box);
   }
   return box;
@@ -20,17 +28,34 @@ export function closePopup() {
   if (box) {
     box.hidden = true;
     box.dataset.hex = "";
+    box.dataset.card = "";
     fill(box);
   }
 }
 
+/** The hex whose stack is open, if one is. */
 export function popupHex() {
   const box = byId("popup");
   return box && !box.hidden ? box.dataset.hex || null : null;
 }
 
+/** The card open, if one is. */
+export function popupCard() {
+  const box = byId("popup");
+  return box && !box.hidden ? box.dataset.card || null : null;
+}
+
 function place(box, x, y) {
   box.hidden = false;
+  const docked = window.matchMedia(UPRIGHT_PHONE).matches;
+  box.classList.toggle("docked", docked);
+  if (docked) {
+    const low = y > window.innerHeight / 2;
+    box.classList.toggle("at-top", low);
+    box.style.left = "";
+    box.style.top = "";
+    return;
+  }
   const width = box.offsetWidth;
   const height = box.offsetHeight;
   const left = Math.min(Math.max(8, x + 12), window.innerWidth - width - 8);
@@ -39,20 +64,22 @@ function place(box, x, y) {
   box.style.top = `${top}px`;
 }
 
-function actionButtons(ctx, actions, short) {
-  return actions.map((text) =>
-    h(
-      "button",
-      { type: "button", class: "action", disabled: ctx.busy, dataset: { action: text }, onclick: () => ctx.act(text) },
-      short ? verbLabel(verbOf(text)) : actionLabel(text, ctx.names),
-    ),
-  );
+/** Keyboard users land on the popup's first button (or its close button). */
+function focusInside(box, how) {
+  if (!how || !how.keyboard) return;
+  const first = box.querySelector("button.action:not(:disabled)") || box.querySelector("button.close");
+  if (first) first.focus();
+}
+
+function closeButton() {
+  return h("button", { type: "button", class: "close", "aria-label": t("play.close"), onclick: closePopup }, "×");
 }
 
 function unitRow(ctx, unit) {
   const reduced = ctx.isReduced(unit.id);
   const actions = ctx.targets.units.get(unit.id) || [];
   const facts = [has(`unit_type.${unit.type}`) ? t(`unit_type.${unit.type}`) : unit.type, values(unit, reduced)];
+  if (has(`nation.${unit.nationality}`)) facts.push(t(`nation.${unit.nationality}`));
   if (reduced) facts.push(t("unit.reduced"));
   if (ctx.isActivated(unit.id)) facts.push(t("unit.activated"));
   return h(
@@ -60,7 +87,7 @@ function unitRow(ctx, unit) {
     { class: actions.length ? "stack-unit legal" : "stack-unit", dataset: { unit: unit.id } },
     counterIcon(unit, { reduced, target: actions.length > 0, activated: ctx.isActivated(unit.id) }, ctx.lang, 44),
     h("div", { class: "unit-text" }, h("div", { class: "unit-name" }, ctx.names.unitName(unit.id)), h("div", { class: "unit-facts" }, facts.join(" · "))),
-    h("div", { class: "unit-actions" }, actionButtons(ctx, actions, true)),
+    h("div", { class: "unit-actions" }, actionButtons(ctx, actions, { short: true })),
   );
 }
 
@@ -74,32 +101,40 @@ function hexFacts(ctx, hex) {
   return facts.join(" · ");
 }
 
-/** Open the stack of ``hexId`` near the screen point (x, y). */
-export function openStack(ctx, hexId, entries, x, y) {
+/** Open the stack of ``hexId`` near the screen point (x, y); ``how.keyboard``: focus its first
+ * button. */
+export function openStack(ctx, hexId, entries, x, y, how = {}) {
   const box = popupBox();
   const hex = ctx.hexes.get(hexId);
   const hexActions = ctx.targets.hexes.get(hexId) || [];
   fill(
     box,
-    h("button", { type: "button", class: "close", "aria-label": t("play.close"), onclick: closePopup }, "×"),
-    h("h3", {}, ctx.names.hexName(hexId)),
+    closeButton(),
+    h("h3", { id: "popup-title" }, placeName(ctx.names, hexId)),
     hex ? h("p", { class: "hex-facts" }, hexFacts(ctx, hex)) : null,
-    hexActions.length ? h("div", { class: "buttons hex-actions" }, actionButtons(ctx, hexActions, false)) : null,
+    hexActions.length ? h("div", { class: "buttons hex-actions" }, actionButtons(ctx, hexActions)) : null,
     entries.length ? h("ul", { class: "stack-list" }, entries.map((entry) => unitRow(ctx, entry.unit))) : null,
   );
+  box.setAttribute("aria-labelledby", "popup-title");
   box.dataset.hex = hexId;
+  box.dataset.card = "";
   place(box, x, y);
+  focusInside(box, how);
 }
 
-/** A menu of ``actions`` next to ``anchor`` (one card with several uses, ...). */
-export function openMenu(ctx, actions, anchor) {
+/** Open ``card`` of the hand next to ``anchor``: its whole text, then its legal ``actions``. */
+export function openCard(ctx, card, actions, anchor, how = {}) {
   const box = popupBox();
   const rect = anchor.getBoundingClientRect();
   fill(
     box,
-    h("button", { type: "button", class: "close", "aria-label": t("play.close"), onclick: closePopup }, "×"),
-    h("div", { class: "buttons menu" }, actionButtons(ctx, actions, false)),
+    closeButton(),
+    cardDetails(card, ctx),
+    actions.length ? h("div", { class: "buttons card-actions" }, actionButtons(ctx, actions)) : h("p", { class: "hint" }, t("card.not_playable")),
   );
+  box.setAttribute("aria-labelledby", "popup-title");
   box.dataset.hex = "";
+  box.dataset.card = card.id;
   place(box, rect.left, rect.bottom);
+  focusInside(box, how);
 }

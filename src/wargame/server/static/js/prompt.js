@@ -1,14 +1,47 @@
 // The prompt panel: who acts, the prompt text, a button for each action that is not a target on
 // the map or in the hand, a summary of the targets, and every legal action as a fallback list.
 
+import { actionButton } from "./actions.js";
 import { fill, h } from "./dom.js";
 import { colon, joined, t } from "./i18n.js";
+import { playLink } from "./seats.js";
 import { actionLabel } from "./targets.js";
 
 const MANY_BUTTONS = 12;
 
 function sideList(ctx, sides) {
   return joined(sides.map((side) => ctx.sideName(side)));
+}
+
+/** The rematch made: a link to each seat this browser now holds, and the links to send to the
+ * players of the others. */
+function rematchLinks(ctx) {
+  const made = ctx.rematched;
+  const rows = ctx.sides.map((side) => {
+    const held = ctx.heldLink(made.id, side);
+    const link = made.seats[side];
+    const name = ctx.sideName(side);
+    if (held) return h("li", {}, h("a", { href: held, class: "rematch-open", dataset: { side } }, t("rematch.open", { side: name })));
+    if (!link) return null;
+    if (!link.token) return h("li", {}, t("rematch.bot", { side: name }));
+    const url = playLink(made.id, link.token, ctx.lang);
+    const field = h("input", { class: "url", readonly: true, value: url, "aria-label": t("rematch.send", { side: name }), onfocus: (e) => e.target.select() });
+    return h("li", {}, `${t("rematch.send", { side: name })} `, field);
+  });
+  return h("div", { class: "rematch", id: "rematch-links" }, h("strong", {}, t("rematch.made")), h("ul", {}, rows));
+}
+
+/** A rematch, sides swapped, for a seat of a finished game (not while replaying it). */
+function rematchButton(ctx) {
+  if (!ctx.seat || ctx.replaying) return null;
+  if (ctx.rematched) return rematchLinks(ctx);
+  return h(
+    "p",
+    {},
+    h("button", { type: "button", id: "rematch", class: "primary", disabled: ctx.busy, onclick: () => ctx.rematch() }, t("rematch.button")),
+    " ",
+    h("span", { class: "hint" }, t("rematch.hint")),
+  );
 }
 
 function resultBox(ctx) {
@@ -22,6 +55,7 @@ function resultBox(ctx) {
     " ",
     text,
     h("div", {}, `${t("play.winner")}${colon()}${winner}`),
+    rematchButton(ctx),
   );
 }
 
@@ -37,14 +71,6 @@ function waiting(ctx) {
   return box;
 }
 
-function actionButton(ctx, text) {
-  return h(
-    "button",
-    { type: "button", class: "action", disabled: ctx.busy, dataset: { action: text }, onclick: () => ctx.act(text) },
-    actionLabel(text, ctx.names),
-  );
-}
-
 function targetHint(ctx) {
   const { hexes, units, cards } = ctx.targets;
   const parts = [];
@@ -57,6 +83,8 @@ function targetHint(ctx) {
     "p",
     { class: "targets-hint" },
     t("play.or_click", { what: joined(parts) }),
+    " ",
+    h("span", { class: "how" }, t("play.click_twice")),
     mapIds.length ? h("button", { type: "button", class: "small", id: "show-targets", onclick: () => ctx.focus(mapIds) }, t("play.show_targets")) : null,
   );
 }

@@ -2,6 +2,8 @@
 // first), control markers, the moves and battles of the offensive under way, and the targets.
 
 import { currentBattle } from "./battle.js";
+import { t } from "./i18n.js";
+import { actionLabel } from "./targets.js";
 
 const CLASS_ORDER = { hq: 0, CV: 1, CVL: 2, CVE: 3, BB: 4, BC: 5, CA: 6, CL: 7, DD: 8, APD: 9, air: 10, lrb: 11, b29: 12 };
 
@@ -54,8 +56,30 @@ function battles(ctx) {
   return [...found];
 }
 
+/** A hex as the page names it: "Manila (2813)", or its id alone where it has no name. */
+export function placeName(names, hexId) {
+  const name = names.hexName(hexId);
+  if (!name || name === hexId) return hexId;
+  return name.includes(hexId) ? name : `${name} (${hexId})`;
+}
+
+/** The accessible name of a target on the map, in the page's language: a hex with its actions,
+ * or a stack with how many units it holds and how many of them have an action. */
+function targetLabel(ctx) {
+  return (kind, hexId, detail) => {
+    const place = placeName(ctx.names, hexId);
+    if (kind === "hex") {
+      const labels = detail.map((text) => actionLabel(text, ctx.names));
+      return labels.every((label) => label.includes(place)) ? labels.join("; ") : `${place}: ${labels.join("; ")}`;
+    }
+    const legal = detail.filter((entry) => entry.flags.target).length;
+    return t("map.stack_label", { place, n: detail.length, legal });
+  };
+}
+
 export function scene(ctx, selected) {
   return {
+    label: targetLabel(ctx),
     stacks: stacks(ctx),
     control: ctx.board.control || {},
     targets: ctx.targets.hexes,

@@ -1,7 +1,8 @@
 // The seat links this browser holds, kept in localStorage so that one browser can hold several
 // seats of a game (hot-seat) and come back to them later.
 //
-// wargame.games = {gameId: {game, scenario, created, seats: {side: token}, spectator: token}}
+// wargame.games = {gameId: {game, scenario, created, seats: {side: token}, spectator: token,
+//                  rematch_of: gameId}}
 
 const KEY = "wargame.games";
 
@@ -40,6 +41,30 @@ export function rememberCreated(created, game, scenario) {
     spectator: created.spectator.token,
   };
   writeAll(games);
+}
+
+/** Remember the seats of a rematch (``made``: the server's answer) that this browser takes: for
+ * each seat of the old game it holds, the seat that seat's player has in the new game, and the
+ * spectator link. The other seats' links are the asker's to send. */
+export function rememberRematch(oldId, made) {
+  const games = readAll();
+  const old = games[oldId] || { seats: {} };
+  const seats = {};
+  for (const side of Object.keys(old.seats || {})) {
+    const now = made.seat_of[side];
+    const link = now && made.seats[now];
+    if (link && link.token) seats[now] = link.token;
+  }
+  games[made.id] = {
+    game: old.game,
+    scenario: old.scenario,
+    created: new Date().toISOString(),
+    seats,
+    spectator: made.spectator.token,
+    rematch_of: oldId,
+  };
+  writeAll(games);
+  return games[made.id];
 }
 
 /** Remember a token that opened the play page (a link received from another player). */

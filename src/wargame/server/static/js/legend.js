@@ -1,0 +1,88 @@
+// The map's legend: what every highlight colour means, the colour of each nationality's
+// counters, how control, battles, moves and the far zoom's stack markers look. Each swatch is
+// drawn with the map's own classes (``map-art``), so that the legend shows exactly what the map
+// shows.
+
+import { fill, h, s } from "./dom.js";
+import { t } from "./i18n.js";
+import { NATIONS, counter, marker } from "./counters.js";
+
+const HEX = "10,0 5,8.66 -5,8.66 -10,0 -5,-8.66 5,-8.66";
+
+// Every class a target hex can have (map.js targetClass), with what it offers.
+export const TARGET_KINDS = [
+  ["target-hex", "legend.target"],
+  ["target-battle", "legend.target_battle"],
+  ["target-strategic", "legend.target_strategic"],
+  ["target-assault", "legend.target_assault"],
+  ["target-place", "legend.target_place"],
+  ["target-many", "legend.target_many"],
+];
+
+function swatch(...parts) {
+  return s("svg", { class: "legend-swatch map-art", viewBox: "-14 -14 28 28", width: 28, height: 28, "aria-hidden": "true" }, parts);
+}
+
+function item(key, picture, text) {
+  return h("li", { dataset: { legend: key } }, picture, h("span", {}, text));
+}
+
+function targets() {
+  const hex = (kind) => [s("polygon", { class: `target-tint ${kind}`, points: HEX }), s("polygon", { class: `target ${kind}`, points: HEX })];
+  return TARGET_KINDS.map(([kind, key]) => item(kind, swatch(...hex(kind)), t(key)));
+}
+
+function sample(nationality, flags = {}) {
+  return { id: "", name: "", nationality, type: "division", attack: null, defense: null, range: null, ...flags };
+}
+
+function pieces(ctx) {
+  const sides = ctx.sides.map((side) => item(`marker-${side}`, swatch(marker(side, 3, false)), t("legend.marker", { side: ctx.sideName(side) })));
+  const present = new Set([...ctx.units.values()].map((unit) => unit.nationality));
+  const nations = Object.keys(NATIONS)
+    .filter((nation) => present.has(nation))
+    .map((nation) => item(`nation-${nation}`, swatch(s("g", { transform: "scale(0.9)" }, counter(sample(nation)))), t(`nation.${nation}`)));
+  return [
+    item("target-unit", swatch(s("g", { transform: "scale(0.8)" }, counter(sample("us"), { target: true }))), t("legend.target_unit")),
+    item("moving", swatch(s("g", { transform: "scale(0.9)" }, counter(sample("japanese"), { moving: true }))), t("legend.moving")),
+    item("reduced", swatch(s("g", { transform: "scale(0.9)" }, counter(sample("british"), { reduced: true }))), t("legend.reduced")),
+    item("activated", swatch(s("g", { transform: "scale(0.9)" }, counter(sample("australian"), { activated: true }))), t("legend.activated")),
+    ...sides,
+    ...nations,
+  ];
+}
+
+function controlItem(side, label) {
+  const flag = s(
+    "g",
+    { class: `control control-${side}` },
+    s("polygon", { class: "control-tint", points: HEX }),
+    s("rect", { class: "control-flag", x: -6, y: -4.2, width: 12, height: 8.4, rx: 0.8 }),
+    s("circle", { class: "control-emblem", cx: 0, cy: 0, r: 2.4 }),
+  );
+  return item(`control-${side}`, swatch(flag), label);
+}
+
+function places(ctx) {
+  return [
+    ...ctx.sides.map((side) => controlItem(side, t("legend.control", { side: ctx.sideName(side) }))),
+    item("battle-hex", swatch(s("polygon", { class: "battle-hex", points: HEX })), t("legend.battle")),
+    item("move-path", swatch(s("polyline", { class: "move-path", points: "-12,6 0,-4 12,4" })), t("legend.move")),
+    item("selected-hex", swatch(s("polygon", { class: "hex terrain-open", points: HEX }), s("polygon", { class: "selected-hex", points: HEX })), t("legend.selected")),
+  ];
+}
+
+/** Draw the legend in ``box`` (the map's legend panel). */
+export function drawLegend(box, ctx) {
+  fill(
+    box,
+    h("h2", { id: "legend-title" }, t("legend.title")),
+    h("h3", {}, t("legend.highlights")),
+    h("ul", { class: "legend-list" }, targets()),
+    h("h3", {}, t("legend.pieces")),
+    h("ul", { class: "legend-list" }, pieces(ctx)),
+    h("h3", {}, t("legend.places")),
+    h("ul", { class: "legend-list" }, places(ctx)),
+    h("p", { class: "hint" }, t("legend.zoom")),
+  );
+}
