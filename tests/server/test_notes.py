@@ -59,6 +59,19 @@ def test_a_preview_reaches_the_client_rendered_with_exact_chances(client):
     pytest.fail("no seed brought a token within reach of the other")
 
 
+@pytest.mark.game("empire-of-the-sun")
+def test_an_empire_body_names_its_scenario_and_words_every_action(client):
+    _, players = new_game(client, "empire-of-the-sun", "campaign")
+    body = players["japan"].get()
+    assert body["scenario_title"] == "The Full Campaign, Dec '41 - Aug '45"
+    assert players["japan"].get(lang="ja")["scenario_title"] == "キャンペーン(1941年12月-1945年8月)"
+    for side in ("japan", "allied"):
+        shown = players[side].get()
+        for action in shown["view"]["actions"]:
+            label = shown["notes_text"][action]["label"]["text"]
+            assert label and "{" not in label and not label.startswith("label.")
+
+
 @pytest.mark.game("toy")
 def test_the_replay_names_each_action_in_the_words_it_was_offered_with(client):
     created, players = new_game(client)
