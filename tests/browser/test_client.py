@@ -43,7 +43,12 @@ def create_game(
 
 
 def wait_prompt(page, key):
-    page.wait_for_selector(f'#prompt-panel[data-prompt="{key}"]', state="attached")
+    """Wait for the prompt ``key`` or one of its variants (``prompt.intelligence_none``: a game
+    picks a prompt naming only what it offers)."""
+    page.wait_for_selector(
+        f'#prompt-panel[data-prompt="{key}"], #prompt-panel[data-prompt^="{key}_"]',
+        state="attached",
+    )
 
 
 def version(page):

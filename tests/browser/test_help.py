@@ -419,7 +419,8 @@ def test_notes_are_kept_per_game_and_seat_in_this_browser_only(page, server):
 def test_the_last_battle_is_shown_until_the_seat_s_next_decision(page, server):
     links = create_game(page, server)
     reach_the_hits(page, links["japan"])
-    while page.get_attribute("#prompt-panel", "data-prompt") == "prompt.allocate_hits":
+    allocating = ("prompt.allocate_hits", "prompt.hits_lost")  # the last: hits no unit can take
+    while page.get_attribute("#prompt-panel", "data-prompt") in allocating:
         if page.locator('#buttons [data-action="done"]').count():
             play_button(page, "done")
             continue
@@ -430,7 +431,11 @@ def test_the_last_battle_is_shown_until_the_seat_s_next_decision(page, server):
     assert page.locator("#battle-panel.current").count() == 1  # the Allies' hits, a swap...
     if page.get_attribute("#prompt-panel", "data-prompt") == "prompt.carrier_swap":
         play_button(page, "decline")
-    wait_prompt(page, "prompt.next_battle")  # the battle is over: Japan's next decision
+    page.wait_for_selector(  # the battle is over: Japan's next decision (there is no other one)
+        '#prompt-panel[data-prompt^="prompt.next_battle"], '
+        '#prompt-panel[data-prompt="prompt.battles_over"]',
+        state="attached",
+    )
     page.wait_for_selector("#battle-panel:not(.current) .last-battle[open]")
     assert "Last battle: Oahu" in page.inner_text("#battle-panel h2")
     assert page.locator("#battle-panel .die").count() >= 1

@@ -625,3 +625,28 @@ def test_perform_records_the_organic_transport_and_reaction_moves_apart():
     assert off["moved"] == {} and off["reaction"]["moved"]["us-1mar-div"]["mode"] == "assault"
     assert off["reaction"]["asp"] == 1 and g.data["asp_used"]["allied"] == 1
     assert movement.asp_left(g, "allied", reaction=True) == 0
+
+
+@pytest.mark.rule("7.45")
+def test_marines_that_just_landed_on_a_defended_one_hex_island_let_the_army_assault_it_after():
+    """7.45 D as the seed words it: US Army units may end an assault on a defended Japanese
+    one-hex island where US Marines have just completed an assault on it, not only with
+    Marines in their own stack. The Army first is refused; once the Marines landed, it may
+    follow; Marines who landed elsewhere, or are there without assaulting, do not count."""
+    units = {"us-x-corps": "4825", "us-1mar-div": "4825", "jp-ss-bde": "4423"}
+    g = position(units=units, japanese=["4423"], allied_asp=5)
+    offensive(g, side="allied", oc=1, activated=["us-x-corps", "us-1mar-div"])
+    assert "assault 4423" not in movement.moves(g, ["us-x-corps"], oc=1)  # the Army first
+    marines = movement.moves(g, ["us-1mar-div"], oc=1)["assault 4423"]
+    movement.perform(g, ["us-1mar-div"], marines)
+    assert forces.at(g, "us-1mar-div") == "4423"
+    army = movement.moves(g, ["us-x-corps"], oc=1)
+    assert "assault 4423" in army  # the Marines first, then the Army
+    g.data["offensive"]["moved"]["us-1mar-div"]["mode"] = "move"
+    assert "assault 4423" not in movement.moves(g, ["us-x-corps"], oc=1)
+    g = position(units=units, japanese=["4423"], allied_asp=5)
+    offensive(g, side="allied", oc=1, activated=["us-x-corps", "us-1mar-div"])
+    elsewhere = movement.moves(g, ["us-1mar-div"], oc=1)
+    other = next(m for k, m in elsewhere.items() if k.startswith("assault ") and m.dest != "4423")
+    movement.perform(g, ["us-1mar-div"], other)
+    assert "assault 4423" not in movement.moves(g, ["us-x-corps"], oc=1)

@@ -472,7 +472,8 @@ def test_the_intelligence_roll(value, recon, natural, intercepts):
     g.data["offensive"]["recon"] = recon
     g.rng = ScriptedRng([natural])
     assert intelligence_roll(g, "allied", value, "intelligence") is intercepts
-    assert g.state.log[-1].params["value"] == natural
+    (roll,) = [e for e in g.state.log if e.key == "log.roll"]
+    assert roll.params["value"] == natural
 
 
 @pytest.mark.rule("5.22", "6.25", "5.2")
@@ -510,7 +511,7 @@ def test_under_surprise_the_battles_follow_without_a_reaction():
     g = position(units={"jp-ca-takao": MANILA, "us-r-corps": MANILA, "us-hq-swpac": CLARK})
     resume(g, "intelligence", "japan", "J10", rolls=[8], battles=[MANILA])
     act(g, "roll")
-    assert deciding(g) == ("allied", "prompt.special_reaction", ["done"])
+    assert deciding(g) == ("allied", "prompt.special_reaction_none", ["done"])
     act(g, "done")
     assert deciding(g) == ("japan", "prompt.next_battle", ["battle 2813"])
 
@@ -593,7 +594,7 @@ def test_a_failed_special_reaction_leaves_no_reaction_under_surprise():
     resume(g, "special_reaction", "japan", "J10", rolls=[6], **moves)
     act(g, "try 5708", "done")
     assert g.data["offensive"]["battles"] == []
-    assert deciding(g) == ("japan", "prompt.next_battle", ["done"])
+    assert deciding(g) == ("japan", "prompt.battles_over", ["done"])
 
 
 @pytest.mark.rule("6.27", "5.31")
@@ -745,13 +746,13 @@ def test_an_offensive_without_battles_ends_and_its_card_is_discarded():
     act(g, "hq us-hq-swpac", "unit us-r-corps", "done", "done", "done")
     assert deciding(g) == ("allied", "prompt.assign_none", ["done"])
     act(g, "done")
-    assert deciding(g) == ("japan", "prompt.intelligence", ["decline"])
+    assert deciding(g) == ("japan", "prompt.intelligence_none", ["decline"])
     act(g, "decline", "done")
-    assert deciding(g) == ("allied", "prompt.next_battle", ["done"])
+    assert deciding(g) == ("allied", "prompt.battles_over", ["done"])
     act(g, "done")
-    assert deciding(g)[:2] == ("japan", "prompt.post_battle")  # the RP moves first
+    assert deciding(g)[:2] == ("japan", "prompt.post_battle_none")  # the RP moves first
     act(g, "done")
-    assert deciding(g)[:2] == ("allied", "prompt.post_battle")
+    assert deciding(g)[:2] == ("allied", "prompt.post_battle_none")
     act(g, "done")
     assert g.state.result is not None and g.data["offensive"] is None
     assert g.data["cards"]["allied"]["discard"] == ["A21"]
@@ -790,7 +791,7 @@ def test_the_offensive_player_resolves_every_battle_hex_in_the_order_he_likes():
     assert g.data["offensive"]["fought"] == [DAVAO]
     assert offered(g) == ["battle 2812"]
     act(g, "battle 2812")
-    while deciding(g)[1] != "prompt.next_battle":
+    while deciding(g)[1] != "prompt.battles_over":
         act(g, offered(g)[0])
     assert offered(g) == ["done"]
     assert forces.control(g, CLARK) == forces.control(g, DAVAO) == "japan"
@@ -833,7 +834,7 @@ def test_a_landing_on_an_empty_enemy_hex_takes_control_before_post_battle_moveme
     assert forces.control(g, KAUAI) == "allied"  # not on landing
     act(g, "done")
     assert forces.control(g, KAUAI) == "japan"
-    assert deciding(g)[1] == "prompt.post_battle"
+    assert deciding(g)[1].startswith("prompt.post_battle")
 
 
 @pytest.mark.rule("11.31")

@@ -205,7 +205,7 @@ def test_the_wake_example_air_with_no_friendly_airfield_in_range_is_eliminated()
     begin(g, "offensive_end", side="japan")
     assert deciding(g) == ("allied", "prompt.emergency", ["hex 5108"])  # the LRB first
     act(g, "hex 5108")
-    assert deciding(g) == ("allied", "prompt.emergency", ["eliminate"])
+    assert deciding(g) == ("allied", "prompt.emergency_lost", ["eliminate"])
     act(g, "eliminate")
     assert forces.at(g, "us-vmf-211") == "eliminated"
     assert forces.at(g, "us-7af-lrb") == MIDWAY

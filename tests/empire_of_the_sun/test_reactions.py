@@ -43,7 +43,7 @@ def allied_offensive(hand: list[str], **fields):
 @pytest.mark.rule("5.32", "5.21", "6.25")
 def test_an_intelligence_card_sets_intercept_for_every_battle_in_place_of_the_roll():
     g = japanese_offensive(["A59"], deck=["A13"], battles=[MANILA, LUZON])
-    assert deciding(g) == ("allied", "prompt.intelligence", ["react A59", "roll", "decline"])
+    assert deciding(g) == ("allied", "prompt.intelligence_react", ["react A59", "roll", "decline"])
     act(g, "react A59")
     offensive = g.data["offensive"]
     assert offensive["condition"] == "intercept" and offensive["reactions"] == ["A59"]

@@ -6,6 +6,7 @@ import pytest
 
 from tests.empire_of_the_sun.driver import ScriptedRng
 from tests.empire_of_the_sun.factory import position
+from wargame.engine.notes import Modifier
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import battle, china, forces
 from wargame.games.empire_of_the_sun.reinforcements import modified_roll, put_in_delay_box
@@ -53,7 +54,8 @@ def test_a_sent_to_europe_roll_under_rivalry_never_goes_below_0():
 def test_combat_rolls_are_read_between_0_and_9(stage, natural, drm, logged, hits):
     g = position()
     g.rng = ScriptedRng([natural])
-    strike = battle.roll_strike(g, Frame("battle", "x", {"hex": "2813"}), "japan", stage,
-                                total=10, drm=drm)  # fmt: skip
+    plan = battle.StrikePlan("japan", stage, 10, (Modifier("8.4", "drm.test", drm),))
+    strike = battle.roll_strike(g, Frame("battle", "x", {"hex": "2813"}), plan)
     assert strike["hits"] == hits
-    assert g.state.log[-1].params["roll"] == logged
+    (logged_strike,) = [e for e in g.state.log if e.key == "log.strike"]
+    assert logged_strike.params["roll"] == logged

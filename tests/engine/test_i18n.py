@@ -74,11 +74,9 @@ def test_a_folder_may_split_a_language_into_parts_loaded_after_the_main_file(tmp
 
 
 def test_a_message_field_renders_its_value_as_a_message_with_the_same_parameters(catalog):
+    catalog.add("en", {"log.over": "Game over: {summary:msg}", "result.won": "{winner:side} won"})
     catalog.add(
-        "en", {"log.over": "Game over: {summary:message}", "result.won": "{winner:side} won"}
-    )
-    catalog.add(
-        "ja", {"log.over": "ゲーム終了：{summary:message}", "result.won": "{winner:side}の勝利"}
+        "ja", {"log.over": "ゲーム終了：{summary:msg}", "result.won": "{winner:side}の勝利"}
     )
     params = {"summary": "result.won", "winner": "japan"}
     assert catalog.render("log.over", params, "en") == "Game over: Japan won"

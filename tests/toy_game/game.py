@@ -12,6 +12,15 @@ from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.dice import D6
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
+from wargame.engine.notes import (
+    Forces,
+    Preview,
+    Resolved,
+    UnitValues,
+    consequence,
+    message,
+    roll_preview,
+)
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.rng import Rng
 from wargame.engine.rules import RuleRegistry
@@ -91,10 +100,11 @@ class Bid(Procedure):
         for side in SIDES:
             if side in g.data["bids"]:
                 continue
-            choices = found.side(side, "prompt.bid")
-            for card in g.data["hands"][side]:
+            hand = g.data["hands"][side]
+            choices = found.side(side, "prompt.bid" if hand else "prompt.bid_nothing")
+            for card in hand:
                 choices.add(Action.of("card", card), self.bid, side, card)
-            if not g.data["hands"][side]:
+            if not hand:
                 choices.add("pass", self.bid, side, None)
             else:
                 choices.refuse("pass", "a side with cards must bid one")
@@ -131,9 +141,11 @@ class Move(Procedure):
     @decision
     def start(self, g: Context, f: Frame) -> Decision:
         side = g.data["initiative"]
-        choices = Decision.single(side, "prompt.move_card")
-        for card in g.data["hands"][side]:
-            choices.add(Action.of("card", card), self.pick, side, card)
+        hand = g.data["hands"][side]
+        choices = Decision.single(side, "prompt.move_card" if hand else "prompt.move_nothing")
+        for card in hand:
+            label = message("label.move_card", card=card, value=value(card))
+            choices.add(Action.of("card", card), self.pick, side, card, label=label)
         choices.add("pass", self.skip, side)
         found = Decision()
         found.sides[side] = choices
@@ -151,9 +163,19 @@ class Move(Procedure):
         found = Decision()
         choices = found.side(side, "prompt.move_target", value=value(card))
         here = g.data["positions"][side]
+        enemy = g.data["positions"][other(side)]
         for hex_id in BOARD.within(here, value(card)):
-            if hex_id != here:
-                choices.add(Action.of("hex", hex_id), self.move, side, hex_id)
+            if hex_id == here:
+                continue
+            path = tuple(BOARD.line(here, hex_id))
+            if hex_id == enemy:
+                meeting = (consequence("3.2", "consequence.fight", hex=hex_id),)
+                choices.add(
+                    Action.of("hex", hex_id), self.move, side, hex_id,
+                    consequences=meeting, path=path, preview=fight_preview(g, hex_id),
+                )  # fmt: skip
+            else:
+                choices.add(Action.of("hex", hex_id), self.move, side, hex_id, path=path)
         choices.add("cancel", self.cancel, side)
         return found
 
@@ -178,13 +200,38 @@ class Move(Procedure):
 
 @RULES.implements("3.2")
 def fight(g: Context) -> None:
-    rolls = {side: 0 for side in SIDES}
-    while rolls["red"] == rolls["blue"]:
+    winner = None
+    while winner is None:
         rolls = {side: g.roll(D6, side, "combat") for side in SIDES}
-    winner = max(SIDES, key=lambda side: rolls[side])
+        winner = round_winner(rolls["red"], rolls["blue"])
     g.data["points"][winner] += 1
     g.data["positions"][other(winner)] = HOME[other(winner)]
     g.log("log.point", side=winner)
+
+
+@RULES.implements("3.2")
+def round_winner(red: int, blue: int) -> Side | None:
+    """A round of a fight: the higher die wins; a tie is rolled again."""
+    return None if red == blue else ("red" if red > blue else "blue")
+
+
+def fight_preview(g: Context, hex_id: str) -> Preview:
+    """The fight a move onto the enemy's token starts: each side's token and points, and one
+    round of dice, resolved by :func:`round_winner` as the fight is."""
+
+    def resolve(red: int, blue: int) -> Resolved:
+        winner = round_winner(red, blue)
+        if winner is None:
+            return Resolved("tie", message("preview.tie"))
+        return Resolved(winner, message("preview.round_won", side=winner))
+
+    sides = tuple(
+        Forces(side, (UnitValues(f"{side}-token", {"points": g.data["points"][side]}),), {})
+        for side in SIDES
+    )
+    dice = roll_preview(message("preview.round"), "red", (D6, D6), resolve)
+    notes = (message("preview.until_decided"),)
+    return Preview(message("preview.fight", hex=hex_id), sides, (dice,), notes)
 
 
 class ToyGame(ProcedureGame):
@@ -195,6 +242,7 @@ class ToyGame(ProcedureGame):
     listed = False
     procedures = (Match(), Bid(), Move())
     rules = RULES
+    prompts_file = HERE / "prompts.yaml"
     catalog = ENGINE_CATALOG.layered(Catalog())
 
     def __init__(self) -> None:

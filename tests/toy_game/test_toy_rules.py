@@ -89,3 +89,41 @@ def test_most_points_wins_at_the_end():
     points = state.data["points"]
     expected = None if points["red"] == points["blue"] else max(points, key=points.get)
     assert state.result.winner == expected
+
+
+class Dice:
+    """Dice that roll the given faces in order."""
+
+    def __init__(self, faces):
+        self.faces, self.state, self.used = list(faces), 0, False
+
+    def roll(self, die):
+        self.used = True
+        return self.faces.pop(0)
+
+
+@pytest.mark.rule("3.2")
+def test_a_move_onto_the_enemy_previews_the_fight_as_the_fight_resolves_it():
+    """The preview of a move onto the enemy token is one round of the fight, row by row what
+    ``fight`` does with those dice (a tie is rolled again: here 6-1), with exact chances."""
+    from fractions import Fraction
+
+    from tests.toy_game.game import fight, fight_preview
+    from wargame.engine.procedure import Context
+
+    state = clone(GAME.setup("standard", 2))
+    state.data["positions"] = {"red": "0202", "blue": "0202"}
+    (dice,) = fight_preview(Context(state, GAME.procedure_map, None), "0202").rolls
+    assert dice.chances() == {
+        "blue": Fraction(15, 36),
+        "red": Fraction(15, 36),
+        "tie": Fraction(1, 6),
+    }
+    for (red, blue), shown in dice.rows:
+        played = clone(state)
+        g = Context(played, GAME.procedure_map, None)
+        g.rng = Dice([red, blue, 6, 1])
+        fight(g)
+        winner = next(side for side in ("red", "blue") if played.data["points"][side])
+        assert winner == ("red" if shown.result == "tie" else shown.result)
+        assert (len(g.rng.faces) == 0) is (shown.result == "tie")

@@ -12,15 +12,18 @@ from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 import msgspec
 
 from wargame.engine.action import Action
+from wargame.engine.data import load_file
 from wargame.engine.errors import GameBug, IllegalAction, UnknownGame
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Event, Side, redact
 from wargame.engine.procedure import (
+    Choices,
     Context,
     Decision,
     Procedure,
@@ -41,6 +44,7 @@ from wargame.engine.rng import (
 from wargame.engine.rules import RuleRegistry
 from wargame.engine.state import Frame, Result, State, clone, flat_problems
 
+ARG_NAMES: Final = tuple(f"arg{n}" for n in range(1, 100))  # an action's arguments in a label
 _DECISIONS = threading.local()  # per thread and game: the decisions of recent states
 DECISIONS_KEPT = 32
 """Recent states whose decisions each thread remembers, per game: a server interleaves requests
@@ -160,7 +164,14 @@ class Game(ABC):
     @abstractmethod
     def view(self, state: State, viewer: Side | None, log: bool = True) -> dict[str, Any]:
         """What ``viewer`` (a side, or None for a spectator) may see, as JSON data; without
-        ``log``, all but the log (a caller that keeps logs takes ``logged`` instead)."""
+        ``log``, all but the log (a caller that keeps logs takes ``logged`` instead).
+
+        Beside ``actions`` (the viewer's legal actions, as texts) and ``prompt`` (a message),
+        a view holds what the game tells the player (:mod:`notes`): ``notes``, from the text of
+        each action that has one to its note (its label in words, its consequences each with a
+        rule number, its path, its preview); ``labels``, for each verb offered, the message key
+        of the words of an action without a label of its own (see ``label_of``); and
+        ``preview``, the preview of the viewer's current decision or None."""
 
     def logged(self, state: State, viewer: Side | None) -> list[Event]:
         """The log as ``viewer`` may see it: the events of ``view``'s log, as events."""
@@ -168,6 +179,13 @@ class Game(ABC):
 
     def result(self, state: State) -> Result | None:
         return state.result
+
+    def prompt_verbs(self) -> Mapping[str, frozenset[str]]:
+        """For each prompt key, the verbs of the actions its words name ("Play a card, or pass":
+        ``card`` and ``pass``): every one must be offered wherever the prompt is shown (see
+        :func:`prompt_problems`); ``a|b`` names one of two verbs ("choose where they go").
+        Empty: the game declares none."""
+        return {}
 
     def check(self, state: State) -> list[str]:
         """Invariant violations of ``state`` (empty when sound)."""
@@ -268,11 +286,21 @@ class ProcedureGame(Game):
     flat_data_keys: frozenset[str] = frozenset()
     """Top-level keys of the game's data holding a dict or list of immutable values only
     (copied shallowly; checked by ``check``)."""
+    prompts_file: Path | None = None
+    """A YAML mapping of each prompt key to the list of verbs its words name (``prompt_verbs``)."""
 
     def __init__(self) -> None:
         self.procedure_map: dict[str, Procedure] = {p.name: p for p in self.procedures}
         if len(self.procedure_map) != len(self.procedures):
             raise GameBug(f"{self.id}: two procedures share a name")
+        self._verbs: dict[str, frozenset[str]] | None = None
+        self._label_keys: dict[tuple[str, str], str | None] = {}
+
+    def prompt_verbs(self) -> Mapping[str, frozenset[str]]:
+        if self._verbs is None:
+            raw = load_file(self.prompts_file, dict[str, list[str]]) if self.prompts_file else {}
+            self._verbs = {key: frozenset(verbs) for key, verbs in raw.items()}
+        return self._verbs
 
     @property
     def static(self) -> Any:
@@ -390,12 +418,57 @@ class ProcedureGame(Game):
             if choices is None
             else {"key": choices.prompt, "params": choices.params},
             "actions": [] if choices is None else list(choices.options),
+            "notes": {} if choices is None else self.notes(choices),
+            "labels": {} if choices is None else self.labels(choices),
+            "preview": None
+            if choices is None or choices.preview is None
+            else choices.preview.to_json(),
             "can_undo": can_undo(state, viewer),
             "result": None if state.result is None else _builtins(state.result),
             "options": dict(state.options),
             "stack": [_builtins(frame) for frame in state.stack],
             "board": self.view_data(state, viewer),
         } | ({"log": [_builtins(event) for event in self.logged(state, viewer)]} if log else {})
+
+    def notes(self, choices: Choices) -> dict[str, dict[str, Any]]:
+        """The note of each offered action that has one (:mod:`notes`), as JSON, worked out once
+        per decision (views share it: do not change it)."""
+        if choices.shown is None:
+            found = {}
+            for text, option in choices.options.items():
+                note = option.note
+                if note is not None:
+                    found[text] = note.to_json()
+            choices.shown = found  # the decision is kept for its state: so are its notes
+        return choices.shown
+
+    def labels(self, choices: Choices) -> dict[str, str]:
+        """For each verb offered, the catalogue's label key where it has one: the words of an
+        action the game gave no label (``label_of``): ``label.<prompt>.<verb>`` (the prompt key
+        less ``prompt.``; see ``label_key``), else ``label.<verb>``, with the action's arguments
+        as ``arg1``, ``arg2``..."""
+        if choices.named is None:
+            context = choices.prompt.removeprefix("prompt.")
+            found = {}
+            for verb in dict.fromkeys(o.action.verb for o in choices.options.values()):
+                key = self.label_key(context, verb)
+                if key is not None:
+                    found[verb] = key
+            choices.named = found
+        return choices.named
+
+    def label_key(self, context: str, verb: str) -> str | None:
+        """The catalogue's label key for ``verb`` at a prompt (see ``notes``), or None. A
+        prompt named like another plus ``_<word>`` (``prompt.move_group_go``, a variant of
+        ``prompt.move_group``) falls back to the other's labels."""
+        cache_key = (context, verb)
+        if cache_key not in self._label_keys:
+            english = self.catalog.messages["en"]
+            parts = context.split("_")
+            contexts = ["_".join(parts[:n]) for n in range(len(parts), 0, -1)]
+            keys = [*(f"label.{each}.{verb}" for each in contexts), f"label.{verb}"]
+            self._label_keys[cache_key] = next((key for key in keys if key in english), None)
+        return self._label_keys[cache_key]
 
     def state_from_view(
         self, view: Mapping[str, Any], side: Side, data: dict[str, Any], rng: RandomSource
@@ -442,6 +515,44 @@ class ProcedureGame(Game):
         if not callable(getattr(procedure, frame.step, None)):
             return [f"procedure {frame.name!r} has no step {frame.step!r}"]
         return []
+
+
+def label_of(view: Mapping[str, Any], text: str) -> dict[str, Any] | None:
+    """The label of the view's action ``text`` as a message: its note's, else its verb's words
+    from ``view["labels"]`` with the action's arguments as ``arg1``, ``arg2``... (None if
+    neither)."""
+    note = view.get("notes", {}).get(text)
+    if note is not None and "label" in note:
+        found: dict[str, Any] = note["label"]
+        return found
+    verb, *args = text.split(" ")
+    key = view.get("labels", {}).get(verb)
+    if key is None:
+        return None
+    return {"key": key, "params": dict(zip(ARG_NAMES, args, strict=False))}
+
+
+def prompt_problems(game: ProcedureGame, state: State) -> list[str]:
+    """Where the prompts of the decision now do not tell the truth: a prompt key the game's
+    ``prompt_verbs`` does not declare, or one whose words name a verb that is not offered."""
+    found = game.decision(state)
+    declared = game.prompt_verbs()
+    problems = []
+    for side, choices in ({} if found is None else found.sides).items():
+        if not choices.options:
+            continue
+        named = declared.get(choices.prompt)
+        if named is None:
+            problems.append(f"{side}'s prompt {choices.prompt} declares no verbs")
+            continue
+        offered = choices.verbs()
+        missing = sorted(verbs for verbs in named if offered.isdisjoint(verbs.split("|")))
+        if missing:
+            problems.append(
+                f"{side}'s prompt {choices.prompt} names {', '.join(missing)}, not offered "
+                f"(offered: {', '.join(sorted(offered))})"
+            )
+    return problems
 
 
 def can_undo(state: State, side: Side | None) -> bool:

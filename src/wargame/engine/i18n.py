@@ -1,12 +1,22 @@
 """Message catalogues in English and Japanese, and rendering of keys with parameters.
 
-A template names its parameters as Python format fields. A field may name a catalogue namespace as
-its format spec: ``{side:side}`` renders the parameter ``side`` through the entry ``side.<value>``
-(for example ``side.japan`` -> "Japan" / "日本"), ``{hex:hex}`` through ``hex.<id>``; a value
-with no
-entry in that namespace is shown as it is, so hex ids without a name print as their id. The spec
-``message`` renders the parameter as a message key of its own, with the same parameters:
-``{summary:message}`` with ``summary="result.won"`` renders ``result.won``.
+A template names its parameters as Python format fields, with these format specs (the browser
+client's ``Messages`` in ``static/js/i18n.js`` renders them alike):
+
+* a catalogue namespace: ``{side:side}`` renders the parameter ``side`` through the entry
+  ``side.<value>`` (for example ``side.japan`` -> "Japan" / "日本"), ``{hex:hex}`` through
+  ``hex.<id>``; a value with no entry in that namespace is shown as it is, so hex ids without a
+  name print as their id. A list renders each item so, joined the language's way;
+* forms by grammatical number, ``{hits:# hit|# hits}``: the first form when the parameter is
+  singular, the last otherwise, ``#`` standing for the value. A number (or a string of digits)
+  is singular when it is 1, a list when it holds one item, any other value (a side) when the
+  catalogue has no entry ``number.<value>`` reading ``plural``: ``{side:subject}
+  {side:declares|declare}`` gives "Japan declares" and "The Allies declare" (the namespace
+  ``subject`` names a side as a sentence's subject, falling back to ``side``);
+* ``msg``: the parameter is a message (``{"key": ..., "params": ...}``) or a list of messages,
+  each rendered through the catalogue (a die roll's modifiers, say); a string is a key,
+  rendered with the parameters of the message it is in; a missing one is nothing;
+* any other spec is Python's (``{amount:+d}``); a list with no spec is joined.
 """
 
 from __future__ import annotations
@@ -22,6 +32,8 @@ from wargame.engine.data import SAFE_LOADER
 
 LANGUAGES: Final = ("en", "ja")
 DEFAULT_LANGUAGE: Final = "en"
+MESSAGE_SPEC: Final = "msg"
+SUBJECT: Final = "subject"
 
 
 def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -78,7 +90,11 @@ class Catalog:
         return found
 
     def name(self, namespace: str, value: object, lang: str) -> str:
-        """The display name of ``value`` in ``namespace``, or the value itself."""
+        """The display name of ``value`` in ``namespace``, or the value itself; a side as the
+        subject of a sentence (``subject``, "The Allies") falls back to its ``side`` name."""
+        if namespace == SUBJECT:  # this language's own, else the side's name in it
+            own = self.messages.get(lang, {}).get(f"{SUBJECT}.{value}")
+            return own if own is not None else self.name("side", value, lang)
         found = self.lookup(f"{namespace}.{value}", lang)
         return str(value) if found is None else found
 
@@ -95,24 +111,61 @@ class _Formatter(string.Formatter):
     def __init__(self, catalog: Catalog, lang: str, params: Mapping[str, Any]) -> None:
         self.catalog = catalog
         self.lang = lang
-        self.params = params
+        self.params: Mapping[str, Any] = {}
+
+    def vformat(self, format_string: str, args: Any, kwargs: Mapping[str, Any]) -> str:
+        self.params = kwargs
+        return super().vformat(format_string, args, kwargs)
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec == "message":
-            return self.catalog.render(str(value), self.params, self.lang)
+        if isinstance(value, _Missing):
+            return "" if format_spec == MESSAGE_SPEC else str(value)
+        if "|" in format_spec:
+            return self.by_number(value, format_spec.split("|"))
+        if format_spec == MESSAGE_SPEC:
+            items = value if isinstance(value, list) else [value]
+            return self.join(self.message(item) for item in items)
         if format_spec.isidentifier():
             if isinstance(value, list):
                 return self.join(self.catalog.name(format_spec, item, self.lang) for item in value)
             return self.catalog.name(format_spec, value, self.lang)
+        if isinstance(value, list) and not format_spec:
+            return self.join(map(str, value))
         return str(super().format_field(value, format_spec))
+
+    def by_number(self, value: Any, forms: list[str]) -> str:
+        shown = str(len(value)) if isinstance(value, list) else str(value)
+        form = forms[0] if self.singular(value) else forms[-1]
+        return form.replace("#", shown)
+
+    def singular(self, value: Any) -> bool:
+        if isinstance(value, list):
+            return len(value) == 1
+        if isinstance(value, int | float) or (isinstance(value, str) and value.isdigit()):
+            return float(value) == 1
+        return self.catalog.lookup(f"number.{value}", self.lang) != "plural"
+
+    def message(self, item: Any) -> str:
+        if isinstance(item, str):  # a key, rendered with the parameters of its message
+            return self.catalog.render(item, self.params, self.lang)
+        if not isinstance(item, Mapping) or not isinstance(item.get("key"), str):
+            return str(item)
+        return self.catalog.render(item["key"], item.get("params") or {}, self.lang)
 
     def join(self, names: Iterable[str]) -> str:
         return ("、" if self.lang == "ja" else ", ").join(names)
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and key not in kwargs:
-            return f"{{{key}}}"
+            return _Missing(f"{{{key}}}")
         return super().get_value(key, args, kwargs)
+
+
+class _Missing(str):
+    """A parameter the message lacks: shown as its field (``{hex}``), or as nothing where it
+    would be messages (``msg``: a log event older than its template)."""
+
+    __slots__ = ()
 
 
 ENGINE_CATALOG: Final = Catalog()

@@ -23,6 +23,7 @@ from wargame.engine.action import Action
 from wargame.engine.dice import Die
 from wargame.engine.errors import GameBug, IllegalAction
 from wargame.engine.log import Event, PublicForm, Side
+from wargame.engine.notes import Consequence, Message, Note, Preview
 from wargame.engine.rng import game_rng
 from wargame.engine.state import Frame, Result, State
 
@@ -45,17 +46,35 @@ class Option:
     action: Action
     effect: Effect
     args: tuple[Any, ...]
+    told: Note | Callable[[], Note] | None = None
+
+    @property
+    def note(self) -> Note | None:
+        """What the player is told of the action, worked out on first asking if deferred."""
+        if callable(self.told):
+            self.told = self.told()
+        return self.told
 
 
 @dataclass(slots=True)
 class Choices:
-    """What one side may do at a decision, and the prompt shown to it."""
+    """What one side may do at a decision, and the prompt shown to it.
+
+    The prompt must name only what is offered: a game chooses its key by the options it added
+    (``verbs``) or words it so that every choice it names is there. ``preview``: what the
+    decision leads to whatever is chosen (a battle under way), see :mod:`notes`.
+    """
 
     side: Side
     prompt: str
     params: dict[str, Any]
     options: dict[str, Option] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)
+    preview: Preview | None = None
+    shown: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """What a view shows of the notes (``ProcedureGame.notes``), kept once worked out."""
+    named: dict[str, str] | None = field(default=None, repr=False, compare=False)
+    """What a view shows of the labels (``ProcedureGame.labels``), kept likewise."""
 
     def refuse(self, action: Action | str, reason: str) -> None:
         """Record why ``action``, which a player might expect, is not offered now: an attempt
@@ -63,11 +82,27 @@ class Choices:
         chosen = Action(action) if isinstance(action, str) else action
         self.refused.setdefault(chosen.text, reason)
 
-    def add(self, action: Action | str, effect: Effect, *args: Any) -> None:
+    def add(
+        self,
+        action: Action | str,
+        effect: Effect,
+        *args: Any,
+        label: Message | None = None,
+        consequences: tuple[Consequence, ...] = (),
+        path: tuple[str, ...] = (),
+        preview: Preview | None = None,
+        later: Callable[[], Note] | None = None,
+    ) -> None:
         """Offer ``action``; choosing it calls ``effect(context, frame, *args)``.
 
         ``args`` must be immutable values (str, numbers, None, tuples, frozen dataclasses): a
         decision is computed once and may be applied to a copy of the state it was made on.
+        What the player is told of the action (:mod:`notes`): ``label``, the action in words;
+        ``consequences``, what it will cause that the player may not foresee, each with its
+        rule; ``path``, the spaces it goes through, start and end included (the very path the
+        effect applies); ``preview``, what it leads to (the battle it resolves). Or ``later``,
+        a function giving the whole note when a view first needs it, for a note that costs
+        work that listing the legal actions should not pay (it must read the position only).
         """
         for arg in args:
             if not _immutable(arg):
@@ -79,10 +114,19 @@ class Choices:
             raise GameBug(f"the verb {chosen.verb!r} is reserved by the engine")
         if chosen.text in self.options:
             raise GameBug(f"action {chosen.text!r} offered twice to {self.side}")
-        self.options[chosen.text] = Option(chosen, effect, args)
+        told: Note | Callable[[], Note] | None = later
+        if label is not None or consequences or path or preview is not None:
+            if later is not None:
+                raise GameBug(f"{chosen.text!r}: a note is given now or later, not both")
+            told = Note(label, tuple(consequences), tuple(path), preview)
+        self.options[chosen.text] = Option(chosen, effect, args, told)
 
     def actions(self) -> list[Action]:
         return [option.action for option in self.options.values()]
+
+    def verbs(self) -> set[str]:
+        """The verbs of the actions offered (for choosing a prompt that names only them)."""
+        return {option.action.verb for option in self.options.values()}
 
 
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)

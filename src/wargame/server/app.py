@@ -302,7 +302,7 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live, limits: Li
         return await in_thread(service.verify, game_id, token)
 
     @router.get(
-        "/games/{game_id}/replay", response_model=models.GameBody, responses=errors(400, 403, 404)
+        "/games/{game_id}/replay", response_model=models.ReplayBody, responses=errors(400, 403, 404)
     )
     async def get_replay(
         game_id: str, n: int, token: SeatToken, seat: str = "", lang: Lang = "en"

@@ -146,15 +146,56 @@ class Delay(BaseModel):
     total: int
 
 
+class WordsMessage(BaseModel):
+    """A message of the game (``key``, ``params``) with its ``text`` in the asked language."""
+
+    key: str
+    params: dict[str, Any]
+    text: str
+
+
+class WordsConsequence(WordsMessage):
+    """What an action will cause that the player may not foresee, and the rule saying so."""
+
+    rule: str
+
+
+class WordsNote(BaseModel):
+    """``view.notes[action]``, every message with its ``text``: the action in words
+    (``label``), its consequences, the spaces it goes through (``path``, start and end
+    included: the path the action applies) and what it leads to (``preview``)."""
+
+    label: WordsMessage | None = None
+    consequences: list[WordsConsequence] = Field(default_factory=list)
+    path: list[str] = Field(default_factory=list)
+    preview: dict[str, Any] | None = Field(
+        None, description="a preview (see preview_text), every message with its text"
+    )
+
+
 class GameBody(BaseModel):
     """A game as one viewer sees it; ``view`` is exactly the game's ``view(state, seat)``, but
-    for ``view.log``, which is cut like ``log_text`` when the request names ``log_from``."""
+    for ``view.log``, which is cut like ``log_text`` when the request names ``log_from``.
+    ``notes_text`` and ``preview_text`` are ``view.notes`` and ``view.preview`` with the text
+    of every message in the asked language (README: "What a game tells the player")."""
 
     id: str
     game: str
     version: int
     seat: str | None = Field(description="the viewer's side; null for a spectator")
+    scenario_title: str = Field(description="the scenario's title in the asked language")
     view: dict[str, Any]
+    notes_text: dict[str, WordsNote] = Field(
+        description="for each of the viewer's legal actions that has a note (view.notes) or "
+        "words (view.labels), the note with its label and every message rendered"
+    )
+    preview_text: dict[str, Any] | None = Field(
+        description="the preview of the viewer's decision (view.preview), every message (a "
+        "dict with key and params) with its text; null if none. Shape: title, sides (side, "
+        "units: id, values, notes; totals), rolls (label, side, die, total, modifiers: key, "
+        "params, rule, value, text; modifier; rows: roll, modified, result, label; outcomes: "
+        "result, label, probability as an exact fraction 'n/d', percent), notes"
+    )
     log_text: list[str] = Field(
         description="the viewer's log, rendered in the asked language, from index log_from on"
     )
@@ -176,6 +217,20 @@ class GameBody(BaseModel):
         None, description="only for a spectator of a game created with a delay, while it runs"
     )
     dice: DiceFacts
+
+
+class ReplayAction(BaseModel):
+    side: str
+    text: str
+    label: str = Field(description="the action in words, as the game labelled it when offered")
+
+
+class ReplayBody(GameBody):
+    """The position after the record's first ``n`` of ``total`` actions, and the ``n``th."""
+
+    n: int
+    total: int
+    action: ReplayAction | None = Field(description="the action that led here; null at n = 0")
 
 
 class StateMessage(GameBody):

@@ -25,9 +25,10 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from wargame.bots.random_bot import RandomBot
-from wargame.engine.contract import Game, can_undo
+from wargame.engine.contract import Game, can_undo, label_of
 from wargame.engine.errors import IllegalAction, WargameError
 from wargame.engine.log import Event, Side
+from wargame.engine.notes import render_messages
 from wargame.engine.rng import (
     KEYED_GENERATOR,
     commitment,
@@ -475,8 +476,22 @@ class Service:
             raise BadRequest(f"n must be between 0 and {total}")
         if seat and seat not in game.sides:
             raise BadRequest(f"unknown seat {seat!r}; seats are {', '.join(game.sides)}")
-        page = game_page(game, row, self._position(row, record, n), seat or None, lang)
-        return page.encode(None, n=n, total=total)
+        position, action = self._replayed(row, record, n, lang)
+        page = game_page(game, row, position, seat or None, lang)
+        return page.encode(None, n=n, total=total, action=action)
+
+    def _replayed(
+        self, row: GameRow, record: Record, n: int, lang: str
+    ) -> tuple[State, dict[str, str] | None]:
+        """The position after the record's first ``n`` actions and the last of them, in words
+        (``{"side", "text", "label"}``, None at the start)."""
+        if n == 0:
+            return self._position(row, record, 0), None
+        before = self._position(row, record, n - 1)
+        side, text = record.actions[n - 1]
+        label = action_words(self._game(row), before, side, text, lang)
+        after = Session(self._game(row), _blank_record(), before, before).act(side, text)
+        return after, {"side": side, "text": text, "label": label}
 
     def _record(self, row: GameRow) -> Record:
         """The game's record at ``row``'s version, whatever was stored since: an undo planned
@@ -680,14 +695,6 @@ def new_server_name() -> str:
     return f"{os.getpid()}@{socket.gethostname()[:32]}/{secrets.token_hex(4)}"
 
 
-def scenario_title(game: Game, scenario_id: str, lang: str) -> str:
-    """The scenario's title in ``lang`` (its id if the game no longer has it)."""
-    for scenario in game.scenarios():
-        if scenario.id == scenario_id:
-            return scenario.title_ja if lang == "ja" and scenario.title_ja else scenario.title
-    return scenario_id
-
-
 def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:
     """Each side's seat kind; sides not named are human."""
     for side, kind in seats.items():
@@ -746,14 +753,18 @@ def game_page(
     prompt = view.get("prompt")
     logged = game.logged(state, side)
     texts, encoded, marks = rendered_log(game, logged, lang, before)
+    words = rendered_words(game, lang)
     head = {
         "id": row.id,
         "game": row.game,
         "version": row.version,
         "seat": side,
+        "scenario_title": scenario_title(game, state.scenario, lang),
         "log_total": len(texts),
         "log_hash": prefix_hash(marks, len(texts)),
         "prompt_text": None if prompt is None else render(game, prompt, lang),
+        "notes_text": render_messages(with_labels(view), words),
+        "preview_text": render_messages(view.get("preview"), words),
         "static_url": static_url(game, lang),
         "backdrop_url": backdrop_url(game),
         "dice": dice_facts(row.dice, over=state.result is not None),
@@ -819,6 +830,41 @@ def prefix_hash(marks: bytes, n: int) -> str:
 
 def render(game: Game, message: dict[str, Any], lang: str) -> str:
     return game.catalog.render(message["key"], message.get("params", {}), lang)
+
+
+def rendered_words(game: Game, lang: str) -> Callable[[str, dict[str, Any]], str]:
+    """A message's text in ``lang``, for ``render_messages``."""
+    return lambda key, params: game.catalog.render(key, params, lang)
+
+
+def scenario_title(game: Game, scenario_id: str, lang: str) -> str:
+    """The scenario's title in ``lang``: its own Japanese title, else the catalogue's
+    ``scenario.<id>`` in the language, else its English title, else its id."""
+    scenario = next((s for s in game.scenarios() if s.id == scenario_id), None)
+    own = scenario.title_ja if scenario is not None and lang == "ja" else ""
+    named = game.catalog.messages.get(lang, {}).get(f"scenario.{scenario_id}")
+    return own or named or (scenario.title if scenario is not None else "") or scenario_id
+
+
+def with_labels(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The view's notes, with a note holding its label for every action that has words."""
+    notes = view.get("notes") or {}
+    found = {}
+    for text in view.get("actions", []):
+        label = label_of(view, text)
+        note = notes.get(text)
+        if label is not None:
+            note = {**(note or {}), "label": label}
+        if note:
+            found[text] = note
+    return found
+
+
+def action_words(game: Game, before: State, side: Side, text: str, lang: str) -> str:
+    """An action in words, as the game labelled it when it was offered (its text if it had
+    no label), in ``lang``."""
+    label = label_of(game.view(before, side, log=False), text)
+    return text if label is None else render(game, label, lang)
 
 
 _RENDERED: Final = Lru(RENDERED_LINES)

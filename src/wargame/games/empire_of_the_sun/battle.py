@@ -52,6 +52,7 @@ from typing import Any, Final
 
 from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
+from wargame.engine.notes import Modifier, Preview
 from wargame.engine.procedure import Choices, Context, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import CombatTable, ModifiedRoll, ceil_div
@@ -330,16 +331,25 @@ def air_naval_strength(g: Context, units: Iterable[str], extended: Collection[st
 def air_naval_drm(
     g: Context, side: str, condition: str, striking_first: bool, units: Iterable[str] = ()
 ) -> int:
+    """The sum of :func:`air_naval_modifiers`."""
+    return sum(m.value for m in air_naval_modifiers(g, side, condition, striking_first, units))
+
+
+@RULES.implements("8.2")
+def air_naval_modifiers(
+    g: Context, side: str, condition: str, striking_first: bool, units: Iterable[str] = ()
+) -> list[Modifier]:
     """Surprise +3 / Ambush +4 to the side striking first; the Allies' yearly bonus when a US air
     or carrier unit is present; event modifiers."""
-    drm = 0
+    found = []
     if striking_first and condition == "surprise":
-        drm += SURPRISE_DRM
+        found.append(Modifier("8.2", "drm.surprise", SURPRISE_DRM))
     if striking_first and condition == "ambush":
-        drm += AMBUSH_DRM
-    if side == "allied" and any(us_flyer(g, u) for u in units):
-        drm += US_AIR_DRM.get(turn_year(g.data["turn"]), 0)
-    return drm + event_drm(g, "air_naval", side)
+        found.append(Modifier("8.2", "drm.ambush", AMBUSH_DRM))
+    year = turn_year(g.data["turn"])
+    if side == "allied" and any(us_flyer(g, u) for u in units) and US_AIR_DRM.get(year):
+        found.append(Modifier("8.2", "drm.us_air", US_AIR_DRM[year], {"year": year}))
+    return found + event_modifiers(g, "air_naval", side)
 
 
 def us_flyer(g: Context, unit_id: str) -> bool:
@@ -349,24 +359,40 @@ def us_flyer(g: Context, unit_id: str) -> bool:
 def event_drm(g: Context, stage: str, side: str) -> int:
     """Modifiers events put on the offensive's record, plus the offensive event's own for the
     battle being fought (5.31 D)."""
+    return sum(m.value for m in event_modifiers(g, stage, side))
+
+
+@RULES.implements("5.31")
+def event_modifiers(g: Context, stage: str, side: str) -> list[Modifier]:
+    """:func:`event_drm`, each card's modifier apart (those already on the offensive's record
+    as one)."""
     offensive = g.data.get("offensive") or {}
-    found: int = offensive.get("drm", {}).get(stage, {}).get(side, 0)
-    return found + event_sum(g, "drm", stage, side)
+    recorded: int = offensive.get("drm", {}).get(stage, {}).get(side, 0)
+    found = [Modifier("5.31", "drm.events", recorded)] if recorded else []
+    for card, value in event_terms(g, "drm", stage, side):
+        found.append(Modifier("5.31", "drm.card", value, {"card": card}))
+    return found
 
 
 def event_sum(g: Context, hook_name: str, *args: Any) -> int:
     """The sum of a hook of the offensive's event and of the reaction cards played against it,
     for the battle being fought (``(g, *args, hex_id)``); 0 outside a battle."""
+    return sum(value for _, value in event_terms(g, hook_name, *args))
+
+
+def event_terms(g: Context, hook_name: str, *args: Any) -> list[tuple[str, int]]:
+    """:func:`event_sum` card by card: ``(card, value)`` for each card whose hook gives a value."""
     offensive = g.data.get("offensive") or {}
     frame = g.state.stack[-1] if g.state.stack else None
     if frame is None or frame.name != "battle":
-        return 0
+        return []
     played = [offensive["card"]] if offensive.get("mode") == "ec" else []
-    found = 0
+    found = []
     for card in [*played, *offensive.get("reactions", [])]:
         own = events.hook(card, hook_name)
-        if own is not None:
-            found += int(own(g, *args, frame["hex"]))
+        value = int(own(g, *args, frame["hex"])) if own is not None else 0
+        if value:
+            found.append((card, value))
     return found
 
 
@@ -397,9 +423,70 @@ def hits(total: int, rating: Fraction) -> int:
 def is_critical(g: Context, side: str, roll: ModifiedRoll) -> bool:
     """An unmodified 9, or what an event grants (F6)."""
     offensive = g.data.get("offensive") or {}
-    if roll.natural == CRITICAL_ROLL or side in offensive.get("critical", []):
+    always, modified = (
+        side in offensive.get("critical", []),
+        side in offensive.get("critical_modified", []),
+    )
+    return critical(roll, always=always, modified=modified)
+
+
+@RULES.implements("8.2")
+def critical(roll: ModifiedRoll, *, always: bool, modified: bool) -> bool:
+    """F6: a natural 9; a critical hit whatever the roll (``always``, an event); a modified 9
+    or more (``modified``, an event)."""
+    if roll.natural == CRITICAL_ROLL or always:
         return True
-    return side in offensive.get("critical_modified", []) and roll.unclamped >= CRITICAL_ROLL
+    return modified and roll.unclamped >= CRITICAL_ROLL
+
+
+@dataclass(frozen=True)
+class StrikeResult:
+    roll: ModifiedRoll
+    hits: int
+    critical: bool
+
+
+@dataclass(frozen=True)
+class StrikePlan:
+    """One side's roll in a battle before it is rolled: its stage (``air_naval`` or
+    ``ground``), attack total, die-roll modifiers (each with its rule) and what makes it a
+    critical hit. :meth:`resolve` is what a natural roll gives, in play and in the preview."""
+
+    side: str
+    stage: str
+    total: int
+    modifiers: tuple[Modifier, ...] = ()
+    critical_always: bool = False
+    critical_modified: bool = False
+
+    @property
+    def drm(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    @RULES.implements("8.2", "8.4", "15.6")
+    def resolve(self, natural: int) -> StrikeResult:
+        """Table T3 (air-naval) or T4 (ground) read with the modified roll, clamped to 0-9;
+        hits are the total times the rating, rounded up; a critical hit per F6."""
+        roll = ModifiedRoll(natural, self.drm, ROLL_LOW, ROLL_HIGH)
+        air_naval = self.stage == "air_naval"
+        rating = effectiveness(roll) if air_naval else ground_effectiveness(roll)
+        always, modified = self.critical_always, self.critical_modified
+        struck = air_naval and critical(roll, always=always, modified=modified)
+        return StrikeResult(roll, hits(self.total, rating), struck)
+
+
+def strike_plan(
+    g: Context, side: str, stage: str, total: int, modifiers: Iterable[Modifier]
+) -> StrikePlan:
+    offensive = g.data.get("offensive") or {}
+    return StrikePlan(
+        side,
+        stage,
+        total,
+        tuple(modifiers),
+        critical_always=side in offensive.get("critical", []),
+        critical_modified=side in offensive.get("critical_modified", []),
+    )
 
 
 @RULES.implements("8.2")
@@ -650,40 +737,55 @@ def ground_strength(g: Context, units: Iterable[str]) -> int:
 def ground_drms(
     g: Context, parts: Participants, side: str, fighting: Mapping[str, list[str]]
 ) -> int:
+    """The sum of :func:`ground_modifiers`."""
+    return sum(m.value for m in ground_modifiers(g, parts, side, fighting))
+
+
+@RULES.implements("8.4", "7.49")
+def ground_modifiers(
+    g: Context, parts: Participants, side: str, fighting: Mapping[str, list[str]]
+) -> list[Modifier]:
     """The side's ground combat modifiers after the air-naval combat."""
     offensive = g.data.get("offensive") or {}
     final = offensive.get("ground_final", {}).get(side)
     if isinstance(final, dict):  # given per battle hex
         final = final.get(parts.hex)
     if final is not None:
-        return int(final)
-    drm = op_ground_drm(g, parts) if side == parts.op else rp_ground_drm(parts, fighting)
+        return [Modifier("5.31", "drm.final", int(final))]
+    found = op_ground_drm(g, parts) if side == parts.op else rp_ground_drm(parts, fighting)
     if side == "allied" and SEVENTH_ARMOURED in fighting.get("allied", []):
-        drm += ARMOUR_DRM
+        found.append(Modifier("7.49", "drm.armour", ARMOUR_DRM))
     for event in g.data.get("lasting", []):
         event_side, value = LASTING_GROUND_DRM.get(event, (None, 0))
-        drm += value if event_side == side else 0
-    return drm + event_drm(g, "ground", side)
+        if event_side == side and value:
+            found.append(Modifier("5.31", "drm.lasting", value, {"event": event}))
+    return found + event_modifiers(g, "ground", side)
 
 
-def op_ground_drm(g: Context, parts: Participants) -> int:
+def op_ground_drm(g: Context, parts: Participants) -> list[Modifier]:
     """Shore bombardment, air superiority, terrain."""
     op, rp = parts.op, parts.rp
-    drm = terrain_drm(g, parts.hex)
+    found = []
+    terrain = terrain_drm(g, parts.hex)
+    if terrain:
+        kind = forces.parts(g).board.hexes[parts.hex].terrain
+        found.append(Modifier("8.4", "drm.terrain", terrain, {"terrain": kind}))
     if ships_in_hex(g, parts, op) and not ships_in_hex(g, parts, rp):
-        drm += SHORE_BOMBARDMENT_DRM
+        found.append(Modifier("8.4", "drm.shore_bombardment", SHORE_BOMBARDMENT_DRM))
     op_flyers = [u for u in alive(g, parts.strikers[op]) if flies(g, u)]
     rp_flyers = [u for u in alive(g, parts.air_naval(rp)) if flies(g, u)]
     if op_flyers and not rp_flyers:
-        drm += AIR_SUPERIORITY_DRM
-    return drm
+        found.append(Modifier("8.4", "drm.air_superiority", AIR_SUPERIORITY_DRM))
+    return found
 
 
-def rp_ground_drm(parts: Participants, fighting: Mapping[str, list[str]]) -> int:
+def rp_ground_drm(parts: Participants, fighting: Mapping[str, list[str]]) -> list[Modifier]:
     """+3 when the RP held the hex with land units before the OP's amphibious assault."""
     assaulted = any(parts.entry.get(u) in AMPHIBIOUS for u in fighting.get(parts.op, []))
     held = any(u in parts.held or is_garrison(u) for u in fighting.get(parts.rp, []))
-    return HELD_BEFORE_ASSAULT_DRM if assaulted and held else 0
+    if assaulted and held:
+        return [Modifier("8.4", "drm.held", HELD_BEFORE_ASSAULT_DRM)]
+    return []
 
 
 def ships_in_hex(g: Context, parts: Participants, side: str) -> bool:
@@ -785,31 +887,14 @@ class Battle(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         offensive = offensive_of(g)
-        parts = participants(g, f["hex"])
-        f.locals.update(
-            parts=asdict(parts),
-            garrisons=intrinsic_garrison(g, f["hex"]),
-            losses={},
-            strikes={},
-            order=[],
-            stage="air_naval",
-            air_naval=None,
-            ground=None,
-            ground_losses={},
-            fighting={},
-            retreat=[],
-            last_step=[],
-        )
+        f.locals.update(battle_locals(g, f["hex"]))
+        parts = parts_of(f)
         engaged = offensive.setdefault("engaged", {})
         for side in ("japan", "allied"):
             for unit_id in parts.strikers[side] + parts.ground[side]:
                 engaged.setdefault(unit_id, f["hex"])
         g.log("log.battle", hex=f["hex"])
-        if parts.air_naval(parts.op) or parts.air_naval(parts.rp):
-            f["exchanges"] = strike_order(offensive["condition"], parts.op)
-            g.goto("exchange")
-        else:
-            g.goto("ground_combat")
+        g.goto("exchange" if "exchanges" in f.locals else "ground_combat")
 
     # -- air-naval exchanges ---------------------------------------------------------------------
     def exchange(self, g: Context, f: Frame) -> None:
@@ -845,9 +930,11 @@ class Battle(Procedure):
         choices = Choices(
             decider, "prompt.allocate_hits", {"hits": strike["hits"], "hex": f["hex"]}
         )
+        choices.preview = under_way(g)
         for unit_id in legal:
             choices.add(Action.of("hit", unit_id), self.hit, unit_id)
         if not legal:
+            choices.prompt = "prompt.hits_lost"
             choices.add("done", self.waste)
         return choices
 
@@ -877,6 +964,7 @@ class Battle(Procedure):
         """F5: the RP picks which of its ground units is left as the last step."""
         rp = parts_of(f).rp
         choices = Choices(rp, "prompt.last_ground_step", {"hex": f["hex"]})
+        choices.preview = under_way(g)
         for unit_id in f["last_step"]:
             choices.add(Action.of("hit", unit_id), self.last_step_hit, unit_id)
         return choices
@@ -894,6 +982,7 @@ class Battle(Procedure):
     def carrier_swap(self, g: Context, f: Frame) -> Choices:
         """F7: Japan may move one step of loss between its carriers."""
         choices = Choices("japan", "prompt.carrier_swap", {"hex": f["hex"]})
+        choices.preview = under_way(g)
         for giver, taker in swap_options(g, f):
             choices.add(Action.of("swap", giver, taker), self.swap, giver, taker)
         choices.add("decline", self.no_swap)
@@ -971,6 +1060,7 @@ class Battle(Procedure):
         unit_id = f["retreat"][0]
         op = parts_of(f).op
         choices = Choices(op, "prompt.retreat", {"unit": unit_id, "hex": f["hex"]})
+        choices.preview = under_way(g)
         for hex_id in retreat_options(g, unit_id, f["hex"]):
             choices.add(Action.of("retreat", unit_id, hex_id), self.retreat_to, unit_id, hex_id)
         return choices
@@ -1017,6 +1107,36 @@ class Battle(Procedure):
 # -- steps' helpers -----------------------------------------------------------------------------
 
 
+def battle_locals(g: Context, hex_id: str) -> dict[str, Any]:
+    """The working data a battle starts with (its frame's locals besides ``hex``): who fights
+    (8.1), the intrinsic garrison, and the exchanges of air-naval fire if any (8.2)."""
+    parts = participants(g, hex_id)
+    found: dict[str, Any] = {
+        "parts": asdict(parts),
+        "garrisons": intrinsic_garrison(g, hex_id),
+        "losses": {},
+        "strikes": {},
+        "order": [],
+        "stage": "air_naval",
+        "air_naval": None,
+        "ground": None,
+        "ground_losses": {},
+        "fighting": {},
+        "retreat": [],
+        "last_step": [],
+    }
+    if parts.air_naval(parts.op) or parts.air_naval(parts.rp):
+        found["exchanges"] = strike_order(offensive_of(g)["condition"], parts.op)
+    return found
+
+
+def under_way(g: Context) -> Preview:
+    """The preview of the battle being fought (``previews.battle_now``)."""
+    from wargame.games.empire_of_the_sun import previews  # noqa: PLC0415 (it imports this module)
+
+    return previews.battle_now(g)
+
+
 def parts_of(f: Frame) -> Participants:
     found: Participants = Participants(**f["parts"])
     return found
@@ -1027,6 +1147,19 @@ def air_naval_strike(
 ) -> dict[str, Any] | None:
     """Roll for the side's surviving strikers; None when it has no attack to roll with."""
     parts = parts_of(f)
+    plan = air_naval_plan(g, parts, side, striking_first)
+    if plan is None:
+        return None
+    strike = roll_strike(g, f, plan)
+    strike["matches"] = sum(1 for u in alive(g, parts.strikers[side]) if flies(g, u))
+    return strike
+
+
+@RULES.implements("8.2")
+def air_naval_plan(
+    g: Context, parts: Participants, side: str, striking_first: bool
+) -> StrikePlan | None:
+    """The side's air-naval strike with its surviving strikers; None without attack."""
     units = alive(g, parts.strikers[side])
     total = air_naval_strength(g, units, parts.extended)
     if total <= 0:
@@ -1034,38 +1167,58 @@ def air_naval_strike(
     total = max(0, total + event_sum(g, "strength", "air_naval", side))
     if total <= 0:
         return None
-    drm = air_naval_drm(g, side, offensive_of(g)["condition"], striking_first, units)
-    strike = roll_strike(g, f, side, "air_naval", total=total, drm=drm)
-    strike["matches"] = sum(1 for u in units if flies(g, u))
-    return strike
+    condition = offensive_of(g)["condition"]
+    modifiers = air_naval_modifiers(g, side, condition, striking_first, units)
+    return strike_plan(g, side, "air_naval", total, modifiers)
 
 
 def ground_strike(g: Context, f: Frame, side: str) -> dict[str, Any]:
-    total = ground_strength(g, f["fighting"][side])
+    return roll_strike(g, f, ground_plan(g, parts_of(f), side, f["fighting"]))
+
+
+@RULES.implements("8.4")
+def ground_plan(
+    g: Context, parts: Participants, side: str, fighting: Mapping[str, list[str]]
+) -> StrikePlan:
+    """The side's ground combat roll with the units ``fighting``."""
+    total = ground_strength(g, fighting[side])
     total = max(0, total + event_sum(g, "strength", "ground", side))
-    drm = ground_drms(g, parts_of(f), side, f["fighting"])
-    return roll_strike(g, f, side, "ground", total=total, drm=drm)
+    return strike_plan(g, side, "ground", total, ground_modifiers(g, parts, side, fighting))
 
 
-def roll_strike(
-    g: Context, f: Frame, side: str, stage: str, *, total: int, drm: int
-) -> dict[str, Any]:
-    """Roll, read the stage's table and log the strike: the hits the side must now allocate."""
-    roll = ModifiedRoll(g.roll(D10_ZERO, side, stage, hex=f["hex"]), drm, ROLL_LOW, ROLL_HIGH)
-    air_naval = stage == "air_naval"
-    rating = effectiveness(roll) if air_naval else ground_effectiveness(roll)
-    critical = air_naval and is_critical(g, side, roll)
-    made = hits(total, rating)
+def roll_strike(g: Context, f: Frame, plan: StrikePlan) -> dict[str, Any]:
+    """Roll, read the stage's table and log the strike, each modifier itemised: the hits the
+    side must now allocate."""
+    natural = g.roll(D10_ZERO, plan.side, plan.stage, hex=f["hex"])
+    found = plan.resolve(natural)
     g.log(
         "log.strike",
-        side=side,
+        side=plan.side,
         hex=f["hex"],
-        total=total,
-        roll=roll.modified,
-        hits=made,
-        critical=critical,
+        total=plan.total,
+        natural=natural,
+        modifiers=itemised_roll(natural, plan.modifiers),
+        roll=found.roll.modified,
+        hits=found.hits,
+        critical=found.critical,
     )
-    return {"hits": made, "critical": critical, "steps": 0, "matches": 0, "matched": []}
+    if found.critical:
+        g.log("log.critical", side=plan.side, hex=f["hex"])
+    return {"hits": found.hits, "critical": found.critical, "steps": 0, "matches": 0, "matched": []}
+
+
+def modifier_message(modifier: Modifier) -> dict[str, Any]:
+    """A modifier as a message for the log: its words, with its value among the parameters."""
+    return {"key": modifier.key, "params": {**modifier.params, "value": modifier.value}}
+
+
+def itemised_roll(natural: int, modifiers: Iterable[Modifier]) -> list[dict[str, Any]]:
+    """A roll's natural value and each modifier, as a message for the log (none when the roll
+    was not modified): "roll 8 (5 +3 Surprise)"."""
+    items = [modifier_message(m) for m in modifiers]
+    if not items:
+        return []
+    return [{"key": "log.roll_modifiers", "params": {"natural": natural, "items": items}}]
 
 
 def pool_of(g: Context, f: Frame, hitter: str) -> HitPool:

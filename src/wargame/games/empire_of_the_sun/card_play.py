@@ -29,6 +29,8 @@ class CardAction(Procedure):
             choices.add(Action.of("card", future), self.pick, side, future)
         if g.data["passes"][side] > 0:
             choices.add("pass", self.pass_turn, side)
+        else:
+            choices.prompt = "prompt.action_no_pass"
         return found
 
     def pick(self, g: Context, f: Frame, side: str, card_id: str) -> None:

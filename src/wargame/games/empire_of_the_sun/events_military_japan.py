@@ -302,6 +302,8 @@ class TokyoExpress(Procedure):
         choices = found.side(f["side"], "prompt.tokyo_express")
         for hex_id in express_hexes(g):
             choices.add(Action.of("hex", hex_id), self.place, hex_id)
+        if not choices.options:
+            choices.prompt = "prompt.tokyo_express_none"
         choices.add("none", self.leave)
         return found
 
@@ -483,6 +485,8 @@ class Paratroops(Procedure):
         choices = found.side(f["side"], "prompt.paratroops")
         for hex_id in drop_zones(g):
             choices.add(Action.of("hex", hex_id), self.drop, hex_id)
+        if not choices.options:
+            choices.prompt = "prompt.paratroops_none"
         choices.add("none", self.no_drop)
         return found
 

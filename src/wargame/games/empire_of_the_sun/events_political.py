@@ -160,6 +160,8 @@ class SwapWithDiscard(Procedure):
         for mine in own["hand"]:
             for theirs in own["discard"]:
                 choices.add(Action.of("swap", mine, theirs), self.swap, side, mine, theirs)
+        if not choices.options:
+            choices.prompt = "prompt.swap_none"
         choices.add("decline", self.done)
         return found
 

@@ -305,6 +305,8 @@ class ChooseUnits(Procedure):
             for unit_id in self.units(g):
                 if unit_id not in f["chosen"] and self.targets(g, unit_id) != []:
                     choices.add(Action.of("unit", unit_id), self.picked, unit_id)
+        if not choices.options:
+            choices.prompt = "prompt.event_units_none"
         choices.add("done", self.done)
         return found
 

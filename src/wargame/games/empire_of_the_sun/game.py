@@ -33,6 +33,7 @@ class EmpireOfTheSun(ProcedureGame):
     sides = ("japan", "allied")
     rules = RULES
     procedures: tuple[Procedure, ...] = procedures.ALL
+    prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
         "units reduced returning rebuilt bombed control tracks passes event_draws designated "
         "deal_cuts asp_used surrendered lasting reshuffle pending first_deal first_passes "
@@ -74,6 +75,8 @@ class EmpireOfTheSun(ProcedureGame):
         public = {key: value for key, value in data.items() if key not in SECRET_KEYS}
         found = copy_data(public)  # the state's data is JSON: dicts, lists and immutable leaves
         found["cards"] = {side: pile_summary(data["cards"][side]) for side in self.sides}
+        if choosing_destination(state):
+            found["bases"] = self.bases(data["control"])
         if viewer is not None:
             own = data["cards"][viewer]
             found["hand"] = list(own["hand"])
@@ -82,6 +85,27 @@ class EmpireOfTheSun(ProcedureGame):
             found["drawn"] = list(data["drawn"][viewer])
             found.update(bidding.own_bid(data, viewer))
         return found
+
+    @cached_property
+    def base_hexes(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The map's port hexes and airfield hexes, in map order."""
+        hexes = self.parts.board.hexes
+        ports = tuple(h for h, record in hexes.items() if record.port)
+        return ports, tuple(h for h, record in hexes.items() if record.airfield)
+
+    def bases(self, control: dict[str, str]) -> dict[str, dict[str, list[str]]]:
+        """Each side's ports and airfields (the hexes it controls): where its ships must end an
+        offensive (7.21) and its air units land (5.11). Public, like control; in the view only
+        while a destination is being chosen (``choosing_destination``), since a client can
+        work them out from ``control`` and the map's hexes at any time."""
+        ports, airfields = self.base_hexes
+        return {
+            side: {
+                "ports": [h for h in ports if control.get(h) == side],
+                "airfields": [h for h in airfields if control.get(h) == side],
+            }
+            for side in self.sides
+        }
 
     def describe(self, state: State, viewer: Side | None, lang: str) -> str:
         return describe(self, state, viewer, lang)
@@ -129,7 +153,7 @@ class EmpireOfTheSun(ProcedureGame):
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]
         data = {key: copy_data(value) for key, value in board.items() if key != "cards"}
-        for key in ("hand", "future_card", "drawn", "bid"):
+        for key in ("hand", "future_card", "drawn", "bid", "bases"):
             data.pop(key, None)
         if "bidding" in board:
             data["bids"] = bidding.sample_bids(board, side, rng)
@@ -150,6 +174,17 @@ class EmpireOfTheSun(ProcedureGame):
 
     def check_data(self, state: State) -> list[str]:
         return problems(self, state)
+
+
+DESTINATION_STEPS = frozenset(
+    {("offensive", "move_group"), ("offensive", "react_group"), ("post_battle", "destination")}
+)
+
+
+def choosing_destination(state: State) -> bool:
+    """Whether the decision now is where a unit or stack goes (a move, a post-battle move)."""
+    top = state.stack[-1] if state.stack else None
+    return top is not None and (top.name, top.step) in DESTINATION_STEPS
 
 
 def pile_summary(own: dict[str, Any]) -> dict[str, Any]:

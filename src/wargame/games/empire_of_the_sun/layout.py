@@ -65,7 +65,8 @@ and ``pending`` card; everything else is public (the map is open in this game).
         side, card, mode ("oc" | "ec"), oc (OC value: movement allowance), intel (the value an
         intelligence roll must not exceed), lv (logistics value for an event),
         hq, activations (left), activated [unit ids], supplied [units in supply at the start],
-        group [units selected to move together], moved {unit: {"mode", "from", "path"}},
+        group [units selected to move together], via [waypoints the player chose for the
+        group's overland move, while it is selected], moved {unit: {"mode", "from", "path"}},
         recon (an OP unit entered, crossed or left RP air ZOI), asp (ASPs spent),
         battles [declared battle hexes], optional [battle hexes declared by choice],
         assigned {flyer unit: battle hex}, condition ("surprise" | "intercept" | "ambush"),

@@ -47,6 +47,7 @@ from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import pairwise
 from typing import Any
 
 from wargame.engine.board import search, shortest_path
@@ -98,7 +99,8 @@ class Move:
     where the enemy projects air ZOI (5.22). ``battle``: ending there makes a battle hex (enemy
     units in it, 6.24, 7.12). ``no_fight``: the units may not fight in this offensive (a
     parenthetical extended range was needed, 5.11 / 7.31, or the move was strategic, 7.23, 7.33,
-    7.44).
+    7.44). ``cost``: the movement points an overland move spends (7.41). ``stops``: the airfields
+    an air move lands at between its legs (5.11).
     """
 
     mode: str
@@ -108,6 +110,8 @@ class Move:
     recon: bool = False
     battle: bool = False
     no_fight: bool = False
+    cost: float = 0
+    stops: tuple[str, ...] = ()
 
     @property
     def action(self) -> str:
@@ -253,12 +257,20 @@ class Mover:
     """One group of co-located units of one side, with cached map and ZOI queries."""
 
     def __init__(
-        self, g: Context, group: list[str], oc: int, *, reaction: bool = False, post: bool = False
+        self,
+        g: Context,
+        group: list[str],
+        oc: int,
+        *,
+        reaction: bool = False,
+        post: bool = False,
+        via: tuple[str, ...] = (),
     ) -> None:
         if not group:
             raise GameBug("a move needs at least one unit")
         self.g, self.group, self.oc = g, list(group), oc
-        self.reaction, self.post = reaction, post
+        self.reaction, self.post, self.via = reaction, post, via
+        self.stops: dict[tuple[str, ...], tuple[str, ...]] = {}  # air paths' landings
         self.start = forces.at(g, group[0])
         self.side = forces.side_of(g, group[0])
         self.enemy = forces.enemy(self.side)
@@ -451,11 +463,19 @@ class Mover:
         }
 
     def made(
-        self, mode: str, found: dict[str, tuple[tuple[str, ...], bool]], **extra: Any
+        self,
+        mode: str,
+        found: dict[str, tuple[tuple[str, ...], bool]],
+        costs: dict[str, float] | None = None,
+        **extra: Any,
     ) -> dict[str, Move]:
         out = {}
+        enemy_at, stops, costs = self.scene.enemy_at, self.stops, costs or {}
         for dest, (path, recon) in found.items():
-            move = Move(mode, dest, path, recon=recon, battle=dest in self.scene.enemy_at, **extra)
+            move = Move(
+                mode, dest, path, recon=recon, battle=dest in enemy_at,
+                cost=costs.get(dest, 0), stops=stops.get(path, ()), **extra,
+            )  # fmt: skip
             out[move.action] = move
         return out
 
@@ -766,16 +786,22 @@ def leg_path(leg: Leg, there: str) -> tuple[str, ...] | None:
 def unwind(
     m: Mover, parents: dict[str, tuple[str, tuple[str, ...] | None] | None], dest: str
 ) -> tuple[str, ...]:
+    """The hexes flown over from the start to ``dest``; the airfields landed at on the way are
+    kept in ``m.stops`` under the path."""
     legs: list[tuple[str, ...]] = []
+    landings: list[str] = []
     node = dest
     while (entry := parents[node]) is not None:
         here, leg = entry
         legs.append(leg if leg is not None else m.graph.leg(here, node))
         node = here
+        landings.append(here)
     path = [m.start]
     for leg in reversed(legs):
         path.extend(leg[1:])
-    return tuple(path)
+    found = tuple(path)
+    m.stops[found] = tuple(reversed(landings[:-1]))
+    return found
 
 
 @RULES.implements("5.11", "7.31", "7.36", "7.42", "12.71", "12.74")
@@ -817,16 +843,21 @@ def ground_may_not_enter(m: Mover) -> frozenset[str]:
 
 
 @RULES.implements("7.4", "7.41", "7.42", "7.49", "6.26")
-def overland_moves(m: Mover) -> dict[str, Move]:
+def overland_moves(m: Mover) -> tuple[dict[str, Move], tuple[str, ...]]:
     """Overland moves: 1 MP × OC; open 1, mountain 3, other land 2, ½ along a transport route
     into a hex without enemy units (7.41); across land hexsides only; entering a hex with enemy
     ground or air units or an enemy HQ ends the move (enemy naval units do not stop it). The 7th
     Armoured Brigade stops on entering a non-open hex other than along a route (7.49). In
     reaction only into a declared battle hex, never out of one (6.26), unless the group
-    disengages (7.43, :func:`disengagement`)."""
+    disengages (7.43, :func:`disengagement`).
+
+    With the waypoints ``m.via`` the moves go through them in order (each leg the cheapest);
+    besides the moves, the hexes the group may choose as a (further) waypoint, when its path
+    matters: some hex within reach is enemy-controlled (its control changes hands, 12.1) or
+    holds enemy units (a battle, retreated from by the hex entered from, 8.5)."""
     came_from = disengagement(m)
     if (m.stuck_in_battle() and came_from is None) or m.start not in m.graph.land:
-        return {}
+        return {}, ()
     s, g_ = m.scene, m.graph
     forbidden = m.forbidden if came_from is None else m.forbidden | came_from
 
@@ -839,12 +870,49 @@ def overland_moves(m: Mover) -> dict[str, Move]:
         return not m.reaction or h in s.declared
 
     if any(u.id == SEVENTH_ARMOURED for u in m.ground):
-        return m.made("move", armoured_paths(m, cost, forbidden, ends))
+        if m.via:
+            return {}, ()
+        return m.made("move", armoured_paths(m, cost, forbidden, ends)), ()
+    reach = through_waypoints(m, cost, forbidden)
+    found = {dest: value for dest, value in reach.items() if ends(dest)}
+    spent = {dest: sum(cost(a, b) for a, b in pairwise(path)) for dest, (path, _) in found.items()}
+    moves = m.made("move", found, spent)
+    here = m.via[-1] if m.via else m.start
+    shown = [h for h in reach if h not in s.enemy_stop and h != here]
+    matters = any(h in s.enemy_at or m.control(h) == m.enemy for h in reach)
+    return moves, tuple(shown) if matters else ()
+
+
+def through_waypoints(
+    m: Mover, cost: Callable[[str, str], float], forbidden: frozenset[str]
+) -> dict[str, tuple[tuple[str, ...], bool]]:
+    """``{hex: (path, recon)}`` for every hex an overland move may reach through the waypoints
+    ``m.via`` (none: from the start, a clear path preferred as in :meth:`Mover.paths`). The
+    legs to the waypoints are the cheapest; the last one prefers a path clear of enemy ZOI."""
+    s, steps = m.scene, avoiding(m.graph.land.__getitem__, forbidden)
+
+    def leave(h: str) -> bool:
+        return h not in s.enemy_stop
+
+    allowance, here, prefix = float(GROUND_MP * m.oc), m.start, (m.start,)
+    for waypoint in m.via:
+        leg = search(here, steps, cost=cost, can_leave=leave, max_cost=allowance)
+        if waypoint == here or waypoint in s.enemy_stop or waypoint not in leg.reached:
+            return {}
+        allowance -= leg.reached[waypoint]
+        prefix += tuple(leg.path(waypoint)[1:])
+        here = waypoint
     found = m.paths(
-        g_.land.__getitem__, GROUND_MP * m.oc, ends, cost=cost,
-        closed=forbidden, can_leave=lambda h: h not in s.enemy_stop,
+        m.graph.land.__getitem__, allowance, lambda h: True, start=here, cost=cost,
+        closed=forbidden, can_leave=leave,
     )  # fmt: skip
-    return m.made("move", found)
+    if not m.via:
+        return found
+    joined = {dest: prefix + path[1:] for dest, (path, _) in found.items()}
+    seen = not (m.reaction or m.post)  # as Mover.prefer_clear: only an offensive's move counts
+    return {
+        dest: (path, seen and m.touches(path)) for dest, path in joined.items() if dest != m.start
+    }
 
 
 ENTERING_MODES = frozenset({"move", "assault", "barge"})  # how OP ground units enter a hex
@@ -954,16 +1022,33 @@ def assault_may_end(m: Mover, dest: str) -> bool:
 
 @RULES.implements("7.45")
 def needs_marines(m: Mover, dest: str) -> bool:
-    """7.45 D: US Army ground units may assault a Japanese-controlled one-hex island occupied
-    by Japanese units (read: ground or air units, or an HQ) only together with a US Marine
-    ground unit; not in reaction, not on larger islands."""
+    """7.45 D: US Army ground units may end an amphibious assault on a Japanese-controlled
+    one-hex island occupied by Japanese units (read: ground or air units, or an HQ) only if US
+    Marines that have just completed an amphibious assault on that island are there: Marines
+    assaulting with them in one stack, or Marines that landed there earlier in this offensive
+    (as the seed words it); not in reaction, not on larger islands."""
     if m.reaction or dest not in m.graph.area("one_hex_island"):
         return False
     if m.control(dest) != "japan" or dest not in m.scene.enemy_stop:
         return False
     army = any(u.nationality == "us" and u.service == "army" for u in m.ground)
-    marines = any(u.nationality == "us" and u.service == "marine" for u in m.ground)
-    return army and not marines
+    marines = any(is_marine(u) for u in m.ground)
+    return army and not marines and not marines_landed(m, dest)
+
+
+def is_marine(unit: Unit) -> bool:
+    return unit.nationality == "us" and unit.service == "marine" and unit.unit_class == "ground"
+
+
+@RULES.implements("7.45")
+def marines_landed(m: Mover, dest: str) -> bool:
+    """US Marines of this offensive whose amphibious assault ended in ``dest`` and who are still
+    there (7.45 D)."""
+    for unit_id, entry in (m.offensive.get("moved") or {}).items():
+        landed = entry.get("mode") == "assault" and forces.at(m.g, unit_id) == dest
+        if landed and is_marine(forces.record(m.g, unit_id)):
+            return True
+    return False
 
 
 @RULES.implements("7.47", "9.33")
@@ -993,31 +1078,47 @@ def barge_moves(m: Mover) -> dict[str, Move]:
 
 # -- the entry points --------------------------------------------------------------------------
 @RULES.implements("6.22", "6.23", "7.1")
-def moves(g: Context, group: list[str], *, oc: int, reaction: bool = False) -> dict[str, Move]:
+def moves(
+    g: Context, group: list[str], *, oc: int, reaction: bool = False, via: tuple[str, ...] = ()
+) -> dict[str, Move]:
     """Every legal move of ``group`` (co-located units of one side moving together), keyed by
     action text. ``oc``: the OC value that multiplies the allowances (T1). ``reaction``: a
     reaction move (6.26): only to declared battle hexes (``offensive["battles"]`` and
     ``["special"]``), air to a friendly airfield within range of one, at most 1 ASP, no
-    strategic movement, no barges.
+    strategic movement, no barges. ``via``: waypoints the player chose (see :func:`routes`).
 
     The path of each move is chosen for the mover: the cheapest legal path, but one that
     touches no hex of enemy air ZOI is preferred whenever one exists within the allowance,
     among equal-cost paths and longer ones alike (5.22; module docstring)."""
-    m = Mover(g, group, oc, reaction=reaction)
+    return routes(g, group, oc=oc, reaction=reaction, via=via)[0]
+
+
+@RULES.implements("6.22", "6.23", "7.1", "12.1", "8.5")
+def routes(
+    g: Context, group: list[str], *, oc: int, reaction: bool = False, via: tuple[str, ...] = ()
+) -> tuple[dict[str, Move], tuple[str, ...]]:
+    """:func:`moves`, and the hexes the group may choose to pass through where its path
+    changes what a move does (control of the hexes it passes, 12.1; the hex a beaten unit
+    retreats to, 8.5): overland moves only. With waypoints ``via`` only the overland moves
+    through them, in order, are listed."""
+    m = Mover(g, group, oc, reaction=reaction, via=via)
     if m.of_class("hq") or not (forces.on_map(m.start) or m.start == CHINA_BOX):
-        return {}
+        return {}, ()
+    if via:
+        return overland_moves(m) if m.ground and not m.naval and not m.air else ({}, ())
     if m.air:
         if len(m.air) != len(m.units):
-            return {}
-        return {**air_moves(m), **strategic_air_moves(m)}
+            return {}, ()
+        return {**air_moves(m), **strategic_air_moves(m)}, ()
     if m.start == CHINA_BOX:
-        return {}
+        return {}, ()
     if not m.ground:
-        return {**naval_moves(m), **strategic_sea_moves(m)}
+        return {**naval_moves(m), **strategic_sea_moves(m)}, ()
     found = {**strategic_sea_moves(m), **assault_moves(m)}
-    if not m.naval:
-        found = {**overland_moves(m), **found, **barge_moves(m)}
-    return found
+    if m.naval:
+        return found, ()
+    overland, waypoints = overland_moves(m)
+    return {**overland, **found, **barge_moves(m)}, waypoints
 
 
 @RULES.implements("6.23", "9.3", "5.22", "12.1")
@@ -1074,11 +1175,20 @@ def take_control(g: Context, side: str, hexes: Iterable[str]) -> None:
     """12.1: the side whose ground units last entered or passed through a hex controls it; a hex
     holding enemy ground or air units or an HQ is settled by its battle."""
     for hex_id in hexes:
-        if forces.control(g, hex_id) is None or (side == "allied" and garrisoned(g, hex_id)):
-            continue
-        others = forces.units_at(g, hex_id, forces.enemy(side))
-        if not any(not forces.is_class(g, u, "naval") for u in others):
+        if passing_takes(g, side, hex_id):
             forces.set_control(g, hex_id, side)
+
+
+@RULES.implements("12.1")
+def passing_takes(g: Context, side: str, hex_id: str) -> bool:
+    """Whether ``side``'s ground units entering or passing through the land hex take it from
+    the enemy now: it holds no enemy unit but ships (nor, for the Allies, a Japanese garrison)."""
+    if forces.control(g, hex_id) != forces.enemy(side):
+        return False
+    if side == "allied" and garrisoned(g, hex_id):
+        return False
+    others = forces.units_at(g, hex_id, forces.enemy(side))
+    return not any(not forces.is_class(g, u, "naval") for u in others)
 
 
 @RULES.implements("7.24", "7.34", "7.48")

@@ -5,21 +5,38 @@ post-battle movement that concludes them. The record of the offensive being play
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
+from wargame.engine.notes import Consequence, Modifier, consequence
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import cards, events, forces, movement, reactions, supply
+from wargame.games.empire_of_the_sun import (
+    advice,
+    battle,
+    cards,
+    events,
+    forces,
+    movement,
+    previews,
+    reactions,
+    supply,
+)
 from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.garrisons import garrisoned_hexes
 from wargame.games.empire_of_the_sun.hqs import hq_key, hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
 
 RULES.declare("1.21", where="every roll of this game uses the d10 read 0-9 (D10_ZERO)")
-NATURAL_FAILURE = 9  # an unmodified 9 always fails an intelligence roll (5.22)
 RECON_MODIFIER = -2  # an OP unit entered, crossed or left RP air ZOI (5.22)
+INTELLIGENCE_PROMPTS = {  # by what the reaction player may do besides declining
+    frozenset({"react", "roll"}): "prompt.intelligence_react",
+    frozenset({"roll"}): "prompt.intelligence",
+    frozenset({"react"}): "prompt.intelligence_cards",
+    frozenset(): "prompt.intelligence_none",
+}
 
 
 def current(g: Context) -> dict[str, Any]:
@@ -81,6 +98,8 @@ class Offensive(Procedure):
         choices = found.side(side, "prompt.choose_hq", card=f["card"])
         for hq_id in eligible_hqs(g, side):
             choices.add(Action.of("hq", hq_id), self.pick_hq, hq_id)
+        if not choices.options:
+            choices.prompt = "prompt.choose_hq_none"
         choices.add("none", self.no_hq)
         return found
 
@@ -111,6 +130,8 @@ class Offensive(Procedure):
             )
             if unit_id not in activation["activated"] and allowed:
                 choices.add(Action.of("unit", unit_id), self.add_unit, who, unit_id)
+        if not choices.options:
+            choices.prompt = "prompt.activate_none"
         choices.add("done", self.activated if who == "op" else self.react_activated)
         return found
 
@@ -144,26 +165,35 @@ class Offensive(Procedure):
         for unit_id in activation["activated"]:
             if unit_id not in activation["moved"] and forces.on_map(forces.at(g, unit_id)):
                 choices.add(Action.of("unit", unit_id), self.select, who, unit_id)
+        if not choices.options:
+            choices.prompt = "prompt.move_none"
         choices.add("done", self.moved if who == "op" else self.react_moved)
         return found
 
+    @RULES.implements("12.1", "8.5")
     def group_moves(self, g: Context, who: str) -> Decision:
+        """The selected stack: units to add to it, its moves (each with its note, see
+        :mod:`advice`), and hexes to pass through (``via``) where the path matters."""
         offensive = current(g)
         activation = activation_record(g, who)
-        group = activation["group"]
+        group, via = activation["group"], tuple(activation.get("via") or ())
         found = Decision()
         choices = found.side(activation["side"], "prompt.move_group", units=list(group))
         here = forces.at(g, group[0])
-        for unit_id in activation["activated"]:
+        for unit_id in [] if via else activation["activated"]:
             joins = unit_id not in group and unit_id not in activation["moved"]
             if joins and forces.at(g, unit_id) == here:
                 choices.add(Action.of("unit", unit_id), self.join, who, unit_id)
-        if who == "op":
-            options = legal_moves(g, group, offensive)
-        else:
-            options = reaction_moves(g, group, offensive)
+        joining = bool(choices.options)
+        options, waypoints = group_routes(g, group, offensive, who, via)
         for text, option in options.items():
-            choices.add(text, self.go, who, option)
+            note = partial(advice.move_note, g, tuple(group), option, offensive, who != "op")
+            choices.add(text, self.go, who, option, later=note)
+        for hex_id in waypoints:
+            choices.add(Action.of("via", hex_id), self.through, who, hex_id)
+        choices.prompt = move_group_prompt(joining, bool(options), via, bool(waypoints))
+        if via:
+            choices.params["via"] = list(via)
         choices.add("cancel", self.deselect, who)
         return found
 
@@ -174,14 +204,21 @@ class Offensive(Procedure):
     def join(self, g: Context, f: Frame, who: str, unit_id: str) -> None:
         activation_record(g, who)["group"].append(unit_id)
 
+    def through(self, g: Context, f: Frame, who: str, hex_id: str) -> None:
+        activation = activation_record(g, who)
+        activation["via"] = [*(activation.get("via") or ()), hex_id]
+
     def deselect(self, g: Context, f: Frame, who: str) -> None:
-        activation_record(g, who)["group"] = []
+        activation = activation_record(g, who)
+        activation["group"] = []
+        activation.pop("via", None)
         g.goto("move" if who == "op" else "react_move")
 
     def go(self, g: Context, f: Frame, who: str, option: movement.Move) -> None:
         activation = activation_record(g, who)
         movement.perform(g, activation["group"], option)
         activation["group"] = []
+        activation.pop("via", None)
         g.goto("move" if who == "op" else "react_move")
 
     def moved(self, g: Context, f: Frame) -> None:
@@ -197,9 +234,15 @@ class Offensive(Procedure):
         choices = found.side(f["side"], "prompt.declare", battles=list(offensive["battles"]))
         if room_for_battle(offensive):
             for hex_id in optional_battle_hexes(g, offensive):
-                choices.add(Action.of("battle", hex_id), self.add_battle, hex_id)
-        if requirement_met(g, offensive):
-            choices.add("done", self.declared)
+                told = declaration_consequences(g, offensive, hex_id)
+                choices.add(Action.of("battle", hex_id), self.add_battle, hex_id, consequences=told)
+        if not requirement_met(g, offensive):
+            choices.prompt = "prompt.declare_required"
+            choices.params["card"] = f["card"]
+            return found
+        if not choices.options:
+            choices.prompt = "prompt.declare_none"
+        choices.add("done", self.declared)
         return found
 
     @RULES.implements("6.24")
@@ -211,7 +254,10 @@ class Offensive(Procedure):
     def declared(self, g: Context, f: Frame) -> None:
         offensive = current(g)
         assign_flyers(g, offensive)
-        g.log("log.battles_declared", side=f["side"], hexes=list(offensive["battles"]))
+        if offensive["battles"]:
+            g.log("log.battles_declared", side=f["side"], hexes=list(offensive["battles"]))
+        else:
+            g.log("log.no_battles", side=f["side"])
         g.goto("assign")
 
     @decision
@@ -225,7 +271,10 @@ class Offensive(Procedure):
             return found
         choices = found.side(f["side"], "prompt.assign", unit=unit_id)
         for hex_id in options:
-            choices.add(Action.of("battle", hex_id), self.assign_to, unit_id, hex_id)
+            told = half_strength(g, [unit_id], hex_id)
+            choices.add(
+                Action.of("battle", hex_id), self.assign_to, unit_id, hex_id, consequences=told
+            )
         return found
 
     def assign_to(self, g: Context, f: Frame, unit_id: str, hex_id: str) -> None:
@@ -257,7 +306,10 @@ class Offensive(Procedure):
             and not offensive["rolled"]
             and no_card_condition
         ):
-            choices.add("roll", self.roll_intelligence)
+            modifiers = intelligence_modifiers(g, rp)
+            preview = previews.intelligence_preview(rp, offensive["intel"], modifiers)
+            choices.add("roll", self.roll_intelligence, preview=preview)
+        choices.prompt = INTELLIGENCE_PROMPTS[frozenset(choices.verbs())]
         choices.add("decline", self.after_intelligence)
         return found
 
@@ -292,8 +344,13 @@ class Offensive(Procedure):
         rp = enemy(f["side"])
         found = Decision()
         choices = found.side(rp, "prompt.special_reaction")
-        for hex_id in special_reaction_hexes(g, offensive):
-            choices.add(Action.of("try", hex_id), self.try_special, hex_id)
+        value = special_reaction_value(g, offensive)
+        for hex_id in special_reaction_hexes(g, offensive) if value is not None else []:
+            modifiers = intelligence_modifiers(g, rp)
+            preview = previews.intelligence_preview(rp, value, modifiers, hex_id)
+            choices.add(Action.of("try", hex_id), self.try_special, hex_id, preview=preview)
+        if not choices.options:
+            choices.prompt = "prompt.special_reaction_none"
         choices.add("done", self.to_reaction)
         return found
 
@@ -301,8 +358,7 @@ class Offensive(Procedure):
     def try_special(self, g: Context, f: Frame, hex_id: str) -> None:
         offensive = current(g)
         offensive.setdefault("tried", []).append(hex_id)
-        card = cards.card(g, f["card"])
-        value = card.oc_intel if offensive["surprise_card"] else offensive["intel"]
+        value = special_reaction_value(g, offensive)
         if value is not None and intelligence_roll(g, enemy(f["side"]), value, "special_reaction"):
             offensive["special"].append(hex_id)
             offensive["battles"].append(hex_id)
@@ -321,6 +377,8 @@ class Offensive(Procedure):
         choices = found.side(rp, "prompt.react")
         for hq_id in reaction_hqs(g, rp):
             choices.add(Action.of("hq", hq_id), self.reaction_hq, hq_id)
+        if not choices.options:
+            choices.prompt = "prompt.react_none"
         choices.add("none", self.no_reaction)
         return found
 
@@ -396,8 +454,10 @@ class Offensive(Procedure):
         found = Decision()
         choices = found.side(f["side"], "prompt.next_battle")
         for hex_id in left:
-            choices.add(Action.of("battle", hex_id), self.fight, hex_id)
+            preview = previews.battle_preview(g, hex_id)
+            choices.add(Action.of("battle", hex_id), self.fight, hex_id, preview=preview)
         if not left:
+            choices.prompt = "prompt.battles_over"
             choices.add("done", self.battles_over)
         return found
 
@@ -586,16 +646,23 @@ def fights_from(g: Context, unit_id: str, hex_id: str, targets: list[str]) -> li
 def reaction_moves(
     g: Context, group: list[str], offensive: dict[str, Any]
 ) -> dict[str, movement.Move]:
-    """Reaction moves (6.26); under Surprise only towards the special reaction hexes (6.27)."""
-    found = movement.moves(g, group, oc=offensive["oc"], reaction=True)
+    return reaction_routes(g, group, offensive)[0]
+
+
+def reaction_routes(
+    g: Context, group: list[str], offensive: dict[str, Any], via: tuple[str, ...] = ()
+) -> tuple[dict[str, movement.Move], tuple[str, ...]]:
+    """Reaction moves (6.26) and waypoints; under Surprise only towards the special reaction
+    hexes (6.27)."""
+    found, waypoints = movement.routes(g, group, oc=offensive["oc"], reaction=True, via=via)
     if offensive["condition"] != "surprise":
-        return found
+        return found, waypoints
     targets = reaction_hexes(offensive)
     return {
         text: move
         for text, move in found.items()
         if any(fights_from(g, u, move.dest, targets) for u in group)
-    }
+    }, waypoints
 
 
 def reaction_flyer_battles(g: Context, unit_id: str, offensive: dict[str, Any]) -> list[str]:
@@ -651,25 +718,52 @@ def rivalry_allows(g: Context, unit_id: str, activation: dict[str, Any]) -> bool
     return not others or others == {branch}
 
 
+def move_group_prompt(joining: bool, moving: bool, via: tuple[str, ...], further: bool) -> str:
+    """The prompt of a selected stack, naming only what it may do."""
+    if via and moving:
+        return "prompt.move_group_via" if further else "prompt.move_group_via_end"
+    if via:
+        return "prompt.move_group_via_on" if further else "prompt.move_group_via_stuck"
+    if joining:
+        return "prompt.move_group" if moving else "prompt.move_group_join"
+    return "prompt.move_group_go" if moving else "prompt.move_group_stuck"
+
+
+def group_routes(
+    g: Context, group: list[str], offensive: dict[str, Any], who: str, via: tuple[str, ...]
+) -> tuple[dict[str, movement.Move], tuple[str, ...]]:
+    """The stack's moves and the waypoints it may still choose, for the offensive player
+    (``op``) or the reaction player."""
+    if who == "op":
+        return legal_routes(g, group, offensive, via)
+    return reaction_routes(g, group, offensive, via)
+
+
 def legal_moves(
     g: Context, group: list[str], offensive: dict[str, Any]
 ) -> dict[str, movement.Move]:
-    """The group's moves (with those the event adds, 5.31 D); an OC offensive may not open a
-    second battle hex (6.24)."""
-    found = movement.moves(g, group, oc=offensive["oc"])
+    return legal_routes(g, group, offensive)[0]
+
+
+def legal_routes(
+    g: Context, group: list[str], offensive: dict[str, Any], via: tuple[str, ...] = ()
+) -> tuple[dict[str, movement.Move], tuple[str, ...]]:
+    """The group's moves (with those the event adds, 5.31 D) and waypoints; an OC offensive
+    may not open a second battle hex (6.24)."""
+    found, waypoints = movement.routes(g, group, oc=offensive["oc"], via=via)
     own = own_event_hook(g, offensive, "moves")
-    if own is not None:
+    if own is not None and not via:
         found = {**found, **own(g, group)}
     allowed = own_event_hook(g, offensive, "move_allowed")
     if allowed is not None:
         found = {t: m for t, m in found.items() if allowed(g, group, m)}
     found = {t: m for t, m in found.items() if not m.battle or battle_allowed(g, offensive, m.dest)}
     if offensive["mode"] != "oc":
-        return found
+        return found, waypoints
     battles = set(contested_hexes(g, offensive["side"]))
     if not battles:
-        return found
-    return {t: m for t, m in found.items() if not m.battle or m.dest in battles}
+        return found, waypoints
+    return {t: m for t, m in found.items() if not m.battle or m.dest in battles}, waypoints
 
 
 def enemy_hexes(g: Context, side: str) -> set[str]:
@@ -759,6 +853,27 @@ def assign_flyers(g: Context, offensive: dict[str, Any]) -> None:
         note_extended(g, unit_id, offensive)
 
 
+@RULES.implements("6.24", "8.2")
+def declaration_consequences(
+    g: Context, offensive: dict[str, Any], hex_id: str
+) -> tuple[Consequence, ...]:
+    """What declaring a battle at ``hex_id`` entails: an operations offensive's only battle
+    (6.24), and the activated air units that reach it only with their extended range (8.2)."""
+    found: list[Consequence] = []
+    if offensive["mode"] == "oc":
+        found.append(consequence("6.24", "consequence.only_declared"))
+    reaching = [u for u in striking_flyers(g, offensive) if hex_id in strike_hexes(g, u)]
+    return (*found, *half_strength(g, reaching, hex_id))
+
+
+@RULES.implements("8.2")
+def half_strength(g: Context, units: list[str], hex_id: str) -> tuple[Consequence, ...]:
+    """The air units of ``units`` that reach ``hex_id`` only with their extended range fight
+    at half strength there (as :func:`note_extended` records it)."""
+    halved = [u for u in units if beyond_normal_range(g, u, hex_id)]
+    return (consequence("8.2", "consequence.half_strength", units=halved),) if halved else ()
+
+
 def flyer_battles(g: Context, unit_id: str, offensive: dict[str, Any]) -> list[str]:
     reach = set(strike_hexes(g, unit_id))
     return [h for h in offensive["battles"] if h in reach]
@@ -776,18 +891,40 @@ def ambiguous_flyers(g: Context, offensive: dict[str, Any]) -> dict[str, list[st
 def note_extended(g: Context, unit_id: str, offensive: dict[str, Any]) -> None:
     """An air unit reaching its battle only with its extended range fights at half strength."""
     target = offensive["assigned"].get(unit_id)
-    unit = record(g, unit_id)
-    if target is None or unit.range is None or forces.is_carrier(g, unit_id):
-        return
-    if g.static.board.distance(forces.at(g, unit_id), target) > unit.range:
+    if target is not None and beyond_normal_range(g, unit_id, target):
         offensive["extended"].append(unit_id)
+
+
+@RULES.implements("8.2")
+def beyond_normal_range(g: Context, unit_id: str, hex_id: str) -> bool:
+    """An air unit (not a carrier) whose normal range falls short of the hex."""
+    unit = record(g, unit_id)
+    if unit.range is None or forces.is_carrier(g, unit_id):
+        return False
+    return bool(g.static.board.distance(forces.at(g, unit_id), hex_id) > unit.range)
 
 
 def intelligence_roll(g: Context, side: str, value: int, reason: str) -> bool:
     """d10, −2 for air reconnaissance; success at or below the value; a natural 9 fails (5.22)."""
     natural = g.roll(D10_ZERO, side, reason)
-    modifier = RECON_MODIFIER if current(g)["recon"] else 0
-    return natural != NATURAL_FAILURE and natural + modifier + event_intel_drm(g, side) <= value
+    modifiers = intelligence_modifiers(g, side)
+    drm = sum(m.value for m in modifiers)
+    if modifiers:
+        itemised = [battle.modifier_message(m) for m in modifiers]
+        g.log("log.intelligence", natural=natural, modifiers=itemised, roll=natural + drm)
+    return previews.intelligence_result(natural, drm, value)
+
+
+@RULES.implements("5.22", "5.31")
+def intelligence_modifiers(g: Context, side: str) -> tuple[Modifier, ...]:
+    """Air reconnaissance (5.22) and what the offensive's event adds (5.31 D)."""
+    found = []
+    if current(g)["recon"]:
+        found.append(Modifier("5.22", "drm.recon", RECON_MODIFIER))
+    event = event_intel_drm(g, side)
+    if event:
+        found.append(Modifier("5.31", "drm.card", event, {"card": current(g)["card"]}))
+    return tuple(found)
 
 
 def event_intel_drm(g: Context, side: str) -> int:
@@ -817,6 +954,14 @@ RULES.stand_in(
     "the requirement, runs its offensive without it.",
     key="requirement_out_of_reach",
 )
+
+
+def special_reaction_value(g: Context, offensive: dict[str, Any]) -> int | None:
+    """The value a special reaction roll must not exceed: the card's OC intelligence value
+    when its event is a surprise, else the offensive's (6.27)."""
+    card = cards.card(g, offensive["card"])
+    found: int | None = card.oc_intel if offensive["surprise_card"] else offensive["intel"]
+    return found
 
 
 def special_reaction_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:

@@ -78,6 +78,8 @@ class FreeNavalMoves(Procedure):
         choices = found.side("allied", "prompt.free_move", unit=unit_id)
         for hex_id in movement.emergency_destinations(g, unit_id):
             choices.add(Action.of("hex", hex_id), self.move_ship, unit_id, hex_id)
+        if not choices.options:
+            choices.prompt = "prompt.free_move_none"
         choices.add("stay", self.stay, unit_id)
         return found
 

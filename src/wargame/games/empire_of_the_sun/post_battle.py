@@ -8,7 +8,7 @@ from typing import Any
 from wargame.engine.action import Action
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import forces, movement
+from wargame.games.empire_of_the_sun import advice, forces, movement
 from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.registry import RULES
 
@@ -73,8 +73,12 @@ class PostBattle(Procedure):
         units = may_move_after_battle(g, f["mover"])
         for unit_id in units:
             choices.add(Action.of("unit", unit_id), self.pick, unit_id)
-        if not any(stranded(g, u, f["mover"]) for u in units):
-            choices.add("done", self.side_done)
+        if any(stranded(g, u, f["mover"]) for u in units):
+            choices.prompt = "prompt.post_battle_stranded"
+            return found
+        if not units:
+            choices.prompt = "prompt.post_battle_none"
+        choices.add("done", self.side_done)
         return found
 
     def pick(self, g: Context, f: Frame, unit_id: str) -> None:
@@ -87,12 +91,19 @@ class PostBattle(Procedure):
         found = Decision()
         choices = found.side(f["mover"], "prompt.post_battle_to", unit=unit_id)
         options = movement.post_battle_moves(g, unit_id)
+        classes = {record(g, unit_id).unit_class}
         for text, option in options.items():
-            choices.add(text, self.go, unit_id, option)
+            label = advice.move_label(option, classes)
+            choices.add(text, self.go, unit_id, option, label=label, path=option.path)
         if not stranded(g, unit_id, f["mover"]):
+            if not options:
+                choices.prompt = "prompt.post_battle_stay"
             choices.add("stay", self.stay, unit_id)
         elif not options:
+            choices.prompt = "prompt.withdraw_lost"
             choices.add("eliminate", self.lose, unit_id)
+        else:
+            choices.prompt = "prompt.withdraw"
         return found
 
     def go(self, g: Context, f: Frame, unit_id: str, option: movement.Move) -> None:
@@ -134,6 +145,7 @@ class EmergencyMoves(Procedure):
         for hex_id in places:
             choices.add(Action.of("hex", hex_id), self.place, unit_id, hex_id)
         if not places:
+            choices.prompt = "prompt.emergency_lost"
             choices.add("eliminate", self.lose, unit_id)
         return found
 

@@ -74,6 +74,7 @@ class Reinforcements(Procedure):
         for unit_id in f["arriving"]:
             choices.add(Action.of("unit", unit_id), self.pick, unit_id)
         if not f["arriving"]:
+            choices.prompt = "prompt.reinforce_none"
             choices.add("done", self.side_done)
         return found
 
@@ -90,6 +91,7 @@ class Reinforcements(Procedure):
         for hex_id in hexes:
             choices.add(Action.of("hex", hex_id), self.put, unit_id, hex_id)
         if not hexes:
+            choices.prompt = "prompt.place_delay"
             choices.add("delay", self.delay, unit_id)
         choices.add("cancel", self.cancel)
         return found

@@ -104,6 +104,8 @@ class Replacements(Procedure):
             choices.add(Action.of("repair", unit_id), self.repair, unit_id)
         for unit_id in rebuilds:
             choices.add(Action.of("rebuild", unit_id), self.pick, unit_id)
+        if not choices.options:
+            choices.prompt = "prompt.replacements_none"
         choices.add("done", self.side_done)
         return found
 
@@ -140,6 +142,8 @@ class Replacements(Procedure):
             choices.add(Action.of("hex", hex_id), self.rebuild, unit_id, hex_id, False)
             if full:
                 choices.add(Action.of("full", hex_id), self.rebuild, unit_id, hex_id, True)
+        if not choices.options:
+            choices.prompt = "prompt.rebuild_nowhere"
         choices.add("cancel", self.cancel)
         return found
 

@@ -30,6 +30,10 @@ class Game(Procedure):
         g.call("turn", then="after_turn")
 
     def after_turn(self, g: Context, f: Frame) -> None:
+        """The next turn; after the last one the turn track stays on it (the game is over)."""
+        if g.data["turn"] >= g.data["last_turn"]:
+            g.goto("final")
+            return
         g.data["turn"] += 1
         g.goto("next_turn")
 
@@ -98,6 +102,8 @@ class Turn(Procedure):
         choices = found.side(side, "prompt.claim_initiative")
         if events.playable(g, side, cards.pile(g, side)["future"]):
             choices.add("future-first", self.future_first, side)
+        else:
+            choices.prompt = "prompt.claim_initiative_none"
         choices.add("decline", self.decline)
         return found
 

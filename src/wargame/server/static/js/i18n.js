@@ -72,8 +72,15 @@ export function translatePage(root = document) {
   }
 }
 
-/** The game's message templates of one language, rendered like ``wargame.engine.i18n``:
- * ``{side:side}`` names a value through the entry ``side.<value>``, lists are joined. */
+/** The game's message templates of one language, rendered like ``wargame.engine.i18n`` (keep
+ * the two in step): ``{side:side}`` names a value through the entry ``side.<value>``, lists are
+ * joined; ``{hits:# hit|# hits}`` picks a form by grammatical number (``#`` is the value; a
+ * number is singular when 1, a list with one item, another value unless the entry
+ * ``number.<value>`` reads ``plural``); ``{side:subject}`` names a side as a sentence's subject
+ * (falling back to ``side.<value>``); ``{modifiers:msg}`` renders a message or a list of them
+ * (a string is a key, rendered with the parameters of the message it is in; a missing one is
+ * nothing);
+ * ``{amount:+d}`` signs a number. */
 export class Messages {
   constructor(entries, language) {
     this.entries = entries || {};
@@ -81,7 +88,8 @@ export class Messages {
   }
 
   name(namespace, value) {
-    const found = this.entries[`${namespace}.${value}`];
+    let found = this.entries[`${namespace}.${value}`];
+    if (found === undefined && namespace === "subject") found = this.entries[`side.${value}`];
     return found === undefined ? String(value) : found;
   }
 
@@ -89,7 +97,28 @@ export class Messages {
     return items.join(this.lang === "ja" ? "、" : ", ");
   }
 
-  field(value, spec) {
+  singular(value) {
+    if (Array.isArray(value)) return value.length === 1;
+    if (typeof value === "number" || (typeof value === "string" && /^\d+$/.test(value))) return Number(value) === 1;
+    if (typeof value === "boolean") return value;
+    return this.entries[`number.${value}`] !== "plural";
+  }
+
+  byNumber(value, forms) {
+    const shown = Array.isArray(value) ? String(value.length) : String(value);
+    const form = this.singular(value) ? forms[0] : forms[forms.length - 1];
+    return form.replaceAll("#", shown);
+  }
+
+  message(item, params = {}) {
+    if (typeof item === "string") return this.render(item, params);
+    if (!item || typeof item !== "object" || typeof item.key !== "string") return String(item);
+    return this.render(item.key, item.params || {});
+  }
+
+  field(value, spec, params = {}) {
+    if (spec.includes("|")) return this.byNumber(value, spec.split("|"));
+    if (spec === "msg") return this.join((Array.isArray(value) ? value : [value]).map((item) => this.message(item, params)));
     if (/^[A-Za-z_]\w*$/.test(spec)) {
       if (Array.isArray(value)) return this.join(value.map((item) => this.name(spec, item)));
       return this.name(spec, value);
@@ -108,8 +137,8 @@ export class Messages {
     return template.replace(/\{\{|\}\}|\{(\w+)(?::([^}]*))?\}/g, (whole, name, spec) => {
       if (whole === "{{") return "{";
       if (whole === "}}") return "}";
-      if (!(name in params)) return whole;
-      return this.field(params[name], spec || "");
+      if (!(name in params)) return spec === "msg" ? "" : whole;
+      return this.field(params[name], spec || "", params);
     });
   }
 }
