@@ -114,6 +114,8 @@ def test_act_applies_all_actions_or_none(capsys, tmp_path):
         (["bench", "toy", "--seconds", "nan"], ["--seconds must be a number above 0"]),
         (["bench", "toy", "--seed", "-1"], ["--seed: a seed is between 0 and 2**256 - 1"]),
         (["fuzz", "toy", "--seed", "-1"], ["--seed: a seed is between 0 and 2**256 - 1"]),
+        (["fuzz", "toy", "--journal", "{tmp}/none/j"], ["no folder {tmp}/none"]),
+        (["fuzz", "toy", "--journal", "{tmp}/junk.json"], ["is not a fuzz journal"]),
         (["show", "/dev/zero"], ["/dev/zero is a device, not a file"]),
         (["play", "chess", "--resume", "{tmp}/g.json"], ["unknown game 'chess'"]),
         (["play", "toy", "--bot", "red", "--bot", "blue", "--save", "{tmp}/no/p"], ["no folder"]),
@@ -213,7 +215,7 @@ def test_fuzz_ends_with_the_summary_line(capsys, tmp_path):
     code, out, err = run(capsys, "fuzz", "toy", "--games", 6, "--seed", 3, "--out", tmp_path)
     assert code == 0
     last = out.strip().splitlines()[-1]
-    assert last.startswith("fuzz: 6 games, 0 failures, ") and last.endswith(" s")
+    assert last.startswith("fuzz: 6 games, 0 failures, ") and last.endswith(" CPU s")
     assert "result " in out
     # not a terminal (a long run's log file): progress as lines, the last at the end
     assert err.strip().splitlines()[-1].startswith("fuzz: 6/6 games, 0 failures, ")

@@ -7,7 +7,7 @@ import pytest
 from tests.toy_game.game import SIDES, Bid, Move, ToyGame, other
 from wargame.engine.action import Action
 from wargame.engine.contract import generator_secrets
-from wargame.engine.errors import IllegalAction
+from wargame.engine.errors import IllegalAction, WargameError
 from wargame.engine.procedure import Decision, decision
 from wargame.engine.registry import Registry
 from wargame.engine.rng import LEGACY_GENERATOR, seed_hex
@@ -408,3 +408,39 @@ def test_an_illegal_action_accepted_leaves_the_dump_at_the_position_it_was_tried
 def test_a_config_below_one_is_refused(name):
     with pytest.raises(ValueError, match=f"{name} must be at least 1"):
         FuzzConfig(**{name: 0})
+
+
+def _summary_facts(summary):
+    return [(o.index, o.seed, o.scenario, o.actions, o.result) for o in summary.outcomes]
+
+
+def test_a_journal_goes_on_where_a_run_stopped(tmp_path):
+    whole = run_fuzz(ToyGame(), tmp_path / "whole", games=8)
+    journal = tmp_path / "campaign.jsonl"
+    first = run_fuzz(ToyGame(), tmp_path / "a", games=8, jobs=2, journal=journal)
+    lines = journal.read_bytes().splitlines(keepends=True)
+    assert len(lines) == 1 + 8
+    # stopped after three games, the fourth's line half written
+    journal.write_bytes(b"".join(lines[:4]) + lines[4][:10])
+    seen = []
+    registry = Registry()
+    registry.add_game(ToyGame())
+    config = FuzzConfig(games=8, seed=2, out_dir=tmp_path / "b", journal=journal)
+    resumed = fuzz("toy", config, registry.game, seen.append)
+    assert resumed.resumed == 3
+    assert len(seen) == 8
+    assert _summary_facts(resumed) == _summary_facts(whole) == _summary_facts(first)
+    assert "8 games (3 from the journal), 0 failures" in resumed.line()
+    assert len(journal.read_bytes().splitlines()) == 1 + 8
+
+
+def test_a_journal_of_other_settings_is_refused(tmp_path):
+    journal = tmp_path / "campaign.jsonl"
+    run_fuzz(ToyGame(), tmp_path, games=2, journal=journal)
+    before = journal.read_bytes()
+    with pytest.raises(WargameError, match=r"journal of another run \(games 2 there, 3 here\)"):
+        run_fuzz(ToyGame(), tmp_path, games=3, journal=journal)
+    assert journal.read_bytes() == before
+    journal.write_text("not json\n")
+    with pytest.raises(WargameError, match="is not a fuzz journal"):
+        run_fuzz(ToyGame(), tmp_path, games=2, journal=journal)

@@ -252,6 +252,11 @@ def _add_game_commands(command: Any) -> None:
     fuzz.add_argument("--check-every", type=_at_least_one, default=1, metavar="N")
     fuzz.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     fuzz.add_argument("--no-progress", action="store_true")
+    fuzz.add_argument(
+        "--journal",
+        type=Path,
+        help="record each finished game in FILE and, run again, go on where it stopped",
+    )
 
     play = command("play", cmd_play, "play a game in the terminal (hot seat, or against bots)")
     play.add_argument("game")
@@ -524,7 +529,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         check_every=args.check_every,
         scenario=args.scenario,
         out_dir=args.out,
+        journal=args.journal,
     )
+    if args.journal is not None:
+        writable_target(args.journal)
     summary = _fuzz_with_progress(game, config, show=not args.no_progress)
     for outcome in summary.failures:
         print(

@@ -8,7 +8,12 @@ the side could tell from the real one, an undo that does not restore the previou
 action that used the dice or drew a card and can be taken back, an illegal action (a made-up one,
 or one played by a side that may not play it) that is accepted or whose refusal changes the game,
 and a replay of the record that does not reproduce the final state. A failing game is saved as a
-replayable file."""
+replayable file.
+
+A long campaign keeps a journal (``FuzzConfig.journal``): one JSON line per finished game, so
+that a run stopped part-way (a machine restarted, a session ended) goes on where it stopped when
+started again with the same settings, and the games it plays are those one uninterrupted run
+would have played."""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -25,10 +30,11 @@ from typing import Any, Final
 
 import msgspec
 
+from wargame import __version__
 from wargame.bots.random_bot import RandomBot
 from wargame.engine.action import Action
 from wargame.engine.contract import Game, Secrets, can_undo
-from wargame.engine.errors import IllegalAction
+from wargame.engine.errors import IllegalAction, WargameError
 from wargame.engine.log import Side, redact
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.session import Session
@@ -52,6 +58,7 @@ class FuzzConfig:
     undo_rate: float = 0.1
     scenario: str | None = None
     out_dir: Path = Path("fuzz-failures")
+    journal: Path | None = None
 
     def __post_init__(self) -> None:
         for name in ("games", "jobs", "max_steps", "check_every"):
@@ -69,6 +76,7 @@ class GameOutcome:
     failure: str | None = None
     trace: str | None = None
     dump: str | None = None
+    cpu_seconds: float = 0.0
 
 
 @dataclass
@@ -76,6 +84,7 @@ class FuzzSummary:
     game: str
     outcomes: list[GameOutcome] = field(default_factory=list)
     seconds: float = 0.0
+    resumed: int = 0
 
     @property
     def failures(self) -> list[GameOutcome]:
@@ -88,10 +97,15 @@ class FuzzSummary:
     def results(self) -> Counter[str]:
         return Counter(o.result for o in self.outcomes if o.result is not None)
 
+    @property
+    def cpu_seconds(self) -> float:
+        return sum(o.cpu_seconds for o in self.outcomes)
+
     def line(self) -> str:
+        resumed = f" ({self.resumed} from the journal)" if self.resumed else ""
         return (
-            f"fuzz: {len(self.outcomes)} games, {len(self.failures)} failures, "
-            f"{self.actions} actions, {self.seconds:.1f} s"
+            f"fuzz: {len(self.outcomes)} games{resumed}, {len(self.failures)} failures, "
+            f"{self.actions} actions, {self.seconds:.1f} s, {self.cpu_seconds:.0f} CPU s"
         )
 
 
@@ -109,9 +123,19 @@ def fuzz(
         for index in range(config.games)
     ]
     summary = FuzzSummary(game_id)
+    journal = Journal.open(config, game_id)
+    if journal is not None:
+        summary.outcomes = journal.outcomes
+        summary.resumed = len(journal.outcomes)
+        for outcome in journal.outcomes:
+            on_done(outcome)
+        done = {outcome.index for outcome in journal.outcomes}
+        plans = [plan for plan in plans if plan[1] not in done]
     started = time.perf_counter()
     for outcome in _run_all(plans, config, lookup):
         summary.outcomes.append(outcome)
+        if journal is not None:
+            journal.write(outcome)
         on_done(outcome)
     summary.outcomes.sort(key=lambda o: o.index)
     summary.seconds = time.perf_counter() - started
@@ -127,7 +151,7 @@ def _run_all(
         return
     with ProcessPoolExecutor(max_workers=config.jobs) as pool:
         futures = [pool.submit(play_one, *plan, config=config, lookup=lookup) for plan in plans]
-        for future in futures:
+        for future in as_completed(futures):
             yield future.result()
 
 
@@ -136,6 +160,7 @@ def play_one(
 ) -> GameOutcome:
     game = lookup(game_id)
     outcome = GameOutcome(index, seed, scenario, 0)
+    cpu_started = time.process_time()
     session: Session | None = None
     pending: tuple[Side, str] | None = None
     try:
@@ -154,7 +179,68 @@ def play_one(
         outcome.trace = traceback.format_exc()
     if outcome.failure is not None and session is not None:
         outcome.dump = str(_dump(session, outcome, pending, config.out_dir))
+    outcome.cpu_seconds = time.process_time() - cpu_started
     return outcome
+
+
+class Journal:
+    """The finished games of a run, one JSON line each after a first line naming the run's
+    settings; a journal of other settings is refused rather than mixed in."""
+
+    def __init__(self, path: Path, outcomes: list[GameOutcome]) -> None:
+        self.path = path
+        self.outcomes = outcomes
+
+    @staticmethod
+    def settings(config: FuzzConfig, game_id: str) -> dict[str, Any]:
+        return {
+            "game": game_id,
+            "version": __version__,
+            "games": config.games,
+            "seed": config.seed,
+            "scenario": config.scenario,
+            "max_steps": config.max_steps,
+            "check_every": config.check_every,
+            "undo_rate": config.undo_rate,
+        }
+
+    @classmethod
+    def open(cls, config: FuzzConfig, game_id: str) -> Journal | None:
+        if config.journal is None:
+            return None
+        settings = cls.settings(config, game_id)
+        path = config.journal
+        if not path.exists() or path.stat().st_size == 0:
+            path.write_bytes(msgspec.json.encode(settings) + b"\n")
+            return cls(path, [])
+        text = path.read_bytes()
+        whole = text[: text.rfind(b"\n") + 1]  # a line cut short by a stop: played again
+        lines = whole.splitlines()
+        try:
+            recorded = msgspec.json.decode(lines[0])
+            outcomes = [msgspec.json.decode(line, type=GameOutcome) for line in lines[1:]]
+        except (IndexError, msgspec.DecodeError, msgspec.ValidationError) as error:
+            raise WargameError(f"{path} is not a fuzz journal ({error})") from None
+        if recorded != settings:
+            raise WargameError(
+                f"{path} is the journal of another run ({_difference(recorded, settings)}); "
+                "name another journal"
+            )
+        if whole != text:
+            path.write_bytes(whole)
+        return cls(path, outcomes)
+
+    def write(self, outcome: GameOutcome) -> None:
+        with self.path.open("ab") as out:
+            out.write(msgspec.json.encode(outcome) + b"\n")
+
+
+def _difference(recorded: dict[str, Any], settings: dict[str, Any]) -> str:
+    return ", ".join(
+        f"{key} {recorded.get(key)!r} there, {value!r} here"
+        for key, value in settings.items()
+        if recorded.get(key) != value
+    )
 
 
 class _Player:
