@@ -120,7 +120,20 @@ def _add_serve_command(command: Any) -> None:
         help="sqlite:///FILE or postgresql://... (default: SQLite in the user's data folder)",
     )
     serve.add_argument(
-        "--bot-delay", type=float, default=0.0, metavar="SECONDS", help="pause after a bot move"
+        "--bot-delay",
+        type=float,
+        default=0.7,
+        metavar="SECONDS",
+        help="pause after a bot move while someone watches the game, so that a person can "
+        "follow its moves (default 0.7; a game nobody watches goes on at once)",
+    )
+    serve.add_argument(
+        "--bot-processes",
+        type=int,
+        default=2,
+        metavar="N",
+        help="worker processes where bots that search think, per server process (default 2; "
+        "0: in the server's threads)",
     )
     serve.add_argument(
         "--workers",
@@ -639,17 +652,23 @@ def cmd_map(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_BOT_PROCESSES = 64
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from wargame.server.run import serve
 
     if not 0 <= args.bot_delay < math.inf:
         raise WargameError("--bot-delay must be a number of seconds, 0 or more")
+    if not 0 <= args.bot_processes <= MAX_BOT_PROCESSES:
+        raise WargameError(f"--bot-processes must be between 0 and {MAX_BOT_PROCESSES}")
     serve(
         args.host,
         args.port,
         args.database,
         args.bot_delay,
         args.workers,
+        bot_processes=args.bot_processes,
         durability=args.durability,
         busy_timeout=_positive(args.busy_timeout, "--busy-timeout"),
         limits=_serve_limits(args),

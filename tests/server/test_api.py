@@ -233,7 +233,11 @@ def test_the_record_leaves_out_undone_actions(client):
         ({"game": "nope", "scenario": "standard"}, "unknown game"),
         ({"game": "toy", "scenario": "nope"}, "no scenario"),
         ({"game": "toy", "scenario": "standard", "seats": {"green": "human"}}, "no side"),
-        ({"game": "toy", "scenario": "standard", "seats": {"red": "bot:smart"}}, "seats.red"),
+        ({"game": "toy", "scenario": "standard", "seats": {"red": "robot"}}, "seats.red"),
+        (
+            {"game": "toy", "scenario": "standard", "seats": {"red": "bot:smart"}},
+            "seat kind 'bot:smart': use one of human, bot:random",
+        ),
         ({"game": "toy", "scenario": "standard", "options": {"rounds": 99}}, "rounds"),
         ({"game": "toy", "scenario": "standard", "seed": -1}, "seed"),
         ({"game": "asia-engulfed", "scenario": "x"}, "not playable"),

@@ -82,6 +82,7 @@ def test_worker_processes_open_the_store_with_the_commands_durability(tmp_path, 
 
     monkeypatch.setenv(run._DATABASE, f"sqlite:///{tmp_path / 'games.sqlite3'}")
     monkeypatch.setenv(run._BOT_DELAY, "0.0")
+    monkeypatch.setenv(run._BOT_PROCESSES, "0")
     monkeypatch.setenv(run._DURABILITY, "disk")
     monkeypatch.setenv(run._BUSY_TIMEOUT, "5.0")
     monkeypatch.setenv(run._LIMITS, Limits().encode())

@@ -30,6 +30,7 @@ from wargame.engine.contract import Game
 from wargame.engine.i18n import LANGUAGES
 from wargame.games import REGISTRY
 from wargame.server import models
+from wargame.server.bot_seats import BotPool, registered_game
 from wargame.server.catalog import backdrop_json, catalog, etag, gzipped, static_json
 from wargame.server.hot import GZIP_FROM, INTERNAL_ERROR, HotLane, accepts_gzip
 from wargame.server.limits import DEFAULT_LIMITS, BodyLimit, ClientLimits, Limits
@@ -37,7 +38,7 @@ from wargame.server.live import Live, expire_abandoned, in_thread
 from wargame.server.models import Lang
 from wargame.server.pages import STATIC, about_game, page_routes
 from wargame.server.security import SeatToken, SecurityHeaders, docs_routes
-from wargame.server.service import ApiError, Service, Viewer, error_body, refusal
+from wargame.server.service import ApiError, Service, Viewer, error_body, is_bot, refusal
 from wargame.server.store import BUSY_TIMEOUT, DEFAULT_DURABILITY, Store, StoreError
 
 log = logging.getLogger("wargame.server")
@@ -92,7 +93,9 @@ def create_app(
     durability: str = DEFAULT_DURABILITY,
     store: Store | None = None,
     bot_delay: float = 0.0,
+    bot_processes: int = 0,
     lookup: Callable[[str], Game] = REGISTRY.game,
+    bot_lookup: Callable[[str], Game] = registered_game,
     hot_lane: bool = True,
     on_started: Callable[[], None] | None = None,
     limits: Limits = DEFAULT_LIMITS,
@@ -101,11 +104,13 @@ def create_app(
     """The server over ``store`` (or a store opened on ``database``, default SQLite, with that
     ``durability``: ``store.DURABILITY``, and ``busy_timeout``); without ``hot_lane``, FastAPI
     serves every request (the tests compare the two). ``on_started`` is called once the server
-    has started, before the first request. ``limits``: what a client and the server may ask."""
+    has started, before the first request. ``limits``: what a client and the server may ask.
+    Bots that search think in ``bot_processes`` worker processes (0: in threads), which find a
+    game with ``bot_lookup`` (picklable: a module's function)."""
     own_store = store is None
     store = store or Store(database, durability, busy_timeout)
     service = Service(store, lookup)
-    live = Live(service, bot_delay)
+    live = Live(service, bot_delay, BotPool(bot_processes, lookup, in_thread, bot_lookup))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -243,7 +248,7 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live, limits: Li
         bot_only = service.bot_only(new.game, seats)
         with live.bot_game_slot(limits.bot_games if bot_only else None):
             created = await in_thread(create, new.game, new.scenario, new.seed, new.options, seats)
-            if "bot:random" in seats.values():
+            if any(is_bot(kind) for kind in seats.values()):
                 live.poke(created["id"], bot_only=bot_only)
         return created
 

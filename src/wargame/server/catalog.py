@@ -16,6 +16,7 @@ from wargame.engine.contract import Game
 from wargame.engine.i18n import DEFAULT_LANGUAGE
 from wargame.engine.rules import RuleRow, find_tests_dir, report, scan_tests
 from wargame.games import REGISTRY
+from wargame.server.bot_seats import seat_kind_names
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -30,6 +31,7 @@ def describe(game: Game) -> dict[str, Any]:
         "title": game.title,
         "title_ja": game.title_ja or game.title,
         "sides": list(game.sides),
+        "seat_kinds": list(seat_kind_names()),
         "scenarios": [
             {"id": s.id, "title": s.title, "title_ja": s.title_ja or s.title}
             for s in game.scenarios()

@@ -31,6 +31,7 @@ import anyio
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from wargame.server.bot_seats import BotPool
 from wargame.server.service import (
     ApiError,
     BadRequest,
@@ -74,9 +75,12 @@ async def in_thread(function: Callable[..., T], *args: Any) -> T:
 class Live:
     """The WebSocket listeners and bot tasks of one server process."""
 
-    def __init__(self, service: Service, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, service: Service, bot_delay: float = 0.0, bots: BotPool | None = None
+    ) -> None:
         self.service = service
         self.bot_delay = bot_delay
+        self.bots = bots or BotPool(0, service.lookup, in_thread)
         self.listeners: dict[str, set[asyncio.Event]] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.again: set[str] = set()
@@ -123,9 +127,13 @@ class Live:
     async def _play(self, game_id: str) -> None:
         try:
             while True:
-                if await in_thread(self.service.bot_step, game_id):
+                turn = await in_thread(self.service.bot_turn, game_id)
+                if turn is not None:
+                    text = await self.bots.choose(turn.ask)
+                    await in_thread(self.service.bot_play, turn, text)
                     self._wake(game_id)
-                    await asyncio.sleep(self.bot_delay)
+                    if game_id in self.listeners:  # someone watches: moves they can follow
+                        await asyncio.sleep(self.bot_delay)
                 elif game_id in self.again:
                     self.again.discard(game_id)
                 elif not await in_thread(self.service.release_bots, game_id):
@@ -169,6 +177,7 @@ class Live:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()
         try:
             await in_thread(self.service.release_all_bots)
         except Exception:  # the database is away: the leases run out by themselves

@@ -4,12 +4,12 @@ encoded directly (a view is the game's own JSON) and documented by these models.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Lang = Literal["en", "ja"]
-SeatKind = Literal["human", "bot:random"]
+SeatKind = Annotated[str, Field(max_length=40, pattern=r"^(human|bot:[a-z0-9-]+)$")]
 MAX_SEED = 2**256
 
 
@@ -45,7 +45,9 @@ class NewGame(Strict):
     )
     options: dict[str, Any] = Field(default_factory=dict)
     seats: dict[str, SeatKind] = Field(
-        default_factory=dict, description="each side's seat; sides left out are human"
+        default_factory=dict,
+        description="each side's seat: human, or bot:KIND for a bot of a kind GET /api/games "
+        "lists (bot:random, ...); sides left out are human",
     )
     spectator_delay: int = Field(
         0,
@@ -184,6 +186,11 @@ class GameBody(BaseModel):
     version: int
     seat: str | None = Field(description="the viewer's side; null for a spectator")
     scenario_title: str = Field(description="the scenario's title in the asked language")
+    bots: dict[str, str] = Field(
+        default_factory=dict,
+        description="the sides a bot plays, each with its bot's kind; while one of them is "
+        "active (view.active), the computer is thinking",
+    )
     view: dict[str, Any]
     notes_text: dict[str, WordsNote] = Field(
         description="for each of the viewer's legal actions that has a note (view.notes) or "
@@ -257,6 +264,9 @@ class CatalogEntry(BaseModel):
     title: str
     title_ja: str
     sides: list[str]
+    seat_kinds: list[str] = Field(
+        description="what may hold a seat: human, or a bot of each kind (bot:random, ...)"
+    )
     scenarios: list[ScenarioInfo]
     options: list[OptionInfo]
 

@@ -38,6 +38,7 @@ def serve(
     bot_delay: float = 0.0,
     workers: int = 1,
     *,
+    bot_processes: int = 0,
     durability: str = DEFAULT_DURABILITY,
     busy_timeout: float = BUSY_TIMEOUT,
     limits: Limits = DEFAULT_LIMITS,
@@ -47,7 +48,8 @@ def serve(
     and the database (uvicorn's supervisor starts them and restarts one that dies).
     ``durability``: how far an acknowledged action is safe (``store.DURABILITY``);
     ``busy_timeout``: how long a write waits for a busy database; ``limits``: what a client and
-    the server may ask; ``forwarded_allow_ips``: the proxies whose X-Forwarded-For names the
+    the server may ask; ``bot_processes``: worker processes per server process where bots
+    think; ``forwarded_allow_ips``: the proxies whose X-Forwarded-For names the
     client (uvicorn's default: $FORWARDED_ALLOW_IPS, else 127.0.0.1)."""
     if not 1 <= workers <= MAX_WORKERS:
         raise WargameError(f"--workers must be between 1 and {MAX_WORKERS}")
@@ -67,10 +69,16 @@ def serve(
     settings = _SETTINGS | _forwarded(forwarded_allow_ips)
     if workers > 1:
         store.close()
-        _worker_environment(store, bot_delay, limits)
+        _worker_environment(store, bot_delay, bot_processes, limits)
         _serve_in_processes(listening, workers, settings)
         return
-    app = create_app(store=store, bot_delay=bot_delay, on_started=settle, limits=limits)
+    app = create_app(
+        store=store,
+        bot_delay=bot_delay,
+        bot_processes=bot_processes,
+        on_started=settle,
+        limits=limits,
+    )
     server = uvicorn.Server(uvicorn.Config(app, **settings))
     hide_tokens()
     store.when_stopped(lambda _reason: setattr(server, "should_exit", True))
@@ -97,6 +105,7 @@ _DATABASE = "WARGAME_SERVE_DATABASE"
 _DURABILITY = "WARGAME_SERVE_DURABILITY"
 _BUSY_TIMEOUT = "WARGAME_SERVE_BUSY_TIMEOUT"
 _BOT_DELAY = "WARGAME_SERVE_BOT_DELAY"
+_BOT_PROCESSES = "WARGAME_SERVE_BOT_PROCESSES"
 _LIMITS = "WARGAME_SERVE_LIMITS"
 
 
@@ -113,11 +122,12 @@ def _serve_in_processes(listening: socket.socket, workers: int, settings: dict[s
     _WorkersOnOnePort(config, sockets=[listening]).run()
 
 
-def _worker_environment(store: Store, bot_delay: float, limits: Limits) -> None:
+def _worker_environment(store: Store, bot_delay: float, bot_processes: int, limits: Limits) -> None:
     os.environ[_DATABASE] = store.url
     os.environ[_DURABILITY] = store.durability
     os.environ[_BUSY_TIMEOUT] = repr(store.busy_timeout)
     os.environ[_BOT_DELAY] = repr(bot_delay)
+    os.environ[_BOT_PROCESSES] = str(bot_processes)
     os.environ[_LIMITS] = limits.encode()
 
 
@@ -146,6 +156,7 @@ def worker_app() -> Any:
         durability=os.environ[_DURABILITY],
         busy_timeout=float(os.environ[_BUSY_TIMEOUT]),
         bot_delay=float(os.environ[_BOT_DELAY]),
+        bot_processes=int(os.environ[_BOT_PROCESSES]),
         limits=Limits.decode(os.environ[_LIMITS]),
         on_started=settle,
     )

@@ -24,7 +24,6 @@ from typing import Any, Final, NamedTuple
 
 import msgspec
 
-from wargame.bots.random_bot import RandomBot
 from wargame.engine.contract import Game, can_undo, label_of
 from wargame.engine.errors import IllegalAction, WargameError
 from wargame.engine.log import Event, Side
@@ -42,6 +41,15 @@ from wargame.engine.state import State
 from wargame.engine.verify import verify
 from wargame.games import REGISTRY
 from wargame.server import store as stored
+from wargame.server.bot_seats import (
+    BOT_PREFIX,
+    HUMAN,
+    BotQuestion,
+    BotTurn,
+    decide,
+    is_bot,
+    seat_kind_names,
+)
 from wargame.server.catalog import backdrop_url, static_url
 from wargame.server.store import (
     SNAPSHOT_EVERY,
@@ -54,10 +62,9 @@ from wargame.server.store import (
     then,
 )
 
-HUMAN: Final = "human"
 BOT: Final = "bot:random"
-SEAT_KINDS: Final = (HUMAN, BOT)
 UNDO: Final = "undo"
+
 
 BOT_LEASE: Final = 5.0
 """Seconds a server holds a game's bots after taking or renewing its lease: how long they wait
@@ -344,12 +351,20 @@ class Service:
         return found
 
     def has_bots(self, game_id: str) -> bool:
-        return any(seat.kind == BOT for seat in self.seats(game_id))
+        return any(is_bot(seat.kind) for seat in self.seats(game_id))
+
+    def bot_seats(self, game_id: str) -> dict[Side, str]:
+        """The game's bot seats, each with its bot's kind: a client says "the computer is
+        thinking" while one of them must act."""
+        seats = self.seats(game_id)
+        return {
+            seat.seat: seat.kind.removeprefix(BOT_PREFIX) for seat in seats if is_bot(seat.kind)
+        }
 
     def bot_only(self, game_kind: str, seats: dict[str, str]) -> bool:
         """Whether a new game with these seats would have no human seat."""
         sides = self.kind(game_kind, BadRequest).sides
-        return all(seats.get(side) == BOT for side in sides)
+        return all(is_bot(seats.get(side, HUMAN)) for side in sides)
 
     # -- showing -----------------------------------------------------------------------------
     def body(self, viewer: Viewer, lang: str, log_from: int | None = None) -> bytes:
@@ -382,6 +397,7 @@ class Service:
                 before = self._last_pages.get((row.id, side, lang))
                 found = game_page(self._game(row), row, state, side, lang, before=before)
                 self._last_pages.put((row.id, side, lang), found)
+            found.head["bots"] = self.bot_seats(row.id)
             self._bodies.put(key, found)
         return found
 
@@ -635,34 +651,46 @@ class Service:
 
     # -- bots --------------------------------------------------------------------------------
     def bot_step(self, game_id: str) -> bool:
-        """One random move for a bot seat that must act now; False if no bot has to act. Raises
-        BotsElsewhere if another server holds the game's lease (it moves them)."""
+        """One move for a bot seat that must act now, chosen here; False if no bot has to act.
+        Raises BotsElsewhere if another server holds the game's lease (it moves them)."""
+        turn = self.bot_turn(game_id)
+        if turn is None:
+            return False
+        self.bot_play(turn, decide(self.lookup, turn.ask))
+        return True
+
+    def bot_turn(self, game_id: str) -> BotTurn | None:
+        """The bot seat that must act now and what it is asked (its seat's view), this server
+        holding the game's bots; None if no bot has to act. Raises BotsElsewhere if another
+        server holds the game's lease (it moves them)."""
         found = self._bot_to_move(game_id)
         if found is not None and self._hold_bots(game_id):
             found = self._bot_to_move(game_id)  # as it is now that no other server moves them
         if found is None:
-            return False
-        row, state, side = found
-        game = self._game(row)
-        actions = [action.text for action in game.legal_actions(state, side)]
-        text = RandomBot(derive_seed(row.dice.seed, "bot", side, row.version)).choose(
-            {"actions": actions}
-        )
+            return None
+        row, state, side, kind = found
+        view = self._game(row).view(state, side, log=False)
+        seed = derive_seed(row.dice.seed, "bot", side, row.version)
+        return BotTurn(row, state, side, BotQuestion(row.game, game_id, kind, side, seed, view))
+
+    def bot_play(self, turn: BotTurn, text: str) -> None:
+        """Play the bot's answer to ``turn``, unless the game moved on meanwhile (the caller
+        then looks again)."""
+        row, state, side = turn.row, turn.state, turn.side
         planned = self._planned(row, state, side, self._apply(row, state, side, text), text)
         with contextlib.suppress(Stale):  # somebody moved first: the caller looks again
             self.submit(planned).result()
-        return True
 
-    def _bot_to_move(self, game_id: str) -> tuple[GameRow, State, Side] | None:
-        """The game now and the bot seat that must act in it, if one must."""
-        bots = {seat.seat for seat in self.seats(game_id) if seat.kind == BOT}
+    def _bot_to_move(self, game_id: str) -> tuple[GameRow, State, Side, str] | None:
+        """The game now and the bot seat that must act in it (with its kind), if one must."""
+        bots = {seat.seat: seat.kind for seat in self.seats(game_id) if is_bot(seat.kind)}
         if not bots:
             return None
         row, state = self.load(game_id)
         if state.result is not None:
             return None
         acting = [side for side in self._game(row).active(state) if side in bots]
-        return (row, state, acting[0]) if acting else None
+        return (row, state, acting[0], bots[acting[0]].removeprefix(BOT_PREFIX)) if acting else None
 
     def _hold_bots(self, game_id: str) -> bool:
         """Take or renew this server's lease on the game's bots, or raise BotsElsewhere; whether
@@ -700,8 +728,8 @@ def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:
     for side, kind in seats.items():
         if side not in game.sides:
             raise BadRequest(f"{game.id} has no side {side!r}; sides are {', '.join(game.sides)}")
-        if kind not in SEAT_KINDS:
-            raise BadRequest(f"seat kind {kind!r}: use one of {', '.join(SEAT_KINDS)}")
+        if kind not in seat_kind_names():
+            raise BadRequest(f"seat kind {kind!r}: use one of {', '.join(seat_kind_names())}")
     return {side: seats.get(side, HUMAN) for side in game.sides}
 
 

@@ -85,12 +85,16 @@ function drawOptions(entry) {
   box.hidden = entry.options.length === 0;
 }
 
-function seatChoice(side) {
+function seatKindLabel(kind) {
+  if (kind === "human") return t("lobby.human");
+  const key = `lobby.bot.${kind.replace(/^bot:/, "")}`;
+  const words = t(key);
+  return words === key ? t("lobby.bot_named", { name: kind.replace(/^bot:/, "") }) : words;
+}
+
+function seatChoice(side, seatKinds) {
   const name = `seat-${side}`;
-  const kinds = [
-    ["human", t("lobby.human")],
-    ["bot:random", t("lobby.bot")],
-  ];
+  const kinds = (seatKinds || ["human", "bot:random"]).map((kind) => [kind, seatKindLabel(kind)]);
   return h(
     "div",
     { class: "row seat" },
@@ -110,7 +114,7 @@ function seatChoice(side) {
 function drawSeats(entry) {
   const kept = {};
   for (const input of document.querySelectorAll("#seats input:checked")) kept[input.name] = input.value;
-  fill(byId("seats"), h("legend", {}, t("lobby.seats")), entry.sides.map(seatChoice));
+  fill(byId("seats"), h("legend", {}, t("lobby.seats")), entry.sides.map((side) => seatChoice(side, entry.seat_kinds)));
   for (const [name, value] of Object.entries(kept)) {
     const input = document.querySelector(`#seats input[name="${name}"][value="${value}"]`);
     if (input) input.checked = true;

@@ -170,6 +170,7 @@ function context() {
     logMarks: body === app.body ? app.marks : null, // the live log's prefix hashes (log.js)
     replaying: Boolean(app.replay && app.replay.active),
     heldSeats: (gameSeats(app.id) || {}).seats || {},
+    bots: body.bots || {},
     isHex,
     unitHex: (id) => (board.units && isHex(board.units[id]) ? board.units[id] : null),
     isReduced: (id) => Boolean(board.reduced && board.reduced[id]),

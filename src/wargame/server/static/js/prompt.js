@@ -62,7 +62,11 @@ function resultBox(ctx) {
 function waiting(ctx) {
   const others = ctx.view.active.filter((side) => side !== ctx.seat);
   if (!others.length) return null;
-  const box = h("p", { class: "waiting" }, t("play.waiting_for", { sides: sideList(ctx, others) }));
+  const thinking = others.filter((side) => ctx.bots[side]);
+  const people = others.filter((side) => !ctx.bots[side]);
+  const box = h("p", { class: "waiting", role: "status" });
+  if (thinking.length) box.append(h("span", { class: "thinking" }, t("play.bot_thinking", { sides: sideList(ctx, thinking) })));
+  if (people.length) box.append(" ", t("play.waiting_for", { sides: sideList(ctx, people) }));
   for (const side of others) {
     if (ctx.heldSeats[side]) {
       box.append(" ", h("button", { type: "button", class: "switch-seat", dataset: { side }, onclick: () => ctx.switchSeat(side) }, t("play.switch_to", { side: ctx.sideName(side) })));

@@ -1,0 +1,157 @@
+"""The bot seats' decisions: asked with the seat's own view, answered in a bounded pool of worker
+processes so that a bot that searches for seconds holds up neither the event loop nor another
+game's requests; the random bot, which answers at once, answers in a thread.
+
+A bot may keep what it learnt between its decisions (a search tree): a bot class with
+``reusable = True`` is kept per game and side in the process that built it, and asked again there
+when the same worker gets the game's next decision; any other bot is built afresh for each
+decision from the decision's seed, so that its answer depends on the game and nothing else."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final
+
+from wargame.bots import BOTS, Bot, make_bot
+from wargame.engine.contract import Game
+from wargame.engine.log import Side
+from wargame.engine.state import State
+from wargame.server.store import GameRow
+
+Lookup = Callable[[str], Game]
+
+HUMAN: Final = "human"
+BOT_PREFIX: Final = "bot:"
+
+
+def seat_kind_names() -> tuple[str, ...]:
+    """A seat's kinds: a person, or a bot of one of the kinds ``wargame.bots`` names."""
+    return (HUMAN, *(BOT_PREFIX + name for name in BOTS))
+
+
+def is_bot(kind: str) -> bool:
+    return kind.startswith(BOT_PREFIX)
+
+
+IN_THREAD: Final = frozenset({"random"})
+"""Bots that answer at once: not worth a trip to another process."""
+KEPT_BOTS: Final = 64
+"""Reusable bots kept per process (the least recently asked go first)."""
+
+
+@dataclass(frozen=True)
+class BotQuestion:
+    """What a bot seat is asked: its game (kind and id), bot kind, side, a seed for its own
+    choices, and its seat's view, the same a person in the seat sees."""
+
+    game_kind: str
+    game_id: str
+    bot: str
+    side: Side
+    seed: int
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's turn: the game as it was asked (to play the answer against) and the question."""
+
+    row: GameRow
+    state: State
+    side: Side
+    ask: BotQuestion
+
+
+_kept: OrderedDict[tuple[str, Side, str], Bot] = OrderedDict()
+
+
+def decide(lookup: Lookup, ask: BotQuestion) -> str:
+    """The bot's action for ``ask``: one of the view's actions."""
+    bot = _bot_for(lookup, ask)
+    text = bot.choose(ask.view)
+    if text not in ask.view["actions"]:
+        raise ValueError(f"bot {ask.bot} answered {text!r}, which is not offered")
+    return text
+
+
+def _bot_for(lookup: Lookup, ask: BotQuestion) -> Bot:
+    key = (ask.game_id, ask.side, ask.bot)
+    bot = _kept.get(key)
+    if bot is not None:
+        _kept.move_to_end(key)
+        return bot
+    bot = make_bot(ask.bot, lookup(ask.game_kind), ask.side, ask.seed)
+    if getattr(bot, "reusable", False):
+        _kept[key] = bot
+        if len(_kept) > KEPT_BOTS:
+            _kept.popitem(last=False)
+    return bot
+
+
+def registered_game(game_kind: str) -> Game:
+    """The game of the registry, plugins loaded: a worker process's lookup."""
+    from wargame.games import REGISTRY, load_plugins  # noqa: PLC0415 - in the worker only
+
+    if not _plugins_loaded:
+        load_plugins()
+        _plugins_loaded.append(True)
+    return REGISTRY.game(game_kind)
+
+
+_plugins_loaded: list[bool] = []
+_worker_lookup: list[Lookup] = []
+
+
+def _start_worker(lookup: Lookup) -> None:
+    _worker_lookup.append(lookup)
+
+
+def _decide_in_worker(ask: BotQuestion) -> str:
+    return decide(_worker_lookup[0], ask)
+
+
+class BotPool:
+    """Where bot seats think: ``processes`` worker processes (0: threads of the server) for the
+    bots that search, the server's threads for those that answer at once. ``worker_lookup``
+    finds a game in a worker process; it must be picklable (a module's function)."""
+
+    def __init__(
+        self,
+        processes: int,
+        lookup: Lookup,
+        in_thread: Callable[..., Any],
+        worker_lookup: Lookup = registered_game,
+    ) -> None:
+        self.processes = processes
+        self.lookup = lookup
+        self.in_thread = in_thread
+        self.worker_lookup = worker_lookup
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def choose(self, ask: BotQuestion) -> str:
+        if self.processes == 0 or ask.bot in IN_THREAD:
+            text: str = await self.in_thread(decide, self.lookup, ask)
+            return text
+        return await asyncio.get_running_loop().run_in_executor(
+            self._workers(), _decide_in_worker, ask
+        )
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),  # no fork of a threaded server
+                initializer=_start_worker,
+                initargs=(self.worker_lookup,),
+            )
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,86 @@
+"""Where bot seats think (issue 15, point 5): in worker processes, so that a bot that thinks
+holds up no other game; their moves paced while someone watches; each seat's kind of bot."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from fastapi.testclient import TestClient
+
+import wargame.server.live as live_module
+from tests.server import held_bot
+from tests.server.conftest import new_game, wait_for
+from tests.server.test_live import socket_url
+from wargame.server.app import create_app
+
+
+@pytest.fixture
+def gate(tmp_path, monkeypatch):
+    path = tmp_path / "gate"
+    monkeypatch.setenv(held_bot.GATE, str(path))
+    with held_bot.registered():
+        yield path
+
+
+def test_a_thinking_bot_holds_up_no_other_game(database, gate):
+    app = create_app(database, bot_processes=1, bot_lookup=held_bot.lookup)
+    with TestClient(app) as client:
+        _, thinking = new_game(client, seats={"blue": "bot:held"})
+        red = thinking["red"]
+        assert red.act(red.get()["view"]["actions"][0]).status_code == 200
+        waiting = red.get()
+        assert waiting["bots"] == {"blue": "held"} and "blue" in waiting["view"]["active"]
+
+        _, other = new_game(client, seats={"blue": "bot:random"})
+        assert play_against_the_bot(other["red"], actions=6) > 0  # the other game goes on
+        assert red.get()["version"] == waiting["version"]  # the held bot still thinks
+
+        gate.touch()
+        wait_for(lambda: red.get()["version"] > waiting["version"])
+    thinker = int(gate.with_name("gate.pid").read_text())
+    assert thinker != os.getpid()  # it thought in a worker process, not the server's
+
+
+def test_a_bot_of_an_unknown_kind_is_refused(client):
+    body = {"game": "toy", "scenario": "standard", "seats": {"blue": "bot:genius"}}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    assert "seat kind 'bot:genius': use one of human, bot:random" in response.text
+
+
+def test_the_catalog_names_the_kinds_of_seat(client):
+    for entry in client.get("/api/catalog").json():
+        assert entry["seat_kinds"][:2] == ["human", "bot:random"]
+
+
+def test_bot_moves_are_paced_only_while_someone_watches(database, monkeypatch):
+    pauses = []
+    real_sleep = live_module.asyncio.sleep
+
+    async def sleep(seconds, *args):
+        if seconds == 0.25:
+            pauses.append(seconds)
+        await real_sleep(0)
+
+    monkeypatch.setattr(live_module.asyncio, "sleep", sleep)
+    with TestClient(create_app(database, bot_delay=0.25)) as client:
+        _, players = new_game(client, seats={"blue": "bot:random"})
+        red = players["red"]
+        assert play_against_the_bot(red, actions=4) > 0
+        assert pauses == []  # nobody watches: the bot's answers come at once
+        with client.websocket_connect(socket_url(players[None])) as socket:
+            socket.receive_json()
+            bot_moves = play_against_the_bot(red, actions=4)
+        assert bot_moves > 0 and pauses == [0.25] * bot_moves
+
+
+def play_against_the_bot(red, actions):
+    """Red plays its first action ``actions`` times, each once the bot has answered; how many
+    moves the bot made meanwhile."""
+    started = red.get()["version"]
+    for _ in range(actions):
+        body = wait_for(lambda: (b := red.get())["view"]["active"] == ["red"] and b)
+        assert red.act(body["view"]["actions"][0]).status_code == 200
+    final = wait_for(lambda: (b := red.get())["view"]["active"] == ["red"] and b)
+    return final["version"] - started - actions
