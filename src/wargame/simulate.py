@@ -27,6 +27,7 @@ from wargame.engine.contract import Game
 from wargame.engine.errors import WargameError
 from wargame.engine.log import Side
 from wargame.engine.rng import derive_seed
+from wargame.engine.state import State
 from wargame.games import REGISTRY, load_plugins
 
 Z95: Final = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
@@ -132,7 +133,7 @@ def play_game(game_id: str, scenario: str, plan: GamePlan, max_actions: int) -> 
     return record
 
 
-def _finish(game: Game, state: Any, turn: int | None, record: GameRecord) -> None:
+def _finish(game: Game, state: State, turn: int | None, record: GameRecord) -> None:
     if turn is not None:
         record.track.append((turn, game.score_track(state)))
         record.turns = turn
