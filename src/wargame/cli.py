@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from wargame import __version__
 from wargame.engine.contract import Game
 from wargame.engine.errors import GameBug, WargameError
-from wargame.engine.files import writable_target
+from wargame.engine.files import writable_target, write_atomically
 from wargame.engine.i18n import LANGUAGES
 from wargame.engine.rng import seed_problem
 from wargame.engine.rules import find_tests_dir, report, scan_tests
@@ -88,7 +88,33 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_commands(command)
     _add_map_command(command)
     _add_serve_command(command)
+    _add_simulate_command(command)
     return parser
+
+
+def _add_simulate_command(command: Any) -> None:
+    sim = command(
+        "simulate",
+        cmd_simulate,
+        "play many bot games in parallel (on Ray if installed, else local processes) and write "
+        "a table and a plot of wins by side, game length and score over turns",
+    )
+    sim.add_argument("game")
+    sim.add_argument("--scenario", "-s", required=True)
+    sim.add_argument("--games", type=_at_least_one, default=100)
+    sim.add_argument("--bots", required=True, metavar="A,B", help="one bot per side, by name")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--max-actions", type=_at_least_one, default=20_000, metavar="N")
+    sim.add_argument("--jobs", type=_at_least_one, default=os.cpu_count() or 1, metavar="N")
+    runner = sim.add_mutually_exclusive_group()
+    runner.add_argument(
+        "--ray", metavar="ADDRESS", help="an existing Ray cluster (default: a local Ray)"
+    )
+    runner.add_argument(
+        "--processes", action="store_true", help="local processes, even with Ray installed"
+    )
+    sim.add_argument("--out", type=Path, default=Path("simulation"), metavar="DIR")
+    sim.add_argument("--no-progress", action="store_true")
 
 
 def _add_map_command(command: Any) -> None:
@@ -575,29 +601,80 @@ def _fuzz_with_progress(game: Game, config: Any, show: bool) -> Any:
 
 
 class _ProgressLines:
-    """Writes to standard error how far a long fuzz run has got, once a minute at most (a run of
-    thousands of games sent to a log file)."""
+    """Writes to standard error how far a long fuzz run (or simulation) has got, once a minute at
+    most (a run of thousands of games sent to a log file)."""
 
     SECONDS = 60.0
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, name: str = "fuzz") -> None:
         self.total = total
+        self.name = name
         self.done = 0
-        self.failed = 0
+        self.failed: int | None = 0 if name == "fuzz" else None
         self.started = self.shown = time.monotonic()
 
     def __call__(self, outcome: Any) -> None:
         self.done += 1
-        self.failed += outcome.failure is not None
+        if self.failed is not None:
+            self.failed += outcome.failure is not None
         now = time.monotonic()
         if now - self.shown >= self.SECONDS or self.done == self.total:
             self.shown = now
             minutes = (now - self.started) / 60
+            failures = "" if self.failed is None else f", {self.failed} failures"
             print(
-                f"fuzz: {self.done}/{self.total} games, {self.failed} failures, {minutes:.1f} min",
+                f"{self.name}: {self.done}/{self.total} games{failures}, {minutes:.1f} min",
                 file=sys.stderr,
                 flush=True,
             )
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from wargame import simulate
+
+    check_seed(args.seed)
+    game = REGISTRY.game(args.game)
+    game.scenario(args.scenario)
+    bots = tuple(name.strip() for name in args.bots.split(","))
+    runner = _simulation_runner(args, simulate.ray_installed())
+    config = simulate.SimulationConfig(
+        args.game, args.scenario, args.games, bots, args.seed, args.max_actions, runner,
+        args.jobs, args.ray,
+    )  # fmt: skip
+    simulate.plans(config, game)  # refuses a wrong number of bots before anything runs
+    _check_bots(game, bots)
+    args.out.mkdir(parents=True, exist_ok=True)
+    data_file, picture = args.out / "simulation.json", args.out / "simulation.png"
+    writable_target(data_file)
+    writable_target(picture)
+    progress = _ProgressLines(args.games, "simulate") if not args.no_progress else None
+    records = simulate.simulate(config, progress or (lambda _: None))
+    summary = simulate.summarize(config, game.sides, records)
+    write_atomically(data_file, json.dumps(simulate.to_json(summary, records), indent=1).encode())
+    print(simulate.table(summary))
+    print(f"wrote {data_file}")
+    try:
+        simulate.plot(summary, records, picture)
+        print(f"wrote {picture}")
+    except WargameError as error:
+        print(f"wargame: warning: {error.message}", file=sys.stderr)
+    return 0
+
+
+def _simulation_runner(args: argparse.Namespace, ray_installed: bool) -> str:
+    if args.ray and not ray_installed:
+        raise WargameError("--ray: Ray is not installed: pip install 'wargame[ray]'")
+    if args.ray or (ray_installed and not args.processes):
+        return "ray"
+    return "processes" if args.jobs > 1 else "here"
+
+
+def _check_bots(game: Game, bots: tuple[str, ...]) -> None:
+    """Refuse an unknown bot name before any game starts."""
+    from wargame.bots import make_bot
+
+    for kind in dict.fromkeys(bots):
+        make_bot(kind, game, game.sides[0], 0)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -290,6 +290,12 @@ class ToyGame(ProcedureGame):
             "my_pending": data["pending"].get(viewer) if viewer else None,
         }
 
+    def turn(self, state: State) -> int:
+        return min(int(state.data["round"]), int(state.data["rounds"]))
+
+    def score_track(self, state: State) -> dict[Side, float]:
+        return dict(state.data["points"])
+
     def check_data(self, state: State) -> list[str]:
         data = state.data
         held = [c for side in SIDES for c in data["hands"][side]]

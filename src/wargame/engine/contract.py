@@ -191,6 +191,17 @@ class Game(ABC):
         """Invariant violations of ``state`` (empty when sound)."""
         return []
 
+    def turn(self, state: State) -> int | None:
+        """The game turn now; None (the default) if the game has no turns. Asked after every
+        action of a simulation: keep it cheap."""
+        return None
+
+    def score_track(self, state: State) -> dict[Side, float]:
+        """Each scoring side's score now, as the game keeps it (victory points, say): what a
+        balance simulation plots turn by turn, asked once a turn. Empty (the default): the game
+        keeps no running score."""
+        return {}
+
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
         """A full state consistent with what ``side`` knows (``view``), hidden parts sampled."""
         raise NotImplementedError(f"{self.id} has no determinize yet")

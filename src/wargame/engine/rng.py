@@ -17,7 +17,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Final, TypeVar
 
 from wargame.engine.dice import Die
@@ -171,8 +173,29 @@ def _block(seed: int, block: int) -> tuple[int, ...]:
     return words
 
 
+DrawSource = Callable[[str, int, int], RandomSource]
+"""Makes the stream a game step draws from, given the state's generator, seed and ``rng``."""
+_DRAW_SOURCE: ContextVar[DrawSource | None] = ContextVar("draw_source", default=None)
+
+
+@contextmanager
+def drawing_with(source: DrawSource) -> Iterator[None]:
+    """Inside, every game step draws from ``source(generator, seed, state)`` in place of the
+    state's own stream: how an adapter makes each draw of the rules a chance node of its own
+    (``wargame.adapters.draws``)."""
+    token = _DRAW_SOURCE.set(source)
+    try:
+        yield
+    finally:
+        _DRAW_SOURCE.reset(token)
+
+
 def game_rng(generator: str, seed: int, state: int) -> RandomSource:
-    """The stream of a game made with ``generator`` and ``seed``, at ``state``."""
+    """The stream of a game made with ``generator`` and ``seed``, at ``state`` (or what
+    ``drawing_with`` puts in its place)."""
+    source = _DRAW_SOURCE.get()
+    if source is not None:
+        return source(generator, seed, state)
     if generator == KEYED_GENERATOR:
         return KeyedRng(seed, state)
     if generator == LEGACY_GENERATOR:

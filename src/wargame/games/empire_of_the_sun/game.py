@@ -13,7 +13,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
-from wargame.games.empire_of_the_sun import bidding, events, procedures, setup
+from wargame.games.empire_of_the_sun import bidding, events, procedures, setup, victory
 from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
 from wargame.games.empire_of_the_sun.registry import RULES
@@ -174,6 +174,12 @@ class EmpireOfTheSun(ProcedureGame):
 
     def check_data(self, state: State) -> list[str]:
         return problems(self, state)
+
+    def turn(self, state: State) -> int:
+        return int(state.data["turn"])
+
+    def score_track(self, state: State) -> dict[Side, float]:
+        return dict(victory.standing(self.context(state)))
 
 
 DESTINATION_STEPS = frozenset(

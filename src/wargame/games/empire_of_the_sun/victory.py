@@ -106,6 +106,16 @@ def yearly_result(g: Context, year: str) -> Result:
     )
 
 
+def standing(g: Context) -> dict[str, int]:
+    """The score a balance simulation plots turn by turn: in a yearly scenario Japan's victory
+    points were it to end now (its schedule and bid, 17.27, 17.38, 17.48), in the campaign the US
+    Political Will (the track Japan wins by bringing to 0, 16.1)."""
+    kind = g.data["victory"]
+    if kind == "campaign":
+        return {"allied": g.data["tracks"]["political_will"]}
+    return {"japan": sum(item(g) for item in SCHEDULES[kind]) + vp_adjustment(g)}
+
+
 def victory_level(points: int) -> tuple[str, str]:
     """≤2 Allied decisive, 3-5 Allied tactical, 6-9 Japanese tactical, ≥10 Japanese decisive."""
     if points <= 2:
