@@ -1,11 +1,10 @@
 // The prompt panel: who acts, the prompt text, a button for each action that is not a target on
 // the map or in the hand, a summary of the targets, and every legal action as a fallback list.
 
-import { actionButton } from "./actions.js";
+import { actionButton, labelOf } from "./actions.js";
 import { fill, h } from "./dom.js";
 import { colon, joined, t } from "./i18n.js";
 import { playLink } from "./seats.js";
-import { actionLabel } from "./targets.js";
 
 const MANY_BUTTONS = 12;
 
@@ -95,7 +94,7 @@ function allActions(ctx) {
   const select = h(
     "select",
     { id: "all-actions", "aria-label": t("play.all_actions") },
-    actions.map((text) => h("option", { value: text }, actionLabel(text, ctx.names))),
+    actions.map((text) => h("option", { value: text }, labelOf(ctx, text))),
   );
   const go = h("button", { type: "button", disabled: ctx.busy, onclick: () => ctx.act(select.value) }, t("play.do_it"));
   return h("details", { class: "all-actions" }, h("summary", {}, t("play.all_actions_n", { n: actions.length })), select, " ", go);
