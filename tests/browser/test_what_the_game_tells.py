@@ -24,6 +24,7 @@ from tests.browser.positions import (
 )
 from tests.browser.test_client import version, wait_newer
 from tests.browser.test_help import contrast
+from tests.browser.test_phone import PHONES, on_screen
 
 pytestmark = [pytest.mark.game("empire-of-the-sun"), pytest.mark.slow]
 
@@ -124,6 +125,44 @@ def test_a_move_with_consequences_is_marked_and_asks_before_it_is_played(page, s
     assert re.search(r"\b(moves?|sails?)\b", played, re.IGNORECASE), played
 
 
+def mark_sizes(page, hex_id):
+    """The on-screen width of ``hex_id``'s warning sign, of the smallest base badge, and of the
+    path's line (pixels)."""
+    return page.evaluate(
+        """(hexId) => {
+      const width = (e) => e.getBoundingClientRect().width;
+      const warned = document.querySelector(`#map [data-warned="${hexId}"] .warn-mark`);
+      const bases = [...document.querySelectorAll('#map .base .base-disc')].map(width);
+      const line = document.querySelector('#map .plan-path');
+      const scale = document.querySelector('#map').getScreenCTM().a;
+      const stroke = line ? parseFloat(getComputedStyle(line).strokeWidth) * scale : 0;
+      return { warned: width(warned), base: Math.min(...bases), path: stroke };
+    }""",
+        hex_id,
+    )
+
+
+@pytest.mark.parametrize("zoom", ["far", "mid", "near"])
+def test_the_marks_and_the_path_read_at_every_zoom(page, server, artifacts, zoom):
+    position = reach(server, "1942", 3, with_consequence(NO_PORT))
+    hex_id = position.found.split()[1]
+    body = body_of(server, position)
+    open_position(page, server, position)
+    page.wait_for_selector(f'#map [data-warned="{hex_id}"]', state="attached")
+    for _ in range(12):
+        if page.get_attribute("#map", "data-zoom") == zoom:
+            break
+        page.click("#zoom-in")
+    assert page.get_attribute("#map", "data-zoom") == zoom
+    target = page.locator(f'#map .target[data-target-hex="{hex_id}"]')
+    target.focus()  # the map pans to it
+    target.hover()  # pointed at: its move's path is drawn
+    assert planned(page) == body["notes_text"][position.found]["path"]
+    sizes = mark_sizes(page, hex_id)
+    assert sizes["warned"] >= 8 and sizes["base"] >= 5 and sizes["path"] >= 2, sizes
+    page.locator("#map-box").screenshot(path=str(artifacts / f"marks_zoom_{zoom}.png"))
+
+
 def battle_panel_facts(page):
     return page.evaluate(
         """() => {
@@ -166,6 +205,7 @@ def test_the_battle_panel_shows_the_preview_then_the_roll_itemised(page, server,
     open_position(page, server, position)
     page.wait_for_selector("#battle-panel.current .preview")
     check_battle_panel(page, preview)
+    assert "target: 1 hex on the map." in page.inner_text("#prompt-panel")  # in number
     assert preview["title"]["text"] in page.inner_text("#battle-panel .preview-title")
     page.eval_on_selector_all(
         "#battle-panel details.faces", "ds => ds.forEach(d => { d.open = true; })"
@@ -198,24 +238,65 @@ def test_the_battle_panel_shows_the_preview_then_the_roll_itemised(page, server,
     assert rolled.locator(".die.modified").inner_text() == modified and natural != modified
 
 
-@pytest.mark.parametrize("phone", [{"width": 390, "height": 844}])
-def test_the_battle_panel_on_a_phone(browser, server, artifacts, phone):
-    position = reach(server, "campaign", 7, battle_preview)
+def phone(browser, held):
+    """A page in a phone held upright or sideways, with touch."""
     context = browser.new_context(
-        viewport=phone, is_mobile=True, has_touch=True, device_scale_factor=2
+        viewport=PHONES[held], is_mobile=True, has_touch=True, device_scale_factor=2
     )
+    return context, context.new_page()
+
+
+@pytest.mark.parametrize("held", sorted(PHONES))
+def test_the_battle_panel_on_a_phone(browser, server, artifacts, held):
+    position = reach(server, "campaign", 7, battle_preview)
+    context, page = phone(browser, held)
     try:
-        page = context.new_page()
         open_position(page, server, position)
         page.wait_for_selector("#battle-panel.current .preview")
-        page.tap("#sheet-handle")  # the sheet up: the prompt, then the battle
-        page.wait_for_timeout(200)
+        if held == "portrait":
+            page.tap("#sheet-handle")  # the sheet up: the prompt, then the battle
+            page.wait_for_timeout(200)
         prompt = page.locator("#prompt-panel").bounding_box()
         panel = page.locator("#battle-panel").bounding_box()
         assert panel["y"] >= prompt["y"] + prompt["height"] - 1  # under the prompt, before the hand
         hand = page.locator("#cards-panel").bounding_box()
         assert hand["y"] > panel["y"]
-        page.screenshot(path=str(artifacts / "battle_panel_phone.png"))
+        title = page.locator("#title").bounding_box()
+        assert title["x"] >= 0 and title["x"] + title["width"] <= PHONES[held]["width"]
+        assert page.locator(".topbar .game-name").bounding_box()["width"] > 40  # not cut away
+        page.evaluate(  # the panels scrolled to the battle's first roll, under the prompt
+            """() => {
+          const side = document.querySelector('#side');
+          const roll = document.querySelector('#battle-panel .preview-roll');
+          const prompt = document.querySelector('#prompt-panel').getBoundingClientRect();
+          side.scrollTop += roll.getBoundingClientRect().top - prompt.bottom - 8;
+        }"""
+        )
+        page.screenshot(path=str(artifacts / f"battle_panel_phone_{held}.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("held", sorted(PHONES))
+def test_a_confirmation_on_a_phone(browser, server, artifacts, held):
+    position = reach(server, "1942", 3, with_consequence(NO_PORT))
+    hex_id = position.found.split()[1]
+    context, page = phone(browser, held)
+    try:
+        open_position(page, server, position)
+        target = page.locator(f'#map .target[data-target-hex="{hex_id}"]')
+        target.focus()  # the map pans to it
+        target.tap()
+        page.wait_for_selector(f'#popup:not([hidden])[data-hex="{hex_id}"]')
+        page.tap(f'#popup button[data-action="{position.found}"]')
+        page.wait_for_selector("#confirm:not([hidden])")
+        for shown in ("#confirm .confirm-action", "#confirm-cancel", "#confirm-ok"):
+            assert on_screen(page, shown), shown  # the dialog and both buttons in sight
+        assert planned(page) == body_of(server, position)["notes_text"][position.found]["path"]
+        page.screenshot(path=str(artifacts / f"confirm_phone_{held}.png"))
+        start = version(page)
+        page.tap("#confirm-cancel")
+        assert page.is_hidden("#confirm") and version(page) == start
     finally:
         context.close()
 
@@ -282,6 +363,8 @@ def test_a_waypoint_is_offered_on_the_map_and_the_path_drawn(page, server, artif
     words = {text: body["notes_text"][text]["label"]["text"] for text, _ in actions}
     assert {f"hex {via_hex}", f"via {via_hex}"} <= set(words)
     assert all(shown == words[text] for text, shown in actions)  # both in words
+    hint = page.inner_text(f'#popup button[data-action="via {via_hex}"] .action-hint')
+    assert hint.startswith("A waypoint")  # what a waypoint does, said where it is offered
     page.hover(f'#popup button[data-action="hex {via_hex}"]')
     assert planned(page) == body["notes_text"][f"hex {via_hex}"]["path"]
 

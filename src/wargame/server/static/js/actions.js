@@ -5,8 +5,8 @@
 // action's button.
 
 import { h, s } from "./dom.js";
-import { t } from "./i18n.js";
-import { actionLabel } from "./targets.js";
+import { has, t } from "./i18n.js";
+import { actionLabel, verbOf } from "./targets.js";
 
 /** What the game tells of ``text`` (body.notes_text: label, consequences, path, preview), or {}. */
 export function noteOf(ctx, text) {
@@ -63,7 +63,8 @@ export function warnSign(size = 14) {
   return s("svg", { class: "warn-sign", width: size, height: size, viewBox: "-7 -7 14 14", "aria-hidden": "true" }, warnMark());
 }
 
-/** The button that plays ``text`` (``ctx.act``, which asks first when it has consequences);
+/** The button that plays ``text`` (``ctx.act``, which asks first when it has consequences), with
+ * what a verb new to a player does where the client explains it (i18n "hint.<verb>": a waypoint);
  * disabled while a request is under way. Pointing at it or focusing it shows its path on the map
  * (``ctx.hoverAction``). */
 export function actionButton(ctx, text) {
@@ -83,6 +84,7 @@ export function actionButton(ctx, text) {
       onblur: () => hover(false),
     },
     h("span", { class: "action-label" }, consequences.length ? warnSign() : null, labelOf(ctx, text)),
+    has(`hint.${verbOf(text)}`) ? h("span", { class: "action-hint" }, t(`hint.${verbOf(text)}`)) : null,
     consequences.map((consequence) => h("span", { class: "action-warning" }, consequenceItem(consequence))),
   );
 }

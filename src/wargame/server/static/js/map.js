@@ -30,6 +30,7 @@ const SHADOW = 1.6; // how far each counter under the top one shows
 const FAR = 1.25; // screen pixels per map unit below which the map is "far"
 const NEAR = 2.2; // and from which it is "near"
 const MARKER_PIXELS = 15; // a far marker's wanted diameter on the screen
+const MARK_PIXELS = 10; // and a warning sign's or a base badge's
 const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways
 const BADGE_Y = 0.2; // and this far down (a base), clear of the counters and the names
 
@@ -50,6 +51,11 @@ export function baseBadge(kind, x, y) {
       ? [s("circle", { class: "base-glyph", cx: x, cy: y - 1.3, r: 0.9 }), s("path", { class: "base-glyph", d: `M${x} ${y - 0.4}V${y + 2.1}M${x - 1.7} ${y + 0.9}Q${x} ${y + 2.9} ${x + 1.7} ${y + 0.9}` })]
       : [s("path", { class: "base-glyph", d: `M${x - 2.2} ${y}H${x + 2.2}M${x} ${y - 2.2}V${y + 2.2}M${x - 1} ${y + 1.9}H${x + 1}` })];
   return [s("circle", { class: "base-disc", cx: x, cy: y, r: 3.4 }), glyph];
+}
+
+/** The transform that puts a mark's (0, 0) at (x, y). */
+function placed(x, y) {
+  return `translate(${x.toFixed(2)},${y.toFixed(2)})`;
 }
 
 function hexPoints(x, y, r = RADIUS) {
@@ -164,6 +170,9 @@ export class HexMap {
     if (this.svg.dataset.zoom !== zoom) this.svg.dataset.zoom = zoom;
     const wanted = MARKER_PIXELS / (16 * perUnit); // a marker is 16 map units across at scale 1
     this.svg.style.setProperty("--marker-scale", Math.min(2, Math.max(1, wanted)).toFixed(3));
+    // a warning sign or a base badge (about 9 map units across) stays MARK_PIXELS wide when far
+    const mark = MARK_PIXELS / (9 * perUnit);
+    this.svg.style.setProperty("--mark-scale", Math.min(3, Math.max(1, mark)).toFixed(3));
   }
 
   // -- static layers ------------------------------------------------------------------------
@@ -292,9 +301,8 @@ export class HexMap {
     const badge = (hexId, kind, dx) => {
       const hex = this.hexes.get(hexId);
       if (!hex) return;
-      const x = hex.cx + dx * RADIUS;
-      const y = hex.cy + BADGE_Y * RADIUS;
-      marks.push(s("g", { class: `base base-${kind}`, dataset: { base: hexId } }, baseBadge(kind, x, y)));
+      const at = placed(hex.cx + dx * RADIUS, hex.cy + BADGE_Y * RADIUS);
+      marks.push(s("g", { class: `base base-${kind}`, transform: at, dataset: { base: hexId } }, s("g", { class: "mark-body" }, baseBadge(kind, 0, 0))));
     };
     for (const id of (bases && bases.ports) || []) badge(id, "port", -BADGE_X);
     for (const id of (bases && bases.airfields) || []) badge(id, "airfield", BADGE_X);
@@ -307,9 +315,8 @@ export class HexMap {
     for (const id of warned) {
       const hex = this.hexes.get(id);
       if (!hex) continue;
-      const x = hex.cx - BADGE_X * RADIUS;
-      const y = hex.cy - 0.2 * RADIUS;
-      marks.push(warnMark({ class: "warned-hex", transform: `translate(${x.toFixed(2)},${y.toFixed(2)}) scale(0.75)`, dataset: { warned: id } }));
+      const at = placed(hex.cx - BADGE_X * RADIUS, hex.cy - 0.2 * RADIUS);
+      marks.push(s("g", { class: "warned-hex", transform: at, dataset: { warned: id } }, s("g", { class: "mark-body" }, warnMark({ transform: "scale(0.75)" }))));
     }
     fill(this.layers.marks, marks);
   }

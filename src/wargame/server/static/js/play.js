@@ -221,6 +221,7 @@ function drawHeader(ctx) {
   const scenarioTitle = ctx.body.scenario_title || (view.scenario && ctx.messages.name("scenario", view.scenario));
   const scenario = scenarioTitle ? h("span", { class: "scenario-name" }, `\u00a0— ${scenarioTitle}`) : null;
   fill(byId("title"), h("span", { class: "game-name" }, title), scenario);
+  byId("title").title = scenarioTitle ? `${title} — ${scenarioTitle}` : title; // whole, where a phone cuts it
   const status = [];
   if (ctx.board.turn !== undefined) status.push(`${t("track.turn")} ${ctx.board.turn}`);
   if (ctx.board.phase) status.push(ctx.messages.name("phase", ctx.board.phase));
