@@ -227,7 +227,11 @@ def test_every_highlight_colour_and_control_is_in_the_legend(page, server):
     battle = computed(page, f'[data-target-hex="{PEARL_HARBOR}"]', "stroke")
     assert legend["target-battle"] == battle
     assert page.locator("#legend li[data-legend=target-unit] .target-ring").count() == 1
-    for mark, drawn in (("warned", ".warn-mark"), ("plan", ".plan-path")):
+    for mark, drawn in (
+        ("warned", ".warn-mark"),
+        ("warned-some", ".warn-mark"),
+        ("plan", ".plan-path"),
+    ):
         assert page.locator(f"#legend li[data-legend={mark}] {drawn}").count() == 1
     for kind in ("port", "airfield"):
         assert page.locator(f"#legend li[data-legend=base-{kind}] .base-disc").count() == 1

@@ -52,17 +52,26 @@ def open_hex(page, hex_id):
 
 
 def check_marks(page, body, side, hex_id):
-    """The warning signs are on the targets whose moves have consequences, ``hex_id`` among
-    them, and on no other; the seat's friendly bases are shown."""
-    warned = set(
-        page.eval_on_selector_all("#map [data-warned]", "gs => gs.map(g => g.dataset.warned)")
+    """The warning signs are on the targets whose actions have consequences, ``hex_id`` among
+    them, and on no other: a full sign where every action of the hex has some, a white one where
+    another has none (a strategic move beside a plain one); the seat's friendly bases are
+    shown."""
+    notes = body["notes_text"]
+    targets = page.eval_on_selector_all(
+        "#map .target[data-target-hex]",
+        "ps => ps.map(p => [p.dataset.targetHex, p.dataset.actions])",
     )
-    with_consequences = {
-        text.split()[1]
-        for text, each in body["notes_text"].items()
-        if each.get("consequences") and text.split()[0] in {"hex", "strategic", "assault"}
-    }
-    assert hex_id in warned and warned == with_consequences  # marked, and only those
+    expected = {}
+    for target, actions in targets:
+        offered = actions.split("|")
+        warned = [text for text in offered if notes.get(text, {}).get("consequences")]
+        if warned:
+            expected[target] = "all" if len(warned) == len(offered) else "some"
+    shown = page.eval_on_selector_all(
+        "#map [data-warned]", "gs => gs.map(g => [g.dataset.warned, g.dataset.level])"
+    )
+    assert dict(shown) == expected and len(shown) == len(expected)  # marked, and only those
+    assert expected[hex_id] == "all" and "some" in expected.values()
     bases = body["view"]["board"]["bases"][side]
     shown = page.eval_on_selector_all("#map .base-port", "gs => gs.map(g => g.dataset.base)")
     assert sorted(shown) == sorted(bases["ports"])  # the seat's friendly ports

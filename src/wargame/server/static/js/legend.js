@@ -42,7 +42,8 @@ function targets() {
   ];
   return [
     ...TARGET_KINDS.map(([kind, key]) => item(kind, swatch(...hex(kind)), t(key))),
-    item("warned", swatch(warnMark({ class: "warned-hex", transform: "scale(1.3)" })), t("legend.warned")),
+    item("warned", swatch(warnMark({ class: "warned-hex warned-all", transform: "scale(1.3)" })), t("legend.warned")),
+    item("warned-some", swatch(warnMark({ class: "warned-hex warned-some", transform: "scale(1.1)" })), t("legend.warned_some")),
     item("plan", swatch(...plan), t("legend.plan")),
     item("base-port", swatch(s("g", { class: "base base-port", transform: "scale(2.4)" }, baseBadge("port", 0, 0))), t("legend.base_port")),
     item("base-airfield", swatch(s("g", { class: "base base-airfield", transform: "scale(2.4)" }, baseBadge("airfield", 0, 0))), t("legend.base_airfield")),

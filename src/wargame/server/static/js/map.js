@@ -281,7 +281,7 @@ export class HexMap {
 
   // -- dynamic layers -----------------------------------------------------------------------
   /** ``scene`` = {stacks: Map(hex -> [{unit, flags}]), control: {hex: side}, targets: Map(hex ->
-   * actions), battles: [hex], moves: [[hex, ...]], warned: Set(hex), bases: {ports, airfields} or
+   * actions), battles: [hex], moves: [[hex, ...]], warned: Map(hex -> "all"|"some"), bases: {ports, airfields} or
    * null, selected: hex|null, lang, label(kind, hex, detail): the accessible name of a target} */
   update(scene) {
     this.drawControl(scene.control || {});
@@ -290,7 +290,7 @@ export class HexMap {
     this.drawUnits(scene.stacks, scene);
     this.drawBases(scene.bases);
     this.drawTargets(scene.targets, scene);
-    this.drawWarnings(scene.warned || new Set());
+    this.drawWarnings(scene.warned || new Map());
     this.select(scene.selected);
   }
 
@@ -312,11 +312,12 @@ export class HexMap {
   /** The warning sign of each target hex whose actions (or its units') have consequences. */
   drawWarnings(warned) {
     const marks = [];
-    for (const id of warned) {
+    for (const [id, level] of warned) {
       const hex = this.hexes.get(id);
       if (!hex) continue;
       const at = placed(hex.cx - BADGE_X * RADIUS, hex.cy - 0.2 * RADIUS);
-      marks.push(s("g", { class: "warned-hex", transform: at, dataset: { warned: id } }, s("g", { class: "mark-body" }, warnMark({ transform: "scale(0.75)" }))));
+      const sign = warnMark({ transform: level === "all" ? "scale(0.75)" : "scale(0.6)" });
+      marks.push(s("g", { class: `warned-hex warned-${level}`, transform: at, dataset: { warned: id, level } }, s("g", { class: "mark-body" }, sign)));
     }
     fill(this.layers.marks, marks);
   }

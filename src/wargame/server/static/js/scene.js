@@ -2,7 +2,7 @@
 // first), control markers, the moves and battles of the offensive under way, the targets and
 // which of them have consequences, and the seat's friendly bases while a destination is chosen.
 
-import { anyWarned, labelOf } from "./actions.js";
+import { consequencesOf, labelOf } from "./actions.js";
 import { currentBattle } from "./battle.js";
 import { t } from "./i18n.js";
 
@@ -69,7 +69,8 @@ export function placeName(names, hexId) {
 function targetLabel(ctx) {
   return (kind, hexId, detail) => {
     const place = placeName(ctx.names, hexId);
-    const warned = ctx.warnedHexes.has(hexId) ? ` ${t("map.warned")}` : "";
+    const level = ctx.warnedHexes.get(hexId);
+    const warned = level ? ` ${t(level === "all" ? "map.warned" : "map.warned_some")}` : "";
     if (kind === "hex") {
       const labels = detail.map((text) => labelOf(ctx, text));
       const named = labels.every((label) => label.includes(place)) ? labels.join("; ") : `${place}: ${labels.join("; ")}`;
@@ -80,12 +81,19 @@ function targetLabel(ctx) {
   };
 }
 
-/** The hexes whose actions, or their units' actions, have consequences. */
+/** The hexes where actions (the hex's, or its units') have consequences: hex -> "all" where
+ * every action offered there has some, "some" where another action there has none (a strategic
+ * move beside a plain one: the hex is then no trap, and its sign says so). */
 export function warnedHexes(ctx) {
-  const found = new Set();
-  for (const [hexId, actions] of ctx.targets.hexes) if (anyWarned(ctx, actions)) found.add(hexId);
-  for (const [unitId, actions] of ctx.targets.units) if (anyWarned(ctx, actions)) found.add(ctx.unitHex(unitId));
-  found.delete(null);
+  const offered = new Map();
+  const add = (hexId, actions) => hexId && offered.set(hexId, (offered.get(hexId) || []).concat(actions));
+  for (const [hexId, actions] of ctx.targets.hexes) add(hexId, actions);
+  for (const [unitId, actions] of ctx.targets.units) add(ctx.unitHex(unitId), actions);
+  const found = new Map();
+  for (const [hexId, actions] of offered) {
+    const warned = actions.filter((text) => consequencesOf(ctx, text).length).length;
+    if (warned) found.set(hexId, warned === actions.length ? "all" : "some");
+  }
   return found;
 }
 
