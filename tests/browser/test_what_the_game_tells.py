@@ -320,7 +320,12 @@ def test_actions_are_named_in_words_everywhere(page, server, artifacts):
     options = page.eval_on_selector_all(
         "#all-actions option", "os => os.map(o => [o.value, o.textContent])"
     )
-    assert options and all(shown == labels[text] != text for text, shown in options)
+    warned = {text for text, note in body["notes_text"].items() if note.get("consequences")}
+    assert options and all(
+        shown == ("\u26a0\ufe0e " if text in warned else "") + labels[text] != text
+        for text, shown in options
+    )  # in words, with a warning sign where the action has consequences
+    assert warned & {text for text, _ in options}
     buttons = page.eval_on_selector_all(
         "#buttons button.action",
         "bs => bs.map(b => [b.dataset.action, b.querySelector('.action-label').textContent])",
