@@ -100,7 +100,10 @@ def read_the_battle(page, walk, artifacts) -> None:
     page.wait_for_selector("#battle-panel.current .preview .preview-roll")  # the preview
     open_every_detail(page)
     walk.read("play: the battle's hex opened, its preview")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 2400})  # the whole panel in sight
     page.locator("#battle-panel").screenshot(path=str(artifacts / "japanese_walk_preview.png"))
+    page.set_viewport_size(size)
     target.click()  # the second fights the battle
     wait_prompt(page, "prompt.allocate_hits")
     page.wait_for_selector("#battle-panel.current .preview .preview-side")  # the battle under way
