@@ -121,7 +121,7 @@ def test_play_by_clicking_targets_then_undo_and_reload(page, server, artifacts):
     page.click("#battle-show")  # show the battle on the map
     page.locator("#map").screenshot(path=str(artifacts / "map_battle.png"))
     page.screenshot(path=str(artifacts / "battle_page.png"))
-    assert page.locator("#battle-panel .battle-side").count() == 2
+    assert page.locator("#battle-panel .preview-side").count() == 2  # the battle's preview
     assert page.locator("#battle-dice .die").count() >= 1
 
     before = version(page)
@@ -267,7 +267,8 @@ def test_a_finished_game_can_be_replayed(page, server, problems, artifacts):
     page.wait_for_function(
         "() => document.querySelector('#replay-step').textContent.startsWith('1 ')"
     )
-    assert "done" in page.inner_text("#replay-action").lower()  # the action's label
+    # the action in the words it was offered with: "done" at "all air units are assigned"
+    assert page.inner_text("#replay-action") == "1. Japan: Go on"
     page.screenshot(path=str(artifacts / "replay.png"))
     if page.locator("#replay-bar .error").count():  # the server cannot replay positions yet
         problems[:] = [problem for problem in problems if "status of 404" not in problem]

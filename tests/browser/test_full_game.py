@@ -5,8 +5,9 @@ scenario (a natural end: the victory check of its last turn, not a resignation).
 At each decision of Japan the test picks, with a seeded generator, one of the things the page
 offers to click: a button under the prompt, a highlighted hex, a stack with a legal unit, a legal
 card of the hand. A hex, a stack or a card first opens (nothing is played by that click); then
-one of the buttons of its popup is clicked. The game's seed and the bots' choices are fixed, so
-the game is the same at every run."""
+one of the buttons of its popup is clicked, and an action with consequences is confirmed in the
+dialog that lists them. The game's seed and the bots' choices are fixed, so the game is the same
+at every run."""
 
 from __future__ import annotations
 
@@ -72,6 +73,8 @@ def one_decision(page, rng):
         action, button = open_and_choose(page, page.locator(selector), rng)
     before = version(page)
     button.click()
+    if page.locator("#confirm:not([hidden])").count():  # it has consequences: confirm them
+        page.click("#confirm-ok")
     wait_newer(page, before)
     return action
 

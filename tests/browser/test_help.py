@@ -217,6 +217,7 @@ def test_every_highlight_colour_and_control_is_in_the_legend(page, server):
         "target-strategic",
         "target-assault",
         "target-place",
+        "target-via",
         "target-many",
     }
     assert len(set(legend.values())) == len(legend)  # one colour each
@@ -226,6 +227,14 @@ def test_every_highlight_colour_and_control_is_in_the_legend(page, server):
     battle = computed(page, f'[data-target-hex="{PEARL_HARBOR}"]', "stroke")
     assert legend["target-battle"] == battle
     assert page.locator("#legend li[data-legend=target-unit] .target-ring").count() == 1
+    for mark, drawn in (
+        ("warned", ".warn-mark"),
+        ("warned-some", ".warn-mark"),
+        ("plan", ".plan-path"),
+    ):
+        assert page.locator(f"#legend li[data-legend={mark}] {drawn}").count() == 1
+    for kind in ("port", "airfield"):
+        assert page.locator(f"#legend li[data-legend=base-{kind}] .base-disc").count() == 1
     for side, colour in (("japan", "rgb(200, 16, 46)"), ("allied", "rgb(31, 78, 156)")):
         tint = f"#map .control-{side} .control-tint"
         assert computed(page, tint, "fill") == colour
@@ -251,7 +260,7 @@ def test_targets_are_reached_with_tab_played_with_enter_and_named(page, server):
     page.click("#zoom-fit")
     tab_until(page, f"() => document.activeElement.dataset.targetHex === '{PEARL_HARBOR}'")
     label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
-    assert label.startswith("Battle") and "Oahu" in label
+    assert label.startswith("Resolve the battle at") and "Oahu" in label  # the action's words
     start = version(page)
     page.keyboard.press("Enter")  # opens the hex, its first button focused
     page.wait_for_selector(f'#popup:not([hidden])[data-hex="{PEARL_HARBOR}"]')

@@ -3,9 +3,12 @@ holds no message key left untranslated and no English sentence (tests/browser/la
 
 The walk opens the lobby, then Japan's seat of a campaign game (seed 7) and everything the play
 page can show on the way to the first battle: the prompt, the hand (card effects in closed
-``<details>`` are read too), the tracks, the boxes, the whole log, a stack's popup, the battle;
-then Japan resigns and the replay bar and the dice panel (verified) are read; last the About page.
-It reads whichever panels the page has (the ids of play.html), and the whole document each time.
+``<details>`` are read too), the tracks, the boxes, the whole log, a stack's popup, the battle
+panel with the battle's preview before it is resolved and while it is fought (each roll's die face
+by face opened); then Japan resigns and the replay bar and the dice panel (verified) are read;
+then a move with consequences of a 1942 game, its warning on the map and the legend, and the
+dialog that asks before it is played; last the About page. It reads whichever panels the page has
+(the ids of play.html), and the whole document each time.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import urllib.request
 import pytest
 
 from tests.browser.language import page_problems, problems_in
+from tests.browser.positions import reach, with_consequence
 
 pytestmark = [pytest.mark.game("empire-of-the-sun"), pytest.mark.slow]
 
@@ -85,6 +89,51 @@ def open_every_detail(page) -> None:
         more.first.click()
 
 
+def read_the_battle(page, walk, artifacts) -> None:
+    """Pearl Harbor: its hex opened and the battle panel's preview before it is resolved, then the
+    battle under way and a stack's popup."""
+    play_button(page, "done")
+    wait_prompt(page, "prompt.next_battle")
+    target = page.locator(f'[data-target-hex="{PEARL_HARBOR}"]')
+    target.click()  # the first click opens the battle's hex (its popup is read below)
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{PEARL_HARBOR}"]')
+    page.wait_for_selector("#battle-panel.current .preview .preview-roll")  # the preview
+    open_every_detail(page)
+    walk.read("play: the battle's hex opened, its preview")
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 2400})  # the whole panel in sight
+    page.locator("#battle-panel").screenshot(path=str(artifacts / "japanese_walk_preview.png"))
+    page.set_viewport_size(size)
+    target.click()  # the second fights the battle
+    wait_prompt(page, "prompt.allocate_hits")
+    page.wait_for_selector("#battle-panel.current .preview .preview-side")  # the battle under way
+    page.click(f'#map g.stack[data-hex="{PEARL_HARBOR}"][data-side="allied"]')
+    page.wait_for_selector("#popup:not([hidden])")
+    open_every_detail(page)
+    walk.read("play: the battle and a stack's popup")
+    page.screenshot(path=str(artifacts / "japanese_walk_battle.png"))
+
+
+def read_a_confirmation(page, server, walk, artifacts) -> None:
+    """A move with consequences in Japanese: its warning on the map, the legend (every mark),
+    its button in the hex's popup, and the dialog that lists its consequences before it is
+    played."""
+    position = reach(server, "1942", 3, with_consequence("7.21"))
+    hex_id = position.found.split()[1]
+    page.goto(position.link(server, "ja"))
+    page.wait_for_selector(f'#map [data-warned="{hex_id}"]', state="attached")
+    page.click("#legend-button")
+    page.wait_for_selector("#legend li[data-legend=warned]")
+    walk.read("play: a move with consequences, and the legend")
+    page.click("#legend-button")
+    page.click(f'#map .target[data-target-hex="{hex_id}"]')
+    page.click(f'#popup button[data-action="{position.found}"]')
+    page.wait_for_selector("#confirm:not([hidden])")
+    walk.read("play: the confirmation of a move with consequences")
+    page.screenshot(path=str(artifacts / "japanese_walk_confirm.png"))
+    page.click("#confirm-cancel")
+
+
 def test_the_checks_find_a_key_and_an_english_sentence():
     assert [p.found for p in problems_in("play.tracks") if p.kind == "key"] == ["play.tracks"]
     keys = [p.found for p in problems_in("log.hit unit=us-cv-1") if p.kind == "key"]
@@ -112,20 +161,7 @@ def test_every_page_and_panel_reads_in_japanese(page, server, artifacts):
     walk.read("play: the first decision")
     page.screenshot(path=str(artifacts / "japanese_walk_play.png"))
 
-    play_button(page, "done")
-    wait_prompt(page, "prompt.next_battle")
-    target = page.locator(f'[data-target-hex="{PEARL_HARBOR}"]')
-    target.click()  # the first click opens the battle's hex (its popup is read below)
-    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{PEARL_HARBOR}"]')
-    open_every_detail(page)
-    walk.read("play: the battle's hex opened")
-    target.click()  # the second fights the battle
-    wait_prompt(page, "prompt.allocate_hits")
-    page.click(f'#map g.stack[data-hex="{PEARL_HARBOR}"][data-side="allied"]')
-    page.wait_for_selector("#popup:not([hidden])")
-    open_every_detail(page)
-    walk.read("play: the battle and a stack's popup")
-    page.screenshot(path=str(artifacts / "japanese_walk_battle.png"))
+    read_the_battle(page, walk, artifacts)
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#resign")
@@ -143,6 +179,8 @@ def test_every_page_and_panel_reads_in_japanese(page, server, artifacts):
     open_every_detail(page)
     walk.read("play: the result, the replay bar and the dice")
     page.screenshot(path=str(artifacts / "japanese_walk_replay.png"))
+
+    read_a_confirmation(page, server, walk, artifacts)
 
     page.goto(f"{server}/?lang=ja")
     page.wait_for_selector("#my-games a, #my-games button", state="attached")

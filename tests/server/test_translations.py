@@ -47,3 +47,18 @@ def test_a_place_name_never_reads_like_a_word_of_the_client():
     }
     assert clashes == set()
     assert japanese["play.tracks"] != "トラック"
+
+
+def test_both_languages_fill_the_same_fields_and_english_agrees_in_number():
+    """A field is {name} or {name:one|many} ("#" for the number: t() in static/js/i18n.js); the
+    Japanese words fill every field the English fill (and may name more: a title in both
+    scripts), and the English pick their form by the number, never "card(s)"."""
+    field = re.compile(r"\{(\w+)(?::[^}]*)?\}")
+    english, japanese = strings("en"), strings("ja")
+    differ = {
+        key
+        for key in english
+        if not set(field.findall(english[key])) <= set(field.findall(japanese[key]))
+    }
+    assert differ == set()
+    assert [key for key, text in english.items() if re.search(r"\w\((s|es)\)", text)] == []

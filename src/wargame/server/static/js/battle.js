@@ -1,12 +1,19 @@
-// The battle panel: the battle being fought (from the battle frame of the view's stack: each
-// side's units by role, the strikes' hits) or else the last battle fought, with its dice and
+// The battle panel. Before a battle is resolved, its preview as the game computed it (preview.js:
+// each side's units and values, the totals, every modifier with its rule, the exact chance of each
+// result and the die face by face): the preview of the seat's decision (body.preview_text: the
+// battle under way), or of the actions it may choose (a battle to resolve next, a roll: the one
+// opened on the map or picked here). The battle being fought (from the battle frame of the view's
+// stack: each side's units by role, the strikes' hits, where there is no preview) or else the
+// last battle fought, with its rolls (the natural die, each modifier, the modified roll) and
 // results from the log. The last battle is shown to a seat until its next action (then it is
 // dismissed: play.js), or until its "×"; to a spectator, folded.
 
+import { noteOf } from "./actions.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { counterIcon } from "./counters.js";
 import { die, logLine } from "./log.js";
+import { previewView } from "./preview.js";
 
 // The log lines that belong to a battle after its "log.battle" line.
 const BATTLE_KEYS = new Set([
@@ -16,6 +23,7 @@ const BATTLE_KEYS = new Set([
   "log.hit",
   "log.hits_lost",
   "log.battle_won",
+  "log.critical",
   "log.carrier_swap",
   "log.retreat",
   "log.retreat_eliminated",
@@ -87,14 +95,57 @@ function fighting(ctx, battle) {
   );
 }
 
+/** A resolved roll as the log tells it (log.strike: natural, modifiers, roll): the natural die,
+ * each modifier, and the modified roll, with who rolled. */
+function itemisedRoll(ctx, event) {
+  const params = event.params;
+  const items = (params.modifiers || []).flatMap((message) => (message.params && message.params.items) || []);
+  return h(
+    "div",
+    { class: "resolved-roll", dataset: { natural: params.natural, roll: params.roll } },
+    h("span", { class: "roller" }, ctx.sideName(params.side)),
+    die(params.natural),
+    items.map((item) => h("span", { class: "modifier-chip" }, ctx.messages.message(item))),
+    items.length ? [h("span", { class: "equals" }, "="), h("span", { class: "die modified", title: String(params.roll) }, String(params.roll))] : null,
+  );
+}
+
+function isStrike(event) {
+  return event && event.key === "log.strike" && event.params.natural !== undefined && event.params.roll !== undefined;
+}
+
 function battleLines(ctx, events, range) {
   const dice = [];
   const lines = [];
   for (let i = range[0]; i < range[1]; i += 1) {
-    if (events[i].key === "log.roll" && events[i].params.value !== undefined) dice.push(die(events[i].params.value));
-    lines.push(logLine(events[i], ctx.body.log_text[i], i));
+    const event = events[i];
+    if (isStrike(event)) dice.push(itemisedRoll(ctx, event));
+    else if (event.key === "log.roll" && event.params.value !== undefined && !isStrike(events[i + 1])) dice.push(die(event.params.value));
+    lines.push(logLine(event, ctx.body.log_text[i], i));
   }
   return [dice.length ? h("div", { class: "dice", id: "battle-dice" }, dice) : null, h("ol", { class: "log battle-log" }, lines)];
+}
+
+/** The previews of the actions the seat may choose now: [[action, preview]]. */
+function offeredPreviews(ctx) {
+  if (!ctx.mayAct) return [];
+  return ctx.view.actions.map((text) => [text, noteOf(ctx, text).preview]).filter(([, preview]) => preview);
+}
+
+/** The offered previews: the one picked (ctx.previewPick, else the first), and a button for each
+ * when there are several. */
+function offered(ctx, previews) {
+  const [picked, preview] = previews.find(([text]) => text === ctx.previewPick) || previews[0];
+  const choices = previews.length > 1
+    ? h(
+        "div",
+        { class: "preview-choice", role: "group", "aria-label": t("preview.choose") },
+        previews.map(([text, each]) =>
+          h("button", { type: "button", class: "small", "aria-pressed": String(text === picked), dataset: { preview: text }, onclick: () => ctx.pickPreview(text) }, each.title ? each.title.text : text),
+        ),
+      )
+    : null;
+  return [h("h2", {}, t("preview.before")), choices, previewView(ctx, preview)];
 }
 
 function hide(box) {
@@ -102,28 +153,50 @@ function hide(box) {
   box.hidden = true;
 }
 
+function showButton(ctx, hexId) {
+  return h("button", { type: "button", class: "small", id: "battle-show", onclick: () => ctx.focus([hexId]) }, t("battle.show"));
+}
+
+/** The battle under way: its preview (or, without one, its units by role), then its log. */
+function underWay(ctx, battle, decision, events, range) {
+  const parts = [h("h2", {}, t("battle.now", { hex: ctx.names.hexName(battle.hex) }))];
+  if (battle.stage) parts.push(h("p", { class: "stage" }, ctx.messages.name("reason", battle.stage)));
+  parts.push(decision ? previewView(ctx, decision, { titled: false }) : fighting(ctx, battle));
+  if (range) parts.push(battleLines(ctx, events, range));
+  parts.push(showButton(ctx, battle.hex));
+  return parts;
+}
+
+/** The last battle fought, with its "×" for a seat. */
+function lastBattle(ctx, events, range) {
+  const hexId = events[range[0]].params.hex;
+  const dismiss = h("button", { type: "button", class: "close", id: "battle-dismiss", "aria-label": t("battle.dismiss"), title: t("battle.dismiss"), onclick: () => ctx.dismissBattle(range[0]) }, "×");
+  const heading = h("summary", {}, h("h2", {}, t("battle.last", { hex: ctx.names.hexName(hexId) })));
+  const details = h("details", { class: "last-battle", open: Boolean(ctx.seat) }, heading, battleLines(ctx, events, range), showButton(ctx, hexId));
+  return h("div", { class: "last-battle-box" }, ctx.seat ? dismiss : null, details);
+}
+
 export function drawBattle(box, ctx) {
   const battle = currentBattle(ctx.view);
+  const decision = ctx.body.preview_text || null;
+  const previews = decision ? [] : offeredPreviews(ctx);
   const events = ctx.view.log || [];
   const range = lastBattleLines(events);
-  if (!battle && (!range || (ctx.seat && ctx.battleDismissed(range[0])))) {
+  const showLast = Boolean(range) && !(ctx.seat && ctx.battleDismissed(range[0]));
+  if (!battle && !decision && !previews.length && !showLast) {
     hide(box);
     return;
   }
-  const hexId = battle ? battle.hex : events[range[0]].params.hex;
-  const show = h("button", { type: "button", class: "small", id: "battle-show", onclick: () => ctx.focus([hexId]) }, t("battle.show"));
   const parts = [];
-  if (battle && battle.stage) parts.push(h("p", { class: "stage" }, ctx.messages.name("reason", battle.stage)));
-  if (battle) parts.push(fighting(ctx, battle));
-  if (range) parts.push(battleLines(ctx, events, range));
-  if (battle) {
-    fill(box, h("h2", {}, t("battle.now", { hex: ctx.names.hexName(hexId) })), parts, show);
-  } else {
-    const dismiss = h("button", { type: "button", class: "close", id: "battle-dismiss", "aria-label": t("battle.dismiss"), title: t("battle.dismiss"), onclick: () => ctx.dismissBattle(range[0]) }, "×");
-    const heading = h("summary", {}, h("h2", {}, t("battle.last", { hex: ctx.names.hexName(hexId) })));
-    fill(box, ctx.seat ? dismiss : null, h("details", { class: "last-battle", open: Boolean(ctx.seat) }, heading, parts, show));
+  if (battle) parts.push(underWay(ctx, battle, decision, events, range));
+  else {
+    if (decision) parts.push(h("h2", {}, t("preview.now")), previewView(ctx, decision));
+    else if (previews.length) parts.push(offered(ctx, previews));
+    if (showLast) parts.push(lastBattle(ctx, events, range));
   }
+  fill(box, parts);
   box.hidden = false;
-  box.dataset.hex = hexId;
-  box.classList.toggle("current", Boolean(battle));
+  box.dataset.hex = battle ? battle.hex : range ? events[range[0]].params.hex : "";
+  box.dataset.preview = decision ? "decision" : previews.length ? "offered" : "";
+  box.classList.toggle("current", Boolean(battle || decision || previews.length));
 }

@@ -2,6 +2,7 @@
 // whole text; legal ones are highlighted and offer their actions there), and each side's deck,
 // hand size, discard pile and removed cards (public).
 
+import { anyWarned, warnSign } from "./actions.js";
 import { fill, h } from "./dom.js";
 import { colon, has, joined, localized, t } from "./i18n.js";
 
@@ -30,16 +31,17 @@ function facts(card) {
  * opens nothing and plays nothing. */
 export function cardView(card, ctx, actions = []) {
   const legal = actions.length > 0;
+  const warned = anyWarned(ctx, actions);
   const pending = ctx.board.pending === card.id;
   const open = (event, how = {}) => ctx.tapCard(card.id, event.currentTarget, how);
   const name = `${card.id} ${title(card, ctx.lang)}`;
   const attrs = {
-    class: `card side-${card.side}${legal ? " legal" : ""}${pending ? " pending" : ""}`,
+    class: `card side-${card.side}${legal ? " legal" : ""}${warned ? " warned" : ""}${pending ? " pending" : ""}`,
     dataset: { card: card.id },
     title: localized(card, "effect"),
     role: "button",
     tabindex: "0",
-    "aria-label": legal ? t("card.aria_legal", { card: name, n: actions.length }) : name,
+    "aria-label": (legal ? t("card.aria_legal", { card: name, n: actions.length }) : name) + (warned ? ` ${t("map.warned")}` : ""),
     onclick: (event) => open(event),
     onkeydown: (event) => {
       if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
@@ -51,7 +53,7 @@ export function cardView(card, ctx, actions = []) {
   return h(
     "div",
     attrs,
-    h("div", { class: "card-head" }, h("span", { class: "card-id" }, card.id), h("span", { class: "card-oc", title: t("card.oc") }, card.oc ?? "")),
+    h("div", { class: "card-head" }, h("span", { class: "card-id" }, warned ? warnSign(13) : null, card.id), h("span", { class: "card-oc", title: t("card.oc") }, card.oc ?? "")),
     h("div", { class: "card-title" }, title(card, ctx.lang)),
     h("div", { class: "card-facts" }, facts(card).join(" · ")),
     card.provenance === "provisional" ? h("div", { class: "card-provisional" }, t("card.provisional")) : null,

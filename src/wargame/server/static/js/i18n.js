@@ -29,13 +29,17 @@ export function lang() {
   return current;
 }
 
-/** A client string: t("ui.undo"), with {name} fields filled from ``params``. */
+/** A client string: t("ui.undo"), with {name} fields filled from ``params``; {n:# card|# cards}
+ * picks a form by the number (the first when it is 1; "#" stands for it), as game messages do. */
 export function t(key, params = {}) {
   const template = strings[key];
   if (template === undefined) return key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)(?::([^}]*\|[^}]*))?\}/g, (whole, name, forms) => {
+    if (!(name in params)) return whole;
+    if (!forms) return String(params[name]);
+    const [one, ...more] = forms.split("|");
+    return (Number(params[name]) === 1 ? one : more[more.length - 1]).replaceAll("#", String(params[name]));
+  });
 }
 
 /** A record's ``field`` in the current language: its ``<field>_ja`` in Japanese, where it has one. */

@@ -1,11 +1,14 @@
-// The map's legend: what every highlight colour means, the colour of each nationality's
+// The map's legend: what every highlight colour and mark means (the warning sign of an action
+// with consequences, the friendly bases, the path of a move), the colour of each nationality's
 // counters, how control, battles, moves and the far zoom's stack markers look. Each swatch is
 // drawn with the map's own classes (``map-art``), so that the legend shows exactly what the map
 // shows.
 
+import { warnMark } from "./actions.js";
 import { fill, h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { NATIONS, counter, marker } from "./counters.js";
+import { baseBadge } from "./map.js";
 
 const HEX = "10,0 5,8.66 -5,8.66 -10,0 -5,-8.66 5,-8.66";
 
@@ -16,6 +19,7 @@ export const TARGET_KINDS = [
   ["target-strategic", "legend.target_strategic"],
   ["target-assault", "legend.target_assault"],
   ["target-place", "legend.target_place"],
+  ["target-via", "legend.target_via"],
   ["target-many", "legend.target_many"],
 ];
 
@@ -29,7 +33,21 @@ function item(key, picture, text) {
 
 function targets() {
   const hex = (kind) => [s("polygon", { class: `target-tint ${kind}`, points: HEX }), s("polygon", { class: `target ${kind}`, points: HEX })];
-  return TARGET_KINDS.map(([kind, key]) => item(kind, swatch(...hex(kind)), t(key)));
+  const plan = [
+    s("polyline", { class: "plan-casing", points: "-11,6 0,-3 11,4" }),
+    s("polyline", { class: "plan-path", points: "-11,6 0,-3 11,4" }),
+    s("circle", { class: "plan-start", cx: -11, cy: 6, r: 2.6 }),
+    s("circle", { class: "plan-step", cx: 0, cy: -3, r: 2.2 }),
+    s("circle", { class: "plan-end", cx: 11, cy: 4, r: 4.5 }),
+  ];
+  return [
+    ...TARGET_KINDS.map(([kind, key]) => item(kind, swatch(...hex(kind)), t(key))),
+    item("warned", swatch(warnMark({ class: "warned-hex warned-all", transform: "scale(1.3)" })), t("legend.warned")),
+    item("warned-some", swatch(warnMark({ class: "warned-hex warned-some", transform: "scale(1.1)" })), t("legend.warned_some")),
+    item("plan", swatch(...plan), t("legend.plan")),
+    item("base-port", swatch(s("g", { class: "base base-port", transform: "scale(2.4)" }, baseBadge("port", 0, 0))), t("legend.base_port")),
+    item("base-airfield", swatch(s("g", { class: "base base-airfield", transform: "scale(2.4)" }, baseBadge("airfield", 0, 0))), t("legend.base_airfield")),
+  ];
 }
 
 function sample(nationality, flags = {}) {

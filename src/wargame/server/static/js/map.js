@@ -1,10 +1,14 @@
 // The hex map drawn in SVG from the game's client_data "board": hex centres come with the data (in
 // units of a hex's circumradius; flat-topped hexes, odd-q "CCRR" ids), scaled here by RADIUS.
 // Static layers (terrain, hexsides, symbols, ids and names) are drawn once per language; the
-// dynamic layers (control, moves, battles, legal targets, counters) on every state. Place names lie
-// above the counters, so that no counter hides one. A legal target is a tint under the counters
-// and an outline over them (its fill transparent, so that it takes the clicks and never changes a
-// counter's colour).
+// dynamic layers (control, moves, battles, legal targets, counters, friendly bases, the marks of
+// targets with consequences) on every state. Place names lie above the counters, so that no
+// counter hides one. A legal target is a tint under the counters and an outline over them (its
+// fill transparent, so that it takes the clicks and never changes a counter's colour); a target
+// whose action has consequences also carries a warning sign in its hex's left corner. While a
+// destination is chosen, the seat's friendly ports and airfields carry a green badge in the hex's
+// left and right corners; the path of the move pointed at or opened is drawn over the counters
+// (``plan``: a line with an arrow on each leg, a dot on each hex on the way, its end ringed).
 //
 // What the map shows depends on the zoom (the svg's data-zoom, set on every pan and zoom): "far"
 // draws each stack as one marker in its side's colour with its count, and hides hex ids and names;
@@ -12,6 +16,7 @@
 // Legal targets (hexes, and stacks with a legal unit) are focusable: Tab reaches them, Enter opens
 // them like a click, and the map pans to the one focused.
 
+import { warnMark } from "./actions.js";
 import { fill, s } from "./dom.js";
 import { COUNTER, counter, marker } from "./counters.js";
 import { PanZoom } from "./panzoom.js";
@@ -19,12 +24,15 @@ import { targetClass } from "./targets.js";
 
 export const RADIUS = 20;
 const CORNERS = [0, 1, 2, 3, 4, 5].map((k) => [Math.cos((Math.PI / 3) * k), Math.sin((Math.PI / 3) * k)]);
-const LAYERS = ["terrain", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "names", "targets", "selection"];
+const LAYERS = ["terrain", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "plan", "bases", "names", "targets", "marks", "selection"];
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const SHADOW = 1.6; // how far each counter under the top one shows
 const FAR = 1.25; // screen pixels per map unit below which the map is "far"
 const NEAR = 2.2; // and from which it is "near"
 const MARKER_PIXELS = 15; // a far marker's wanted diameter on the screen
+const MARK_PIXELS = 10; // and a warning sign's or a base badge's
+const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways
+const BADGE_Y = 0.2; // and this far down (a base), clear of the counters and the names
 
 export const TERRAIN = {
   ocean: "#a8cde6",
@@ -34,6 +42,21 @@ export const TERRAIN = {
   atoll: "#f3e6bd",
   mountain: "#b7a07c",
 };
+
+/** A friendly base's badge centred on (x, y): a green disc with an anchor (a port) or a cross
+ * (an airfield); the legend draws the same. */
+export function baseBadge(kind, x, y) {
+  const glyph =
+    kind === "port"
+      ? [s("circle", { class: "base-glyph", cx: x, cy: y - 1.3, r: 0.9 }), s("path", { class: "base-glyph", d: `M${x} ${y - 0.4}V${y + 2.1}M${x - 1.7} ${y + 0.9}Q${x} ${y + 2.9} ${x + 1.7} ${y + 0.9}` })]
+      : [s("path", { class: "base-glyph", d: `M${x - 2.2} ${y}H${x + 2.2}M${x} ${y - 2.2}V${y + 2.2}M${x - 1} ${y + 1.9}H${x + 1}` })];
+  return [s("circle", { class: "base-disc", cx: x, cy: y, r: 3.4 }), glyph];
+}
+
+/** The transform that puts a mark's (0, 0) at (x, y). */
+function placed(x, y) {
+  return `translate(${x.toFixed(2)},${y.toFixed(2)})`;
+}
 
 function hexPoints(x, y, r = RADIUS) {
   return CORNERS.map(([cx, cy]) => `${(x + cx * r).toFixed(2)},${(y + cy * r).toFixed(2)}`).join(" ");
@@ -47,11 +70,13 @@ export function zoomClass(perUnit) {
 
 export class HexMap {
   /** ``board`` is client_data.board; ``onTap(hexId, unitId, how)`` is called for a tap on the map
-   * or Enter on a focused target (``how.keyboard``). */
-  constructor(svg, board, onTap) {
+   * or Enter on a focused target (``how.keyboard``); ``onPoint(hexId)`` when the pointer enters a
+   * target (null when it leaves). */
+  constructor(svg, board, onTap, onPoint = () => {}) {
     this.svg = svg;
     this.board = board;
     this.onTap = onTap;
+    this.onPoint = onPoint;
     this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS }]));
     this.layers = {};
     for (const name of LAYERS) this.layers[name] = s("g", { class: `layer layer-${name}` });
@@ -63,6 +88,13 @@ export class HexMap {
     this.viewChanged();
     svg.addEventListener("keydown", (event) => this.keyed(event));
     svg.addEventListener("focusin", (event) => this.focused(event));
+    svg.addEventListener("pointerover", (event) => this.pointed(event));
+    svg.addEventListener("pointerout", (event) => event.target.closest && event.target.closest(".target, .stack.has-target") && this.onPoint(null));
+  }
+
+  pointed(event) {
+    const element = event.target.closest ? event.target.closest(".target, .stack.has-target") : null;
+    if (element) this.onPoint(element.dataset.hex);
   }
 
   centre(hexId) {
@@ -102,16 +134,32 @@ export class HexMap {
     if (element) this.reveal(element.dataset.hex);
   }
 
-  /** Pan so that the hex is well inside the screen, if it is not (a target reached with Tab):
-   * clear of the edges and of the map's buttons. */
-  reveal(hexId) {
-    const hex = this.hexes.get(hexId);
+  /** Whether the hex is well inside the screen: clear of the edges and of the map's buttons. */
+  inside(hex) {
     const view = this.panzoom.view;
-    if (!hex) return;
     const mx = Math.max(RADIUS, view.w * 0.12);
     const my = Math.max(RADIUS, view.h * 0.12);
-    const inside = hex.cx > view.x + mx && hex.cx < view.x + view.w - mx && hex.cy > view.y + my && hex.cy < view.y + view.h - my;
-    if (!inside) this.panzoom.centreOn(hex.cx, hex.cy);
+    return hex.cx > view.x + mx && hex.cx < view.x + view.w - mx && hex.cy > view.y + my && hex.cy < view.y + view.h - my;
+  }
+
+  /** Pan so that the hex (a target reached with Tab), or every hex of a list (a path), is well
+   * inside the screen, if it is not; a list that does not fit, or that the far zoom shows too
+   * small to read, is fitted. */
+  reveal(ids) {
+    const hexes = (Array.isArray(ids) ? ids : [ids]).map((id) => this.hexes.get(id)).filter(Boolean);
+    if (hexes.length > 1 && this.svg.dataset.zoom === "far") {
+      this.focus(hexes.map((hex) => hex.id));
+      return;
+    }
+    if (!hexes.length || hexes.every((hex) => this.inside(hex))) return;
+    if (hexes.length === 1) {
+      this.panzoom.centreOn(hexes[0].cx, hexes[0].cy);
+      return;
+    }
+    const box = this.extent(hexes.map((hex) => hex.id));
+    const view = this.panzoom.view;
+    if (box.w < view.w * 0.7 && box.h < view.h * 0.7) this.panzoom.centreOn(box.x + box.w / 2, box.y + box.h / 2);
+    else this.focus(hexes.map((hex) => hex.id));
   }
 
   /** The zoom class and the far markers' scale, after every pan, zoom or resize. */
@@ -122,6 +170,9 @@ export class HexMap {
     if (this.svg.dataset.zoom !== zoom) this.svg.dataset.zoom = zoom;
     const wanted = MARKER_PIXELS / (16 * perUnit); // a marker is 16 map units across at scale 1
     this.svg.style.setProperty("--marker-scale", Math.min(2, Math.max(1, wanted)).toFixed(3));
+    // a warning sign or a base badge (about 9 map units across) stays MARK_PIXELS wide when far
+    const mark = MARK_PIXELS / (9 * perUnit);
+    this.svg.style.setProperty("--mark-scale", Math.min(3, Math.max(1, mark)).toFixed(3));
   }
 
   // -- static layers ------------------------------------------------------------------------
@@ -230,15 +281,76 @@ export class HexMap {
 
   // -- dynamic layers -----------------------------------------------------------------------
   /** ``scene`` = {stacks: Map(hex -> [{unit, flags}]), control: {hex: side}, targets: Map(hex ->
-   * actions), battles: [hex], moves: [[hex, ...]], selected: hex|null, lang, label(kind, hex,
-   * detail): the accessible name of a target} */
+   * actions), battles: [hex], moves: [[hex, ...]], warned: Map(hex -> "all"|"some"), bases: {ports, airfields} or
+   * null, selected: hex|null, lang, label(kind, hex, detail): the accessible name of a target} */
   update(scene) {
     this.drawControl(scene.control || {});
     this.drawMoves(scene.moves || []);
     this.drawBattles(scene.battles || []);
     this.drawUnits(scene.stacks, scene);
+    this.drawBases(scene.bases);
     this.drawTargets(scene.targets, scene);
+    this.drawWarnings(scene.warned || new Map());
     this.select(scene.selected);
+  }
+
+  /** The friendly ports and airfields: a green badge in the hex's left corner (a port) and right
+   * corner (an airfield), over the counters. */
+  drawBases(bases) {
+    const marks = [];
+    const badge = (hexId, kind, dx) => {
+      const hex = this.hexes.get(hexId);
+      if (!hex) return;
+      const at = placed(hex.cx + dx * RADIUS, hex.cy + BADGE_Y * RADIUS);
+      marks.push(s("g", { class: `base base-${kind}`, transform: at, dataset: { base: hexId } }, s("g", { class: "mark-body" }, baseBadge(kind, 0, 0))));
+    };
+    for (const id of (bases && bases.ports) || []) badge(id, "port", -BADGE_X);
+    for (const id of (bases && bases.airfields) || []) badge(id, "airfield", BADGE_X);
+    fill(this.layers.bases, marks);
+  }
+
+  /** The warning sign of each target hex whose actions (or its units') have consequences. */
+  drawWarnings(warned) {
+    const marks = [];
+    for (const [id, level] of warned) {
+      const hex = this.hexes.get(id);
+      if (!hex) continue;
+      const at = placed(hex.cx - BADGE_X * RADIUS, hex.cy - 0.2 * RADIUS);
+      const sign = warnMark({ transform: level === "all" ? "scale(0.75)" : "scale(0.6)" });
+      marks.push(s("g", { class: `warned-hex warned-${level}`, transform: at, dataset: { warned: id, level } }, s("g", { class: "mark-body" }, sign)));
+    }
+    fill(this.layers.marks, marks);
+  }
+
+  /** The path a move will take (``path``: hex ids, start first), or nothing. */
+  plan(path) {
+    const points = (path || []).map((id) => this.centre(id)).filter(Boolean);
+    if (points.length < 2) {
+      fill(this.layers.plan);
+      return;
+    }
+    const line = points.map((p) => `${p.x},${p.y}`).join(" ");
+    const steps = points.slice(1, -1).map((p) => s("circle", { class: "plan-step", cx: p.x, cy: p.y, r: 2.2 }));
+    const arrows = points.slice(1).map((p, k) => {
+      const from = points[k];
+      const angle = (Math.atan2(p.y - from.y, p.x - from.x) * 180) / Math.PI;
+      const at = `translate(${((from.x + p.x) / 2).toFixed(2)},${((from.y + p.y) / 2).toFixed(2)}) rotate(${angle.toFixed(1)})`;
+      return s("polygon", { class: "plan-arrow", points: "2.6,0 -1.8,-2.4 -1.8,2.4", transform: at });
+    });
+    const end = points[points.length - 1];
+    fill(
+      this.layers.plan,
+      s(
+        "g",
+        { class: "plan", dataset: { path: path.join(" ") } },
+        s("polyline", { class: "plan-casing", points: line }),
+        s("polyline", { class: "plan-path", points: line }),
+        s("circle", { class: "plan-start", cx: points[0].x, cy: points[0].y, r: 2.6 }),
+        steps,
+        arrows,
+        s("circle", { class: "plan-end", cx: end.x, cy: end.y, r: RADIUS * 0.78 }),
+      ),
+    );
   }
 
   /** Each controlled land hex tinted in its controller's colour, with a small flag. */

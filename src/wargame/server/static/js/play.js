@@ -3,16 +3,20 @@
 // WebSocket.
 //
 // Look before you act: a click (or Enter) on a hex, a stack or a card only opens it; an action
-// runs from a button, or from a second click on the same target when it offers one action alone.
+// runs from a button, or from a second click on the same target when it offers one action alone;
+// an action with consequences runs only once the confirmation dialog is confirmed (confirm.js).
+// The path of the move pointed at, focused, opened or being confirmed is drawn on the map.
 // Hot-seat: switching to another seat held here first shows a "pass the device" screen, and only
 // then that seat's hand, prompt, log and notes.
 
+import { consequencesOf, noteOf, pathOf } from "./actions.js";
 import { ApiError, api, openSocket } from "./api.js";
 import { Attention } from "./attention.js";
 import { currentBattle, drawBattle, lastBattleStart } from "./battle.js";
 import { drawBoxes } from "./boxes.js";
 import { drawCards } from "./cards.js";
 import { DicePanel } from "./dice.js";
+import { askConfirm, closeConfirm, confirming } from "./confirm.js";
 import { byId, fill, h, toast } from "./dom.js";
 import { Messages, colon, initialLanguage, joined, lang, loadLanguage, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
@@ -23,7 +27,7 @@ import { drawNotes } from "./notes.js";
 import { closePopup, openCard, openStack, popupCard, popupHex } from "./popup.js";
 import { drawPrompt } from "./prompt.js";
 import { Replay } from "./replay.js";
-import { scene, stacks } from "./scene.js";
+import { scene, stacks, warnedHexes } from "./scene.js";
 import { gameSeats, playLink, rememberRematch, rememberToken } from "./seats.js";
 import { Sheet } from "./sheet.js";
 import { actionLabel, classify } from "./targets.js";
@@ -52,6 +56,8 @@ const app = {
   replay: null,
   dice: null, // the fair-dice panel (dice.js)
   selected: null,
+  pointed: null, // the action pointed at or focused (its path is drawn), or the hex pointed at
+  previewPick: null, // the offered action whose preview the battle panel shows
   actedAt: null, // the hex whose stack popup an action was played from
   passTo: null, // hot-seat: the seat whose player must take the device before it is shown
   dismissedBattle: -1, // the log index of the last battle the seat has moved on from
@@ -105,7 +111,7 @@ async function loadBody() {
 
 function buildMap() {
   if (app.map || !app.data.board) return;
-  app.map = new HexMap(byId("map"), app.data.board, tapHex);
+  app.map = new HexMap(byId("map"), app.data.board, tapHex, (hexId) => point(hexId && { hex: hexId }));
   byId("zoom-in").onclick = () => app.map.zoom(0.7);
   byId("zoom-out").onclick = () => app.map.zoom(1 / 0.7);
   byId("zoom-fit").onclick = () => app.map.focus([]);
@@ -159,6 +165,7 @@ function context() {
     view,
     board,
     seat,
+    notes: body.notes_text || {},
     lang: lang(),
     messages: app.messages,
     names: names(),
@@ -177,6 +184,12 @@ function context() {
     isActivated: (id) => Boolean(board.offensive && (board.offensive.activated || []).includes(id)),
     sideName: (side) => (app.sides.find((entry) => entry.id === side) || { name: side }).name,
     act,
+    hoverAction: (text) => point(text && { action: text }),
+    previewPick: app.previewPick,
+    pickPreview: (text) => {
+      app.previewPick = text;
+      render();
+    },
     tapCard,
     rematch: askRematch,
     rematched: app.rematched,
@@ -196,7 +209,9 @@ function context() {
   };
   const mayAct = !ctx.replaying && seat && view.active.includes(seat);
   const inHand = (id) => (board.hand || []).includes(id) || board.future_card === id;
+  ctx.mayAct = Boolean(mayAct);
   ctx.targets = mayAct ? classify(view.actions || [], { ...ctx.names, unitHex: ctx.unitHex, inHand }) : NO_TARGETS;
+  ctx.warnedHexes = warnedHexes(ctx);
   return ctx;
 }
 
@@ -204,8 +219,10 @@ function context() {
 function drawHeader(ctx) {
   const view = ctx.view;
   const title = app.title || view.title || ctx.body.game;
-  const scenario = view.scenario ? h("span", { class: "scenario-name" }, `\u00a0— ${ctx.messages.name("scenario", view.scenario)}`) : null;
+  const scenarioTitle = ctx.body.scenario_title || (view.scenario && ctx.messages.name("scenario", view.scenario));
+  const scenario = scenarioTitle ? h("span", { class: "scenario-name" }, `\u00a0— ${scenarioTitle}`) : null;
   fill(byId("title"), h("span", { class: "game-name" }, title), scenario);
+  byId("title").title = scenarioTitle ? `${title} — ${scenarioTitle}` : title; // whole, where a phone cuts it
   const status = [];
   if (ctx.board.turn !== undefined) status.push(`${t("track.turn")} ${ctx.board.turn}`);
   if (ctx.board.phase) status.push(ctx.messages.name("phase", ctx.board.phase));
@@ -243,6 +260,7 @@ function render() {
   document.body.dataset.busy = app.busy ? "1" : "";
   byId("loading").hidden = true;
   if (drawPassScreen(ctx)) return;
+  forgetGone(ctx);
   if (app.map) app.map.update(scene(ctx, app.selected));
   drawPrompt(byId("prompt-panel"), ctx);
   drawBattle(byId("battle-panel"), ctx);
@@ -254,8 +272,43 @@ function render() {
   if (!byId("legend").hidden) drawLegend(byId("legend"), ctx);
   app.dice.draw(app.body);
   reopenPopup(ctx);
+  drawPlan(ctx);
   announce(ctx);
   follow(ctx);
+}
+
+/** Let go of what names an action no longer offered: the one pointed at, the preview picked,
+ * the confirmation asked. */
+function forgetGone(ctx) {
+  const offered = new Set(ctx.mayAct ? ctx.view.actions : []);
+  if (app.pointed && app.pointed.action && !offered.has(app.pointed.action)) app.pointed = null;
+  if (app.previewPick && !offered.has(app.previewPick)) app.previewPick = null;
+  if (confirming() && !offered.has(confirming())) closeConfirm(false);
+}
+
+// -- the path of a move on the map ------------------------------------------------------------
+/** The action whose path the map shows: the one being confirmed, else the one pointed at (an
+ * action, or the first with a path at the hex pointed at), else the first with a path at the hex
+ * opened. */
+function plannedAction(ctx) {
+  if (confirming()) return confirming();
+  const pointed = app.pointed;
+  if (pointed && pointed.action) return pointed.action;
+  const hexId = (pointed && pointed.hex) || popupHex();
+  if (!hexId) return null;
+  return offeredAt(ctx, hexId, stacks(ctx).get(hexId) || []).find((text) => pathOf(ctx, text)) || null;
+}
+
+function drawPlan(ctx = context()) {
+  if (!app.map) return;
+  const text = ctx.mayAct && !passing() ? plannedAction(ctx) : null;
+  app.map.plan(text ? pathOf(ctx, text) : null);
+}
+
+/** The pointer (or the keyboard's focus) is on ``what`` ({action} or {hex}), or has left. */
+function point(what) {
+  app.pointed = what || null;
+  if (app.shown) drawPlan();
 }
 
 /** Keep the popup open on its hex or card across a change, with what it offers now; close it
@@ -410,7 +463,25 @@ async function refused(problem) {
   } else toast(problem.message, "error");
 }
 
+/** Play ``text``: at once, or once confirmed when the game says it has consequences. */
 function act(text) {
+  const ctx = context();
+  if (!consequencesOf(ctx, text).length) {
+    play(text);
+    return;
+  }
+  document.body.classList.add("confirming"); // the stack's popup steps aside for the path
+  askConfirm(ctx, text, (confirmed) => {
+    document.body.classList.remove("confirming");
+    drawPlan();
+    if (confirmed) play(text);
+  });
+  drawPlan(ctx);
+  const path = pathOf(ctx, text);
+  if (path && app.map) app.map.reveal(path);
+}
+
+function play(text) {
   const view = app.body.view;
   if (!currentBattle(view)) app.dismissedBattle = lastBattleStart(view.log || []); // moved on
   app.actedAt = popupHex(); // its stack stays open while it has more to do
@@ -438,8 +509,14 @@ function tapHex(hexId, _unitId, how = {}) {
   }
   app.selected = hexId;
   app.map.select(hexId);
-  const point = app.map.screenPoint(hexId);
-  openStack(ctx, hexId, entries, point.x, point.y, how);
+  const at = app.map.screenPoint(hexId);
+  openStack(ctx, hexId, entries, at.x, at.y, how);
+  const previewed = offered.find((text) => noteOf(ctx, text).preview);
+  if (previewed && previewed !== app.previewPick) {
+    app.previewPick = previewed; // the battle panel shows this hex's battle (the popup keeps its focus)
+    drawBattle(byId("battle-panel"), context());
+  }
+  drawPlan(ctx);
 }
 
 /** A click or Enter on a card of the hand: open it; a second click plays its action if it has
@@ -492,6 +569,7 @@ async function switchSeat(sideOrToken) {
   app.passTo = side && Object.keys(held).length > 1 ? side : null; // another player's seat
   app.token = token;
   showToken(token);
+  closeConfirm(false);
   closePopup();
   await reload();
 }
@@ -541,7 +619,7 @@ function replayHooks() {
     token: () => app.token,
     seat: () => app.body.seat,
     sides: () => app.sides,
-    label: (text) => actionLabel(text, names()),
+    label: (text) => actionLabel(text, names()), // an action the replay has no words for
     delay: () => app.body.delay,
     redraw: render,
     showBody: (body) => {
@@ -571,6 +649,7 @@ function bindHeader() {
   };
   bindSound();
   bindLegend();
+  document.addEventListener("popupclosed", () => app.shown && drawPlan());
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     closePopup();

@@ -23,13 +23,15 @@ function popupBox() {
   return box;
 }
 
+/** Close the popup; the document hears "popupclosed" (the map's path of the hex opened goes). */
 export function closePopup() {
   const box = byId("popup");
-  if (box) {
+  if (box && !box.hidden) {
     box.hidden = true;
     box.dataset.hex = "";
     box.dataset.card = "";
     fill(box);
+    document.dispatchEvent(new CustomEvent("popupclosed"));
   }
 }
 
@@ -87,7 +89,7 @@ function unitRow(ctx, unit) {
     { class: actions.length ? "stack-unit legal" : "stack-unit", dataset: { unit: unit.id } },
     counterIcon(unit, { reduced, target: actions.length > 0, activated: ctx.isActivated(unit.id) }, ctx.lang, 44),
     h("div", { class: "unit-text" }, h("div", { class: "unit-name" }, ctx.names.unitName(unit.id)), h("div", { class: "unit-facts" }, facts.join(" · "))),
-    h("div", { class: "unit-actions" }, actionButtons(ctx, actions, { short: true })),
+    actions.length ? h("div", { class: "unit-actions" }, actionButtons(ctx, actions)) : null,
   );
 }
 

@@ -1,11 +1,10 @@
 // The prompt panel: who acts, the prompt text, a button for each action that is not a target on
 // the map or in the hand, a summary of the targets, and every legal action as a fallback list.
 
-import { actionButton } from "./actions.js";
+import { actionButton, consequencesOf, labelOf } from "./actions.js";
 import { fill, h } from "./dom.js";
 import { colon, joined, t } from "./i18n.js";
 import { playLink } from "./seats.js";
-import { actionLabel } from "./targets.js";
 
 const MANY_BUTTONS = 12;
 
@@ -93,13 +92,19 @@ function targetHint(ctx) {
   );
 }
 
+/** An action in the list of every legal action: its words, after a warning sign where it has
+ * consequences (an <option> holds text alone; the dialog asks before it is played). */
+function optionText(ctx, text) {
+  return consequencesOf(ctx, text).length ? `\u26a0\ufe0e ${labelOf(ctx, text)}` : labelOf(ctx, text);
+}
+
 function allActions(ctx) {
   const actions = ctx.view.actions;
   if (actions.length === ctx.targets.buttons.length) return null; // every one is a button
   const select = h(
     "select",
     { id: "all-actions", "aria-label": t("play.all_actions") },
-    actions.map((text) => h("option", { value: text }, actionLabel(text, ctx.names))),
+    actions.map((text) => h("option", { value: text, dataset: { warned: consequencesOf(ctx, text).length ? "1" : "" } }, optionText(ctx, text))),
   );
   const go = h("button", { type: "button", disabled: ctx.busy, onclick: () => ctx.act(select.value) }, t("play.do_it"));
   return h("details", { class: "all-actions" }, h("summary", {}, t("play.all_actions_n", { n: actions.length })), select, " ", go);

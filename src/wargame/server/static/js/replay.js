@@ -3,6 +3,8 @@
 // (GET /api/games/{id}/replay?n=&seat=), which replays the record with the game's own rules.
 // A spectator of a game created with a delay may replay it while it runs, as a spectator, up to
 // the position shown to it; the record (which names hidden actions) is not open to it then.
+// The bar names the action that led to the position in the words it was offered with (the replay
+// body's action.label), never as its bare text.
 
 import { api } from "./api.js";
 import { byId, fill, h, toast } from "./dom.js";
@@ -17,6 +19,7 @@ export class Replay {
     this.record = null;
     this.limit = 0; // positions a delayed spectator may see, when there is no record
     this.n = 0;
+    this.action = null; // the action that led to position n, in words (the replay body's)
     this.seat = "";
     this.supported = true;
   }
@@ -56,6 +59,7 @@ export class Replay {
     if (this.supported) {
       try {
         const body = await api.replay(this.hooks.id, this.hooks.token(), this.n, this.seat, lang());
+        this.action = body.action || null;
         this.hooks.showBody(body);
       } catch {
         this.supported = false; // the page keeps the live position; the bar lists the actions
@@ -75,10 +79,11 @@ export class Replay {
 
   actionText(n) {
     if (n <= 0) return t("replay.start");
-    if (!this.record) return `${n}`;
-    const [side, text] = this.record.actions[n - 1];
+    const shown = this.action && this.supported ? this.action : null;
+    if (!shown && !this.record) return `${n}`;
+    const [side, text] = shown ? [shown.side, null] : this.record.actions[n - 1];
     const name = (this.hooks.sides().find((entry) => entry.id === side) || { name: side }).name;
-    return `${n}. ${name}${colon()}${this.hooks.label(text)}`;
+    return `${n}. ${name}${colon()}${shown ? shown.label : this.hooks.label(text)}`;
   }
 
   viewpoints() {

@@ -1,9 +1,10 @@
 // What the map shows for one view: the stacks of counters per hex (units with a legal action
-// first), control markers, the moves and battles of the offensive under way, and the targets.
+// first), control markers, the moves and battles of the offensive under way, the targets and
+// which of them have consequences, and the seat's friendly bases while a destination is chosen.
 
+import { consequencesOf, labelOf } from "./actions.js";
 import { currentBattle } from "./battle.js";
 import { t } from "./i18n.js";
-import { actionLabel } from "./targets.js";
 
 const CLASS_ORDER = { hq: 0, CV: 1, CVL: 2, CVE: 3, BB: 4, BC: 5, CA: 6, CL: 7, DD: 8, APD: 9, air: 10, lrb: 11, b29: 12 };
 
@@ -68,13 +69,41 @@ export function placeName(names, hexId) {
 function targetLabel(ctx) {
   return (kind, hexId, detail) => {
     const place = placeName(ctx.names, hexId);
+    const level = ctx.warnedHexes.get(hexId);
+    const warned = level ? ` ${t(level === "all" ? "map.warned" : "map.warned_some")}` : "";
     if (kind === "hex") {
-      const labels = detail.map((text) => actionLabel(text, ctx.names));
-      return labels.every((label) => label.includes(place)) ? labels.join("; ") : `${place}: ${labels.join("; ")}`;
+      const labels = detail.map((text) => labelOf(ctx, text));
+      const named = labels.every((label) => label.includes(place)) ? labels.join("; ") : `${place}: ${labels.join("; ")}`;
+      return named + warned;
     }
     const legal = detail.filter((entry) => entry.flags.target).length;
-    return t("map.stack_label", { place, n: detail.length, legal });
+    return t("map.stack_label", { place, n: detail.length, legal }) + warned;
   };
+}
+
+/** The hexes where actions (the hex's, or its units') have consequences: hex -> "all" where
+ * every action offered there has some, "some" where another action there has none (a strategic
+ * move beside a plain one: the hex is then no trap, and its sign says so). */
+export function warnedHexes(ctx) {
+  const offered = new Map();
+  const add = (hexId, actions) => hexId && offered.set(hexId, (offered.get(hexId) || []).concat(actions));
+  for (const [hexId, actions] of ctx.targets.hexes) add(hexId, actions);
+  for (const [unitId, actions] of ctx.targets.units) add(ctx.unitHex(unitId), actions);
+  const found = new Map();
+  for (const [hexId, actions] of offered) {
+    const warned = actions.filter((text) => consequencesOf(ctx, text).length).length;
+    if (warned) found.set(hexId, warned === actions.length ? "all" : "some");
+  }
+  return found;
+}
+
+/** The seat's friendly ports and airfields, where the view names them (while a destination is
+ * chosen); a spectator sees those of the side to act. */
+function bases(ctx) {
+  const all = ctx.board.bases;
+  if (!all) return null;
+  const side = ctx.seat || (ctx.view.active || [])[0];
+  return all[side] || null;
 }
 
 export function scene(ctx, selected) {
@@ -83,6 +112,8 @@ export function scene(ctx, selected) {
     stacks: stacks(ctx),
     control: ctx.board.control || {},
     targets: ctx.targets.hexes,
+    warned: ctx.warnedHexes,
+    bases: bases(ctx),
     battles: battles(ctx),
     moves: moves(ctx.board.offensive),
     selected,
