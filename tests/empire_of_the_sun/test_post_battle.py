@@ -14,7 +14,7 @@ import pytest
 from tests.empire_of_the_sun.driver import act, begin, deciding, offered
 from tests.empire_of_the_sun.factory import components, position
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun import GAME, forces
 from wargame.games.empire_of_the_sun.offensives import new_record
 from wargame.games.empire_of_the_sun.post_battle import (
     displace_hqs,
@@ -261,3 +261,36 @@ def test_air_units_caught_by_the_enemy_move_out_and_air_units_without_an_airfiel
     act(g, "hex 2813")
     assert forces.at(g, "us-5af") == MANILA
     assert forces.at(g, "jp-21-af") == "eliminated"
+
+
+# -- what staying away from a base costs, told before it is chosen (7.21, 7.31) ---------------
+def consequences_of(g: Context, text: str) -> list[tuple[str, str, dict[str, Any]]]:
+    from wargame.engine.procedure import current_decision
+
+    choices = current_decision(g).sides[deciding(g)[0]]
+    note = GAME.notes(choices).get(text) or {}
+    return [(c["rule"], c["key"], c["params"]) for c in note.get("consequences", [])]
+
+
+@pytest.mark.rule("7.21", "7.31", "8.6")
+def test_staying_or_ending_away_from_a_base_is_told_and_is_what_the_offensive_end_does():
+    """The Kavieng case of issue 14 after the battle: the carrier's post-battle choices say
+    which of them leave it away from a friendly port, and so does "done" while it has not
+    moved; the offensive's end then eliminates exactly the units so told."""
+    g = position(units={"jp-cv-akagi": SEA, "us-1mar-div": KAUAI}, japanese=[OAHU])
+    offensive(g, "japan", oc=2, activated=["jp-cv-akagi"])
+    begin(g, "post_battle", side="japan")
+    act(g, "done")  # the Allies have nothing to move
+    assert consequences_of(g, "done") == [
+        ("7.21", "consequence.stranded_left", {"units": ["jp-cv-akagi"]})
+    ]
+    act(g, "unit jp-cv-akagi")
+    assert consequences_of(g, "stay") == [("7.21", "consequence.stranded_ship", {"hex": SEA})]
+    assert offered(g) == ["hex 5808", "stay"]
+    assert consequences_of(g, "hex 5808") == []  # Oahu: a friendly port
+    words = GAME.catalog.render("consequence.stranded_left", {"units": ["jp-cv-akagi"]}, "en")
+    assert words.endswith("is away from a friendly base: eliminated when the offensive ends")
+    act(g, "stay", "done")
+    g.state.result = None  # the test's host ended the game with post_battle: go on to the end
+    begin(g, "offensive_end", side="japan")
+    assert forces.at(g, "jp-cv-akagi") == "eliminated"

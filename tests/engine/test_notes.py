@@ -166,6 +166,12 @@ CASES = [
     ("Over: {summary:msg}", {"summary": "r.won", "winner": "japan"}, "Over: Japan wins"),
     ("{hexes}", {"hexes": ["a", "b"]}, "a, b"),
     ("{missing} left", {}, "{missing} left"),
+    ("{side:subject} {side:activates|activate} {units:unit}", {"side": "allied", "units": ["u1"]},
+     "The Allies activate Marines"),
+    ("{side:subject} {side:activates|activate} {units:unit}", {"side": "allied", "units": []},
+     "The Allies activate no units"),
+    ("to {hex}{mode:mm}", {"hex": "a", "mode": "move"}, "to a"),
+    ("to {hex}{mode:mm}", {"hex": "a", "mode": "strategic"}, "to a (strategic)"),
 ]  # fmt: skip
 ENTRIES = {
     "side.japan": "Japan",
@@ -176,6 +182,9 @@ ENTRIES = {
     "m": " ({natural} +3)",
     "d": "{value:+d} drm",
     "r.won": "{winner:subject} {winner:wins|win}",
+    "t_no_units": "{side:subject} {side:activates|activate} no units",  # units: an empty list
+    "mm.move": "",
+    "mm.strategic": " (strategic)",
 }
 
 

@@ -99,7 +99,12 @@ class Catalog:
         return str(value) if found is None else found
 
     def render(self, key: str, params: Mapping[str, Any], lang: str) -> str:
-        """Render a message; an unknown key renders as the key and its parameters."""
+        """Render a message; an unknown key renders as the key and its parameters. A parameter
+        that is an empty list picks the variant ``<key>_no_<name>`` where the language has one
+        ("The Allies activate no units" in place of a sentence that ends early)."""
+        for name, value in params.items():
+            if value == [] and (variant := self.lookup(f"{key}_no_{name}", lang)) is not None:
+                return _Formatter(self, lang, params).vformat(variant, (), params)
         template = self.lookup(key, lang)
         if template is None:
             shown = " ".join(f"{name}={value}" for name, value in params.items())

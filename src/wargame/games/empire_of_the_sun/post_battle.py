@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame.engine.action import Action
+from wargame.engine.notes import Consequence, consequence
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import advice, forces, movement
@@ -78,7 +79,9 @@ class PostBattle(Procedure):
             return found
         if not units:
             choices.prompt = "prompt.post_battle_none"
-        choices.add("done", self.side_done)
+        left = [u for u in units if lost_away_from_base(g, u, forces.at(g, u))]
+        lost = [consequence("7.21", "consequence.stranded_left", units=left)] if left else []
+        choices.add("done", self.side_done, consequences=lost)
         return found
 
     def pick(self, g: Context, f: Frame, unit_id: str) -> None:
@@ -94,11 +97,15 @@ class PostBattle(Procedure):
         classes = {record(g, unit_id).unit_class}
         for text, option in options.items():
             label = advice.move_label(option, classes)
-            choices.add(text, self.go, unit_id, option, label=label, path=option.path)
+            lost = lost_away_from_base(g, unit_id, option.dest)
+            choices.add(
+                text, self.go, unit_id, option, label=label, path=option.path, consequences=lost
+            )
         if not stranded(g, unit_id, f["mover"]):
             if not options:
                 choices.prompt = "prompt.post_battle_stay"
-            choices.add("stay", self.stay, unit_id)
+            lost = lost_away_from_base(g, unit_id, forces.at(g, unit_id))
+            choices.add("stay", self.stay, unit_id, consequences=lost)
         elif not options:
             choices.prompt = "prompt.withdraw_lost"
             choices.add("eliminate", self.lose, unit_id)
@@ -180,19 +187,33 @@ class OffensiveEnd(EmergencyMoves):
     def stranded(self, g: Context, f: Frame) -> None:
         """Naval units of the offensive away from a friendly port, and its air units away from a
         friendly airfield, are lost once it is over."""
-        board = g.static.board
         offensive = g.data["offensive"]
         reaction = offensive["reaction"] or {"activated": []}
         for unit_id in [*offensive["activated"], *reaction["activated"]]:
             if not forces.on_map(forces.at(g, unit_id)):
                 continue
-            unit = record(g, unit_id)
-            here = forces.at(g, unit_id)
-            friendly = forces.friendly(g, here, unit.side)
-            base = {"naval": board.port(here), "air": board.airfield(here)}.get(unit.unit_class)
-            if base is not None and not (friendly and base):
+            if lost_away_from_base(g, unit_id, forces.at(g, unit_id)):
                 lose(g, unit_id)
         g.ret()
+
+
+@RULES.implements("7.21", "7.31")
+def lost_away_from_base(g: Context, unit_id: str, hex_id: str) -> list[Consequence]:
+    """Why a unit of the offensive or its reaction standing at ``hex_id`` when the offensive
+    ends is lost there (what ``OffensiveEnd.stranded`` does), if it is: ships away from a friendly
+    port, aircraft away from a friendly airfield."""
+    offensive = g.data["offensive"]
+    reaction = offensive["reaction"] or {"activated": []}
+    activated = unit_id in offensive["activated"] or unit_id in reaction["activated"]
+    if not activated or not forces.on_map(hex_id):
+        return []
+    unit = record(g, unit_id)
+    board = g.static.board
+    base = {"naval": board.port(hex_id), "air": board.airfield(hex_id)}.get(unit.unit_class)
+    if base is None or (base and forces.friendly(g, hex_id, unit.side)):
+        return []
+    key = "consequence.stranded_ship" if unit.unit_class == "naval" else "consequence.stranded_air"
+    return [consequence("7.31" if unit.unit_class == "air" else "7.21", key, hex=hex_id)]
 
 
 def lose(g: Context, unit_id: str) -> None:

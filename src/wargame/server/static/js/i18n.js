@@ -133,7 +133,10 @@ export class Messages {
   }
 
   render(key, params = {}) {
-    const template = this.entries[key];
+    const empty = Object.entries(params).find(
+      ([name, value]) => Array.isArray(value) && value.length === 0 && this.entries[`${key}_no_${name}`] !== undefined,
+    );
+    const template = empty ? this.entries[`${key}_no_${empty[0]}`] : this.entries[key];
     if (template === undefined) {
       const shown = Object.entries(params).map(([name, value]) => `${name}=${value}`);
       return `${key} ${shown.join(" ")}`.trim();
