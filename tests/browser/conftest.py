@@ -70,6 +70,7 @@ def server(tmp_path_factory, playwright_api) -> Iterator[str]:
     command = [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--database", f"sqlite:///{folder / 'games.db'}"]
     command += ["--create-limit", "off", "--action-limit", "off"]  # every test's games, one address
+    command += ["--bot-delay", "0"]  # bots at full speed: the tests watch every game they play
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
