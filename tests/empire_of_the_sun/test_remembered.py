@@ -85,6 +85,38 @@ def test_supply_found_again_answers_as_supply_from_scratch(seed, monkeypatch):
     assert checked > 100
 
 
+@pytest.mark.rule("13.1", "13.2", "7.35", "7.52", "12.75")
+@pytest.mark.parametrize("seed", range(4))
+def test_supply_found_again_as_units_move_one_by_one_answers_as_from_scratch(seed, monkeypatch):
+    # One unit moved (or one hex changing hands) at a time, the tables kept between positions:
+    # what a move leaves alone is found again, what it changes must not be.
+    rng = random.Random(seed)
+    state = GAME.setup("campaign", seed)
+    g = GAME.context(state)
+    board = g.static.board
+    on_map = sorted(h for h, r in board.hexes.items() if "off_map" not in r.areas)
+    land = [h for h in on_map if board.is_land(h)]
+    placed = sorted(u for u, at in g.data["units"].items() if forces.on_map(at))
+    flyers = [u for u in placed if forces.flies(g, u) or forces.record(g, u).unit_class == "hq"]
+    bases = [h for h in land if board.port(h) or board.airfield(h)]
+    hqs = [u for u in placed if forces.record(g, u).unit_class == "hq"]
+    ground = [u for u in placed if forces.record(g, u).unit_class == "ground"]
+    for _ in range(80):
+        roll = rng.random()
+        if roll < 0.2:
+            g.data["control"][rng.choice(bases)] = rng.choice(SIDES)
+        elif roll < 0.5:  # a ground unit next to an HQ: its hexsides may block paths (13.1, 7.52)
+            near = board.within(g.data["units"][rng.choice(hqs)], 2)
+            g.data["units"][rng.choice(ground)] = rng.choice([h for h in near if h in land])
+        else:
+            unit_id = rng.choice(flyers if rng.random() < 0.6 else placed)
+            naval = forces.record(g, unit_id).unit_class == "naval"
+            g.data["units"][unit_id] = rng.choice(on_map if naval else land)
+        g.cache.clear()
+        remembered = answers(g, supply.supply(g))
+        assert answers(GAME.context(state), from_scratch(state, monkeypatch)) == remembered
+
+
 def listed_moves(state: State, side: str) -> dict[str, movement.Move]:
     """The moves offered to ``side``, by action text."""
     found = GAME.decision(state)
@@ -154,3 +186,45 @@ def test_searches_of_air_legs_kept_for_the_process_are_the_searches_made_afresh(
             assert list(kept.reached.items()) == list(fresh.reached.items())
             assert all(kept.path(h) == fresh.path(h) for h in fresh.reached)
             assert landing == tuple(h for h in fresh.reached if h != here and h in graph.airfields)
+
+
+@pytest.mark.rule("13.1", "7.35")
+@pytest.mark.parametrize("seed", range(4))
+def test_a_search_back_from_the_sources_carried_on_finds_what_one_from_scratch_finds(
+    seed, monkeypatch
+):
+    # Blockers (ZOI, hexes held by the enemy, enemy ports) that shrink or grow at random, a few
+    # hexes at a time as moves make them, and sources that come: each search may carry on from
+    # a recent one (supply.SupplyLines._to_sources) or not; all find what one from scratch does.
+    rng = random.Random(seed)
+    graph = supply.map_graph(GAME.static.board)
+    hexes = sorted(graph.bit)
+    ports = [h for h in hexes if graph.port >> graph.bit[h] & 1]
+    sets = [set(rng.sample(hexes, 80)), set(rng.sample(hexes, 40)), set(rng.sample(ports, 20))]
+    sources = set(rng.sample(hexes, 3))
+    monkeypatch.setattr(supply, "_SEARCHES", OrderedDict())
+    monkeypatch.setattr(supply, "_BACKS", supply.deque(maxlen=supply.BACKS_KEPT))
+    starts: list[int] = []
+    spread = supply.spread
+
+    def counted(step, start, **kwargs):
+        starts.append(start[1].bit_count())
+        return spread(step, start, **kwargs)
+
+    for number in range(60):
+        shrink = number % 3 != 0
+        for found, pool in zip(sets, (hexes, hexes, ports), strict=True):
+            if shrink:
+                found.difference_update(rng.sample(sorted(found), min(len(found), 3)))
+            else:
+                found.update(rng.sample(pool, rng.randrange(1, 4)))
+        if rng.random() < 0.2:
+            sources.add(rng.choice(hexes))
+        bits = [sum(1 << graph.bit[h] for h in found) for found in sets]
+        source_bits = sum(1 << graph.bit[h] for h in sources)
+        lines = supply.SupplyLines(graph, *bits)
+        with monkeypatch.context() as patched:
+            patched.setattr(supply, "spread", counted)
+            found = lines.to_sources(source_bits)
+        assert found == spread(lines.backward, (source_bits & graph.land, source_bits))
+    assert any(size > len(sources) for size in starts), "no search carried on"

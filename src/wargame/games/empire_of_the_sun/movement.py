@@ -250,25 +250,6 @@ class Graph:
     def area(self, name: str) -> frozenset[str]:
         return self.areas.get(name, frozenset())
 
-    def sea_search(
-        self, start: str, allowance: float, closed: AbstractSet[str]
-    ) -> SearchResult[str]:
-        """The breadth-first search across sea hexsides from ``start`` within ``allowance``
-        that enters no hex of ``closed``, kept for the process under what it reads: the start,
-        the allowance and the closed hexes within it (no step goes further)."""
-        layout = self.layout
-        near = layout.disk(start, int(allowance))
-        key = (id(self), start, allowance, sum(1 << layout.bit[h] for h in closed) & near)
-        found = _SEAS.get(key)
-        if found is None:
-            steps = avoiding(self.sea.__getitem__, closed) if closed else self.sea.__getitem__
-            found = _SEAS[key] = search(start, steps, max_cost=allowance)
-            if len(_SEAS) > SEAS_KEPT:
-                _SEAS.popitem(last=False)
-        else:
-            _SEAS.move_to_end(key)
-        return found
-
     @cached_property
     def near_airfields(self) -> dict[str, tuple[tuple[int, str], ...]]:
         """Every other airfield of the map by distance, for air legs (5.11)."""
@@ -306,6 +287,18 @@ class Layout:
         self.graph = graph
         self.bit = {h: n for n, h in enumerate(sorted(graph.adj))}
         self._disks: dict[tuple[str, int], int] = {}
+        self._sets: OrderedDict[frozenset[str], int] = OrderedDict()
+
+    def bits(self, hexes: AbstractSet[str]) -> int:
+        """``hexes`` as a bit set (the last few sets asked kept: the same ones come back)."""
+        key = frozenset(hexes)
+        found = self._sets.get(key)
+        if found is None:
+            bit = self.bit
+            found = self._sets[key] = sum(1 << bit[h] for h in key)
+            if len(self._sets) > LAYOUT_SETS_KEPT:
+                self._sets.popitem(last=False)
+        return found
 
     def disk(self, centre: str, radius: int) -> int:
         """The hexes within ``radius`` of ``centre``, as a bit set (kept for the process)."""
@@ -572,14 +565,10 @@ class Mover:
                 steps = avoiding(neighbours, shut)
             else:
                 steps = only_into(neighbours, lambda node: hex_of(node) not in shut)
-            plain = cost is None and can_enter is None and can_leave is None and goal is None
-            if plain and neighbours == self.graph.sea.__getitem__:
-                found = self.graph.sea_search(first, allowance, shut)
-            else:
-                found = search(
-                    first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
-                    max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
-                )  # fmt: skip
+            found = search(
+                first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
+                max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
+            )  # fmt: skip
             ends: dict[str, Any] = {}
             if goal is not None:
                 if found.found is not None:
@@ -891,8 +880,7 @@ class LegSearches:
         self.graph = graph
         self.rng = rng
         self.steps = avoiding(graph.adj.__getitem__, closed)
-        bit = graph.layout.bit
-        self.closed = sum(1 << bit[h] for h in closed)
+        self.closed = graph.layout.bits(closed)
 
     def __call__(self, here: str) -> tuple[SearchResult[str], tuple[str, ...]]:
         key = (id(self.graph), here, self.rng, self.closed & self.graph.layout.disk(here, self.rng))
@@ -910,8 +898,7 @@ class LegSearches:
 
 
 LEGS_KEPT = 1024
-SEAS_KEPT = 256
-_SEAS: OrderedDict[tuple[Any, ...], SearchResult[str]] = OrderedDict()
+LAYOUT_SETS_KEPT = 16
 _LEGS: OrderedDict[tuple[Any, ...], tuple[SearchResult[str], tuple[str, ...]]] = OrderedDict()
 
 

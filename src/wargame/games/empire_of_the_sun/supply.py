@@ -129,6 +129,7 @@ NEUTRALISER_TYPES = CARRIERS | {"air"}  # not "lrb", not "b29" (7.35, 11.31)
 COMMONWEALTH = frozenset({"british", "australian", "new_zealand", "indian", "burmese"})
 POSITIONS_KEPT = 16
 FIXED_KEPT = 32
+TRACES_KEPT = 64
 BACKS_KEPT = 8  # searches back from the sources that a new one may carry on from
 SEARCHES_KEPT = 512
 
@@ -240,6 +241,7 @@ _GRAPHS: dict[int, MapGraph] = {}
 _DISKS: dict[tuple[int, str, int], frozenset[str]] = {}
 _POSITIONS: OrderedDict[tuple[Any, ...], Supply] = OrderedDict()
 _FIXED: OrderedDict[tuple[Any, ...], _Fixed] = OrderedDict()
+_TRACES: OrderedDict[tuple[Any, ...], _Trace] = OrderedDict()
 _SEARCHES: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _BACKS: deque[tuple[int, Hexes, Hexes, Hexes, Hexes, States]] = deque(maxlen=BACKS_KEPT)
 
@@ -252,7 +254,7 @@ def map_graph(board: Board) -> MapGraph:
     return found
 
 
-def _disk(board: Board, centre: str, radius: int) -> frozenset[str]:
+def hexes_within(board: Board, centre: str, radius: int) -> frozenset[str]:
     """The hexes within ``radius`` of ``centre`` (cached per process)."""
     key = (id(board), centre, radius)
     found = _DISKS.get(key)
@@ -603,8 +605,17 @@ class Supply:
         self.where: dict[str, int] = {}
         self.china_box: list[str] = []
         silent = zoi_suspended(g)
-        present: dict[str, Hexes] = dict.fromkeys(SIDES, 0)
-        combat: dict[str, Hexes] = dict.fromkeys(SIDES, 0)
+        present: dict[str, set[int]] = {side: set() for side in SIDES}
+        combat: dict[str, set[int]] = {side: set() for side in SIDES}
+        lists = {
+            side: (
+                self.units[side], self.hqs[side], self.others[side], self.flyers[side],
+                self.flying[side], self.neutralisers[side], present[side], combat[side],
+                side not in silent,
+            )
+            for side in SIDES
+        }  # fmt: skip
+        where = self.where
         for unit_id, at in g.data["units"].items():
             b = bit_of(at)
             side, kind = kinds[unit_id]
@@ -612,25 +623,27 @@ class Supply:
                 if at == "china" and kind & _AIR:
                     self.china_box.append(unit_id)
                 continue
-            self.units[side].append((unit_id, b))
-            self.where[unit_id] = b
-            present[side] |= 1 << b
+            units, hqs, others, flyers, flying, neutralisers, here, fighting, loud = lists[side]
+            placed = (unit_id, b)
+            units.append(placed)
+            where[unit_id] = b
+            here.add(b)
             if kind & _HQ:
-                self.hqs[side].append((unit_id, b))
+                hqs.append(placed)
                 continue
-            self.others[side].append((unit_id, b))
+            others.append(placed)
             if kind & _COMBAT:
-                combat[side] |= 1 << b
-            if kind & _FLIES and side not in silent:
-                self.flyers[side].append(unit_id)
-                self.flying[side].append((unit_id, b))
+                fighting.add(b)
+            if kind & _FLIES and loud:
+                flyers.append(unit_id)
+                flying.append(placed)
                 if kind & _NEUTRALISES:
-                    self.neutralisers[side].append(unit_id)
+                    neutralisers.append(unit_id)
         self.silent = silent
         control = g.data["control"]
         self.control = dict(zip(graph.watched, map(control.get, graph.watched), strict=True))
         self.enemy_only: dict[str, Hexes] = {
-            side: combat[forces.enemy(side)] & ~present[side] for side in SIDES
+            side: _union(combat[forces.enemy(side)] - present[side]) for side in SIDES
         }
         held: dict[str | None, list[int]] = {side: [] for side in SIDES}
         for hex_id, b in graph.ports:
@@ -643,6 +656,7 @@ class Supply:
         self.hump = bool(g.data["tracks"].get("hump"))
         self.road_open = g.data["tracks"].get("burma_road") == "open"
         self._kunming: Hexes | None = None
+        self._side_keys: dict[str, tuple[Any, ...]] = {}
 
     @RULES.implements("13.1", "13.32")
     def _forced_and_emergency(self, g: Context) -> None:
@@ -672,9 +686,7 @@ class Supply:
         key = self._fixed_key()
         found = _FIXED.get(key)
         if found is None:
-            self._memo: dict[tuple[str, Hexes], _Trace] = {}
             traces = self._resolve()
-            del self._memo
             found = _FIXED[key] = _Fixed(traces, self._zoi(traces))
             if len(_FIXED) > FIXED_KEPT:
                 _FIXED.popitem(last=False)
@@ -744,10 +756,7 @@ class Supply:
         neutralisers = set(self.neutralisers[side])
         blocked = enemy_zoi & ~self._projection(neutralisers)
         while True:
-            key = (side, blocked)
-            trace = self._memo.get(key)
-            if trace is None:
-                trace = self._memo[key] = self._trace(side, blocked)
+            trace = self._traced(side, blocked)
             kept = {u for u in neutralisers if u in trace.units}
             if kept == neutralisers:
                 return trace
@@ -756,6 +765,38 @@ class Supply:
             if again == blocked:  # the dropped units neutralised nothing that mattered
                 return trace
             blocked = again
+
+    def _traced(self, side: str, blocked: Hexes) -> _Trace:
+        """:meth:`_trace`, kept for the process under everything it reads of the position: one
+        side's trace does not change with what changes only the other side's (its ground
+        units' hexes, its HQs, its flyers but through the ZOI they project, ``blocked``)."""
+        known = self._side_keys.get(side)
+        if known is None:
+            known = self._side_keys[side] = self._side_key(side)
+        key = (*known, blocked)
+        found = _TRACES.get(key)
+        if found is None:
+            found = _TRACES[key] = self._trace(side, blocked)
+            if len(_TRACES) > TRACES_KEPT:
+                _TRACES.popitem(last=False)
+        else:
+            _TRACES.move_to_end(key)
+        return found
+
+    def _side_key(self, side: str) -> tuple[Any, ...]:
+        """What a trace of ``side`` reads besides the blocked hexes (:meth:`_trace`)."""
+        return (
+            id(self.graph),
+            side,
+            self.enemy_only[side],
+            self.enemy_port[side],
+            tuple(self.control.values()),  # sources: Home Islands cities, Northern India
+            self.road_open,
+            self.hump,
+            frozenset(self.forced[side]),
+            tuple(self.hqs[side]),
+            tuple(self.flying[side]),
+        )
 
     def _trace(self, side: str, blocked: Hexes) -> _Trace:
         """Which HQs and flyers (air units and carriers: their ZOI is what the fixed point is
@@ -962,7 +1003,7 @@ def command_range(g: Context, hq_id: str) -> frozenset[str]:
     where = forces.at(g, hq_id)
     if not forces.on_map(where):
         return frozenset()
-    return _disk(forces.parts(g).board, where, forces.record(g, hq_id).command_range or 0)
+    return hexes_within(forces.parts(g).board, where, forces.record(g, hq_id).command_range or 0)
 
 
 @RULES.implements("7.52", "7.35", "6.21", "6.26")
