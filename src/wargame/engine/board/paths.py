@@ -115,6 +115,22 @@ class SearchResult(Generic[N]):
     def cost(self, node: N) -> float | None:
         return self.reached.get(node)
 
+    def any_on_paths(self, nodes: Iterable[N], test: Callable[[N], bool]) -> bool:
+        """Whether ``test`` accepts a node of the path to one of ``nodes`` (each node of the
+        search's tree is tested once, however many of the paths pass it)."""
+        tested: set[N] = set()
+        parents = self._parents
+        for end in nodes:
+            node = end
+            while node not in tested:
+                if test(node):
+                    return True
+                tested.add(node)
+                if node not in parents:
+                    break
+                node = parents[node]
+        return False
+
     def path(self, node: N) -> list[N]:
         """Nodes from a start to ``node``, both included; empty if ``node`` was not reached."""
         if node not in self.reached:

@@ -58,6 +58,13 @@ def move_label(move: movement.Move, classes: Collection[str]) -> Message:
     return message("label.moving.sail", hex=dest, hexes=len(move.path) - 1)
 
 
+def plain_note(
+    move: movement.Move, classes: frozenset[str], consequences: tuple[Consequence, ...] = ()
+) -> Note:
+    """A move's label and path, and what it was found to cause (a post-battle move, 8.6)."""
+    return Note(move_label(move, classes), consequences, move.path)
+
+
 @dataclass(frozen=True)
 class Stack:
     """What the notes of one stack's moves share: its side, the classes of its units and

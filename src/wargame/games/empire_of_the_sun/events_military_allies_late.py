@@ -33,6 +33,7 @@ from wargame.games.empire_of_the_sun.movement import (
     CHINA_BOX_AIR,
     SEVENTH_ARMOURED,
     Move,
+    Way,
     ground_forbidden,
 )
 from wargame.games.empire_of_the_sun.registry import RULES
@@ -240,7 +241,7 @@ def s_day(g: Context, group: list[str]) -> dict[str, Move]:
         if board.in_area(hex_id, "off_map"):
             continue
         recon = zoi.projected(here, "japan") or zoi.projected(hex_id, "japan")
-        found[f"drop {hex_id}"] = Move("move", hex_id, (here, hex_id), recon=recon)
+        found[f"drop {hex_id}"] = Move("move", hex_id, given=Way((here, hex_id), recon=recon))
     return found
 
 

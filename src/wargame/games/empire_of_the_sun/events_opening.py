@@ -76,7 +76,7 @@ def operation_z(g: Context) -> None:
     if not force:
         return
     path = shortest_path(OMINATO, LAUNCH_HEX, movement.graph(g).sea.__getitem__)
-    movement.perform(g, force, movement.Move("move", LAUNCH_HEX, tuple(path)))
+    movement.perform(g, force, movement.Move("move", LAUNCH_HEX, given=movement.Way(tuple(path))))
     if forces.units_at(g, OAHU, "allied"):
         record_["battles"] = [OAHU]
 

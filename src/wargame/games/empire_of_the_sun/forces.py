@@ -36,11 +36,13 @@ def parts(g: Context) -> Components:
 
 
 def record(g: Context, unit_id: str) -> Unit:
-    return parts(g).units[unit_id]
+    found: Unit = g.static.units[unit_id]
+    return found
 
 
 def side_of(g: Context, unit_id: str) -> Side:
-    return record(g, unit_id).side
+    found: Side = g.static.units[unit_id].side
+    return found
 
 
 def enemy(side: str) -> Side:
@@ -74,18 +76,23 @@ def _index(g: Context) -> dict[str, list[str]]:
 
 def units_at(g: Context, hex_id: str, side: str | None = None) -> list[str]:
     here = _index(g).get(hex_id, [])
-    return [u for u in here if side is None or side_of(g, u) == side]
+    if side is None:
+        return list(here)
+    records = parts(g).units
+    return [u for u in here if records[u].side == side]
 
 
 def occupied_hexes(g: Context, side: str) -> Iterator[str]:
+    records = parts(g).units
     for hex_id, here in _index(g).items():
-        if any(side_of(g, u) == side for u in here):
+        if any(records[u].side == side for u in here):
             yield hex_id
 
 
 def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:
+    records = parts(g).units
     for unit_id, location in g.data["units"].items():
-        if on_map(location) and (side is None or side_of(g, unit_id) == side):
+        if location[:1].isdigit() and (side is None or records[unit_id].side == side):
             yield unit_id
 
 

@@ -7,9 +7,12 @@ Allied flag has been placed there. They are always the last steps lost and never
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from wargame.engine.procedure import Context
 from wargame.engine.tables import ceil_div
 from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun.board import Board
 from wargame.games.empire_of_the_sun.registry import RULES
 
 GARRISON = "garrison"
@@ -64,5 +67,10 @@ def garrisoned(g: Context, hex_id: str) -> bool:
 
 
 def garrisoned_hexes(g: Context) -> list[str]:
-    board = forces.parts(g).board
-    return [h for h in board.land_hexes if board.hexes[h].city and garrisoned(g, h)]
+    return [h for h in cities(forces.parts(g).board) if garrisoned(g, h)]
+
+
+@lru_cache(maxsize=4)
+def cities(board: Board) -> tuple[str, ...]:
+    """The land hexes with a city, in the map's order (kept for the process)."""
+    return tuple(h for h in board.land_hexes if board.hexes[h].city)

@@ -41,12 +41,12 @@ the former per-step tests, path for path: a filtered search is the same search
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache, partial
 from itertools import pairwise
 from typing import Any
 
@@ -89,35 +89,135 @@ NO_ENTRY = ("soviet", "manchukuo")
 
 
 @dataclass(frozen=True)
+class Way:
+    """How a move gets to its destination. ``path``: hexes from the start to the destination,
+    both included (an Air Units in China box leg shows as ``china``). ``recon``: the path
+    entered, crossed or left a hex where the enemy projects air ZOI (5.22). ``cost``: the
+    movement points an overland move spends (7.41). ``stops``: the airfields an air move lands
+    at between its legs (5.11)."""
+
+    path: tuple[str, ...]
+    recon: bool = False
+    cost: float = 0
+    stops: tuple[str, ...] = ()
+
+
+class Ways:
+    """Where one kind of move of a group may end (``dests``, in the order the search found
+    them), and the way to each, worked out when first asked (:meth:`way`): listing the legal
+    actions needs only the destinations, so only the chosen move (and a view's notes) pays for
+    its path. The ways are worked out from the position the moves were listed in, which never
+    changes (a state is never changed once returned)."""
+
+    __slots__ = ("_known", "_work", "dests")
+
+    def __init__(self, dests: Iterable[str], work: Callable[[str], Way]) -> None:
+        self.dests = tuple(dests)
+        self._work = work
+        self._known: dict[str, Way] = {}
+
+    @classmethod
+    def given(cls, ways: dict[str, Way]) -> Ways:
+        return cls(ways, ways.__getitem__)
+
+    def __contains__(self, dest: object) -> bool:
+        return dest in self.dests
+
+    def way(self, dest: str) -> Way:
+        found = self._known.get(dest)
+        if found is None:
+            found = self._known[dest] = self._work(dest)
+        return found
+
+    def only(self, keep: Callable[[str], bool]) -> Ways:
+        """The destinations ``keep`` accepts, with the same ways."""
+        return Ways([d for d in self.dests if keep(d)], self.way)
+
+    def then(self, change: Callable[[str, Way], Way]) -> Ways:
+        """The same destinations, each way changed by ``change(dest, way)``."""
+        return Ways(self.dests, lambda dest: change(dest, self.way(dest)))
+
+
+Trace = tuple[tuple[str, ...], tuple[str, ...]]  # a path, and the airfields landed at on it
+
+
+class Reached:
+    """What one search of a way found: the destinations (each with its node of the search,
+    in the order found); ``trace(node)``, the path to a node and the airfields landed at on
+    the way; ``touches(hexes)``, whether the path to some destination enters, crosses or
+    leaves one of ``hexes`` (each part of the search's tree looked at once)."""
+
+    __slots__ = ("_trace", "ends", "touches")
+
+    def __init__(
+        self,
+        ends: dict[str, Any],
+        trace: Callable[[Any], Trace],
+        touches: Callable[[AbstractSet[str]], bool],
+    ) -> None:
+        self.ends = ends
+        self._trace = trace
+        self.touches = touches
+
+    def trace(self, dest: str) -> Trace:
+        return self._trace(self.ends[dest])
+
+    def way(self, dest: str) -> Way:
+        """The way this search found, without a thought for air reconnaissance."""
+        path, stops = self.trace(dest)
+        return Way(path, stops=stops)
+
+
+@dataclass(frozen=True)
 class Move:
-    """One legal move of a group: where it ends, the hexes it crosses and what it costs.
+    """One legal move of a group: where it ends, what it spends and, worked out on first asking,
+    the way it goes (:class:`Way`: ``path``, ``recon``, ``cost``, ``stops``).
 
     ``mode``: ``move`` (normal), ``strategic``, ``assault`` (amphibious), ``barge``, or
     ``withdraw`` (the naval-like post-battle move of beaten assault units, 7.45 C).
-    ``path``: hexes from the start to ``dest``, both included (an Air Units in China box leg shows
-    as ``china``). ``asp``: ASPs it spends. ``recon``: the path entered, crossed or left a hex
-    where the enemy projects air ZOI (5.22). ``battle``: ending there makes a battle hex (enemy
-    units in it, 6.24, 7.12). ``no_fight``: the units may not fight in this offensive (a
-    parenthetical extended range was needed, 5.11 / 7.31, or the move was strategic, 7.23, 7.33,
-    7.44). ``cost``: the movement points an overland move spends (7.41). ``stops``: the airfields
-    an air move lands at between its legs (5.11).
+    ``asp``: ASPs it spends. ``battle``: ending there makes a battle hex (enemy units in it,
+    6.24, 7.12). ``no_fight``: the units may not fight in this offensive (a parenthetical
+    extended range was needed, 5.11 / 7.31, or the move was strategic, 7.23, 7.33, 7.44).
+    ``given``: the way, when known at once; else ``ways``, the listing it came from.
     """
 
     mode: str
     dest: str
-    path: tuple[str, ...]
     asp: int = 0
-    recon: bool = False
     battle: bool = False
     no_fight: bool = False
-    cost: float = 0
-    stops: tuple[str, ...] = ()
+    given: Way | None = None
+    ways: Ways | None = field(default=None, compare=False, repr=False)
 
     @property
     def action(self) -> str:
         if self.dest == CHINA_BOX:
             return f"box {CHINA_BOX}"
         return f"{PREFIX.get(self.mode, 'hex')} {self.dest}"
+
+    @cached_property
+    def way(self) -> Way:
+        if self.given is not None:
+            return self.given
+        if self.ways is None:
+            raise GameBug(f"move {self.action} has no way")
+        return self.ways.way(self.dest)
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return self.way.path
+
+    @property
+    def recon(self) -> bool:
+        return self.way.recon
+
+    @property
+    def cost(self) -> float:
+        return self.way.cost
+
+    @property
+    def stops(self) -> tuple[str, ...]:
+        return self.way.stops
 
 
 # -- the static map, once per process ---------------------------------------------------------
@@ -145,6 +245,7 @@ class Graph:
         self.areas = {area: frozenset(members) for area, members in areas.items()}
         self._legs: dict[tuple[str, str], tuple[str, ...]] = {}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
+        self.layout = Layout(self)
 
     def area(self, name: str) -> frozenset[str]:
         return self.areas.get(name, frozenset())
@@ -176,6 +277,36 @@ class Graph:
             except ValueError:
                 found = tuple(shortest_path(a, b, self.adj.__getitem__))
             self._legs[key] = found
+        return found
+
+
+class Layout:
+    """Every hex of the map (off-map ones too) as a bit, for keys of sets of hexes."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.bit = {h: n for n, h in enumerate(sorted(graph.adj))}
+        self._disks: dict[tuple[str, int], int] = {}
+        self._sets: OrderedDict[frozenset[str], int] = OrderedDict()
+
+    def bits(self, hexes: AbstractSet[str]) -> int:
+        """``hexes`` as a bit set (the last few sets asked kept: the same ones come back)."""
+        key = frozenset(hexes)
+        found = self._sets.get(key)
+        if found is None:
+            bit = self.bit
+            found = self._sets[key] = sum(1 << bit[h] for h in key)
+            if len(self._sets) > LAYOUT_SETS_KEPT:
+                self._sets.popitem(last=False)
+        return found
+
+    def disk(self, centre: str, radius: int) -> int:
+        """The hexes within ``radius`` of ``centre``, as a bit set (kept for the process)."""
+        key = (centre, radius)
+        found = self._disks.get(key)
+        if found is None:
+            bit = self.bit
+            found = self._disks[key] = sum(1 << bit[h] for h in self.graph.within(centre, radius))
         return found
 
 
@@ -270,7 +401,6 @@ class Mover:
             raise GameBug("a move needs at least one unit")
         self.g, self.group, self.oc = g, list(group), oc
         self.reaction, self.post, self.via = reaction, post, via
-        self.stops: dict[tuple[str, ...], tuple[str, ...]] = {}  # air paths' landings
         self.start = forces.at(g, group[0])
         self.side = forces.side_of(g, group[0])
         self.enemy = forces.enemy(self.side)
@@ -420,14 +550,14 @@ class Mover:
         can_enter: Callable[[Any, Any], bool] | None = None,
         can_leave: Callable[[Any], bool] | None = None,
         hex_of: Callable[[Any], str] = str,
-    ) -> dict[str, tuple[tuple[str, ...], bool]]:
-        """``{dest: (path, recon)}`` for every hex ``targets`` accepts within ``allowance``;
-        a path clear of RP ZOI is preferred to a cheaper one that is not (module docstring).
-        ``closed``: hexes no step may enter; ``can_enter``: whether a step from one node to the
-        next is allowed (a function asked at every step: slower, for what a set cannot say)."""
+    ) -> Ways:
+        """Every hex ``targets`` accepts within ``allowance``, with the way there: a path clear
+        of RP ZOI is preferred to a cheaper one that is not (module docstring). ``closed``:
+        hexes no step may enter; ``can_enter``: whether a step from one node to the next is
+        allowed (a function asked at every step: slower, for what a set cannot say)."""
         first = self.start if start is None else start
 
-        def run(clear: bool) -> dict[str, tuple[str, ...]]:
+        def run(clear: bool, goal: str | None = None) -> Reached:
             shut = closed | self.projected_hexes if clear else closed
             if not shut:
                 steps = neighbours
@@ -437,45 +567,52 @@ class Mover:
                 steps = only_into(neighbours, lambda node: hex_of(node) not in shut)
             found = search(
                 first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
-                max_cost=allowance,
+                max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
             )  # fmt: skip
-            out: dict[str, tuple[str, ...]] = {}
-            for node in found.reached:
-                dest = node if hex_of is str else hex_of(node)
-                if dest != self.start and dest not in out and targets(dest):
-                    path = found.path(node)
-                    out[dest] = tuple(path if hex_of is str else map(hex_of, path))
-            return out
+            ends: dict[str, Any] = {}
+            if goal is not None:
+                if found.found is not None:
+                    ends[goal] = found.found
+            else:
+                for node in found.reached:
+                    dest = node if hex_of is str else hex_of(node)
+                    if dest != self.start and dest not in ends and targets(dest):
+                        ends[dest] = node
+
+            def trace(node: Any) -> Trace:
+                return tuple(map(hex_of, found.path(node))), ()
+
+            return Reached(ends, trace, partial(tree_touches, found, ends.values(), hex_of))
 
         return self.prefer_clear(run)
 
-    def prefer_clear(
-        self, run: Callable[[bool], dict[str, tuple[str, ...]]]
-    ) -> dict[str, tuple[tuple[str, ...], bool]]:
-        found = run(False)
+    def prefer_clear(self, run: Callable[[bool, str | None], Reached]) -> Ways:
+        """The destinations of the plain search ``run(False)``; once a way is asked for, the
+        path clear of RP ZOI where there is one, searched (``run(True, dest)``, up to the
+        destination: the same path as a whole search's) only if some path of the plain search
+        touches RP ZOI and the start does not (5.22)."""
+        plain = run(False, None)
         if self.reaction or self.post:
-            return {dest: (path, False) for dest, path in found.items()}
-        seen = {dest for dest, path in found.items() if self.touches(path)}
-        clear = run(True) if seen and not self.touches([self.start]) else {}
-        return {
-            dest: (clear[dest], False) if dest in clear else (path, dest in seen)
-            for dest, path in found.items()
-        }
+            return Ways(plain.ends, plain.way)
+        seen: list[bool] = []
 
-    def made(
-        self,
-        mode: str,
-        found: dict[str, tuple[tuple[str, ...], bool]],
-        costs: dict[str, float] | None = None,
-        **extra: Any,
-    ) -> dict[str, Move]:
+        def work(dest: str) -> Way:
+            if not seen:
+                seen.append(plain.touches(self.projected_hexes) and not self.touches([self.start]))
+            other = run(True, dest) if seen[0] else None
+            if other is not None and dest in other.ends:
+                path, stops = other.trace(dest)
+                return Way(path, stops=stops)
+            path, stops = plain.trace(dest)
+            return Way(path, self.touches(path), stops=stops)
+
+        return Ways(plain.ends, work)
+
+    def made(self, mode: str, found: Ways, **extra: Any) -> dict[str, Move]:
         out = {}
-        enemy_at, stops, costs = self.scene.enemy_at, self.stops, costs or {}
-        for dest, (path, recon) in found.items():
-            move = Move(
-                mode, dest, path, recon=recon, battle=dest in enemy_at,
-                cost=costs.get(dest, 0), stops=stops.get(path, ()), **extra,
-            )  # fmt: skip
+        enemy_at = self.scene.enemy_at
+        for dest in found.dests:
+            move = Move(mode, dest, battle=dest in enemy_at, ways=found, **extra)
             out[move.action] = move
         return out
 
@@ -649,11 +786,10 @@ def air_moves(m: Mover) -> dict[str, Move]:
     reach = min(u.extended_range or u.range or 0 for u in m.air)
     found = air_paths(m, fight, m.oc)
     if m.reaction and m.start not in m.scene.declared:
-        near = m.near(fight, m.scene.declared)
-        found = {dest: value for dest, value in found.items() if dest in near}
+        found = found.only(m.near(fight, m.scene.declared).__contains__)
     out = m.made("move", found)
     if reach > fight and not m.reaction:
-        extra = {d: v for d, v in air_paths(m, reach, m.oc).items() if d not in found}
+        extra = air_paths(m, reach, m.oc).only(lambda dest: dest not in found)
         out.update(m.made("move", extra, no_fight=True))
     return out
 
@@ -680,20 +816,17 @@ def strategic_air_moves(m: Mover) -> dict[str, Move]:
     return m.made("strategic", found, no_fight=True)
 
 
-def air_paths(
-    m: Mover, rng: int, legs: int, *, strategic: bool = False
-) -> dict[str, tuple[tuple[str, ...], bool]]:
-    """``{dest: (path, recon)}`` for air legs of at most ``rng`` hexes (5.11)."""
+def air_paths(m: Mover, rng: int, legs: int, *, strategic: bool = False) -> Ways:
+    """Where air legs of at most ``rng`` hexes (5.11) land, and the ways there."""
     if strategic and (not forces.on_map(m.start) or m.blocked(m.start)):
-        return {}
+        return Ways((), Way)
+    blocked = m.blocked_hexes if strategic else frozenset()  # as it is now, lifted or not
 
-    def run(clear: bool) -> dict[str, tuple[str, ...]]:
+    def run(clear: bool, goal: str | None = None) -> Reached:
         if not (clear or strategic):
             return air_legs(m, rng, legs, None)
-        closed = (m.projected_hexes if clear else frozenset()) | (
-            m.blocked_hexes if strategic else frozenset()
-        )
-        return air_legs(m, rng, legs, closed, strategic=strategic)
+        closed = (m.projected_hexes if clear else frozenset()) | blocked
+        return air_legs(m, rng, legs, closed, strategic=strategic, goal=goal)
 
     return m.prefer_clear(run)
 
@@ -705,12 +838,14 @@ def air_legs(
     closed: AbstractSet[str] | None,
     *,
     strategic: bool = False,
-) -> dict[str, tuple[str, ...]]:
+    goal: str | None = None,
+) -> Reached:
     """Airfields reached in at most ``legs`` legs; with ``closed`` (hexes no leg may fly over)
-    legs are searched hex by hex, else a leg is any airfield within ``rng`` (distance alone)."""
-    parents: dict[str, tuple[str, tuple[str, ...] | None] | None] = {m.start: None}
+    legs are searched hex by hex, else a leg is any airfield within ``rng`` (distance alone).
+    With a ``goal``, only it, the search ending once it is found (its parents never change)."""
+    parents: dict[str, tuple[str, Leg] | None] = {m.start: None}
     frontier = [m.start]
-    steps = None if closed is None else avoiding(m.graph.adj.__getitem__, closed)
+    steps = None if closed is None else LegSearches(m.graph, closed, rng)
 
     def wanted(there: str) -> bool:
         return there not in parents and air_may_land(m, there, final=False)
@@ -720,31 +855,66 @@ def air_legs(
         for here in frontier:
             for there, leg in leg_targets(m, here, rng, steps, wanted, strategic=strategic):
                 if wanted(there):
-                    parents[there] = (here, leg_path(leg, there))
+                    parents[there] = (here, leg)
                     following.append(there)
-        frontier = following
-    return {
-        dest: unwind(m, parents, dest)
-        for dest in parents
-        if dest != m.start and air_may_land(m, dest, final=True)
-    }
+        frontier = [] if goal in parents else following
+    if goal is not None:
+        ends = {goal: goal} if goal in parents else {}
+    else:
+        ends = {d: d for d in parents if d != m.start and air_may_land(m, d, final=True)}
+    return Reached(ends, partial(unwind, m, parents), partial(legs_touch, m, parents, ends))
 
 
 Leg = tuple[str, ...] | SearchResult[str] | None  # a leg, the search that found it, or a line
+
+
+class LegSearches:
+    """The searches of air legs of at most ``rng`` hexes that fly over no hex of ``closed``,
+    from any hex: each is kept for the process under what it reads, the start, the range and
+    the closed hexes within the range of the start (a search of ``rng`` steps goes no further),
+    so the legs from an airfield are searched once for all the groups, moves and positions
+    whose ZOI is the same around it. Each gives the search and the airfields it reached, in
+    the order found."""
+
+    def __init__(self, graph: Graph, closed: AbstractSet[str], rng: int) -> None:
+        self.graph = graph
+        self.rng = rng
+        self.steps = avoiding(graph.adj.__getitem__, closed)
+        self.closed = graph.layout.bits(closed)
+
+    def __call__(self, here: str) -> tuple[SearchResult[str], tuple[str, ...]]:
+        key = (id(self.graph), here, self.rng, self.closed & self.graph.layout.disk(here, self.rng))
+        found = _LEGS.get(key)
+        if found is None:
+            search_ = search(here, self.steps, max_cost=self.rng)
+            fields = self.graph.airfields
+            landing = tuple(h for h in search_.reached if h != here and h in fields)
+            found = _LEGS[key] = (search_, landing)
+            if len(_LEGS) > LEGS_KEPT:
+                _LEGS.popitem(last=False)
+        else:
+            _LEGS.move_to_end(key)
+        return found
+
+
+LEGS_KEPT = 1024
+LAYOUT_SETS_KEPT = 16
+_LEGS: OrderedDict[tuple[Any, ...], tuple[SearchResult[str], tuple[str, ...]]] = OrderedDict()
 
 
 def leg_targets(
     m: Mover,
     here: str,
     rng: int,
-    steps: Callable[[str], list[str]] | None,
+    steps: LegSearches | None,
     wanted: Callable[[str], bool],
     *,
     strategic: bool,
 ) -> Iterator[tuple[str, Leg]]:
     """Where one leg from ``here`` may land: airfields within ``rng`` as the crow flies, or
-    (with ``steps``, the hexes a leg may fly into) reached by a search, which is skipped when
-    no airfield near enough is still ``wanted``; the China box."""
+    (with ``steps``, the searches of legs over the hexes a leg may fly into) reached by a
+    search, which is skipped when no airfield near enough is still ``wanted``; the China
+    box."""
     if here == CHINA_BOX:
         for there in sorted(m.graph.area("india_north") & m.graph.airfields):
             yield there, (CHINA_BOX, there)
@@ -755,10 +925,9 @@ def leg_targets(
                 break
             yield there, None
     elif worth_searching(m, here, rng, wanted):
-        found = search(here, steps, max_cost=rng)
-        for there in found.reached:
-            if there != here and there in m.graph.airfields:
-                yield there, found
+        found, landing = steps(here)
+        for there in landing:
+            yield there, found
     if not strategic and here in m.graph.area("india_north"):
         yield CHINA_BOX, (here, CHINA_BOX)
 
@@ -778,30 +947,65 @@ def worth_searching(m: Mover, here: str, rng: int, wanted: Callable[[str], bool]
     return False
 
 
-def leg_path(leg: Leg, there: str) -> tuple[str, ...] | None:
-    """The hexes of a leg, taken from its search only when the leg is used."""
-    return tuple(leg.path(there)) if isinstance(leg, SearchResult) else leg
+def legs_touch(
+    m: Mover,
+    parents: dict[str, tuple[str, Leg] | None],
+    ends: dict[str, str],
+    hexes: AbstractSet[str],
+) -> bool:
+    """Whether the legs flown to some of ``ends`` enter, cross or leave one of ``hexes``."""
+    looked: set[str] = set()
+    for end in ends:
+        node = end
+        while node not in looked:
+            looked.add(node)
+            entry = parents[node]
+            if entry is None:
+                if node in hexes:
+                    return True
+                break
+            here, leg = entry
+            if not hexes.isdisjoint(leg_path(m, leg, here, node)):
+                return True
+            node = here
+    return False
+
+
+def tree_touches(
+    found: SearchResult[Any],
+    ends: Iterable[Any],
+    hex_of: Callable[[Any], str],
+    hexes: AbstractSet[str],
+) -> bool:
+    """Whether the path of the search ``found`` to one of the nodes ``ends`` enters, crosses or
+    leaves one of ``hexes``."""
+    return found.any_on_paths(ends, lambda node: hex_of(node) in hexes)
+
+
+def leg_path(m: Mover, leg: Leg, here: str, there: str) -> tuple[str, ...]:
+    """The hexes of a leg: from its search, as given, or the line flown (:meth:`Graph.leg`)."""
+    if isinstance(leg, SearchResult):
+        return tuple(leg.path(there))
+    return leg if leg is not None else m.graph.leg(here, there)
 
 
 def unwind(
-    m: Mover, parents: dict[str, tuple[str, tuple[str, ...] | None] | None], dest: str
-) -> tuple[str, ...]:
-    """The hexes flown over from the start to ``dest``; the airfields landed at on the way are
-    kept in ``m.stops`` under the path."""
+    m: Mover, parents: dict[str, tuple[str, Leg] | None], dest: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The hexes flown over from the start to ``dest``, and the airfields landed at on the
+    way."""
     legs: list[tuple[str, ...]] = []
     landings: list[str] = []
     node = dest
     while (entry := parents[node]) is not None:
         here, leg = entry
-        legs.append(leg if leg is not None else m.graph.leg(here, node))
+        legs.append(leg_path(m, leg, here, node))
         node = here
         landings.append(here)
     path = [m.start]
     for leg in reversed(legs):
         path.extend(leg[1:])
-    found = tuple(path)
-    m.stops[found] = tuple(reversed(landings[:-1]))
-    return found
+    return tuple(path), tuple(reversed(landings[:-1]))
 
 
 @RULES.implements("5.11", "7.31", "7.36", "7.42", "12.71", "12.74")
@@ -874,21 +1078,22 @@ def overland_moves(m: Mover) -> tuple[dict[str, Move], tuple[str, ...]]:
             return {}, ()
         return m.made("move", armoured_paths(m, cost, forbidden, ends)), ()
     reach = through_waypoints(m, cost, forbidden)
-    found = {dest: value for dest, value in reach.items() if ends(dest)}
-    spent = {dest: sum(cost(a, b) for a, b in pairwise(path)) for dest, (path, _) in found.items()}
-    moves = m.made("move", found, spent)
+    found = reach.only(ends).then(
+        lambda dest, way: replace(way, cost=sum(cost(a, b) for a, b in pairwise(way.path)))
+    )
+    moves = m.made("move", found)
     here = m.via[-1] if m.via else m.start
-    shown = [h for h in reach if h not in s.enemy_stop and h != here]
-    matters = any(h in s.enemy_at or m.control(h) == m.enemy for h in reach)
+    shown = [h for h in reach.dests if h not in s.enemy_stop and h != here]
+    matters = any(h in s.enemy_at or m.control(h) == m.enemy for h in reach.dests)
     return moves, tuple(shown) if matters else ()
 
 
 def through_waypoints(
     m: Mover, cost: Callable[[str, str], float], forbidden: frozenset[str]
-) -> dict[str, tuple[tuple[str, ...], bool]]:
-    """``{hex: (path, recon)}`` for every hex an overland move may reach through the waypoints
-    ``m.via`` (none: from the start, a clear path preferred as in :meth:`Mover.paths`). The
-    legs to the waypoints are the cheapest; the last one prefers a path clear of enemy ZOI."""
+) -> Ways:
+    """Every hex an overland move may reach through the waypoints ``m.via`` (none: from the
+    start, a clear path preferred as in :meth:`Mover.paths`), with the way there. The legs to
+    the waypoints are the cheapest; the last one prefers a path clear of enemy ZOI."""
     s, steps = m.scene, avoiding(m.graph.land.__getitem__, forbidden)
 
     def leave(h: str) -> bool:
@@ -898,7 +1103,7 @@ def through_waypoints(
     for waypoint in m.via:
         leg = search(here, steps, cost=cost, can_leave=leave, max_cost=allowance)
         if waypoint == here or waypoint in s.enemy_stop or waypoint not in leg.reached:
-            return {}
+            return Ways((), Way)
         allowance -= leg.reached[waypoint]
         prefix += tuple(leg.path(waypoint)[1:])
         here = waypoint
@@ -908,11 +1113,13 @@ def through_waypoints(
     )  # fmt: skip
     if not m.via:
         return found
-    joined = {dest: prefix + path[1:] for dest, (path, _) in found.items()}
     seen = not (m.reaction or m.post)  # as Mover.prefer_clear: only an offensive's move counts
-    return {
-        dest: (path, seen and m.touches(path)) for dest, path in joined.items() if dest != m.start
-    }
+
+    def joined(dest: str, way: Way) -> Way:
+        path = prefix + way.path[1:]
+        return Way(path, seen and m.touches(path))
+
+    return found.only(lambda dest: dest != m.start).then(joined)
 
 
 ENTERING_MODES = frozenset({"move", "assault", "barge"})  # how OP ground units enter a hex
@@ -957,7 +1164,7 @@ def armoured_paths(
     cost: Callable[[str, str], float],
     forbidden: frozenset[str],
     ends: Callable[..., bool],
-) -> dict[str, tuple[tuple[str, ...], bool]]:
+) -> Ways:
     """The 7th Armoured Brigade moves on ``(hex, stopped)`` nodes: entering a non-open hex
     other than along a transport route stops it."""
     g_, s = m.graph, m.scene
@@ -1072,8 +1279,8 @@ def barge_moves(m: Mover) -> dict[str, Move]:
             continue
         if m.blocked(dest) or dest in m.scene.enemy_naval or not assault_may_end(m, dest):
             continue
-        found[dest] = ((m.start, dest), m.touches([m.start, dest]))
-    return m.made("barge", found)
+        found[dest] = Way((m.start, dest), m.touches([m.start, dest]))
+    return m.made("barge", Ways.given(found))
 
 
 # -- the entry points --------------------------------------------------------------------------
@@ -1126,6 +1333,7 @@ def perform(g: Context, group: list[str], move: Move) -> None:
     """Move the group: positions, the offensive's record of moved units (the reaction's, for a
     reaction move), ASPs spent (9.3), air reconnaissance (5.22) and, for an overland move, control
     of every hex entered that holds no enemy ground or air unit or HQ (12.1)."""
+    move.way  # noqa: B018 - worked out from the position it was listed in, before it changes
     side = forces.side_of(g, group[0])
     start = forces.at(g, group[0])
     offensive = g.data.get("offensive")

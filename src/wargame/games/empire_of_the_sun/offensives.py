@@ -828,10 +828,10 @@ def striking_flyers(g: Context, offensive: dict[str, Any]) -> list[str]:
 
 
 @RULES.implements("1.3", "8.11")
-def strike_hexes(g: Context, unit_id: str) -> list[str]:
+def strike_hexes(g: Context, unit_id: str) -> frozenset[str]:
     """Hexes a flying unit can join a battle in: its range (or a non-parenthetical extended
     range, at half strength)."""
-    return g.static.board.within(forces.at(g, unit_id), strike_reach(g, unit_id))
+    return supply.hexes_within(g.static.board, forces.at(g, unit_id), strike_reach(g, unit_id))
 
 
 def strike_reach(g: Context, unit_id: str) -> int:

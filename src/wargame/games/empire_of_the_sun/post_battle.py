@@ -3,6 +3,7 @@ displacement (7.55) and units stranded away from ports and airfields (7.21, 7.31
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from wargame.engine.action import Action
@@ -96,11 +97,9 @@ class PostBattle(Procedure):
         options = movement.post_battle_moves(g, unit_id)
         classes = {record(g, unit_id).unit_class}
         for text, option in options.items():
-            label = advice.move_label(option, classes)
-            lost = lost_away_from_base(g, unit_id, option.dest)
-            choices.add(
-                text, self.go, unit_id, option, label=label, path=option.path, consequences=lost
-            )
+            stranding = tuple(lost_away_from_base(g, unit_id, option.dest))
+            note = partial(advice.plain_note, option, frozenset(classes), stranding)
+            choices.add(text, self.go, unit_id, option, later=note)
         if not stranded(g, unit_id, f["mover"]):
             if not options:
                 choices.prompt = "prompt.post_battle_stay"

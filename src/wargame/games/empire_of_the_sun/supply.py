@@ -109,7 +109,7 @@ In random play one computation now takes about 1-2 ms (from 10-13 ms), a cached 
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -128,6 +128,9 @@ CARRIERS = frozenset({"CV", "CVL", "CVE"})
 NEUTRALISER_TYPES = CARRIERS | {"air"}  # not "lrb", not "b29" (7.35, 11.31)
 COMMONWEALTH = frozenset({"british", "australian", "new_zealand", "indian", "burmese"})
 POSITIONS_KEPT = 16
+FIXED_KEPT = 32
+TRACES_KEPT = 64
+BACKS_KEPT = 8  # searches back from the sources that a new one may carry on from
 SEARCHES_KEPT = 512
 
 Hexes = int  # a set of hexes of the playable map, as a bit set (see MapGraph)
@@ -237,7 +240,10 @@ class MapGraph:
 _GRAPHS: dict[int, MapGraph] = {}
 _DISKS: dict[tuple[int, str, int], frozenset[str]] = {}
 _POSITIONS: OrderedDict[tuple[Any, ...], Supply] = OrderedDict()
+_FIXED: OrderedDict[tuple[Any, ...], _Fixed] = OrderedDict()
+_TRACES: OrderedDict[tuple[Any, ...], _Trace] = OrderedDict()
 _SEARCHES: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_BACKS: deque[tuple[int, Hexes, Hexes, Hexes, Hexes, States]] = deque(maxlen=BACKS_KEPT)
 
 
 def map_graph(board: Board) -> MapGraph:
@@ -248,7 +254,7 @@ def map_graph(board: Board) -> MapGraph:
     return found
 
 
-def _disk(board: Board, centre: str, radius: int) -> frozenset[str]:
+def hexes_within(board: Board, centre: str, radius: int) -> frozenset[str]:
     """The hexes within ``radius`` of ``centre`` (cached per process)."""
     key = (id(board), centre, radius)
     found = _DISKS.get(key)
@@ -357,6 +363,7 @@ class SupplyLines:
 
     def __init__(self, graph: MapGraph, blocked: Hexes, enemy_only: Hexes, enemy_port: Hexes):
         self.graph = graph
+        self.blockers = (blocked, enemy_only, enemy_port)
         self.key = (id(graph), blocked, enemy_only, enemy_port)
         self.clear = ~blocked  # (2) a water hexside of a hex in enemy ZOI blocks
         self.open = ~enemy_only  # (6) every land hexside of a hex held solely by the enemy blocks
@@ -386,16 +393,35 @@ class SupplyLines:
 
     def to_sources(self, sources: Hexes) -> States:
         """Every state with a supply line to one of ``sources`` (remembered)."""
-        return _remembered(
-            ("back", *self.key, sources),
-            lambda: spread(self.backward, (sources & self.graph.land, sources)),
-        )
+        found = _remembered(("back", *self.key, sources), lambda: self._to_sources(sources))
+        _BACKS.append((id(self.graph), *self.blockers, sources, found))
+        return found
 
-    def within(self, start: int, limit: int) -> Hexes:
-        """The hexes a supply line from hex bit ``start`` reaches in ``limit`` steps."""
+    def _to_sources(self, sources: Hexes) -> States:
+        """The search of :meth:`to_sources`, carried on from a recent one where that gives the
+        same states: one under blockers that cover these (``base``, more blocked hexes, more
+        hexes held by the enemy, more enemy ports), with fewer sources, found every state this
+        one finds (a supply line under less blocking is still one), so the search only goes on
+        from them; and blockers added since that touch no hex of its states take no supply
+        line away (a line they cut would have passed through such a hex)."""
+        graph, (blocked, only, ports) = self.graph, self.blockers
+        start = (sources & graph.land, sources)
+        for known, *base, known_sources, (by_land, by_sea) in reversed(_BACKS):
+            if known != id(graph) or known_sources & ~sources:
+                continue
+            added = blocked & ~base[0] | only & ~base[1] | ports & ~base[2]
+            if not added & (by_land | by_sea):
+                return spread(self.backward, (by_land | start[0], by_sea | start[1]))
+        return spread(self.backward, start)
+
+    def within(self, starts: States, limit: int, region: Hexes) -> Hexes:
+        """The hexes a supply line from one of the states ``starts`` reaches in ``limit``
+        steps. Remembered under the blockers in ``region``, the hexes within ``limit`` of a
+        start: no step of the search reads any other."""
+        blocked, only, ports = self.blockers
+        key = (id(self.graph), blocked & region, only & region, ports & region, starts, limit)
         by_land, by_sea = _remembered(
-            ("out", *self.key, start, limit),
-            lambda: spread(self.onward, self.graph.start(start), max_cost=limit),
+            ("out", *key), lambda: spread(self.onward, starts, max_cost=limit)
         )
         return by_land | by_sea
 
@@ -434,9 +460,11 @@ def spread(
 class _Trace:
     """One side's supply under one set of blocked (un-neutralised enemy ZOI) hexes."""
 
-    __slots__ = ("china", "hqs", "kunming", "to_source", "units")
+    __slots__ = ("china", "hqs", "kunming", "lines", "side", "to_source", "units")
 
-    def __init__(self, to_source: States) -> None:
+    def __init__(self, side: str, lines: SupplyLines, to_source: States) -> None:
+        self.side = side
+        self.lines = lines  # the supply lines of the side under these blockers
         self.to_source = to_source  # the states with a supply line to a source
         self.hqs: set[str] = set()
         self.units: set[str] = set()
@@ -472,6 +500,37 @@ class _Kind:
         return taken
 
 
+class _Fixed:
+    """The fixed point of supply and ZOI (:meth:`Supply._fixed_point`) and what is derived from
+    it alone: base eligibility, activation ranges, placement hexes (kept with it)."""
+
+    __slots__ = ("activation", "eligible", "placements", "traces", "zoi")
+
+    def __init__(self, traces: dict[str, _Trace], zoi: Zoi) -> None:
+        self.traces = traces
+        self.zoi = zoi
+        self.eligible: dict[tuple[str, str], bool] = {}
+        self.activation: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+        self.placements: dict[tuple[Any, ...], list[str]] = {}  # see reinforcements.entry_hexes
+
+
+_AIR, _HQ, _COMBAT, _FLIES, _NEUTRALISES = 1, 2, 4, 8, 16
+_KINDS: dict[int, dict[str, tuple[str, int]]] = {}
+
+
+def _kinds(records: dict[str, Unit]) -> dict[str, tuple[str, int]]:
+    """Each unit's side and what it is to supply, as flags (kept for the process)."""
+    found = _KINDS.get(id(records))
+    if found is None:
+        found = _KINDS[id(records)] = {}
+        for unit_id, record in records.items():
+            kind = (record.unit_class == "air") * _AIR | (record.unit_class == "hq") * _HQ
+            kind |= (record.unit_class in ("ground", "air")) * _COMBAT | _flies(record) * _FLIES
+            kind |= (record.type in NEUTRALISER_TYPES) * _NEUTRALISES
+            found[unit_id] = (record.side, kind)
+    return found
+
+
 class Supply:
     """Supply status of every unit, HQ and base, and the ZOI it implies (13.0-13.3).
 
@@ -483,15 +542,16 @@ class Supply:
         self.graph = map_graph(parts.board)
         self._records = parts.units
         self._snapshot(g)
-        self._memo: dict[tuple[str, Hexes], _Trace] = {}
-        self._traces = self._resolve()
-        del self._memo
+        fixed = self._fixed_point()
+        self._traces = fixed.traces
+        self.zoi = fixed.zoi
+        self._eligible = fixed.eligible
+        self.activation = fixed.activation
+        self.placements = fixed.placements
         self._supplied = self._traces["allied"].units | self._traces["japan"].units
+        self._grounded: set[str] | None = None  # the other units' supply, when first asked
         self._hqs = self._traces["allied"].hqs | self._traces["japan"].hqs
-        self.zoi = self._zoi()
-        self._eligible: dict[tuple[str, str], bool] = {}
-        self.activation: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
-        self.placements: dict[tuple[Any, ...], list[str]] = {}  # see reinforcements.entry_hexes
+        self._hump_emergency()
 
     # -- queries ---------------------------------------------------------------------------
     @RULES.implements("13.1", "13.2")
@@ -502,7 +562,11 @@ class Supply:
     @RULES.implements("13.1", "12.74", "12.75")
     def unit(self, unit_id: str) -> bool:
         """The unit (any class, HQs too) is in supply."""
-        return unit_id in self._supplied or unit_id in self._hqs
+        if unit_id in self._supplied or unit_id in self._hqs:
+            return True
+        if self._grounded is None:
+            self._grounded = self._supply_of_the_others()
+        return unit_id in self._grounded
 
     @RULES.implements("13.2", "7.36")
     def eligible(self, hex_id: str, side: str) -> bool:
@@ -531,42 +595,55 @@ class Supply:
 
     # -- the position, as bit sets ---------------------------------------------------------
     def _snapshot(self, g: Context) -> None:
-        graph, records, bit_of = self.graph, self._records, self.graph.bit.get
+        graph, bit_of, kinds = self.graph, self.graph.bit.get, _kinds(self._records)
         self.units: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
         self.hqs: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
         self.flyers: dict[str, list[str]] = {side: [] for side in SIDES}  # air units, carriers
         self.neutralisers: dict[str, list[str]] = {side: [] for side in SIDES}
-        self.others: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
+        self.others: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}  # not HQs
+        self.flying: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
         self.where: dict[str, int] = {}
         self.china_box: list[str] = []
         silent = zoi_suspended(g)
-        present: dict[str, list[int]] = {side: [] for side in SIDES}
-        combat: dict[str, list[int]] = {side: [] for side in SIDES}
+        present: dict[str, set[int]] = {side: set() for side in SIDES}
+        combat: dict[str, set[int]] = {side: set() for side in SIDES}
+        lists = {
+            side: (
+                self.units[side], self.hqs[side], self.others[side], self.flyers[side],
+                self.flying[side], self.neutralisers[side], present[side], combat[side],
+                side not in silent,
+            )
+            for side in SIDES
+        }  # fmt: skip
+        where = self.where
         for unit_id, at in g.data["units"].items():
             b = bit_of(at)
+            side, kind = kinds[unit_id]
             if b is None:
-                if at == "china" and records[unit_id].unit_class == "air":
+                if at == "china" and kind & _AIR:
                     self.china_box.append(unit_id)
                 continue
-            record = records[unit_id]
-            side = record.side
-            self.units[side].append((unit_id, b))
-            self.where[unit_id] = b
-            present[side].append(b)
-            if record.unit_class == "hq":
-                self.hqs[side].append((unit_id, b))
+            units, hqs, others, flyers, flying, neutralisers, here, fighting, loud = lists[side]
+            placed = (unit_id, b)
+            units.append(placed)
+            where[unit_id] = b
+            here.add(b)
+            if kind & _HQ:
+                hqs.append(placed)
                 continue
-            self.others[side].append((unit_id, b))
-            if record.unit_class in ("ground", "air"):
-                combat[side].append(b)
-            if _flies(record) and side not in silent:
-                self.flyers[side].append(unit_id)
-            if record.type in NEUTRALISER_TYPES and side not in silent:
-                self.neutralisers[side].append(unit_id)
+            others.append(placed)
+            if kind & _COMBAT:
+                fighting.add(b)
+            if kind & _FLIES and loud:
+                flyers.append(unit_id)
+                flying.append(placed)
+                if kind & _NEUTRALISES:
+                    neutralisers.append(unit_id)
+        self.silent = silent
         control = g.data["control"]
         self.control = dict(zip(graph.watched, map(control.get, graph.watched), strict=True))
         self.enemy_only: dict[str, Hexes] = {
-            side: _union(combat[forces.enemy(side)]) & ~_union(present[side]) for side in SIDES
+            side: _union(combat[forces.enemy(side)] - present[side]) for side in SIDES
         }
         held: dict[str | None, list[int]] = {side: [] for side in SIDES}
         for hex_id, b in graph.ports:
@@ -579,6 +656,7 @@ class Supply:
         self.hump = bool(g.data["tracks"].get("hump"))
         self.road_open = g.data["tracks"].get("burma_road") == "open"
         self._kunming: Hexes | None = None
+        self._side_keys: dict[str, tuple[Any, ...]] = {}
 
     @RULES.implements("13.1", "13.32")
     def _forced_and_emergency(self, g: Context) -> None:
@@ -601,6 +679,39 @@ class Supply:
                     self._emergency.add(unit_id)
 
     # -- the fixed point -------------------------------------------------------------------
+    def _fixed_point(self) -> _Fixed:
+        """The fixed point of the position's supply and ZOI, computed or found again: it
+        depends only on what :meth:`_fixed_key` holds, so a move of a unit that neither flies
+        nor is an HQ, and changes no hex's occupation, finds it again."""
+        key = self._fixed_key()
+        found = _FIXED.get(key)
+        if found is None:
+            traces = self._resolve()
+            found = _FIXED[key] = _Fixed(traces, self._zoi(traces))
+            if len(_FIXED) > FIXED_KEPT:
+                _FIXED.popitem(last=False)
+        else:
+            _FIXED.move_to_end(key)
+        return found
+
+    def _fixed_key(self) -> tuple[Any, ...]:
+        """Everything the fixed point reads of the position: the air units and carriers that
+        project ZOI and the HQs, with their hexes; the hexes held solely by the enemy and the
+        enemy ports; control of the bases and cities; the Burma Road and HUMP; the units kept
+        supplied (activated, Tokyo Express); which sides project no ZOI for now."""
+        return (
+            id(self.graph),
+            *(tuple(self.flying[side]) for side in SIDES),
+            *(tuple(self.hqs[side]) for side in SIDES),
+            *(self.enemy_only[side] for side in SIDES),
+            *(self.enemy_port[side] for side in SIDES),
+            tuple(self.control.values()),
+            self.hump,
+            self.road_open,
+            *(frozenset(self.forced[side]) for side in SIDES),
+            self.silent,
+        )
+
     @RULES.implements("13.1", "7.35")
     def _resolve(self) -> dict[str, _Trace]:
         """Alternate the two sides from the Allied-optimistic end (module docstring): start
@@ -645,10 +756,7 @@ class Supply:
         neutralisers = set(self.neutralisers[side])
         blocked = enemy_zoi & ~self._projection(neutralisers)
         while True:
-            key = (side, blocked)
-            trace = self._memo.get(key)
-            if trace is None:
-                trace = self._memo[key] = self._trace(side, blocked)
+            trace = self._traced(side, blocked)
             kept = {u for u in neutralisers if u in trace.units}
             if kept == neutralisers:
                 return trace
@@ -658,52 +766,116 @@ class Supply:
                 return trace
             blocked = again
 
+    def _traced(self, side: str, blocked: Hexes) -> _Trace:
+        """:meth:`_trace`, kept for the process under everything it reads of the position: one
+        side's trace does not change with what changes only the other side's (its ground
+        units' hexes, its HQs, its flyers but through the ZOI they project, ``blocked``)."""
+        known = self._side_keys.get(side)
+        if known is None:
+            known = self._side_keys[side] = self._side_key(side)
+        key = (*known, blocked)
+        found = _TRACES.get(key)
+        if found is None:
+            found = _TRACES[key] = self._trace(side, blocked)
+            if len(_TRACES) > TRACES_KEPT:
+                _TRACES.popitem(last=False)
+        else:
+            _TRACES.move_to_end(key)
+        return found
+
+    def _side_key(self, side: str) -> tuple[Any, ...]:
+        """What a trace of ``side`` reads besides the blocked hexes (:meth:`_trace`)."""
+        return (
+            id(self.graph),
+            side,
+            self.enemy_only[side],
+            self.enemy_port[side],
+            tuple(self.control.values()),  # sources: Home Islands cities, Northern India
+            self.road_open,
+            self.hump,
+            frozenset(self.forced[side]),
+            tuple(self.hqs[side]),
+            tuple(self.flying[side]),
+        )
+
     def _trace(self, side: str, blocked: Hexes) -> _Trace:
-        """Which HQs and units of ``side`` are supplied: every state with a supply line to a
-        source (one search back from the sources), then, from each supplied HQ that may supply
-        a unit still waiting near enough, the hexes its supply lines reach within its range."""
-        graph, records = self.graph, self._records
+        """Which HQs and flyers (air units and carriers: their ZOI is what the fixed point is
+        about) of ``side`` are supplied: every state with a supply line to a source (one search
+        back from the sources), then the flyers the supplied HQs supply (:meth:`_supplied_among`).
+        The other units wait until their supply is asked (:meth:`_supply_of_the_others`)."""
+        graph = self.graph
         lines = SupplyLines(graph, blocked, self.enemy_only[side], self.enemy_port[side])
         sources = graph.allied_sources if side == "allied" else self._japanese_sources()
-        trace = _Trace(lines.to_sources(sources))
+        trace = _Trace(side, lines, lines.to_sources(sources))
         if side == "allied":
             trace.china = self.road_open or (self.hump and self._india_airfield(trace))
             if trace.china:
                 trace.kunming = self._kunming_land()
         forced = self.forced[side]
+        for hq_id, b in self.hqs[side]:
+            if trace.reaches_source(graph.start(b)) or trace.kunming >> b & 1 or hq_id in forced:
+                trace.hqs.add(hq_id)
+        trace.units = self._supplied_among(side, trace, self.flying[side])
+        return trace
+
+    def _supply_of_the_others(self) -> set[str]:
+        """The supplied units that do not fly (or whose side projects no ZOI for now), under
+        the supply lines of the fixed point; the China box's air units with Kunming (12.74)."""
+        found: set[str] = set()
+        for side in SIDES:
+            flying = {unit_id for unit_id, _ in self.flying[side]}
+            rest = [(u, b) for u, b in self.others[side] if u not in flying]
+            found |= self._supplied_among(side, self._traces[side], rest)
+        if self._traces["allied"].china:
+            found.update(self.china_box)
+        return found
+
+    def _supplied_among(self, side: str, trace: _Trace, units: list[tuple[str, int]]) -> set[str]:
+        """Which of ``units`` (with their hex bits) are supplied: activated or emergency ones
+        (forced), those on Kunming's land network, and those a supplied HQ that may supply them
+        (7.53) reaches within its range (13.1)."""
+        records, forced, found = self._records, self.forced[side], set()
         pending: dict[tuple[str, str], _Kind] = {}
-        for unit_id, b in self.others[side]:
+        for unit_id, b in units:
             if unit_id in forced or trace.kunming >> b & 1:
-                trace.units.add(unit_id)
+                found.add(unit_id)
                 continue
             record = records[unit_id]
             kind = pending.get((record.nationality, record.unit_class))
             if kind is None:
                 kind = pending[record.nationality, record.unit_class] = _Kind(record)
             kind.add(unit_id, b)
-        for hq_id, b in self.hqs[side]:
-            start = graph.start(b)
-            if not (trace.reaches_source(start) or trace.kunming >> b & 1 or hq_id in forced):
-                continue
-            trace.hqs.add(hq_id)
-            self._supply_from(lines, records[hq_id], b, pending.values(), trace.units)
-        if trace.china:
-            trace.units.update(self.china_box)
-        return trace
+        kinds = list(pending.values())
+        for hq, limit, starts, region in self._supplying(trace, kinds):
+            reached = trace.lines.within(starts, limit, region)
+            for kind in kinds:
+                if kind.hexes & reached and commands(hq, kind.record):
+                    found.update(kind.take(reached))
+        return found
 
-    def _supply_from(
-        self, lines: SupplyLines, hq: Unit, at: int, pending: Iterable[_Kind], found: set[str]
-    ) -> None:
-        """Move the units of ``pending`` that the supplied HQ (in hex bit ``at``) may supply
-        (7.53) and reaches within its range (13.1) into ``found``."""
-        limit = hq.command_range or 0
-        mine = [kind for kind in pending if kind.hexes and commands(hq, kind.record)]
-        if not _merge(kind.hexes for kind in mine) & self.graph.disk(at, limit):
-            return
-        reached = lines.within(at, limit)
-        for kind in mine:
-            if kind.hexes & reached:
-                found.update(kind.take(reached))
+    def _supplying(
+        self, trace: _Trace, kinds: list[_Kind]
+    ) -> list[tuple[Unit, int, States, Hexes]]:
+        """The supplied HQs of the trace's side with a unit of ``kinds`` they may supply within
+        their range as the crow flies, as the hexes they stand in, by command range and by the
+        units they may supply (one HQ of each kind stands for all, 7.53): the hexes HQs of one
+        group reach within their range are those one search from all of them reaches."""
+        graph, records = self.graph, self._records
+        groups: dict[tuple[str | None, int], tuple[Unit, int, int, Hexes]] = {}
+        for hq_id, b in self.hqs[trace.side]:
+            if hq_id not in trace.hqs:
+                continue
+            hq = records[hq_id]
+            limit = hq.command_range or 0
+            mine = _merge(kind.hexes for kind in kinds if commands(hq, kind.record))
+            near = graph.disk(b, limit)
+            if not mine & near:
+                continue
+            key = (hq.hq_kind, limit)
+            first, land, sea, region = groups.get(key, (hq, 0, 0, 0))
+            here = graph.start(b)
+            groups[key] = (first, land | here[0], sea | here[1], region | near)
+        return [(hq, lim, (land, sea), near) for (_, lim), (hq, land, sea, near) in groups.items()]
 
     def _japanese_sources(self) -> Hexes:
         """Japanese-controlled city hexes of the Home Islands (13.2)."""
@@ -732,8 +904,7 @@ class Supply:
             )
         return self._kunming
 
-    def _zoi(self) -> Zoi:
-        traces = self._traces
+    def _zoi(self, traces: dict[str, _Trace]) -> Zoi:
         projected: dict[str, Hexes] = {
             side: self._projection(self._flyers(side, traces[side])) for side in SIDES
         }
@@ -741,12 +912,17 @@ class Supply:
             side: self._projection(u for u in self.neutralisers[side] if u in traces[side].units)
             for side in SIDES
         }
-        allied = traces["allied"]
-        if allied.china and self.hump and self._india_airfield(allied):  # 13.31
+        return Zoi(self.graph, projected, neutral)
+
+    @RULES.implements("13.31")
+    def _hump_emergency(self) -> None:
+        """With the HUMP active and an eligible Northern India airfield, the Allied units in
+        Kunming and in the China box are on an emergency supply route (13.31)."""
+        allied = self._traces["allied"]
+        if allied.china and self.hump and self._india_airfield(allied):
             kunming = self.graph.bit[KUNMING]
             self._emergency.update(u for u, b in self.units["allied"] if b == kunming)
             self._emergency.update(self.china_box)
-        return Zoi(self.graph, projected, neutral)
 
     def _is_eligible(self, hex_id: str, side: str) -> bool:
         graph = self.graph
@@ -827,7 +1003,7 @@ def command_range(g: Context, hq_id: str) -> frozenset[str]:
     where = forces.at(g, hq_id)
     if not forces.on_map(where):
         return frozenset()
-    return _disk(forces.parts(g).board, where, forces.record(g, hq_id).command_range or 0)
+    return hexes_within(forces.parts(g).board, where, forces.record(g, hq_id).command_range or 0)
 
 
 @RULES.implements("7.52", "7.35", "6.21", "6.26")
@@ -852,18 +1028,20 @@ def _activation(
 ) -> frozenset[str]:
     graph = found.graph
     side = forces.side_of(g, hq_id)
-    clear = ~found.zoi.block[side]
-    free = ~(found.enemy_only[side] & ~_union(graph.bit[h] for h in battles if h in graph.bit))
+    blocked = found.zoi.block[side]
+    held = found.enemy_only[side] & ~_union(graph.bit[h] for h in battles if h in graph.bit)
+    clear, free = ~blocked, ~held
     crow_water, by_land = graph.crow_water, graph.by_land
 
     def step(hexes: Hexes) -> Hexes:
         return crow_water(hexes & clear) & clear | by_land(hexes & free) & free
 
     limit = forces.record(g, hq_id).command_range or 0
-    start = 1 << graph.bit[where]
+    b = graph.bit[where]
+    near = graph.disk(b, limit)  # no step of the search reads a hex further away
     return _remembered(
-        ("activation", id(graph), clear, free, start, limit),
-        lambda: graph.hex_ids(flood(step, start, max_cost=limit)),
+        ("activation", id(graph), blocked & near, held & near, b, limit),
+        lambda: graph.hex_ids(flood(step, 1 << b, max_cost=limit)),
     )
 
 

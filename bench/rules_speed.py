@@ -1,0 +1,110 @@
+"""Rules speed, two source trees paired: random-play actions per second before and after a change.
+
+Usage: python bench/rules_speed.py BEFORE_SRC [AFTER_SRC] [--game G] [--scenario S]
+                                   [--games 3] [--seed 1] [--rounds 7]
+
+Each round plays the same ``--games`` random games (seeds ``seed * 1000 + n``, to their end) once
+with each tree, each in a fresh process, the order alternating from round to round, so that the
+noise of a busy machine falls on both alike. It prints each round's actions per second of CPU time
+(only the play is timed: legal actions and apply, through the game contract) and the ratio
+after / before, then the median ratio with its range. Both trees must play the very same games:
+the final state hash of every game is compared, and the script stops if one differs.
+``AFTER_SRC`` defaults to this checkout's ``src``. For example, against the commit before a
+change unpacked in /tmp/before: ``python bench/rules_speed.py /tmp/before/src``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve()
+
+
+def play(src: Path, game_id: str, scenario: str | None, games: int, seed: int) -> dict[str, Any]:
+    """In a worker process: the games played with the tree ``src``, timed."""
+    sys.path.insert(0, str(src.resolve()))
+    from wargame.engine.rng import Rng  # noqa: PLC0415 - from the tree given
+    from wargame.engine.state import state_hash  # noqa: PLC0415
+    from wargame.games import REGISTRY  # noqa: PLC0415
+
+    game = REGISTRY.game(game_id)
+    chosen = scenario or game.scenarios()[0].id
+    game.setup(chosen, seed)  # static data loaded before the clock starts
+    actions, hashes, seconds = 0, [], 0.0
+    for number in range(games):
+        rng = Rng(seed * 1000 + number)
+        state = game.setup(chosen, seed * 1000 + number)
+        started = time.process_time()
+        while state.result is None:
+            side = rng.choice(game.active(state))
+            state = game.apply(state, side, rng.choice(game.legal_actions(state, side)))
+            actions += 1
+        seconds += time.process_time() - started
+        hashes.append(state_hash(state))
+    module = sys.modules["wargame"].__file__
+    return {"actions": actions, "seconds": seconds, "hashes": hashes, "module": module}
+
+
+def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
+    command = [sys.executable, str(HERE), "--worker", str(src), "--game", args.game]
+    command += ["--games", str(args.games), "--seed", str(args.seed)]
+    if args.scenario:
+        command += ["--scenario", args.scenario]
+    done = subprocess.run(command, check=False, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the worker for {src} failed:\n{done.stderr}")
+    found: dict[str, Any] = json.loads(done.stdout)
+    if not str(found["module"]).startswith(str(src.resolve())):
+        raise SystemExit(f"the worker for {src} imported {found['module']}")
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before", type=Path, nargs="?")
+    parser.add_argument("after", type=Path, nargs="?", default=HERE.parent.parent / "src")
+    parser.add_argument("--game", default="empire-of-the-sun")
+    parser.add_argument("--scenario", default="campaign")
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(play(args.worker, args.game, args.scenario, args.games, args.seed)))
+        return
+    if args.before is None:
+        parser.error("the tree before the change (BEFORE_SRC) is required")
+    for tree in (args.before, args.after):
+        if not (tree / "wargame").is_dir():
+            parser.error(f"no wargame package in {tree}")
+    ratios = []
+    for number in range(args.rounds):
+        trees = {"before": args.before, "after": args.after}
+        order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
+        found = {name: run(trees[name], args) for name in order}
+        if found["before"]["hashes"] != found["after"]["hashes"]:
+            raise SystemExit(f"round {number + 1}: the trees played different games")
+        rate = {name: r["actions"] / r["seconds"] for name, r in found.items()}
+        ratios.append(rate["after"] / rate["before"])
+        print(
+            f"round {number + 1}: {found['after']['actions']} actions, before "
+            f"{rate['before']:7.0f}/s, after {rate['after']:7.0f}/s, ratio {ratios[-1]:.2f}",
+            flush=True,
+        )
+    print(
+        f"{args.game} {args.scenario}, {args.games} games x {args.rounds} rounds, same final "
+        f"hashes: after / before = {statistics.median(ratios):.2f} "
+        f"(range {min(ratios):.2f}-{max(ratios):.2f}) in actions per CPU second"
+    )
+
+
+if __name__ == "__main__":
+    main()
