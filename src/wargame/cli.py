@@ -14,6 +14,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -301,7 +302,13 @@ def _add_game_commands(command: Any) -> None:
     play.add_argument("game")
     play.add_argument("--scenario", "-s")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--bot", action="append", default=[], metavar="SIDE", help="a bot plays SIDE")
+    play.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SIDE[=KIND]",
+        help="a bot plays SIDE: random (the default), greedy, mcts-easy, mcts or mcts-hard",
+    )
     play.add_argument(
         "--save", type=Path, default=None, metavar="FILE", help="save after each move"
     )
@@ -309,6 +316,20 @@ def _add_game_commands(command: Any) -> None:
         "--resume", type=Path, default=None, metavar="FILE", help="continue a saved game"
     )
     play.add_argument("--lang", choices=LANGUAGES, default="en")
+
+    tournament = command(
+        "tournament", cmd_tournament, "bots play each other; wins by side with 95% intervals"
+    )
+    tournament.add_argument("game")
+    tournament.add_argument("--scenario", "-s", required=True)
+    tournament.add_argument(
+        "--bots", required=True, metavar="A,B", help="one bot per side, sides swapped each game"
+    )
+    tournament.add_argument("--games", type=_at_least_one, default=10)
+    tournament.add_argument("--seed", type=int, default=1)
+    tournament.add_argument("--jobs", type=_at_least_one, default=1)
+    tournament.add_argument("--format", choices=("text", "json"), default="text")
+    tournament.add_argument("--no-progress", action="store_true")
 
     bench = command("bench", cmd_bench, "measure speed, clone cost and state size")
     bench.add_argument("game")
@@ -691,10 +712,59 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         scenario = args.scenario or game.scenarios()[0].id
         session = Session.new(game, scenario, args.seed)
-    for side in args.bot:
-        session.game.check_side(side)
-    TerminalGame(session, bots=set(args.bot), lang=args.lang, save_to=save_to).run()
+    bots = _bot_seats(session.game, args.bot)
+    TerminalGame(session, bots=bots, lang=args.lang, save_to=save_to).run()
     return 0
+
+
+def _bot_seats(game: Game, given: list[str]) -> dict[str, str]:
+    """``--bot SIDE[=KIND]`` as each side's bot kind (random unless named)."""
+    from wargame.bots import BOTS
+
+    seats = {}
+    for text in given:
+        side, _, kind = text.partition("=")
+        game.check_side(side)
+        kind = kind or "random"
+        if kind not in BOTS:
+            raise WargameError(f"unknown bot {kind!r}; bots are {', '.join(sorted(BOTS))}")
+        seats[side] = kind
+    return seats
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from wargame.bots.tournament import Plan, format_summary, run, summary
+
+    check_seed(args.seed)
+    bots = tuple(name.strip() for name in args.bots.split(","))
+    plan = Plan(args.game, args.scenario, bots, args.games, args.seed, args.jobs)
+    progress = _TournamentProgress(args.games, show=not args.no_progress)
+    games = run(plan, REGISTRY.game, progress)
+    found = summary(replace(plan, sides=REGISTRY.game(args.game).sides), games)
+    print(json.dumps(found, indent=1) if args.format == "json" else format_summary(found))
+    return 0
+
+
+class _TournamentProgress:
+    """A line on standard error as each game ends: who won, and how long it took."""
+
+    def __init__(self, total: int, show: bool) -> None:
+        self.total = total
+        self.show = show
+        self.done = 0
+        self.started = time.monotonic()
+
+    def __call__(self, played: Any) -> None:
+        self.done += 1
+        if self.show:
+            minutes = (time.monotonic() - self.started) / 60
+            seats = ", ".join(f"{name} {side}" for side, name in played.seats.items())
+            print(
+                f"tournament: {self.done}/{self.total} ({seats}): {played.kind} "
+                f"{played.winner or 'draw'}, {played.actions} actions, {minutes:.1f} min",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

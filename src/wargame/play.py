@@ -1,13 +1,13 @@
-"""Playing a game in the terminal: hot seat for the human sides, random bots for the others."""
+"""Playing a game in the terminal: hot seat for the human sides, bots for the others."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from wargame.bots.random_bot import RandomBot
+from wargame.bots import make_bot
 from wargame.engine.errors import WargameError
 from wargame.engine.rng import derive_seed
 from wargame.engine.session import Session
@@ -24,7 +24,7 @@ class TerminalGame:
         self,
         session: Session,
         *,
-        bots: set[str],
+        bots: Mapping[str, str] | set[str],
         lang: str = "en",
         save_to: Path | None = None,
         read: Callable[[str], str] = input,
@@ -32,7 +32,11 @@ class TerminalGame:
     ) -> None:
         self.session = session
         self.game = session.game
-        self.bots = {side: RandomBot(derive_seed(session.record.seed, side)) for side in bots}
+        kinds = bots if isinstance(bots, Mapping) else dict.fromkeys(bots, "random")
+        self.bots = {
+            side: make_bot(kind, self.game, side, derive_seed(session.record.seed, side))
+            for side, kind in kinds.items()
+        }
         self.lang = lang
         self.save_to = save_to
         self.read = read

@@ -2,13 +2,18 @@
 
 Every bot answers ``choose(view)`` with one action text from ``view["actions"]``; ``make_bot``
 builds one by name, so that the CLI, the server, the tournament and the simulations name bots the
-same way."""
+same way: ``random`` (uniformly random legal actions, the fuzzer's), ``greedy`` (one step of
+look-ahead with the game's evaluation) and the search bot at three levels, ``mcts-easy``,
+``mcts`` (normal) and ``mcts-hard`` (:mod:`wargame.bots.ismcts`; ``LEVELS`` gives their budgets).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from wargame.bots.greedy import GreedyBot
+from wargame.bots.ismcts import Budget, Search
 from wargame.bots.random_bot import RandomBot
 from wargame.engine.contract import Game
 from wargame.engine.errors import WargameError
@@ -23,12 +28,31 @@ class Bot(Protocol):
 
 BotFactory = Callable[[Game, Side, int], Bot]
 
+LEVELS: dict[str, Budget] = {
+    "mcts-easy": Budget(iterations=60, seconds=1.0),
+    "mcts": Budget(iterations=250, seconds=3.0),
+    "mcts-hard": Budget(iterations=1000, seconds=12.0, worlds=24),
+}
+"""The search bot's levels: iterations per decision (the strength, reproducible) and a cap on
+the seconds of one decision (a busy machine stops earlier)."""
+
 
 def _random(game: Game, side: Side, seed: int) -> Bot:
     return RandomBot(seed)
 
 
-BOTS: dict[str, BotFactory] = {"random": _random}
+def _searcher(level: str) -> BotFactory:
+    def build(game: Game, side: Side, seed: int) -> Bot:
+        return Search(game, side, seed, LEVELS[level])
+
+    return build
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": _random,
+    "greedy": GreedyBot,
+    **{level: _searcher(level) for level in LEVELS},
+}
 
 
 def make_bot(kind: str, game: Game, side: Side, seed: int) -> Bot:

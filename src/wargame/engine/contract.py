@@ -206,6 +206,22 @@ class Game(ABC):
         """A full state consistent with what ``side`` knows (``view``), hidden parts sampled."""
         raise NotImplementedError(f"{self.id} has no determinize yet")
 
+    # -- a game's knowledge for bots (DESIGN 2.5): the search itself is in wargame.bots ------
+    def evaluate(self, state: State, side: Side) -> float:
+        """How good ``state`` is for ``side``: its chance of winning as the game judges it, from
+        0 (lost) to 1 (won). Bots ask it of determinized states (``determinize``), never of the
+        true one, at the end of a search's look-ahead. The default knows only finished games
+        (``outcome``) and calls every other position even."""
+        return outcome(state.result, side)
+
+    def order_actions(self, state: State, side: Side, actions: list[Action]) -> list[Action]:
+        """``side``'s ``actions`` at ``state`` (a determinized state), the most promising
+        first, for a search that cannot try them all: it widens in this order and its
+        play-outs prefer the first. A game may leave out actions never worth a search's time
+        (a "cancel" that leads back to the decision before), but never all of them. The
+        default keeps the listed order."""
+        return actions
+
     def secrets(self, state: State) -> Secrets:
         """Everything secret in ``state``: the random generator's (``generator_secrets``) and
         the game's own (``game_secrets``). The fuzzer checks every view, new log line and
@@ -564,6 +580,13 @@ def prompt_problems(game: ProcedureGame, state: State) -> list[str]:
                 f"(offered: {', '.join(sorted(offered))})"
             )
     return problems
+
+
+def outcome(result: Result | None, side: Side) -> float:
+    """What a result is worth to ``side``: 1 won, 0 lost, 0.5 a draw or a game not over."""
+    if result is None or result.winner is None:
+        return 0.5
+    return 1.0 if result.winner == side else 0.0
 
 
 def can_undo(state: State, side: Side | None) -> bool:

@@ -7,6 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from wargame.engine.action import Action
 from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
@@ -18,6 +19,7 @@ from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import Card, Hex, Static, Unit, static
+from wargame.games.empire_of_the_sun.strategy import Strategy
 from wargame.games.empire_of_the_sun.text import describe
 from wargame.maps.built import BACKDROP, read_backdrop
 
@@ -180,6 +182,17 @@ class EmpireOfTheSun(ProcedureGame):
 
     def score_track(self, state: State) -> dict[Side, float]:
         return dict(victory.standing(self.context(state)))
+
+    # -- for bots (strategy.py) ----------------------------------------------------------------
+    @cached_property
+    def strategy(self) -> Strategy:
+        return Strategy(self.parts)
+
+    def evaluate(self, state: State, side: Side) -> float:
+        return self.strategy.evaluate(self.context(state), side)
+
+    def order_actions(self, state: State, side: Side, actions: list[Action]) -> list[Action]:
+        return self.strategy.order(self.context(state), side, actions)
 
 
 DESTINATION_STEPS = frozenset(

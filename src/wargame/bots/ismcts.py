@@ -1,0 +1,342 @@
+"""Information-set Monte Carlo tree search over the game contract (single-observer IS-MCTS:
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
+
+What the bot may know is its seat's view, and nothing else. Every iteration plays in one *world*:
+a full state that ``Game.determinize`` samples from that view (the other side's hand, the order
+of the decks, hidden blocks), with a random generator keyed afresh, so that the dice of a world
+are as unknown to the bot as the true ones. A tree node stands for a sequence of actions from
+the decision being made; its children are the actions taken from it in any world. Where a world
+offers only some of a node's children (the opponent holds other cards there), only those are
+compared, by UCB1 counted over the iterations in which each was available.
+
+* **Chance.** A world's generator decides its dice; the ``worlds`` worlds a search cycles
+  through give as many independent futures, so an action's value is its average over their
+  rolls (open-loop chance: the search does not branch on the faces of a die, which its few
+  hundred iterations could not fill anyway).
+* **Many actions.** A node with ``n`` visits compares only the first ``widen_base * n **
+  widen_power`` of its actions in the game's order (``Game.order_actions``, progressive
+  widening); a new child is tried before the others are compared again.
+* **Long games.** An iteration looks at most ``depth`` actions ahead of the decision: in the tree,
+  then in a play-out that takes the game's first-ordered action (``greed``) or a random one, and
+  then scores the position with ``Game.evaluate``. A finished game scores its result.
+* **Budget.** ``iterations`` per decision, and a wall-clock cap in ``seconds``: the first is the
+  strength and makes a search reproducible, the second keeps a busy machine responsive.
+* **The tree is kept** from one decision to the next when the only thing between them is the
+  bot's own action and that action can be taken back (``view["can_undo"]``: no die rolled, no
+  card drawn, nothing revealed, same side to act): the new decision is then the child of the
+  action chosen, with its statistics and its worlds still true.
+* **Rewards** are each side's evaluation; a node's value is that of the side that chose the
+  action leading to it. Values are compared after min-max normalisation over the tree (as in
+  MuZero), since an evaluation may be sure of the outcome long before the end and its
+  differences then small.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from wargame.bots.repeats import Repeats
+from wargame.engine.action import Action
+from wargame.engine.contract import Game
+from wargame.engine.errors import GameBug
+from wargame.engine.log import Side
+from wargame.engine.rng import Rng
+from wargame.engine.state import State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision of the search may spend, and how it looks ahead."""
+
+    iterations: int
+    seconds: float | None = None
+    depth: int = 24
+    playout: int = 6
+    worlds: int = 12
+    exploration: float = 0.7
+    widen_base: float = 2.0
+    widen_power: float = 0.5
+    greed: float = 0.75
+    cached: int = 3000
+    """Positions the tree keeps (states are copied whole; an Empire of the Sun one is ~30 KB)."""
+
+
+@dataclass(slots=True)
+class Position:
+    """A world's state at a node, with the side to decide and its actions (``ordered``: put in
+    the game's order, which is done when the search first chooses among them).
+
+    ``others``: the other sides deciding at the same time (a simultaneous decision is searched
+    one side after the other); ``blind``: this side's choice is the second half of one, which
+    it makes without knowing the first, so the search draws it at random rather than let it
+    answer the choice it cannot see."""
+
+    state: State
+    side: Side | None
+    actions: list[Action]
+    others: frozenset[Side] = frozenset()
+    blind: bool = False
+    ordered: bool = False
+
+
+@dataclass(slots=True)
+class Node:
+    """A sequence of actions from the decision; the statistics of the action leading to it."""
+
+    children: dict[str, Node] = field(default_factory=dict)
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    worlds: dict[int, Position] = field(default_factory=dict)
+    ranked: dict[str, int] | None = None
+    """At the root: each action's rank after its first look (see ``Search.first_look``)."""
+
+    def size(self) -> int:
+        """Positions kept in this subtree."""
+        return len(self.worlds) + sum(child.size() for child in self.children.values())
+
+
+class Bounds:
+    """The least and greatest value seen, to compare values on a common scale."""
+
+    def __init__(self) -> None:
+        self.low = math.inf
+        self.high = -math.inf
+
+    def add(self, value: float) -> None:
+        self.low = min(self.low, value)
+        self.high = max(self.high, value)
+
+    def scale(self, value: float) -> float:
+        if self.high - self.low < 1e-12:
+            return 0.5
+        return (value - self.low) / (self.high - self.low)
+
+
+class Search:
+    """One seat's IS-MCTS: ``choose(view)`` from the view of its side only."""
+
+    def __init__(self, game: Game, side: Side, seed: int, budget: Budget) -> None:
+        self.game = game
+        self.side = side
+        self.budget = budget
+        self.rng = Rng.from_seed(seed)
+        self.root: Node | None = None
+        self.expected: tuple[int, str] | None = None  # (moves, action) that keeps the tree
+        self.next_world = 0
+        self.bounds: dict[Side, Bounds] = {}
+        self.kept = 0  # positions the tree keeps
+        self.reused = 0  # of which the last decision found in the tree of the one before
+        self.last_iterations = 0
+        self.repeats = Repeats()
+
+    # -- the bot's interface ---------------------------------------------------------------
+    def choose(self, view: Mapping[str, Any]) -> str:
+        """One action text from ``view["actions"]``."""
+        if not view["actions"]:
+            raise ValueError("the bot was asked to act but its view lists no legal action")
+        root = self.reused_root(view)
+        actions = self.repeats.fresh(view)
+        if len(actions) == 1:
+            choice = actions[0]
+            self.last_iterations = 0
+        else:
+            self.search(root, view, frozenset(actions))
+            choice = self.best(root, actions)
+        self.repeats.note(view, choice)
+        self.expected = (int(view["moves"]) + 1, choice)
+        self.root = root
+        return choice
+
+    def reused_root(self, view: Mapping[str, Any]) -> Node:
+        """The subtree of the bot's last action if nothing else has happened since, else a new
+        tree."""
+        root, expected = self.root, self.expected
+        self.root = None
+        if root is not None and expected is not None and view.get("can_undo"):
+            moves, action = expected
+            child = root.children.get(action)
+            if child is not None and int(view["moves"]) == moves:
+                self.kept = self.reused = child.size()
+                return child
+        self.kept = self.reused = 0
+        self.bounds = {side: Bounds() for side in self.game.sides}
+        return Node()
+
+    # -- the search ------------------------------------------------------------------------
+    def search(self, root: Node, view: Mapping[str, Any], allowed: frozenset[str]) -> None:
+        """Iterations from ``root`` until the budget is spent; at the root, only the ``allowed``
+        actions are tried."""
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        worlds = list(root.worlds)[: budget.worlds]
+        offered = frozenset(view["actions"])
+        if not worlds:
+            worlds.append(self.new_world(root, view, offered))
+        self.first_look(root, worlds[0], allowed)
+        done = 0
+        while done < budget.iterations:
+            if len(worlds) < budget.worlds:
+                worlds.append(self.new_world(root, view, offered))
+            self.iterate(root, worlds[done % len(worlds)], allowed)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_iterations = done
+
+    def new_world(self, root: Node, view: Mapping[str, Any], offered: frozenset[str]) -> int:
+        """A new determinization of the view, kept at the root under a fresh number."""
+        state = self.game.determinize(view, self.side, Rng(self.rng.next64()))
+        position = self.position(state, self.side)
+        if position.side != self.side or not {a.text for a in position.actions} <= offered:
+            raise GameBug(f"{self.game.id}: a determinized state offers other actions")
+        number = self.next_world
+        self.next_world += 1
+        root.worlds[number] = position
+        self.kept += 1
+        return number
+
+    def position(
+        self, state: State, prefer: Side | None = None, pending: frozenset[Side] = frozenset()
+    ) -> Position:
+        """``state`` with its decision; ``prefer``: the side searched first when several decide
+        at once; ``pending``: the sides that were deciding at once with the action just taken."""
+        active = self.game.active(state)
+        if not active:
+            return Position(state, None, [])
+        side = prefer if prefer in active else active[0]
+        actions = self.game.legal_actions(state, side)
+        others = frozenset(active) - {side}
+        return Position(state, side, actions, others, side in pending)
+
+    def actions_of(self, position: Position) -> list[Action]:
+        """The position's actions in the game's order (worked out once)."""
+        if not position.ordered:
+            position.ordered = True
+            if len(position.actions) > 1 and position.side is not None:
+                ordered = self.game.order_actions(position.state, position.side, position.actions)
+                position.actions = ordered or position.actions
+        return position.actions
+
+    def first_look(self, root: Node, world: int, allowed: frozenset[str]) -> None:
+        """Each allowed action at the root that has no visit yet, applied in ``world`` and
+        scored by the evaluation: its first visit, and the order in which the root widens
+        (best first, the game's order between equals). The root is where the choice is made,
+        and a one-step look at every action is worth what it costs there."""
+        position = root.worlds[world]
+        side = position.side
+        assert side is not None
+        for action in self.actions_of(position):
+            child = root.children.get(action.text)
+            if action.text not in allowed or (child is not None and child.visits):
+                continue
+            after = self.game.apply(position.state, side, action)
+            known = self.position(after, pending=position.others)
+            value = self.game.evaluate(known.state, side)
+            child = root.children[action.text] = Node(visits=1, reward=value, available=1)
+            child.worlds[world] = known
+            self.kept += 1
+            root.visits += 1
+            self.bounds[side].add(value)
+        means = {text: c.reward / c.visits for text, c in root.children.items() if c.visits}
+        order = [a.text for a in position.actions if a.text in means]
+        order.sort(key=lambda text: -means[text])
+        root.ranked = {text: rank for rank, text in enumerate(order)}
+
+    def iterate(self, root: Node, world: int, allowed: frozenset[str]) -> None:
+        node, position = root, root.worlds[world]
+        ranked = root.ranked or {}
+        at_root = [a for a in self.actions_of(position) if a.text in allowed]
+        at_root.sort(key=lambda a: ranked.get(a.text, len(ranked)))
+        position = replace(position, actions=at_root or position.actions, ordered=True)
+        path: list[tuple[Node, Side]] = []
+        root.visits += 1
+        while position.side is not None and len(path) < self.budget.depth:
+            child, action, new = self.select(node, position)
+            path.append((child, position.side))
+            child.visits += 1
+            known = child.worlds.get(world)
+            if known is None:
+                after = self.game.apply(position.state, position.side, action)
+                known = self.position(after, pending=position.others)
+                if self.kept < self.budget.cached:
+                    child.worlds[world] = known
+                    self.kept += 1
+            node, position = child, known
+            if new:
+                break
+        state = self.playout(position.state, self.budget.depth - len(path))
+        values = {side: self.game.evaluate(state, side) for side in self.game.sides}
+        for child, side in path:
+            child.reward += values[side]
+            self.bounds[side].add(child.reward / child.visits)
+
+    def select(self, node: Node, position: Position) -> tuple[Node, Action, bool]:
+        """The child to follow: the first untried action among those the widening allows,
+        else the best by UCB1 over the iterations it was available in."""
+        actions = self.actions_of(position)
+        if len(actions) == 1:
+            child = node.children.setdefault(actions[0].text, Node())
+            child.available += 1
+            return child, actions[0], False
+        budget = self.budget
+        allowed = max(1, math.ceil(budget.widen_base * (node.visits**budget.widen_power)))
+        candidates = actions[:allowed]
+        if position.blind:
+            action = self.rng.choice(candidates)
+            child = node.children.setdefault(action.text, Node())
+            self.count_available(node, candidates)
+            return child, action, child.visits == 0
+        for action in candidates:
+            tried = node.children.get(action.text)
+            if tried is None or tried.visits == 0:
+                child = node.children.setdefault(action.text, Node())
+                self.count_available(node, candidates)
+                return child, action, True
+        self.count_available(node, candidates)
+        assert position.side is not None
+        bounds = self.bounds[position.side]
+        best = max(candidates, key=lambda a: self.ucb(node.children[a.text], bounds))
+        return node.children[best.text], best, False
+
+    @staticmethod
+    def count_available(node: Node, candidates: list[Action]) -> None:
+        for action in candidates:
+            child = node.children.get(action.text)
+            if child is not None:
+                child.available += 1
+
+    def ucb(self, child: Node, bounds: Bounds) -> float:
+        mean = bounds.scale(child.reward / child.visits)
+        explore = math.sqrt(math.log(max(child.available, 1)) / child.visits)
+        return mean + self.budget.exploration * explore
+
+    def playout(self, state: State, steps: int) -> State:
+        game = self.game
+        for _ in range(min(steps, self.budget.playout)):
+            active = game.active(state)
+            if not active:
+                break
+            side = active[0]
+            actions = game.legal_actions(state, side)
+            if len(actions) > 1:
+                actions = game.order_actions(state, side, actions) or actions
+                if self.rng.random() >= self.budget.greed:
+                    actions = [self.rng.choice(actions)]
+            state = game.apply(state, side, actions[0])
+        return state
+
+    def best(self, root: Node, offered: list[str]) -> str:
+        """The most visited of the offered actions (ties: the better mean, then the first)."""
+
+        def rank(text: str) -> tuple[int, float]:
+            child = root.children.get(text)
+            if child is None or child.visits == 0:
+                return (0, -math.inf)
+            return (child.visits, child.reward / child.visits)
+
+        return max(offered, key=rank)

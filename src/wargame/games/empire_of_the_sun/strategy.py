@@ -1,0 +1,399 @@
+"""What Empire of the Sun's bots know of the game: how good a position is for a side, and which
+actions to try first (DESIGN 2.5). The search itself is game-independent (``wargame.bots``) and
+asks only these two questions, of determinized states: a bot never sees the true one.
+
+The evaluation is Japan's chance of winning, built from the victory conditions of the scenario
+being played (17.27, 17.38, 17.48; 16.0 for a campaign) and what may yet change them: the
+objectives each side's ground units threaten, the forces on the map and their supply, the cards
+in hand, and how much of the game is left. Each term says below why it is there. The Allies'
+chance is the rest (there are no draws in the schedules).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from wargame.engine.action import Action
+from wargame.engine.contract import outcome
+from wargame.engine.procedure import Context
+from wargame.engine.state import State
+from wargame.games.empire_of_the_sun import forces, supply, victory
+from wargame.games.empire_of_the_sun.bidding import vp_adjustment
+from wargame.games.empire_of_the_sun.forces import Components, enemy
+
+JAPAN: Final = "japan"
+SIDES: Final = ("japan", "allied")
+
+# -- objectives ---------------------------------------------------------------------------------
+# The hexes whose control decides a short scenario, with what each is worth in Japanese victory
+# points (``vp``) beside whether it is a resource hex. The points of a hex that counts only with
+# others (a nation surrenders when all its key hexes fall, 12.2-12.5, and each surrender moves
+# Political Will one box, 16.41) are shared out among them. The evaluation scores control of
+# these exactly through the scenario's own schedule; the table only weighs *threats* to them and
+# draws units toward them in the move ordering.
+SURRENDER_KEYS: Final = {
+    "2813": 0.5,  # Manila and Davao: the Philippines (12.2)
+    "2915": 0.5,
+    "2015": 0.5,  # Singapore and Kuantan: Malaya (12.3)
+    "2014": 0.5,
+    "2019": 0.3,  # Tjilatjap with the seven resource hexes of the DEI (12.4)
+    "2008": 0.25,  # Rangoon, Mandalay, Lashio, Myitkyina: Burma (12.5)
+    "2106": 0.25,
+    "2206": 1.25,  # Lashio also closes the Burma Road (12.76): a point of its own (T9)
+    "2305": 0.25,
+}
+VP_HEXES: Final = {
+    **{hex_id: 1.0 for hex_id in victory.NORTHERN_INDIA},  # a point each (T9-T11)
+    victory.RABAUL: 0.5,  # the Mandates: a point for both (T9)
+    victory.GUADALCANAL: 0.5,
+    victory.OAHU: 3.0,  # Hawaii captured (T9)
+    victory.KAUAI: 1.0,
+    victory.HAWAII: 1.0,
+}
+DEI_RESOURCE_VP: Final = 0.1  # each of the seven resource hexes of the DEI surrender (12.4)
+DEI_RESOURCES: Final = frozenset({"1813", "1916", "2017", "2220", "2415", "2517", "2616"})
+
+ACTIVE: Final = 1.5
+"""Units activated for an offensive under way threaten more than idle ones: they are about to
+move (6.22)."""
+THREAT_RADIUS: Final = 3
+"""Ground units further than this from an objective do not threaten it this turn: a card's
+operations move them 2-6 movement points, and most land hexes cost 2 (7.41)."""
+NEARNESS: Final = 0.6
+"""How a threat fades with distance: a unit next door counts 0.6, two hexes away 0.36."""
+DEFENCE_FLOOR: Final = 3.0
+"""An empty enemy objective still needs a unit to reach it: its chance of falling to a threat
+of strength ``s`` is ``s / (s + defence + 3)``."""
+
+
+@dataclass(frozen=True)
+class Objective:
+    hex_id: str
+    resource: bool
+    vp: float
+
+    @property
+    def weight(self) -> float:
+        """What the move ordering draws units toward: a resource hex counts one (a Japanese
+        card a turn for two, 11.11, and 11 of 14 at the end of 1942, 17.27) plus its points."""
+        return (1.0 if self.resource else 0.0) + self.vp
+
+
+def objectives(parts: Components) -> tuple[Objective, ...]:
+    board = parts.board
+    resources = [h for h in board.land_hexes if board.hexes[h].resource]
+    worth = {**VP_HEXES, **SURRENDER_KEYS}
+    found = [
+        Objective(h, True, worth.get(h, 0.0) + (DEI_RESOURCE_VP if h in DEI_RESOURCES else 0))
+        for h in resources
+    ]
+    found += [Objective(h, False, vp) for h, vp in worth.items() if h not in resources]
+    return tuple(found)
+
+
+# -- the evaluation -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's terms, each in the units of the margin it moves (resource hexes or
+    victory points)."""
+
+    threat: float = 0.6
+    """A threatened objective is not taken yet: the defender reacts, dice fail. A full threat
+    counts a bit more than half the objective."""
+    forces: float = 2.0
+    """The balance of combat strength on the map, (own - enemy) / total, scaled to two
+    objectives: strength is what takes and holds objectives later in the scenario."""
+    cards: float = 0.15
+    """Each operations point in hand above the opponent's: cards are the offensives still to
+    come this turn (5.1); a card with a launch value (an offensive event) counts more."""
+    unsupplied: float = 0.5
+    """What an unsupplied unit still counts of its strength: at the end of the turn it flips
+    or is eliminated (13.4), and it may not be activated (7.52) nor project a ZOI (7.35)."""
+    temperature_end: float = 0.6
+    temperature_start: float = 2.5
+    """How sure a margin is: at the end of a scenario one resource hex more than needed is a
+    near-certain win; at its start, much can change. The temperature of the logistic falls
+    linearly with the share of the scenario left."""
+
+
+WEIGHTS: Final = Weights()
+YEARLY_NEEDS: Final = {"points": 6}
+"""Japan wins a yearly scenario with 6 points or more (T9-T11 victory levels, 17.27)."""
+
+
+@dataclass
+class Forces:
+    """Both sides' units on the map as the evaluation sees them."""
+
+    strength: dict[str, float]  # attack + defence of every unit, unsupplied ones discounted
+    attack_at: dict[str, dict[str, float]]  # ground attack by hex: the units that take hexes
+    defence_at: dict[str, dict[str, float]]  # every unit's defence by hex
+
+
+class Strategy:
+    """The evaluation and the move ordering of one game's static data."""
+
+    def __init__(self, parts: Components, weights: Weights = WEIGHTS) -> None:
+        self.parts = parts
+        self.weights = weights
+        self.objectives = objectives(parts)
+        self.resources = tuple(o.hex_id for o in self.objectives if o.resource)
+        board = parts.board
+        near: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        for index, o in enumerate(self.objectives):
+            for h in board.within(o.hex_id, THREAT_RADIUS):
+                near[h].append((index, NEARNESS ** board.distance(o.hex_id, h)))
+        self.near = {h: tuple(found) for h, found in near.items()}
+        self._pulls: OrderedDict[tuple[str, tuple[str | None, ...]], dict[str, float]] = (
+            OrderedDict()
+        )
+        self._last: tuple[weakref.ref[State], float] | None = None
+
+    # -- evaluation ---------------------------------------------------------------------------
+    def evaluate(self, g: Context, side: str) -> float:
+        """``side``'s chance of winning from the position of ``g``."""
+        if g.state.result is not None:
+            return outcome(g.state.result, side)
+        last = self._last
+        if last is not None and last[0]() is g.state:  # the other side's question, just asked
+            japan = last[1]
+        else:
+            japan = self.japan_chance(g)
+            self._last = (weakref.ref(g.state), japan)
+        return japan if side == JAPAN else 1.0 - japan
+
+    def japan_chance(self, g: Context) -> float:
+        data = g.data
+        found = self.forces(g)
+        threat = {side: self.threats(g, side, found) for side in SIDES}
+        balance = self.balance(g, found)
+        temperature = self.temperature(g)
+        resources = sum(1 for h in self.resources if data["control"][h] == JAPAN)
+        resource_margin = resources + threat["japan"][0] - threat["allied"][0] + balance
+        kind = data["victory"]
+        if kind == "campaign":
+            return self.campaign_chance(g, resource_margin, temperature)
+        points = sum(item(g) for item in victory.SCHEDULES[kind]) + vp_adjustment(g)
+        point_margin = points + threat["japan"][1] - threat["allied"][1] + balance
+        chance = logistic((point_margin - YEARLY_NEEDS["points"] + 0.5) / temperature)
+        if kind == "1942":  # fewer than 11 resource hexes loses at once (17.27)
+            needed = victory.MIN_1942_RESOURCES - 0.5
+            chance *= logistic((resource_margin - needed) / temperature)
+        return chance
+
+    def campaign_chance(self, g: Context, resource_margin: float, temperature: float) -> float:
+        """A rough campaign reading (16.1-16.4): Japan wins at Political Will 0 or unless the
+        Allies strip it to one resource hex, so both tracks count."""
+        will = g.data["tracks"]["political_will"]
+        return logistic(((8 - will) / 2 + (resource_margin - 4) / 3) / temperature)
+
+    def forces(self, g: Context) -> Forces:
+        """The units on the map, in one pass. Units activated for the offensive (or reaction)
+        under way count ACTIVE times their attack where they are: they move before it ends."""
+        records = self.parts.units
+        data = g.data
+        reduced = data["reduced"]
+        moving = active_units(data)
+        found = Forces({s: 0.0 for s in SIDES}, {s: {} for s in SIDES}, {s: {} for s in SIDES})
+        supplied = supply.supply(g).unit
+        for unit_id, where in data["units"].items():
+            if not where[:1].isdigit():
+                continue
+            record = records[unit_id]
+            kind = record.unit_class
+            if kind == "hq":
+                continue
+            side = record.side
+            attack = record.attack
+            if record.reduced_attack is not None and unit_id in reduced:
+                attack = record.reduced_attack
+            worth = 1.0 if supplied(unit_id) else self.weights.unsupplied
+            found.strength[side] += (attack + record.defense) * worth
+            defence = found.defence_at[side]
+            defence[where] = defence.get(where, 0.0) + record.defense
+            if kind == "ground":
+                worth *= ACTIVE if unit_id in moving else 1.0
+                here = found.attack_at[side]
+                here[where] = here.get(where, 0.0) + attack * worth
+        return found
+
+    def threats(self, g: Context, side: str, found: Forces) -> tuple[float, float]:
+        """What ``side``'s ground units threaten to take: (resource hexes, victory points), each
+        objective held by the enemy weighted by the chance of it falling (see DEFENCE_FLOOR)."""
+        reach = [0.0] * len(self.objectives)
+        for hex_id, attack in found.attack_at[side].items():
+            for index, nearness in self.near.get(hex_id, ()):
+                reach[index] += attack * nearness
+        control = g.data["control"]
+        defence_at = found.defence_at[enemy(side)]
+        resources = points = 0.0
+        for objective, strength in zip(self.objectives, reach, strict=True):
+            if strength <= 0 or control.get(objective.hex_id) == side:
+                continue
+            defence = defence_at.get(objective.hex_id, 0.0) + DEFENCE_FLOOR
+            chance = strength / (strength + defence)
+            resources += chance if objective.resource else 0.0
+            points += chance * objective.vp
+        weight = self.weights.threat * self.time_to_act(g, side)
+        return weight * resources, weight * points
+
+    @staticmethod
+    def time_to_act(g: Context, side: str) -> float:
+        """How far a side's threats can still be carried out: fully while turns remain, else
+        as its cards left this turn allow (an offensive needs a card, 6.1; three do)."""
+        data = g.data
+        if data["turn"] < data["last_turn"]:
+            return 1.0
+        own = data["cards"][side]
+        cards = (
+            len(own["hand"]) + (1 if own["future"] else 0) + (1 if data["pending"].get(side) else 0)
+        )
+        offensive = data.get("offensive")
+        under_way = 1 if offensive and offensive["side"] == side else 0
+        return min(1.0, (cards + under_way) / 3)
+
+    def balance(self, g: Context, found: Forces) -> float:
+        """Forces and cards, in objectives, for Japan."""
+        japan, allied = found.strength["japan"], found.strength["allied"]
+        forces_term = self.weights.forces * (japan - allied) / max(1.0, japan + allied)
+        cards = self.hand_value(g, "japan") - self.hand_value(g, "allied")
+        return forces_term + self.weights.cards * cards
+
+    def hand_value(self, g: Context, side: str) -> float:
+        """Operations points in hand, a point more for an offensive event, a point per pass;
+        the card being played counts until its offensive is over (its worth is in what the
+        offensive does, which the position shows only at its end)."""
+        data = g.data
+        own = data["cards"][side]
+        held = [*own["hand"], own["future"], data["pending"].get(side)]
+        offensive = data.get("offensive")
+        if offensive and offensive["side"] == side:
+            held.append(offensive["card"])
+        cards = self.parts.cards
+        worth = sum(cards[c].oc + (1 if cards[c].lv else 0) for c in set(held) if c in cards)
+        return float(worth + data["passes"][side])
+
+    def temperature(self, g: Context) -> float:
+        data = g.data
+        first, last = data["first_turn"], data["last_turn"]
+        in_hand = sum(len(data["cards"][side]["hand"]) for side in ("japan", "allied"))
+        left: float = (last - data["turn"] + min(1.0, in_hand / 12)) / max(1, last - first + 1)
+        w = self.weights
+        return w.temperature_end + (w.temperature_start - w.temperature_end) * min(1.0, left)
+
+    # -- move ordering ------------------------------------------------------------------------
+    def pull(self, g: Context, side: str) -> Callable[[str], float]:
+        """How strongly a hex draws ``side``'s units: every objective the enemy holds, by its
+        weight, fading with distance (NEARNESS per hex)."""
+        control = g.data["control"]
+        key = (side, tuple(control.get(o.hex_id) for o in self.objectives))
+        found = self._pulls.get(key)
+        if found is None:
+            found = self._pulls[key] = {}
+            if len(self._pulls) > 64:
+                self._pulls.popitem(last=False)
+        targets = [o for o in self.objectives if control.get(o.hex_id) != side]
+        distance = self.parts.board.distance
+
+        def value(hex_id: str) -> float:
+            known = found.get(hex_id)
+            if known is None:
+                if not hex_id[:1].isdigit() or hex_id not in self.parts.board.hexes:
+                    return 0.0
+                known = found[hex_id] = sum(
+                    o.weight * NEARNESS ** distance(hex_id, o.hex_id) for o in targets
+                )
+            return known
+
+        return value
+
+    def order(self, g: Context, side: str, actions: list[Action]) -> list[Action]:
+        """The actions best first (a stable sort on ``score``), without those that only go back
+        or sideways where anything else is offered: "cancel" returns to the decision before
+        (a search would walk in circles), "via" picks a waypoint of a path (a search has better
+        uses for its time than paths; a stack not worth moving is simply not picked)."""
+        kept = [a for a in actions if a.verb not in UNSEARCHED]
+        actions = kept or actions
+        pull = self.pull(g, side)
+        scores = [self.score(g, side, action, pull) for action in actions]
+        ranked = sorted(range(len(actions)), key=lambda n: -scores[n])
+        return [actions[n] for n in ranked]
+
+    def score(self, g: Context, side: str, action: Action, pull: Callable[[str], float]) -> float:
+        verb, _, arg = action.text.partition(" ")
+        fixed = VERB_SCORES.get(verb)
+        if fixed is not None:
+            return fixed
+        if verb == "card":
+            card = self.parts.cards[arg]
+            return card.oc + (2 if card.lv else 0)
+        if verb in ("unit", "hq"):
+            return self.unit_score(g, arg, pull)
+        if verb in MOVES:
+            target = arg.split(" ")[0]
+            taken = 3 * pull(target) if g.data["control"].get(target) not in (side, None) else 0
+            return pull(target) + taken
+        if verb == "hit" and arg in self.parts.units:  # the weakest unit takes the hit first
+            return -forces.attack(g, arg)
+        return 0.0
+
+    def unit_score(self, g: Context, unit_id: str, pull: Callable[[str], float]) -> float:
+        """A unit to activate or move, or an HQ to activate with: the pull of where it is, more
+        for ground units (only they take hexes, 12.1) and for strong ones."""
+        record = self.parts.units.get(unit_id)
+        if record is None:
+            return 0.0
+        where = g.data["units"].get(unit_id, "")
+        if record.unit_class == "hq":
+            return 1.0 + pull(where)
+        power = 1.0 + forces.attack(g, unit_id) / 10
+        return CLASS_PULL.get(record.unit_class, 1.0) * power * (0.1 + pull(where))
+
+
+UNSEARCHED: Final = frozenset({"cancel", "via"})
+MOVES: Final = frozenset({"hex", "strategic", "assault", "barge", "place", "try"})
+CLASS_PULL: Final = {"ground": 1.0, "air": 0.7, "naval": 0.6}
+VERB_SCORES: Final = {
+    # A military event is an offensive with many activations and battles; operations next.
+    "event": 3.0,
+    "offensive": 3.0,
+    "china": 2.5,
+    "oc": 2.0,
+    "future": 0.5,
+    "pass": 0.2,
+    "discard": -1.0,
+    # Reacting beats letting an offensive go unopposed; a roll may turn Surprise into Intercept.
+    "react": 1.5,
+    "roll": 2.0,
+    "decline": 0.0,
+    # Battles where the offensive put units first; ending a list last but one.
+    "battle": 1.0,
+    "done": -0.5,
+    "stay": -0.5,
+    "none": -1.0,
+    "box": -1.0,
+    "cancel": -2.0,  # when it is all there is
+    "withdraw-air": -1.5,
+    "withdraw-hq": -1.5,
+    "delay": -1.0,
+}
+
+
+def logistic(x: float) -> float:
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def active_units(data: dict[str, object]) -> frozenset[str]:
+    """The units activated for the offensive under way and for its reaction."""
+    offensive = data.get("offensive")
+    if not isinstance(offensive, dict):
+        return frozenset()
+    reaction = offensive.get("reaction") or {}
+    return frozenset([*offensive.get("activated", ()), *reaction.get("activated", ())])

@@ -1,0 +1,118 @@
+"""Empire of the Sun's knowledge for bots (strategy.py): the evaluation follows the victory
+conditions and what threatens them, and the move ordering tries promising actions first."""
+
+import pytest
+
+from wargame.engine.state import Result, State, clone
+from wargame.games import REGISTRY
+
+pytestmark = pytest.mark.game("empire-of-the-sun")
+GAME = REGISTRY.game("empire-of-the-sun")
+BANGKA, NEXT_TO_BANGKA, TOKYO, GUADALCANAL = "2017", "2018", "3706", "4423"
+
+
+def start() -> State:
+    return GAME.setup("1942", 31)
+
+
+def japan(state: State) -> float:
+    return GAME.evaluate(state, "japan")
+
+
+def test_the_sides_chances_add_up_to_one_and_a_finished_game_scores_its_result() -> None:
+    state = start()
+    assert 0 < japan(state) < 1
+    assert japan(state) + GAME.evaluate(state, "allied") == pytest.approx(1)
+    over = clone(state)
+    over.result = Result("allied", "resources")
+    assert (japan(over), GAME.evaluate(over, "allied")) == (0.0, 1.0)
+
+
+def arriving(state: State, hex_id: str) -> State:
+    """``state`` with a Japanese ground unit from the turn track placed in ``hex_id``."""
+    placed = clone(state)
+    units = placed.data["units"]
+    newcomer = next(
+        u for u, where in units.items()
+        if where.startswith("turn:") and GAME.parts.units[u].side == "japan"
+        and GAME.parts.units[u].unit_class == "ground"
+    )  # fmt: skip
+    units[newcomer] = hex_id
+    return placed
+
+
+def test_taking_a_resource_hex_is_worth_more_than_threatening_it() -> None:
+    state = start()
+    far, near, taken = (arriving(state, h) for h in (TOKYO, NEXT_TO_BANGKA, BANGKA))
+    taken.data["control"][BANGKA] = "japan"
+    assert japan(far) < japan(near) < japan(taken)
+
+
+def test_a_stronger_defence_lowers_the_threat_to_an_objective() -> None:
+    state = arriving(start(), NEXT_TO_BANGKA)
+    defended = clone(state)
+    defended.data["units"]["in-1-corps"] = BANGKA
+    assert japan(defended) < japan(state)
+
+
+def test_1942_needs_eleven_resource_hexes_at_the_end() -> None:
+    state = start()
+    data = state.data
+    data["turn"] = data["last_turn"]
+    for side in ("japan", "allied"):
+        data["cards"][side]["hand"] = []
+    data["tracks"]["political_will"] = 1  # 5 points, the Burma Road 1, the Mandates 1
+    data["tracks"]["burma_road"] = "closed"
+    data["control"][GUADALCANAL] = "japan"
+    resources = [h for h in GAME.strategy.resources if data["control"][h] != "japan"]
+    for hex_id in resources[:6]:
+        data["control"][hex_id] = "japan"
+    eleven = clone(state)  # a state is never changed once evaluated
+    eleven.data["control"][resources[6]] = "japan"
+    assert japan(state) < 0.5 < japan(eleven)
+
+
+def test_losing_strength_or_cards_lowers_a_side_chance() -> None:
+    state = start()
+    weaker, fewer = clone(state), clone(state)
+    weaker.data["units"]["jp-korean-army"] = "eliminated"
+    fewer.data["cards"]["japan"]["hand"] = fewer.data["cards"]["japan"]["hand"][1:]
+    assert japan(weaker) < japan(state)
+    assert japan(fewer) < japan(state)
+
+
+def ordered(state: State, side: str) -> list[str]:
+    actions = GAME.legal_actions(state, side)
+    return [a.text for a in GAME.order_actions(state, side, actions)]
+
+
+def to_card_use(state: State) -> State:
+    """Japan's first action: its first card picked (the Allies' free naval moves: stay)."""
+    while GAME.active(state) != ["japan"]:
+        side = GAME.active(state)[0]
+        state = GAME.apply(state, side, GAME.legal_actions(state, side)[-1])
+    return GAME.apply(state, "japan", GAME.legal_actions(state, "japan")[0])
+
+
+def to_activation(state: State) -> State:
+    """Japan's first card played for an operations offensive, with its first HQ."""
+    state = to_card_use(state)
+    for verb in ("oc", "offensive", "hq"):
+        action = next(a for a in GAME.legal_actions(state, "japan") if a.verb == verb)
+        state = GAME.apply(state, "japan", action)
+    return state
+
+
+def test_ordering_leaves_out_going_back_and_keeps_the_rest() -> None:
+    state = to_card_use(start())
+    listed = [a.text for a in GAME.legal_actions(state, "japan")]
+    assert "cancel" in listed
+    assert sorted(ordered(state, "japan")) == sorted(set(listed) - {"cancel"})
+
+
+def test_activation_tries_ground_units_near_enemy_objectives_first_and_done_last() -> None:
+    state = to_activation(start())
+    order = ordered(state, "japan")
+    assert order[-1] == "done"
+    first = order[0].split(" ")[1]
+    assert GAME.parts.units[first].unit_class == "ground"
