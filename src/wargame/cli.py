@@ -23,12 +23,14 @@ from wargame.engine.contract import Game
 from wargame.engine.errors import GameBug, WargameError
 from wargame.engine.files import writable_target, write_atomically
 from wargame.engine.i18n import LANGUAGES
+from wargame.engine.overlay import OPTION as OVERLAY_OPTION
+from wargame.engine.overlay import dump_yaml
 from wargame.engine.rng import seed_problem
 from wargame.engine.rules import find_tests_dir, report, scan_tests
 from wargame.engine.session import Session, game_of, read_save
 from wargame.engine.state import state_hash
 from wargame.games import REGISTRY, load_plugins
-from wargame.text import render_status
+from wargame.text import overlay_text, render_status
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -238,6 +240,12 @@ def _add_file_commands(command: Any) -> None:
         "--seed", type=int, default=None, help="random seed (default: 128 secret random bits)"
     )
     new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    new.add_argument(
+        "--rules-overlay",
+        type=Path,
+        metavar="FILE.yaml",
+        help="play with the values of your own printed charts (see wargame tables GAME)",
+    )
     new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
 
@@ -276,6 +284,22 @@ def _add_game_commands(command: Any) -> None:
     rules = command("rules", cmd_rules, "rule coverage of a game")
     rules.add_argument("game")
     rules.add_argument("--format", choices=("text", "json"), default="text")
+
+    tables = command(
+        "tables",
+        cmd_tables,
+        "every printed table of a game that a rules overlay may replace, with its rule, "
+        "provenance and values",
+    )
+    tables.add_argument("game")
+    tables.add_argument("--format", choices=("yaml", "json"), default="yaml")
+    tables.add_argument(
+        "--template",
+        type=Path,
+        metavar="FILE.yaml",
+        help="write an overlay of every table as the game has it, for you to edit",
+    )
+    tables.add_argument("--force", action="store_true", help="overwrite an existing template")
 
     cards = command("cards", cmd_cards, "every card of a game with its provenance and effect")
     cards.add_argument("game")
@@ -354,11 +378,34 @@ def cmd_new(args: argparse.Namespace) -> int:
     writable_target(args.output)
     if args.output.exists() and not args.force:
         raise WargameError(f"{args.output} exists; use --force to overwrite it")
-    session = Session.new(game, args.scenario, args.seed, parse_options(args.option))
+    options = parse_options(args.option)
+    if args.rules_overlay is not None:
+        options[OVERLAY_OPTION] = read_overlay(game, args.rules_overlay, options)
+    session = Session.new(game, args.scenario, args.seed, options)
     session.save(args.output)
     dice = "a chosen seed" if session.record.seed_chosen else "a secret random seed"
     print(f"new {game.id} game, scenario {args.scenario}, {dice}: {args.output}")
+    if args.rules_overlay is not None:
+        print(_overlay_line(game, session.state.options, args.rules_overlay))
     return 0
+
+
+def read_overlay(game: Game, path: Path, options: dict[str, Any]) -> dict[str, Any] | None:
+    """The overlay in ``path`` for ``game`` (None if it changes no table)."""
+    if OVERLAY_OPTION in options:
+        raise WargameError(
+            f"give the rules overlay once: --rules-overlay or --option {OVERLAY_OPTION}"
+        )
+    if game.tables is None:
+        raise WargameError(f"{game.id} has no printed tables to replace")
+    return game.tables.read(path)
+
+
+def _overlay_line(game: Game, options: dict[str, Any], path: Path) -> str:
+    shown = overlay_text(game, options, "en")
+    if shown is None:
+        return f"{path} changes no table: the game is played with the printed tables"
+    return f"rules overlay {shown}"
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -479,7 +526,23 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(json.dumps([row.to_json() for row in found.rows], ensure_ascii=False, indent=1))
         return 0
     _print_rules(found)
+    if REGISTRY.playable(args.game):
+        _print_tables(REGISTRY.game(args.game))
     return 0
+
+
+def _print_tables(game: Game) -> None:
+    """The printed tables a rules overlay may replace, the provisional ones with their reason."""
+    if game.tables is None:
+        return
+    entries = game.tables.entries
+    provisional = {t: e for t, e in entries.items() if e.provenance == "provisional"}
+    print(
+        f"{len(entries)} printed tables a rules overlay may replace, {len(provisional)} "
+        f"provisional (wargame tables {game.id}): {', '.join(entries)}"
+    )
+    for table, entry in provisional.items():
+        print(f"provisional table {table} ({entry.ref}): {entry.reason}")
 
 
 def _print_rules(found: Any) -> None:
@@ -518,6 +581,29 @@ def _print_rules(found: Any) -> None:
     if found.unused_explanations:
         shown = ", ".join(found.unused_explanations)
         print(f"warning: the rule index explains stand-ins the code does not have: {shown}")
+
+
+def cmd_tables(args: argparse.Namespace) -> int:
+    game = REGISTRY.game(args.game)
+    if game.tables is None:
+        raise WargameError(f"{game.id} has no printed tables to replace")
+    if args.template is not None:
+        writable_target(args.template)
+        if args.template.exists() and not args.force:
+            raise WargameError(f"{args.template} exists; use --force to overwrite it")
+        write_atomically(args.template, game.tables.template().encode())
+        print(
+            f"{args.template}: the {len(game.tables.entries)} tables of {game.id} as it has "
+            f"them; edit the values, then: wargame new {game.id} --scenario S "
+            f"--rules-overlay {args.template} -o FILE"
+        )
+        return 0
+    listing = game.tables.listing()
+    if args.format == "json":
+        print(json.dumps(listing, ensure_ascii=False, indent=1))
+    else:
+        print(dump_yaml(listing), end="")
+    return 0
 
 
 def cmd_cards(args: argparse.Namespace) -> int:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.contract import Game
 from wargame.engine.log import Side
+from wargame.engine.overlay import overlay_summary
 from wargame.engine.state import State
 
 
@@ -23,6 +25,9 @@ def render_status(
         f"{game.title} — {ui('scenario')}: {catalog.name('scenario', state.scenario, lang)}"
         f" — {ui('moves')}: {state.moves}",
     ]
+    overlay = overlay_text(game, state.options, lang)
+    if overlay is not None:
+        lines.append(f"{ui('rules_overlay')}: {overlay}")
     picture = game.describe(state, viewer, lang)
     if picture:
         lines += ["", picture.rstrip()]
@@ -43,3 +48,15 @@ def render_status(
         lines += ["", f"{ui('log')}:"]
         lines += [f"  {render_log_line(game, event, lang)}" for event in events]
     return "\n".join(lines)
+
+
+def overlay_text(game: Game, options: Mapping[str, Any], lang: str) -> str | None:
+    """The rules overlay of a game's options in a line: its name, the tables it replaces and its
+    digest (None: the game is played with the printed tables)."""
+    summary = overlay_summary(options)
+    if summary is None:
+        return None
+    tables = game.tables
+    titles = [tables.title(t, lang) if tables else t for t in summary["tables"]]
+    name = summary["name"] or "-"
+    return f"{name} — {', '.join(titles)} (sha256 {summary['digest'][:12]})"

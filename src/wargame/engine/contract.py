@@ -22,6 +22,8 @@ from wargame.engine.data import load_file
 from wargame.engine.errors import GameBug, IllegalAction, UnknownGame
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Event, Side, redact
+from wargame.engine.overlay import OPTION as OVERLAY_OPTION
+from wargame.engine.overlay import PrintedTables
 from wargame.engine.procedure import (
     Choices,
     Context,
@@ -130,6 +132,9 @@ class Game(ABC):
     listed: bool = True
     catalog: Catalog = ENGINE_CATALOG
     rules: RuleRegistry | None = None
+    tables: PrintedTables | None = None
+    """The printed tables a player may replace with a rules overlay (the option
+    ``rules_overlay``); None: the game has none."""
 
     @abstractmethod
     def scenarios(self) -> list[Scenario]: ...
@@ -289,9 +294,16 @@ class Game(ABC):
         raise UnknownGame(f"{self.id} has no scenario {scenario_id!r}; scenarios: {known}")
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The options a game is set up with: each declared option, given or its default, and
+        the rules overlay if one is given that changes a table (checked and normalized)."""
         specs = {spec.name: spec for spec in self.options()}
         resolved = {name: spec.default for name, spec in specs.items()}
         for name, value in (given or {}).items():
+            if name == OVERLAY_OPTION:
+                overlay = self.overlay(value)
+                if overlay is not None:
+                    resolved[name] = overlay
+                continue
             spec = specs.get(name)
             if spec is None:
                 raise UnknownGame(f"{self.id} has no option {name!r}")
@@ -300,6 +312,15 @@ class Game(ABC):
                 raise UnknownGame(f"option {name} cannot be {value!r}; choose one of {allowed}")
             resolved[name] = value
         return resolved
+
+    def overlay(self, given: Any) -> dict[str, Any] | None:
+        """The option value of the rules overlay ``given`` (None: no overlay, or one that
+        changes nothing)."""
+        if given is None:
+            return None
+        if self.tables is None:
+            raise UnknownGame(f"{self.id} has no printed tables to replace")
+        return self.tables.normalize(given, "rules overlay")
 
 
 class ProcedureGame(Game):

@@ -55,8 +55,12 @@ def read_limited(path: Path, limit: int) -> bytes:
     finally:
         os.close(handle)
     if len(data) > limit:
-        raise WargameError(f"{path} is too large (over {limit // 2**20} MB)")
+        raise WargameError(f"{path} is too large (over {_size(limit)})")
     return data
+
+
+def _size(count: int) -> str:
+    return f"{count // 2**20} MB" if count >= 2**20 else f"{count // 2**10} KB"
 
 
 def _kind_of(mode: int) -> str:

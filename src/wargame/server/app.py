@@ -38,7 +38,15 @@ from wargame.server.live import Live, expire_abandoned, in_thread
 from wargame.server.models import Lang
 from wargame.server.pages import STATIC, about_game, page_routes
 from wargame.server.security import SeatToken, SecurityHeaders, docs_routes
-from wargame.server.service import ApiError, Service, Viewer, error_body, is_bot, refusal
+from wargame.server.service import (
+    ApiError,
+    NotFound,
+    Service,
+    Viewer,
+    error_body,
+    is_bot,
+    refusal,
+)
 from wargame.server.store import BUSY_TIMEOUT, DEFAULT_DURABILITY, Store, StoreError
 
 log = logging.getLogger("wargame.server")
@@ -219,6 +227,19 @@ def api_routes(service: Service, live: Live, limits: Limits) -> APIRouter:
         """The backdrop of a kind of game (what ``backdrop_url`` of a game's body names)."""
         return await _unchanging(request, backdrop_json, await in_thread(service.kind, game))
 
+    @router.get("/kinds/{game}/overlay-template", responses=errors(404))
+    async def get_overlay_template(game: str) -> Response:
+        """A rules overlay of every printed table of a kind of game as it has them (YAML), for a
+        player to correct with the values of their own charts and give back as ``rules_overlay``
+        (404 for a game without printed tables)."""
+        kind = await in_thread(service.kind, game)
+        if kind.tables is None:
+            raise NotFound(f"{kind.id} has no printed tables to replace")
+        text = await in_thread(kind.tables.template)
+        disposition = f'attachment; filename="{kind.id}-charts.yaml"'
+        headers = {"Content-Disposition": disposition}
+        return Response(text, media_type="application/yaml", headers=headers)
+
     @router.websocket("/games/{game_id}/ws")
     async def socket(
         websocket: WebSocket,
@@ -244,7 +265,12 @@ def _add_game_routes(router: APIRouter, service: Service, live: Live, limits: Li
         """A new game; one with no human seat only while fewer than the server's cap of them
         run (else 503)."""
         seats = dict(new.seats)
-        create = partial(service.create, spectator_delay=new.spectator_delay, hot_seat=new.hot_seat)
+        create = partial(
+            service.create,
+            spectator_delay=new.spectator_delay,
+            hot_seat=new.hot_seat,
+            rules_overlay=new.rules_overlay,
+        )
         bot_only = service.bot_only(new.game, seats)
         with live.bot_game_slot(limits.bot_games if bot_only else None):
             created = await in_thread(create, new.game, new.scenario, new.seed, new.options, seats)

@@ -45,6 +45,7 @@ def describe(game: Game) -> dict[str, Any]:
             }
             for o in game.options()
         ],
+        "rules_overlay": game.tables is not None,
     }
 
 
@@ -106,7 +107,8 @@ def title_in(game: Game, lang: str) -> str:
 def about(game: Game) -> dict[str, Any]:
     """What the About page tells players: the published game credited (``credits``), rule
     coverage (implemented, provenance, tests where a test folder is at hand), every provisional
-    stand-in in players' words and every card, each in English and Japanese."""
+    stand-in in players' words, every card and the printed tables a rules overlay may replace,
+    each in English and Japanese."""
     rows: list[dict[str, Any]] = []
     stand_ins: list[dict[str, str]] = []
     credits: dict[str, Any] | None = None
@@ -125,6 +127,7 @@ def about(game: Game) -> dict[str, Any]:
         "rules": rows,
         "stand_ins": stand_ins,
         "cards": game.cards(),
+        "tables": [] if game.tables is None else game.tables.listing(),
     }
 
 

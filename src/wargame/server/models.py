@@ -55,6 +55,12 @@ class NewGame(Strict):
         le=1000,
         description="spectators see the game this many actions behind until it is over",
     )
+    rules_overlay: str | dict[str, Any] | None = Field(
+        None,
+        description="the player's printed charts: a rules overlay as YAML text or as its mapping "
+        "({game, name, tables: {TABLE: values}}; GET /api/about/{game} lists the tables), at "
+        "most 32 KB; a bad one is refused with 400 naming the table and field",
+    )
 
 
 _LINK = "the link to open: /play/{id}#token=<token>, the token in the fragment (sent to no server)"
@@ -224,6 +230,23 @@ class GameBody(BaseModel):
         None, description="only for a spectator of a game created with a delay, while it runs"
     )
     dice: DiceFacts
+    rules_overlay: OverlayFacts | None = Field(
+        None, description="the rules overlay the game is played with; null: the printed tables"
+    )
+
+
+class ReplacedTable(BaseModel):
+    id: str
+    title: str = Field(description="in the asked language")
+
+
+class OverlayFacts(BaseModel):
+    """A game's rules overlay: its name, the SHA-256 of its tables and the tables it replaces
+    (their values are in ``view.options.rules_overlay``)."""
+
+    name: str
+    digest: str
+    tables: list[ReplacedTable]
 
 
 class ReplayAction(BaseModel):
@@ -269,6 +292,9 @@ class CatalogEntry(BaseModel):
     )
     scenarios: list[ScenarioInfo]
     options: list[OptionInfo]
+    rules_overlay: bool = Field(
+        False, description="whether a new game may take a rules overlay (rules_overlay)"
+    )
 
 
 class SideName(BaseModel):
@@ -355,8 +381,8 @@ class VerifyBody(BaseModel):
 
 class AboutBody(BaseModel):
     """What the About page shows: ``credits`` (title, designers, publisher of the published
-    game), the rules with their provenance, the provisional stand-ins in players' words and the
-    cards, each in English and Japanese (``*_ja``)."""
+    game), the rules with their provenance, the provisional stand-ins in players' words, the
+    cards and the printed tables, each in English and Japanese (``*_ja``)."""
 
     game: str
     title: str
@@ -365,3 +391,8 @@ class AboutBody(BaseModel):
     rules: list[dict[str, Any]]
     stand_ins: list[dict[str, str]]
     cards: list[dict[str, Any]]
+    tables: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the printed tables a rules overlay may replace: id, title, provenance, ref "
+        "(rule), source, reason (of a provisional one) and values",
+    )

@@ -28,6 +28,8 @@ from wargame.engine.contract import Game, can_undo, label_of
 from wargame.engine.errors import IllegalAction, WargameError
 from wargame.engine.log import Event, Side
 from wargame.engine.notes import render_messages
+from wargame.engine.overlay import MAX_OVERLAY_BYTES, overlay_summary, parse_overlay
+from wargame.engine.overlay import OPTION as OVERLAY_OPTION
 from wargame.engine.rng import (
     KEYED_GENERATOR,
     commitment,
@@ -211,17 +213,20 @@ class Service:
         spectator_delay: int = 0,
         hot_seat: bool = False,
         rematch_of: str | None = None,
+        rules_overlay: str | dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """A new game with one secret link per human seat and one for spectators, who see the
         game ``spectator_delay`` actions behind until it is over. Its seed is 128 secret random
         bits, or ``seed`` where nobody could be cheated by it (``chosen_seed_refusal``). With
-        ``rematch_of``, it is stored as that game's rematch (see ``rematch``)."""
+        ``rules_overlay`` (YAML text or its mapping), it is played with the player's printed
+        charts. With ``rematch_of``, it is stored as that game's rematch (see ``rematch``)."""
         game = self.kind(game_kind, BadRequest)
         kinds = seat_kinds(game, seats)
         if seed is not None and (refusal := chosen_seed_refusal(kinds, hot_seat)):
             raise BadRequest(refusal)
         dice = new_dice(seed)
         try:
+            options = with_overlay(options, rules_overlay)
             state = game.setup(scenario, dice.seed, options, generator=dice.generator)
         except WargameError as error:
             raise BadRequest(error.message) from None
@@ -796,10 +801,40 @@ def game_page(
         "static_url": static_url(game, lang),
         "backdrop_url": backdrop_url(game),
         "dice": dice_facts(row.dice, over=state.result is not None),
+        "rules_overlay": overlay_facts(game, state.options, lang),
     }
     if delay is not None:
         head["delay"] = delay
     return Page(head, _JSON.encode(view), encoded, texts, marks, logged)
+
+
+def with_overlay(options: dict[str, Any], given: str | dict[str, Any] | None) -> dict[str, Any]:
+    """``options`` with the rules overlay of a new game's ``rules_overlay`` (YAML text, or the
+    mapping), which the game then checks; given twice, refused."""
+    if given is None:
+        return options
+    if OVERLAY_OPTION in options:
+        raise BadRequest(f"give the rules overlay once: rules_overlay or options.{OVERLAY_OPTION}")
+    where = "rules_overlay"
+    if isinstance(given, str):
+        return {**options, OVERLAY_OPTION: parse_overlay(given, where)}
+    if len(msgspec.json.encode(given)) > MAX_OVERLAY_BYTES:
+        raise BadRequest(f"{where}: an overlay is {MAX_OVERLAY_BYTES // 1024} KB at most")
+    return {**options, OVERLAY_OPTION: given}
+
+
+def overlay_facts(game: Game, options: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """What the body tells of the game's rules overlay: its name, digest and the tables it
+    replaces, each titled in ``lang``."""
+    summary = overlay_summary(options)
+    if summary is None:
+        return None
+    tables = game.tables
+    titled = [
+        {"id": table, "title": tables.title(table, lang) if tables else table}
+        for table in summary["tables"]
+    ]
+    return {**summary, "tables": titled}
 
 
 def dice_facts(dice: stored.Dice, over: bool) -> dict[str, Any]:

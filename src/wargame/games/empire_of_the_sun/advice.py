@@ -14,8 +14,7 @@ from typing import Any
 from wargame.engine.board import search
 from wargame.engine.notes import Consequence, Message, Note, consequence, message
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import forces, movement
-from wargame.games.empire_of_the_sun.battle import HELD_BEFORE_ASSAULT_DRM
+from wargame.games.empire_of_the_sun import charts, forces, movement
 from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.registry import RULES
 
@@ -184,8 +183,9 @@ def landing(g: Context, stack: Stack, move: movement.Move) -> list[Consequence]:
     if move.battle and "ground" in stack.classes:
         found.append(consequence("8.32", "consequence.landing_fights"))
         defenders = forces.units_at(g, move.dest, enemy(side))
-        if any(forces.is_class(g, u, "ground") for u in defenders):
-            found.append(consequence("8.4", "consequence.held", value=HELD_BEFORE_ASSAULT_DRM))
+        held = charts.ground_modifiers(g).held_before_assault
+        if held and any(forces.is_class(g, u, "ground") for u in defenders):
+            found.append(consequence("8.4", "consequence.held", value=held))
     return found
 
 

@@ -55,8 +55,9 @@ from wargame.engine.dice import D10_ZERO
 from wargame.engine.notes import Modifier, Preview
 from wargame.engine.procedure import Choices, Context, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.engine.tables import CombatTable, ModifiedRoll, ceil_div
-from wargame.games.empire_of_the_sun import events, forces, movement, stacking
+from wargame.engine.tables import ModifiedRoll, ceil_div
+from wargame.games.empire_of_the_sun import charts, events, forces, movement, stacking
+from wargame.games.empire_of_the_sun.charts import RatingChart
 from wargame.games.empire_of_the_sun.forces import (
     enemy,
     flies,
@@ -77,24 +78,10 @@ from wargame.games.empire_of_the_sun.registry import RULES
 
 # -- tables and constants ---------------------------------------------------------------------
 
-T3_ROWS: Final = (("≤2", "1/4"), ("3-5", "1/2"), ("6-8", "1"), ("9+", "1"))
-T4_ROWS: Final = (("≤2", "1/2"), ("3-6", "1"), ("7-8", "3/2"), ("9+", "2"))
-AIR_NAVAL_TABLE: Final[CombatTable[Fraction]] = CombatTable.from_rows(
-    ["rating"], [(roll, Fraction(rating)) for roll, rating in T3_ROWS], name="T3"
-)
-GROUND_TABLE: Final[CombatTable[Fraction]] = CombatTable.from_rows(
-    ["rating"], [(roll, Fraction(rating)) for roll, rating in T4_ROWS], name="T4"
-)
+# Tables T3 and T4 and the modifiers their charts print are data (data/tables.yaml, charts.py)
 ROLL_LOW, ROLL_HIGH = 0, 9  # modified rolls clamp to 0-9 (15.6)
-CRITICAL_ROLL = 9
+EVENT_CRITICAL = 9  # an event's "a modified 9 or more is a critical hit" (Rochefort, 8.2 F6)
 
-SURPRISE_DRM = 3
-AMBUSH_DRM = 4
-US_AIR_DRM = {1943: 1, 1944: 3, 1945: 3}
-SHORE_BOMBARDMENT_DRM = 2
-AIR_SUPERIORITY_DRM = 2
-HELD_BEFORE_ASSAULT_DRM = 3
-ARMOUR_DRM = 1
 SEVENTH_ARMOURED = "cw-7-armd-bde"
 LASTING_GROUND_DRM: Final = {"J31_defence_doctrine": ("japan", 1)}
 
@@ -339,17 +326,19 @@ def air_naval_drm(
 def air_naval_modifiers(
     g: Context, side: str, condition: str, striking_first: bool, units: Iterable[str] = ()
 ) -> list[Modifier]:
-    """Surprise +3 / Ambush +4 to the side striking first; the Allies' yearly bonus when a US air
-    or carrier unit is present; event modifiers."""
+    """Surprise (+3) / Ambush (+4) to the side striking first; the Allies' yearly bonus when a US
+    air or carrier unit is present; event modifiers. The values are Table T3's (``charts``)."""
     found = []
+    printed = charts.air_naval_modifiers(g)
     if striking_first and condition == "surprise":
-        found.append(Modifier("8.2", "drm.surprise", SURPRISE_DRM))
+        found.append(Modifier("8.2", "drm.surprise", printed.surprise))
     if striking_first and condition == "ambush":
-        found.append(Modifier("8.2", "drm.ambush", AMBUSH_DRM))
+        found.append(Modifier("8.2", "drm.ambush", printed.ambush))
     year = turn_year(g.data["turn"])
-    if side == "allied" and any(us_flyer(g, u) for u in units) and US_AIR_DRM.get(year):
-        found.append(Modifier("8.2", "drm.us_air", US_AIR_DRM[year], {"year": year}))
-    return found + event_modifiers(g, "air_naval", side)
+    us_air = printed.us_air(year)
+    if side == "allied" and us_air and any(us_flyer(g, u) for u in units):
+        found.append(Modifier("8.2", "drm.us_air", us_air, {"year": year}))
+    return [m for m in found if m.value] + event_modifiers(g, "air_naval", side)
 
 
 def us_flyer(g: Context, unit_id: str) -> bool:
@@ -396,21 +385,25 @@ def event_terms(g: Context, hook_name: str, *args: Any) -> list[tuple[str, int]]
     return found
 
 
-def _rating(table: CombatTable[Fraction], roll: ModifiedRoll | int) -> Fraction:
+def _rating(chart: RatingChart, roll: ModifiedRoll | int) -> Fraction:
     modified = roll.modified if isinstance(roll, ModifiedRoll) else roll
-    return table.lookup("rating", modified)
+    return chart.table.lookup("rating", modified)
 
 
 @RULES.implements("8.2")
-def effectiveness(modified_roll: ModifiedRoll | int) -> Fraction:
-    """Table T3: the air-naval combat effectiveness rating of a modified roll."""
-    return _rating(AIR_NAVAL_TABLE, modified_roll)
+def effectiveness(modified_roll: ModifiedRoll | int, chart: RatingChart | None = None) -> Fraction:
+    """Table T3 (the printed one unless ``chart``): the air-naval combat effectiveness rating of
+    a modified roll."""
+    return _rating(chart or charts.default_chart("air_naval"), modified_roll)
 
 
 @RULES.implements("8.4")
-def ground_effectiveness(modified_roll: ModifiedRoll | int) -> Fraction:
-    """Table T4: the ground combat effectiveness rating of a modified roll."""
-    return _rating(GROUND_TABLE, modified_roll)
+def ground_effectiveness(
+    modified_roll: ModifiedRoll | int, chart: RatingChart | None = None
+) -> Fraction:
+    """Table T4 (the printed one unless ``chart``): the ground combat effectiveness rating of a
+    modified roll."""
+    return _rating(chart or charts.default_chart("ground"), modified_roll)
 
 
 @RULES.implements("1.3", "8.2", "8.4")
@@ -421,22 +414,23 @@ def hits(total: int, rating: Fraction) -> int:
 
 @RULES.implements("8.2")
 def is_critical(g: Context, side: str, roll: ModifiedRoll) -> bool:
-    """An unmodified 9, or what an event grants (F6)."""
+    """An unmodified 9 (Table T3), or what an event grants (F6)."""
     offensive = g.data.get("offensive") or {}
     always, modified = (
         side in offensive.get("critical", []),
         side in offensive.get("critical_modified", []),
     )
-    return critical(roll, always=always, modified=modified)
+    natural = charts.strike_chart(g, "air_naval").critical_natural
+    return critical(roll, always=always, modified=modified, natural=natural)
 
 
 @RULES.implements("8.2")
-def critical(roll: ModifiedRoll, *, always: bool, modified: bool) -> bool:
-    """F6: a natural 9; a critical hit whatever the roll (``always``, an event); a modified 9
-    or more (``modified``, an event)."""
-    if roll.natural == CRITICAL_ROLL or always:
+def critical(roll: ModifiedRoll, *, always: bool, modified: bool, natural: int | None) -> bool:
+    """F6: the natural roll of Table T3 (a 9); a critical hit whatever the roll (``always``, an
+    event); a modified 9 or more (``modified``, an event: the card's 9, whatever the table)."""
+    if roll.natural == natural or always:
         return True
-    return modified and roll.unclamped >= CRITICAL_ROLL
+    return modified and roll.unclamped >= EVENT_CRITICAL
 
 
 @dataclass(frozen=True)
@@ -458,6 +452,8 @@ class StrikePlan:
     modifiers: tuple[Modifier, ...] = ()
     critical_always: bool = False
     critical_modified: bool = False
+    chart: RatingChart | None = None
+    """The stage's table as the game is played (``charts.strike_chart``); None: the printed one."""
 
     @property
     def drm(self) -> int:
@@ -468,10 +464,12 @@ class StrikePlan:
         """Table T3 (air-naval) or T4 (ground) read with the modified roll, clamped to 0-9;
         hits are the total times the rating, rounded up; a critical hit per F6."""
         roll = ModifiedRoll(natural, self.drm, ROLL_LOW, ROLL_HIGH)
-        air_naval = self.stage == "air_naval"
-        rating = effectiveness(roll) if air_naval else ground_effectiveness(roll)
+        chart = self.chart or charts.default_chart(self.stage)
+        rating = _rating(chart, roll)
         always, modified = self.critical_always, self.critical_modified
-        struck = air_naval and critical(roll, always=always, modified=modified)
+        struck = self.stage == "air_naval" and critical(
+            roll, always=always, modified=modified, natural=chart.critical_natural
+        )
         return StrikeResult(roll, hits(self.total, rating), struck)
 
 
@@ -486,6 +484,7 @@ def strike_plan(
         tuple(modifiers),
         critical_always=side in offensive.get("critical", []),
         critical_modified=side in offensive.get("critical_modified", []),
+        chart=charts.strike_chart(g, stage),
     )
 
 
@@ -752,9 +751,10 @@ def ground_modifiers(
         final = final.get(parts.hex)
     if final is not None:
         return [Modifier("5.31", "drm.final", int(final))]
-    found = op_ground_drm(g, parts) if side == parts.op else rp_ground_drm(parts, fighting)
-    if side == "allied" and SEVENTH_ARMOURED in fighting.get("allied", []):
-        found.append(Modifier("7.49", "drm.armour", ARMOUR_DRM))
+    found = op_ground_drm(g, parts) if side == parts.op else rp_ground_drm(g, parts, fighting)
+    armour = charts.ground_modifiers(g).seventh_armoured
+    if side == "allied" and armour and SEVENTH_ARMOURED in fighting.get("allied", []):
+        found.append(Modifier("7.49", "drm.armour", armour))
     for event in g.data.get("lasting", []):
         event_side, value = LASTING_GROUND_DRM.get(event, (None, 0))
         if event_side == side and value:
@@ -763,28 +763,33 @@ def ground_modifiers(
 
 
 def op_ground_drm(g: Context, parts: Participants) -> list[Modifier]:
-    """Shore bombardment, air superiority, terrain."""
+    """Shore bombardment, air superiority, terrain (Table T4's values, ``charts``)."""
     op, rp = parts.op, parts.rp
+    printed = charts.ground_modifiers(g)
     found = []
     terrain = terrain_drm(g, parts.hex)
     if terrain:
         kind = forces.parts(g).board.hexes[parts.hex].terrain
         found.append(Modifier("8.4", "drm.terrain", terrain, {"terrain": kind}))
     if ships_in_hex(g, parts, op) and not ships_in_hex(g, parts, rp):
-        found.append(Modifier("8.4", "drm.shore_bombardment", SHORE_BOMBARDMENT_DRM))
+        found.append(Modifier("8.4", "drm.shore_bombardment", printed.shore_bombardment))
     op_flyers = [u for u in alive(g, parts.strikers[op]) if flies(g, u)]
     rp_flyers = [u for u in alive(g, parts.air_naval(rp)) if flies(g, u)]
     if op_flyers and not rp_flyers:
-        found.append(Modifier("8.4", "drm.air_superiority", AIR_SUPERIORITY_DRM))
-    return found
+        found.append(Modifier("8.4", "drm.air_superiority", printed.air_superiority))
+    return [m for m in found if m.value]
 
 
-def rp_ground_drm(parts: Participants, fighting: Mapping[str, list[str]]) -> list[Modifier]:
-    """+3 when the RP held the hex with land units before the OP's amphibious assault."""
+def rp_ground_drm(
+    g: Context, parts: Participants, fighting: Mapping[str, list[str]]
+) -> list[Modifier]:
+    """+3 (Table T4) when the RP held the hex with land units before the OP's amphibious
+    assault."""
     assaulted = any(parts.entry.get(u) in AMPHIBIOUS for u in fighting.get(parts.op, []))
     held = any(u in parts.held or is_garrison(u) for u in fighting.get(parts.rp, []))
-    if assaulted and held:
-        return [Modifier("8.4", "drm.held", HELD_BEFORE_ASSAULT_DRM)]
+    value = charts.ground_modifiers(g).held_before_assault
+    if assaulted and held and value:
+        return [Modifier("8.4", "drm.held", value)]
     return []
 
 
@@ -797,9 +802,10 @@ def ships_in_hex(g: Context, parts: Participants, side: str) -> bool:
 
 @RULES.implements("8.4")
 def terrain_drm(g: Context, hex_id: str) -> int:
-    """The OP's terrain modifier; a city hex counts 0 whatever it is drawn on."""
-    board = forces.parts(g).board
-    return 0 if board.hexes[hex_id].city else board.terrain_drm(hex_id)
+    """The OP's terrain modifier (Table T4); a city hex counts as a city (0) whatever it is drawn
+    on."""
+    record = forces.parts(g).board.hexes[hex_id]
+    return charts.ground_modifiers(g).terrain.get("city" if record.city else record.terrain, 0)
 
 
 @RULES.implements("8.4")

@@ -13,7 +13,6 @@ from wargame.games.empire_of_the_sun.static import Hex, Static
 # the River Kwai) has been played (17.35; the map data follows a later printing that draws it).
 KWAI_ROUTE = (("2008", "2108"), ("2108", "2109"), ("2010", "2109"), ("2010", "2110"))
 ENTRY_COST = {"open": 1, "mountain": 3}  # every other land terrain costs 2 (7.41)
-TERRAIN_DRM = {"jungle": -1, "mixed": -2, "mountain": -3}  # OP ground combat modifier (8.4)
 
 RULES.declare("2.2", where="data/map.json")
 
@@ -100,6 +99,3 @@ class Board:
         if self.route(a, b) and not enemy_in_b:
             return 0.5
         return ENTRY_COST.get(self.hexes[b].terrain, 2)
-
-    def terrain_drm(self, hex_id: str) -> int:
-        return TERRAIN_DRM.get(self.hexes[hex_id].terrain, 0)

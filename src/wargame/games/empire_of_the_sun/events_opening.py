@@ -35,7 +35,7 @@ from typing import Any
 
 from wargame.engine.board import shortest_path
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import battle, forces, movement, supply
+from wargame.games.empire_of_the_sun import battle, charts, forces, movement, supply
 from wargame.games.empire_of_the_sun.events import effect
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.offensives import new_record
@@ -151,7 +151,8 @@ def coast_defences(g: Context, stage: str, side: str, hex_id: str) -> int:
     parts = battle.parts_of(g.state.stack[-1])
     if parts.op != "japan" or battle.ships_in_hex(g, parts, "allied"):
         return 0
-    return -battle.SHORE_BOMBARDMENT_DRM if battle.ships_in_hex(g, parts, "japan") else 0
+    bombardment = charts.ground_modifiers(g).shore_bombardment
+    return -bombardment if battle.ships_in_hex(g, parts, "japan") else 0
 
 
 @effect(IAI, "before_battles")

@@ -14,7 +14,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
-from wargame.games.empire_of_the_sun import bidding, events, procedures, setup, victory
+from wargame.games.empire_of_the_sun import bidding, charts, events, procedures, setup, victory
 from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
 from wargame.games.empire_of_the_sun.registry import RULES
@@ -34,6 +34,7 @@ class EmpireOfTheSun(ProcedureGame):
     rules_version = "0.1"
     sides = ("japan", "allied")
     rules = RULES
+    tables = charts.TABLES
     procedures: tuple[Procedure, ...] = procedures.ALL
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(

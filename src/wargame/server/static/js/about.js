@@ -113,6 +113,24 @@ function drawCards() {
   );
 }
 
+function drawTables() {
+  const tables = facts.tables || [];
+  const section = byId("tables");
+  section.hidden = tables.length === 0;
+  const items = tables.map((table) => {
+    const reason = localized(table, "reason");
+    return h(
+      "li",
+      { dataset: { table: table.id, provenance: table.provenance } },
+      h("strong", {}, localized(table, "title")),
+      ` (${t("about.table_facts", { rule: table.ref, provenance: provenanceLabel(table.provenance) })})`,
+      reason ? [h("br"), reason] : null,
+    );
+  });
+  const template = h("a", { href: `/api/kinds/${facts.game}/overlay-template`, download: "" }, t("lobby.rules_overlay_template"));
+  fill(section, h("h2", {}, t("about.tables", { n: tables.length })), h("p", {}, t("about.tables_how"), " ", template), h("ul", { id: "table-list" }, items));
+}
+
 function ruleMatches(rule) {
   if (filter.provenance && rule.provenance !== filter.provenance) return false;
   if (filter.implemented === "yes" && !rule.implemented) return false;
@@ -171,6 +189,7 @@ function drawAll() {
   drawSummary();
   drawStandIns();
   drawCards();
+  drawTables();
   drawRules();
 }
 

@@ -127,6 +127,8 @@ function drawForm() {
   const entry = selectedGame();
   drawScenarios(entry);
   drawOptions(entry);
+  byId("overlay").hidden = !entry.rules_overlay;
+  byId("overlay-template").href = `/api/kinds/${entry.id}/overlay-template`;
   drawSeats(entry);
   byId("about-link").href = `/about/${entry.id}?lang=${lang()}`;
 }
@@ -163,6 +165,8 @@ async function create(event) {
   const body = request();
   byId("create").disabled = true;
   try {
+    const charts = byId("rules-overlay").files[0];
+    if (charts && selectedGame().rules_overlay) body.rules_overlay = await charts.text();
     const created = await api.create(body);
     rememberCreated(created, body.game, body.scenario);
     lastCreated = created;

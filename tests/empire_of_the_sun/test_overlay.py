@@ -1,0 +1,230 @@
+"""Empire of the Sun played with a player's printed charts (issue 16 point 6): Tables T3 and T4 and
+the modifiers their charts print are data (data/tables.yaml) that a rules overlay replaces; a
+battle is fought, and previewed, with the overlaid values; the game records its overlay, so that
+replay and the dice check give the same game; a bad overlay is refused and creates nothing."""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+
+import pytest
+
+from tests.empire_of_the_sun.test_battle import start_battle
+from tests.empire_of_the_sun.test_previews import MANILA, manila_landing, overland_attack
+from wargame.cli import main
+from wargame.engine.overlay import OPTION, parse_overlay
+from wargame.engine.rng import Rng
+from wargame.engine.session import Session, read_save
+from wargame.engine.state import state_hash
+from wargame.engine.verify import verify
+from wargame.games import REGISTRY
+from wargame.games.empire_of_the_sun import previews
+from wargame.games.empire_of_the_sun.charts import TABLES
+
+pytestmark = pytest.mark.game("empire-of-the-sun")
+
+EMPIRE = REGISTRY.game("empire-of-the-sun")
+PRINTED = {row["id"]: row["values"] for row in TABLES.listing()}
+
+
+def overlay(**tables):
+    """An overlay replacing ``tables``, each a change of the printed values."""
+    given = {}
+    for table, changes in tables.items():
+        values = copy.deepcopy(PRINTED[table])
+        for field, value in changes.items():
+            values[field] = value
+        given[table] = values
+    return TABLES.normalize({"name": "test charts", "tables": given}, "test")
+
+
+def with_overlay(g, found):
+    g.state.options[OPTION] = found
+    return g
+
+
+def strikes(g):
+    return [e.params for e in g.state.log if e.key == "log.strike"]
+
+
+DOUBLED = {"≤2": "1/4", "3-5": 2, "6-8": 1, "9+": 1}
+
+
+@pytest.mark.rule("8.2")
+@pytest.mark.parametrize("natural", [0, 1, 2, 5])
+def test_an_air_naval_strike_reads_the_overlaid_table_t3(natural):
+    # Surprise +3: naturals 0-2 read the row 3-5, which the overlay makes x2 instead of x1/2
+    g = with_overlay(manila_landing(), overlay(t3_air_naval={"ratings": DOUBLED}))
+    (first, *_) = previews.battle_preview(g, MANILA).rolls
+    start_battle(g, MANILA, rolls=[natural])
+    (strike,) = strikes(g)
+    rating = Fraction(2) if natural + 3 <= 5 else Fraction(1)
+    assert strike["hits"] == -(-first.total * rating // 1)
+    assert first.rows[natural][1].result == strike["hits"]  # the preview agrees
+
+
+@pytest.mark.rule("8.2")
+def test_without_an_overlay_the_same_strike_reads_the_printed_table():
+    g = manila_landing()
+    (first, *_) = previews.battle_preview(g, MANILA).rolls
+    start_battle(g, MANILA, rolls=[0])
+    assert strikes(g)[0]["hits"] == -(-first.total // 2)
+
+
+@pytest.mark.rule("8.2")
+def test_the_overlaid_surprise_modifier_is_applied_and_shown():
+    g = with_overlay(manila_landing(), overlay(t3_modifiers={"surprise": 5}))
+    (first, *_) = previews.battle_preview(g, MANILA).to_json()["rolls"]
+    assert [(m["key"], m["rule"], m["value"]) for m in first["modifiers"]] == [
+        ("drm.surprise", "8.2", 5)
+    ]
+    start_battle(g, MANILA, rolls=[2])
+    assert strikes(g)[0]["roll"] == 7
+
+
+@pytest.mark.rule("8.2")
+def test_the_overlaid_critical_roll_is_the_one_that_strikes_critically():
+    g = with_overlay(manila_landing(), overlay(t3_air_naval={"critical_natural": 8}))
+    (first, *_) = previews.battle_preview(g, MANILA).rolls
+    assert isinstance(first.rows[8][1].result, tuple)  # (hits, critical)
+    assert not isinstance(first.rows[9][1].result, tuple)
+    start_battle(g, MANILA, rolls=[8])
+    assert strikes(g)[0]["critical"] is True
+
+
+@pytest.mark.rule("8.4")
+def test_a_ground_combat_reads_the_overlaid_table_t4_and_its_terrain_modifier():
+    terrain = {**PRINTED["t4_modifiers"]["terrain"], "mountain": 0}
+    ratings = {"≤2": 1, "3-6": 1, "7-8": 1, "9+": 1}
+    g = with_overlay(
+        overland_attack(),
+        overlay(t4_modifiers={"terrain": terrain}, t4_ground={"ratings": ratings}),
+    )
+    op, rp = previews.battle_preview(g, "2013").rolls
+    assert op.modifiers == () and rp.modifiers == ()  # the mountain's -3 is overlaid to 0
+    start_battle(g, "2013", rolls=[0, 9])
+    assert [s["hits"] for s in strikes(g)] == [op.total, rp.total]  # x1 whatever the roll
+
+
+def test_an_overlay_changing_nothing_gives_the_printed_game():
+    template = parse_overlay(TABLES.template(), "template")
+    assert TABLES.normalize(template, "template") is None
+    made = EMPIRE.setup("1942", 10**9, {OPTION: template})
+    assert OPTION not in made.options
+    assert state_hash(made) == state_hash(EMPIRE.setup("1942", 10**9))
+
+
+def play_until_strikes(session, strikes_wanted=2, seed=3):
+    """Random legal actions until ``strikes_wanted`` strikes were rolled (or 2,000 actions)."""
+    rng = Rng(seed)
+    for _ in range(2000):
+        rolled = [e.params for e in session.state.log if e.key == "log.strike"]
+        if len(rolled) >= strikes_wanted or session.state.result is not None:
+            return rolled
+        side = rng.choice(session.game.active(session.state))
+        session.act(side, rng.choice(session.game.legal_actions(session.state, side)).text)
+    return rolled
+
+
+@pytest.mark.rule("8.2")
+def test_a_game_played_with_an_overlay_records_it_and_replays_and_verifies(tmp_path):
+    nothing = {"ratings": {"≤2": 0, "3+": 0}}
+    no_hits = overlay(t3_air_naval=nothing, t4_ground=nothing)
+    session = Session.new(EMPIRE, "1942", 10**9 + 7, {OPTION: no_hits})
+    fought = play_until_strikes(session)
+    assert fought and all(strike["hits"] == 0 for strike in fought)
+    path = tmp_path / "overlaid.json"
+    session.save(path)
+    saved = read_save(path)
+    assert saved.record.options[OPTION] == no_hits
+    replayed = Session.replay(saved.record, EMPIRE)
+    assert state_hash(replayed.state) == saved.state_hash
+    assert verify(EMPIRE, saved.record, saved.state).ok
+    printed = play_until_strikes(Session.new(EMPIRE, "1942", 10**9 + 7))
+    assert any(strike["hits"] for strike in printed)
+
+
+def test_the_overlay_is_public_and_a_bots_sampled_state_plays_with_it():
+    doubled = overlay(t3_air_naval={"ratings": DOUBLED})
+    state = EMPIRE.setup("1942", 10**9, {OPTION: doubled})
+    view = EMPIRE.view(state, "allied")
+    assert view["options"][OPTION] == doubled
+    sampled = EMPIRE.determinize(view, "allied", Rng(1))
+    assert TABLES.of(sampled) == TABLES.of(state) != TABLES.defaults
+
+
+def cli(capsys, *argv):
+    code = main([str(a) for a in argv])
+    return (code, *capsys.readouterr())
+
+
+def test_the_cli_writes_a_template_plays_an_edited_overlay_and_shows_it(capsys, tmp_path):
+    template = tmp_path / "charts.yaml"
+    code, out, _ = cli(capsys, "tables", "empire-of-the-sun", "--template", template)
+    assert code == 0 and "4 tables" in out
+    save = tmp_path / "game.json"
+    code, out, _ = cli(
+        capsys, "new", "empire-of-the-sun", "-s", "1942", "--rules-overlay", template, "-o", save
+    )
+    assert code == 0 and "changes no table" in out
+    assert OPTION not in read_save(save).record.options
+    text = template.read_text(encoding="utf-8").replace("surprise: 3", "surprise: 2")
+    template.write_text(text.replace("My printed charts", "Second printing"), encoding="utf-8")
+    code, out, _ = cli(
+        capsys,
+        "new",
+        "empire-of-the-sun",
+        "-s",
+        "1942",
+        "--rules-overlay",
+        template,
+        "-o",
+        save,
+        "--force",
+    )
+    assert code == 0 and "rules overlay Second printing — T3 Air-naval die-roll modifiers" in out
+    assert read_save(save).record.options[OPTION]["tables"] == {
+        "t3_modifiers": {**PRINTED["t3_modifiers"], "surprise": 2}
+    }
+    code, out, _ = cli(capsys, "show", save, "--lang", "ja")
+    assert "差し替えチャート: Second printing — T3 航空・海上戦闘のダイス修正" in out
+    assert cli(capsys, "verify", save)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("tables: {t3_modifiers: {surprise: x, ambush: 4, us_air_by_year: {}}}", "field surprise"),
+        ("tables: {t5_terrain: {}}", "no table 't5_terrain'"),
+        ("game: asia-engulfed\ntables: {}", "an overlay for 'asia-engulfed'"),
+        ("tables: {t3_air_naval: {ratings: {'≤2': 1, '2-9': 1}, critical_natural: 9}}", "overlap"),
+    ],
+)
+def test_a_bad_overlay_is_refused_in_one_line_and_creates_no_game(capsys, tmp_path, text, problem):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    save = tmp_path / "game.json"
+    code, out, err = cli(
+        capsys, "new", "empire-of-the-sun", "-s", "1942", "--rules-overlay", bad, "-o", save
+    )
+    assert code == 1 and not save.exists() and out == ""
+    (line,) = err.splitlines()
+    assert line.startswith(f"wargame: error: {bad}: ") and problem in line
+
+
+def test_tables_lists_each_table_with_its_rule_and_provenance(capsys):
+    code, out, _ = cli(capsys, "tables", "empire-of-the-sun", "--format", "json")
+    import json
+
+    listed = {row["id"]: row for row in json.loads(out)}
+    assert code == 0 and set(listed) == {
+        "t3_air_naval",
+        "t3_modifiers",
+        "t4_ground",
+        "t4_modifiers",
+    }
+    assert (listed["t3_air_naval"]["ref"], listed["t4_ground"]["ref"]) == ("8.2", "8.4")
+    assert all(row["provenance"] == "rulebook" for row in listed.values())
+    code, out, _ = cli(capsys, "rules", "empire-of-the-sun")
+    assert "4 printed tables a rules overlay may replace, 0 provisional" in out
