@@ -89,8 +89,16 @@ def killed_during_fsync(path, how):
         """
     )
     return subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120,
+        preexec_fn=_default_signals,
+    )  # fmt: skip
+
+
+def _default_signals():
+    """The child as a terminal starts it: under ``nohup`` (or a supervisor that ignores SIGHUP
+    or SIGINT) it would inherit the ignored signals, and the kill would not come."""
+    for number in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
 
 
 @pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "SIGHUP"])
