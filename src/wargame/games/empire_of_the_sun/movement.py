@@ -28,7 +28,10 @@ entering units', by any land hexside but the one(s) the enemy came from, and go 
 
 Decisions where the rules are unsure are written beside the code that makes them.
 
-**Speed.** Listing moves runs several path searches per group, so the searches never call a
+**Speed.** Listing a group's moves lists destinations only (:class:`Ways`): the way to a
+destination, with the search clear of RP ZOI it may need, is worked out when first asked, for
+the move chosen (:func:`perform`) or a view's notes, from the position the moves were listed in.
+Searches of air legs are kept for the process (:class:`LegSearches`). The searches never call a
 Python function per step: what a step may not enter is a set of hexes (enemy ZOI as
 :attr:`Mover.blocked_hexes` and :attr:`Mover.projected_hexes`, taken whole from the supply
 module's bit sets; forbidden areas; enemy ships) and the neighbour lists are filtered against it
@@ -287,15 +290,18 @@ class Layout:
         self.graph = graph
         self.bit = {h: n for n, h in enumerate(sorted(graph.adj))}
         self._disks: dict[tuple[str, int], int] = {}
-        self._sets: OrderedDict[frozenset[str], int] = OrderedDict()
+        self._sets: OrderedDict[frozenset[str], tuple[int, Callable[[str], list[str]]]]
+        self._sets = OrderedDict()
 
-    def bits(self, hexes: AbstractSet[str]) -> int:
-        """``hexes`` as a bit set (the last few sets asked kept: the same ones come back)."""
-        key = frozenset(hexes)
+    def flying(self, closed: AbstractSet[str]) -> tuple[int, Callable[[str], list[str]]]:
+        """The hexes ``closed`` as a bit set, and the steps of a flight into any other hex (the
+        last few sets asked kept, with the steps worked out so far: the same ones come back)."""
+        key = frozenset(closed)
         found = self._sets.get(key)
         if found is None:
             bit = self.bit
-            found = self._sets[key] = sum(1 << bit[h] for h in key)
+            steps = avoiding(self.graph.adj.__getitem__, key)
+            found = self._sets[key] = (sum(1 << bit[h] for h in key), steps)
             if len(self._sets) > LAYOUT_SETS_KEPT:
                 self._sets.popitem(last=False)
         return found
@@ -819,7 +825,7 @@ def strategic_air_moves(m: Mover) -> dict[str, Move]:
 def air_paths(m: Mover, rng: int, legs: int, *, strategic: bool = False) -> Ways:
     """Where air legs of at most ``rng`` hexes (5.11) land, and the ways there."""
     if strategic and (not forces.on_map(m.start) or m.blocked(m.start)):
-        return Ways((), Way)
+        return Ways.given({})
     blocked = m.blocked_hexes if strategic else frozenset()  # as it is now, lifted or not
 
     def run(clear: bool, goal: str | None = None) -> Reached:
@@ -879,8 +885,7 @@ class LegSearches:
     def __init__(self, graph: Graph, closed: AbstractSet[str], rng: int) -> None:
         self.graph = graph
         self.rng = rng
-        self.steps = avoiding(graph.adj.__getitem__, closed)
-        self.closed = graph.layout.bits(closed)
+        self.closed, self.steps = graph.layout.flying(closed)
 
     def __call__(self, here: str) -> tuple[SearchResult[str], tuple[str, ...]]:
         key = (id(self.graph), here, self.rng, self.closed & self.graph.layout.disk(here, self.rng))
@@ -1103,7 +1108,7 @@ def through_waypoints(
     for waypoint in m.via:
         leg = search(here, steps, cost=cost, can_leave=leave, max_cost=allowance)
         if waypoint == here or waypoint in s.enemy_stop or waypoint not in leg.reached:
-            return Ways((), Way)
+            return Ways.given({})
         allowance -= leg.reached[waypoint]
         prefix += tuple(leg.path(waypoint)[1:])
         here = waypoint
