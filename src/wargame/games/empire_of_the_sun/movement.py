@@ -62,7 +62,7 @@ from wargame.games.empire_of_the_sun.board import ENTRY_COST, KWAI_ROUTE, Board
 from wargame.games.empire_of_the_sun.garrisons import garrisoned, garrisoned_hexes
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import Unit
-from wargame.games.empire_of_the_sun.supply import supply, zoi
+from wargame.games.empire_of_the_sun.supply import kept, supply, zoi
 
 NAVAL_MP = 5  # 7.11: ground 1 MP, naval 5 MP, air = range; all times the OC value (T1)
 GROUND_MP = 1
@@ -297,14 +297,12 @@ class Layout:
         """The hexes ``closed`` as a bit set, and the steps of a flight into any other hex (the
         last few sets asked kept, with the steps worked out so far: the same ones come back)."""
         key = frozenset(closed)
-        found = self._sets.get(key)
-        if found is None:
+
+        def made() -> tuple[int, Callable[[str], list[str]]]:
             bit = self.bit
-            steps = avoiding(self.graph.adj.__getitem__, key)
-            found = self._sets[key] = (sum(1 << bit[h] for h in key), steps)
-            if len(self._sets) > LAYOUT_SETS_KEPT:
-                self._sets.popitem(last=False)
-        return found
+            return sum(1 << bit[h] for h in key), avoiding(self.graph.adj.__getitem__, key)
+
+        return kept(self._sets, key, made, LAYOUT_SETS_KEPT)
 
     def disk(self, centre: str, radius: int) -> int:
         """The hexes within ``radius`` of ``centre``, as a bit set (kept for the process)."""
@@ -889,17 +887,13 @@ class LegSearches:
 
     def __call__(self, here: str) -> tuple[SearchResult[str], tuple[str, ...]]:
         key = (id(self.graph), here, self.rng, self.closed & self.graph.layout.disk(here, self.rng))
-        found = _LEGS.get(key)
-        if found is None:
-            search_ = search(here, self.steps, max_cost=self.rng)
+
+        def searched() -> tuple[SearchResult[str], tuple[str, ...]]:
+            found = search(here, self.steps, max_cost=self.rng)
             fields = self.graph.airfields
-            landing = tuple(h for h in search_.reached if h != here and h in fields)
-            found = _LEGS[key] = (search_, landing)
-            if len(_LEGS) > LEGS_KEPT:
-                _LEGS.popitem(last=False)
-        else:
-            _LEGS.move_to_end(key)
-        return found
+            return found, tuple(h for h in found.reached if h != here and h in fields)
+
+        return kept(_LEGS, key, searched, LEGS_KEPT)
 
 
 LEGS_KEPT = 1024

@@ -118,6 +118,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import Any, TypeVar
 
 from wargame.engine.board.paths import ShiftSteps, bit_positions, flood
@@ -143,6 +144,7 @@ SEARCHES_KEPT = 512
 Hexes = int  # a set of hexes of the playable map, as a bit set (see MapGraph)
 States = tuple[int, int]  # supply-path states: (hexes entered by land, hexes entered by sea)
 T = TypeVar("T")
+K = TypeVar("K")
 
 
 # -- the static map graph, once per process ---------------------------------------------------
@@ -413,7 +415,7 @@ class SupplyLines:
         line away (a line they cut would have passed through such a hex)."""
         graph, (blocked, only, ports) = self.graph, self.blockers
         start = (sources & graph.land, sources)
-        for known, *base, known_sources, (by_land, by_sea) in reversed(_BACKS):
+        for known, *base, known_sources, (by_land, by_sea) in reversed(tuple(_BACKS)):
             if known != id(graph) or known_sources & ~sources:
                 continue
             added = blocked & ~base[0] | only & ~base[1] | ports & ~base[2]
@@ -438,13 +440,24 @@ def _remembered(key: tuple[Any, ...], search: Callable[[], T]) -> T:
     search reads (the blockers as bit sets, where it starts, how far it goes). A move or a change
     of control usually leaves most of them alone: about two searches in three are found here in
     random play."""
-    found: T | None = _SEARCHES.get(key)
+    return kept(_SEARCHES, key, search, SEARCHES_KEPT)
+
+
+def kept(table: OrderedDict[K, T], key: K, make: Callable[[], T], limit: int) -> T:
+    """``table[key]``, made and kept (the ``limit`` last used are) if missing. Threads of a
+    server share the tables: two may make the same value, and one may find gone a key another
+    dropped; either way the value is right."""
+    found = table.get(key)
     if found is None:
-        found = _SEARCHES[key] = search()
-        if len(_SEARCHES) > SEARCHES_KEPT:
-            _SEARCHES.popitem(last=False)
+        found = table[key] = make()
+        while len(table) > limit:
+            try:
+                table.popitem(last=False)
+            except KeyError:
+                break
     else:
-        _SEARCHES.move_to_end(key)
+        with suppress(KeyError):
+            table.move_to_end(key)
     return found
 
 
@@ -690,16 +703,12 @@ class Supply:
         """The fixed point of the position's supply and ZOI, computed or found again: it
         depends only on what :meth:`_fixed_key` holds, so a move of a unit that neither flies
         nor is an HQ, and changes no hex's occupation, finds it again."""
-        key = self._fixed_key()
-        found = _FIXED.get(key)
-        if found is None:
+
+        def resolved() -> _Fixed:
             traces = self._resolve()
-            found = _FIXED[key] = _Fixed(traces, self._zoi(traces))
-            if len(_FIXED) > FIXED_KEPT:
-                _FIXED.popitem(last=False)
-        else:
-            _FIXED.move_to_end(key)
-        return found
+            return _Fixed(traces, self._zoi(traces))
+
+        return kept(_FIXED, self._fixed_key(), resolved, FIXED_KEPT)
 
     def _fixed_key(self) -> tuple[Any, ...]:
         """Everything the fixed point reads of the position: the air units and carriers that
@@ -780,15 +789,7 @@ class Supply:
         known = self._side_keys.get(side)
         if known is None:
             known = self._side_keys[side] = self._side_key(side)
-        key = (*known, blocked)
-        found = _TRACES.get(key)
-        if found is None:
-            found = _TRACES[key] = self._trace(side, blocked)
-            if len(_TRACES) > TRACES_KEPT:
-                _TRACES.popitem(last=False)
-        else:
-            _TRACES.move_to_end(key)
-        return found
+        return kept(_TRACES, (*known, blocked), lambda: self._trace(side, blocked), TRACES_KEPT)
 
     def _side_key(self, side: str) -> tuple[Any, ...]:
         """What a trace of ``side`` reads besides the blocked hexes (:meth:`_trace`)."""
@@ -947,14 +948,7 @@ def supply(g: Context) -> Supply:
     """Supply status of the position (memoised in ``g.cache["supply"]``)."""
     found = g.cache.get("supply")
     if found is None:
-        key = _signature(g)
-        found = _POSITIONS.get(key)
-        if found is None:
-            found = _POSITIONS[key] = Supply(g)
-            if len(_POSITIONS) > POSITIONS_KEPT:
-                _POSITIONS.popitem(last=False)
-        else:
-            _POSITIONS.move_to_end(key)
+        found = kept(_POSITIONS, _signature(g), lambda: Supply(g), POSITIONS_KEPT)
         g.cache["supply"] = found
         g.cache["zoi"] = found.zoi
     result: Supply = found
