@@ -12,6 +12,7 @@ applies; the searches of air legs kept for the process with searches made afresh
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
@@ -228,3 +229,32 @@ def test_a_search_back_from_the_sources_carried_on_finds_what_one_from_scratch_f
             found = lines.to_sources(source_bits)
         assert found == spread(lines.backward, (source_bits & graph.land, source_bits))
     assert any(size > len(sources) for size in starts), "no search carried on"
+
+
+@pytest.mark.rule("13.1", "7.35")
+def test_threads_sharing_the_tables_find_the_answers_from_scratch(monkeypatch):
+    # A server runs the rules in a pool of threads, all of them using the tables; small tables
+    # make threads drop what others are about to use.
+    positions = [state for number, (state, _, _) in enumerate(walk(4, 240)) if number % 20 == 0]
+    expected = [answers(GAME.context(s), from_scratch(s, monkeypatch)) for s in positions]
+    for limit in ("POSITIONS_KEPT", "FIXED_KEPT", "TRACES_KEPT", "SEARCHES_KEPT"):
+        monkeypatch.setattr(supply, limit, 2)
+    failures: list[BaseException] = []
+
+    def work(order: list[int]) -> None:
+        try:
+            for index in order:
+                g = GAME.context(positions[index])
+                assert answers(g, supply.supply(g)) == expected[index]
+        except BaseException as error:  # reported by the main thread
+            failures.append(error)
+
+    orders = [
+        random.Random(seed).sample(range(len(positions)), len(positions)) for seed in range(4)
+    ]
+    threads = [threading.Thread(target=work, args=(order * 2,)) for order in orders]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures[0]

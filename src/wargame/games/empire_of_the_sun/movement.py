@@ -28,7 +28,10 @@ entering units', by any land hexside but the one(s) the enemy came from, and go 
 
 Decisions where the rules are unsure are written beside the code that makes them.
 
-**Speed.** Listing moves runs several path searches per group, so the searches never call a
+**Speed.** Listing a group's moves lists destinations only (:class:`Ways`): the way to a
+destination, with the search clear of RP ZOI it may need, is worked out when first asked, for
+the move chosen (:func:`perform`) or a view's notes, from the position the moves were listed in.
+Searches of air legs are kept for the process (:class:`LegSearches`). The searches never call a
 Python function per step: what a step may not enter is a set of hexes (enemy ZOI as
 :attr:`Mover.blocked_hexes` and :attr:`Mover.projected_hexes`, taken whole from the supply
 module's bit sets; forbidden areas; enemy ships) and the neighbour lists are filtered against it
@@ -59,7 +62,7 @@ from wargame.games.empire_of_the_sun.board import ENTRY_COST, KWAI_ROUTE, Board
 from wargame.games.empire_of_the_sun.garrisons import garrisoned, garrisoned_hexes
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import Unit
-from wargame.games.empire_of_the_sun.supply import supply, zoi
+from wargame.games.empire_of_the_sun.supply import kept, supply, zoi
 
 NAVAL_MP = 5  # 7.11: ground 1 MP, naval 5 MP, air = range; all times the OC value (T1)
 GROUND_MP = 1
@@ -287,18 +290,19 @@ class Layout:
         self.graph = graph
         self.bit = {h: n for n, h in enumerate(sorted(graph.adj))}
         self._disks: dict[tuple[str, int], int] = {}
-        self._sets: OrderedDict[frozenset[str], int] = OrderedDict()
+        self._sets: OrderedDict[frozenset[str], tuple[int, Callable[[str], list[str]]]]
+        self._sets = OrderedDict()
 
-    def bits(self, hexes: AbstractSet[str]) -> int:
-        """``hexes`` as a bit set (the last few sets asked kept: the same ones come back)."""
-        key = frozenset(hexes)
-        found = self._sets.get(key)
-        if found is None:
+    def flying(self, closed: AbstractSet[str]) -> tuple[int, Callable[[str], list[str]]]:
+        """The hexes ``closed`` as a bit set, and the steps of a flight into any other hex (the
+        last few sets asked kept, with the steps worked out so far: the same ones come back)."""
+        key = frozenset(closed)
+
+        def made() -> tuple[int, Callable[[str], list[str]]]:
             bit = self.bit
-            found = self._sets[key] = sum(1 << bit[h] for h in key)
-            if len(self._sets) > LAYOUT_SETS_KEPT:
-                self._sets.popitem(last=False)
-        return found
+            return sum(1 << bit[h] for h in key), avoiding(self.graph.adj.__getitem__, key)
+
+        return kept(self._sets, key, made, LAYOUT_SETS_KEPT)
 
     def disk(self, centre: str, radius: int) -> int:
         """The hexes within ``radius`` of ``centre``, as a bit set (kept for the process)."""
@@ -819,7 +823,7 @@ def strategic_air_moves(m: Mover) -> dict[str, Move]:
 def air_paths(m: Mover, rng: int, legs: int, *, strategic: bool = False) -> Ways:
     """Where air legs of at most ``rng`` hexes (5.11) land, and the ways there."""
     if strategic and (not forces.on_map(m.start) or m.blocked(m.start)):
-        return Ways((), Way)
+        return Ways.given({})
     blocked = m.blocked_hexes if strategic else frozenset()  # as it is now, lifted or not
 
     def run(clear: bool, goal: str | None = None) -> Reached:
@@ -879,22 +883,17 @@ class LegSearches:
     def __init__(self, graph: Graph, closed: AbstractSet[str], rng: int) -> None:
         self.graph = graph
         self.rng = rng
-        self.steps = avoiding(graph.adj.__getitem__, closed)
-        self.closed = graph.layout.bits(closed)
+        self.closed, self.steps = graph.layout.flying(closed)
 
     def __call__(self, here: str) -> tuple[SearchResult[str], tuple[str, ...]]:
         key = (id(self.graph), here, self.rng, self.closed & self.graph.layout.disk(here, self.rng))
-        found = _LEGS.get(key)
-        if found is None:
-            search_ = search(here, self.steps, max_cost=self.rng)
+
+        def searched() -> tuple[SearchResult[str], tuple[str, ...]]:
+            found = search(here, self.steps, max_cost=self.rng)
             fields = self.graph.airfields
-            landing = tuple(h for h in search_.reached if h != here and h in fields)
-            found = _LEGS[key] = (search_, landing)
-            if len(_LEGS) > LEGS_KEPT:
-                _LEGS.popitem(last=False)
-        else:
-            _LEGS.move_to_end(key)
-        return found
+            return found, tuple(h for h in found.reached if h != here and h in fields)
+
+        return kept(_LEGS, key, searched, LEGS_KEPT)
 
 
 LEGS_KEPT = 1024
@@ -1103,7 +1102,7 @@ def through_waypoints(
     for waypoint in m.via:
         leg = search(here, steps, cost=cost, can_leave=leave, max_cost=allowance)
         if waypoint == here or waypoint in s.enemy_stop or waypoint not in leg.reached:
-            return Ways((), Way)
+            return Ways.given({})
         allowance -= leg.reached[waypoint]
         prefix += tuple(leg.path(waypoint)[1:])
         here = waypoint

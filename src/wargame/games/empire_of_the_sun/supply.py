@@ -93,24 +93,32 @@ random play, and the tests check it against a slow reference on random positions
   over the whole map costs about 0.3 ms instead of about 10 ms for the former state-by-state
   search (dict lookups and a Python call per step).
 * **Searches are remembered across positions** (``_SEARCHES``, a table of 512 kept for the
-  process), keyed by everything they read: the blocking sets, the start and the range. A move
-  usually leaves most of them alone, so about two searches in three are found there in random
-  play; what changed is searched again, so nothing is ever assumed about which moves matter.
+  process), keyed by everything they read: the blocking sets, the start and the range. A search
+  of limited range (an HQ's supply range, an activation path) reads no hex further than its
+  range from its starts, so it is keyed by the blockers within that region only. A search back
+  from the sources not found may carry on from a recent one (``_BACKS``): one under blockers
+  that cover these, with fewer sources, reached every state this one reaches, unless a blocker
+  added since touches one of its hexes (a line it cuts would pass through it).
+* **What the fixed point derives is kept under what it reads** (``_FIXED``: the flyers and HQs
+  with their hexes, the hexes held solely by the enemy, enemy ports, control of bases and
+  cities, the tracks, the units kept supplied; :meth:`Supply._fixed_key`), with the base
+  eligibility, activation ranges and placement hexes worked out from it; each side's trace too
+  (``_TRACES``), so a change to one side's units finds the other side's trace again. The
+  fixed point traces only HQs and flyers; other units' supply is worked out when first asked.
 * Results live in ``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves
   or control changes) and in a small per-process table of positions keyed by everything supply
   depends on (:func:`_signature`), because every engine call builds a fresh context for the
-  same state. The position's :class:`Supply` also keeps what other modules derive from it and
-  ask again and again for one position: activation ranges, and the placement hexes of
-  :mod:`reinforcements`.
+  same state.
 
-In random play one computation now takes about 1-2 ms (from 10-13 ms), a cached one well under
-0.1 ms.
+``tests/empire_of_the_sun/test_remembered.py`` compares what the tables give with a computation
+from scratch, over random play and over positions changed one unit at a time.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import Any, TypeVar
 
 from wargame.engine.board.paths import ShiftSteps, bit_positions, flood
@@ -136,6 +144,7 @@ SEARCHES_KEPT = 512
 Hexes = int  # a set of hexes of the playable map, as a bit set (see MapGraph)
 States = tuple[int, int]  # supply-path states: (hexes entered by land, hexes entered by sea)
 T = TypeVar("T")
+K = TypeVar("K")
 
 
 # -- the static map graph, once per process ---------------------------------------------------
@@ -406,7 +415,7 @@ class SupplyLines:
         line away (a line they cut would have passed through such a hex)."""
         graph, (blocked, only, ports) = self.graph, self.blockers
         start = (sources & graph.land, sources)
-        for known, *base, known_sources, (by_land, by_sea) in reversed(_BACKS):
+        for known, *base, known_sources, (by_land, by_sea) in reversed(tuple(_BACKS)):
             if known != id(graph) or known_sources & ~sources:
                 continue
             added = blocked & ~base[0] | only & ~base[1] | ports & ~base[2]
@@ -431,13 +440,24 @@ def _remembered(key: tuple[Any, ...], search: Callable[[], T]) -> T:
     search reads (the blockers as bit sets, where it starts, how far it goes). A move or a change
     of control usually leaves most of them alone: about two searches in three are found here in
     random play."""
-    found: T | None = _SEARCHES.get(key)
+    return kept(_SEARCHES, key, search, SEARCHES_KEPT)
+
+
+def kept(table: OrderedDict[K, T], key: K, make: Callable[[], T], limit: int) -> T:
+    """``table[key]``, made and kept (the ``limit`` last used are) if missing. Threads of a
+    server share the tables: two may make the same value, and one may find gone a key another
+    dropped; either way the value is right."""
+    found = table.get(key)
     if found is None:
-        found = _SEARCHES[key] = search()
-        if len(_SEARCHES) > SEARCHES_KEPT:
-            _SEARCHES.popitem(last=False)
+        found = table[key] = make()
+        while len(table) > limit:
+            try:
+                table.popitem(last=False)
+            except KeyError:
+                break
     else:
-        _SEARCHES.move_to_end(key)
+        with suppress(KeyError):
+            table.move_to_end(key)
     return found
 
 
@@ -683,16 +703,12 @@ class Supply:
         """The fixed point of the position's supply and ZOI, computed or found again: it
         depends only on what :meth:`_fixed_key` holds, so a move of a unit that neither flies
         nor is an HQ, and changes no hex's occupation, finds it again."""
-        key = self._fixed_key()
-        found = _FIXED.get(key)
-        if found is None:
+
+        def resolved() -> _Fixed:
             traces = self._resolve()
-            found = _FIXED[key] = _Fixed(traces, self._zoi(traces))
-            if len(_FIXED) > FIXED_KEPT:
-                _FIXED.popitem(last=False)
-        else:
-            _FIXED.move_to_end(key)
-        return found
+            return _Fixed(traces, self._zoi(traces))
+
+        return kept(_FIXED, self._fixed_key(), resolved, FIXED_KEPT)
 
     def _fixed_key(self) -> tuple[Any, ...]:
         """Everything the fixed point reads of the position: the air units and carriers that
@@ -773,15 +789,7 @@ class Supply:
         known = self._side_keys.get(side)
         if known is None:
             known = self._side_keys[side] = self._side_key(side)
-        key = (*known, blocked)
-        found = _TRACES.get(key)
-        if found is None:
-            found = _TRACES[key] = self._trace(side, blocked)
-            if len(_TRACES) > TRACES_KEPT:
-                _TRACES.popitem(last=False)
-        else:
-            _TRACES.move_to_end(key)
-        return found
+        return kept(_TRACES, (*known, blocked), lambda: self._trace(side, blocked), TRACES_KEPT)
 
     def _side_key(self, side: str) -> tuple[Any, ...]:
         """What a trace of ``side`` reads besides the blocked hexes (:meth:`_trace`)."""
@@ -940,14 +948,7 @@ def supply(g: Context) -> Supply:
     """Supply status of the position (memoised in ``g.cache["supply"]``)."""
     found = g.cache.get("supply")
     if found is None:
-        key = _signature(g)
-        found = _POSITIONS.get(key)
-        if found is None:
-            found = _POSITIONS[key] = Supply(g)
-            if len(_POSITIONS) > POSITIONS_KEPT:
-                _POSITIONS.popitem(last=False)
-        else:
-            _POSITIONS.move_to_end(key)
+        found = kept(_POSITIONS, _signature(g), lambda: Supply(g), POSITIONS_KEPT)
         g.cache["supply"] = found
         g.cache["zoi"] = found.zoi
     result: Supply = found
