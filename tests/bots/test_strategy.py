@@ -48,6 +48,14 @@ def test_taking_a_resource_hex_is_worth_more_than_threatening_it() -> None:
     assert japan(far) < japan(near) < japan(taken)
 
 
+def test_a_landing_on_an_undefended_objective_counts_as_good_as_taken() -> None:
+    # Control changes once the landing is resolved (7.45, 12.1); the evaluation counts it now.
+    state = start()
+    near, landed = arriving(state, NEXT_TO_BANGKA), arriving(state, BANGKA)
+    assert landed.data["control"][BANGKA] == "allied"
+    assert japan(near) < japan(landed)
+
+
 def test_a_stronger_defence_lowers_the_threat_to_an_objective() -> None:
     state = arriving(start(), NEXT_TO_BANGKA)
     defended = clone(state)
