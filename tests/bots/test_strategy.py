@@ -124,3 +124,17 @@ def test_activation_tries_ground_units_near_enemy_objectives_first_and_done_last
     assert order[-1] == "done"
     first = order[0].split(" ")[1]
     assert GAME.parts.units[first].unit_class == "ground"
+
+
+def test_points_to_come_count_before_the_political_phase_makes_them_points() -> None:
+    # Malaya surrenders once Japan holds Singapore and Kuantan (12.3, 16.41); India goes to
+    # Unrest with all of Northern India Japanese (12.62); Lashio Japanese cuts the road (12.76).
+    state = start()
+    strategy, g = GAME.strategy, GAME.context(state)
+    found = strategy.forces(g)
+    before = strategy.will_to_lose(g, found), strategy.status_to_come(g)
+    for hex_id in ("2015", "2014", "1905", "2005", "2104", "2105", "2205", "2206"):
+        state.data["control"][hex_id] = "japan"
+    after = strategy.will_to_lose(g, found), strategy.status_to_come(g)
+    assert after[0] >= before[0] + 1
+    assert after[1] == before[1] + 2

@@ -15,7 +15,9 @@ compared, by UCB1 counted over the iterations in which each was available.
   hundred iterations could not fill anyway).
 * **Many actions.** A node with ``n`` visits compares only the first ``widen_base * n **
   widen_power`` of its actions in the game's order (``Game.order_actions``, progressive
-  widening); a new child is tried before the others are compared again.
+  widening); a new child is tried before the others are compared again. At the root, where
+  the choice is made, every action is first applied once in one world and evaluated (the
+  *first look*, a greedy bot's whole reasoning), and the root widens in that order.
 * **Long games.** An iteration looks at most ``depth`` actions ahead of the decision, and only
   through a few decisions of the other sides (``replies``): in the tree, then in a play-out that
   takes the game's first-ordered action (``greed``) or a random one, and then scores the
@@ -26,10 +28,14 @@ compared, by UCB1 counted over the iterations in which each was available.
   bot's own action and that action can be taken back (``view["can_undo"]``: no die rolled, no
   card drawn, nothing revealed, same side to act): the new decision is then the child of the
   action chosen, with its statistics and its worlds still true.
-* **Rewards** are each side's evaluation; a node's value is that of the side that chose the
-  action leading to it. The values of a node's children are compared after min-max
+* **Values.** An iteration scores each side with its evaluation; a node's value is that of the
+  side that chose the action leading to it: the mean of what followed, or, where that side
+  decides again next (a game of small clicks strings many of one side's decisions together),
+  the best of its own next choices tried at least ``MAX_AFTER`` times, since it will take the
+  best and not the average of those tried. A node's children are compared after min-max
   normalisation among them (as MuZero does over its tree), since an evaluation may be sure of
-  the outcome long before the end and its differences then small.
+  the outcome long before the end and its differences then small. The action chosen is the
+  best valued of those tried ``MAX_AFTER`` times; between equals, the first look's first.
 """
 
 from __future__ import annotations
@@ -117,6 +123,10 @@ class Node:
         return len(self.worlds) + sum(child.size() for child in self.children.values())
 
 
+def past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
+
+
 class Search:
     """One seat's IS-MCTS: ``choose(view)`` from the view of its side only."""
 
@@ -177,15 +187,13 @@ class Search:
         offered = frozenset(view["actions"])
         if not worlds:
             worlds.append(self.new_world(root, view, offered))
-        self.first_look(root, worlds[0], allowed)
+        self.first_look(root, worlds[0], allowed, deadline)
         done = 0
-        while done < budget.iterations:
+        while done < budget.iterations and not past(deadline):
             if len(worlds) < budget.worlds:
                 worlds.append(self.new_world(root, view, offered))
             self.iterate(root, worlds[done % len(worlds)], allowed)
             done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
         self.last_iterations = done
 
     def new_world(self, root: Node, view: Mapping[str, Any], offered: frozenset[str]) -> int:
@@ -222,7 +230,9 @@ class Search:
                 position.actions = ordered or position.actions
         return position.actions
 
-    def first_look(self, root: Node, world: int, allowed: frozenset[str]) -> None:
+    def first_look(
+        self, root: Node, world: int, allowed: frozenset[str], deadline: float | None
+    ) -> None:
         """Each allowed action at the root that has no visit yet, applied in ``world`` and
         scored by the evaluation: its first visit, and the order in which the root widens
         (best first, the game's order between equals). The root is where the choice is made,
@@ -234,6 +244,8 @@ class Search:
             child = root.children.get(action.text)
             if action.text not in allowed or (child is not None and child.visits):
                 continue
+            if past(deadline):
+                break
             after = self.game.apply(position.state, side, action)
             known = self.position(after, pending=position.others)
             value = self.game.evaluate(known.state, side)
