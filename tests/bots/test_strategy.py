@@ -48,6 +48,14 @@ def test_taking_a_resource_hex_is_worth_more_than_threatening_it() -> None:
     assert japan(far) < japan(near) < japan(taken)
 
 
+def test_a_landing_on_an_undefended_objective_counts_as_good_as_taken() -> None:
+    # Control changes once the landing is resolved (7.45, 12.1); the evaluation counts it now.
+    state = start()
+    near, landed = arriving(state, NEXT_TO_BANGKA), arriving(state, BANGKA)
+    assert landed.data["control"][BANGKA] == "allied"
+    assert japan(near) < japan(landed)
+
+
 def test_a_stronger_defence_lowers_the_threat_to_an_objective() -> None:
     state = arriving(start(), NEXT_TO_BANGKA)
     defended = clone(state)
@@ -116,3 +124,17 @@ def test_activation_tries_ground_units_near_enemy_objectives_first_and_done_last
     assert order[-1] == "done"
     first = order[0].split(" ")[1]
     assert GAME.parts.units[first].unit_class == "ground"
+
+
+def test_points_to_come_count_before_the_political_phase_makes_them_points() -> None:
+    # Malaya surrenders once Japan holds Singapore and Kuantan (12.3, 16.41); India goes to
+    # Unrest with all of Northern India Japanese (12.62); Lashio Japanese cuts the road (12.76).
+    state = start()
+    strategy, g = GAME.strategy, GAME.context(state)
+    found = strategy.forces(g)
+    before = strategy.will_to_lose(g, found), strategy.status_to_come(g)
+    for hex_id in ("2015", "2014", "1905", "2005", "2104", "2105", "2205", "2206"):
+        state.data["control"][hex_id] = "japan"
+    after = strategy.will_to_lose(g, found), strategy.status_to_come(g)
+    assert after[0] >= before[0] + 1
+    assert after[1] == before[1] + 2

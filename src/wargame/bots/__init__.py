@@ -29,9 +29,9 @@ class Bot(Protocol):
 BotFactory = Callable[[Game, Side, int], Bot]
 
 LEVELS: dict[str, Budget] = {
-    "mcts-easy": Budget(iterations=60, seconds=1.0),
-    "mcts": Budget(iterations=250, seconds=3.0),
-    "mcts-hard": Budget(iterations=1000, seconds=12.0, worlds=24),
+    "mcts-easy": Budget(iterations=30, seconds=1.0, playout=0),
+    "mcts": Budget(iterations=100, seconds=3.0, playout=0),
+    "mcts-hard": Budget(iterations=400, seconds=10.0, playout=0, worlds=24),
 }
 """The search bot's levels: iterations per decision (the strength, reproducible) and a cap on
 the seconds of one decision (a busy machine stops earlier)."""

@@ -15,20 +15,27 @@ compared, by UCB1 counted over the iterations in which each was available.
   hundred iterations could not fill anyway).
 * **Many actions.** A node with ``n`` visits compares only the first ``widen_base * n **
   widen_power`` of its actions in the game's order (``Game.order_actions``, progressive
-  widening); a new child is tried before the others are compared again.
-* **Long games.** An iteration looks at most ``depth`` actions ahead of the decision: in the tree,
-  then in a play-out that takes the game's first-ordered action (``greed``) or a random one, and
-  then scores the position with ``Game.evaluate``. A finished game scores its result.
+  widening); a new child is tried before the others are compared again. At the root, where
+  the choice is made, every action is first applied once in one world and evaluated (the
+  *first look*, a greedy bot's whole reasoning), and the root widens in that order.
+* **Long games.** An iteration looks at most ``depth`` actions ahead of the decision, and only
+  through a few decisions of the other sides (``replies``): in the tree, then in a play-out that
+  takes the game's first-ordered action (``greed``) or a random one, and then scores the
+  position with ``Game.evaluate``. A finished game scores its result.
 * **Budget.** ``iterations`` per decision, and a wall-clock cap in ``seconds``: the first is the
   strength and makes a search reproducible, the second keeps a busy machine responsive.
 * **The tree is kept** from one decision to the next when the only thing between them is the
   bot's own action and that action can be taken back (``view["can_undo"]``: no die rolled, no
   card drawn, nothing revealed, same side to act): the new decision is then the child of the
   action chosen, with its statistics and its worlds still true.
-* **Rewards** are each side's evaluation; a node's value is that of the side that chose the
-  action leading to it. Values are compared after min-max normalisation over the tree (as in
-  MuZero), since an evaluation may be sure of the outcome long before the end and its
-  differences then small.
+* **Values.** An iteration scores each side with its evaluation; a node's value is that of the
+  side that chose the action leading to it: the mean of what followed, or, where that side
+  decides again next (a game of small clicks strings many of one side's decisions together),
+  the best of its own next choices tried at least ``MAX_AFTER`` times, since it will take the
+  best and not the average of those tried. A node's children are compared after min-max
+  normalisation among them (as MuZero does over its tree), since an evaluation may be sure of
+  the outcome long before the end and its differences then small. The action chosen is the
+  best valued of those tried ``MAX_AFTER`` times; between equals, the first look's first.
 """
 
 from __future__ import annotations
@@ -47,6 +54,10 @@ from wargame.engine.log import Side
 from wargame.engine.rng import Rng
 from wargame.engine.state import State
 
+MAX_AFTER = 2
+"""Visits a child needs before its value counts toward its parent's best (a value seen once is
+one world's, perhaps a lucky one)."""
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -56,11 +67,19 @@ class Budget:
     seconds: float | None = None
     depth: int = 24
     playout: int = 6
+    """Actions of a play-out after the tree, for a game with its own evaluation; a game without
+    one (``Game.evaluate`` not overridden) is played out to ``depth``, where its result, if
+    any, is the only score there is."""
     worlds: int = 12
-    exploration: float = 0.7
+    exploration: float = 0.4
     widen_base: float = 2.0
     widen_power: float = 0.5
     greed: float = 0.75
+    replies: int = 4
+    """Decisions of other sides (with a choice) an iteration looks through before it scores:
+    enough for a reaction to the offensive under way, not for the opponent's own turn, whose
+    play the search would know too little of (it would pass its turn to see the opponent
+    blunder)."""
     cached: int = 3000
     """Positions the tree keeps (states are copied whole; an Empire of the Sun one is ~30 KB)."""
 
@@ -90,7 +109,11 @@ class Node:
     children: dict[str, Node] = field(default_factory=dict)
     visits: int = 0
     reward: float = 0.0
+    value: float = 0.0
+    """What the action is worth to the side that chose it (see ``Search.back_up``)."""
     available: int = 0
+    mover: Side | None = None
+    """The side that decides next, here."""
     worlds: dict[int, Position] = field(default_factory=dict)
     ranked: dict[str, int] | None = None
     """At the root: each action's rank after its first look (see ``Search.first_look``)."""
@@ -100,21 +123,8 @@ class Node:
         return len(self.worlds) + sum(child.size() for child in self.children.values())
 
 
-class Bounds:
-    """The least and greatest value seen, to compare values on a common scale."""
-
-    def __init__(self) -> None:
-        self.low = math.inf
-        self.high = -math.inf
-
-    def add(self, value: float) -> None:
-        self.low = min(self.low, value)
-        self.high = max(self.high, value)
-
-    def scale(self, value: float) -> float:
-        if self.high - self.low < 1e-12:
-            return 0.5
-        return (value - self.low) / (self.high - self.low)
+def past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
 
 
 class Search:
@@ -125,10 +135,11 @@ class Search:
         self.side = side
         self.budget = budget
         self.rng = Rng.from_seed(seed)
+        evaluates = type(game).evaluate is not Game.evaluate
+        self.playout_steps = budget.playout if evaluates else budget.depth
         self.root: Node | None = None
         self.expected: tuple[int, str] | None = None  # (moves, action) that keeps the tree
         self.next_world = 0
-        self.bounds: dict[Side, Bounds] = {}
         self.kept = 0  # positions the tree keeps
         self.reused = 0  # of which the last decision found in the tree of the one before
         self.last_iterations = 0
@@ -164,7 +175,6 @@ class Search:
                 self.kept = self.reused = child.size()
                 return child
         self.kept = self.reused = 0
-        self.bounds = {side: Bounds() for side in self.game.sides}
         return Node()
 
     # -- the search ------------------------------------------------------------------------
@@ -177,15 +187,13 @@ class Search:
         offered = frozenset(view["actions"])
         if not worlds:
             worlds.append(self.new_world(root, view, offered))
-        self.first_look(root, worlds[0], allowed)
+        self.first_look(root, worlds[0], allowed, deadline)
         done = 0
-        while done < budget.iterations:
+        while done < budget.iterations and not past(deadline):
             if len(worlds) < budget.worlds:
                 worlds.append(self.new_world(root, view, offered))
             self.iterate(root, worlds[done % len(worlds)], allowed)
             done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
         self.last_iterations = done
 
     def new_world(self, root: Node, view: Mapping[str, Any], offered: frozenset[str]) -> int:
@@ -222,7 +230,9 @@ class Search:
                 position.actions = ordered or position.actions
         return position.actions
 
-    def first_look(self, root: Node, world: int, allowed: frozenset[str]) -> None:
+    def first_look(
+        self, root: Node, world: int, allowed: frozenset[str], deadline: float | None
+    ) -> None:
         """Each allowed action at the root that has no visit yet, applied in ``world`` and
         scored by the evaluation: its first visit, and the order in which the root widens
         (best first, the game's order between equals). The root is where the choice is made,
@@ -234,15 +244,17 @@ class Search:
             child = root.children.get(action.text)
             if action.text not in allowed or (child is not None and child.visits):
                 continue
+            if past(deadline):
+                break
             after = self.game.apply(position.state, side, action)
             known = self.position(after, pending=position.others)
             value = self.game.evaluate(known.state, side)
             child = root.children[action.text] = Node(visits=1, reward=value, available=1)
+            child.value, child.mover = value, known.side
             child.worlds[world] = known
             self.kept += 1
             root.visits += 1
-            self.bounds[side].add(value)
-        means = {text: c.reward / c.visits for text, c in root.children.items() if c.visits}
+        means = {text: c.value for text, c in root.children.items() if c.visits}
         order = [a.text for a in position.actions if a.text in means]
         order.sort(key=lambda text: -means[text])
         root.ranked = {text: rank for rank, text in enumerate(order)}
@@ -255,7 +267,12 @@ class Search:
         position = replace(position, actions=at_root or position.actions, ordered=True)
         path: list[tuple[Node, Side]] = []
         root.visits += 1
+        replies = 0
         while position.side is not None and len(path) < self.budget.depth:
+            if position.side != self.side and len(position.actions) > 1:
+                replies += 1
+                if replies > self.budget.replies:
+                    break
             child, action, new = self.select(node, position)
             path.append((child, position.side))
             child.visits += 1
@@ -266,14 +283,28 @@ class Search:
                 if self.kept < self.budget.cached:
                     child.worlds[world] = known
                     self.kept += 1
+            if child.mover is None:
+                child.mover = known.side
             node, position = child, known
             if new:
                 break
         state = self.playout(position.state, self.budget.depth - len(path))
         values = {side: self.game.evaluate(state, side) for side in self.game.sides}
-        for child, side in path:
+        for child, side in reversed(path):
             child.reward += values[side]
-            self.bounds[side].add(child.reward / child.visits)
+            self.back_up(child, side)
+
+    @staticmethod
+    def back_up(node: Node, chooser: Side) -> None:
+        """The node's value for the side that chose it: where that side also decides next, the
+        best of its own next choices (it will take the best: a sequence of one side's clicks is
+        worth its best continuation, not the average of the continuations tried); elsewhere
+        the mean of what followed."""
+        tried = [c.value for c in node.children.values() if c.visits >= MAX_AFTER]
+        if node.mover == chooser and tried:
+            node.value = max(tried)
+        else:
+            node.value = node.reward / node.visits
 
     def select(self, node: Node, position: Position) -> tuple[Node, Action, bool]:
         """The child to follow: the first untried action among those the widening allows,
@@ -298,10 +329,17 @@ class Search:
                 self.count_available(node, candidates)
                 return child, action, True
         self.count_available(node, candidates)
-        assert position.side is not None
-        bounds = self.bounds[position.side]
-        best = max(candidates, key=lambda a: self.ucb(node.children[a.text], bounds))
-        return node.children[best.text], best, False
+        children = [node.children[a.text] for a in candidates]
+        means = [child.value for child in children]
+        low, high = min(means), max(means)
+        spread = high - low if high > low else 1.0
+        c = self.budget.exploration
+        scores = [
+            (mean - low) / spread + c * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+            for child, mean in zip(children, means, strict=True)
+        ]
+        best = max(range(len(candidates)), key=scores.__getitem__)
+        return children[best], candidates[best], False
 
     @staticmethod
     def count_available(node: Node, candidates: list[Action]) -> None:
@@ -310,14 +348,9 @@ class Search:
             if child is not None:
                 child.available += 1
 
-    def ucb(self, child: Node, bounds: Bounds) -> float:
-        mean = bounds.scale(child.reward / child.visits)
-        explore = math.sqrt(math.log(max(child.available, 1)) / child.visits)
-        return mean + self.budget.exploration * explore
-
     def playout(self, state: State, steps: int) -> State:
         game = self.game
-        for _ in range(min(steps, self.budget.playout)):
+        for _ in range(min(steps, self.playout_steps)):
             active = game.active(state)
             if not active:
                 break
@@ -331,12 +364,17 @@ class Search:
         return state
 
     def best(self, root: Node, offered: list[str]) -> str:
-        """The most visited of the offered actions (ties: the better mean, then the first)."""
+        """The offered action of the best value among those tried MAX_AFTER times or more (else
+        the most tried); between equal values, the first in the root's order (the first
+        look's, then the game's)."""
+        ranked = root.ranked or {}
 
-        def rank(text: str) -> tuple[int, float]:
+        def rank(text: str) -> tuple[bool, float, int, int]:
             child = root.children.get(text)
+            order = -ranked.get(text, len(ranked))
             if child is None or child.visits == 0:
-                return (0, -math.inf)
-            return (child.visits, child.reward / child.visits)
+                return (False, -math.inf, 0, order)
+            tried = child.visits >= MAX_AFTER
+            return (tried, child.value if tried else 0.0, child.visits, order)
 
         return max(offered, key=rank)

@@ -22,9 +22,10 @@ from wargame.engine.action import Action
 from wargame.engine.contract import outcome
 from wargame.engine.procedure import Context
 from wargame.engine.state import State
-from wargame.games.empire_of_the_sun import forces, supply, victory
+from wargame.games.empire_of_the_sun import forces, political_will, supply, victory
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
+from wargame.games.empire_of_the_sun.national_status import NATIONS
 
 JAPAN: Final = "japan"
 SIDES: Final = ("japan", "allied")
@@ -58,17 +59,21 @@ VP_HEXES: Final = {
 DEI_RESOURCE_VP: Final = 0.1  # each of the seven resource hexes of the DEI surrender (12.4)
 DEI_RESOURCES: Final = frozenset({"1813", "1916", "2017", "2220", "2415", "2517", "2616"})
 
-ACTIVE: Final = 1.5
-"""Units activated for an offensive under way threaten more than idle ones: they are about to
-move (6.22)."""
+SURRENDERING: Final = tuple(nation for nation in NATIONS if nation.keys)
+PARTIAL_SURRENDER: Final = 0.5
+"""Part of a surrender's worth for part of its key hexes (squared: the last key counts most)."""
+BURMA_ROAD: Final = ("2206", "2306")  # Lashio and the road on to Kunming (12.76)
+CARD_WORTH: Final = 2.5
+"""The operations points a strategy card is worth on average (1-3, more as an event)."""
+CARRIERS: Final = frozenset({"CV", "CVL", "CVE"})
 THREAT_RADIUS: Final = 3
 """Ground units further than this from an objective do not threaten it this turn: a card's
 operations move them 2-6 movement points, and most land hexes cost 2 (7.41)."""
 NEARNESS: Final = 0.6
 """How a threat fades with distance: a unit next door counts 0.6, two hexes away 0.36."""
-DEFENCE_FLOOR: Final = 3.0
+DEFENCE_FLOOR: Final = 6.0
 """An empty enemy objective still needs a unit to reach it: its chance of falling to a threat
-of strength ``s`` is ``s / (s + defence + 3)``."""
+of strength ``s`` is ``s / (s + defence + 6)``: a lone brigade (4) next door is no sure thing."""
 
 
 @dataclass(frozen=True)
@@ -102,15 +107,16 @@ class Weights:
     """The evaluation's terms, each in the units of the margin it moves (resource hexes or
     victory points)."""
 
-    threat: float = 0.6
-    """A threatened objective is not taken yet: the defender reacts, dice fail. A full threat
-    counts a bit more than half the objective."""
+    threat: float = 0.3
+    """A threatened objective is not taken yet: it takes another card, the defender reacts,
+    dice fail. A sure threat counts under a third of the objective, so that taking it is always
+    worth much more than standing next to it."""
     forces: float = 2.0
     """The balance of combat strength on the map, (own - enemy) / total, scaled to two
     objectives: strength is what takes and holds objectives later in the scenario."""
     cards: float = 0.15
     """Each operations point in hand above the opponent's: cards are the offensives still to
-    come this turn (5.1); a card with a launch value (an offensive event) counts more."""
+    come this turn (5.1)."""
     unsupplied: float = 0.5
     """What an unsupplied unit still counts of its strength: at the end of the turn it flips
     or is eliminated (13.4), and it may not be activated (7.52) nor project a ZOI (7.35)."""
@@ -133,6 +139,7 @@ class Forces:
     strength: dict[str, float]  # attack + defence of every unit, unsupplied ones discounted
     attack_at: dict[str, dict[str, float]]  # ground attack by hex: the units that take hexes
     defence_at: dict[str, dict[str, float]]  # every unit's defence by hex
+    us_carrier: bool = False
 
 
 class Strategy:
@@ -176,9 +183,11 @@ class Strategy:
         resources = sum(1 for h in self.resources if data["control"][h] == JAPAN)
         resource_margin = resources + threat["japan"][0] - threat["allied"][0] + balance
         kind = data["victory"]
+        will_lost = self.will_to_lose(g, found)
         if kind == "campaign":
-            return self.campaign_chance(g, resource_margin, temperature)
-        points = sum(item(g) for item in victory.SCHEDULES[kind]) + vp_adjustment(g)
+            return self.campaign_chance(g, resource_margin, will_lost, temperature)
+        scheduled = sum(item(g) for item in victory.SCHEDULES[kind]) + vp_adjustment(g)
+        points = scheduled + will_lost + self.status_to_come(g)
         point_margin = points + threat["japan"][1] - threat["allied"][1] + balance
         chance = logistic((point_margin - YEARLY_NEEDS["points"] + 0.5) / temperature)
         if kind == "1942":  # fewer than 11 resource hexes loses at once (17.27)
@@ -186,19 +195,65 @@ class Strategy:
             chance *= logistic((resource_margin - needed) / temperature)
         return chance
 
-    def campaign_chance(self, g: Context, resource_margin: float, temperature: float) -> float:
+    def campaign_chance(
+        self, g: Context, resource_margin: float, will_lost: float, temperature: float
+    ) -> float:
         """A rough campaign reading (16.1-16.4): Japan wins at Political Will 0 or unless the
         Allies strip it to one resource hex, so both tracks count."""
-        will = g.data["tracks"]["political_will"]
+        will = g.data["tracks"]["political_will"] - will_lost
         return logistic(((8 - will) / 2 + (resource_margin - 4) / 3) / temperature)
 
+    def will_to_lose(self, g: Context, found: Forces) -> float:
+        """The US Political Will the coming Political phase is set to take away (16.4), which
+        the schedule counts only once it has happened (a box less is a Japanese point more,
+        T9-T11): a nation whose key hexes Japan holds
+        surrenders (12.2-12.5, 16.41; part of it for part of the keys, to draw Japan on), the
+        Allies short of their Progress of the War captures from turn 4 (16.47), no US carrier
+        on the map (16.46)."""
+        data = g.data
+        control = data["control"]
+        lost = 0.0
+        for nation in SURRENDERING:
+            if nation.id in data["surrendered"] or nation.id in data["recaptured"]:
+                continue
+            held = sum(1 for h in nation.keys if control.get(h) == JAPAN) / len(nation.keys)
+            lost += nation.will * (1.0 if held == 1 else PARTIAL_SURRENDER * held * held)
+        progress = data.get("progress")
+        if data["turn"] >= political_will.FIRST_PROGRESS_TURN and progress:
+            taken = sum(1 for h in progress["japanese"] if control.get(h) == "allied")
+            if taken < progress["required"]:
+                lost += 1 - taken / max(1, progress["required"])
+        if not found.us_carrier:
+            lost += 1
+        return lost
+
+    @staticmethod
+    def status_to_come(g: Context) -> float:
+        """Japanese points the coming National Status segment is set to add or take away, which
+        the schedule counts only once it has happened: India to Unrest while Japan holds all of
+        Northern India, back to Stable once it does not (12.62); the Burma Road closed with
+        Lashio or the road beyond it Japanese, open again once both are Allied (12.76)."""
+        data = g.data
+        control, tracks = data["control"], data["tracks"]
+        change = 0.0
+        if "india" not in data["surrendered"]:
+            held = all(control.get(h) == JAPAN for h in victory.NORTHERN_INDIA)
+            if held and tracks["india"] == "stable":
+                change += 1
+            elif not held and tracks["india"] != "stable":
+                change -= 1 if tracks["india"] == "unrest" else 2
+        cut = any(control.get(h) == JAPAN for h in BURMA_ROAD)
+        if cut and tracks["burma_road"] == "open":
+            change += 1
+        elif not cut and tracks["burma_road"] == "closed":
+            change -= 1
+        return change
+
     def forces(self, g: Context) -> Forces:
-        """The units on the map, in one pass. Units activated for the offensive (or reaction)
-        under way count ACTIVE times their attack where they are: they move before it ends."""
+        """The units on the map, in one pass."""
         records = self.parts.units
         data = g.data
         reduced = data["reduced"]
-        moving = active_units(data)
         found = Forces({s: 0.0 for s in SIDES}, {s: {} for s in SIDES}, {s: {} for s in SIDES})
         supplied = supply.supply(g).unit
         for unit_id, where in data["units"].items():
@@ -212,31 +267,48 @@ class Strategy:
             attack = record.attack
             if record.reduced_attack is not None and unit_id in reduced:
                 attack = record.reduced_attack
+            if kind == "naval" and record.nationality == "us" and record.type in CARRIERS:
+                found.us_carrier = True
             worth = 1.0 if supplied(unit_id) else self.weights.unsupplied
             found.strength[side] += (attack + record.defense) * worth
             defence = found.defence_at[side]
             defence[where] = defence.get(where, 0.0) + record.defense
             if kind == "ground":
-                worth *= ACTIVE if unit_id in moving else 1.0
                 here = found.attack_at[side]
                 here[where] = here.get(where, 0.0) + attack * worth
         return found
 
     def threats(self, g: Context, side: str, found: Forces) -> tuple[float, float]:
         """What ``side``'s ground units threaten to take: (resource hexes, victory points), each
-        objective held by the enemy weighted by the chance of it falling (see DEFENCE_FLOOR)."""
+        objective held by the enemy weighted by the chance of it falling (see DEFENCE_FLOOR).
+        Ground units already in an enemy-held objective (an amphibious landing, or a battle to
+        come) take it in this offensive unless beaten (7.45, 12.1): that counts in full, at the
+        odds of their attack against the defence there.
+        A stack threatens one objective only, the one it draws nearest to by worth and distance:
+        it can take one hex at a time, so a stack between three objectives is no triple threat."""
+        control = g.data["control"]
         reach = [0.0] * len(self.objectives)
         for hex_id, attack in found.attack_at[side].items():
+            best, most, near = -1, 0.0, 0.0
             for index, nearness in self.near.get(hex_id, ()):
-                reach[index] += attack * nearness
-        control = g.data["control"]
+                objective = self.objectives[index]
+                pull = objective.weight * nearness
+                if pull > most and control.get(objective.hex_id) != side:
+                    best, most, near = index, pull, nearness
+            if best >= 0:
+                reach[best] += attack * near
         defence_at = found.defence_at[enemy(side)]
+        landed = found.attack_at[side]
         resources = points = 0.0
         for objective, strength in zip(self.objectives, reach, strict=True):
             if strength <= 0 or control.get(objective.hex_id) == side:
                 continue
-            defence = defence_at.get(objective.hex_id, 0.0) + DEFENCE_FLOOR
-            chance = strength / (strength + defence)
+            defence = defence_at.get(objective.hex_id, 0.0)
+            here = landed.get(objective.hex_id, 0.0)
+            if here > 0:  # landed or fighting for it in this offensive: it falls or not now
+                chance = here / (here + defence) / self.weights.threat
+            else:
+                chance = strength / (strength + defence + DEFENCE_FLOOR)
             resources += chance if objective.resource else 0.0
             points += chance * objective.vp
         weight = self.weights.threat * self.time_to_act(g, side)
@@ -264,19 +336,23 @@ class Strategy:
         cards = self.hand_value(g, "japan") - self.hand_value(g, "allied")
         return forces_term + self.weights.cards * cards
 
-    def hand_value(self, g: Context, side: str) -> float:
-        """Operations points in hand, a point more for an offensive event, a point per pass;
-        the card being played counts until its offensive is over (its worth is in what the
-        offensive does, which the position shows only at its end)."""
+    @staticmethod
+    def hand_value(g: Context, side: str) -> float:
+        """Cards in hand and the Future Offensive card at CARD_WORTH operations points each,
+        and a point per pass. By their number, not what they are: the bot sees only the
+        number of the opponent's, and a sampled hand's worth would differ from one sampled
+        world to the next more than the positions a search compares. A card played for an
+        offensive still counts until the offensive is over: what it does shows on the map only
+        then, and a search that saw its worth vanish the moment it was played would rather
+        discard it or set it aside. A discarded card is gone at once."""
         data = g.data
         own = data["cards"][side]
         held = [*own["hand"], own["future"], data["pending"].get(side)]
         offensive = data.get("offensive")
         if offensive and offensive["side"] == side:
             held.append(offensive["card"])
-        cards = self.parts.cards
-        worth = sum(cards[c].oc + (1 if cards[c].lv else 0) for c in set(held) if c in cards)
-        return float(worth + data["passes"][side])
+        passes: int = data["passes"][side]
+        return CARD_WORTH * len({c for c in held if c}) + passes
 
     def temperature(self, g: Context) -> float:
         data = g.data
@@ -388,12 +464,3 @@ def logistic(x: float) -> float:
     if x < -40:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
-
-
-def active_units(data: dict[str, object]) -> frozenset[str]:
-    """The units activated for the offensive under way and for its reaction."""
-    offensive = data.get("offensive")
-    if not isinstance(offensive, dict):
-        return frozenset()
-    reaction = offensive.get("reaction") or {}
-    return frozenset([*offensive.get("activated", ()), *reaction.get("activated", ())])
