@@ -232,6 +232,15 @@ def _add_serve_limits(serve: Any) -> None:
     )
 
 
+def _add_overlay_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules-overlay",
+        type=Path,
+        metavar="FILE.yaml",
+        help="play with the values of your own printed charts (see wargame tables GAME)",
+    )
+
+
 def _add_file_commands(command: Any) -> None:
     new = command("new", cmd_new, "start a game and save it to a file")
     new.add_argument("game")
@@ -240,12 +249,7 @@ def _add_file_commands(command: Any) -> None:
         "--seed", type=int, default=None, help="random seed (default: 128 secret random bits)"
     )
     new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    new.add_argument(
-        "--rules-overlay",
-        type=Path,
-        metavar="FILE.yaml",
-        help="play with the values of your own printed charts (see wargame tables GAME)",
-    )
+    _add_overlay_argument(new)
     new.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
 
@@ -316,6 +320,7 @@ def _add_game_commands(command: Any) -> None:
     fuzz.add_argument("--check-every", type=_at_least_one, default=1, metavar="N")
     fuzz.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     fuzz.add_argument("--no-progress", action="store_true")
+    _add_overlay_argument(fuzz)
     fuzz.add_argument(
         "--journal",
         type=Path,
@@ -340,6 +345,7 @@ def _add_game_commands(command: Any) -> None:
         "--resume", type=Path, default=None, metavar="FILE", help="continue a saved game"
     )
     play.add_argument("--lang", choices=LANGUAGES, default="en")
+    _add_overlay_argument(play)
 
     tournament = command(
         "tournament", cmd_tournament, "bots play each other; wins by side with 95% intervals"
@@ -399,6 +405,14 @@ def read_overlay(game: Game, path: Path, options: dict[str, Any]) -> dict[str, A
     if game.tables is None:
         raise WargameError(f"{game.id} has no printed tables to replace")
     return game.tables.read(path)
+
+
+def _overlay_options(game: Game, path: Path | None) -> dict[str, Any]:
+    """The options of a new game played with the overlay in ``path`` (none: no options)."""
+    if path is None:
+        return {}
+    overlay = read_overlay(game, path, {})
+    return {} if overlay is None else {OVERLAY_OPTION: overlay}
 
 
 def _overlay_line(game: Game, options: dict[str, Any], path: Path) -> str:
@@ -676,6 +690,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         scenario=args.scenario,
         out_dir=args.out,
         journal=args.journal,
+        options=_overlay_options(game, args.rules_overlay),
     )
     if args.journal is not None:
         writable_target(args.journal)
@@ -791,13 +806,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     save_to = args.save or args.resume
     if save_to:
         writable_target(save_to)
+    if args.resume and args.rules_overlay is not None:
+        raise WargameError("a saved game keeps the rules overlay it was started with")
     if args.resume:
         session = load(args.resume)
         if session.game.id != args.game:
             raise WargameError(f"{args.resume} is a {session.game.id} game, not {args.game}")
     else:
         scenario = args.scenario or game.scenarios()[0].id
-        session = Session.new(game, scenario, args.seed)
+        options = _overlay_options(game, args.rules_overlay)
+        session = Session.new(game, scenario, args.seed, options)
+        if args.rules_overlay is not None:
+            print(_overlay_line(game, session.state.options, args.rules_overlay))
     bots = _bot_seats(session.game, args.bot)
     TerminalGame(session, bots=bots, lang=args.lang, save_to=save_to).run()
     return 0

@@ -36,6 +36,7 @@ from wargame.engine.action import Action
 from wargame.engine.contract import Game, Secrets, can_undo
 from wargame.engine.errors import IllegalAction, WargameError
 from wargame.engine.log import Side, redact
+from wargame.engine.overlay import overlay_summary
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.session import Session
 from wargame.engine.state import State, from_builtins, json_round_trip_problems, state_hash, to_json
@@ -59,6 +60,7 @@ class FuzzConfig:
     scenario: str | None = None
     out_dir: Path = Path("fuzz-failures")
     journal: Path | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in ("games", "jobs", "max_steps", "check_every"):
@@ -164,7 +166,7 @@ def play_one(
     session: Session | None = None
     pending: tuple[Side, str] | None = None
     try:
-        session = Session.new(game, scenario, seed)
+        session = Session.new(game, scenario, seed, config.options)
         player = _Player(game, session, config, Rng(derive_seed(seed, "fuzzer")))
         for pending in player.moves():  # noqa: B007 - kept to name the failing action
             outcome.actions += 1
@@ -193,7 +195,7 @@ class Journal:
 
     @staticmethod
     def settings(config: FuzzConfig, game_id: str) -> dict[str, Any]:
-        return {
+        settings = {
             "game": game_id,
             "version": __version__,
             "games": config.games,
@@ -203,6 +205,10 @@ class Journal:
             "check_every": config.check_every,
             "undo_rate": config.undo_rate,
         }
+        overlay = overlay_summary(config.options)
+        if overlay is not None:  # only then, so that journals of runs without one stay valid
+            settings["rules_overlay"] = overlay["digest"]
+        return settings
 
     @classmethod
     def open(cls, config: FuzzConfig, game_id: str) -> Journal | None:
@@ -237,9 +243,9 @@ class Journal:
 
 def _difference(recorded: dict[str, Any], settings: dict[str, Any]) -> str:
     return ", ".join(
-        f"{key} {recorded.get(key)!r} there, {value!r} here"
-        for key, value in settings.items()
-        if recorded.get(key) != value
+        f"{key} {recorded.get(key)!r} there, {settings.get(key)!r} here"
+        for key in {**recorded, **settings}
+        if recorded.get(key) != settings.get(key)
     )
 
 

@@ -6,6 +6,7 @@ replay and the dice check give the same game; a bad overlay is refused and creat
 from __future__ import annotations
 
 import copy
+import json
 from fractions import Fraction
 
 import pytest
@@ -215,7 +216,6 @@ def test_a_bad_overlay_is_refused_in_one_line_and_creates_no_game(capsys, tmp_pa
 
 def test_tables_lists_each_table_with_its_rule_and_provenance(capsys):
     code, out, _ = cli(capsys, "tables", "empire-of-the-sun", "--format", "json")
-    import json
 
     listed = {row["id"]: row for row in json.loads(out)}
     assert code == 0 and set(listed) == {
@@ -228,3 +228,47 @@ def test_tables_lists_each_table_with_its_rule_and_provenance(capsys):
     assert all(row["provenance"] == "rulebook" for row in listed.values())
     code, out, _ = cli(capsys, "rules", "empire-of-the-sun")
     assert "4 printed tables a rules overlay may replace, 0 provisional" in out
+
+
+def edited_template(tmp_path, capsys):
+    template = tmp_path / "charts.yaml"
+    cli(capsys, "tables", "empire-of-the-sun", "--template", template)
+    text = template.read_text(encoding="utf-8").replace("surprise: 3", "surprise: 2")
+    template.write_text(text, encoding="utf-8")
+    return template
+
+
+def test_bots_play_a_whole_game_with_an_overlay_and_its_save_records_it(capsys, tmp_path):
+    template = edited_template(tmp_path, capsys)
+    save = tmp_path / "played.json"
+    argv = ["play", "empire-of-the-sun", "-s", "1942", "--seed", 4, "--save", save]
+    bots = ["--bot", "japan", "--bot", "allied"]
+    code, out, _ = cli(capsys, *argv, *bots, "--rules-overlay", template)
+    assert code == 0 and "rules overlay My printed charts — T3" in out
+    played = read_save(save)
+    assert played.state.result is not None
+    assert played.record.options[OPTION]["tables"]["t3_modifiers"]["surprise"] == 2
+    assert cli(capsys, "replay", save)[0] == 0
+    code, _, err = cli(
+        capsys, "play", "empire-of-the-sun", "--resume", save, "--rules-overlay", template
+    )
+    assert code == 1 and "keeps the rules overlay it was started with" in err
+
+
+def test_the_fuzzer_plays_with_an_overlay_and_its_journal_names_it(capsys, tmp_path):
+    template = edited_template(tmp_path, capsys)
+    journal = tmp_path / "journal.jsonl"
+    argv = ["fuzz", "empire-of-the-sun", "--scenario", "1942", "--games", 1, "--no-progress"]
+    code, out, _ = cli(capsys, *argv, "--journal", journal, "--rules-overlay", template)
+    assert code == 0 and "0 failures" in out
+    settings = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
+    assert len(settings["rules_overlay"]) == 64
+    code, _, err = cli(capsys, *argv, "--journal", journal)
+    assert code == 1 and "journal of another run (rules_overlay" in err
+
+
+def test_a_bad_overlay_stops_the_fuzzer_before_any_game(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("tables: {t5_terrain: {}}", encoding="utf-8")
+    code, out, err = cli(capsys, "fuzz", "empire-of-the-sun", "--games", 1, "--rules-overlay", bad)
+    assert code == 1 and out == "" and "no table 't5_terrain'" in err
