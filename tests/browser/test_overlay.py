@@ -61,7 +61,9 @@ def test_a_bad_overlay_file_is_refused_in_the_lobby_in_japanese_too(
     page.set_input_files("#rules-overlay", str(bad))
     page.click("#create")
     page.wait_for_selector("#create-error:not([hidden])")
-    assert "table t3_modifiers" in page.inner_text("#create-error")
+    refusal = page.inner_text("#create-error")
+    assert refusal.startswith("差し替えチャートを使えません(詳細・英語: rules overlay: ")
+    assert "table t3_modifiers" in refusal
     assert page.is_hidden("#created")
     page.locator("#new-game").screenshot(path=str(artifacts / "lobby_overlay_refused_ja.png"))
     problems[:] = [found for found in problems if "status of 400" not in found]  # the refusal

@@ -84,6 +84,7 @@ def test_a_bad_overlay_is_refused_with_its_reason_and_makes_no_game(
     refused = create(client, rules_overlay=overlay)
     assert refused.status_code == 400
     assert problem in refused.json()["error"] and "\n" not in refused.json()["error"]
+    assert refused.json()["field"] == "rules_overlay"  # a page says so in its own language
     assert games_stored(database) == before
 
 

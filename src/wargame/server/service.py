@@ -225,8 +225,8 @@ class Service:
         if seed is not None and (refusal := chosen_seed_refusal(kinds, hot_seat)):
             raise BadRequest(refusal)
         dice = new_dice(seed)
+        options = checked_overlay(game, options, rules_overlay)
         try:
-            options = with_overlay(options, rules_overlay)
             state = game.setup(scenario, dice.seed, options, generator=dice.generator)
         except WargameError as error:
             raise BadRequest(error.message) from None
@@ -806,6 +806,21 @@ def game_page(
     if delay is not None:
         head["delay"] = delay
     return Page(head, _JSON.encode(view), encoded, texts, marks, logged)
+
+
+def checked_overlay(
+    game: Game, options: dict[str, Any], given: str | dict[str, Any] | None
+) -> dict[str, Any]:
+    """``with_overlay``, the overlay checked against ``game``'s tables; a refusal names the
+    request's field (``rules_overlay``), so that a page can say in its language what was wrong."""
+    try:
+        options = with_overlay(options, given)
+        game.overlay(options.get(OVERLAY_OPTION))
+    except WargameError as error:
+        raise BadRequest(error.message, field=OVERLAY_OPTION) from None
+    except BadRequest as error:
+        raise BadRequest(error.message, field=OVERLAY_OPTION) from None
+    return options
 
 
 def with_overlay(options: dict[str, Any], given: str | dict[str, Any] | None) -> dict[str, Any]:

@@ -158,6 +158,14 @@ function request() {
   return body;
 }
 
+// A refusal that names the request's field at fault is led by a line in the page's language;
+// its details are the server's (in English).
+function refusal(problem) {
+  const field = problem instanceof ApiError ? problem.body.field : undefined;
+  if (!field) return problem.message;
+  return t("lobby.refused.with_details", { lead: t(`lobby.refused.${field}`), details: problem.message });
+}
+
 async function create(event) {
   event.preventDefault();
   const error = byId("create-error");
@@ -174,7 +182,7 @@ async function create(event) {
     drawMine();
     refreshSummaries();
   } catch (problem) {
-    error.textContent = problem.message;
+    error.textContent = refusal(problem);
     error.hidden = false;
   } finally {
     byId("create").disabled = false;
