@@ -11,17 +11,28 @@ from fractions import Fraction
 
 import pytest
 
+from tests.empire_of_the_sun.driver import ScriptedRng
+from tests.empire_of_the_sun.factory import position
 from tests.empire_of_the_sun.test_battle import start_battle
 from tests.empire_of_the_sun.test_previews import MANILA, manila_landing, overland_attack
+from tests.empire_of_the_sun.test_strategic_warfare import rolls
 from wargame.cli import main
+from wargame.engine.errors import DataError
 from wargame.engine.overlay import OPTION, parse_overlay
 from wargame.engine.rng import Rng
 from wargame.engine.session import Session, read_save
 from wargame.engine.state import state_hash
 from wargame.engine.verify import verify
 from wargame.games import REGISTRY
-from wargame.games.empire_of_the_sun import previews
+from wargame.games.empire_of_the_sun import forces, previews
 from wargame.games.empire_of_the_sun.charts import TABLES
+from wargame.games.empire_of_the_sun.reinforcements import put_in_delay_box, war_in_europe_level
+from wargame.games.empire_of_the_sun.strategic_warfare import (
+    allied_deal,
+    japanese_deal,
+    strategic_bombing,
+    submarine_warfare,
+)
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
@@ -163,7 +174,7 @@ def cli(capsys, *argv):
 def test_the_cli_writes_a_template_plays_an_edited_overlay_and_shows_it(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "empire-of-the-sun", "--template", template)
-    assert code == 0 and "4 tables" in out
+    assert code == 0 and "8 tables" in out
     save = tmp_path / "game.json"
     code, out, _ = cli(
         capsys, "new", "empire-of-the-sun", "-s", "1942", "--rules-overlay", template, "-o", save
@@ -223,11 +234,15 @@ def test_tables_lists_each_table_with_its_rule_and_provenance(capsys):
         "t3_modifiers",
         "t4_ground",
         "t4_modifiers",
+        "t6_war_in_europe",
+        "t7_submarine_warfare",
+        "t8_strategic_bombing",
+        "t12_hand_size",
     }
     assert (listed["t3_air_naval"]["ref"], listed["t4_ground"]["ref"]) == ("8.2", "8.4")
     assert all(row["provenance"] == "rulebook" for row in listed.values())
     code, out, _ = cli(capsys, "rules", "empire-of-the-sun")
-    assert "4 printed tables a rules overlay may replace, 0 provisional" in out
+    assert "8 printed tables a rules overlay may replace, 0 provisional" in out
 
 
 def edited_template(tmp_path, capsys):
@@ -272,3 +287,57 @@ def test_a_bad_overlay_stops_the_fuzzer_before_any_game(capsys, tmp_path):
     bad.write_text("tables: {t5_terrain: {}}", encoding="utf-8")
     code, out, err = cli(capsys, "fuzz", "empire-of-the-sun", "--games", 1, "--rules-overlay", bad)
     assert code == 1 and out == "" and "no table 't5_terrain'" in err
+
+
+# -- T6, T7, T8, T12: the tables of the turn's other segments -------------------------------------
+@pytest.mark.rule("15.1", "9.24")
+def test_an_overlaid_war_in_europe_table_sets_the_levels_and_the_sent_to_europe_roll():
+    changes = {"level_from": [-1, -3, -5, -7], "sent_to_europe_highest_roll": [4, 4, 6, 8]}
+    charts = overlay(t6_war_in_europe={**changes, "sent_units_return_after": 2})
+    g = with_overlay(position(war_in_europe=0, turn=4), charts)
+    assert war_in_europe_level(g) == 0  # the printed table: Level 1 from 0
+    g = with_overlay(position(war_in_europe=-1, turn=4), charts)
+    g.rng = ScriptedRng([4])  # printed: Level 1 sends on 0-1 only
+    put_in_delay_box(g, "us-xi-corps")
+    assert forces.at(g, "us-xi-corps") == "turn:6"
+
+
+@pytest.mark.rule("11.21", "11.22")
+def test_overlaid_submarine_warfare_reads_its_own_1942_modifier():
+    printed = position(turn=2, escort=0)
+    rolls(printed, 0)  # 0 - 2 + 0 + 1 = -1: a success on the printed chart
+    submarine_warfare(printed)
+    charts = overlay(t7_submarine_warfare={"defective_torpedo_drm": 3})
+    g = with_overlay(position(turn=2, escort=0), charts)
+    rolls(g, 0)  # 0 - 2 + 0 + 3 = 1: no success
+    submarine_warfare(g)
+    assert (printed.data["deal_cuts"]["japan"], g.data["deal_cuts"]["japan"]) == (1, 0)
+
+
+@pytest.mark.rule("11.32")
+def test_overlaid_strategic_bombing_reads_its_own_success_range():
+    charts = overlay(t8_strategic_bombing={"full_strength_succeeds_on": 5})
+    cuts = []
+    for table in (None, charts):
+        g = position(units={"us-20bc": ("3814", False)}, japanese=["3709"])
+        if table is not None:
+            with_overlay(g, table)
+        rolls(g, 7)
+        strategic_bombing(g)
+        cuts.append(g.data["deal_cuts"]["japan"])
+    assert cuts == [1, 0]
+
+
+@pytest.mark.rule("11.1", "11.5")
+def test_an_overlaid_hand_size_table_deals_its_own_cards():
+    charts = overlay(
+        t12_hand_size={"japanese_early_cards": 6, "allied_by_turn": {"2": [4, 3], "3": [6, 1]}}
+    )
+    g = with_overlay(position(turn=2), charts)
+    assert japanese_deal(g) == (6, 1) and allied_deal(g) == (4, 3)
+    assert (japanese_deal(position(turn=2)), allied_deal(position(turn=2))) == ((7, 0), (5, 2))
+
+
+def test_a_war_in_europe_table_whose_levels_do_not_descend_is_refused():
+    with pytest.raises(DataError, match="each level begins below the one before"):
+        overlay(t6_war_in_europe={"level_from": [0, -3, -3, -7]})

@@ -1,16 +1,17 @@
-"""The printed battle tables of Empire of the Sun as data a player can replace
-(``data/tables.yaml``; engine :mod:`overlay`): Table T3 (air-naval combat results) and T4 (ground
-combat results), each with the die-roll modifiers its chart prints. The rules read them through
-the state (:func:`tables`), so that a game played with a rules overlay fights with the player's
-charts."""
+"""The printed tables of Empire of the Sun as data a player can replace (``data/tables.yaml``;
+engine :mod:`overlay`): Table T3 (air-naval combat results) and T4 (ground combat results), each
+with the die-roll modifiers its chart prints, T6 (War in Europe), T7 (submarine warfare), T8
+(strategic bombing) and T12 (hand size). The rules read them through the state (:func:`tables`),
+so that a game played with a rules overlay plays by the player's charts."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 import msgspec
 
@@ -19,11 +20,16 @@ from wargame.engine.procedure import Context
 from wargame.engine.tables import CombatTable
 
 DATA: Final = Path(__file__).parent / "data"
+T = TypeVar("T")
 MAX_RATING: Final = 100
 MAX_TEXT: Final = 16
 
 Drm = Annotated[int, msgspec.Meta(ge=-20, le=20)]
 Roll = Annotated[int, msgspec.Meta(ge=0, le=9)]
+Level = Annotated[int, msgspec.Meta(ge=1, le=4)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=20)]
+Turn = Annotated[int, msgspec.Meta(ge=1, le=12)]
+WIE_LEVELS: Final = 4
 Rating = int | float | str
 TerrainKey = Literal["open", "jungle", "mixed", "mountain", "atoll", "city"]
 
@@ -61,6 +67,85 @@ class GroundDrms(Strict):
     held_before_assault: Drm
     seventh_armoured: Drm
     terrain: dict[TerrainKey, Drm]
+
+
+class WarInEuropeValues(Strict):
+    """Table T6: the marker value at or below which each of Levels 1-4 begins, the highest
+    Sent-to-Europe roll at each level (modified by US rivalry), the turns a sent unit is away,
+    and the level from which each further effect applies."""
+
+    level_from: list[Annotated[int, msgspec.Meta(ge=-7, le=3)]]
+    sent_to_europe_highest_roll: list[Roll]
+    us_rivalry_roll_modifier: Drm
+    sent_units_return_after: Turn
+    no_allied_asp_increase_from: Level
+    allied_card_lost_from: Level
+    political_will_lost_from: Level
+
+    def level(self, marker: int) -> int:
+        """0 (No Effect) to 4: the number of levels whose start the marker has reached."""
+        return sum(1 for start in self.level_from if marker <= start)
+
+    def sent_to_europe(self, level: int, modified_roll: int) -> bool:
+        return level > 0 and modified_roll <= self.sent_to_europe_highest_roll[level - 1]
+
+
+class SubmarineValues(Strict):
+    """Table T7: the defective-torpedo modifier of the 1942 turns, and what a success costs."""
+
+    defective_torpedo_drm: Drm
+    defective_torpedo_turns: list[Turn]
+    escort_step_down: Count
+    japanese_asp_floor: Count
+
+
+class BombingValues(Strict):
+    """Table T8: the highest successful roll of a full-strength and of a reduced B-29, the most
+    cards bombing cuts from the Japanese deal, the natural roll that costs a bomber a step, and
+    the range from Tokyo of an Allied airfield that spares it."""
+
+    full_strength_succeeds_on: Roll
+    reduced_succeeds_on: Roll
+    most_cards_cut: Count
+    step_lost_on: Roll
+    safe_airfield_range: Count
+
+
+class HandSizeValues(Strict):
+    """Table T12: the Japanese deal (fixed on the early turns, then one card per so many
+    resource hexes, at most so many) and its passes by cards dealt; the Allied deal by turn
+    (cards, passes) before the full one; the fewest cards either side is dealt."""
+
+    japanese_early_turns_through: Turn
+    japanese_early_cards: Count
+    resource_hexes_per_japanese_card: Annotated[int, msgspec.Meta(ge=1, le=20)]
+    japanese_most_cards: Count
+    japanese_passes_by_cards: dict[str, Count]
+    allied_by_turn: dict[str, tuple[Count, Count]]
+    allied_full_cards: Count
+    fewest_cards: Count
+
+    def japanese_passes(self, cards: int) -> int:
+        return self.japanese_passes_by_cards.get(str(cards), 0)
+
+    def allied(self, turn: int) -> tuple[int, int]:
+        return self.allied_by_turn.get(str(turn), (self.allied_full_cards, 0))
+
+
+def checked_war_in_europe(values: WarInEuropeValues) -> WarInEuropeValues:
+    starts, rolls = values.level_from, values.sent_to_europe_highest_roll
+    if len(starts) != WIE_LEVELS or len(rolls) != WIE_LEVELS:
+        raise ValueError(f"level_from and sent_to_europe_highest_roll list {WIE_LEVELS} levels")
+    if any(later >= earlier for earlier, later in pairwise(starts)):
+        raise ValueError("level_from: each level begins below the one before")
+    return values
+
+
+def checked_hand_size(values: HandSizeValues) -> HandSizeValues:
+    for key in (*values.japanese_passes_by_cards, *values.allied_by_turn):
+        if not key.isdigit():
+            raise ValueError(f"{key!r} is not a number of cards or a turn")
+    return values
 
 
 @dataclass(frozen=True)
@@ -115,6 +200,10 @@ TABLES: Final = PrintedTables(
         "t3_modifiers": TableKind(AirNavalDrms, checked_years),
         "t4_ground": TableKind(GroundValues, ground_chart),
         "t4_modifiers": TableKind(GroundDrms),
+        "t6_war_in_europe": TableKind(WarInEuropeValues, checked_war_in_europe),
+        "t7_submarine_warfare": TableKind(SubmarineValues),
+        "t8_strategic_bombing": TableKind(BombingValues),
+        "t12_hand_size": TableKind(HandSizeValues, checked_hand_size),
     },
 )
 
@@ -124,20 +213,41 @@ def tables(g: Context) -> Mapping[str, Any]:
     return TABLES.of(g.state)
 
 
+def table(g: Context, table_id: str, kind: type[T]) -> T:
+    """The table ``table_id`` this game is played with, as the rules read it (``kind``)."""
+    found = tables(g)[table_id]
+    if not isinstance(found, kind):
+        raise TypeError(f"table {table_id} is a {type(found).__name__}, not a {kind.__name__}")
+    return found
+
+
 def strike_chart(g: Context, stage: str) -> RatingChart:
     """Table T3 for an air-naval strike, T4 for a ground combat roll."""
-    found: RatingChart = tables(g)["t3_air_naval" if stage == "air_naval" else "t4_ground"]
-    return found
+    return table(g, "t3_air_naval" if stage == "air_naval" else "t4_ground", RatingChart)
 
 
 def air_naval_modifiers(g: Context) -> AirNavalDrms:
-    found: AirNavalDrms = tables(g)["t3_modifiers"]
-    return found
+    return table(g, "t3_modifiers", AirNavalDrms)
 
 
 def ground_modifiers(g: Context) -> GroundDrms:
-    found: GroundDrms = tables(g)["t4_modifiers"]
-    return found
+    return table(g, "t4_modifiers", GroundDrms)
+
+
+def war_in_europe(g: Context) -> WarInEuropeValues:
+    return table(g, "t6_war_in_europe", WarInEuropeValues)
+
+
+def submarine_warfare(g: Context) -> SubmarineValues:
+    return table(g, "t7_submarine_warfare", SubmarineValues)
+
+
+def strategic_bombing(g: Context) -> BombingValues:
+    return table(g, "t8_strategic_bombing", BombingValues)
+
+
+def hand_size(g: Context) -> HandSizeValues:
+    return table(g, "t12_hand_size", HandSizeValues)
 
 
 def default_chart(stage: str) -> RatingChart:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun import charts, forces
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.reinforcements import war_in_europe_level
@@ -64,7 +64,7 @@ def no_carriers(g: Context) -> None:
 @RULES.implements("16.48", "15.5")
 def war_in_europe(g: Context) -> None:
     """War in Europe at Level 4 costs 1 at every National Status segment."""
-    if war_in_europe_level(g) == 4:
+    if war_in_europe_level(g) >= charts.war_in_europe(g).political_will_lost_from:
         adjust(g, -1, "war_in_europe")
 
 

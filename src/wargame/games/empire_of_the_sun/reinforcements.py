@@ -10,7 +10,7 @@ from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import clamp_roll
-from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun import charts, forces, supply
 from wargame.games.empire_of_the_sun.board import Board
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
@@ -18,18 +18,13 @@ from wargame.games.empire_of_the_sun.stacking import fits
 from wargame.games.empire_of_the_sun.static import Unit
 
 KUNMING = "2407"
-SENT_TO_EUROPE_DELAY = 3  # turns (9.24)
-STE_RANGE = {1: 1, 2: 3, 3: 5, 4: 7}  # highest roll that sends a unit to Europe (Table T6)
 ROLL_LOW, ROLL_HIGH = 0, 9  # the bounds of a modified die roll (15.6)
 
 
 @RULES.implements("15.1", "15.2", "15.3", "15.4", "15.5")
 def war_in_europe_level(g: Context) -> int:
-    """0 = No Effect (+1 to +3), 1 = 0 to −2, 2 = −3 to −4, 3 = −5 to −6, 4 = −7 (15.1-15.5)."""
-    value = g.data["tracks"]["war_in_europe"]
-    if value > 0:
-        return 0
-    return 1 if value >= -2 else 2 if value >= -4 else 3 if value >= -6 else 4
+    """0 = No Effect (+1 to +3), 1 = 0 to −2, 2 = −3 to −4, 3 = −5 to −6, 4 = −7 (Table T6)."""
+    return charts.war_in_europe(g).level(g.data["tracks"]["war_in_europe"])
 
 
 @RULES.implements("15.6")
@@ -163,17 +158,20 @@ def put_in_delay_box(g: Context, unit_id: str) -> None:
     unit = record(g, unit_id)
     if level == 0 or unit.side != "allied" or not may_go_to_europe(unit):
         return
+    table = charts.war_in_europe(g)
     roll = g.roll(D10_ZERO, "allied", "sent_to_europe", unit=unit_id)
-    modified = modified_roll(roll, -1 if g.data["tracks"]["us_isr"] else 0)
-    if modified <= STE_RANGE[level]:
-        forces.move_to(g, unit_id, f"turn:{g.data['turn'] + SENT_TO_EUROPE_DELAY}")
-        g.log("log.sent_to_europe", unit=unit_id, turn=g.data["turn"] + SENT_TO_EUROPE_DELAY)
+    rivalry = table.us_rivalry_roll_modifier if g.data["tracks"]["us_isr"] else 0
+    if table.sent_to_europe(level, modified_roll(roll, rivalry)):
+        back = g.data["turn"] + table.sent_units_return_after
+        forces.move_to(g, unit_id, f"turn:{back}")
+        g.log("log.sent_to_europe", unit=unit_id, turn=back)
 
 
 @RULES.implements("9.3", "9.31")
 def allied_asp_increase(g: Context) -> None:
     """+1 permanent Allied ASP every turn from turn 2, unless War in Europe is at Level 3-4."""
-    if g.data["turn"] >= 2 and war_in_europe_level(g) < 3:
+    stopped_from = charts.war_in_europe(g).no_allied_asp_increase_from
+    if g.data["turn"] >= 2 and war_in_europe_level(g) < stopped_from:
         g.data["tracks"]["allied_asp"] += 1
         g.log("log.asp", side="allied", value=g.data["tracks"]["allied_asp"])
 
