@@ -118,10 +118,35 @@ class Marker(Sourced):
     power: Power | None = None
 
 
+class Stacking(Sourced):
+    """Units a side may have in one area of a kind at the end of a phase (5.4); None: no limit."""
+
+    area: Literal["island_box", "port_box", "jungle", "large"]
+    ground: int | None
+    air: int | None
+    garrison: int | None
+
+
+class PortCapacity(Sourced):
+    port: Literal["small", "medium", "large", "home"]
+    fleets: int | None
+
+
+class Value(Sourced):
+    value: int
+
+
+class Limits(msgspec.Struct, kw_only=True):
+    stacking: list[Stacking]
+    port_capacity: list[PortCapacity]
+    cba_steps_per_cv_step: Value
+
+
 class ForcesFile(msgspec.Struct, kw_only=True):
     provenance: Provenance
     ref: str
     values_provenance: Provenance
+    limits: Limits
     types: list[UnitType]
     colours: list[Colour]
     counter_sheets: list[CounterSheet]
