@@ -233,7 +233,8 @@ class Forces:
         return [u for u in self.units.values() if u.power == power]
 
     def added_later(self, first_turn: str) -> set[str]:
-        """Units that an addition brings after ``first_turn`` (so not in the pool at the start)."""
+        """Units that an addition brings from ``first_turn`` on (not in the pool at the start: the
+        first turn's additions arrive as the game's do, in that turn)."""
         return {
             unit
             for addition in self.pools.additions
@@ -297,9 +298,9 @@ def _colour_of(block: Block, colours: list[Colour]) -> str:
 
 
 def _after(when: str, first_turn: str) -> bool:
-    """True when an addition comes later than the start of a scenario beginning ``first_turn``
-    (a 9.22 trigger always does: no scenario starts in 1943 or later)."""
-    return when > first_turn if when[0].isdigit() else True
+    """True when an addition comes in or after a scenario's first turn (a 9.22 trigger always
+    does: no scenario starts in 1943 or later)."""
+    return when >= first_turn if when[0].isdigit() else True
 
 
 @cache

@@ -169,8 +169,20 @@ def load(scenario_id: str, forces: Forces | None = None, path: Path = SCENARIOS)
     where = path / f"{scenario_id}.yaml"
     for scenario in chain:
         _apply(setup, scenario, forces, path / f"{scenario.id}.yaml")
+    _settle_carriers(setup, where)
     _check_turns(setup.scenario, where)
     return setup
+
+
+def _settle_carriers(setup: Setup, where: Path) -> None:
+    """A CBA stands where its carrier ends up (a derived scenario may move the carrier)."""
+    for placed in setup.units.values():
+        if placed.carrier is None:
+            continue
+        carrier = setup.units.get(placed.carrier)
+        if carrier is None:
+            raise DataError(f"{where}: {placed.unit}: its carrier {placed.carrier!r} left the map")
+        placed.location = carrier.location
 
 
 def _chain(scenario_id: str, known: dict[str, ScenarioFile], path: Path) -> list[ScenarioFile]:
