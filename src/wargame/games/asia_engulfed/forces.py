@@ -13,14 +13,16 @@ import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from wargame.engine.data import Provenance, Record, load_file
+from wargame.engine.data import Provenance, Record, describe_error, read_raw
 from wargame.engine.errors import DataError
 
 DATA = Path(__file__).parent / "data"
+T = TypeVar("T")
+_NESTED = re.compile(r"top level, field (?P<list>[\w.]+)\[(?P<index>\d+)\]\.?(?P<field>\S*):")
 
 Power = Literal["japan", "usa", "cw", "china_nat", "china_comm", "philippines", "dei"]
 Side = Literal["japan", "allies"]
@@ -303,7 +305,36 @@ def _after(when: str, first_turn: str) -> bool:
     return when >= first_turn if when[0].isdigit() else True
 
 
+def load_named(path: Path, schema: type[T]) -> T:
+    """Load a file of sections of records; an error names the record by its id (or unit, area)."""
+    raw = read_raw(path)
+    try:
+        loaded: T = msgspec.convert(raw, schema)
+    except msgspec.ValidationError as error:
+        raise DataError(_name_record(describe_error(path, raw, str(error)), raw)) from None
+    return loaded
+
+
+def _name_record(message: str, raw: Any) -> str:
+    """'top level, field blocks[3].max_steps:' -> "blocks record 3 (jp-1a), field max_steps:"."""
+    match = _NESTED.search(message)
+    if match is None:
+        return message
+    records: Any = raw
+    for key in match.group("list").split("."):
+        records = records.get(key) if isinstance(records, dict) else None
+    index = int(match.group("index"))
+    record = records[index] if isinstance(records, list) and index < len(records) else None
+    label = next(
+        (record[k] for k in ("id", "unit", "area") if isinstance(record, dict) and k in record),
+        None,
+    )
+    named = f"{match.group('list')} record {index}" + (f" ({label})" if label else "")
+    field = f", field {match.group('field')}" if match.group("field") else ""
+    return message[: match.start()] + f"{named}{field}:" + message[match.end() :]
+
+
 @cache
 def load(path: Path = DATA) -> Forces:
-    forces = load_file(path / "forces.yaml", ForcesFile)
-    return Forces(forces, load_file(path / "pools.yaml", PoolsFile), path)
+    forces = load_named(path / "forces.yaml", ForcesFile)
+    return Forces(forces, load_named(path / "pools.yaml", PoolsFile), path)

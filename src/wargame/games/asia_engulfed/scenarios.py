@@ -20,7 +20,7 @@ from typing import Literal
 
 import msgspec
 
-from wargame.engine.data import load_file, read_raw
+from wargame.engine.data import read_raw
 from wargame.engine.errors import DataError
 from wargame.games.asia_engulfed.forces import (
     DATA,
@@ -30,6 +30,7 @@ from wargame.games.asia_engulfed.forces import (
     Power,
     Sourced,
     Turn,
+    load_named,
     side_of,
 )
 from wargame.games.asia_engulfed.forces import load as load_forces
@@ -152,7 +153,7 @@ def areas(path: Path = DATA) -> dict[str, Area]:
 def files(path: Path = SCENARIOS) -> dict[str, ScenarioFile]:
     loaded = {}
     for scenario_path in sorted(path.glob("*.yaml")):
-        scenario = load_file(scenario_path, ScenarioFile)
+        scenario = load_named(scenario_path, ScenarioFile)
         if scenario.provenance is None:
             raise DataError(f"{scenario_path}: scenario {scenario.id!r} states no provenance")
         loaded[scenario.id] = scenario
