@@ -29,6 +29,7 @@ from wargame.games.asia_engulfed.forces import (
     Forces,
     Power,
     Sourced,
+    Stacking,
     Turn,
     load_named,
     side_of,
@@ -339,7 +340,7 @@ def _stack_kind(unit_type: str) -> str | None:
 
 
 def _stacking_problems(setup: Setup, forces: Forces) -> Iterator[str]:
-    limits = {limit.area: limit for limit in forces.file.limits.stacking}
+    limits: dict[str, Stacking] = {limit.area: limit for limit in forces.file.limits.stacking}
     known = areas()
     for (area_id, side), counts in _by_area(setup, forces).items():
         area = known.get(area_id)
@@ -354,7 +355,9 @@ def _stacking_problems(setup: Setup, forces: Forces) -> Iterator[str]:
 
 
 def _port_problems(setup: Setup, forces: Forces) -> Iterator[str]:
-    capacity = {limit.port: limit.fleets for limit in forces.file.limits.port_capacity}
+    capacity: dict[str, int | None] = {
+        limit.port: limit.fleets for limit in forces.file.limits.port_capacity
+    }
     for (area_id, side), counts in _by_area(setup, forces).items():
         area = areas().get(area_id)
         if area is None or area.kind == "sea" or not counts["fleets"]:
@@ -431,7 +434,7 @@ def _national_problems(setup: Setup, forces: Forces) -> Iterator[str]:
 
 
 def _mix_problems(setup: Setup, forces: Forces) -> Iterator[str]:
-    printed = {
+    printed: dict[str | None, int | None] = {
         marker.power: marker.printed or marker.count
         for marker in forces.file.markers
         if marker.kind == "garrison"
