@@ -420,7 +420,8 @@ class SecretsCheck:
 
     def __init__(self, secrets: Secrets) -> None:
         self.secrets = secrets
-        self.things = frozenset(thing for facts in secrets.facts.values() for thing, _ in facts)
+        every = [*secrets.facts.values(), *secrets.withheld.values()]
+        self.things = frozenset(thing for facts in every for thing, _ in facts)
         self.neighbours = {name: _neighbours(order) for name, order in secrets.orders.items()}
 
     def shown_in(self, value: Any) -> Shown:
@@ -446,6 +447,13 @@ class SecretsCheck:
             }
             if owner != viewer and seen:
                 yield f"{owner}'s secret {_some(seen)}"
+        seen = {
+            f"{thing}={value}"
+            for thing, value in secrets.withheld.get(viewer, ())
+            if value in shown.near.get(thing, ())
+        }
+        if seen:
+            yield f"the hidden {_some(seen)}"
         for name, order in secrets.orders.items():
             run = _run_of(order, self.neighbours[name], shown.lists)
             if run:

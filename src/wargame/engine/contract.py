@@ -88,6 +88,9 @@ class Secrets:
       strength ``("u17", "3")``. A view shows one where a dict names the thing (as a key or a
       value) and holds the value beside it, or maps the thing to the value or to a dict holding
       it: ``{"id": "u17", "strength": 3}``, ``{"u17": 3}``, ``{"u17": {"strength": 3}}``.
+    * ``withheld``: per viewer (None: spectators), ``(thing, value)`` pairs that viewer may not
+      see, recognised as ``facts`` are: what a block game keeps from each side of the blocks it
+      does not see (see :mod:`fog`), where more than one side may see a unit.
     * ``orders``: named sequences whose order nobody may see: a deck, top last. A view shows
       one where a list holds two of its items next to each other, in its order or reversed:
       the whole deck, its next two cards, any run of it. A sorted list (alphabetical or natural
@@ -99,6 +102,7 @@ class Secrets:
     owned: dict[Side, set[str]] = field(default_factory=dict)
     hidden: set[str] = field(default_factory=set)
     facts: dict[Side, set[tuple[str, str]]] = field(default_factory=dict)
+    withheld: dict[Side | None, set[tuple[str, str]]] = field(default_factory=dict)
     orders: dict[str, list[str]] = field(default_factory=dict)
 
 
