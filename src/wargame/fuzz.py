@@ -336,7 +336,7 @@ def check_secrets(game: Game, state: State, views: dict[Side | None, dict[str, A
         secrets.refuse(viewer, secrets.shown_in(_without_log(view)), "view")
     for side in game.sides:
         texts = [action.text for action in game.legal_actions(state, side)]
-        secrets.refuse(side, shown_in_actions(texts), "legal actions")
+        secrets.refuse(side, shown_in_actions(texts, secrets.things), "legal actions")
 
 
 def check_new_log(game: Game, before: State, after: State) -> None:
@@ -369,12 +369,17 @@ def shown_in(value: Any, things: frozenset[str] = frozenset()) -> Shown:
     return found
 
 
-def shown_in_actions(texts: list[str]) -> Shown:
-    """What a side's legal actions show: their words, and their arguments as one list."""
+def shown_in_actions(texts: list[str], things: frozenset[str] = frozenset()) -> Shown:
+    """What a side's legal actions show: their words, their arguments as one list, and beside
+    each of ``things`` an action names, the other words of that action."""
     found = Shown()
     arguments = [word for text in texts for word in text.split(" ")[1:]]
     found.words = {word for text in texts for word in text.split(" ")}
     found.lists = [arguments]
+    for text in texts:
+        words = set(text.split(" "))
+        for thing in things & words:
+            found.near.setdefault(thing, set()).update(words)
     return found
 
 

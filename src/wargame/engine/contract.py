@@ -79,7 +79,8 @@ class Secrets:
 
     No view, new log line or legal action of a viewer may show what it may not see. A view shows
     a string if it holds it as a string or a key; a number is compared by its decimal form, so
-    declare a strength of 3 as ``"3"``. Legal actions show the words of their texts.
+    declare a strength of 3 as ``"3"``. Legal actions show the words of their texts, each word
+    beside the other words of its action.
 
     * ``owned``: per side, strings only that side may see: its hand's cards, a hidden mission.
     * ``hidden``: strings nobody may see, spectators included: the random generator's key, the
