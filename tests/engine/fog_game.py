@@ -21,6 +21,7 @@ from wargame.engine.fog import (
     UNTIL_MOVED,
     Candidate,
     Units,
+    audience,
     expire,
     fog_secrets,
     fog_view,
@@ -92,15 +93,18 @@ class Play(Procedure):
         units = g.data["units"]
         start = units[unit_id]["where"]
         move(units, unit_id, area)
-        self.log_move(g, side, unit_id, start, area)
+        self.log_move(g, audience(units[unit_id], SIDES), unit_id, start, area)
         if steps_in(units, other(side), area):
             battle(g, area)
         self.done(g, f, side)
 
-    def log_move(self, g: Context, side: Side, unit_id: str, start: str, area: str) -> None:
+    def log_move(
+        self, g: Context, seen_by: list[Side], unit_id: str, start: str, area: str
+    ) -> None:
+        side = g.data["player"]
         private = {"side": side, "unit": unit_id, "from": start, "to": area}
         public = {"side": side, "from": start, "to": area}
-        g.log_private([side], "log.moved", private, "log.moved_blank", public)
+        g.log_private(seen_by, "log.moved", private, "log.moved_blank", public)
 
     def done(self, g: Context, f: Frame, side: Side) -> None:
         if side == SIDES[1]:

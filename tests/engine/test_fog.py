@@ -9,11 +9,13 @@ import pytest
 from tests.engine.fog_game import CATALOGUE, DEAD, SIDES, FogGame, Play, fill_steps
 from tests.test_fuzz import failures, run_fuzz
 from wargame.engine.action import Action
+from wargame.engine.contract import Secrets
 from wargame.engine.errors import GameBug
 from wargame.engine.fog import (
     EVER,
     UNTIL_MOVED,
     Candidate,
+    audience,
     conceal,
     expire,
     fog_secrets,
@@ -91,6 +93,20 @@ def test_a_spectator_sees_a_unit_only_once_every_side_does():
     assert fog_view(units, None, SIDES)["units"] == []
     reveal(units, ["r1"], ["blue"], UNTIL_MOVED)
     assert [u["id"] for u in fog_view(units, None, SIDES)["units"]] == ["r1"]
+
+
+def test_a_log_line_naming_a_unit_goes_to_those_who_see_it():
+    units = two_armies()
+    assert audience(units["r1"], SIDES) == ["red"]
+    reveal(units, ["r1"], ["blue"], "battle:b")
+    assert audience(units["r1"], SIDES) == ["red", "blue"]
+
+
+def test_the_fogs_secrets_add_to_a_games_others():
+    hands = Secrets(owned={"red": {"c1"}}, hidden={"c2"}, orders={"deck": ["c2", "c3"]})
+    both = hands.add(fog_secrets(two_armies(), SIDES))
+    assert both.owned == {"red": {"c1"}} and both.orders == {"deck": ["c2", "c3"]}
+    assert ("r1", "b") in both.withheld["blue"] and both.hidden == {"c2"}
 
 
 def test_an_unknown_unit_is_a_game_bug():
@@ -254,8 +270,8 @@ def test_the_fog_game_fights_battles_and_eliminates_blocks():
 class LeakyMoves(Play):
     """Names the moving block in the line everybody reads."""
 
-    def log_move(self, g, side, unit_id, start, area):
-        g.log("log.moved", side=side, unit=unit_id, to=area)
+    def log_move(self, g, seen_by, unit_id, start, area):
+        g.log("log.moved", side=g.data["player"], unit=unit_id, to=area)
 
 
 class LeakyBlanks(FogGame):

@@ -106,6 +106,18 @@ class Secrets:
     withheld: dict[Side | None, set[tuple[str, str]]] = field(default_factory=dict)
     orders: dict[str, list[str]] = field(default_factory=dict)
 
+    def add(self, other: Secrets) -> Secrets:
+        """These secrets and ``other``'s together (a hand and hidden blocks), in place."""
+        for side, tokens in other.owned.items():
+            self.owned.setdefault(side, set()).update(tokens)
+        self.hidden |= other.hidden
+        for side, facts in other.facts.items():
+            self.facts.setdefault(side, set()).update(facts)
+        for viewer, withheld in other.withheld.items():
+            self.withheld.setdefault(viewer, set()).update(withheld)
+        self.orders.update(other.orders)
+        return self
+
 
 RECOGNISABLE: Final = 10**7
 """A secret number below this is not declared: any count or hex id of a view could equal it, and

@@ -60,8 +60,15 @@ def sees(unit: Unit, viewer: Side | None, sides: Sequence[Side]) -> bool:
     return viewer == unit["owner"] or viewer in unit["seen"]
 
 
+def audience(unit: Unit, sides: Sequence[Side]) -> list[Side]:
+    """The sides that see ``unit``: those a log line naming it may go to in full (the others
+    read its public form, ``Context.log_private``)."""
+    return [side for side in sides if sees(unit, side, sides)]
+
+
 def reveal(units: Units, ids: Iterable[str], to: Iterable[Side], until: str) -> None:
-    """Show the units ``ids`` to the sides ``to`` until ``until`` (a permanent reveal stays)."""
+    """Show the units ``ids`` to the sides ``to`` until ``until`` (a permanent reveal stays).
+    A reveal cannot be taken back: the game calls ``Context.reveal`` too."""
     sides = list(to)
     for unit_id in ids:
         unit = _unit(units, unit_id)
