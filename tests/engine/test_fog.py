@@ -24,8 +24,10 @@ from wargame.engine.fog import (
     new_unit,
     reveal,
     sample,
+    sees,
 )
 from wargame.engine.rng import Rng
+from wargame.engine.state import clone
 from wargame.fuzz import FuzzFailure, check_secrets
 
 ARMY = {"kind": "army"}
@@ -192,6 +194,46 @@ def test_the_sampled_state_always_shows_each_side_what_the_true_one_does():
                 assert game.view(sampled, side, log=False) == view
                 assert game.check(sampled) == []
     assert revealed > 0  # some positions held units revealed to the other side
+
+
+def swapped_identities(state, viewer):
+    """``state`` with two units ``viewer`` does not see, of one owner and public part, trading
+    places (apart if it can), so that each stands where the other did with its own id and hidden
+    part; None if it has no such two."""
+    units = state.data["units"]
+    blank = sorted(i for i, u in units.items() if not sees(u, viewer, SIDES))
+    pairs = [
+        (one, two)
+        for one in blank
+        for two in blank
+        if one < two
+        and units[one]["owner"] == units[two]["owner"]
+        and units[one]["public"] == units[two]["public"]
+    ]
+    if not pairs:
+        return None
+    one, two = min(pairs, key=lambda pair: units[pair[0]]["where"] == units[pair[1]]["where"])
+    new = clone(state)
+    for unit_id, other_id in ((one, two), (two, one)):
+        place = {"where": units[other_id]["where"], "seen": dict(units[other_id]["seen"])}
+        new.data["units"][unit_id] = units[unit_id] | place
+    return new
+
+
+def test_positions_differing_in_hidden_identities_give_the_same_view_and_draws():
+    game, states = positions()
+    compared = 0
+    for state in states:
+        for side in SIDES:
+            other = swapped_identities(state, side)
+            if other is None:
+                continue
+            views = [game.view(each, side, log=False) for each in (state, other)]
+            assert views[0] == views[1]
+            draws = [game.determinize(view, side, Rng(7)).data for view in views]
+            assert draws[0] == draws[1]
+            compared += other.data["units"] != state.data["units"]
+    assert compared > 10
 
 
 def test_a_revealed_unit_that_has_not_moved_is_sampled_as_itself():
