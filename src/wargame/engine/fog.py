@@ -1,4 +1,4 @@
-"""Hidden units: blocks whose identity and strength only some sides see (DESIGN 2.6).
+"""Hidden units: blocks whose identity and strength only some sides see (DESIGN 2.1).
 
 A game keeps its fogged units as plain data in its state, a dict from each unit's id to a
 :class:`Unit`: its ``owner``, ``where`` it stands, its ``public`` part (what every side sees of a
