@@ -8,6 +8,7 @@ import pytest
 
 from tests.engine.fog_game import CATALOGUE, DEAD, SIDES, FogGame, Play, fill_steps
 from tests.test_fuzz import failures, run_fuzz
+from wargame.bots.ismcts import Budget, Search
 from wargame.engine.action import Action
 from wargame.engine.contract import Secrets
 from wargame.engine.errors import GameBug
@@ -234,6 +235,23 @@ def test_positions_differing_in_hidden_identities_give_the_same_view_and_draws()
             assert draws[0] == draws[1]
             compared += other.data["units"] != state.data["units"]
     assert compared > 10
+
+
+def test_the_search_bot_plays_alike_whatever_the_blanks_hide():
+    game, states = positions(seeds=range(3), moves=5)
+    chosen = 0
+    for state in states:
+        side = game.active(state)[0]
+        other = swapped_identities(state, side)
+        if other is None:
+            continue
+        views = [game.view(each, side) for each in (state, other)]
+        assert views[0] == views[1]
+        choices = [Search(game, side, 3, Budget(iterations=12, worlds=3)).choose(views[0])]
+        choices.append(Search(game, side, 3, Budget(iterations=12, worlds=3)).choose(views[1]))
+        assert choices[0] == choices[1] and choices[0] in views[0]["actions"]
+        chosen += 1
+    assert chosen > 3
 
 
 def test_a_revealed_unit_that_has_not_moved_is_sampled_as_itself():
