@@ -112,6 +112,28 @@ def test_the_fogs_secrets_add_to_a_games_others():
     assert ("r1", "b") in both.withheld["blue"] and both.hidden == {"c2"}
 
 
+def test_with_three_sides_a_unit_shown_to_one_enemy_stays_hidden_from_the_other():
+    sides = ("red", "blue", "green")
+    units = two_armies()
+    reveal(units, ["r1"], ["blue"], "battle:b")
+    assert [u["id"] for u in fog_view(units, "blue", sides)["units"]] == ["b1", "r1"]
+    green = fog_view(units, "green", sides)
+    assert [b["seen"] for b in green["blanks"]] == [{}, {}, {"blue": "battle:b"}]
+    withheld = fog_secrets(units, sides).withheld
+    assert ("r1", "b") in withheld["green"] and ("r1", "b") not in withheld["blue"]
+    assert ("r1", "b") in withheld[None]
+    drawn = sample(green, CATALOGUE, Rng(3), fill_steps)
+    assert sorted(u["seen"] for u in drawn.values() if u["owner"] == "red") == [
+        {},
+        {"blue": "battle:b"},
+    ]
+
+
+def test_a_permanent_reveal_cannot_be_ended():
+    with pytest.raises(GameBug, match="never ends"):
+        expire(two_armies(), EVER)
+
+
 def test_an_unknown_unit_is_a_game_bug():
     with pytest.raises(GameBug, match="no fogged unit 'r9'"):
         reveal(two_armies(), ["r9"], ["blue"], EVER)

@@ -80,6 +80,8 @@ def reveal(units: Units, ids: Iterable[str], to: Iterable[Side], until: str) -> 
 def expire(units: Units, until: str, becomes: str | None = None) -> None:
     """End the reveals tagged ``until``; with ``becomes``, they last on under that tag instead
     (a battle's reveals that stay true until the units move: ``UNTIL_MOVED``)."""
+    if until == EVER:
+        raise GameBug("a permanent reveal never ends")
     for unit in units.values():
         for side, tag in list(unit["seen"].items()):
             if tag == until:
@@ -243,7 +245,9 @@ def sample(
 
     The units shown in full stay as shown (a unit revealed where it stands is that unit); each
     blank becomes a candidate not shown in full, of its owner and public part, drawn without
-    replacement, its other hidden values drawn by ``fill``. Candidates left over stay out. The
+    replacement, its other hidden values drawn by ``fill``. Candidates left over stay out; the
+    game leaves out of ``candidates`` the units it shows apart from the picture (a pile of
+    eliminated blocks kept elsewhere in its data). The
     draw reads only the picture, the candidates and ``rng``: two positions a viewer cannot tell
     apart give it the same draws."""
     units: Units = {item["id"]: _restored(item) for item in shown["units"]}
