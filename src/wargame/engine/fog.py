@@ -134,7 +134,7 @@ def fog_view(units: Units, viewer: Side | None, sides: Sequence[Side]) -> dict[s
             shown.append(_full(unit_id, unit))
         else:
             blank_units.append(unit)
-    return {"units": shown, "blanks": [blank for blank, _ in _blanks(blank_units)]}
+    return {"units": shown, "blanks": _blanks(blank_units)}
 
 
 def _full(unit_id: str, unit: Unit) -> dict[str, Any]:
@@ -148,15 +148,14 @@ def _full(unit_id: str, unit: Unit) -> dict[str, Any]:
     }
 
 
-def _blanks(hidden: list[Unit]) -> list[tuple[dict[str, Any], Unit]]:
-    """Each unit as a blank, named and ordered by what is shown of it."""
-    faces = sorted(((_face(unit), unit) for unit in hidden), key=lambda pair: _face_key(pair[0]))
+def _blanks(hidden: Iterable[Unit]) -> list[dict[str, Any]]:
+    """The units as blanks, named and ordered by what is shown of them."""
     counts: dict[tuple[str, str], int] = {}
     named = []
-    for face, unit in faces:
+    for face in sorted((_face(unit) for unit in hidden), key=_face_key):
         place = (face["owner"], face["where"])
         counts[place] = counts.get(place, 0) + 1
-        named.append(({"blank": f"?{place[0]}.{place[1]}.{counts[place]}", **face}, unit))
+        named.append({"blank": f"?{place[0]}.{place[1]}.{counts[place]}", **face})
     return named
 
 
@@ -196,7 +195,7 @@ def fog_secrets(units: Units, sides: Sequence[Side]) -> Secrets:
             of_place.setdefault((unit["owner"], unit["where"]), set()).update(
                 [unit_id, *_hidden_words(unit)]
             )
-        for face, _ in _blanks([unit for _, unit in hidden]):
+        for face in _blanks(unit for _, unit in hidden):
             words = of_place[(face["owner"], face["where"])] - _words_of(face)
             facts |= {(face["blank"], word) for word in words}
         withheld[viewer] = facts
