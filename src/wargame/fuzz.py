@@ -342,7 +342,7 @@ def check_secrets(game: Game, state: State, views: dict[Side | None, dict[str, A
         secrets.refuse(viewer, secrets.shown_in(_without_log(view)), "view")
     for side in game.sides:
         texts = [action.text for action in game.legal_actions(state, side)]
-        secrets.refuse(side, shown_in_actions(texts), "legal actions")
+        secrets.refuse(side, shown_in_actions(texts, secrets.things), "legal actions")
 
 
 def check_new_log(game: Game, before: State, after: State) -> None:
@@ -375,12 +375,17 @@ def shown_in(value: Any, things: frozenset[str] = frozenset()) -> Shown:
     return found
 
 
-def shown_in_actions(texts: list[str]) -> Shown:
-    """What a side's legal actions show: their words, and their arguments as one list."""
+def shown_in_actions(texts: list[str], things: frozenset[str] = frozenset()) -> Shown:
+    """What a side's legal actions show: their words, their arguments as one list, and beside
+    each of ``things`` an action names, the other words of that action."""
     found = Shown()
     arguments = [word for text in texts for word in text.split(" ")[1:]]
     found.words = {word for text in texts for word in text.split(" ")}
     found.lists = [arguments]
+    for text in texts:
+        words = set(text.split(" "))
+        for thing in things & words:
+            found.near.setdefault(thing, set()).update(words)
     return found
 
 
@@ -426,7 +431,8 @@ class SecretsCheck:
 
     def __init__(self, secrets: Secrets) -> None:
         self.secrets = secrets
-        self.things = frozenset(thing for facts in secrets.facts.values() for thing, _ in facts)
+        every = [*secrets.facts.values(), *secrets.withheld.values()]
+        self.things = frozenset(thing for facts in every for thing, _ in facts)
         self.neighbours = {name: _neighbours(order) for name, order in secrets.orders.items()}
 
     def shown_in(self, value: Any) -> Shown:
@@ -452,6 +458,13 @@ class SecretsCheck:
             }
             if owner != viewer and seen:
                 yield f"{owner}'s secret {_some(seen)}"
+        seen = {
+            f"{thing}={value}"
+            for thing, value in secrets.withheld.get(viewer, ())
+            if value in shown.near.get(thing, ())
+        }
+        if seen:
+            yield f"the hidden {_some(seen)}"
         for name, order in secrets.orders.items():
             run = _run_of(order, self.neighbours[name], shown.lists)
             if run:

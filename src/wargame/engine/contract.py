@@ -79,7 +79,8 @@ class Secrets:
 
     No view, new log line or legal action of a viewer may show what it may not see. A view shows
     a string if it holds it as a string or a key; a number is compared by its decimal form, so
-    declare a strength of 3 as ``"3"``. Legal actions show the words of their texts.
+    declare a strength of 3 as ``"3"``. Legal actions show the words of their texts, each word
+    beside the other words of its action.
 
     * ``owned``: per side, strings only that side may see: its hand's cards, a hidden mission.
     * ``hidden``: strings nobody may see, spectators included: the random generator's key, the
@@ -88,6 +89,9 @@ class Secrets:
       strength ``("u17", "3")``. A view shows one where a dict names the thing (as a key or a
       value) and holds the value beside it, or maps the thing to the value or to a dict holding
       it: ``{"id": "u17", "strength": 3}``, ``{"u17": 3}``, ``{"u17": {"strength": 3}}``.
+    * ``withheld``: per viewer (None: spectators), ``(thing, value)`` pairs that viewer may not
+      see, recognised as ``facts`` are: what a block game keeps from each side of the blocks it
+      does not see (see :mod:`fog`), where more than one side may see a unit.
     * ``orders``: named sequences whose order nobody may see: a deck, top last. A view shows
       one where a list holds two of its items next to each other, in its order or reversed:
       the whole deck, its next two cards, any run of it. A sorted list (alphabetical or natural
@@ -99,7 +103,20 @@ class Secrets:
     owned: dict[Side, set[str]] = field(default_factory=dict)
     hidden: set[str] = field(default_factory=set)
     facts: dict[Side, set[tuple[str, str]]] = field(default_factory=dict)
+    withheld: dict[Side | None, set[tuple[str, str]]] = field(default_factory=dict)
     orders: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, other: Secrets) -> Secrets:
+        """These secrets and ``other``'s together (a hand and hidden blocks), in place."""
+        for side, tokens in other.owned.items():
+            self.owned.setdefault(side, set()).update(tokens)
+        self.hidden |= other.hidden
+        for side, facts in other.facts.items():
+            self.facts.setdefault(side, set()).update(facts)
+        for viewer, withheld in other.withheld.items():
+            self.withheld.setdefault(viewer, set()).update(withheld)
+        self.orders.update(other.orders)
+        return self
 
 
 RECOGNISABLE: Final = 10**7
