@@ -170,6 +170,18 @@ def test_the_marks_and_the_path_read_at_every_zoom(page, server, artifacts, zoom
     sizes = mark_sizes(page, hex_id)
     assert sizes["warned"] >= 8 and sizes["base"] >= 5 and sizes["path"] >= 2, sizes
     page.locator("#map-box").screenshot(path=str(artifacts / f"marks_zoom_{zoom}.png"))
+    target.click()  # its stack opens beside the path's end, not over it
+    page.wait_for_selector("#popup:not([hidden])")
+    assert planned(page) == body["notes_text"][position.found]["path"]
+    assert not overlap(page.locator("#popup"), page.locator("#map .plan-end"))
+    page.screenshot(path=str(artifacts / f"popup_by_path_{zoom}.png"))
+
+
+def overlap(one, other):
+    a, b = one.bounding_box(), other.bounding_box()
+    apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+    apart_y = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+    return not (apart_x or apart_y)
 
 
 def battle_panel_facts(page):

@@ -289,3 +289,14 @@ def test_a_move_beyond_the_reach_of_every_hq_that_may_supply_the_unit_warns_it_w
     assert GAME.catalog.render(warning.key, warning.params, "en").startswith(
         "No supplied HQ that can supply"
     )
+
+
+@pytest.mark.rule("12.1")
+def test_a_path_that_loops_back_names_each_hex_on_the_way_once_and_never_its_end():
+    """Through Jitra then Singora, the way back to Jitra is a loop: its label names Singora once
+    and not Jitra, the destination ("Move to Jitra by way of Jitra, Singora" before)."""
+    g = kota_bharu_march()
+    act(g, "via 1912", "via 2012")
+    loop = notes(g)["hex 1912"]
+    assert loop["path"] == [KOTA_BHARU, "2012", "1912", "2012", "1912"]
+    assert words(loop["label"]) == "Move to Jitra (1912) by way of Singora (2012) (2 MP)"

@@ -38,7 +38,8 @@ def kind_of(classes: Collection[str]) -> str:
 
 def move_label(move: movement.Move, classes: Collection[str]) -> Message:
     """A move in words: where to, how, and what it takes (legs, hexes, MP, ASPs)."""
-    dest, inner = move.dest, list(move.path[1:-1])
+    dest = move.dest
+    inner = list(dict.fromkeys(h for h in move.path[1:-1] if h != dest))  # a loop names each once
     if move.dest == movement.CHINA_BOX:
         return message("label.moving.box")
     if move.mode == "assault":
