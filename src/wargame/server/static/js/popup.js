@@ -47,9 +47,11 @@ export function popupCard() {
   return box && !box.hidden ? box.dataset.card || null : null;
 }
 
-/** The popup beside (x, y); with ``clear`` ({at, from}: the end of a drawn path and the hex its
- * last leg comes from, screen points with their radius ``r``), on the side away from that leg
- * and clear of the end's hex, so that the path stays in sight. */
+/** The popup beside (x, y), on its right if it fits, else on its left: never over the point
+ * tapped, so that a second click there still reaches the target. With ``clear`` ({at, from}:
+ * the end of a drawn path and the hex its last leg comes from, screen points with their radius
+ * ``r``), on the side away from that leg and clear of the end's hex, so that the path stays in
+ * sight. */
 function place(box, x, y, clear = null) {
   box.hidden = false;
   const docked = window.matchMedia(UPRIGHT_PHONE).matches;
@@ -63,7 +65,7 @@ function place(box, x, y, clear = null) {
   }
   const width = box.offsetWidth;
   const height = box.offsetHeight;
-  let wanted = x + 12;
+  let wanted = x + 12 + width <= window.innerWidth - 8 ? x + 12 : x - 12 - width;
   if (clear && clear.from) {
     const gap = clear.at.r + 6;
     const right = x + gap;
