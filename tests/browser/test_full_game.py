@@ -42,12 +42,12 @@ def wait_settled(page, playwright_api):
     machine took longer than one fixed wait of 30 s; only a page that has not moved for 30 s
     fails."""
     while True:
-        seen = version(page)
+        seen = page.get_attribute("body", "data-version")  # none before the first view
         try:
             page.wait_for_function(SETTLED, timeout=QUIET_MS)
             return
         except playwright_api.TimeoutError:
-            if version(page) == seen:
+            if page.get_attribute("body", "data-version") == seen:
                 raise
 
 
