@@ -171,7 +171,13 @@ def test_a_rematch_swaps_the_sides_from_the_lobby_and_from_the_play_page(page, s
 
 def test_the_lobby_footer_says_what_this_edition_is_and_credits_each_game(page, server):
     page.goto(f"{server}/?lang=en")
-    page.wait_for_selector("#edition-notice")
+    # the footer is in the page with an English placeholder; the lobby fills it once its words
+    # have come: wait for them, not for the element
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#edition-notice [data-i18n]')]"
+        ".every((item) => item.textContent.trim()) && document.documentElement.lang === 'en'"
+        " && document.querySelector('#edition-notice').textContent.includes('not affiliated')"
+    )
     notice = page.inner_text("#edition-notice")
     assert "unofficial fan edition" in notice and "not affiliated with or endorsed" in notice
     assert "paraphrased" in notice and "own the printed games" in notice

@@ -170,6 +170,63 @@ def test_the_marks_and_the_path_read_at_every_zoom(page, server, artifacts, zoom
     sizes = mark_sizes(page, hex_id)
     assert sizes["warned"] >= 8 and sizes["base"] >= 5 and sizes["path"] >= 2, sizes
     page.locator("#map-box").screenshot(path=str(artifacts / f"marks_zoom_{zoom}.png"))
+    target.click()  # its stack opens beside the path's end, not over it
+    page.wait_for_selector("#popup:not([hidden])")
+    assert planned(page) == body["notes_text"][position.found]["path"]
+    assert not overlap(page.locator("#popup"), page.locator("#map .plan-end"))
+    page.screenshot(path=str(artifacts / f"popup_by_path_{zoom}.png"))
+
+
+def test_a_stack_opened_at_the_right_of_the_screen_leaves_its_hex_to_click_again(
+    page, server, artifacts
+):
+    """The popup goes left of a hex too near the right edge for it (it was pushed back over the
+    hex, whose second click then fell on the popup)."""
+    position = reach(server, "campaign", 7, battle_preview)  # a battle hex: no path drawn
+    open_position(page, server, position)
+    page.wait_for_selector("#map .target[data-target-hex]", state="attached")
+    rightmost = page.evaluate(
+        """() => {
+      const inside = document.querySelector('#map-box').getBoundingClientRect();
+      const shown = [...document.querySelectorAll('#map .target[data-target-hex]')]
+        .map((t) => [t.dataset.targetHex, t.getBoundingClientRect()])
+        .filter(([, r]) => r.left >= inside.left && r.right <= inside.right
+          && r.top >= inside.top + 60 && r.bottom <= inside.bottom);
+      shown.sort((a, b) => b[1].right - a[1].right);
+      return shown.length ? shown[0][0] : null;
+    }"""
+    )
+    assert rightmost is not None
+    target = page.locator(f'#map .target[data-target-hex="{rightmost}"]')
+    target.click()  # a popup as wide as a big stack's (one of Pearl Harbor's, say)
+    page.keyboard.press("Escape")
+    page.evaluate("() => { document.querySelector('#popup').style.minWidth = '560px'; }")
+    box, edge = target.bounding_box(), page.locator("#map-box").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)  # drag the map until the hex is at its right edge
+    page.mouse.down()
+    page.mouse.move(edge["x"] + edge["width"] - 4, y, steps=8)  # its centre 4 px inside
+    page.mouse.up()
+    page.keyboard.press("Escape")
+    target.click()
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{rightmost}"]')
+    popup, box = page.locator("#popup").bounding_box(), target.bounding_box()
+    room = page.viewport_size["width"] - 8
+    assert box["x"] + box["width"] / 2 + 12 + popup["width"] > room  # none on its right
+    assert popup["x"] + popup["width"] <= box["x"] + box["width"] / 2  # so it lies on its left
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    centre = page.evaluate(
+        f"() => document.elementFromPoint({x}, {y}).closest('[data-hex]')?.dataset.hex"
+    )
+    assert centre == rightmost  # a second click there reaches the hex
+    page.screenshot(path=str(artifacts / "popup_at_the_right.png"))
+
+
+def overlap(one, other):
+    a, b = one.bounding_box(), other.bounding_box()
+    apart_x = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+    apart_y = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+    return not (apart_x or apart_y)
 
 
 def battle_panel_facts(page):

@@ -109,12 +109,25 @@ def test_an_amphibious_assault_tells_its_asps_its_withdrawal_and_how_it_fights()
         ("6.24", "consequence.battle"),
         ("6.24", "consequence.only_battle"),
         ("7.45", "consequence.asp"),
+        ("7.45", "consequence.unescorted"),
         ("7.45", "consequence.assault_not_taken"),
         ("8.32", "consequence.landing_fights"),
         ("8.4", "consequence.held"),
     ]
     assert words(assault["label"]) == "Amphibious assault on Manila (2813) (2 ASPs)"  # 2 steps
     assert words(assault["consequences"][2]) == "Spends 2 ASPs of the 7 left this turn"
+
+
+@pytest.mark.rule("7.45")
+def test_only_a_landing_without_a_ship_in_its_stack_is_warned_that_reacting_ships_would_sink_it():
+    g = luzon_offensive("oc", "jp-14-army", "jp-ca-takao")
+    act(g, "unit jp-14-army")
+    alone = notes(g)["assault 2813"]["consequences"]
+    assert ("7.45", "consequence.unescorted") in [(c["rule"], c["key"]) for c in alone]
+    assert "loses a step" in words(next(c for c in alone if c["key"] == "consequence.unescorted"))
+    act(g, "unit jp-ca-takao")
+    escorted = notes(g)["assault 2813"]["consequences"]
+    assert "consequence.unescorted" not in [c["key"] for c in escorted]
 
 
 @pytest.mark.rule("13.1", "13.4")
@@ -257,3 +270,33 @@ def test_while_a_destination_is_chosen_the_view_shows_each_sides_ports_and_airfi
     view = GAME.view(state, "japan")
     view["board"]["bases"] = bases
     assert "bases" not in GAME.determinize(view, "japan", Rng(3)).data
+
+
+@pytest.mark.rule("13.1", "7.53")
+def test_a_move_beyond_the_reach_of_every_hq_that_may_supply_the_unit_warns_it_will_be_unsupplied():
+    """Only a Joint HQ supplies Dutch units (7.53): ABDA (range 12) at Soerabaja 2220 does, SW
+    Pacific (range 20) at Manila does not, so Dutch aircraft flown 14 hexes to 3615 will be out of
+    supply, though SW Pacific's range covers the hex."""
+    g = position(units={"nl-air": "2220", "jt-hq-abda": "2220", "us-hq-swpac": "2813"})
+    offensive(g, side="allied", oc=3, activated=["nl-air"])
+    found = movement.moves(g, ["nl-air"], oc=3)
+    far, near = found["strategic 3615"], found["strategic 2813"]
+    assert ("13.1", "consequence.out_of_supply") in told(g, ["nl-air"], far)
+    assert ("13.1", "consequence.out_of_command") not in told(g, ["nl-air"], far)
+    assert ("13.1", "consequence.out_of_supply") not in told(g, ["nl-air"], near)
+    note = advice.move_note(g, ["nl-air"], far, g.data["offensive"], reaction=False)
+    warning = next(c for c in note.consequences if c.key == "consequence.out_of_supply")
+    assert GAME.catalog.render(warning.key, warning.params, "en").startswith(
+        "No supplied HQ that can supply"
+    )
+
+
+@pytest.mark.rule("12.1")
+def test_a_path_that_loops_back_names_each_hex_on_the_way_once_and_never_its_end():
+    """Through Jitra then Singora, the way back to Jitra is a loop: its label names Singora once
+    and not Jitra, the destination ("Move to Jitra by way of Jitra, Singora" before)."""
+    g = kota_bharu_march()
+    act(g, "via 1912", "via 2012")
+    loop = notes(g)["hex 1912"]
+    assert loop["path"] == [KOTA_BHARU, "2012", "1912", "2012", "1912"]
+    assert words(loop["label"]) == "Move to Jitra (1912) by way of Singora (2012) (2 MP)"

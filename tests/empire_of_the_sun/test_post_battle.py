@@ -15,7 +15,7 @@ from tests.empire_of_the_sun.driver import act, begin, deciding, offered
 from tests.empire_of_the_sun.factory import components, position
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import GAME, forces
-from wargame.games.empire_of_the_sun.offensives import new_record
+from wargame.games.empire_of_the_sun.offensives import catch_unescorted_landings, new_record
 from wargame.games.empire_of_the_sun.post_battle import (
     displace_hqs,
     emergency_units,
@@ -145,6 +145,49 @@ def test_a_beaten_landing_that_cannot_reach_a_friendly_coastal_hex_is_eliminated
     act(g, "eliminate")
     assert forces.at(g, "jp-ss-bde") == "eliminated"
     assert offered(g) == ["done"]
+
+
+def caught_at_kauai(*escort: str) -> Context:
+    """Japan landed the 14th Army and the SS Brigade on Kauai from 5506 (with ``escort``);
+    the Allied reaction then sailed the New Orleans from Oahu into Kauai. The brigade is
+    reduced."""
+    units = {"jp-14-army": KAUAI, "jp-ss-bde": KAUAI, "us-ca-new-orleans": KAUAI}
+    g = position(units={**units, **dict.fromkeys(escort, KAUAI)}, japanese=[MIDWAY, "4713"])
+    forces.set_reduced(g, "jp-ss-bde", True)
+    landers = ["jp-14-army", "jp-ss-bde", *escort]
+    offensive(g, "japan", oc=2, activated=landers, battles=[KAUAI],
+              moved={u: landed("5506", KAUAI) for u in landers})  # fmt: skip
+    sailed = {"mode": "move", "from": OAHU, "path": [OAHU, KAUAI]}
+    g.data["offensive"]["reaction"] = reaction(
+        activated=["us-ca-new-orleans"], moved={"us-ca-new-orleans": sailed}
+    )
+    return g
+
+
+@pytest.mark.rule("7.45")
+def test_reacting_ships_that_reach_an_unescorted_landing_cancel_it_as_a_lost_battle():
+    """7.45 B: each landed unit loses a step (the reduced brigade is gone), there is no battle
+    left at Kauai, and the 14th Army must withdraw by sea after the battles (7.45 C)."""
+    g = caught_at_kauai()
+    catch_unescorted_landings(g, g.data["offensive"])
+    assert forces.reduced(g, "jp-14-army") and forces.at(g, "jp-14-army") == KAUAI
+    assert forces.at(g, "jp-ss-bde") == "eliminated"
+    assert g.data["offensive"]["battles"] == []
+    caught = [e.params["unit"] for e in g.state.log if e.key == "log.landing_caught"]
+    assert caught == ["jp-14-army", "jp-ss-bde"]
+    assert may_move_after_battle(g, "japan") == ["jp-14-army"]
+    begin(g, "post_battle", side="japan")
+    act(g, "done", "unit jp-14-army")
+    assert "stay" not in offered(g) and "hex 5108" in offered(g)
+
+
+@pytest.mark.rule("7.45")
+def test_a_landing_escorted_by_a_ship_of_its_stack_is_not_cancelled_by_reacting_ships():
+    g = caught_at_kauai("jp-ca-takao")
+    catch_unescorted_landings(g, g.data["offensive"])
+    assert not forces.reduced(g, "jp-14-army") and forces.at(g, "jp-ss-bde") == KAUAI
+    assert g.data["offensive"]["battles"] == [KAUAI]
+    assert "caught" not in g.data["offensive"]["moved"]["jp-14-army"]
 
 
 # -- HQ displacement (7.55, 7.51) --------------------------------------------------------------

@@ -147,7 +147,7 @@ def send_without_body(app, path):
         "http_version": "1.1",
         "root_path": "",
     }
-    run_loop(asyncio.wait_for(app(scope, never, send), 10))
+    run_loop(asyncio.wait_for(app(scope, never, send), 120))  # a bound for a hang, not a wait
     return sent
 
 

@@ -147,3 +147,14 @@ def test_an_older_database_gets_the_rematch_column(tmp_path):
     rematch = service.rematch(created["id"], red)
     assert store.activity([created["id"]])[created["id"]].rematch == rematch["id"]
     store.close()
+
+
+@pytest.mark.game("empire-of-the-sun")
+def test_a_summary_names_the_game_and_its_scenario_in_the_asked_language(client):
+    body = {"game": "empire-of-the-sun", "scenario": "1942", "hot_seat": True}
+    created = client.post("/api/games", json=body).json()
+    pair = (created["id"], created["seats"]["japan"]["token"])
+    [english] = summaries(client, pair)
+    [japanese] = summaries(client, pair, lang="ja")
+    assert english["title"] == "Empire of the Sun (v2.0)"
+    assert (japanese["title"], japanese["scenario_title"]) == ("太陽の帝国 (v2.0)", "1942年")

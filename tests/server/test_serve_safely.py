@@ -24,7 +24,7 @@ BOTS = {"red": "bot:random", "blue": "bot:random"}
 def body_that_never_comes(base):
     """A connection that has sent a POST's head and the first byte of its 100-byte body."""
     host, port = base.removeprefix("http://").split(":")
-    opened = socket.create_connection((host, int(port)), timeout=15)
+    opened = socket.create_connection((host, int(port)), timeout=120)  # a bound, not a wait
     head = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
     opened.sendall(f"{head}Content-Length: 100\r\n\r\n{{".encode())
     return opened

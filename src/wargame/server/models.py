@@ -128,7 +128,7 @@ class GameSummary(BaseModel):
     id: str
     error: str | None = None
     game: str | None = None
-    title: str | None = None
+    title: str | None = Field(None, description="the game's title in the asked language")
     scenario: str | None = None
     scenario_title: str | None = None
     seat: str | None = Field(None, description="the token's side; null for a spectator")

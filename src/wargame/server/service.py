@@ -52,7 +52,7 @@ from wargame.server.bot_seats import (
     is_bot,
     seat_kind_names,
 )
-from wargame.server.catalog import backdrop_url, static_url
+from wargame.server.catalog import backdrop_url, static_url, title_in
 from wargame.server.store import (
     SNAPSHOT_EVERY,
     SPECTATOR,
@@ -313,7 +313,7 @@ class Service:
         return {
             "id": game_id,
             "game": row.game,
-            "title": game.title,
+            "title": title_in(game, lang),
             "scenario": row.scenario,
             "scenario_title": scenario_title(game, row.scenario, lang),
             "seat": viewer.side,

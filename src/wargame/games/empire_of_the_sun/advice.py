@@ -14,10 +14,14 @@ from typing import Any
 from wargame.engine.board import search
 from wargame.engine.notes import Consequence, Message, Note, consequence, message
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import charts, forces, movement
+from wargame.games.empire_of_the_sun import charts, forces, movement, supply
 from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.registry import RULES
 
+MAINLAND = frozenset(  # the land Kunming's supply may reach over land (12.75, 13.1)
+    "china_coastal china_interior kunming_area burma indochina siam malaya india_north"
+    " india_mainland manchukuo korea".split()
+)
 STRATEGIC_RULE = {"naval": "7.23", "air": "7.33", "ground": "7.44"}  # by kind_of
 
 
@@ -34,7 +38,8 @@ def kind_of(classes: Collection[str]) -> str:
 
 def move_label(move: movement.Move, classes: Collection[str]) -> Message:
     """A move in words: where to, how, and what it takes (legs, hexes, MP, ASPs)."""
-    dest, inner = move.dest, list(move.path[1:-1])
+    dest = move.dest
+    inner = list(dict.fromkeys(h for h in move.path[1:-1] if h != dest))  # a loop names each once
     if move.dest == movement.CHINA_BOX:
         return message("label.moving.box")
     if move.mode == "assault":
@@ -103,6 +108,7 @@ def move_note(
         *landing(g, stack, move),
         *overland(g, stack, move),
         *supply_range(g, stack, move),
+        *supply_line(g, stack, group, move),
     ]
     return Note(move_label(move, stack.classes), tuple(found), move.path)
 
@@ -169,14 +175,16 @@ def port_reach(g: Context, side: str, allowance: int) -> frozenset[str]:
 
 @RULES.implements("7.45", "8.32", "8.4")
 def landing(g: Context, stack: Stack, move: movement.Move) -> list[Consequence]:
-    """An amphibious assault's ASPs (7.45 A), its withdrawal if the hex is not taken (7.45 C),
-    and how its units fight (8.32, 8.4)."""
+    """An amphibious assault's ASPs (7.45 A), the risk of landing with no ship (7.45 B), its
+    withdrawal if the hex is not taken (7.45 C), and how its units fight (8.32, 8.4)."""
     if move.mode not in ("assault", "barge"):
         return []
     side, found = stack.side, []
     if move.asp:
         left = asp_left(g, side)
         found.append(consequence("7.45", "consequence.asp", asp=move.asp, left=left))
+    if move.mode == "assault" and "naval" not in stack.classes and not stack.reaction:
+        found.append(consequence("7.45", "consequence.unescorted"))
     if forces.control(g, move.dest) != side or move.battle:
         rule = "7.47" if move.mode == "barge" else "7.45"
         found.append(consequence(rule, f"consequence.{move.mode}_not_taken"))
@@ -235,4 +243,63 @@ def hq_ranges(g: Context, side: str) -> list[tuple[str, int]]:
             for u in forces.units_on_map(g, side)
             if record(g, u).unit_class == "hq"
         ]
+    return found
+
+
+@RULES.implements("13.1", "13.3", "13.4", "7.52", "7.53")
+def supply_line(
+    g: Context, stack: Stack, group: Sequence[str], move: movement.Move
+) -> list[Consequence]:
+    """Air and ground units that a supplied HQ able to supply them (7.53) reaches where they
+    start and none reaches at the destination: activated units stay supplied while the
+    offensive lasts, then they are out of supply (13.1). A supply line is stricter than an
+    activation path (7.52), so a hex that no activation path of such an HQ reaches is surely out
+    of supply: the warning never errs that way, though it may miss a line that only the stricter
+    rules cut. Emergency routes (the Tokyo Express hex, Kunming's land network, 13.3) are left
+    to the reader: no warning there."""
+    if not stack.classes & {"air", "ground"} or move.dest == movement.CHINA_BOX:
+        return []
+    distance = g.static.board.distance
+    if not any(distance(h, move.dest) <= r for h, r in hq_ranges(g, stack.side)):
+        return []  # out of every HQ's range: supply_range has said so
+    if emergency_route(g, stack.side, move.dest):
+        return []
+    start, dest = move.path[0], move.dest
+    cut = [u for u in group if needs_line(g, u) and loses_line(supplied_reach(g, u), start, dest)]
+    if not cut:
+        return []
+    return [consequence("13.1", "consequence.out_of_supply", units=cut, hex=move.dest)]
+
+
+def loses_line(reach: frozenset[str], start: str, dest: str) -> bool:
+    """The move takes the unit out of the reach of its supplying HQs (not already out)."""
+    return start in reach and dest not in reach
+
+
+def needs_line(g: Context, unit_id: str) -> bool:
+    return record(g, unit_id).unit_class in ("air", "ground")
+
+
+def emergency_route(g: Context, side: str, hex_id: str) -> bool:
+    """The Tokyo Express hex (13.32), or the mainland while Kunming is a source (12.75, 13.31)."""
+    if side == "japan":
+        return bool(hex_id == g.data.get("tokyo_express"))
+    areas = g.static.board.hexes[hex_id].areas
+    return bool(MAINLAND & set(areas)) and supply.supply(g).kunming_is_source()
+
+
+def supplied_reach(g: Context, unit_id: str) -> frozenset[str]:
+    """The hexes reached by an activation path of a supplied HQ that may supply the unit (kept
+    for the decision, per kind of unit)."""
+    unit = record(g, unit_id)
+    key = f"advice.reach.{unit.side}.{unit.nationality}.{unit.unit_class}"
+    found: frozenset[str] | None = g.cache.get(key)
+    if found is None:
+        status = supply.supply(g)
+        ranges = [
+            supply.activation_range(g, hq_id)
+            for hq_id, _ in status.headquarters(unit.side)
+            if status.hq(hq_id) and supply.hq_commands(g, hq_id, unit_id)
+        ]
+        found = g.cache[key] = frozenset().union(*ranges)
     return found

@@ -147,7 +147,8 @@ def participants(g: Context, hex_id: str) -> Participants:
     op = offensive["side"]
     parts = Participants(hex_id, op, _by_side(), _by_side(), _by_side())
     for unit_id in units_at(g, hex_id):
-        _place_in_hex(g, parts, unit_id, offensive)
+        if not move_entry(offensive, unit_id).get("caught"):
+            _place_in_hex(g, parts, unit_id, offensive)
     for unit_id in distant_flyers(g, hex_id, offensive):
         parts.strikers[side_of(g, unit_id)].append(unit_id)
     for side in (op, parts.rp):
@@ -163,6 +164,13 @@ def participants(g: Context, hex_id: str) -> Participants:
         if halved(g, u, hex_id, offensive)
     ]
     return parts
+
+
+def op_fights(g: Context, hex_id: str) -> bool:
+    """Whether the offensive player has an activated unit or a ground unit to fight in the
+    battle hex."""
+    parts = participants(g, hex_id)
+    return bool(parts.strikers[parts.op] or parts.ground[parts.op])
 
 
 @RULES.implements("8.2")

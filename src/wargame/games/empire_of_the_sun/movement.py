@@ -1441,7 +1441,7 @@ def post_battle_moves(g: Context, unit_id: str) -> dict[str, Move]:
         found = m.made("move", air_paths(m, m.air[0].extended_range or m.air[0].range or 0, m.oc))
     elif m.naval:
         found = m.made("move", m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, m.friendly_port))
-    elif entry.get("mode") == "assault" and m.control(m.start) != side:
+    elif entry.get("mode") == "assault" and (entry.get("caught") or m.control(m.start) != side):
         found = withdrawals(m)
     else:
         return {}

@@ -18,6 +18,7 @@ from wargame.games.empire_of_the_sun import (
     battle,
     cards,
     events,
+    events_reactions,
     forces,
     movement,
     previews,
@@ -424,6 +425,7 @@ class Offensive(Procedure):
     @RULES.implements("8.11", "6.26")
     def react_moved(self, g: Context, f: Frame) -> None:
         offensive = current(g)
+        catch_unescorted_landings(g, offensive)
         assign_reaction_flyers(g, offensive)
         g.goto("react_assign" if ambiguous_reactors(g, offensive) else "start_battles")
 
@@ -676,6 +678,50 @@ def reaction_flyer_battles(g: Context, unit_id: str, offensive: dict[str, Any]) 
     return fights_from(g, unit_id, here, reaction_hexes(offensive))
 
 
+@RULES.implements("7.45")
+def catch_unescorted_landings(g: Context, offensive: dict[str, Any]) -> None:
+    """7.45 B (seed and spec agree): where enemy ships end a reaction move in the hex of an
+    amphibious assault that no ship of its stack escorted, the assault is cancelled as a lost
+    battle: each of its ground units loses a step, takes no part in the battle there and, if it
+    survives, must withdraw by sea after the battles (7.45 C). A battle hex left with no unit of
+    the offensive to fight is no battle."""
+    caught_in = set()
+    for unit_id, entry in sorted(offensive["moved"].items()):
+        here = forces.at(g, unit_id)
+        if entry["mode"] != "assault" or not forces.is_class(g, unit_id, "ground"):
+            continue
+        if here not in ships_arrived(g, offensive) or escorted(g, offensive, entry):
+            continue
+        entry["caught"] = True
+        caught_in.add(here)
+        g.log("log.landing_caught", unit=unit_id, hex=here)
+        events_reactions.lose_step(g, unit_id)
+    for hex_id in sorted(caught_in):
+        if not battle.op_fights(g, hex_id):
+            offensive["battles"].remove(hex_id)
+
+
+def ships_arrived(g: Context, offensive: dict[str, Any]) -> set[str]:
+    """The hexes where ships of the reaction ended a move."""
+    moved = (offensive.get("reaction") or {}).get("moved") or {}
+    return {
+        forces.at(g, u)
+        for u, entry in moved.items()
+        if forces.is_class(g, u, "naval") and forces.at(g, u) != entry["from"]
+    }
+
+
+def escorted(g: Context, offensive: dict[str, Any], landing: dict[str, Any]) -> bool:
+    """Whether a ship moved the whole way with the assault (same start, same path)."""
+    return any(
+        entry["mode"] == "assault"
+        and entry["from"] == landing["from"]
+        and entry["path"] == landing["path"]
+        and forces.is_class(g, u, "naval")
+        for u, entry in offensive["moved"].items()
+    )
+
+
 def assign_reaction_flyers(g: Context, offensive: dict[str, Any]) -> None:
     """Reacting air units and carriers with one battle to fight in are assigned to it."""
     for unit_id in offensive["reaction"]["activated"]:
@@ -789,6 +835,8 @@ def landings_take_control(g: Context, offensive: dict[str, Any]) -> None:
         if moved["mode"] not in ("assault", "barge") or not forces.on_map(here):
             continue
         if record(g, unit_id).unit_class != "ground" or here in offensive["battles"]:
+            continue
+        if moved.get("caught"):
             continue
         if forces.control(g, here) == enemy(side) and here not in enemy_hexes(g, side):
             forces.set_control(g, here, side)

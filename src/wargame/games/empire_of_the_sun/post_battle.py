@@ -46,15 +46,15 @@ def may_move_after_battle(g: Context, side: str) -> list[str]:
 @RULES.implements("7.45", "8.62")
 def stranded(g: Context, unit_id: str, side: str) -> bool:
     """A ground unit of the side's activation that came by amphibious assault (or barge) and is
-    not in a friendly hex after the battles: it must move like a naval unit to a friendly
-    coastal hex, or it is eliminated (7.45 C, 8.62)."""
+    not in a friendly hex after the battles, or whose landing enemy ships caught (7.45 B): it
+    must move like a naval unit to a friendly coastal hex, or it is eliminated (7.45 C, 8.62)."""
     activation = activation_of(g, side) or {"moved": {}}
     moved = activation["moved"].get(unit_id, {})
     return (
         record(g, unit_id).unit_class == "ground"
         and moved.get("mode") in ("assault", "barge")
         and forces.on_map(forces.at(g, unit_id))
-        and not forces.friendly(g, forces.at(g, unit_id), side)
+        and (moved.get("caught") or not forces.friendly(g, forces.at(g, unit_id), side))
     )
 
 

@@ -2,9 +2,10 @@
 // units of a hex's circumradius; flat-topped hexes, odd-q "CCRR" ids), scaled here by RADIUS.
 // Static layers (terrain, hexsides, symbols, ids and names) are drawn once per language; the
 // dynamic layers (control, moves, battles, legal targets, counters, friendly bases, the marks of
-// targets with consequences) on every state. Place names lie above the counters, so that no
-// counter hides one. A legal target is a tint under the counters and an outline over them (its
-// fill transparent, so that it takes the clicks and never changes a counter's colour); a target
+// targets with consequences) on every state. Place names lie above the counters and the targets'
+// outlines, so that no counter or outline crosses one. A legal target is a tint under the
+// counters and an outline over them (its fill transparent, so that it takes the clicks and never
+// changes a counter's colour); a target
 // whose action has consequences also carries a warning sign in its hex's left corner. While a
 // destination is chosen, the seat's friendly ports and airfields carry a green badge in the hex's
 // left and right corners; the path of the move pointed at or opened is drawn over the counters
@@ -24,7 +25,7 @@ import { targetClass } from "./targets.js";
 
 export const RADIUS = 20;
 const CORNERS = [0, 1, 2, 3, 4, 5].map((k) => [Math.cos((Math.PI / 3) * k), Math.sin((Math.PI / 3) * k)]);
-const LAYERS = ["terrain", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "plan", "bases", "names", "targets", "marks", "selection"];
+const LAYERS = ["terrain", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "plan", "bases", "targets", "names", "marks", "selection"];
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const SHADOW = 1.6; // how far each counter under the top one shows
 const FAR = 1.25; // screen pixels per map unit below which the map is "far"
@@ -490,12 +491,13 @@ export class HexMap {
     this.panzoom.zoomAt(factor);
   }
 
-  /** The screen position of a hex centre (to place the stack popup). */
+  /** The screen position of a hex centre (to place the stack popup), with the hex's radius on
+   * the screen (``r``). */
   screenPoint(hexId) {
     const hex = this.hexes.get(hexId);
     if (!hex) return null;
     const rect = this.svg.getBoundingClientRect();
     const k = this.panzoom.scale();
-    return { x: rect.left + (hex.cx - this.panzoom.view.x) / k, y: rect.top + (hex.cy - this.panzoom.view.y) / k };
+    return { x: rect.left + (hex.cx - this.panzoom.view.x) / k, y: rect.top + (hex.cy - this.panzoom.view.y) / k, r: RADIUS / k };
   }
 }

@@ -382,7 +382,8 @@ function hasActions(ctx, hexId) {
 function reopenStack(ctx, hexId) {
   const entries = stacks(ctx).get(hexId) || [];
   const point = app.map.screenPoint(hexId);
-  if (point) openStack(ctx, hexId, entries, point.x, point.y);
+  const offered = offeredAt(ctx, hexId, entries);
+  if (point) openStack(ctx, hexId, entries, point.x, point.y, {}, pathEnd(ctx, hexId, offered, point));
 }
 
 // -- the log, sent in pages ---------------------------------------------------------------------
@@ -495,6 +496,14 @@ function offeredAt(ctx, hexId, entries) {
   return own.concat(entries.flatMap((entry) => ctx.targets.units.get(entry.unit.id) || []));
 }
 
+/** Where the path of the hex's first move with one ends on the screen (``at``, the hex) and
+ * whence its last leg comes (``from``), for the popup to keep clear of it; null without one. */
+function pathEnd(ctx, hexId, offered, at) {
+  const path = offered.map((text) => pathOf(ctx, text)).find((found) => found && found.length > 1);
+  if (!path || path[path.length - 1] !== hexId) return null;
+  return { at, from: app.map.screenPoint(path[path.length - 2]) };
+}
+
 /** A click or Enter on the map: open the hex's stack; a second click on a target whose stack is
  * open plays its action if it offers one alone. */
 function tapHex(hexId, _unitId, how = {}) {
@@ -510,7 +519,7 @@ function tapHex(hexId, _unitId, how = {}) {
   app.selected = hexId;
   app.map.select(hexId);
   const at = app.map.screenPoint(hexId);
-  openStack(ctx, hexId, entries, at.x, at.y, how);
+  openStack(ctx, hexId, entries, at.x, at.y, how, pathEnd(ctx, hexId, offered, at));
   const previewed = offered.find((text) => noteOf(ctx, text).preview);
   if (previewed && previewed !== app.previewPick) {
     app.previewPick = previewed; // the battle panel shows this hex's battle (the popup keeps its focus)

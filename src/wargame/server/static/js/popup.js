@@ -47,7 +47,12 @@ export function popupCard() {
   return box && !box.hidden ? box.dataset.card || null : null;
 }
 
-function place(box, x, y) {
+/** The popup beside (x, y), on its right if it fits, else on its left: never over the point
+ * tapped, so that a second click there still reaches the target. With ``clear`` ({at, from}:
+ * the end of a drawn path and the hex its last leg comes from, screen points with their radius
+ * ``r``), on the side away from that leg and clear of the end's hex, so that the path stays in
+ * sight. */
+function place(box, x, y, clear = null) {
   box.hidden = false;
   const docked = window.matchMedia(UPRIGHT_PHONE).matches;
   box.classList.toggle("docked", docked);
@@ -60,7 +65,15 @@ function place(box, x, y) {
   }
   const width = box.offsetWidth;
   const height = box.offsetHeight;
-  const left = Math.min(Math.max(8, x + 12), window.innerWidth - width - 8);
+  let wanted = x + 12 + width <= window.innerWidth - 8 ? x + 12 : x - 12 - width;
+  if (clear && clear.from) {
+    const gap = clear.at.r + 6;
+    const right = x + gap;
+    const leftSide = x - gap - width;
+    const fromLeft = clear.from.x <= x;
+    wanted = fromLeft ? (right + width <= window.innerWidth - 8 ? right : leftSide) : (leftSide >= 8 ? leftSide : right);
+  }
+  const left = Math.min(Math.max(8, wanted), window.innerWidth - width - 8);
   const top = Math.min(Math.max(8, y - 20), window.innerHeight - height - 8);
   box.style.left = `${left}px`;
   box.style.top = `${top}px`;
@@ -104,8 +117,8 @@ function hexFacts(ctx, hex) {
 }
 
 /** Open the stack of ``hexId`` near the screen point (x, y); ``how.keyboard``: focus its first
- * button. */
-export function openStack(ctx, hexId, entries, x, y, how = {}) {
+ * button; ``clear``: the end of the path drawn to the hex, to keep in sight (see place). */
+export function openStack(ctx, hexId, entries, x, y, how = {}, clear = null) {
   const box = popupBox();
   const hex = ctx.hexes.get(hexId);
   const hexActions = ctx.targets.hexes.get(hexId) || [];
@@ -120,7 +133,7 @@ export function openStack(ctx, hexId, entries, x, y, how = {}) {
   box.setAttribute("aria-labelledby", "popup-title");
   box.dataset.hex = hexId;
   box.dataset.card = "";
-  place(box, x, y);
+  place(box, x, y, clear);
   focusInside(box, how);
 }
 
