@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 import wargame.server.live as live_module
 from tests.server import held_bot
 from tests.server.conftest import new_game, wait_for
+from tests.server.test_limits import age
 from tests.server.test_live import socket_url
 from wargame.server.app import create_app
 
@@ -84,3 +85,38 @@ def play_against_the_bot(red, actions):
         assert red.act(body["view"]["actions"][0]).status_code == 200
     final = wait_for(lambda: (b := red.get())["view"]["active"] == ["red"] and b)
     return final["version"] - started - actions
+
+
+@pytest.mark.parametrize("processes", [0, 2])
+def test_a_game_keeps_one_bot_per_side_until_it_ends(database, gate, processes):
+    gate.touch()
+    app = create_app(database, bot_processes=processes, bot_lookup=held_bot.lookup)
+    with TestClient(app) as client:
+        _, players = new_game(client, seats={"blue": "bot:held"})
+        bot_moves = play_against_the_bot(players["red"], actions=5)
+        answers = [line.split() for line in gate.with_name("gate.bots").read_text().splitlines()]
+        assert bot_moves >= 2 and len(answers) == bot_moves
+        assert len({(pid, bot) for pid, bot, _ in answers}) == 1  # one bot object, one process
+        assert [int(n) for *_, n in answers] == list(range(1, bot_moves + 1))
+        kept = client.portal.call(app.state.live.bots.kept)
+        assert kept == [(players["red"].game_id, "blue", "held")]
+
+        assert players["red"].post("resign").status_code == 200
+        wait_for(lambda: client.portal.call(app.state.live.bots.kept) == [])
+
+
+def test_the_bots_of_a_deleted_game_are_dropped(database, gate):
+    gate.touch()
+    app = create_app(database, bot_processes=1, bot_lookup=held_bot.lookup)
+    with TestClient(app) as client:
+        _, players = new_game(client, seats={"blue": "bot:held"})
+        assert play_against_the_bot(players["red"], actions=2) > 0
+        bots, store = app.state.live.bots, app.state.service.store
+        assert len(client.portal.call(bots.kept)) == 1
+        age(store, players["red"].game_id, 3)
+        expiring = client.portal.start_task_soon(live_module.expire_abandoned, store, 2.0, bots)
+        try:
+            wait_for(lambda: client.portal.call(bots.kept) == [])
+        finally:
+            expiring.cancel()
+        assert store.load(players["red"].game_id) is None

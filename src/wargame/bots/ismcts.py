@@ -130,6 +130,9 @@ def past(deadline: float | None) -> bool:
 class Search:
     """One seat's IS-MCTS: ``choose(view)`` from the view of its side only."""
 
+    reusable = True
+    """The play server keeps one per game and side, so that its tree outlives a decision."""
+
     def __init__(self, game: Game, side: Side, seed: int, budget: Budget) -> None:
         self.game = game
         self.side = side

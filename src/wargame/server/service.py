@@ -710,6 +710,11 @@ class Service:
         self._leases[game_id] = started + self.bot_lease  # the store's clock ran it from later
         return True
 
+    def over(self, game_id: str) -> bool:
+        """Whether the game has ended or is gone (its bots have nothing left to decide)."""
+        loaded = self.store.load(game_id)
+        return loaded is None or loaded[1].result is not None
+
     def release_bots(self, game_id: str) -> bool:
         """Free this server's lease on the game's bots, for whichever server sees their next turn
         first; whether it held one."""
