@@ -13,6 +13,8 @@ from tests.server import held_bot
 from tests.server.conftest import new_game, wait_for
 from tests.server.test_limits import age
 from tests.server.test_live import socket_url
+from wargame.engine.log import Event
+from wargame.server import bot_seats
 from wargame.server.app import create_app
 
 
@@ -93,11 +95,15 @@ def test_a_game_keeps_one_bot_per_side_until_it_ends(database, gate, processes):
     app = create_app(database, bot_processes=processes, bot_lookup=held_bot.lookup)
     with TestClient(app) as client:
         _, players = new_game(client, seats={"blue": "bot:held"})
-        bot_moves = play_against_the_bot(players["red"], actions=5)
-        answers = [line.split() for line in gate.with_name("gate.bots").read_text().splitlines()]
-        assert bot_moves >= 2 and len(answers) == bot_moves
+        answered = gate.with_name("gate.bots")
+        for _ in range(12):
+            play_against_the_bot(players["red"], actions=1)
+            if answered.exists() and len(answered.read_text().splitlines()) >= 3:
+                break
+        answers = [line.split() for line in answered.read_text().splitlines()]
+        assert len(answers) >= 3
         assert len({(pid, bot) for pid, bot, _ in answers}) == 1  # one bot object, one process
-        assert [int(n) for *_, n in answers] == list(range(1, bot_moves + 1))
+        assert [int(n) for *_, n in answers] == list(range(1, len(answers) + 1))
         kept = client.portal.call(app.state.live.bots.kept)
         assert kept == [(players["red"].game_id, "blue", "held")]
 
@@ -120,3 +126,18 @@ def test_the_bots_of_a_deleted_game_are_dropped(database, gate):
         finally:
             expiring.cancel()
         assert store.load(players["red"].game_id) is None
+
+
+def test_a_bots_remark_is_stored_in_the_log_after_its_action(database, gate, monkeypatch):
+    gate.touch()
+    said = Event("log.initiative", {"side": "blue", "remark": "yes"})  # a line the toy can say
+    monkeypatch.setattr(bot_seats, "remark", lambda game, bot, side: said)
+    with TestClient(create_app(database, bot_lookup=held_bot.lookup)) as client:
+        _, players = new_game(client, seats={"blue": "bot:held"})
+        for _ in range(12):
+            play_against_the_bot(players["red"], actions=1)
+            body = players["red"].get()
+            if said in [Event(**event) for event in body["view"]["log"]]:
+                break
+        index = [Event(**event) for event in body["view"]["log"]].index(said)
+        assert body["log_text"][index] == "Blue has the initiative"

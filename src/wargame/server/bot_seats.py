@@ -20,9 +20,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from wargame.bots import BOTS, Bot, make_bot
+from wargame.bots import BOTS, Bot, make_bot, remark
 from wargame.engine.contract import Game
-from wargame.engine.log import Side
+from wargame.engine.log import Event, Side
 from wargame.engine.state import State
 from wargame.server.store import GameRow
 
@@ -74,23 +74,32 @@ _kept: OrderedDict[tuple[str, Side, str], Bot] = OrderedDict()
 _kept_lock = threading.Lock()  # the server's threads ask and forget bots at once
 
 
-def decide(lookup: Lookup, ask: BotQuestion) -> str:
-    """The bot's action for ``ask``: one of the view's actions."""
-    bot = _bot_for(lookup, ask)
+@dataclass(frozen=True)
+class BotAnswer:
+    """A bot's action, and the log line of why it took it if it says (``bots.remark``)."""
+
+    text: str
+    remark: Event | None = None
+
+
+def decide(lookup: Lookup, ask: BotQuestion) -> BotAnswer:
+    """The bot's action for ``ask`` (one of the view's actions), with its remark."""
+    game = lookup(ask.game_kind)
+    bot = _bot_for(game, ask)
     text = bot.choose(ask.view)
     if text not in ask.view["actions"]:
         raise ValueError(f"bot {ask.bot} answered {text!r}, which is not offered")
-    return text
+    return BotAnswer(text, remark(game, bot, ask.side))
 
 
-def _bot_for(lookup: Lookup, ask: BotQuestion) -> Bot:
+def _bot_for(game: Game, ask: BotQuestion) -> Bot:
     key = (ask.game_id, ask.side, ask.bot)
     with _kept_lock:
         bot = _kept.get(key)
         if bot is not None:
             _kept.move_to_end(key)
             return bot
-    bot = make_bot(ask.bot, lookup(ask.game_kind), ask.side, ask.seed)
+    bot = make_bot(ask.bot, game, ask.side, ask.seed)
     if getattr(bot, "reusable", False):
         with _kept_lock:
             _kept[key] = bot
@@ -132,7 +141,7 @@ def _start_worker(lookup: Lookup) -> None:
     _worker_lookup.append(lookup)
 
 
-def _decide_in_worker(ask: BotQuestion) -> str:
+def _decide_in_worker(ask: BotQuestion) -> BotAnswer:
     return decide(_worker_lookup[0], ask)
 
 
@@ -155,10 +164,10 @@ class BotPool:
         self.worker_lookup = worker_lookup
         self._workers: dict[int, ProcessPoolExecutor] = {}
 
-    async def choose(self, ask: BotQuestion) -> str:
+    async def choose(self, ask: BotQuestion) -> BotAnswer:
         if self.processes == 0 or ask.bot in IN_THREAD:
-            text: str = await self.in_thread(decide, self.lookup, ask)
-            return text
+            answer: BotAnswer = await self.in_thread(decide, self.lookup, ask)
+            return answer
         return await asyncio.get_running_loop().run_in_executor(
             self._worker(ask.game_id), _decide_in_worker, ask
         )

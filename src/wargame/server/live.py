@@ -130,8 +130,8 @@ class Live:
             while True:
                 turn = await in_thread(self.service.bot_turn, game_id)
                 if turn is not None:
-                    text = await self.bots.choose(turn.ask)
-                    await in_thread(self.service.bot_play, turn, text)
+                    answer = await self.bots.choose(turn.ask)
+                    await in_thread(self.service.bot_play, turn, answer.text, answer.remark)
                     self._wake(game_id)
                     if game_id in self.listeners:  # someone watches: moves they can follow
                         await asyncio.sleep(self.bot_delay)
