@@ -23,4 +23,5 @@ def test_the_computer_says_why_it_played_its_card(page, server, artifacts):
         remark.wait_for(timeout=300_000)
         assert remark.inner_text().startswith(opening)
         assert remark.get_attribute("title")
-        page.screenshot(path=str(artifacts / f"bot-remark-{lang}.png"), full_page=True)
+        page.evaluate("() => document.querySelector('#log li.log-remark').scrollIntoView()")
+        page.screenshot(path=str(artifacts / f"bot-remark-{lang}.png"))
