@@ -162,6 +162,11 @@ class Strategy:
         )
         self._last: tuple[weakref.ref[State], float] | None = None
 
+    def __getstate__(self) -> dict[str, object]:
+        """Picklable (a game goes to worker processes with its registry): without the weak
+        reference to the last state evaluated, which is only a cache."""
+        return {**self.__dict__, "_last": None}
+
     # -- evaluation ---------------------------------------------------------------------------
     def evaluate(self, g: Context, side: str) -> float:
         """``side``'s chance of winning from the position of ``g``."""
