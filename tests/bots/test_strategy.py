@@ -1,6 +1,8 @@
 """Empire of the Sun's knowledge for bots (strategy.py): the evaluation follows the victory
 conditions and what threatens them, and the move ordering tries promising actions first."""
 
+import pickle
+
 import pytest
 
 from wargame.engine.state import Result, State, clone
@@ -138,3 +140,11 @@ def test_points_to_come_count_before_the_political_phase_makes_them_points() -> 
     after = strategy.will_to_lose(g, found), strategy.status_to_come(g)
     assert after[0] >= before[0] + 1
     assert after[1] == before[1] + 2
+
+
+def test_the_game_pickles_after_its_evaluation_ran() -> None:
+    # The registry goes to worker processes (fuzz --jobs, tournaments): a cached weak reference
+    # to the last state evaluated must not stop it.
+    japan(start())
+    again = pickle.loads(pickle.dumps(GAME))
+    assert again.evaluate(start(), "japan") == pytest.approx(japan(start()))

@@ -29,6 +29,8 @@ class HeldBot:
             time.sleep(0.02)
         self.decisions += 1
         Path(f"{gate}.pid").write_text(str(os.getpid()))
+        with Path(f"{gate}.bots").open("a") as answers:  # which bot object answered
+            answers.write(f"{os.getpid()} {id(self)} {self.decisions}\n")
         return view["actions"][0]
 
 

@@ -11,7 +11,10 @@ from fastapi.testclient import TestClient
 import wargame.server.live as live_module
 from tests.server import held_bot
 from tests.server.conftest import new_game, wait_for
+from tests.server.test_limits import age
 from tests.server.test_live import socket_url
+from wargame.engine.log import Event
+from wargame.server import bot_seats
 from wargame.server.app import create_app
 
 
@@ -84,3 +87,57 @@ def play_against_the_bot(red, actions):
         assert red.act(body["view"]["actions"][0]).status_code == 200
     final = wait_for(lambda: (b := red.get())["view"]["active"] == ["red"] and b)
     return final["version"] - started - actions
+
+
+@pytest.mark.parametrize("processes", [0, 2])
+def test_a_game_keeps_one_bot_per_side_until_it_ends(database, gate, processes):
+    gate.touch()
+    app = create_app(database, bot_processes=processes, bot_lookup=held_bot.lookup)
+    with TestClient(app) as client:
+        _, players = new_game(client, seats={"blue": "bot:held"})
+        answered = gate.with_name("gate.bots")
+        for _ in range(12):
+            play_against_the_bot(players["red"], actions=1)
+            if answered.exists() and len(answered.read_text().splitlines()) >= 3:
+                break
+        answers = [line.split() for line in answered.read_text().splitlines()]
+        assert len(answers) >= 3
+        assert len({(pid, bot) for pid, bot, _ in answers}) == 1  # one bot object, one process
+        assert [int(n) for *_, n in answers] == list(range(1, len(answers) + 1))
+        kept = client.portal.call(app.state.live.bots.kept)
+        assert kept == [(players["red"].game_id, "blue", "held")]
+
+        assert players["red"].post("resign").status_code == 200
+        wait_for(lambda: client.portal.call(app.state.live.bots.kept) == [])
+
+
+def test_the_bots_of_a_deleted_game_are_dropped(database, gate):
+    gate.touch()
+    app = create_app(database, bot_processes=1, bot_lookup=held_bot.lookup)
+    with TestClient(app) as client:
+        _, players = new_game(client, seats={"blue": "bot:held"})
+        assert play_against_the_bot(players["red"], actions=2) > 0
+        bots, store = app.state.live.bots, app.state.service.store
+        assert len(client.portal.call(bots.kept)) == 1
+        age(store, players["red"].game_id, 3)
+        expiring = client.portal.start_task_soon(live_module.expire_abandoned, store, 2.0, bots)
+        try:
+            wait_for(lambda: client.portal.call(bots.kept) == [])
+        finally:
+            expiring.cancel()
+        assert store.load(players["red"].game_id) is None
+
+
+def test_a_bots_remark_is_stored_in_the_log_after_its_action(database, gate, monkeypatch):
+    gate.touch()
+    said = Event("log.initiative", {"side": "blue", "remark": "yes"})  # a line the toy can say
+    monkeypatch.setattr(bot_seats, "remark", lambda game, bot, side: said)
+    with TestClient(create_app(database, bot_lookup=held_bot.lookup)) as client:
+        _, players = new_game(client, seats={"blue": "bot:held"})
+        for _ in range(12):
+            play_against_the_bot(players["red"], actions=1)
+            body = players["red"].get()
+            if said in [Event(**event) for event in body["view"]["log"]]:
+                break
+        index = [Event(**event) for event in body["view"]["log"]].index(said)
+        assert body["log_text"][index] == "Blue has the initiative"

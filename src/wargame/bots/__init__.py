@@ -17,7 +17,7 @@ from wargame.bots.ismcts import Budget, Search
 from wargame.bots.random_bot import RandomBot
 from wargame.engine.contract import Game
 from wargame.engine.errors import WargameError
-from wargame.engine.log import Side
+from wargame.engine.log import Event, Side
 
 
 class Bot(Protocol):
@@ -53,6 +53,16 @@ BOTS: dict[str, BotFactory] = {
     "greedy": GreedyBot,
     **{level: _searcher(level) for level in LEVELS},
 }
+
+
+def remark(game: Game, bot: Bot, side: Side) -> Event | None:
+    """Why ``bot`` took its last action, in the game's words (``Game.explain`` of the line its
+    search expected), or None: a bot without a line, or a game with nothing to say."""
+    line = getattr(bot, "line", None)
+    state = getattr(bot, "line_state", None)
+    if not line or state is None:
+        return None
+    return game.explain(state, side, line)
 
 
 def make_bot(kind: str, game: Game, side: Side, seed: int) -> Bot:

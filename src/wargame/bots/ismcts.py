@@ -130,6 +130,9 @@ def past(deadline: float | None) -> bool:
 class Search:
     """One seat's IS-MCTS: ``choose(view)`` from the view of its side only."""
 
+    reusable = True
+    """The play server keeps one per game and side, so that its tree outlives a decision."""
+
     def __init__(self, game: Game, side: Side, seed: int, budget: Budget) -> None:
         self.game = game
         self.side = side
@@ -144,6 +147,12 @@ class Search:
         self.reused = 0  # of which the last decision found in the tree of the one before
         self.last_iterations = 0
         self.repeats = Repeats()
+        self.line: list[tuple[Side, str]] = []
+        """The principal variation of the last decision: the action chosen, then the most
+        visited continuation of the tree (the line the search expects), with who takes each."""
+        self.line_state: State | None = None
+        """The world the last decision searched first: the position ``line`` starts from, as
+        the bot imagines it (sampled from its view)."""
 
     # -- the bot's interface ---------------------------------------------------------------
     def choose(self, view: Mapping[str, Any]) -> str:
@@ -158,6 +167,9 @@ class Search:
         else:
             self.search(root, view, frozenset(actions))
             choice = self.best(root, actions)
+        self.line = self.principal_variation(root, choice)
+        first = next(iter(root.worlds.values()), None)
+        self.line_state = None if first is None else first.state
         self.repeats.note(view, choice)
         self.expected = (int(view["moves"]) + 1, choice)
         self.root = root
@@ -362,6 +374,20 @@ class Search:
                     actions = [self.rng.choice(actions)]
             state = game.apply(state, side, actions[0])
         return state
+
+    def principal_variation(self, root: Node, choice: str) -> list[tuple[Side, str]]:
+        """``choice``, then from its node on the most visited child (tried ``MAX_AFTER`` times
+        or more) as long as there is one: the line the search expects to be played."""
+        line = [(self.side, choice)]
+        node = root.children.get(choice)
+        while node is not None and node.mover is not None and len(line) <= self.budget.depth:
+            tried = [(c.visits, text) for text, c in node.children.items() if c.visits >= MAX_AFTER]
+            if not tried:
+                break
+            text = max(tried)[1]
+            line.append((node.mover, text))
+            node = node.children[text]
+        return line
 
     def best(self, root: Node, offered: list[str]) -> str:
         """The offered action of the best value among those tried MAX_AFTER times or more (else

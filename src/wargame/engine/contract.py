@@ -244,6 +244,15 @@ class Game(ABC):
         default keeps the listed order."""
         return actions
 
+    def explain(self, state: State, side: Side, line: Sequence[tuple[Side, str]]) -> Event | None:
+        """Why a bot of ``side`` took the first action of ``line`` at ``state``, as a log line,
+        or None to say nothing. ``line`` is the bot's principal variation (the action, then
+        the continuation its search expects, with who takes each); ``state`` is the world the
+        bot imagined (``determinize``d from its view), so the answer may name only what the
+        action reveals once played and what everybody sees: never the rest of the bot's hand
+        nor its plans beyond this action (the server shows the line to everybody)."""
+        return None
+
     def secrets(self, state: State) -> Secrets:
         """Everything secret in ``state``: the random generator's (``generator_secrets``) and
         the game's own (``game_secrets``). The fuzzer checks every view, new log line and

@@ -126,7 +126,7 @@ def create_app(
             on_started()
         expiring = None
         if limits.expire_days is not None:
-            expiring = asyncio.create_task(expire_abandoned(store, limits.expire_days))
+            expiring = asyncio.create_task(expire_abandoned(store, limits.expire_days, live.bots))
         yield
         if expiring is not None:
             expiring.cancel()

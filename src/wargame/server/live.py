@@ -36,6 +36,7 @@ from wargame.server.service import (
     ApiError,
     BadRequest,
     BotsElsewhere,
+    NotFound,
     Service,
     Unavailable,
     Viewer,
@@ -129,18 +130,22 @@ class Live:
             while True:
                 turn = await in_thread(self.service.bot_turn, game_id)
                 if turn is not None:
-                    text = await self.bots.choose(turn.ask)
-                    await in_thread(self.service.bot_play, turn, text)
+                    answer = await self.bots.choose(turn.ask)
+                    await in_thread(self.service.bot_play, turn, answer.text, answer.remark)
                     self._wake(game_id)
                     if game_id in self.listeners:  # someone watches: moves they can follow
                         await asyncio.sleep(self.bot_delay)
                 elif game_id in self.again:
                     self.again.discard(game_id)
                 elif not await in_thread(self.service.release_bots, game_id):
+                    if await in_thread(self.service.over, game_id):
+                        await self.bots.forget(game_id)
                     return
                 # freed: look once more, for a change stored elsewhere that found the lease taken
         except BotsElsewhere as busy:
             self._look_again_after(game_id, busy.seconds)
+        except NotFound:  # the game was deleted
+            await self.bots.forget(game_id)
         except ApiError:
             return
         except Exception:  # a bug in a game must not stop the server: log it, stop this bot
@@ -323,15 +328,18 @@ async def _until_closed(socket: WebSocket, push: Callable[[], Awaitable[None]]) 
             group.cancel_scope.cancel()
 
 
-async def expire_abandoned(store: Store, days: float) -> None:
+async def expire_abandoned(store: Store, days: float, bots: BotPool | None = None) -> None:
     """Delete the unfinished games untouched for ``days`` days, now and every ``EXPIRE_EVERY``
-    seconds (``Store.expire``)."""
+    seconds (``Store.expire``), and the bots kept for them."""
     while True:
+        gone: list[str] = []
         try:
-            deleted = await in_thread(store.expire, now() - timedelta(days=days))
+            deleted = await in_thread(store.expire, now() - timedelta(days=days), gone.extend)
         except Exception:  # the database is away for a moment: try again later
             log.exception("cannot delete the abandoned games")
         else:
             if deleted:
                 log.info("deleted %d unfinished games untouched for %g days", deleted, days)
+        for game_id in gone if bots is not None else ():
+            await bots.forget(game_id)
         await asyncio.sleep(EXPIRE_EVERY)

@@ -661,7 +661,8 @@ class Service:
         turn = self.bot_turn(game_id)
         if turn is None:
             return False
-        self.bot_play(turn, decide(self.lookup, turn.ask))
+        answer = decide(self.lookup, turn.ask)
+        self.bot_play(turn, answer.text, answer.remark)
         return True
 
     def bot_turn(self, game_id: str) -> BotTurn | None:
@@ -678,11 +679,15 @@ class Service:
         seed = derive_seed(row.dice.seed, "bot", side, row.version)
         return BotTurn(row, state, side, BotQuestion(row.game, game_id, kind, side, seed, view))
 
-    def bot_play(self, turn: BotTurn, text: str) -> None:
+    def bot_play(self, turn: BotTurn, text: str, remark: Event | None = None) -> None:
         """Play the bot's answer to ``turn``, unless the game moved on meanwhile (the caller
-        then looks again)."""
+        then looks again); its ``remark`` (why it chose it) goes in the log after the action's
+        own lines, for everybody (``Game.explain`` says only what the action reveals)."""
         row, state, side = turn.row, turn.state, turn.side
-        planned = self._planned(row, state, side, self._apply(row, state, side, text), text)
+        new = self._apply(row, state, side, text)
+        if remark is not None:
+            new = msgspec.structs.replace(new, log=[*new.log, remark])
+        planned = self._planned(row, state, side, new, text)
         with contextlib.suppress(Stale):  # somebody moved first: the caller looks again
             self.submit(planned).result()
 
@@ -709,6 +714,11 @@ class Service:
             raise BotsElsewhere(lease.seconds_left)
         self._leases[game_id] = started + self.bot_lease  # the store's clock ran it from later
         return True
+
+    def over(self, game_id: str) -> bool:
+        """Whether the game has ended or is gone (its bots have nothing left to decide)."""
+        loaded = self.store.load(game_id)
+        return loaded is None or loaded[1].result is not None
 
     def release_bots(self, game_id: str) -> bool:
         """Free this server's lease on the game's bots, for whichever server sees their next turn

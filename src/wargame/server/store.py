@@ -614,12 +614,18 @@ class Store:
 
         self._writer.write(write)
 
-    def expire(self, untouched_since: datetime) -> int:
+    def expire(
+        self, untouched_since: datetime, on_deleted: Callable[[list[str]], object] | None = None
+    ) -> int:
         """Delete the unfinished games that no change has touched since ``untouched_since``, with
-        their seats, log and snapshots, ``EXPIRE_BATCH`` games a transaction; how many."""
+        their seats, log and snapshots, ``EXPIRE_BATCH`` games a transaction; how many.
+        ``on_deleted`` is told the ids deleted, batch by batch."""
         deleted = 0
         while ids := self._expired(untouched_since):
-            deleted += self._delete_expired(ids, untouched_since)
+            gone = self._delete_expired(ids, untouched_since)
+            deleted += len(gone)
+            if on_deleted is not None:
+                on_deleted(gone)
         return deleted
 
     def _expired(self, untouched_since: datetime) -> list[str]:
@@ -627,8 +633,8 @@ class Store:
             found = db.execute(_EXPIRED.limit(EXPIRE_BATCH), {"b_since": untouched_since})
             return list(found.scalars())
 
-    def _delete_expired(self, ids: list[str], untouched_since: datetime) -> int:
-        deleted: list[int] = []
+    def _delete_expired(self, ids: list[str], untouched_since: datetime) -> list[str]:
+        deleted: list[list[str]] = []
         self._writer.write(lambda db: deleted.append(_delete_expired(db, ids, untouched_since)))
         return deleted[0]
 
@@ -1138,14 +1144,14 @@ _EXPIRED: Final = sa.select(GAMES.c.id).where(
 )
 
 
-def _delete_expired(db: sa.Connection, ids: list[str], since: datetime) -> int:
+def _delete_expired(db: sa.Connection, ids: list[str], since: datetime) -> list[str]:
     """Delete those of the games ``ids`` that are still expired (unfinished, untouched since
-    ``since``) with their rows; how many."""
+    ``since``) with their rows; their ids."""
     still = list(db.execute(_EXPIRED.where(GAMES.c.id.in_(ids)), {"b_since": since}).scalars())
     for table in (SNAPSHOTS, ACTIONS, SEATS, BOT_LEASES):
         db.execute(sa.delete(table).where(table.c.game_id.in_(still)))
     db.execute(sa.delete(GAMES).where(GAMES.c.id.in_(still)))
-    return len(still)
+    return still
 
 
 def _claim_rematch(db: sa.Connection, game_id: str, rematch: str) -> None:

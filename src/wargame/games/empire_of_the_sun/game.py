@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -10,7 +10,7 @@ from typing import Any
 from wargame.engine.action import Action
 from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
-from wargame.engine.log import Side
+from wargame.engine.log import Event, Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
@@ -194,6 +194,9 @@ class EmpireOfTheSun(ProcedureGame):
 
     def order_actions(self, state: State, side: Side, actions: list[Action]) -> list[Action]:
         return self.strategy.order(self.context(state), side, actions)
+
+    def explain(self, state: State, side: Side, line: Sequence[tuple[Side, str]]) -> Event | None:
+        return self.strategy.explain(self.context(state), side, line)
 
 
 DESTINATION_STEPS = frozenset(

@@ -14,15 +14,16 @@ from __future__ import annotations
 import math
 import weakref
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from wargame.engine.action import Action
 from wargame.engine.contract import outcome
+from wargame.engine.log import Event
 from wargame.engine.procedure import Context
 from wargame.engine.state import State
-from wargame.games.empire_of_the_sun import forces, political_will, supply, victory
+from wargame.games.empire_of_the_sun import events, forces, political_will, supply, victory
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
@@ -160,6 +161,11 @@ class Strategy:
             OrderedDict()
         )
         self._last: tuple[weakref.ref[State], float] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """Picklable (a game goes to worker processes with its registry): without the weak
+        reference to the last state evaluated, which is only a cache."""
+        return {**self.__dict__, "_last": None}
 
     # -- evaluation ---------------------------------------------------------------------------
     def evaluate(self, g: Context, side: str) -> float:
@@ -429,6 +435,42 @@ class Strategy:
             return 1.0 + pull(where)
         power = 1.0 + forces.attack(g, unit_id) / 10
         return CLASS_PULL.get(record.unit_class, 1.0) * power * (0.1 + pull(where))
+
+    # -- the bot's remark -------------------------------------------------------------------------
+    def explain(self, g: Context, side: str, line: Sequence[tuple[str, str]]) -> Event | None:
+        """Why a card is played as it is, once its use is chosen: an event chosen over the
+        card's operations, or an offensive with the objective its expected moves approach most.
+        It names the card and its use, which the play itself reveals (5.1), and nothing of
+        the rest of the hand."""
+        verb = line[0][1].partition(" ")[0]
+        card = g.data["pending"].get(side)
+        if card is None:
+            return None
+        if verb == "event" and not events.must_be_event(g, side, card):
+            return Event("log.remark_event", {"side": side, "card": card})
+        aim = self.aim(g, side, [text for who, text in line[1:] if who == side])
+        if verb != "offensive" or aim is None:
+            return None
+        return Event("log.remark_toward", {"side": side, "card": card, "hex": aim})
+
+    def aim(self, g: Context, side: str, moves: list[str]) -> str | None:
+        """The objective not held by ``side`` that the destinations among ``moves`` approach
+        most (its weight, fading by NEARNESS a hex, within THREAT_RADIUS), or None."""
+        control = g.data["control"]
+        targets = [o for o in self.objectives if control.get(o.hex_id) != side]
+        board = self.parts.board
+        best: tuple[float, str] | None = None
+        for text in moves:
+            verb, _, arg = text.partition(" ")
+            where = arg.split(" ")[0]
+            if verb not in MOVES or where not in board.hexes:
+                continue
+            for o in targets:
+                apart = board.distance(where, o.hex_id)
+                if apart <= THREAT_RADIUS:
+                    found = (o.weight * NEARNESS**apart, o.hex_id)
+                    best = found if best is None or found > best else best
+        return None if best is None else best[1]
 
 
 UNSEARCHED: Final = frozenset({"cancel", "via"})

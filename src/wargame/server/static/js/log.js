@@ -22,12 +22,23 @@ export function die(value) {
   return h("span", { class: "die", title: String(value) }, String(value));
 }
 
+const REMARK = "log.remark_"; // a bot's reason for its play, in the game's words
+
+function kindOf(key) {
+  if (key && key.startsWith(REMARK)) return "remark";
+  return KINDS[key] || "";
+}
+
 export function logLine(event, text, index) {
-  const kind = KINDS[event && event.key] || "";
+  const kind = kindOf(event && event.key);
   const value = event && event.params ? event.params.value : undefined;
   return h(
     "li",
-    { class: kind ? `log-${kind}` : "", dataset: { key: event ? event.key : "", n: index } },
+    {
+      class: kind ? `log-${kind}` : "",
+      title: kind === "remark" ? t("play.bot_remark") : null,
+      dataset: { key: event ? event.key : "", n: index },
+    },
     kind === "roll" && value !== undefined ? die(value) : null,
     text,
   );
