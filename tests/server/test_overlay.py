@@ -111,7 +111,14 @@ def test_the_catalog_and_the_about_facts_tell_of_the_tables(client):
     assert catalog[GAME]["rules_overlay"] is True
     about = client.get(f"/api/about/{GAME}").json()
     assert [table["id"] for table in about["tables"]] == list(PRINTED)
-    assert {table["ref"] for table in about["tables"]} == {"8.2", "8.4", "15.1", "11.2", "11.32", "11.1"}
+    assert {table["ref"] for table in about["tables"]} == {
+        "8.2",
+        "8.4",
+        "15.1",
+        "11.2",
+        "11.32",
+        "11.1",
+    }
 
 
 def test_the_template_is_served_and_given_back_unchanged_makes_the_printed_game(client):

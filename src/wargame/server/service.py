@@ -681,12 +681,13 @@ class Service:
 
     def bot_play(self, turn: BotTurn, text: str, remark: Event | None = None) -> None:
         """Play the bot's answer to ``turn``, unless the game moved on meanwhile (the caller
-        then looks again); its ``remark`` (why it chose it) goes in the log after the action's
-        own lines, for everybody (``Game.explain`` says only what the action reveals)."""
+        then looks again). Its ``remark`` (why it chose it) is not stored yet: a line in the
+        state's log that the record cannot give back would make the game fail its dice check
+        (``verify`` replays the record) and be lost on undo and on a spectator's delayed view.
+        It waits for the record to keep remarks beside their actions."""
+        del remark
         row, state, side = turn.row, turn.state, turn.side
         new = self._apply(row, state, side, text)
-        if remark is not None:
-            new = msgspec.structs.replace(new, log=[*new.log, remark])
         planned = self._planned(row, state, side, new, text)
         with contextlib.suppress(Stale):  # somebody moved first: the caller looks again
             self.submit(planned).result()
