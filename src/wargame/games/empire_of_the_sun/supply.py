@@ -781,20 +781,31 @@ class Supply:
             allied_flyers = supplied
 
     def _possible_flyers(self) -> frozenset[str]:
-        records, graph, where = self._records, self.graph, self.where
-        hqs = [(records[u], b) for u, b in self.hqs["allied"]]
+        """The Allied flyers that could be supplied at all: kept supplied, on Kunming's land
+        network, or within plain range of an Allied HQ that may supply them (7.53), asked once
+        per nationality and class of flyer."""
+        where, forced = self.where, self.forced["allied"]
         kunming = self._kunming_land() if self.road_open or self.hump else 0
+        kind_of, like = _chart(self._records)
+        near: dict[tuple[str, str], Hexes] = {}
         found = set()
         for unit_id in self.flyers["allied"]:
-            record, b = records[unit_id], where[unit_id]
-            if unit_id in self.forced["allied"] or kunming >> b & 1:
+            b, kind = where[unit_id], kind_of[unit_id]
+            if kind not in near:
+                near[kind] = self._hq_disks("allied", like[kind])
+            if unit_id in forced or (kunming | near[kind]) >> b & 1:
                 found.add(unit_id)
-                continue
-            for hq, hq_bit in hqs:
-                if commands(hq, record) and graph.disk(hq_bit, hq.command_range or 0) >> b & 1:
-                    found.add(unit_id)
-                    break
         return frozenset(found)
+
+    def _hq_disks(self, side: str, unit: Unit) -> Hexes:
+        """The hexes within the command range of the side's HQs (supplied or not) that may
+        supply ``unit`` (7.53)."""
+        records, disk = self._records, self.graph.disk
+        return _merge(
+            disk(b, records[hq_id].command_range or 0)
+            for hq_id, b in self.hqs[side]
+            if commands(records[hq_id], unit)
+        )
 
     def _projection(self, flyers: Iterable[str]) -> Hexes:
         disk, where = self.graph.zoi_disk, self.where
