@@ -566,7 +566,7 @@ class Mover:
             if not shut:
                 steps = neighbours
             elif hex_of is str:
-                steps = avoiding(neighbours, shut)
+                steps = avoiding_kept(neighbours, shut)
             else:
                 steps = only_into(neighbours, lambda node: hex_of(node) not in shut)
             found = search(
@@ -898,6 +898,23 @@ class LegSearches:
 
 LEGS_KEPT = 1024
 LAYOUT_SETS_KEPT = 16
+AVOIDING_KEPT = 32
+_AVOIDING: OrderedDict[tuple[Any, frozenset[str]], Callable[[str], list[str]]] = OrderedDict()
+
+
+def avoiding_kept(
+    neighbours: Callable[[str], Iterable[str]], closed: AbstractSet[str]
+) -> Callable[[str], list[str]]:
+    """The steps of :func:`~wargame.engine.board.paths.avoiding` (``neighbours`` without the
+    hexes ``closed``), kept for the process under both, with the neighbour lists filtered so
+    far: the same sets come back for the groups of a position and for positions whose ZOI is
+    the same (two searches in three in random play). ``neighbours`` is a table of the map
+    (a graph's ``__getitem__``), never a function of the position.
+    ``test_remembered.py`` checks the moves listed through it against a listing without it."""
+    key = (neighbours, frozenset(closed))
+    return kept(_AVOIDING, key, lambda: avoiding(neighbours, key[1]), AVOIDING_KEPT)
+
+
 _LEGS: OrderedDict[tuple[Any, ...], tuple[SearchResult[str], tuple[str, ...]]] = OrderedDict()
 
 
@@ -1093,7 +1110,7 @@ def through_waypoints(
     """Every hex an overland move may reach through the waypoints ``m.via`` (none: from the
     start, a clear path preferred as in :meth:`Mover.paths`), with the way there. The legs to
     the waypoints are the cheapest; the last one prefers a path clear of enemy ZOI."""
-    s, steps = m.scene, avoiding(m.graph.land.__getitem__, forbidden)
+    s, steps = m.scene, avoiding_kept(m.graph.land.__getitem__, forbidden)
 
     def leave(h: str) -> bool:
         return h not in s.enemy_stop

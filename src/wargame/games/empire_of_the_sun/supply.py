@@ -103,8 +103,11 @@ random play, and the tests check it against a slow reference on random positions
   with their hexes, the hexes held solely by the enemy, enemy ports, control of bases and
   cities, the tracks, the units kept supplied; :meth:`Supply._fixed_key`), with the base
   eligibility, activation ranges and placement hexes worked out from it; each side's trace too
-  (``_TRACES``), so a change to one side's units finds the other side's trace again. The
-  fixed point traces only HQs and flyers; other units' supply is worked out when first asked.
+  (``_TRACES``), so a change to one side's units finds the other side's trace again. A trace
+  holds what does not depend on where the side's flyers are (the supplied HQs, the hexes each
+  group of them reaches within its range), so a move of a flyer finds its own side's trace
+  again too; the flyers a trace supplies are kept with it under where they stand. The fixed
+  point traces only HQs and flyers; other units' supply is worked out when first asked.
 * Results live in ``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves
   or control changes) and in a small per-process table of positions keyed by everything supply
   depends on (:func:`_signature`), because every engine call builds a fresh context for the
@@ -138,6 +141,7 @@ COMMONWEALTH = frozenset({"british", "australian", "new_zealand", "indian", "bur
 POSITIONS_KEPT = 16
 FIXED_KEPT = 32
 TRACES_KEPT = 64
+FLYERS_KEPT = 8  # for each trace, the flyers it supplies where they stand
 BACKS_KEPT = 8  # searches back from the sources that a new one may carry on from
 SEARCHES_KEPT = 512
 
@@ -478,56 +482,67 @@ def spread(
 
 
 class _Trace:
-    """One side's supply under one set of blocked (un-neutralised enemy ZOI) hexes."""
+    """One side's supply under one set of blocked (un-neutralised enemy ZOI) hexes, whatever
+    its flyers: the states with a supply line to a source, the supplied HQs, Kunming's land
+    network, and the hexes each group of supplied HQs reaches within its range, worked out when
+    first asked (:meth:`reached`). Kept for the process (``_TRACES``), so a move of a flyer
+    finds its side's trace again and only asks which flyers it supplies."""
 
-    __slots__ = ("china", "hqs", "kunming", "lines", "side", "to_source", "units")
+    __slots__ = (
+        "_reached", "china", "flyers", "groups", "hqs", "kunming", "lines", "side", "to_source"
+    )  # fmt: skip
 
     def __init__(self, side: str, lines: SupplyLines, to_source: States) -> None:
         self.side = side
         self.lines = lines  # the supply lines of the side under these blockers
         self.to_source = to_source  # the states with a supply line to a source
         self.hqs: set[str] = set()
-        self.units: set[str] = set()
         self.kunming: Hexes = 0  # hexes with an all-land path to a Kunming source
         self.china = False  # Kunming is a source and the China box is in supply
+        self.groups: list[_Group] = []  # the supplied HQs, by kind and range (7.53)
+        self._reached: dict[int, Hexes] = {}
+        self.flyers: OrderedDict[tuple[Any, ...], frozenset[str]] = OrderedDict()  # supplied
 
     def reaches_source(self, start: States) -> bool:
         """Whether a supply line leads from the state(s) ``start`` to a source."""
         return bool(start[0] & self.to_source[0] or start[1] & self.to_source[1])
 
+    def reached(self, index: int) -> Hexes:
+        """The hexes the HQs of ``groups[index]`` reach within their range by supply lines
+        (13.1): one search from all of them reaches what each would (kept; two threads may
+        search alike)."""
+        found = self._reached.get(index)
+        if found is None:
+            group = self.groups[index]
+            found = self.lines.within(group.starts, group.limit, group.region)
+            self._reached[index] = found
+        return found
 
-class _Kind:
-    """Units of one side, nationality and class waiting for an HQ to supply them: the 7.53
-    chart (:func:`commands`) treats them all alike, so it is asked once per kind, not per unit."""
 
-    __slots__ = ("hexes", "record", "units")
+class _Group:
+    """Supplied HQs of one kind and command range (one stands for all, 7.53): where they stand,
+    as supply-line states, and the hexes within their range as the crow flies."""
 
-    def __init__(self, record: Unit) -> None:
-        self.record = record  # any one of them
-        self.units: dict[str, int] = {}  # unit: hex bit
-        self.hexes: Hexes = 0
+    __slots__ = ("hq", "limit", "region", "starts")
 
-    def add(self, unit_id: str, b: int) -> None:
-        self.units[unit_id] = b
-        self.hexes |= 1 << b
-
-    def take(self, reached: Hexes) -> list[str]:
-        """Remove and return the units in ``reached``."""
-        taken = [u for u, b in self.units.items() if reached >> b & 1]
-        for unit_id in taken:
-            del self.units[unit_id]
-        self.hexes &= ~reached
-        return taken
+    def __init__(self, hq: Unit, limit: int, starts: States, region: Hexes) -> None:
+        self.hq = hq
+        self.limit = limit
+        self.starts = starts
+        self.region = region
 
 
 class _Fixed:
     """The fixed point of supply and ZOI (:meth:`Supply._fixed_point`) and what is derived from
     it alone: base eligibility, activation ranges, placement hexes (kept with it)."""
 
-    __slots__ = ("activation", "eligible", "placements", "traces", "zoi")
+    __slots__ = ("activation", "eligible", "placements", "supplied", "traces", "zoi")
 
-    def __init__(self, traces: dict[str, _Trace], zoi: Zoi) -> None:
+    def __init__(
+        self, traces: dict[str, _Trace], supplied: dict[str, frozenset[str]], zoi: Zoi
+    ) -> None:
         self.traces = traces
+        self.supplied = supplied  # each side's flyers in supply
         self.zoi = zoi
         self.eligible: dict[tuple[str, str], bool] = {}
         self.activation: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
@@ -536,6 +551,29 @@ class _Fixed:
 
 _AIR, _HQ, _COMBAT, _FLIES, _NEUTRALISES = 1, 2, 4, 8, 16
 _KINDS: dict[int, dict[str, tuple[str, int]]] = {}
+_CHART: dict[int, tuple[dict[str, tuple[str, str]], dict[Any, Unit]]] = {}
+
+
+def _chart(records: dict[str, Unit]) -> tuple[dict[str, tuple[str, str]], dict[Any, Unit]]:
+    """Each unit's nationality and class, and a unit of each (kept for the process): the 7.53
+    chart (:func:`commands`) tells them apart by nothing else."""
+    found = _CHART.get(id(records))
+    if found is None:
+        kind_of = {u: (record.nationality, record.unit_class) for u, record in records.items()}
+        like = {kind: records[u] for u, kind in kind_of.items()}
+        found = _CHART[id(records)] = (kind_of, like)
+    return found
+
+
+def _reached_by(trace: _Trace, record: Unit, hexes: Hexes) -> Hexes:
+    """Those of ``hexes`` that a group of the trace's supplied HQs that may supply units like
+    ``record`` (7.53) reaches within its range (13.1); a group's search is made only for hexes
+    within its range that no other group reached."""
+    found = 0
+    for index, group in enumerate(trace.groups):
+        if hexes & ~found & group.region and commands(group.hq, record):
+            found |= trace.reached(index) & hexes
+    return found
 
 
 def _kinds(records: dict[str, Unit]) -> dict[str, tuple[str, int]]:
@@ -568,7 +606,7 @@ class Supply:
         self._eligible = fixed.eligible
         self.activation = fixed.activation
         self.placements = fixed.placements
-        self._supplied = self._traces["allied"].units | self._traces["japan"].units
+        self._supplied = fixed.supplied["allied"] | fixed.supplied["japan"]
         self._grounded: set[str] | None = None  # the other units' supply, when first asked
         self._hqs = self._traces["allied"].hqs | self._traces["japan"].hqs
         self._hump_emergency()
@@ -705,8 +743,8 @@ class Supply:
         nor is an HQ, and changes no hex's occupation, finds it again."""
 
         def resolved() -> _Fixed:
-            traces = self._resolve()
-            return _Fixed(traces, self._zoi(traces))
+            traces, supplied = self._resolve()
+            return _Fixed(traces, supplied, self._zoi(supplied))
 
         return kept(_FIXED, self._fixed_key(), resolved, FIXED_KEPT)
 
@@ -729,63 +767,85 @@ class Supply:
         )
 
     @RULES.implements("13.1", "7.35")
-    def _resolve(self) -> dict[str, _Trace]:
+    def _resolve(self) -> tuple[dict[str, _Trace], dict[str, frozenset[str]]]:
         """Alternate the two sides from the Allied-optimistic end (module docstring): start
         from every Allied flyer that could be supplied at all, a superset of those supplied
         under no Japanese ZOI, so the iteration ends at the same fixed point, usually after one
-        Japanese and one Allied trace."""
+        Japanese and one Allied trace. Each side's trace, with its flyers in supply."""
         allied_flyers = self._possible_flyers()
         while True:
-            japan = self._side("japan", self._projection(allied_flyers))
-            allied = self._side("allied", self._projection(self._flyers("japan", japan)))
-            supplied = self._flyers("allied", allied)
+            japan, japanese = self._side("japan", self._projection(allied_flyers))
+            allied, supplied = self._side("allied", self._projection(japanese))
             if supplied == allied_flyers:
-                return {"allied": allied, "japan": japan}
+                return {"allied": allied, "japan": japan}, {"allied": supplied, "japan": japanese}
             allied_flyers = supplied
 
-    def _flyers(self, side: str, trace: _Trace) -> frozenset[str]:
-        return frozenset(u for u in self.flyers[side] if u in trace.units)
-
     def _possible_flyers(self) -> frozenset[str]:
-        records, graph, where = self._records, self.graph, self.where
-        hqs = [(records[u], b) for u, b in self.hqs["allied"]]
+        """The Allied flyers that could be supplied at all: kept supplied, on Kunming's land
+        network, or within plain range of an Allied HQ that may supply them (7.53), asked once
+        per nationality and class of flyer."""
+        where, forced = self.where, self.forced["allied"]
         kunming = self._kunming_land() if self.road_open or self.hump else 0
+        kind_of, like = _chart(self._records)
+        near: dict[tuple[str, str], Hexes] = {}
         found = set()
         for unit_id in self.flyers["allied"]:
-            record, b = records[unit_id], where[unit_id]
-            if unit_id in self.forced["allied"] or kunming >> b & 1:
+            b, kind = where[unit_id], kind_of[unit_id]
+            if kind not in near:
+                near[kind] = self._hq_disks("allied", like[kind])
+            if unit_id in forced or (kunming | near[kind]) >> b & 1:
                 found.add(unit_id)
-                continue
-            for hq, hq_bit in hqs:
-                if commands(hq, record) and graph.disk(hq_bit, hq.command_range or 0) >> b & 1:
-                    found.add(unit_id)
-                    break
         return frozenset(found)
+
+    def _hq_disks(self, side: str, unit: Unit) -> Hexes:
+        """The hexes within the command range of the side's HQs (supplied or not) that may
+        supply ``unit`` (7.53)."""
+        records, disk = self._records, self.graph.disk
+        return _merge(
+            disk(b, records[hq_id].command_range or 0)
+            for hq_id, b in self.hqs[side]
+            if commands(records[hq_id], unit)
+        )
 
     def _projection(self, flyers: Iterable[str]) -> Hexes:
         disk, where = self.graph.zoi_disk, self.where
         return _merge(disk[where[u]] for u in flyers)
 
-    def _side(self, side: str, enemy_zoi: Hexes) -> _Trace:
+    def _side(self, side: str, enemy_zoi: Hexes) -> tuple[_Trace, frozenset[str]]:
         """One side's supply under the enemy ZOI, its own neutralisers taken optimistically:
-        all assumed supplied, then those found unsupplied dropped until nothing changes."""
+        all assumed supplied, then those found unsupplied dropped until nothing changes. The
+        trace, with the side's flyers it supplies."""
         neutralisers = set(self.neutralisers[side])
         blocked = enemy_zoi & ~self._projection(neutralisers)
         while True:
             trace = self._traced(side, blocked)
-            kept = {u for u in neutralisers if u in trace.units}
+            flyers = self._supplied_flyers(side, trace)
+            kept = {u for u in neutralisers if u in flyers}
             if kept == neutralisers:
-                return trace
+                break
             neutralisers = kept
             again = enemy_zoi & ~self._projection(neutralisers)
             if again == blocked:  # the dropped units neutralised nothing that mattered
-                return trace
+                break
             blocked = again
+        return trace, flyers
+
+    def _supplied_flyers(self, side: str, trace: _Trace) -> frozenset[str]:
+        """The side's flyers that ``trace`` supplies (:meth:`_supplied_among`), kept with the
+        trace under what else that reads: where they are and which units are kept supplied."""
+        key = (tuple(self.flying[side]), frozenset(self.forced[side]))
+        return kept(
+            trace.flyers,
+            key,
+            lambda: frozenset(self._supplied_among(side, trace, self.flying[side])),
+            FLYERS_KEPT,
+        )
 
     def _traced(self, side: str, blocked: Hexes) -> _Trace:
         """:meth:`_trace`, kept for the process under everything it reads of the position: one
         side's trace does not change with what changes only the other side's (its ground
-        units' hexes, its HQs, its flyers but through the ZOI they project, ``blocked``)."""
+        units' hexes, its HQs, its flyers but through the ZOI they project, ``blocked``), nor
+        with where its own flyers are."""
         known = self._side_keys.get(side)
         if known is None:
             known = self._side_keys[side] = self._side_key(side)
@@ -793,6 +853,7 @@ class Supply:
 
     def _side_key(self, side: str) -> tuple[Any, ...]:
         """What a trace of ``side`` reads besides the blocked hexes (:meth:`_trace`)."""
+        forced = self.forced[side]
         return (
             id(self.graph),
             side,
@@ -801,16 +862,16 @@ class Supply:
             tuple(self.control.values()),  # sources: Home Islands cities, Northern India
             self.road_open,
             self.hump,
-            frozenset(self.forced[side]),
+            frozenset(hq_id for hq_id, _ in self.hqs[side] if hq_id in forced),
             tuple(self.hqs[side]),
-            tuple(self.flying[side]),
         )
 
     def _trace(self, side: str, blocked: Hexes) -> _Trace:
-        """Which HQs and flyers (air units and carriers: their ZOI is what the fixed point is
-        about) of ``side`` are supplied: every state with a supply line to a source (one search
-        back from the sources), then the flyers the supplied HQs supply (:meth:`_supplied_among`).
-        The other units wait until their supply is asked (:meth:`_supply_of_the_others`)."""
+        """Which HQs of ``side`` are supplied: every state with a supply line to a source (one
+        search back from the sources), Kunming's network, the HQs kept supplied. Units are
+        supplied through it by :meth:`_supplied_among`: the flyers (air units and carriers:
+        their ZOI is what the fixed point is about) by :meth:`_side`, the other units when
+        their supply is first asked (:meth:`_supply_of_the_others`)."""
         graph = self.graph
         lines = SupplyLines(graph, blocked, self.enemy_only[side], self.enemy_port[side])
         sources = graph.allied_sources if side == "allied" else self._japanese_sources()
@@ -823,7 +884,7 @@ class Supply:
         for hq_id, b in self.hqs[side]:
             if trace.reaches_source(graph.start(b)) or trace.kunming >> b & 1 or hq_id in forced:
                 trace.hqs.add(hq_id)
-        trace.units = self._supplied_among(side, trace, self.flying[side])
+        trace.groups = self._groups(trace)
         return trace
 
     def _supply_of_the_others(self) -> set[str]:
@@ -841,49 +902,40 @@ class Supply:
     def _supplied_among(self, side: str, trace: _Trace, units: list[tuple[str, int]]) -> set[str]:
         """Which of ``units`` (with their hex bits) are supplied: activated or emergency ones
         (forced), those on Kunming's land network, and those a supplied HQ that may supply them
-        (7.53) reaches within its range (13.1)."""
-        records, forced, found = self._records, self.forced[side], set()
-        pending: dict[tuple[str, str], _Kind] = {}
+        (7.53) reaches within its range (13.1). The chart treats all units of one nationality
+        and class alike, so it is asked once for each, with the hexes they stand in."""
+        forced, kunming, found = self.forced[side], trace.kunming, set()
+        kind_of, like = _chart(self._records)
+        waiting: dict[tuple[str, str], Hexes] = {}
         for unit_id, b in units:
-            if unit_id in forced or trace.kunming >> b & 1:
+            if unit_id in forced or kunming >> b & 1:
                 found.add(unit_id)
-                continue
-            record = records[unit_id]
-            kind = pending.get((record.nationality, record.unit_class))
-            if kind is None:
-                kind = pending[record.nationality, record.unit_class] = _Kind(record)
-            kind.add(unit_id, b)
-        kinds = list(pending.values())
-        for hq, limit, starts, region in self._supplying(trace, kinds):
-            reached = trace.lines.within(starts, limit, region)
-            for kind in kinds:
-                if kind.hexes & reached and commands(hq, kind.record):
-                    found.update(kind.take(reached))
+            else:
+                kind = kind_of[unit_id]
+                waiting[kind] = waiting.get(kind, 0) | 1 << b
+        reached = {kind: _reached_by(trace, like[kind], hexes) for kind, hexes in waiting.items()}
+        found.update(u for u, b in units if reached.get(kind_of[u], 0) >> b & 1)
         return found
 
-    def _supplying(
-        self, trace: _Trace, kinds: list[_Kind]
-    ) -> list[tuple[Unit, int, States, Hexes]]:
-        """The supplied HQs of the trace's side with a unit of ``kinds`` they may supply within
-        their range as the crow flies, as the hexes they stand in, by command range and by the
-        units they may supply (one HQ of each kind stands for all, 7.53): the hexes HQs of one
-        group reach within their range are those one search from all of them reaches."""
+    def _groups(self, trace: _Trace) -> list[_Group]:
+        """The supplied HQs of the trace's side by kind and command range (one HQ of each kind
+        stands for all, 7.53), in the order of the game data: the hexes HQs of one group reach
+        within their range are those one search from all of them reaches."""
         graph, records = self.graph, self._records
-        groups: dict[tuple[str | None, int], tuple[Unit, int, int, Hexes]] = {}
+        groups: dict[tuple[str | None, int], _Group] = {}
         for hq_id, b in self.hqs[trace.side]:
             if hq_id not in trace.hqs:
                 continue
             hq = records[hq_id]
             limit = hq.command_range or 0
-            mine = _merge(kind.hexes for kind in kinds if commands(hq, kind.record))
-            near = graph.disk(b, limit)
-            if not mine & near:
+            here, near = graph.start(b), graph.disk(b, limit)
+            group = groups.get((hq.hq_kind, limit))
+            if group is None:
+                groups[hq.hq_kind, limit] = _Group(hq, limit, here, near)
                 continue
-            key = (hq.hq_kind, limit)
-            first, land, sea, region = groups.get(key, (hq, 0, 0, 0))
-            here = graph.start(b)
-            groups[key] = (first, land | here[0], sea | here[1], region | near)
-        return [(hq, lim, (land, sea), near) for (_, lim), (hq, land, sea, near) in groups.items()]
+            group.starts = (group.starts[0] | here[0], group.starts[1] | here[1])
+            group.region |= near
+        return list(groups.values())
 
     def _japanese_sources(self) -> Hexes:
         """Japanese-controlled city hexes of the Home Islands (13.2)."""
@@ -912,12 +964,10 @@ class Supply:
             )
         return self._kunming
 
-    def _zoi(self, traces: dict[str, _Trace]) -> Zoi:
-        projected: dict[str, Hexes] = {
-            side: self._projection(self._flyers(side, traces[side])) for side in SIDES
-        }
+    def _zoi(self, supplied: dict[str, frozenset[str]]) -> Zoi:
+        projected: dict[str, Hexes] = {side: self._projection(supplied[side]) for side in SIDES}
         neutral: dict[str, Hexes] = {
-            side: self._projection(u for u in self.neutralisers[side] if u in traces[side].units)
+            side: self._projection(u for u in self.neutralisers[side] if u in supplied[side])
             for side in SIDES
         }
         return Zoi(self.graph, projected, neutral)
