@@ -67,6 +67,18 @@ def test_a_cba_stands_in_its_carriers_unit_box_and_a_cv_keeps_its_box_hidden(sta
         assert "carrier_box" not in data["units"][placed.carrier]["public"]
 
 
+@pytest.mark.rule("9.12")
+def test_a_blocks_nationality_and_elite_mark_are_on_its_hidden_label(start):
+    _, data = start
+    for unit_id, unit in data["units"].items():
+        block = FORCES.units[unit_id]
+        assert unit["hidden"].get("nationality") == block.nationality
+        assert ("elite" in unit["hidden"]) == block.elite
+        assert set(unit["public"]) == {"colour", "kind"}
+    elites = [c for c in data["counters"].values() if c.get("elite")]
+    assert all(c["power"] == "japan" for c in elites)
+
+
 def test_counters_garrisons_control_tracks_and_pools_come_from_the_set_up(start):
     scenario_id, data = start
     setup = scenarios.load(scenario_id, FORCES)

@@ -20,7 +20,7 @@ from wargame.engine.contract import Secrets
 from wargame.engine.fog import Candidate, Fill, Units, fog_secrets, fog_view, new_unit, sample
 from wargame.engine.log import Side
 from wargame.engine.rng import RandomSource
-from wargame.games.asia_engulfed.forces import FLEETS, Block, Forces, colour_of, side_of
+from wargame.games.asia_engulfed.forces import FLEETS, AirUnit, Block, Forces, colour_of, side_of
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.scenarios import Placed, Setup, start_pool
 from wargame.games.asia_engulfed.scenarios import load as load_setup
@@ -74,6 +74,10 @@ def block_label(block: Block) -> dict[str, Any]:
     label: dict[str, Any] = {"power": block.power, "type": block.type}
     if block.carrier_box is not None:
         label["carrier_box"] = block.carrier_box
+    if block.nationality is not None:
+        label["nationality"] = block.nationality
+    if block.elite:
+        label["elite"] = "elite"  # 9.12; a word, so that the fog's secrets name it
     return label
 
 
@@ -93,7 +97,15 @@ def _counter(placed: Placed, forces: Forces) -> dict[str, Any]:
         carrier = forces.units[placed.carrier]
         assert isinstance(carrier, Block) and carrier.carrier_box is not None
         where = BOX_PREFIX + carrier.carrier_box
-    return {"power": unit.power, "type": unit.type, "where": where, "steps": placed.steps}
+    counter: dict[str, Any] = {
+        "power": unit.power,
+        "type": unit.type,
+        "where": where,
+        "steps": placed.steps,
+    }
+    if isinstance(unit, AirUnit):
+        counter.update(nationality=unit.nationality, elite=unit.elite)
+    return counter
 
 
 # -- what a side sees -----------------------------------------------------------------------
