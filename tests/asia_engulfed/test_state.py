@@ -17,6 +17,7 @@ from wargame.games.asia_engulfed.state import (
     catalogue,
     determinize,
     initial_data,
+    problems,
     secrets,
     side_view,
 )
@@ -91,6 +92,26 @@ def test_counters_garrisons_control_tracks_and_pools_come_from_the_set_up(start)
     assert not pooled & placed and not set(data["to_come"]) & (pooled | placed)
 
 
+def test_every_start_keeps_its_bookkeeping(start):
+    _, data = start
+    assert problems(data, FORCES) == []
+
+
+@pytest.mark.rule("4.21")
+@pytest.mark.rule("4.24")
+def test_a_broken_position_is_told_what_is_wrong():
+    data = initial_data("dec1941", FORCES)
+    block = sorted(data["units"])[0]
+    data["pools"]["japan"].append(block)
+    data["units"]["jp-cv-a"]["hidden"]["carrier_box"] = "ZZ"
+    data["units"]["jp-cv-b"]["hidden"]["steps"] = 0
+    found = problems(data, FORCES)
+    assert f"{block}: in 2 places (map and pools)" in found
+    assert "jp-cv-b: 0 steps" in found
+    assert "no CV on the map has the unit box JA its CBA stand in (4.21)" in found
+    assert "jp-cv-b: 4 CBA steps in its box, too many (4.24)" in found
+
+
 # -- pictures ---------------------------------------------------------------------------------
 
 
@@ -160,8 +181,7 @@ def test_a_sampled_position_gives_back_the_picture_it_was_drawn_from(start, view
     for seed in range(3):
         sampled = determinize(view, viewer, Rng(seed), FORCES)
         assert side_view(sampled, viewer, FORCES) == view
-        for unit_id, unit in sampled["units"].items():
-            assert 1 <= unit["hidden"]["steps"] <= FORCES.units[unit_id].max_steps
+        assert problems(sampled, FORCES) == []
 
 
 @pytest.mark.parametrize("side", SIDES)

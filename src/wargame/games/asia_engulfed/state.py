@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wargame.engine.contract import Secrets
+from wargame.engine.errors import GameBug
 from wargame.engine.fog import Candidate, Fill, Units, fog_secrets, fog_view, new_unit, sample
 from wargame.engine.log import Side
 from wargame.engine.rng import RandomSource
@@ -187,6 +188,7 @@ def determinize(
     forces = forces or load_forces()
     candidates = catalogue(view, forces)
     units = sample(view, candidates, rng, fill_steps(forces))
+    _board_boxed_carriers(view, units, rng, forces)
     pools: dict[str, list[str]] = {p: list(ids) for p, ids in view["pools"].items()}
     left = [c.id for c in candidates if c.id not in units and c.owner != viewer]
     for unit in [*view["pool_counters"], *left]:
@@ -196,3 +198,83 @@ def determinize(
         "units": units,
         "pools": {p: sorted(ids) for p, ids in sorted(pools.items())},
     }
+
+
+def _board_boxed_carriers(
+    view: Mapping[str, Any], units: Units, rng: RandomSource, forces: Forces
+) -> None:
+    """Make each CV whose unit box holds a CBA one of the drawn blocks (a CBA in a box stands
+    on its carrier, 4.21), in place of a drawn fleet of its colour, with the steps to carry it
+    (4.24); the draw still reads only the picture and ``rng``."""
+    shown = {item["id"] for item in view["units"]}
+    needed = _boxed_steps(view["counters"])
+    carriers = [block for block in forces.file.blocks if block.carrier_box in needed]
+    keep = shown | {cv.id for cv in carriers}
+    per_step = forces.file.limits.cba_steps_per_cv_step.value
+    for cv in sorted(carriers, key=lambda block: block.id):
+        if cv.id not in units:
+            _swap_in(units, cv, keep, rng, forces)
+        if cv.id not in shown:
+            room = -(-needed[cv.carrier_box or ""] // per_step)
+            units[cv.id]["hidden"]["steps"] = max(units[cv.id]["hidden"]["steps"], room)
+
+
+def _boxed_steps(counters: Mapping[str, Any]) -> Counter[str]:
+    """CBA steps by the carrier box they sit in."""
+    steps: Counter[str] = Counter()
+    for counter in counters.values():
+        if counter["where"].startswith(BOX_PREFIX):
+            steps[counter["where"].removeprefix(BOX_PREFIX)] += counter["steps"]
+    return steps
+
+
+def _swap_in(units: Units, cv: Block, keep: set[str], rng: RandomSource, forces: Forces) -> None:
+    face = block_face(cv, forces)
+    owner = side_of(cv.power)
+    drawn = sorted(
+        unit_id
+        for unit_id, unit in units.items()
+        if unit_id not in keep and unit["owner"] == owner and unit["public"] == face
+    )
+    if not drawn:
+        raise GameBug(f"no drawn {face} fleet of {owner} can be {cv.id}, whose box holds CBA")
+    unit = units.pop(drawn[rng.below(len(drawn))])
+    unit["hidden"] = {**block_label(cv), "steps": 1 + rng.below(cv.max_steps)}
+    units[cv.id] = unit
+
+
+# -- consistency ---------------------------------------------------------------------------
+
+
+def problems(data: Mapping[str, Any], forces: Forces | None = None) -> list[str]:
+    """How a position breaks its own bookkeeping: a block in the game neither on the map nor
+    in a pool, or in both; steps outside 1 to the printed most (a 1-step block hit goes to the
+    pool, spec §0); CBA in a unit box no CV on the map has (4.21) or more than its steps carry
+    (4.24). Empty when it keeps it."""
+    forces = forces or load_forces()
+    found = []
+    pooled = Counter(unit for ids in data["pools"].values() for unit in ids)
+    for candidate in catalogue(data, forces):
+        places = pooled[candidate.id] + (candidate.id in data["units"])
+        if places != 1:
+            found.append(f"{candidate.id}: in {places} places (map and pools)")
+    for unit_id, unit in data["units"].items():
+        if not 1 <= unit["hidden"]["steps"] <= forces.units[unit_id].max_steps:
+            found.append(f"{unit_id}: {unit['hidden']['steps']} steps")
+    return found + _box_problems(data, forces)
+
+
+def _box_problems(data: Mapping[str, Any], forces: Forces) -> list[str]:
+    carriers = {
+        unit["hidden"]["carrier_box"]: (unit_id, unit)
+        for unit_id, unit in data["units"].items()
+        if "carrier_box" in unit["hidden"]
+    }
+    per_step = forces.file.limits.cba_steps_per_cv_step.value
+    found = []
+    for box, steps in sorted(_boxed_steps(data["counters"]).items()):
+        if box not in carriers:
+            found.append(f"no CV on the map has the unit box {box} its CBA stand in (4.21)")
+        elif steps > per_step * carriers[box][1]["hidden"]["steps"]:
+            found.append(f"{carriers[box][0]}: {steps} CBA steps in its box, too many (4.24)")
+    return found
