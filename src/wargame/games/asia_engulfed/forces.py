@@ -254,7 +254,7 @@ class Forces:
                 raise DataError(f"{where}: block {block.id!r}: a carrier box belongs to CVs only")
             if (block.nationality is None) == (block.power == "cw"):
                 raise DataError(f"{where}: block {block.id!r}: nationality is for the CW only")
-        counted = Counter(_colour_of(block, self.file.colours) for block in self.file.blocks)
+        counted = Counter(colour_of(block, self.file.colours) for block in self.file.blocks)
         for colour in self.file.colours:
             if counted[colour.id] != colour.count:
                 raise DataError(
@@ -292,7 +292,7 @@ def _fill_defaults(forces: ForcesFile) -> None:
             record.ref = record.ref or forces.ref
 
 
-def _colour_of(block: Block, colours: list[Colour]) -> str:
+def colour_of(block: Block, colours: list[Colour]) -> str:
     for colour in colours:
         if block.power in colour.powers and block.type in colour.types:
             return colour.id
