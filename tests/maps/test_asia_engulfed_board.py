@@ -157,3 +157,11 @@ def test_a_bad_record_fails_the_load_with_one_line(tmp_path, change, words):
     message = str(failure.value)
     assert "\n" not in message and str(path) in message
     assert all(word in message for word in words), message
+
+
+@pytest.mark.rule("6.73")
+def test_rivers_are_borders_a_ground_unit_crosses():
+    rivers = [c for c in area_graph().all_connections() if c.kind == "river"]
+    assert {tuple(sorted((c.a, c.b))) for c in rivers} >= {("shansi", "shensi")}
+    for river in rivers:
+        assert river.b in land_neighbours(river.a)
