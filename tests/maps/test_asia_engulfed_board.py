@@ -165,3 +165,10 @@ def test_rivers_are_borders_a_ground_unit_crosses():
     assert {tuple(sorted((c.a, c.b))) for c in rivers} >= {("shansi", "shensi")}
     for river in rivers:
         assert river.b in land_neighbours(river.a)
+
+
+def test_land_in_no_area_is_drawn_apart_with_its_reason():
+    bare = {land.id: land for land in area_map().off_map_land}
+    assert {"alaska_and_canada", "new_zealand", "sinkiang"} <= set(bare)
+    assert all(land.note and land.outline for land in bare.values())
+    assert "1.8" in bare["new_zealand"].note  # the supplement: not on the map

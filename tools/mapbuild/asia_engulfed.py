@@ -353,6 +353,17 @@ def sea_outlines(areas: dict[str, dict], parts: list) -> dict[str, shapely.Geome
     return {k: tidy(shapely.union_all(v).difference(land)) for k, v in sorted(found.items())}
 
 
+def bare_land(rows: dict[str, dict], parts: list) -> list[dict]:
+    """The land each off-map ring holds, to be drawn as land in no area of the game."""
+    land = shapely.union_all(parts)
+    found = []
+    for key, row in sorted(rows.items()):
+        ring = shapely.Polygon([(frame_lon(lon), lat) for lon, lat in row["ring"]])
+        geom = tidy(shapely.simplify(land.intersection(ring), LAND_TOLERANCE))
+        found.append({"id": key, "note": row["note"], "outline": geojson(geom)})
+    return found
+
+
 def geojson(geom: shapely.Geometry | None) -> dict | None:
     if geom is None or geom.is_empty:
         return None
@@ -371,6 +382,7 @@ def build() -> tuple[dict, list[str]]:
     check_graph(areas)
     left_out = data["areas.yaml"].get("off_map_land", {})
     land, parts = land_outlines(areas, off_map_land(left_out))
+    bare = bare_land(left_out, parts)
     outlines = land | sea_outlines(areas, parts)
     for key, area in areas.items():
         area["outline"] = geojson(outlines.get(key))
@@ -390,6 +402,7 @@ def build() -> tuple[dict, list[str]]:
         "build": hexmap.build_record(GAME, INPUT_FILES, ("shapely",)),
         "edges": edges,
         "areas": [areas[k] for k in sorted(areas)],
+        "off_map_land": bare,
     }
     return content, report(areas, edges, outlines)
 
@@ -425,9 +438,10 @@ def report(areas: dict, edges: list[dict], outlines: dict) -> list[str]:
 
 def dump(content: dict) -> str:
     """Deterministic text: sorted keys, one edge and one area per line."""
-    head = {k: v for k, v in content.items() if k not in ("areas", "edges")}
+    rows = ("areas", "edges", "off_map_land")
+    head = {k: v for k, v in content.items() if k not in rows}
     text = json.dumps(head, ensure_ascii=False, sort_keys=True, indent=1)[:-2]
-    for key in ("areas", "edges"):
+    for key in rows:
         rows = ",\n  ".join(json.dumps(r, ensure_ascii=False, sort_keys=True) for r in content[key])
         text += f',\n "{key}": [\n  {rows}\n ]'
     return text + "\n}\n"

@@ -38,7 +38,8 @@ def outline() -> MapOutline:
     areas = [_area(record, (west, -north, east, -south)) for record in data.areas.values()]
     areas.sort(key=lambda area: area.kind != "sea")  # seas first: small islands lie in them
     edges = tuple(EdgeOutline(edge.a, edge.b, edge.kind) for edge in data.edges)
-    return MapOutline(GAME, KINDS, (), areas=tuple(areas), edges=edges)
+    bare = tuple(polygon for land in data.off_map_land for polygon in _polygons(land.outline))
+    return MapOutline(GAME, KINDS, (), areas=tuple(areas), edges=edges, bare_land=bare)
 
 
 def _area(record: Area, frame: tuple[float, float, float, float]) -> AreaOutline:

@@ -49,6 +49,7 @@ EDGE_POINTS = 0.6
 ID_POINTS = 6
 NAME_POINTS = 6
 EDGE_COLOUR = "#4d4d4d"
+BARE_LAND = "#e3e0d8"  # an area map's land that no area of the game covers
 COLOURS = {
     "sea": "#a8cde6",
     "ocean": "#a8cde6",
@@ -183,6 +184,7 @@ class _Frame:
             radius = HEX_RADIUS_INCHES * (max(xs) - min(xs)) / AREA_MAP_WIDTH_INCHES
         entries = len({shape.kind for shape in outline.shapes})
         entries += len(_edges_by_kind(outline)) if edges else 0
+        entries += 1 if outline.bare_land else 0
         return cls(min(xs), max(xs), min(ys), max(ys), radius, entries)
 
     def map_inches(self) -> tuple[float, float]:
@@ -248,6 +250,9 @@ def _draw_areas(axes: Any, outline: MapOutline) -> None:
     """Each area's outline (an SVG group ``area-<id>``), then each box's marker (``box-<id>``)
     on top of them all."""
     colours = _colours(outline)
+    if outline.bare_land:
+        bare = _compound_path(outline.bare_land)
+        axes.add_patch(PathPatch(bare, facecolor=BARE_LAND, edgecolor=EDGE_COLOUR, linewidth=0.3))
     for area in outline.areas:
         if area.polygons:
             path = _compound_path(area.polygons)
@@ -412,6 +417,8 @@ def _finish(figure: Any, axes: Any, frame: _Frame, outline: MapOutline, edges: b
         Patch(facecolor=colours[kind], edgecolor=EDGE_COLOUR, label=f"{kind}: {what} ({count})")
         for kind, what, count in _legend(outline, counts)
     ]
+    if outline.bare_land:
+        handles.append(Patch(facecolor=BARE_LAND, edgecolor=EDGE_COLOUR, label="land in no area"))
     if edges:
         handles += [
             Line2D([], [], label=f"{kind} edge ({len(found)})", **_edge_style(kind))

@@ -101,6 +101,14 @@ class Edge(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     condition: str | None = None
 
 
+class BareLand(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Land of the map's frame in no area of the game (Afghanistan, Alaska...), and why."""
+
+    id: str
+    note: str
+    outline: dict[str, Any] | None
+
+
 class Head(msgspec.Struct, frozen=True):
     game: Literal["asia-engulfed"]
     format: Literal[1]
@@ -112,6 +120,7 @@ class AreaMap(msgspec.Struct, frozen=True):
     frame: dict[str, Any]
     areas: dict[str, Area]
     edges: list[Edge]
+    off_map_land: list[BareLand]
 
 
 def load_areas(path: Path = AREAS) -> AreaMap:
@@ -122,13 +131,14 @@ def load_areas(path: Path = AREAS) -> AreaMap:
     head = convert(raw, Head, path)
     areas: list[Area] = convert(raw.get("areas"), list[Area], path)
     edges: list[Edge] = convert(raw.get("edges"), list[Edge], path)
+    bare: list[BareLand] = convert(raw.get("off_map_land", []), list[BareLand], path)
     by_id = {area.id: area for area in areas}
     if len(by_id) != len(areas):
         raise DataError(f"{path}: an area id is listed twice")
     for edge in edges:
         _check_edge(path, edge, by_id)
     _check_adjacency(path, by_id, edges)
-    return AreaMap(head.frame, by_id, edges)
+    return AreaMap(head.frame, by_id, edges, bare)
 
 
 def _check_edge(path: Path, edge: Edge, areas: dict[str, Area]) -> None:
