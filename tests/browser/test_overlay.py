@@ -75,7 +75,7 @@ def test_a_bad_overlay_file_is_refused_in_the_lobby_in_japanese_too(
 def test_the_about_page_lists_the_tables_a_player_may_replace(page, server, artifacts, lang, title):
     page.goto(f"{server}/about/empire-of-the-sun?lang={lang}")
     page.wait_for_selector("#table-list li[data-table]")
-    assert page.locator("#table-list li[data-table]").count() == 8
+    assert page.locator("#table-list li[data-table]").count() == 9
     assert title in page.inner_text("#table-list li[data-table=t4_ground]")
     assert page.get_attribute("#tables a", "href").endswith("/overlay-template")
     page.locator("#tables").screenshot(path=str(artifacts / f"about_tables_{lang}.png"))

@@ -13,6 +13,7 @@ import pytest
 
 from tests.empire_of_the_sun.driver import ScriptedRng
 from tests.empire_of_the_sun.factory import position
+from tests.empire_of_the_sun.factory import position as factory_position
 from tests.empire_of_the_sun.test_battle import start_battle
 from tests.empire_of_the_sun.test_previews import MANILA, manila_landing, overland_attack
 from tests.empire_of_the_sun.test_strategic_warfare import rolls
@@ -26,6 +27,8 @@ from wargame.engine.verify import verify
 from wargame.games import REGISTRY
 from wargame.games.empire_of_the_sun import forces, previews
 from wargame.games.empire_of_the_sun.charts import TABLES
+from wargame.games.empire_of_the_sun.national_status import NATIONS, surrender
+from wargame.games.empire_of_the_sun.political_will import progress_required
 from wargame.games.empire_of_the_sun.reinforcements import put_in_delay_box, war_in_europe_level
 from wargame.games.empire_of_the_sun.strategic_warfare import (
     allied_deal,
@@ -38,6 +41,7 @@ pytestmark = pytest.mark.game("empire-of-the-sun")
 
 EMPIRE = REGISTRY.game("empire-of-the-sun")
 PRINTED = {row["id"]: row["values"] for row in TABLES.listing()}
+NATIONS_BY_ID = {nation.id: nation for nation in NATIONS}
 
 
 def overlay(**tables):
@@ -174,7 +178,7 @@ def cli(capsys, *argv):
 def test_the_cli_writes_a_template_plays_an_edited_overlay_and_shows_it(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "empire-of-the-sun", "--template", template)
-    assert code == 0 and "8 tables" in out
+    assert code == 0 and "9 tables" in out
     save = tmp_path / "game.json"
     code, out, _ = cli(
         capsys, "new", "empire-of-the-sun", "-s", "1942", "--rules-overlay", template, "-o", save
@@ -238,11 +242,12 @@ def test_tables_lists_each_table_with_its_rule_and_provenance(capsys):
         "t7_submarine_warfare",
         "t8_strategic_bombing",
         "t12_hand_size",
+        "t14_political_will",
     }
     assert (listed["t3_air_naval"]["ref"], listed["t4_ground"]["ref"]) == ("8.2", "8.4")
     assert all(row["provenance"] == "rulebook" for row in listed.values())
     code, out, _ = cli(capsys, "rules", "empire-of-the-sun")
-    assert "8 printed tables a rules overlay may replace, 0 provisional" in out
+    assert "9 printed tables a rules overlay may replace, 0 provisional" in out
 
 
 def edited_template(tmp_path, capsys):
@@ -341,3 +346,26 @@ def test_an_overlaid_hand_size_table_deals_its_own_cards():
 def test_a_war_in_europe_table_whose_levels_do_not_descend_is_refused():
     with pytest.raises(DataError, match="each level begins below the one before"):
         overlay(t6_war_in_europe={"level_from": [0, -3, -3, -7]})
+
+
+@pytest.mark.rule("16.41", "16.47")
+def test_an_overlaid_political_will_table_sets_what_a_surrender_and_progress_cost():
+    charts = overlay(
+        t14_political_will={
+            "surrender_lost": {**PRINTED["t14_political_will"]["surrender_lost"], "malaya": 3},
+            "progress_most_hexes": 2,
+        }
+    )
+    g = with_overlay(factory_position(empire=True, japanese=["2015", "2014"], allied_asp=4), charts)
+    before = g.data["tracks"]["political_will"]
+    surrender(g, NATIONS_BY_ID["malaya"])
+    assert g.data["tracks"]["political_will"] == before - 3
+    assert progress_required(g) == 2
+    assert progress_required(factory_position(allied_asp=4)) == 4
+
+
+def test_a_political_will_table_without_a_nation_is_refused():
+    lost = dict(PRINTED["t14_political_will"]["surrender_lost"])
+    del lost["india"]
+    with pytest.raises(DataError, match="surrender_lost: no value for india"):
+        overlay(t14_political_will={"surrender_lost": lost})

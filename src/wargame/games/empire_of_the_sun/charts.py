@@ -1,8 +1,9 @@
 """The printed tables of Empire of the Sun as data a player can replace (``data/tables.yaml``;
 engine :mod:`overlay`): Table T3 (air-naval combat results) and T4 (ground combat results), each
 with the die-roll modifiers its chart prints, T6 (War in Europe), T7 (submarine warfare), T8
-(strategic bombing) and T12 (hand size). The rules read them through the state (:func:`tables`),
-so that a game played with a rules overlay plays by the player's charts."""
+(strategic bombing), T12 (hand size) and T14 (US Political Will). The rules read them through
+the state (:func:`tables`), so that a game played with a rules overlay plays by the player's
+charts."""
 
 from __future__ import annotations
 
@@ -132,6 +133,39 @@ class HandSizeValues(Strict):
         return self.allied_by_turn.get(str(turn), (self.allied_full_cards, 0))
 
 
+NationKey = Literal["philippines", "malaya", "dei", "burma", "australia", "china", "india"]
+NATION_KEYS: Final = frozenset(NationKey.__args__)  # type: ignore[attr-defined]
+
+
+class PoliticalWillValues(Strict):
+    """Table T14: how far each of its events moves US Political Will, every amount written as a
+    positive number (the rules say which way), and the turns and counts the events depend on."""
+
+    surrender_lost: dict[NationKey, Count]
+    all_surrendered_lost: Count
+    occupation_lost: Count
+    aleutians_segments: Count
+    hawaii_segments: Count
+    few_resources_at_most: Count
+    few_resources_from_turn: Turn
+    few_resources_gained: Count
+    bombing_gained: Count
+    us_casualties_lost: Count
+    no_us_carrier_lost: Count
+    no_us_navy_lost: Count
+    war_in_europe_lost: Count
+    progress_from_turn: Turn
+    progress_most_hexes: Count
+    progress_lost: Count
+
+
+def checked_political_will(values: PoliticalWillValues) -> PoliticalWillValues:
+    missing = sorted(NATION_KEYS - set(values.surrender_lost))
+    if missing:
+        raise ValueError(f"surrender_lost: no value for {', '.join(missing)}")
+    return values
+
+
 def checked_war_in_europe(values: WarInEuropeValues) -> WarInEuropeValues:
     starts, rolls = values.level_from, values.sent_to_europe_highest_roll
     if len(starts) != WIE_LEVELS or len(rolls) != WIE_LEVELS:
@@ -204,6 +238,7 @@ TABLES: Final = PrintedTables(
         "t7_submarine_warfare": TableKind(SubmarineValues),
         "t8_strategic_bombing": TableKind(BombingValues),
         "t12_hand_size": TableKind(HandSizeValues, checked_hand_size),
+        "t14_political_will": TableKind(PoliticalWillValues, checked_political_will),
     },
 )
 
@@ -248,6 +283,10 @@ def strategic_bombing(g: Context) -> BombingValues:
 
 def hand_size(g: Context) -> HandSizeValues:
     return table(g, "t12_hand_size", HandSizeValues)
+
+
+def political_will(g: Context) -> PoliticalWillValues:
+    return table(g, "t14_political_will", PoliticalWillValues)
 
 
 def default_chart(stage: str) -> RatingChart:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import cards, forces
+from wargame.games.empire_of_the_sun import cards, charts, forces
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.political_will import adjust
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.reinforcements import modified_roll
 
 CHINA_OC = 3
-CHINA_WILL = 2  # 16.41
 ROAD_SUPPORT = {("open", False): 2, ("open", True): 2, ("closed", True): 1, ("closed", False): 0}
 RULES.stand_in(
     "12.72",
@@ -104,7 +103,7 @@ def china_surrenders(g: Context) -> None:
     turn, or are removed if no Allied airfield of Northern India is left."""
     g.data["surrendered"].append("china")
     g.log("log.surrender", nation="china")
-    adjust(g, -CHINA_WILL, "surrender_china")
+    adjust(g, -charts.political_will(g).surrender_lost["china"], "surrender_china")
     board = g.static.board
     india_airfield = any(
         board.airfield(h) and forces.friendly(g, h, "allied") for h in board.area("india_north")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from wargame.engine.board import search
 from wargame.engine.procedure import Context
 from wargame.engine.state import Frame, Result
-from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun import charts, forces, supply
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.political_will import adjust, war_in_europe
 from wargame.games.empire_of_the_sun.post_battle import EmergencyMoves, emergency_units
@@ -29,22 +29,19 @@ class Nation:
     id: str
     area: str
     keys: tuple[str, ...]
-    will: int  # Political Will lost (16.41); given back on recapture except for China and India
     guards: tuple[str, ...] = ("ground",)  # Allied units that keep a port or airfield Allied
 
 
 ANY_UNIT = ("ground", "air", "naval", "hq")
 NATIONS = (
-    Nation("philippines", "philippines", ("2813", "2915"), 1),
-    Nation("malaya", "malaya", ("2015", "2014"), 1, guards=ANY_UNIT),  # 12.32
-    Nation("dei", "dei", ("1813", "1916", "2017", "2220", "2415", "2517", "2616", "2019"), 1),
-    Nation("burma", "burma", ("2008", "2106", "2206", "2305"), 1),
-    Nation("australia", "australia", (), 2),
+    Nation("philippines", "philippines", ("2813", "2915")),
+    Nation("malaya", "malaya", ("2015", "2014"), guards=ANY_UNIT),  # 12.32
+    Nation("dei", "dei", ("1813", "1916", "2017", "2220", "2415", "2517", "2616", "2019")),
+    Nation("burma", "burma", ("2008", "2106", "2206", "2305")),
+    Nation("australia", "australia", ()),
 )
-ALL_SURRENDERED_WILL = 2
 RESTORABLE = {nation.id for nation in NATIONS}
 NORTHERN_INDIA = ("1905", "2005", "2104", "2105", "2205")
-INDIA_WILL = 2
 INDIA_REFUGES = ("ceylon", "maldives")
 RABAUL, GUADALCANAL = "4021", "4423"
 NEW_GUINEA_RESOURCE = "3219"
@@ -139,9 +136,10 @@ def surrender(g: Context, nation: Nation) -> None:
         facility = board.port(hex_id) or board.airfield(hex_id)
         if facility and not guarded(g, nation, hex_id) and nation.id != "australia":
             forces.set_control(g, hex_id, "japan")
-    adjust(g, -nation.will, f"surrender_{nation.id}")
+    table = charts.political_will(g)
+    adjust(g, -table.surrender_lost[nation.id], f"surrender_{nation.id}")
     if set(g.data["surrendered"]) >= RESTORABLE:
-        adjust(g, -ALL_SURRENDERED_WILL, "all_surrendered")
+        adjust(g, -table.all_surrendered_lost, "all_surrendered")
 
 
 @RULES.implements("12.32")
@@ -193,7 +191,7 @@ def recapture(g: Context, nation: Nation) -> None:
         facility = board.port(hex_id) or board.airfield(hex_id)
         if facility and not forces.units_at(g, hex_id, "japan"):
             forces.set_control(g, hex_id, "allied")
-    adjust(g, nation.will, f"recapture_{nation.id}")
+    adjust(g, charts.political_will(g).surrender_lost[nation.id], f"recapture_{nation.id}")
 
 
 # -- India (12.6) --------------------------------------------------------------------------------
@@ -232,7 +230,7 @@ def india_surrenders(g: Context) -> None:
     g.data["tracks"]["india"], g.data["tracks"]["india_second"] = "surrendered", False
     g.data["surrendered"].append("india")
     g.log("log.surrender", nation="india")
-    adjust(g, -INDIA_WILL, "surrender_india")
+    adjust(g, -charts.political_will(g).surrender_lost["india"], "surrender_india")
     board = g.static.board
     refuges = refuge_hexes(g)
     for unit_id in sorted(forces.units_on_map(g, "allied")):

@@ -23,7 +23,7 @@ from wargame.engine.contract import outcome
 from wargame.engine.log import Event
 from wargame.engine.procedure import Context
 from wargame.engine.state import State
-from wargame.games.empire_of_the_sun import events, forces, political_will, supply, victory
+from wargame.games.empire_of_the_sun import charts, events, forces, supply, victory
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
@@ -218,14 +218,16 @@ class Strategy:
         on the map (16.46)."""
         data = g.data
         control = data["control"]
+        table = charts.political_will(g)
         lost = 0.0
         for nation in SURRENDERING:
             if nation.id in data["surrendered"] or nation.id in data["recaptured"]:
                 continue
             held = sum(1 for h in nation.keys if control.get(h) == JAPAN) / len(nation.keys)
-            lost += nation.will * (1.0 if held == 1 else PARTIAL_SURRENDER * held * held)
+            will = table.surrender_lost[nation.id]
+            lost += will * (1.0 if held == 1 else PARTIAL_SURRENDER * held * held)
         progress = data.get("progress")
-        if data["turn"] >= political_will.FIRST_PROGRESS_TURN and progress:
+        if data["turn"] >= table.progress_from_turn and progress:
             taken = sum(1 for h in progress["japanese"] if control.get(h) == "allied")
             if taken < progress["required"]:
                 lost += 1 - taken / max(1, progress["required"])
