@@ -384,9 +384,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     writable_target(args.output)
     if args.output.exists() and not args.force:
         raise WargameError(f"{args.output} exists; use --force to overwrite it")
-    options = parse_options(args.option)
-    if args.rules_overlay is not None:
-        options[OVERLAY_OPTION] = read_overlay(game, args.rules_overlay, options)
+    options = with_overlay_file(game, args.rules_overlay, parse_options(args.option))
     session = Session.new(game, args.scenario, args.seed, options)
     session.save(args.output)
     dice = "a chosen seed" if session.record.seed_chosen else "a secret random seed"
@@ -396,23 +394,19 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_overlay(game: Game, path: Path, options: dict[str, Any]) -> dict[str, Any] | None:
-    """The overlay in ``path`` for ``game`` (None if it changes no table)."""
+def with_overlay_file(game: Game, path: Path | None, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the overlay in ``path`` for ``game`` (as they are without a path, or with
+    an overlay that changes no table); an overlay given in ``options`` too is refused."""
+    if path is None:
+        return options
     if OVERLAY_OPTION in options:
         raise WargameError(
             f"give the rules overlay once: --rules-overlay or --option {OVERLAY_OPTION}"
         )
     if game.tables is None:
         raise WargameError(f"{game.id} has no printed tables to replace")
-    return game.tables.read(path)
-
-
-def _overlay_options(game: Game, path: Path | None) -> dict[str, Any]:
-    """The options of a new game played with the overlay in ``path`` (none: no options)."""
-    if path is None:
-        return {}
-    overlay = read_overlay(game, path, {})
-    return {} if overlay is None else {OVERLAY_OPTION: overlay}
+    overlay = game.tables.read(path)
+    return options if overlay is None else {**options, OVERLAY_OPTION: overlay}
 
 
 def _overlay_line(game: Game, options: dict[str, Any], path: Path) -> str:
@@ -690,7 +684,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         scenario=args.scenario,
         out_dir=args.out,
         journal=args.journal,
-        options=_overlay_options(game, args.rules_overlay),
+        options=with_overlay_file(game, args.rules_overlay, {}),
     )
     if args.journal is not None:
         writable_target(args.journal)
@@ -814,7 +808,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise WargameError(f"{args.resume} is a {session.game.id} game, not {args.game}")
     else:
         scenario = args.scenario or game.scenarios()[0].id
-        options = _overlay_options(game, args.rules_overlay)
+        options = with_overlay_file(game, args.rules_overlay, {})
         session = Session.new(game, scenario, args.seed, options)
         if args.rules_overlay is not None:
             print(_overlay_line(game, session.state.options, args.rules_overlay))

@@ -829,8 +829,6 @@ def checked_overlay(
         game.overlay(options.get(OVERLAY_OPTION))
     except WargameError as error:
         raise BadRequest(error.message, field=OVERLAY_OPTION) from None
-    except BadRequest as error:
-        raise BadRequest(error.message, field=OVERLAY_OPTION) from None
     return options
 
 
@@ -840,12 +838,17 @@ def with_overlay(options: dict[str, Any], given: str | dict[str, Any] | None) ->
     if given is None:
         return options
     if OVERLAY_OPTION in options:
-        raise BadRequest(f"give the rules overlay once: rules_overlay or options.{OVERLAY_OPTION}")
+        raise BadRequest(
+            f"give the rules overlay once: rules_overlay or options.{OVERLAY_OPTION}",
+            field=OVERLAY_OPTION,
+        )
     where = "rules_overlay"
     if isinstance(given, str):
         return {**options, OVERLAY_OPTION: parse_overlay(given, where)}
     if len(msgspec.json.encode(given)) > MAX_OVERLAY_BYTES:
-        raise BadRequest(f"{where}: an overlay is {MAX_OVERLAY_BYTES // 1024} KB at most")
+        raise BadRequest(
+            f"{where}: an overlay is {MAX_OVERLAY_BYTES // 1024} KB at most", field=OVERLAY_OPTION
+        )
     return {**options, OVERLAY_OPTION: given}
 
 
