@@ -14,13 +14,15 @@ from wargame.engine.rules import RuleRegistry
 @dataclass(frozen=True)
 class Entry:
     """A game known to the program. ``module`` names the package whose ``GAME`` is the game;
-    an entry without a playable game yet still has a rule index to report on."""
+    an entry without a playable game yet still has a rule index to report on, and may name the
+    module whose ``RULES`` registry holds the rules enforced so far (``rules_module``)."""
 
     id: str
     title: str
     module: str = ""
     listed: bool = True
     rule_index: Path | None = None
+    rules_module: str = ""
 
 
 class Registry:
@@ -61,9 +63,15 @@ class Registry:
         return game
 
     def rules(self, game_id: str) -> RuleRegistry:
-        """The game's rule registry, or an empty one over its index if it is not playable yet."""
+        """The game's rule registry; for a game not playable yet, the one its rules module keeps
+        or an empty one over its index."""
         if self.playable(game_id):
             found = self.game(game_id).rules
             if found is not None:
                 return found
-        return RuleRegistry(game_id, self.entry(game_id).rule_index)
+        entry = self.entry(game_id)
+        if entry.rules_module:
+            kept: RuleRegistry = importlib.import_module(entry.rules_module).RULES
+            importlib.import_module(entry.rules_module.rpartition(".")[0])  # its rules' modules
+            return kept
+        return RuleRegistry(game_id, entry.rule_index)

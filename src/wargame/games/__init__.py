@@ -14,18 +14,21 @@ _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
 
-for _id, _title, _package, _module in (
+for _id, _title, _package, _module, _rules in (
     (
         "empire-of-the-sun",
         "Empire of the Sun (v2.0)",
         "empire_of_the_sun",
         "wargame.games.empire_of_the_sun",
+        "",
     ),
-    ("asia-engulfed", "Asia Engulfed", "asia_engulfed", ""),
-    ("dai-senso", "Dai Senso!", "dai_senso", ""),
-    ("aegean-strike", "Aegean Strike", "aegean_strike", ""),
+    # Asia Engulfed is built phase by phase: its rules so far are reported, it is not offered.
+    ("asia-engulfed", "Asia Engulfed", "asia_engulfed", "", "wargame.games.asia_engulfed.registry"),
+    ("dai-senso", "Dai Senso!", "dai_senso", "", ""),
+    ("aegean-strike", "Aegean Strike", "aegean_strike", "", ""),
 ):
-    REGISTRY.add(Entry(_id, _title, _module, True, _HERE / _package / "data" / "rules.yaml"))
+    _index = _HERE / _package / "data" / "rules.yaml"
+    REGISTRY.add(Entry(_id, _title, _module, True, _index, rules_module=_rules))
 
 
 def load_plugins() -> None:

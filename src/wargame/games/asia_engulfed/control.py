@@ -1,0 +1,128 @@
+"""Who stands where, who controls each area (3.25) and how many units an area holds (5.4).
+
+Occupancy counts ground blocks and garrisons (a garrison is a ground unit for control and loss
+allocation, 6.25); fleets, air units and submarines never take or contest an area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from wargame.engine.log import Side
+from wargame.games.asia_engulfed.board import Area, area_map
+from wargame.games.asia_engulfed.forces import side_of
+from wargame.games.asia_engulfed.registry import RULES
+
+SIDES: Final[tuple[Side, Side]] = ("japan", "allies")
+
+
+def enemy(side: Side) -> Side:
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+def area(area_id: str) -> Area:
+    return area_map().areas[area_id]
+
+
+def ground_blocks(data: Mapping[str, Any], side: Side, where: str) -> list[str]:
+    """``side``'s ground blocks in ``where``, by id."""
+    return sorted(
+        unit_id
+        for unit_id, unit in data["units"].items()
+        if unit["owner"] == side and unit["where"] == where and unit["public"]["kind"] == "ground"
+    )
+
+
+def garrisons(data: Mapping[str, Any], side: Side, where: str) -> int:
+    return sum(1 for power, at in data["garrisons"] if at == where and side_of(power) == side)
+
+
+def occupants(data: Mapping[str, Any], where: str) -> set[Side]:
+    """The sides with a ground block or a garrison in ``where``."""
+    found: set[Side] = set()
+    for unit in data["units"].values():
+        if unit["where"] == where and unit["public"]["kind"] == "ground":
+            found.add(unit["owner"])
+    found.update(side_of(power) for power, at in data["garrisons"] if at == where)
+    return found
+
+
+@RULES.implements("3.25")
+def settle_control(data: dict[str, Any], where: str) -> str | None:
+    """After a unit entered or left ``where``: the area is contested while both sides occupy it;
+    a side that occupies it alone controls it at once (3.25). Returns the new controller if
+    control changed hands, else None. (An uncontested invasion's later change, 3.25's
+    exception, comes with the invasion rules, 7.2.)"""
+    there = occupants(data, where)
+    contested = set(data["contested"])
+    if len(there) == len(SIDES):
+        contested.add(where)
+    else:
+        contested.discard(where)
+    data["contested"] = sorted(contested)
+    if len(there) != 1:
+        return None
+    (holder,) = there
+    if data["control"].get(where) == holder:
+        return None
+    data["control"][where] = holder
+    return holder
+
+
+@dataclass(frozen=True)
+class Limit:
+    """What one side may keep in an area at the end of a phase (5.42-5.44; Table T4)."""
+
+    ground: int | None
+    air: int | None
+    garrisons: int | None
+
+
+UNLIMITED: Final = Limit(None, None, None)
+
+
+@RULES.implements("5.41", "5.42", "5.43", "5.44")
+def stacking_limit(where: str) -> Limit:
+    """Island box 1 ground unit, 1 LBA and 1 garrison (5.42); port box 2, 2 and 1 (5.43); a
+    jungle large area 4 ground and 4 air units (5.44); elsewhere no limit (5.41)."""
+    record = area(where)
+    if record.kind == "island_box":
+        return Limit(1, 1, 1)
+    if record.kind == "port_box":
+        return Limit(2, 2, 1)
+    if record.terrain == "jungle":
+        return Limit(4, 4, None)
+    return UNLIMITED
+
+
+def lba_here(data: Mapping[str, Any], side: Side, where: str) -> list[str]:
+    """``side``'s land-based air units in ``where`` (CBA on carriers never count, 5.41)."""
+    return sorted(
+        counter_id
+        for counter_id, counter in data["counters"].items()
+        if counter["where"] == where
+        and counter["type"] == "lba"
+        and side_of(counter["power"]) == side
+    )
+
+
+def overstacked(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, int]]:
+    """Each (area, kind of unit, how many too many) of ``side`` at the end of a phase."""
+    places = {unit["where"] for unit in data["units"].values() if unit["owner"] == side}
+    places |= {c["where"] for c in data["counters"].values() if side_of(c["power"]) == side}
+    places |= {at for power, at in data["garrisons"] if side_of(power) == side}
+    for where in sorted(p for p in places if p in area_map().areas):
+        if area(where).is_sea:
+            continue
+        limit = stacking_limit(where)
+        counts = {
+            "ground": len(ground_blocks(data, side, where)),
+            "air": len(lba_here(data, side, where)),
+            "garrisons": garrisons(data, side, where),
+        }
+        for kind, count in counts.items():
+            most = getattr(limit, kind)
+            if most is not None and count > most:
+                yield where, kind, count - most

@@ -1,0 +1,115 @@
+"""Asia Engulfed as a game contract: set-up, views, secrets and determinization.
+
+The position and its fog are :mod:`state`'s; this module adds the turn sequence's bookkeeping:
+public (the phase, the phase player, the areas contested when the phase began) and private to a
+side (which of its blocks moved this phase: their ids are its secret).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from wargame.engine.contract import ProcedureGame, Scenario, Secrets
+from wargame.engine.i18n import ENGINE_CATALOG, Catalog
+from wargame.engine.log import Side
+from wargame.engine.procedure import Context, Procedure
+from wargame.engine.rng import Rng
+from wargame.engine.state import State, copy_data
+from wargame.games.asia_engulfed import movement, sequence, state, victory
+from wargame.games.asia_engulfed.board import area_map
+from wargame.games.asia_engulfed.forces import load as load_forces
+from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.scenarios import files, turns_between
+
+SEQUENCE_KEYS = (
+    "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
+    "nationalist_attack",
+)  # fmt: skip
+PRIVATE_KEYS = ("moved",)
+
+
+class AsiaEngulfed(ProcedureGame):
+    id = "asia-engulfed"
+    title = "Asia Engulfed"
+    title_ja = "アジア・エンガルフド"
+    rules_version = "0.1"
+    sides = state.SIDES
+    rules = RULES
+    procedures: tuple[Procedure, ...] = (*sequence.ALL, *movement.ALL)
+    prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
+    flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
+
+    @cached_property
+    def catalog(self) -> Catalog:  # type: ignore[override]
+        own = Catalog()
+        own.add_directory(Path(__file__).parent / "messages")
+        return ENGINE_CATALOG.layered(names_catalog(), own)
+
+    def scenarios(self) -> list[Scenario]:
+        return [Scenario(s.id, s.title, s.title_ja, s.source or "") for s in files().values()]
+
+    def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
+        g.data.update(state.initial_data(scenario))
+        g.data.update(
+            first_turn=g.data["turn"],
+            phase_player=None,
+            phase=None,
+            contested_at_start=[],
+            newly_contested=[],
+            nationalist_attack=False,
+            moved={side: [] for side in self.sides},
+        )
+        g.push("game")
+
+    # -- views -------------------------------------------------------------------------------
+    def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
+        data = state_.data
+        found = state.side_view(data, viewer)
+        found.update(copy_data({key: data[key] for key in SEQUENCE_KEYS}))
+        if viewer is not None:
+            found.update(copy_data({key: data[key][viewer] for key in PRIVATE_KEYS}))
+        return found
+
+    def game_secrets(self, state_: State) -> Secrets:
+        """The fog's and the force pools' (:func:`state.secrets`); the ids of moved blocks are
+        among the ids the fog already withholds."""
+        return state.secrets(state_.data)
+
+    def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
+        board = view["board"]
+        data = state.determinize(board, side, rng)
+        data.update(copy_data({key: board[key] for key in SEQUENCE_KEYS}))
+        data.update({key: {side: list(board[key]), _other(side): []} for key in PRIVATE_KEYS})
+        return self.state_from_view(view, side, data, rng)
+
+    def check_data(self, state_: State) -> list[str]:
+        return state.problems(state_.data)
+
+    def turn(self, state_: State) -> int:
+        return turns_between(state_.data["first_turn"], state_.data["turn"])
+
+    def score_track(self, state_: State) -> dict[Side, float]:
+        return dict(victory.standing(state_.data))
+
+
+def _other(side: Side) -> Side:
+    return state.SIDES[1] if side == state.SIDES[0] else state.SIDES[0]
+
+
+def names_catalog() -> Catalog:
+    """Area, unit and scenario names for messages: ``{area:area}`` renders "Luzon" / "ルソン"."""
+    names = Catalog()
+    for lang in ("en", "ja"):
+        entries: dict[str, str] = {}
+        for area_id, record in area_map().areas.items():
+            entries[f"area.{area_id}"] = record.name_ja if lang == "ja" else record.name
+        for unit in load_forces().units.values():
+            entries[f"unit.{unit.id}"] = unit.name_ja if lang == "ja" else unit.name
+        for scenario in files().values():
+            shown = scenario.title_ja if lang == "ja" else scenario.title
+            entries[f"scenario.{scenario.id}"] = shown
+        names.add(lang, entries)
+    return names

@@ -1,0 +1,288 @@
+"""Movement of ground units (5.1) and stacking at the end of a phase (5.4).
+
+The operational movement phase (1.15): the phase player moves each ground block at most once,
+one area (5.11), along a land, river or strait boundary (5.16, 5.18), obeying what a nation
+may enter (3.33, 7.7, 9.23, 9.32). Air units (5.12, 5.13), landings from the sea (5.31) and
+amphibious invasions (7.2) come with the air and naval rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from wargame.engine.action import Action
+from wargame.engine.fog import audience, move
+from wargame.engine.log import Side
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.asia_engulfed.board import LAND_MOVES, area_map
+from wargame.games.asia_engulfed.control import (
+    SIDES,
+    area,
+    enemy,
+    ground_blocks,
+    lba_here,
+    occupants,
+    overstacked,
+    settle_control,
+)
+from wargame.games.asia_engulfed.forces import side_of
+from wargame.games.asia_engulfed.registry import RULES
+
+US_BARRED_REGIONS: Final = frozenset({"india", "burma", "china"})
+US_OPEN_IN_BARRED: Final = frozenset({"formosa"})
+CW_OPEN_IN_CHINA: Final = frozenset({"hainan", "formosa", "hong_kong", "shanghai"})
+CHINESE: Final = frozenset({"china_nat", "china_comm"})
+NEUTRAL: Final = "neutral"
+
+RULES.stand_in(
+    "10.2",
+    "No unit may enter a neutral area (Mongolia, Tibet, the Soviet Far East, Thailand until "
+    "a scenario says otherwise): the surviving rules say only that nobody controls one, and "
+    "the conquest rules that might open them (10.x) are lost.",
+    key="neutral_closed",
+)
+
+
+# -- where a block may go -------------------------------------------------------------------
+
+
+def ground_moves(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
+    """Every (block, area) move ``side`` may make now."""
+    moved = set(data["moved"][side])
+    for unit_id, unit in sorted(data["units"].items()):
+        if unit["owner"] != side or unit["public"]["kind"] != "ground" or unit_id in moved:
+            continue
+        start = unit["where"]
+        if not _on_land(start) or not leaves_rear_guard(data, unit_id):
+            continue
+        for target, edge in sorted(area(start).adjacent.items()):
+            if edge in LAND_MOVES and may_enter(data, unit, target) is None:
+                yield unit_id, target
+
+
+def _on_land(where: str) -> bool:
+    return where in area_map().areas and not area(where).is_sea
+
+
+@RULES.implements("5.11", "5.16", "5.17", "5.18", "5.14", "3.33", "9.23", "9.32")
+def may_enter(data: Mapping[str, Any], unit: Mapping[str, Any], target: str) -> str | None:
+    """Why the block ``unit`` may not move into the adjacent land area ``target`` (None: it
+    may). One area a phase, across land, river or strait boundaries (5.11, 5.16, 5.18; a port
+    box is an area of its own, 5.17, and the map joins it by land to its surroundings)."""
+    side, power = unit["owner"], unit["hidden"]["power"]
+    start, record = unit["where"], area(target)
+    if record.is_sea:
+        return "sea"
+    if data["control"].get(target) == NEUTRAL:
+        return "neutral"
+    if start in data["contested_at_start"] and not _friendly_uncontested(data, side, target):
+        return "leaving_contest"  # 5.14 (a)
+    if power == "dei":
+        return "dei_stays"  # 3.33
+    if power == "philippines" and record.nation != "philippines":
+        return "philippines_only"  # 3.33
+    if power == "usa" and record.region in US_BARRED_REGIONS and target not in US_OPEN_IN_BARRED:
+        return "us_barred"  # 9.23
+    if power == "cw" and record.region == "china":
+        if target not in CW_OPEN_IN_CHINA:
+            return "cw_barred"  # 9.32
+        if _chinese_there(data, target):
+            return "cw_with_chinese"  # 9.32, the second sentence read as "where Chinese stand"
+    if power == "china_nat":
+        return nationalist_entry(data, target)
+    return None
+
+
+def _friendly_uncontested(data: Mapping[str, Any], side: Side, target: str) -> bool:
+    return data["control"].get(target) == side and target not in data["contested"]
+
+
+def _chinese_there(data: Mapping[str, Any], where: str) -> bool:
+    return any(
+        u["where"] == where and u["hidden"]["power"] in CHINESE
+        for u in data["units"].values()
+        if u["owner"] == SIDES[1]
+    )
+
+
+@RULES.implements("7.7", "9.41")
+def nationalist_entry(data: Mapping[str, Any], target: str) -> str | None:
+    """Nationalists enter a Japanese-controlled area only if it holds no unit, or was contested
+    when the phase began with a Nationalist block in it, unless the Allies spent a US special
+    action on a Nationalist attack this turn (7.7). Read: the SA opens every Japanese-controlled
+    area, since it opens the hardest case (uncontested and occupied); the phase's start stands
+    for the turn's (no ground unit moves before it in a player turn)."""
+    if data["control"].get(target) != SIDES[0] or data["nationalist_attack"]:
+        return None
+    if not occupants(data, target):
+        return None
+    if target in data["contested_at_start"] and any(
+        u["where"] == target and u["hidden"]["power"] == "china_nat"
+        for u in data["units"].values()
+        if u["owner"] == SIDES[1]
+    ):
+        return None
+    return "nationalists_need_sa"
+
+
+@RULES.implements("5.14")
+def leaves_rear_guard(data: Mapping[str, Any], unit_id: str) -> bool:
+    """A block may leave an area contested when the phase began only if friendly ground steps
+    at least equal to the enemy's ground units there stay behind (5.14 b)."""
+    unit = data["units"][unit_id]
+    start, side = unit["where"], unit["owner"]
+    if start not in data["contested_at_start"]:
+        return True
+    staying = sum(
+        data["units"][other]["hidden"]["steps"]
+        for other in ground_blocks(data, side, start)
+        if other != unit_id
+    )
+    enemies = len(ground_blocks(data, enemy(side), start))
+    enemies += sum(1 for power, at in data["garrisons"] if at == start and side_of(power) != side)
+    return staying >= enemies
+
+
+# -- the phase ------------------------------------------------------------------------------
+
+
+class OperationalMovement(Procedure):
+    """The operational movement phase (1.15): moves one by one until the phase player ends it,
+    then stacking (5.42-5.44)."""
+
+    name = "operational_movement"
+
+    @decision
+    def start(self, g: Context, f: Frame) -> Choices:
+        side: Side = f.locals["side"]
+        choices = Decision.single(side, "prompt.operational_movement")
+        for unit_id, target in ground_moves(g.data, side):
+            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
+        if nationalist_attack_open(g.data, side):
+            choices.add("nationalist_attack", self.nationalist_attack, side)
+        choices.add("end", self.end, side)
+        return choices
+
+    def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
+        move_block(g, unit_id, target)
+        g.data["moved"][side] = sorted([*g.data["moved"][side], unit_id])
+
+    @RULES.implements("7.7")
+    def nationalist_attack(self, g: Context, f: Frame, side: Side) -> None:
+        g.data["tracks"]["special_actions_usa"] -= 1
+        g.data["nationalist_attack"] = True
+        g.log("log.nationalist_attack")
+
+    def end(self, g: Context, f: Frame, side: Side) -> None:
+        g.data["moved"][side] = []
+        g.call("stacking", then="done")
+
+    def done(self, g: Context, f: Frame) -> None:
+        g.ret()
+
+
+def nationalist_attack_open(data: Mapping[str, Any], side: Side) -> bool:
+    """The Allies may spend a US SA on a Nationalist attack once a turn (7.7; Table T17)."""
+    return (
+        side == SIDES[1]
+        and not data["nationalist_attack"]
+        and data["tracks"].get("special_actions_usa", 0) > 0
+    )
+
+
+@RULES.implements("3.25", "5.46")
+def move_block(g: Context, unit_id: str, target: str) -> None:
+    """Move a block one area and settle what its move changes: control and contest (3.25), an
+    area newly contested (6.1 makes its battle mandatory), enemy LBA left alone with it
+    (removed, 5.46)."""
+    units = g.data["units"]
+    unit = units[unit_id]
+    start, side = unit["where"], unit["owner"]
+    was_contested = target in g.data["contested"]
+    move(units, unit_id, target)
+    private = {"side": side, "unit": unit_id, "from": start, "to": target}
+    public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
+    g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
+    for where in (start, target):
+        holder = settle_control(g.data, where)
+        if holder is not None:
+            g.log("log.control", area=where, side=holder)
+    if target in g.data["contested"] and not was_contested:
+        g.data["newly_contested"] = sorted({*g.data["newly_contested"], target})
+        g.log("log.contested", area=target)
+    remove_lone_air(g, enemy(side), target)
+
+
+def remove_lone_air(g: Context, side: Side, where: str) -> None:
+    """``side``'s LBA in ``where`` with enemy ground units and none of its own go to the force
+    pool at once, without combat (5.46)."""
+    if side in occupants(g.data, where) or enemy(side) not in occupants(g.data, where):
+        return
+    for counter_id in lba_here(g.data, side, where):
+        to_pool(g, counter_id)
+        g.log("log.air_removed", unit=counter_id, area=where)
+
+
+def to_pool(g: Context, counter_id: str) -> None:
+    counter = g.data["counters"].pop(counter_id)
+    pool = g.data["pools"].setdefault(counter["power"], [])
+    pool.append(counter_id)
+    pool.sort()
+
+
+class Stacking(Procedure):
+    """At the end of a phase each side removes, by its choice, what an area holds beyond its
+    limit (5.42-5.44): blocks and LBA to the force pool, garrisons out of play."""
+
+    name = "stacking"
+
+    def start(self, g: Context, f: Frame) -> None:
+        for side in SIDES:
+            excess = next(overstacked(g.data, side), None)
+            if excess is not None:
+                f.locals.update(side=side, area=excess[0], kind=excess[1])
+                g.goto("choose")
+                return
+        g.ret()
+
+    @decision
+    def choose(self, g: Context, f: Frame) -> Choices:
+        side, where = f.locals["side"], f.locals["area"]
+        choices = Decision.single(side, "prompt.overstacked", area=where)
+        for unit_id in _removable(g.data, side, where, f.locals["kind"]):
+            choices.add(Action.of("remove", unit_id), self.remove, side, unit_id, where)
+        return choices
+
+    @RULES.implements("5.42", "5.43", "5.44")
+    def remove(self, g: Context, f: Frame, side: Side, unit_id: str, where: str) -> None:
+        g.goto("start")
+        if unit_id.startswith("garrison:"):
+            g.data["garrisons"].remove([unit_id.removeprefix("garrison:"), where])
+            g.log("log.garrison_removed", area=where)
+            return
+        if unit_id in g.data["counters"]:
+            to_pool(g, unit_id)
+            g.log("log.air_removed", unit=unit_id, area=where)
+            return
+        unit = g.data["units"].pop(unit_id)
+        pool = g.data["pools"].setdefault(unit["hidden"]["power"], [])
+        pool.append(unit_id)
+        pool.sort()
+        public = {"side": side, "colour": unit["public"]["colour"], "area": where}
+        private = {**public, "unit": unit_id}
+        g.log_private([side], "log.overstack_removed", private, "log.removed_blank", public)
+        settle_control(g.data, where)
+
+
+def _removable(data: Mapping[str, Any], side: Side, where: str, kind: str) -> list[str]:
+    if kind == "ground":
+        return ground_blocks(data, side, where)
+    if kind == "air":
+        return lba_here(data, side, where)
+    powers = sorted({p for p, at in data["garrisons"] if at == where and side_of(p) == side})
+    return [f"garrison:{power}" for power in powers]
+
+
+ALL: Final[tuple[Procedure, ...]] = (OperationalMovement(), Stacking())

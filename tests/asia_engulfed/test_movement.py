@@ -1,0 +1,204 @@
+"""Asia Engulfed's operational movement of ground units (5.1), control (3.25) and stacking (5.4),
+played through the game contract on the January 1942 set-up."""
+
+import pytest
+
+from wargame.engine.action import Action
+from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed.control import settle_control
+from wargame.games.asia_engulfed.movement import may_enter
+
+pytestmark = pytest.mark.game("asia-engulfed")
+
+
+def start(**changes):
+    """The Jan/Feb 1942 set-up at Japan's operational movement, with units moved by ``changes``
+    (block id -> area), before anything was asked of the state."""
+    state = GAME.setup("jan1942", 7)
+    for unit_id, where in changes.items():
+        units = state.data["units"]
+        if unit_id in units:
+            units[unit_id]["where"] = where
+        else:
+            state.data["counters"][unit_id]["where"] = where
+    return state
+
+
+def moves(state, side, unit_id):
+    return sorted(a.args[1] for a in GAME.legal_actions(state, side) if a.args[:1] == [unit_id])
+
+
+def play(state, side, *texts):
+    for text in texts:
+        state = GAME.apply(state, side, Action.parse(text))
+    return state
+
+
+def allied_phase(state):
+    """From Japan's operational movement to the Allies'."""
+    return play(state, "japan", "end")
+
+
+@pytest.mark.rule("5.11")
+def test_a_block_moves_one_area_once_a_phase():
+    state = start()
+    assert moves(state, "japan", "jp-kwantung-3a") == ["korea", "peking", "suiyuan"]
+    state = play(state, "japan", "move jp-kwantung-3a peking")
+    assert moves(state, "japan", "jp-kwantung-3a") == []
+    assert moves(state, "japan", "jp-kwantung-5a") == ["korea", "peking", "suiyuan"]
+
+
+@pytest.mark.rule("5.16")
+def test_a_strait_is_crossed_as_one_move():
+    state = start()
+    assert "leyte" in moves(state, "japan", "jp-14a")  # Luzon-Leyte is a strait
+
+
+@pytest.mark.rule("5.18")
+def test_an_impassable_boundary_stops_ground_units():
+    state = start()
+    state.data["control"]["tibet"] = "allies"  # open the neutral area, to see the boundary
+    targets = moves(allied_phase(state), "allies", "cn-yunnan")
+    assert "tibet" not in targets
+    assert "burma" in targets  # across a river (5.19: no effect on movement)
+
+
+@pytest.mark.rule("10.2")
+def test_no_unit_enters_a_neutral_area():
+    assert "mongolia" not in moves(start(), "japan", "jp-kwantung-3a")
+    state = start()
+    assert may_enter(state.data, state.data["units"]["jp-kwantung-3a"], "mongolia") == "neutral"
+
+
+@pytest.mark.rule("3.25")
+def test_entering_an_empty_enemy_area_takes_it_at_once():
+    state = start(**{"cn-3wa": "fukien", "cc-n4a": "fukien"})
+    assert state.data["control"]["chekiang"] == "allies"
+    state = play(state, "japan", "move jp-13a chekiang")
+    assert state.data["control"]["chekiang"] == "japan"
+    assert "chekiang" not in state.data["contested"]
+
+
+@pytest.mark.rule("3.25")
+@pytest.mark.rule("6.1")
+def test_entering_an_occupied_enemy_area_contests_it():
+    state = play(start(), "japan", "move jp-13a chekiang")
+    assert "chekiang" in state.data["contested"]
+    assert state.data["control"]["chekiang"] == "allies"  # control stays until one side is alone
+    assert state.data["newly_contested"] == ["chekiang"]
+
+
+@pytest.mark.rule("3.25")
+def test_an_area_left_to_one_side_is_that_sides_at_once():
+    data = start().data
+    assert "malaya" in data["contested"]
+    for unit_id in ("cw-iii-corps", "cw-8div-aus"):
+        data["units"][unit_id]["where"] = "singapore"
+    assert settle_control(data, "malaya") == "japan"
+    assert data["control"]["malaya"] == "japan"
+    assert "malaya" not in data["contested"]
+
+
+@pytest.mark.rule("5.14")
+def test_a_unit_leaving_a_contest_goes_to_a_friendly_uncontested_area():
+    state = allied_phase(start())
+    # Malaya: Japan's 4-step army against two Commonwealth blocks; Singapore is Allied.
+    assert moves(state, "allies", "cw-iii-corps") == ["singapore"]  # not Thailand (Japanese)
+
+
+@pytest.mark.rule("5.14")
+def test_a_rear_guard_of_as_many_steps_as_enemy_units_stays():
+    state = start()
+    assert moves(state, "japan", "jp-25a") == []  # alone against two blocks: no rear guard
+    allied = allied_phase(start())
+    assert moves(allied, "allies", "cw-iii-corps") == ["singapore"]  # 2 steps stay for 1 unit
+    allied = play(allied, "allies", "move cw-iii-corps singapore")
+    assert moves(allied, "allies", "cw-8div-aus") == []  # its leaving would leave nobody
+
+
+@pytest.mark.rule("3.33")
+def test_dei_blocks_stay_and_philippine_blocks_stay_in_the_philippines():
+    state = allied_phase(start())
+    assert moves(state, "allies", "dei-knil") == []
+    unit = state.data["units"]["ph-north-luzon"]
+    assert may_enter(state.data, unit, "luzon") is None
+    assert may_enter(state.data, unit, "formosa") == "philippines_only"
+
+
+@pytest.mark.rule("9.23")
+def test_us_units_stay_out_of_china_india_and_burma_but_formosa():
+    state = start()
+    unit = state.data["units"]["us-4army"]
+    assert may_enter(state.data, unit, "yunnan") == "us_barred"
+    assert may_enter(state.data, unit, "bengal") == "us_barred"
+    assert may_enter(state.data, unit, "burma") == "us_barred"
+    assert may_enter(state.data, unit, "formosa") is None
+
+
+@pytest.mark.rule("9.32")
+def test_commonwealth_units_enter_china_only_at_its_ports_and_islands():
+    state = start(**{"cw-burma": "yunnan"})
+    unit = state.data["units"]["cw-burma"]
+    assert may_enter(state.data, unit, "kwangsi") == "cw_barred"
+    assert may_enter(state.data, unit, "hong_kong") is None
+    state.data["units"]["cn-4wa"]["where"] = "hainan"
+    assert may_enter(state.data, unit, "hainan") == "cw_with_chinese"
+
+
+@pytest.mark.rule("7.7")
+@pytest.mark.rule("9.41")
+def test_nationalists_attack_an_occupied_japanese_area_for_a_us_special_action():
+    state = allied_phase(start())
+    assert "hupeh" not in moves(state, "allies", "cn-9wa")  # the Japanese 11th Army holds it
+    assert "nationalist_attack" in [a.verb for a in GAME.legal_actions(state, "allies")]
+    spent = state.data["tracks"]["special_actions_usa"]
+    state = play(state, "allies", "nationalist_attack")
+    assert state.data["tracks"]["special_actions_usa"] == spent - 1
+    assert "hupeh" in moves(state, "allies", "cn-9wa")
+    assert "nationalist_attack" not in [a.verb for a in GAME.legal_actions(state, "allies")]
+
+
+@pytest.mark.rule("7.7")
+def test_nationalists_enter_an_empty_japanese_area_freely():
+    state = allied_phase(start(**{"jp-23a": "hong_kong"}))
+    assert "kwangtung" in moves(state, "allies", "cn-4wa")
+
+
+@pytest.mark.rule("5.46")
+def test_air_units_left_alone_with_enemy_ground_units_are_removed():
+    state = allied_phase(start(**{"jp-23a": "hong_kong"}))
+    assert state.data["counters"]["jp-lba-2"]["where"] == "kwangtung"
+    state = play(state, "allies", "move cn-4wa kwangtung")
+    assert "jp-lba-2" not in state.data["counters"]
+    assert "jp-lba-2" in state.data["pools"]["japan"]
+    assert state.data["control"]["kwangtung"] == "allies"
+
+
+@pytest.mark.rule("5.42")
+def test_an_overstacked_island_box_loses_a_unit_of_its_owners_choice():
+    state = start(**{"jp-south-seas": "saipan", "jp-snlf-maizuru": "saipan"})
+    state = play(state, "japan", "end")
+    assert GAME.active(state) == ["japan"]
+    choices = sorted(str(a) for a in GAME.legal_actions(state, "japan"))
+    assert choices == ["remove jp-snlf-maizuru", "remove jp-south-seas"]
+    state = play(state, "japan", "remove jp-south-seas")
+    assert "jp-south-seas" in state.data["pools"]["japan"]
+    assert GAME.active(state) == ["allies"]  # the Allied player turn begins
+    assert GAME.check(state) == []
+
+
+@pytest.mark.rule("5.43")
+def test_a_port_box_holds_two_ground_units_of_a_side():
+    state = start(**{"jp-kwantung-3a": "shanghai", "jp-kwantung-5a": "shanghai"})
+    assert GAME.active(play(state, "japan", "end")) == ["allies"]
+    state = start(**{f"jp-kwantung-{n}a": "shanghai" for n in (3, 5, 6)})
+    assert GAME.active(play(state, "japan", "end")) == ["japan"]
+
+
+@pytest.mark.rule("5.44")
+def test_a_jungle_area_holds_four_ground_units_of_a_side():
+    crowd = {unit: "burma" for unit in ("jp-kwantung-3a", "jp-kwantung-5a", "jp-kwantung-6a")}
+    state = start(**crowd, **{"jp-13a": "burma"})
+    assert GAME.active(play(state, "japan", "end")) == ["allies"]  # 4 ground units
+    state = start(**crowd, **{"jp-13a": "burma", "jp-12a": "burma"})
+    assert GAME.active(play(state, "japan", "end")) == ["japan"]
