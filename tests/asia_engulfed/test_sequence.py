@@ -14,6 +14,12 @@ pytestmark = pytest.mark.game("asia-engulfed")
 END = Action.parse("end")
 
 
+def end_player_turn(state, side):
+    while state.data["phase_player"] == side and GAME.active(state) == [side]:
+        state = GAME.apply(state, side, END)
+    return state
+
+
 def logged(state):
     return [event.key for event in state.log]
 
@@ -24,7 +30,7 @@ def test_japan_plays_its_player_turn_then_the_allies_theirs():
     state = GAME.setup("jan1942", 3)
     assert GAME.active(state) == ["japan"]
     assert (state.data["phase_player"], state.data["phase"]) == ("japan", "operational_movement")
-    state = GAME.apply(state, "japan", END)
+    state = end_player_turn(state, "japan")
     assert GAME.active(state) == ["allies"]
     assert state.data["phase_player"] == "allies"
     assert state.data["turn"] == "1942-01"
@@ -34,7 +40,7 @@ def test_japan_plays_its_player_turn_then_the_allies_theirs():
 def test_the_turn_marker_moves_two_months_after_both_player_turns():
     state = GAME.setup("jan1942", 3)
     for side in ("japan", "allies"):
-        state = GAME.apply(state, side, END)
+        state = end_player_turn(state, side)
     assert state.data["turn"] == "1942-03"
     assert GAME.turn(state) == 2
     assert logged(state).count("log.turn") == 2
@@ -54,7 +60,7 @@ def test_the_game_ends_after_the_scenarios_last_turn_with_its_victory_check():
     for _turn in range(5):
         assert GAME.result(state) is None
         for side in ("japan", "allies"):
-            state = GAME.apply(state, side, END)
+            state = end_player_turn(state, side)
     result = GAME.result(state)
     assert result is not None and result.kind == "victory_areas"
     assert state.data["turn"] == state.data["last_turn"] == "1943-05"
@@ -85,7 +91,8 @@ def test_the_campaigns_count_fifteen_victory_areas():
 
 
 def test_random_legal_games_play_to_the_end_in_every_scenario(tmp_path):
-    summary = run_fuzz(GAME, tmp_path, games=3)
+    """Every check at every 10th step (bounded for CI, as Empire of the Sun's run is)."""
+    summary = run_fuzz(GAME, tmp_path, games=3, check_every=10)
     assert not summary.failures, failures(summary)
     assert {outcome.scenario for outcome in summary.outcomes} == {
         "dec1941",
@@ -93,3 +100,8 @@ def test_random_legal_games_play_to_the_end_in_every_scenario(tmp_path):
         "tipping_the_scales",
     }
     assert all(outcome.result for outcome in summary.outcomes)
+
+
+def test_every_step_of_the_introductory_scenario_keeps_the_secrets(tmp_path):
+    summary = run_fuzz(GAME, tmp_path, games=1, scenario="tipping_the_scales")
+    assert not summary.failures, failures(summary)
