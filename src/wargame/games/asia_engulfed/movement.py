@@ -228,40 +228,22 @@ def _alone_with_enemy(data: Mapping[str, Any], side: Side, where: str) -> bool:
 # -- the phase ------------------------------------------------------------------------------
 
 
-class OperationalMovement(Procedure):
-    """The operational movement phase (1.15): moves one by one until the phase player ends it,
-    then stacking (5.42-5.44)."""
+class MovementPhase(Procedure):
+    """A phase of moves one by one until the phase player ends it, then stacking (5.42-5.44).
+    Subclasses offer their moves (``offer``)."""
 
-    name = "operational_movement"
+    prompt = ""
 
     @decision
     def start(self, g: Context, f: Frame) -> Choices:
         side: Side = f.locals["side"]
-        choices = Decision.single(side, "prompt.operational_movement")
-        for unit_id, target in ground_moves(g.data, side):
-            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
-        for counter_id, target in air_moves(g.data, side):
-            choices.add(Action.of("fly", counter_id, target), self.fly, side, counter_id, target)
-        if nationalist_attack_open(g.data, side):
-            choices.add("nationalist_attack", self.nationalist_attack, side)
+        choices = Decision.single(side, self.prompt)
+        self.offer(g, side, choices)
         choices.add("end", self.end, side)
         return choices
 
-    def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
-        move_block(g, unit_id, target)
-        g.data["moved"][side] = sorted([*g.data["moved"][side], unit_id])
-
-    def fly(self, g: Context, f: Frame, side: Side, counter_id: str, target: str) -> None:
-        counter = g.data["counters"][counter_id]
-        g.log("log.flew", side=side, unit=counter_id, to=target, **{"from": counter["where"]})
-        counter["where"] = target
-        g.data["moved"][side] = sorted([*g.data["moved"][side], counter_id])
-
-    @RULES.implements("7.7")
-    def nationalist_attack(self, g: Context, f: Frame, side: Side) -> None:
-        g.data["tracks"]["special_actions_usa"] -= 1
-        g.data["nationalist_attack"] = True
-        g.log("log.nationalist_attack")
+    def offer(self, g: Context, side: Side, choices: Choices) -> None:
+        raise NotImplementedError
 
     def end(self, g: Context, f: Frame, side: Side) -> None:
         g.data["moved"][side] = []
@@ -269,6 +251,57 @@ class OperationalMovement(Procedure):
 
     def done(self, g: Context, f: Frame) -> None:
         g.ret()
+
+
+class OperationalMovement(MovementPhase):
+    """The operational movement phase (1.15)."""
+
+    name = "operational_movement"
+    prompt = "prompt.operational_movement"
+
+    def offer(self, g: Context, side: Side, choices: Choices) -> None:
+        for unit_id, target in ground_moves(g.data, side):
+            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
+        for counter_id, target in air_moves(g.data, side):
+            choices.add(Action.of("fly", counter_id, target), self.fly, side, counter_id, target)
+        if nationalist_attack_open(g.data, side):
+            choices.add("nationalist_attack", self.nationalist_attack, side)
+
+    def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
+        move_block(g, unit_id, target)
+        mark_moved(g, side, unit_id)
+
+    def fly(self, g: Context, f: Frame, side: Side, counter_id: str, target: str) -> None:
+        fly(g, side, counter_id, target)
+        mark_moved(g, side, counter_id)
+
+    @RULES.implements("7.7")
+    def nationalist_attack(self, g: Context, f: Frame, side: Side) -> None:
+        g.data["tracks"]["special_actions_usa"] -= 1
+        g.data["nationalist_attack"] = True
+        g.log("log.nationalist_attack")
+
+
+def mark_moved(g: Context, side: Side, unit_id: str) -> None:
+    g.data["moved"][side] = sorted([*g.data["moved"][side], unit_id])
+
+
+def fly(g: Context, side: Side, counter_id: str, target: str) -> None:
+    counter = g.data["counters"][counter_id]
+    g.log("log.flew", side=side, unit=counter_id, to=target, **{"from": counter["where"]})
+    counter["where"] = target
+
+
+def relocate(g: Context, unit_id: str, target: str) -> str:
+    """Move a block and log it (in full to whoever sees it, as a blank to the others); returns
+    where it came from."""
+    unit = g.data["units"][unit_id]
+    start, side = unit["where"], unit["owner"]
+    move(g.data["units"], unit_id, target)
+    private = {"side": side, "unit": unit_id, "from": start, "to": target}
+    public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
+    g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
+    return start
 
 
 def nationalist_attack_open(data: Mapping[str, Any], side: Side) -> bool:
@@ -285,14 +318,9 @@ def move_block(g: Context, unit_id: str, target: str) -> None:
     """Move a block one area and settle what its move changes: control and contest (3.25), an
     area newly contested (6.1 makes its battle mandatory), enemy LBA left alone with it
     (removed, 5.46)."""
-    units = g.data["units"]
-    unit = units[unit_id]
-    start, side = unit["where"], unit["owner"]
+    side = g.data["units"][unit_id]["owner"]
     was_contested = target in g.data["contested"]
-    move(units, unit_id, target)
-    private = {"side": side, "unit": unit_id, "from": start, "to": target}
-    public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
-    g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
+    start = relocate(g, unit_id, target)
     for where in (start, target):
         holder = settle_control(g.data, where)
         if holder is not None:

@@ -14,14 +14,20 @@ from typing import Any, Final
 
 from wargame.engine.action import Action
 from wargame.engine.board.paths import reachable
-from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
-from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.procedure import Choices, Context, Procedure
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed.board import air_neighbours, land_neighbours
-from wargame.games.asia_engulfed.control import SIDES, supply_of
+from wargame.games.asia_engulfed.control import supply_of
 from wargame.games.asia_engulfed.forces import side_of
-from wargame.games.asia_engulfed.movement import barred, friendly_uncontested
+from wargame.games.asia_engulfed.movement import (
+    MovementPhase,
+    barred,
+    fly,
+    friendly_uncontested,
+    mark_moved,
+    relocate,
+)
 from wargame.games.asia_engulfed.registry import RULES
 
 MOVES_A_PHASE: Final[dict[str, int]] = {  # 5.24, Table T15
@@ -81,49 +87,31 @@ def _overland(data: Mapping[str, Any], side: Side, power: str, start: str, block
     return reachable(start, steps, can_enter=can_enter) - {start}
 
 
-class StrategicMovement(Procedure):
-    """The strategic movement phase (1.16): moves one by one until the phase player ends it,
-    then stacking (5.42-5.44)."""
+class StrategicMovement(MovementPhase):
+    """The strategic movement phase (1.16)."""
 
     name = "strategic_movement"
+    prompt = "prompt.strategic_movement"
 
-    @decision
-    def start(self, g: Context, f: Frame) -> Choices:
-        side: Side = f.locals["side"]
-        choices = Decision.single(side, "prompt.strategic_movement")
+    def offer(self, g: Context, side: Side, choices: Choices) -> None:
         for unit_id, target in strategic_moves(g.data, side):
             choices.add(Action.of("strategic", unit_id, target), self.move, side, unit_id, target)
-        choices.add("end", self.end, side)
-        return choices
 
     def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
-        data = g.data
-        if unit_id in data["units"]:
-            unit = data["units"][unit_id]
-            start, power = unit["where"], unit["hidden"]["power"]
-            move(data["units"], unit_id, target)
-            private = {"side": side, "unit": unit_id, "from": start, "to": target}
-            public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
-            g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
+        if unit_id in g.data["units"]:
+            power = g.data["units"][unit_id]["hidden"]["power"]
+            relocate(g, unit_id, target)
         else:
-            counter = data["counters"][unit_id]
-            start, power = counter["where"], counter["power"]
-            counter["where"] = target
-            g.log("log.flew", side=side, unit=unit_id, to=target, **{"from": start})
+            power = g.data["counters"][unit_id]["power"]
+            fly(g, side, unit_id, target)
         key = limit_key(power)
-        data["strategic_moves"] = {
-            **data["strategic_moves"],
-            key: data["strategic_moves"].get(key, 0) + 1,
-        }
-        data["moved"][side] = sorted([*data["moved"][side], unit_id])
+        used = g.data["strategic_moves"]
+        g.data["strategic_moves"] = {**used, key: used.get(key, 0) + 1}
+        mark_moved(g, side, unit_id)
 
     def end(self, g: Context, f: Frame, side: Side) -> None:
-        g.data["moved"][side] = []
         g.data["strategic_moves"] = {}
-        g.call("stacking", then="done")
-
-    def done(self, g: Context, f: Frame) -> None:
-        g.ret()
+        super().end(g, f, side)
 
 
 ALL: Final[tuple[Procedure, ...]] = (StrategicMovement(),)
