@@ -4,6 +4,7 @@ that a page opened later shows it where it was said."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -40,9 +41,11 @@ def test_the_computer_says_why_it_played_its_card(page, server, artifacts):
 
 
 def allied_plays_until_the_computer_remarks(server, game_id, tokens, seconds=300):
-    """The Allies (a person's seat, played here through the API) take their first action each
-    time they must act, until the computer's first remark is in the log; its index in the
-    spectator's log."""
+    """The Allies (a person's seat, played here through the API) take a random action (seeded)
+    each time they must act, until the computer's first remark is in the log; its index in the
+    spectator's log. Not always their first action: in a move it can go round for ever (a group
+    that cannot go on, joined again, moved again...)."""
+    choose = random.Random(7).choice
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         watched = call(server, f"/api/games/{game_id}?token={tokens['spectator']}")
@@ -55,7 +58,7 @@ def allied_plays_until_the_computer_remarks(server, game_id, tokens, seconds=300
             move = {
                 "token": tokens["allied"],
                 "version": body["version"],
-                "action": body["view"]["actions"][0],
+                "action": choose(body["view"]["actions"]),
             }
             call(server, f"/api/games/{game_id}/actions", move)
         else:
