@@ -15,5 +15,5 @@ def edit_save(path, edit, *, rehash=False):
     data = json.loads(path.read_text())
     edit(data)
     if rehash:
-        data["save_hash"] = hash_save(msgspec.convert(data, SaveFile))
+        data["save_hash"] = hash_save(msgspec.json.decode(json.dumps(data), type=SaveFile))
     path.write_text(json.dumps(data))

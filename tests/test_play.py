@@ -1,9 +1,13 @@
 """The terminal game loop."""
 
 import io
+import re
 
 from tests.toy_game.game import GAME
+from wargame import play
+from wargame.engine.log import Event
 from wargame.engine.session import Session, read_save
+from wargame.engine.verify import verify
 from wargame.play import TerminalGame
 
 
@@ -19,18 +23,37 @@ def scripted(lines):
     return read
 
 
-def test_human_against_a_bot_plays_to_the_end_and_saves(tmp_path):
+def against_a_bot(path):
+    """A short toy game played to its end in the terminal, red's first action each time against
+    a blue bot, saved to ``path``: the session and what was printed."""
     session = Session.new(GAME, "short", 3)
     out = io.StringIO()
-    path = tmp_path / "g.json"
 
     def read(prompt):
         return (GAME.legal_actions(session.state, "red")[0]).text
 
     TerminalGame(session, bots={"blue"}, save_to=path, read=read, out=out).run()
+    return session, out.getvalue()
+
+
+def test_human_against_a_bot_plays_to_the_end_and_saves(tmp_path):
+    session, printed = against_a_bot(tmp_path / "g.json")
     assert session.state.result is not None
-    assert "blue (bot):" in out.getvalue()
-    assert read_save(path).record.actions == session.record.actions
+    assert "blue (bot):" in printed
+    assert read_save(tmp_path / "g.json").record.actions == session.record.actions
+
+
+def test_a_bots_remark_is_shown_and_kept_in_the_saved_record(tmp_path, monkeypatch):
+    said = Event("log.initiative", {"side": "blue", "why": "a reason"})  # a line the toy can say
+    monkeypatch.setattr(play, "remark", lambda game, bot, side: said if side == "blue" else None)
+    session, printed = against_a_bot(tmp_path / "g.json")
+    blue = [n for n, (side, _) in enumerate(session.record.actions, start=1) if side == "blue"]
+    assert sorted(session.record.remarks) == blue
+    after_play = r"^blue \(bot\): .*\nBlue has the initiative$"
+    assert len(re.findall(after_play, printed, re.M)) == len(blue) > 0
+    saved = read_save(tmp_path / "g.json")
+    assert saved.record == session.record
+    assert verify(GAME, saved.record, saved.state).ok
 
 
 def test_mistakes_are_refused_and_commands_work(tmp_path):

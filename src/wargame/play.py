@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from wargame.bots import make_bot
+from wargame.bots import make_bot, remark
 from wargame.engine.errors import WargameError
 from wargame.engine.rng import derive_seed
 from wargame.engine.session import Session
@@ -68,10 +68,15 @@ class TerminalGame:
             self.command(side, line)
 
     def play_bot(self, side: str) -> None:
+        """The bot's action, and the line of why it took it if it says (kept in the record)."""
         view = self.game.view(self.session.state, side)
-        text = self.bots[side].choose(view)
-        self.session.act(side, text)
+        bot = self.bots[side]
+        text = bot.choose(view)
+        said = remark(self.game, bot, side)
+        self.session.act(side, text, said)
         self.say(f"{side} (bot): {text}")
+        if said is not None:
+            self.say(self.game.catalog.render(said.key, said.params, self.lang))
         self.save()
 
     def command(self, side: str, line: str) -> None:

@@ -9,12 +9,14 @@ from wargame.bots import remark
 from wargame.bots.ismcts import Budget, Search
 from wargame.engine.action import Action
 from wargame.engine.log import Event
+from wargame.engine.session import Record, Session
 from wargame.engine.state import State
 from wargame.games import REGISTRY
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
 BANGKA, NEXT_TO_BANGKA = "2017", "2018"
+TOWARD_BANGKA = [("japan", "unit x"), ("allied", "hex 3706"), ("japan", f"hex {NEXT_TO_BANGKA}")]
 
 
 def choosing_use(seed: int = 31) -> State:
@@ -31,12 +33,7 @@ def choosing_use(seed: int = 31) -> State:
 def test_an_offensive_is_explained_by_the_objective_its_moves_approach() -> None:
     state = GAME.apply(choosing_use(), "japan", Action("oc"))
     card = state.data["pending"]["japan"]
-    line = [
-        ("japan", "offensive"),
-        ("japan", "unit x"),
-        ("allied", "hex 3706"),
-        ("japan", f"hex {NEXT_TO_BANGKA}"),
-    ]
+    line = [("japan", "offensive"), *TOWARD_BANGKA]
     said = GAME.explain(state, "japan", line)
     assert said is not None and (said.key, said.params) == (
         "log.remark_toward",
@@ -65,11 +62,32 @@ def test_the_remark_shows_nobody_a_secret(use) -> None:
     text = bot.choose(GAME.view(state, "japan", log=False))
     assert bot.line[0] == ("japan", text) and bot.line_state is not None
     said = remark(GAME, bot, "japan")
-    after = GAME.apply(state, "japan", Action(text))
     if said is not None:
         assert said.params["card"] == state.data["pending"]["japan"]
-        after = msgspec.structs.replace(after, log=[*after.log, said])  # as the server stores it
+    fuzz.check_new_log(GAME, state, as_stored(state, text, said))
+
+
+@pytest.mark.parametrize(
+    ("use", "line"),
+    [("event", [("japan", "event")]), ("offensive", [("japan", "offensive"), *TOWARD_BANGKA])],
+)
+def test_each_kind_of_remark_passes_the_fuzzers_secret_check_as_stored(use, line) -> None:
+    state = choosing_use(seed=8)
+    if use == "offensive":
+        state = GAME.apply(state, "japan", Action("oc"))
+    said = GAME.explain(state, "japan", line)
+    assert said is not None
+    after = as_stored(state, use, said)
+    assert after.log[-1] == said
     fuzz.check_new_log(GAME, state, after)
+
+
+def as_stored(state: State, text: str, said: Event | None) -> State:
+    """``state`` after Japan's ``text`` and its remark, as the server plays and stores them."""
+    session = Session(GAME, Record(GAME.id, GAME.rules_version, "1942", 0, {}), state, state)
+    after = session.act("japan", text, said)
+    assert session.record.remarks == ({} if said is None else {1: said})
+    return after
 
 
 def test_the_secret_check_catches_a_remark_that_names_another_card_in_hand() -> None:

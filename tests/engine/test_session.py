@@ -2,6 +2,8 @@
 
 import errno
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,8 +13,9 @@ from tests.savefiles import edit_save
 from tests.toy_game.game import GAME as TOY
 from wargame.engine import files
 from wargame.engine.errors import BadSaveFile, IllegalAction, WargameError
+from wargame.engine.log import Event
 from wargame.engine.rng import Rng
-from wargame.engine.session import Session, read_save
+from wargame.engine.session import SAVE_VERSION, Session, read_save
 from wargame.engine.state import state_hash
 from wargame.games import REGISTRY
 
@@ -157,7 +160,7 @@ def test_damaged_save_files_get_a_clear_error(tmp_path, damage, message):
         (lambda save: save["undo_base"].update(checkpoint=1), "the save does not match its hash"),
         (lambda save: save["undo_base"]["data"].clear(), "the save does not match its hash"),
         (lambda save: save.update(failure={"message": "x"}), "the save does not match its hash"),
-        (lambda save: save.update(version=3), "save format version 3; this program reads "),
+        (lambda save: save.update(version=4), "save format version 4; this program reads "),
         (lambda save: save.update(version=0), "save format version 0; this program reads "),
     ],
 )
@@ -208,12 +211,12 @@ def test_a_save_of_a_game_or_rules_this_program_lacks_is_refused(tmp_path, edit,
         Session.load(path, REGISTRY.game)
 
 
-def test_a_version_1_save_loads_and_saves_as_version_2(tmp_path):
+def test_a_version_1_save_loads_and_saves_as_the_current_version(tmp_path):
     path = saved_mid_order(tmp_path / "game.json")
     edit_save(path, as_version_1)
     session = Session.load(path, REGISTRY.game)
     session.save(path)
-    assert read_save(path).version == 2
+    assert read_save(path).version == SAVE_VERSION
     assert Session.load(path, REGISTRY.game).record == session.record
 
 
@@ -230,3 +233,124 @@ def test_resign_is_recorded_and_replays():
     assert session.state.result.winner == "blue"
     replayed = Session.replay(session.record, TOY)
     assert state_hash(replayed.state) == state_hash(session.state)
+
+
+WHY = Event("log.initiative", {"side": "red", "why": "a bot's reason"})  # a line the toy can say
+VERSION_2_SAVE = Path(__file__).parent / "data" / "toy-save-version-2.json"
+"""A toy game saved by the program before remarks (version 2), in the middle of an order."""
+
+
+def remarked(seed=3):
+    """A toy game whose bids each came with a remark, then an order begun, its card remarked."""
+    session = Session.new(TOY, "standard", seed)
+    for side in ("red", "blue"):
+        session.act(side, TOY.legal_actions(session.state, side)[0].text, WHY)
+    mover = TOY.active(session.state)[0]
+    card = next(a.text for a in TOY.legal_actions(session.state, mover) if a.verb == "card")
+    session.act(mover, card, WHY)
+    return session, mover
+
+
+def test_a_remark_follows_its_action_in_the_log_and_in_the_record():
+    session = Session.new(TOY, "standard", 3)
+    before = session.state
+    after = session.act("red", TOY.legal_actions(before, "red")[0].text, WHY)
+    plain = TOY.apply(before, "red", TOY.legal_actions(before, "red")[0])
+    assert after.log == [*plain.log, WHY]
+    assert session.record.remarks == {1: WHY}
+
+
+def test_replay_puts_each_remark_back_after_its_action():
+    session, _ = remarked()
+    assert list(session.record.remarks) == [1, 2, 3]
+    replayed = Session.replay(session.record, TOY)
+    assert replayed.state.log == session.state.log
+    assert state_hash(replayed.state) == state_hash(session.state)
+    assert replayed.record == session.record
+
+
+def test_undo_takes_back_an_action_with_its_remark_and_keeps_the_earlier_ones():
+    session, mover = remarked()
+    before = session.undo_base
+    session.act(mover, "cancel")  # one more action after the remarked card, none of its own
+    session.undo(mover)
+    session.undo(mover)
+    assert session.record.remarks == {1: WHY, 2: WHY}
+    assert session.state.log == before.log and session.state.log.count(WHY) == 2
+    assert state_hash(session.state) == state_hash(before)
+
+
+def test_a_remark_for_some_sides_only_is_refused_and_changes_nothing():
+    session = Session.new(TOY, "standard", 3)
+    secret = Event("log.initiative", {"side": "red"}, to=["red"])
+    with pytest.raises(WargameError, match="a remark is for everybody, not only red"):
+        session.act("red", TOY.legal_actions(session.state, "red")[0].text, secret)
+    assert session.state.moves == 0 and session.record.actions == []
+    assert session.record.remarks == {}
+
+
+def test_a_save_with_remarks_round_trips_and_undoes_after_loading(tmp_path):
+    session, mover = remarked()
+    path = tmp_path / "game.json"
+    session.save(path)
+    assert json.loads(path.read_text())["record"]["remarks"].keys() == {"1", "2", "3"}
+    loaded = Session.load(path, REGISTRY.game)
+    assert loaded.record == session.record
+    assert loaded.state.log == session.state.log
+    loaded.undo(mover)
+    session.undo(mover)
+    assert loaded.state.log == session.state.log and loaded.record.remarks == {1: WHY, 2: WHY}
+
+
+def test_a_save_made_before_remarks_loads_plays_and_undoes(tmp_path):
+    path = tmp_path / "old.json"
+    shutil.copy(VERSION_2_SAVE, path)
+    assert json.loads(path.read_text())["version"] == 2
+    assert "remarks" not in json.loads(path.read_text())["record"]
+    session = Session.load(path, REGISTRY.game)
+    assert session.record.remarks == {}
+    replayed = Session.replay(session.record, TOY)
+    assert state_hash(replayed.state) == state_hash(session.state)
+    mover = TOY.active(session.state)[0]
+    session.act(mover, TOY.legal_actions(session.state, mover)[0].text, WHY)
+    session.save(path)
+    assert read_save(path).version == SAVE_VERSION
+    assert Session.load(path, REGISTRY.game).record.remarks == {len(session.record.actions): WHY}
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda save: save["record"]["remarks"].pop("2"), "the save does not match its hash"),
+        (lambda save: save["record"]["remarks"]["1"].update(key="log.pass"), "does not match"),
+    ],
+)
+def test_a_changed_remark_is_damage(tmp_path, edit, message):
+    session, _ = remarked()
+    path = tmp_path / "game.json"
+    session.save(path)
+    edit_save(path, edit)
+    with pytest.raises(BadSaveFile, match=message):
+        Session.load(path, REGISTRY.game)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            lambda save: save["record"]["remarks"].update({"9": {"key": "log.pass"}}),
+            "a remark follows action 9, which the record does not have",
+        ),
+        (
+            lambda save: save["record"]["remarks"]["2"].update(to=["red"]),
+            "the remark after action 2 is not for everybody",
+        ),
+    ],
+)
+def test_a_remark_that_no_game_could_have_said_is_refused(tmp_path, edit, message):
+    session, _ = remarked()
+    path = tmp_path / "game.json"
+    session.save(path)
+    edit_save(path, edit, rehash=True)
+    with pytest.raises(BadSaveFile, match=message):
+        Session.load(path, REGISTRY.game)

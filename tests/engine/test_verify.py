@@ -6,7 +6,8 @@ import msgspec
 
 from tests.engine.test_session import play_random
 from tests.toy_game.game import GAME as TOY
-from wargame.engine.rng import KEYED_GENERATOR, LEGACY_GENERATOR, SEED_BITS
+from wargame.engine.log import Event
+from wargame.engine.rng import KEYED_GENERATOR, LEGACY_GENERATOR, SEED_BITS, Rng
 from wargame.engine.session import Session, read_save
 from wargame.engine.state import state_hash
 from wargame.engine.verify import verify
@@ -85,3 +86,18 @@ def test_a_record_names_its_generator_and_replays_with_it():
     legacy = msgspec.structs.replace(session.record, generator=LEGACY_GENERATOR)
     found = verify(TOY, legacy, session.state)
     assert not found.ok  # the other stream deals other cards and rolls other dice
+
+
+def test_a_game_with_remarks_verifies_and_a_remark_left_out_of_its_record_does_not():
+    session = Session.new(TOY, "standard", 5)
+    why = Event("log.initiative", {"side": "red", "why": "a bot's reason"})
+    rng = Rng(11)
+    while (active := TOY.active(session.state)) and session.state.moves < 200:
+        side = rng.choice(active)
+        session.act(side, rng.choice(TOY.legal_actions(session.state, side)).text, why)
+    assert session.state.result is not None
+    assert len(session.record.remarks) == len(session.record.actions) > 10
+    found = verify(TOY, session.record, session.state)
+    assert found.ok, found.problems
+    forgotten = msgspec.structs.replace(session.record, remarks={})
+    assert not verify(TOY, forgotten, session.state).ok

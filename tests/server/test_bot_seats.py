@@ -13,6 +13,8 @@ from tests.server import held_bot
 from tests.server.conftest import new_game, wait_for
 from tests.server.test_limits import age
 from tests.server.test_live import socket_url
+from wargame.engine.log import Event
+from wargame.server import bot_seats
 from wargame.server.app import create_app
 
 
@@ -124,3 +126,18 @@ def test_the_bots_of_a_deleted_game_are_dropped(database, gate):
         finally:
             expiring.cancel()
         assert store.load(players["red"].game_id) is None
+
+
+def test_a_bots_remark_is_stored_in_the_log_after_its_action(database, gate, monkeypatch):
+    gate.touch()
+    said = Event("log.initiative", {"side": "blue", "remark": "yes"})  # a line the toy can say
+    monkeypatch.setattr(bot_seats, "remark", lambda game, bot, side: said)
+    with TestClient(create_app(database, bot_lookup=held_bot.lookup)) as client:
+        _, players = new_game(client, seats={"blue": "bot:held"})
+        for _ in range(12):
+            play_against_the_bot(players["red"], actions=1)
+            body = players["red"].get()
+            if said in [Event(**event) for event in body["view"]["log"]]:
+                break
+        index = [Event(**event) for event in body["view"]["log"]].index(said)
+        assert body["log_text"][index] == "Blue has the initiative"

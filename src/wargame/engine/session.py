@@ -1,14 +1,16 @@
 """A game in progress: its record (the source of truth), its state, undo, save and replay.
 
 The record holds everything needed to rebuild the game: game id, rules version, scenario, seed,
-options and the actions in order. A save file holds the record and, to load fast, the current state
-with its hash and the last undo checkpoint. ``replay`` rebuilds the state from the record alone and
-verifies it against the saved one.
+options, the actions in order and the remarks said after some of them (a bot's reason for its play:
+a public log line that no rule gives back, so the record keeps it beside its action and every
+replay puts it back in the log after that action). A save file holds the record and, to load fast,
+the current state with its hash and the last undo checkpoint. ``replay`` rebuilds the state from
+the record alone and verifies it against the saved one.
 
 A save file is checked whole before anything uses it: at most ``MAX_SAVE_BYTES``, a known format
-version, the shape of a save, its hash (in version 2, of everything in the file; version 1, still
-read, hashed the state alone), a known game, a seed in range, a known random generator, and a
-record and states of one game.
+version, the shape of a save, its hash (in versions 2 and 3, of everything in the file; version 1,
+still read, hashed the state alone), a known game, a seed in range, a known random generator, a
+record and states of one game, and remarks that are public and follow actions of the record.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from wargame.engine.action import Action
 from wargame.engine.contract import Game, can_undo
 from wargame.engine.errors import BadSaveFile, IllegalAction, UnknownGame, WargameError
 from wargame.engine.files import read_limited, write_atomically
-from wargame.engine.log import Side
+from wargame.engine.log import Event, Side
 from wargame.engine.rng import (
     DEFAULT_GENERATOR,
     GENERATORS,
@@ -38,9 +40,10 @@ from wargame.engine.rng import (
 from wargame.engine.state import State, state_hash
 
 SAVE_FORMAT: Final = "wargame-save"
-SAVE_VERSION: Final = 2
-"""Version 2's ``save_hash`` covers the whole file; version 1's ``state_hash`` only the state."""
-READ_VERSIONS: Final = (1, 2)
+SAVE_VERSION: Final = 3
+"""Version 3's record may hold remarks; the ``save_hash`` of versions 2 and 3 covers the whole
+file, version 1's ``state_hash`` only the state."""
+READ_VERSIONS: Final = (1, 2, 3)
 MAX_SAVE_BYTES: Final = 8 * 2**20
 """The largest save file read. The largest saves are of the longest game there is: sixty random
 games of its full campaign, played to their end (1,200 to 1,800 actions), saved to 0.22 MB at most,
@@ -60,6 +63,10 @@ class Record(msgspec.Struct):
     and the salt are secret until the game is over. ``seed_chosen`` says that somebody chose the
     seed rather than the operating system. A record made before records named their generator has
     the legacy one and no commitment.
+
+    ``remarks`` are the public log lines said after some actions, keyed by the action's number
+    (the first is 1): ``Session.act`` puts each in the log right after its action, and replaying
+    the record puts it back there. A record made before remarks has none.
     """
 
     game: str
@@ -72,6 +79,7 @@ class Record(msgspec.Struct):
     salt: str = ""
     commitment: str = ""
     seed_chosen: bool = False
+    remarks: dict[int, Event] = {}
 
 
 class SaveFile(msgspec.Struct):
@@ -136,29 +144,29 @@ class Session:
     def start(cls, game: Game, record: Record) -> Session:
         """The game of ``record`` before its first action (the record's actions left out)."""
         state = game.setup(record.scenario, record.seed, record.options, generator=record.generator)
-        return cls(game, msgspec.structs.replace(record, actions=[]), state, state)
+        return cls(game, msgspec.structs.replace(record, actions=[], remarks={}), state, state)
 
     # -- playing ---------------------------------------------------------------------------
-    def act(self, side: Side, text: str) -> State:
-        """Apply one action given as text; the session is unchanged if it is refused."""
+    def act(self, side: Side, text: str, remark: Event | None = None) -> State:
+        """Apply one action given as text, then put ``remark`` (a public line: why a bot chose
+        the action) in the log; the session is unchanged if the action is refused."""
         action = Action.parse(text)
-        if action.text == RESIGN:
-            new = self.game.resign(self.state, side)
-        else:
-            new = self.game.apply(self.state, side, action)
+        new = with_remark(_apply(self.game, self.state, side, action), remark)
         self.record.actions.append((side, action.text))
+        if remark is not None:
+            self.record.remarks[len(self.record.actions)] = remark
         self.state = new
         if new.checkpoint == new.moves:
             self.undo_base = new
         return new
 
     def undo(self, side: Side) -> State:
-        """Take back ``side``'s last action, if nothing irreversible happened since."""
+        """Take back ``side``'s last action, and its remark, if nothing irreversible happened
+        since."""
         if not can_undo(self.state, side):
             raise IllegalAction(self._why_no_undo(side))
-        state = self.undo_base
-        for actor, text in self.record.actions[state.moves : self.state.moves - 1]:
-            state = _apply_text(self.game, state, actor, text)
+        state = carried_on(self.game, self.undo_base, self.record, self.state.moves - 1)
+        self.record.remarks.pop(len(self.record.actions), None)
         self.record.actions.pop()
         self.state = state
         return state
@@ -199,7 +207,7 @@ class Session:
         session = cls.start(game, record)
         for number, (side, text) in enumerate(record.actions, start=1):
             try:
-                session.act(side, text)
+                session.act(side, text, record.remarks.get(number))
             except WargameError as error:
                 raise BadSaveFile(
                     f"action {number} ({side}: {text}) no longer replays: {error}"
@@ -207,10 +215,30 @@ class Session:
         return session
 
 
-def _apply_text(game: Game, state: State, side: Side, text: str) -> State:
-    if text == RESIGN:
+def _apply(game: Game, state: State, side: Side, action: Action) -> State:
+    if action.text == RESIGN:
         return game.resign(state, side)
-    return game.apply(state, side, Action.parse(text))
+    return game.apply(state, side, action)
+
+
+def with_remark(state: State, remark: Event | None) -> State:
+    """``state`` with ``remark`` last in its log (``state`` itself without one). A remark is
+    public: every viewer sees the same line, so it may name only what everybody knows."""
+    if remark is None:
+        return state
+    if remark.to is not None:
+        raise WargameError(f"a remark is for everybody, not only {', '.join(remark.to)}")
+    return msgspec.structs.replace(state, log=[*state.log, remark])
+
+
+def carried_on(game: Game, state: State, record: Record, until: int) -> State:
+    """``state`` (a position of ``record``'s game) carried on through the record's actions up to
+    the ``until``-th, each followed by its remark, as they were first played."""
+    for number in range(state.moves + 1, until + 1):
+        side, text = record.actions[number - 1]
+        state = _apply(game, state, side, Action.parse(text))
+        state = with_remark(state, record.remarks.get(number))
+    return state
 
 
 def read_save(path: Path) -> SaveFile:
@@ -246,8 +274,12 @@ def _check_header(header: _Header, path: Path) -> None:
 
 
 def hash_save(save: SaveFile) -> str:
-    """The hash of a version-2 save: blake2b of the canonical JSON of all but this hash."""
-    unhashed = msgspec.structs.replace(save, save_hash="")
+    """The hash of a version-2 or 3 save: blake2b of the canonical JSON of all but this hash.
+    A record without remarks is hashed without the field, as version 2 wrote it, so that the
+    saves made before remarks keep their hash."""
+    unhashed = msgspec.to_builtins(msgspec.structs.replace(save, save_hash=""), str_keys=True)
+    if not save.record.remarks:
+        del unhashed["record"]["remarks"]
     return hashlib.blake2b(_CANONICAL.encode(unhashed), digest_size=16).hexdigest()
 
 
@@ -271,6 +303,15 @@ def _record_problem(save: SaveFile) -> str | None:
         for name in _RECORD_IN_STATE:
             if state is not None and getattr(state, name) != getattr(record, name):
                 return f"the record and the {label} are not of the same {name}"
+    return _remark_problem(record)
+
+
+def _remark_problem(record: Record) -> str | None:
+    for number, remark in sorted(record.remarks.items()):
+        if not 1 <= number <= len(record.actions):
+            return f"a remark follows action {number}, which the record does not have"
+        if remark.to is not None:
+            return f"the remark after action {number} is not for everybody"
     return None
 
 

@@ -38,7 +38,7 @@ from wargame.engine.rng import (
     new_seed,
     seed_hex,
 )
-from wargame.engine.session import RESIGN, Record, Session
+from wargame.engine.session import RESIGN, Record, Session, carried_on
 from wargame.engine.state import State
 from wargame.engine.verify import verify
 from wargame.games import REGISTRY
@@ -417,16 +417,14 @@ class Service:
         return game_page(self._game(row), row, then, None, lang, delay=delay)
 
     def _position(self, row: GameRow, record: Record, n: int) -> State:
-        """The state after the record's first ``n`` actions, replayed from the latest snapshot
-        before them (snapshots are taken at checkpoints, which no undo goes behind)."""
+        """The state after the record's first ``n`` actions and their remarks, replayed from the
+        latest snapshot before them (snapshots are taken at checkpoints, which no undo goes
+        behind)."""
         game = self._game(row)
         start = self.store.snapshot_before(row.id, n) or game.setup(
             row.scenario, row.dice.seed, row.options, generator=row.dice.generator
         )
-        session = Session(game, _blank_record(), start, start)
-        for side, text in record.actions[start.moves : n]:
-            session.act(side, text)
-        return session.state
+        return carried_on(game, start, record, n)
 
     def game_of(self, game_id: str) -> Game:
         row, _ = self.load(game_id)
@@ -459,7 +457,7 @@ class Service:
         128-bit number from JSON exactly)."""
         row, _ = self._finished(game_id, token, "the record is shown")
         record = self._record(row)
-        return {**msgspec.to_builtins(record), "seed_hex": seed_hex(record.seed)}
+        return {**msgspec.to_builtins(record, str_keys=True), "seed_hex": seed_hex(record.seed)}
 
     def verify(self, game_id: str, token: str) -> dict[str, Any]:
         """``engine.verify`` of the finished game: its seed and salt give the commitment shown
@@ -511,7 +509,7 @@ class Service:
         before = self._position(row, record, n - 1)
         side, text = record.actions[n - 1]
         label = action_words(self._game(row), before, side, text, lang)
-        after = Session(self._game(row), _blank_record(), before, before).act(side, text)
+        after = carried_on(self._game(row), before, record, n)
         return after, {"side": side, "text": text, "label": label}
 
     def _record(self, row: GameRow) -> Record:
@@ -531,9 +529,12 @@ class Service:
         )
         for entry in self.store.log(row.id, until=row.version):
             if entry.kind == UNDO:
+                record.remarks.pop(len(record.actions), None)
                 record.actions.pop()
             else:
                 record.actions.append((entry.side, entry.text))
+                if entry.remark is not None:
+                    record.remarks[len(record.actions)] = entry.remark
         return record
 
     # -- playing -----------------------------------------------------------------------------
@@ -631,20 +632,32 @@ class Service:
             raise _stale(version, row.version)
         return viewer.side, row, state
 
-    def _apply(self, row: GameRow, state: State, side: Side, text: str) -> State:
+    def _apply(
+        self, row: GameRow, state: State, side: Side, text: str, remark: Event | None = None
+    ) -> State:
         session = Session(self._game(row), _blank_record(), state, state)
         try:
-            return session.act(side, text)
+            return session.act(side, text, remark)
         except IllegalAction as error:
             raise Refused(error.reason) from None
 
-    def _planned(self, row: GameRow, before: State, side: Side, new: State, text: str) -> Planned:
-        """``new`` to be stored with the undo base it implies: itself at a checkpoint, else the
-        last checkpoint (``before`` if it was one, else the stored base, kept as it is)."""
+    def _planned(
+        self,
+        row: GameRow,
+        before: State,
+        side: Side,
+        new: State,
+        text: str,
+        *,
+        remark: Event | None = None,
+    ) -> Planned:
+        """``new`` (with ``remark`` last in its log, if any) to be stored with the undo base it
+        implies: itself at a checkpoint, else the last checkpoint (``before`` if it was one, else
+        the stored base, kept as it is)."""
         own_base = new.moves == new.checkpoint
         keep = not own_base and before.moves != before.checkpoint
         base = None if own_base or keep else before
-        change = Change(row.version, "action", side, text, new, base, keep_base=keep)
+        change = Change(row.version, "action", side, text, new, base, keep_base=keep, remark=remark)
         return Planned(row, self._with_snapshot(row, change))
 
     @staticmethod
@@ -681,14 +694,13 @@ class Service:
 
     def bot_play(self, turn: BotTurn, text: str, remark: Event | None = None) -> None:
         """Play the bot's answer to ``turn``, unless the game moved on meanwhile (the caller
-        then looks again). Its ``remark`` (why it chose it) is not stored yet: a line in the
-        state's log that the record cannot give back would make the game fail its dice check
-        (``verify`` replays the record) and be lost on undo and on a spectator's delayed view.
-        It waits for the record to keep remarks beside their actions."""
-        del remark
+        then looks again); its ``remark`` (why it chose it) goes in the log after the action's
+        own lines, for everybody (``Game.explain`` says only what the action reveals), and in
+        the stored log of actions beside it, so that every replay of the record says it again
+        (the dice check, an undo, a spectator's delayed view, a replay of the finished game)."""
         row, state, side = turn.row, turn.state, turn.side
-        new = self._apply(row, state, side, text)
-        planned = self._planned(row, state, side, new, text)
+        new = self._apply(row, state, side, text, remark)
+        planned = self._planned(row, state, side, new, text, remark=remark)
         with contextlib.suppress(Stale):  # somebody moved first: the caller looks again
             self.submit(planned).result()
 

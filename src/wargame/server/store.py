@@ -58,6 +58,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.ext.compiler import compiles
 
 from wargame.engine.errors import WargameError
+from wargame.engine.log import Event
 from wargame.engine.rng import LEGACY_GENERATOR
 from wargame.engine.state import State
 
@@ -137,6 +138,8 @@ ACTIONS = sa.Table(
     sa.Column("side", sa.String(64), nullable=False),
     sa.Column("text", sa.String(256), nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    # what a bot said of why it took the action (an engine ``Event`` as JSON; NULL: nothing)
+    sa.Column("remark", sa.Text),
 )
 
 SNAPSHOTS = sa.Table(
@@ -352,7 +355,9 @@ class Change:
     """One change computed from ``version``: an action or an undo, with the resulting state.
 
     ``base`` is the undo base afterwards (None when the new state is its own base), unless
-    ``keep_base`` says the stored one stays; ``snapshot`` asks to keep the new state as a snapshot.
+    ``keep_base`` says the stored one stays; ``snapshot`` asks to keep the new state as a snapshot;
+    ``remark`` is the line said after the action (in the state's log already), kept in the log of
+    actions so that a replay of the record says it again.
     """
 
     version: int
@@ -363,6 +368,7 @@ class Change:
     base: State | None
     keep_base: bool = False
     snapshot: bool = False
+    remark: Event | None = None
 
 
 @dataclass(frozen=True)
@@ -379,6 +385,7 @@ class LogEntry:
     kind: str
     side: str
     text: str
+    remark: Event | None = None
 
 
 def default_url() -> str:
@@ -472,19 +479,26 @@ def _create_tables(engine: Engine) -> None:
 
 
 _ADDED_COLUMNS: Final = {
-    "spectator_delay": "INTEGER NOT NULL DEFAULT 0",
-    "dice": "TEXT",
-    "rematch": "VARCHAR(32)",
+    "games": {
+        "spectator_delay": "INTEGER NOT NULL DEFAULT 0",
+        "dice": "TEXT",
+        "rematch": "VARCHAR(32)",
+    },
+    "actions": {"remark": "TEXT"},
 }
+"""The columns added to each table since the first databases were made, with their types and
+defaults (what the rows stored before them read as)."""
 
 
 def _add_missing_columns(engine: Engine) -> None:
     """Columns added since a database was made (``_ADDED_COLUMNS``, with their defaults)."""
-    present = {column["name"] for column in sa.inspect(engine).get_columns("games")}
-    for name, kind in _ADDED_COLUMNS.items():
-        if name not in present:
-            with engine.begin() as db:
-                db.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+    inspector = sa.inspect(engine)
+    for table, added in _ADDED_COLUMNS.items():
+        present = {column["name"] for column in inspector.get_columns(table)}
+        for name, kind in added.items():
+            if name not in present:
+                with engine.begin() as db:
+                    db.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
 
 
 def now() -> datetime:
@@ -586,6 +600,7 @@ class Store:
         }
         entry = {"game_id": game_id, "seq": new_version, "at": stamp}
         entry.update(kind=change.kind, side=change.side, text=change.text)
+        entry["remark"] = None if change.remark is None else _EVENT.encode(change.remark).decode()
         snapshot = _snapshot_values(game_id, change.state) if change.snapshot else None
         write = ActionWrite(game_id, values, entry, snapshot, self._current_version)
 
@@ -698,14 +713,14 @@ class Store:
     def log(self, game_id: str, until: int | None = None) -> list[LogEntry]:
         """The action log of a game, in order: the whole of it, or as it stood at version
         ``until`` (its entries up to that one: the log is only ever appended to)."""
-        query = sa.select(ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.side, ACTIONS.c.text).where(
-            ACTIONS.c.game_id == game_id
-        )
+        query = sa.select(
+            ACTIONS.c.seq, ACTIONS.c.kind, ACTIONS.c.side, ACTIONS.c.text, ACTIONS.c.remark
+        ).where(ACTIONS.c.game_id == game_id)
         if until is not None:
             query = query.where(ACTIONS.c.seq <= until)
         with self.engine.connect() as db:
             rows = db.execute(query.order_by(ACTIONS.c.seq))
-            return [LogEntry(r.seq, r.kind, r.side, r.text) for r in rows]
+            return [LogEntry(r.seq, r.kind, r.side, r.text, _remark(r.remark)) for r in rows]
 
     def snapshot_before(self, game_id: str, moves: int) -> State | None:
         """The latest snapshot of the game taken at most ``moves`` actions into it."""
@@ -1203,6 +1218,12 @@ def _game_values(row: GameRow) -> dict[str, Any]:
 
 
 _DICE: Final = msgspec.json.Decoder(Dice)
+_EVENT: Final = msgspec.json.Encoder()
+_REMARK: Final = msgspec.json.Decoder(Event)
+
+
+def _remark(stored: str | None) -> Event | None:
+    return None if stored is None else _REMARK.decode(stored)
 
 
 def _seat_values(game_id: str, seat: Seat) -> dict[str, Any]:
