@@ -4,9 +4,9 @@ asks only these two questions, of determinized states: a bot never sees the true
 
 The evaluation is Japan's chance of winning, built from the victory conditions of the scenario
 being played (17.27, 17.38, 17.48; 16.0 for a campaign) and what may yet change them: the
-objectives each side's ground units threaten, the forces on the map and their supply, the cards
-in hand, and how much of the game is left. Each term says below why it is there. The Allies'
-chance is the rest (there are no draws in the schedules).
+objectives each side's ground units threaten or march toward, the forces on the map and their
+supply, the cards in hand, and how much of the game is left. Each term says below why it is
+there. The Allies' chance is the rest (there are no draws in the schedules).
 """
 
 from __future__ import annotations
