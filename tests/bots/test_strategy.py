@@ -58,6 +58,30 @@ def test_a_landing_on_an_undefended_objective_counts_as_good_as_taken() -> None:
     assert japan(near) < japan(landed)
 
 
+def test_ground_units_beyond_threat_range_count_more_the_nearer_they_march() -> None:
+    # Both hexes lie further than THREAT_RADIUS from every objective, nearest to Northern India:
+    # the march term alone tells them apart.
+    state = start()
+    six_away, four_away = arriving(state, "1306"), arriving(state, "1505")
+    assert japan(six_away) < japan(four_away)
+
+
+def test_japan_sated_with_resource_hexes_is_drawn_to_the_schedule_points() -> None:
+    # 17.27: 11 resource hexes are needed, one spare is wanted; beyond, points win (T9).
+    state = start()
+    strategy, g = GAME.strategy, GAME.context(state)
+    index = {o.hex_id: n for n, o in enumerate(strategy.objectives)}
+    manila, india = index["2813"], index["1905"]
+    hungry = strategy.worth(g, "japan")
+    taken = [h for h in strategy.resources if state.data["control"][h] != "japan"][:8]
+    for hex_id in taken:
+        state.data["control"][hex_id] = "japan"
+    sated = strategy.worth(GAME.context(state), "japan")
+    assert sated[manila] < hungry[manila]
+    assert sated[manila] < sated[india] == hungry[india]
+    assert sated[index[taken[0]]] == 0.0  # held: nothing left to take
+
+
 def test_a_stronger_defence_lowers_the_threat_to_an_objective() -> None:
     state = arriving(start(), NEXT_TO_BANGKA)
     defended = clone(state)

@@ -4,9 +4,9 @@ asks only these two questions, of determinized states: a bot never sees the true
 
 The evaluation is Japan's chance of winning, built from the victory conditions of the scenario
 being played (17.27, 17.38, 17.48; 16.0 for a campaign) and what may yet change them: the
-objectives each side's ground units threaten, the forces on the map and their supply, the cards
-in hand, and how much of the game is left. Each term says below why it is there. The Allies'
-chance is the rest (there are no draws in the schedules).
+objectives each side's ground units threaten or march toward, the forces on the map and their
+supply, the cards in hand, and how much of the game is left. Each term says below why it is
+there. The Allies' chance is the rest (there are no draws in the schedules).
 """
 
 from __future__ import annotations
@@ -49,8 +49,12 @@ SURRENDER_KEYS: Final = {
     "2206": 1.25,  # Lashio also closes the Burma Road (12.76): a point of its own (T9)
     "2305": 0.25,
 }
+NORTHERN_INDIA_VP: Final = 1.0 + (2 + 1) / len(victory.NORTHERN_INDIA)
+"""A point for each hex of Northern India, and 2 more for all five (T9-T11) with India in Unrest
+(a point more, 12.62, T9) shared out among them: the richest seam of points within Japan's
+reach in 1942, and the one a plan that only counted a point a hex would leave for later."""
 VP_HEXES: Final = {
-    **{hex_id: 1.0 for hex_id in victory.NORTHERN_INDIA},  # a point each (T9-T11)
+    **{hex_id: NORTHERN_INDIA_VP for hex_id in victory.NORTHERN_INDIA},
     victory.RABAUL: 0.5,  # the Mandates: a point for both (T9)
     victory.GUADALCANAL: 0.5,
     victory.OAHU: 3.0,  # Hawaii captured (T9)
@@ -72,6 +76,17 @@ THREAT_RADIUS: Final = 3
 operations move them 2-6 movement points, and most land hexes cost 2 (7.41)."""
 NEARNESS: Final = 0.6
 """How a threat fades with distance: a unit next door counts 0.6, two hexes away 0.36."""
+MARCH_RADIUS: Final = 8
+MARCH_FADE: Final = 0.75
+"""Ground units beyond THREAT_RADIUS still march toward an objective: within MARCH_RADIUS
+(two or three offensives' moves) its pull fades by MARCH_FADE a hex, slowly enough that a hex
+nearer counts at any distance."""
+SPARE_RESOURCES: Final = 1
+"""Resource hexes Japan wants beyond the 11 the 1942 scenario asks for (17.27): one to lose."""
+SATED: Final = 0.25
+"""What a further resource hex still draws Japan's units with once it holds the 11 and the
+spare: the points of the schedule are then what wins, and a plan that kept taking resource
+hexes would leave Burma, India and the Mandates untouched."""
 DEFENCE_FLOOR: Final = 6.0
 """An empty enemy objective still needs a unit to reach it: its chance of falling to a threat
 of strength ``s`` is ``s / (s + defence + 6)``: a lone brigade (4) next door is no sure thing."""
@@ -118,6 +133,13 @@ class Weights:
     cards: float = 0.15
     """Each operations point in hand above the opponent's: cards are the offensives still to
     come this turn (5.1)."""
+    march: float = 0.005
+    """Each attack point of a ground stack, times the pull of the objective it marches toward
+    (its weight, MARCH_FADE a hex): far less than a threat (a unit next door to an objective
+    counts about a third as much as by the threat term), but enough that an offensive moving
+    units several hexes toward the schedule's points scores better than one that shuffles
+    them about; without it the evaluation is blind beyond THREAT_RADIUS, and a campaign of
+    several offensives (Burma, then Northern India) never starts."""
     unsupplied: float = 0.5
     """What an unsupplied unit still counts of its strength: at the end of the turn it flips
     or is eliminated (13.4), and it may not be activated (7.52) nor project a ZOI (7.35)."""
@@ -157,7 +179,15 @@ class Strategy:
             for h in board.within(o.hex_id, THREAT_RADIUS):
                 near[h].append((index, NEARNESS ** board.distance(o.hex_id, h)))
         self.near = {h: tuple(found) for h, found in near.items()}
-        self._pulls: OrderedDict[tuple[str, tuple[str | None, ...]], dict[str, float]] = (
+        far: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        for index, o in enumerate(self.objectives):
+            for h in board.within(o.hex_id, MARCH_RADIUS):
+                far[h].append((index, MARCH_FADE ** board.distance(o.hex_id, h)))
+        self.far = {h: tuple(found) for h, found in far.items()}
+        self._worth: OrderedDict[tuple[str, str, tuple[str | None, ...]], tuple[float, ...]] = (
+            OrderedDict()
+        )
+        self._pulls: OrderedDict[tuple[str, str, tuple[str | None, ...]], dict[str, float]] = (
             OrderedDict()
         )
         self._last: tuple[weakref.ref[State], float] | None = None
@@ -295,12 +325,13 @@ class Strategy:
         A stack threatens one objective only, the one it draws nearest to by worth and distance:
         it can take one hex at a time, so a stack between three objectives is no triple threat."""
         control = g.data["control"]
+        worth = self.worth(g, side)
         reach = [0.0] * len(self.objectives)
         for hex_id, attack in found.attack_at[side].items():
             best, most, near = -1, 0.0, 0.0
             for index, nearness in self.near.get(hex_id, ()):
                 objective = self.objectives[index]
-                pull = objective.weight * nearness
+                pull = worth[index] * nearness
                 if pull > most and control.get(objective.hex_id) != side:
                     best, most, near = index, pull, nearness
             if best >= 0:
@@ -322,6 +353,42 @@ class Strategy:
         weight = self.weights.threat * self.time_to_act(g, side)
         return weight * resources, weight * points
 
+    def worth(self, g: Context, side: str) -> tuple[float, ...]:
+        """What each objective is worth to ``side`` now, nothing where it holds it already: its
+        weight, but for Japan in 1942 a resource hex more counts only SATED once it holds the
+        11 the scenario asks for and SPARE_RESOURCES more (17.27)."""
+        control = g.data["control"]
+        kind = g.data["victory"]
+        key = (side, kind, tuple(control.get(o.hex_id) for o in self.objectives))
+        found = self._worth.get(key)
+        if found is not None:
+            return found
+        resource = 1.0
+        if side == JAPAN and kind == "1942":
+            held = sum(1 for h in self.resources if control.get(h) == JAPAN)
+            if held >= victory.MIN_1942_RESOURCES + SPARE_RESOURCES:
+                resource = SATED
+        found = tuple(
+            0.0 if control.get(o.hex_id) == side else (resource if o.resource else 0.0) + o.vp
+            for o in self.objectives
+        )
+        self._worth[key] = found
+        if len(self._worth) > 256:
+            self._worth.popitem(last=False)
+        return found
+
+    def march(self, g: Context, side: str, found: Forces) -> float:
+        """How far ``side``'s ground stacks have come toward the objectives beyond their
+        threats: each stack's attack times the pull of the objective it draws nearest to
+        (worth, MARCH_FADE a hex, within MARCH_RADIUS), in the margin's units (see
+        ``Weights.march``)."""
+        worth = self.worth(g, side)
+        total = 0.0
+        for hex_id, attack in found.attack_at[side].items():
+            best = max((worth[i] * fade for i, fade in self.far.get(hex_id, ())), default=0.0)
+            total += attack * best
+        return self.weights.march * total
+
     @staticmethod
     def time_to_act(g: Context, side: str) -> float:
         """How far a side's threats can still be carried out: fully while turns remain, else
@@ -338,11 +405,12 @@ class Strategy:
         return min(1.0, (cards + under_way) / 3)
 
     def balance(self, g: Context, found: Forces) -> float:
-        """Forces and cards, in objectives, for Japan."""
+        """Forces, cards and the march toward objectives, in objectives, for Japan."""
         japan, allied = found.strength["japan"], found.strength["allied"]
         forces_term = self.weights.forces * (japan - allied) / max(1.0, japan + allied)
         cards = self.hand_value(g, "japan") - self.hand_value(g, "allied")
-        return forces_term + self.weights.cards * cards
+        marching = self.march(g, "japan", found) - self.march(g, "allied", found)
+        return forces_term + self.weights.cards * cards + marching
 
     @staticmethod
     def hand_value(g: Context, side: str) -> float:
@@ -373,15 +441,18 @@ class Strategy:
     # -- move ordering ------------------------------------------------------------------------
     def pull(self, g: Context, side: str) -> Callable[[str], float]:
         """How strongly a hex draws ``side``'s units: every objective the enemy holds, by its
-        weight, fading with distance (NEARNESS per hex)."""
+        worth (``worth``), fading with distance (NEARNESS per hex), and the one it marches
+        toward (see ``march``): a unit far from a cluster of small objectives but on the road
+        to a rich one is not left behind."""
         control = g.data["control"]
-        key = (side, tuple(control.get(o.hex_id) for o in self.objectives))
+        key = (side, g.data["victory"], tuple(control.get(o.hex_id) for o in self.objectives))
         found = self._pulls.get(key)
         if found is None:
             found = self._pulls[key] = {}
             if len(self._pulls) > 64:
                 self._pulls.popitem(last=False)
-        targets = [o for o in self.objectives if control.get(o.hex_id) != side]
+        worth = self.worth(g, side)
+        targets = [(o, w) for o, w in zip(self.objectives, worth, strict=True) if w > 0]
         distance = self.parts.board.distance
 
         def value(hex_id: str) -> float:
@@ -389,9 +460,9 @@ class Strategy:
             if known is None:
                 if not hex_id[:1].isdigit() or hex_id not in self.parts.board.hexes:
                     return 0.0
-                known = found[hex_id] = sum(
-                    o.weight * NEARNESS ** distance(hex_id, o.hex_id) for o in targets
-                )
+                near = sum(w * NEARNESS ** distance(hex_id, o.hex_id) for o, w in targets)
+                far = max((worth[i] * fade for i, fade in self.far.get(hex_id, ())), default=0)
+                known = found[hex_id] = near + far
             return known
 
         return value
