@@ -13,7 +13,7 @@ from tests.empire_of_the_sun.driver import act, resume
 from tests.empire_of_the_sun.factory import position
 from tests.empire_of_the_sun.test_movement import zoi_in
 from tests.empire_of_the_sun.test_offensives import KAUAI, OAHU, kauai
-from wargame.games.empire_of_the_sun import battle, forces, movement
+from wargame.games.empire_of_the_sun import battle, forces, movement, offensives
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
@@ -45,3 +45,18 @@ def test_a_cruiser_reacting_into_kauai_cancels_the_unescorted_landing_but_not_th
     assert offensive["battles"] == [KAUAI]
     parts = battle.participants(g, KAUAI)
     assert parts.ground["japan"] == [] and parts.strikers["japan"] == ["jp-cv-akagi"]
+
+
+@pytest.mark.rule("7.45")
+def test_a_landing_caught_where_no_battle_was_to_be_fought_loses_its_step_all_the_same():
+    """A greedy-bot game (setup seed 1) landed an army unescorted on a hex with no enemy in
+    it; a US carrier's reaction ended there. The landing is caught; the hex was no battle hex
+    and stays none (the program once tried to take it off the list of battles)."""
+    g = position(units={"jp-37-army": "2014", "us-cv-wasp": "2014"})
+    landing = {"mode": "assault", "from": "2915", "path": ["2915", "2916", "2014"]}
+    reaction = {"us-cv-wasp": {"mode": "move", "from": "2114", "path": ["2114", "2014"]}}
+    offensive = {"moved": {"jp-37-army": landing}, "reaction": {"moved": reaction}, "battles": []}
+    offensives.catch_unescorted_landings(g, offensive)
+    assert offensive["moved"]["jp-37-army"]["caught"]
+    assert forces.reduced(g, "jp-37-army")
+    assert offensive["battles"] == []

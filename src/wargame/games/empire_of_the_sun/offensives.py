@@ -684,7 +684,7 @@ def catch_unescorted_landings(g: Context, offensive: dict[str, Any]) -> None:
     amphibious assault that no ship of its stack escorted, the assault is cancelled as a lost
     battle: each of its ground units loses a step, takes no part in the battle there and, if it
     survives, must withdraw by sea after the battles (7.45 C). A battle hex left with no unit of
-    the offensive to fight is no battle."""
+    the offensive to fight is no battle (one where nothing was to be fought stays none)."""
     caught_in = set()
     for unit_id, entry in sorted(offensive["moved"].items()):
         here = forces.at(g, unit_id)
@@ -696,7 +696,7 @@ def catch_unescorted_landings(g: Context, offensive: dict[str, Any]) -> None:
         caught_in.add(here)
         g.log("log.landing_caught", unit=unit_id, hex=here)
         events_reactions.lose_step(g, unit_id)
-    for hex_id in sorted(caught_in):
+    for hex_id in sorted(caught_in & set(offensive["battles"])):
         if not battle.op_fights(g, hex_id):
             offensive["battles"].remove(hex_id)
 
