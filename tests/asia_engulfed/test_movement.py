@@ -5,9 +5,9 @@ import pytest
 
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.control import settle_control
 from wargame.games.asia_engulfed.movement import air_reach, may_enter
-from wargame.games.asia_engulfed.strategic import MOVES_A_PHASE
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -240,10 +240,12 @@ def test_an_air_unit_flies_two_land_areas_but_not_to_stand_alone_with_the_enemy(
 def test_an_air_unit_entering_jungle_stops():
     data = start().data
     from_bengal = dict(data["counters"]["cw-lba-2"], where="bengal")
-    assert "burma" in air_reach(data, "allies", from_bengal)
-    assert "french_indochina" not in air_reach(data, "allies", from_bengal)  # past Burma's jungle
+    assert "burma" in air_reach(data, "allies", from_bengal, printed())
+    assert "french_indochina" not in air_reach(
+        data, "allies", from_bengal, printed()
+    )  # past Burma's jungle
     from_burma = dict(data["counters"]["cw-lba-2"], where="burma")
-    assert "french_indochina" in air_reach(data, "allies", from_burma)
+    assert "french_indochina" in air_reach(data, "allies", from_burma, printed())
 
 
 @pytest.mark.rule("5.13")
@@ -268,7 +270,7 @@ def test_air_units_ignore_impassable_boundaries():
     state = start()
     state.data["control"]["tibet"] = "allies"
     counter = dict(state.data["counters"]["cn-lba-1"], where="yunnan")
-    assert "tibet" in air_reach(state.data, "allies", counter)
+    assert "tibet" in air_reach(state.data, "allies", counter, printed())
 
 
 def test_a_flight_moves_the_counter_once_a_phase():
@@ -305,7 +307,7 @@ def test_a_strategic_move_goes_anywhere_through_friendly_uncontested_land():
 def test_each_power_has_so_many_strategic_moves_a_phase():
     state = strategic_phase(start())
     units = ["jp-11a", "jp-12a", "jp-13a", "jp-1a", "jp-kwantung-3a"]
-    for unit_id in units[: MOVES_A_PHASE["japan"]]:
+    for unit_id in units[: printed().strategic_move_limit("japan")]:
         state = play(state, "japan", f"strategic {unit_id} korea")
     assert [a for a in GAME.legal_actions(state, "japan") if a.verb == "strategic"] == []
 

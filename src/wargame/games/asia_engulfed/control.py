@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from wargame.engine.log import Side
 from wargame.games.asia_engulfed.board import Area, area_map
+from wargame.games.asia_engulfed.charts import Charts
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.registry import RULES
 
@@ -97,21 +98,18 @@ class Limit:
     garrisons: int | None
 
 
-UNLIMITED: Final = Limit(None, None, None)
-
-
 @RULES.implements("5.41", "5.42", "5.43", "5.44")
-def stacking_limit(where: str) -> Limit:
-    """Island box 1 ground unit, 1 LBA and 1 garrison (5.42); port box 2, 2 and 1 (5.43); a
-    jungle large area 4 ground and 4 air units (5.44); elsewhere no limit (5.41)."""
+def stacking_limit(where: str, charts: Charts) -> Limit:
+    """What Table T4 lets a side keep in ``where``: an island box's limits (5.42), a port
+    box's (5.43), a jungle large area's (5.44); no limit in other large areas (5.41)."""
     record = area(where)
-    if record.kind == "island_box":
-        return Limit(1, 1, 1)
-    if record.kind == "port_box":
-        return Limit(2, 2, 1)
-    if record.terrain == "jungle":
-        return Limit(4, 4, None)
-    return UNLIMITED
+    if record.kind in ("island_box", "port_box"):
+        stack = getattr(charts.stacking, record.kind)
+    elif record.terrain == "jungle":
+        stack = charts.stacking.jungle
+    else:
+        stack = charts.stacking.large
+    return Limit(stack.ground, stack.air, stack.garrison)
 
 
 def lba_here(data: Mapping[str, Any], side: Side, where: str) -> list[str]:
@@ -125,7 +123,9 @@ def lba_here(data: Mapping[str, Any], side: Side, where: str) -> list[str]:
     )
 
 
-def overstacked(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, int]]:
+def overstacked(
+    data: Mapping[str, Any], side: Side, charts: Charts
+) -> Iterator[tuple[str, str, int]]:
     """Each (area, kind of unit, how many too many) of ``side`` at the end of a phase."""
     places = {unit["where"] for unit in data["units"].values() if unit["owner"] == side}
     places |= {c["where"] for c in data["counters"].values() if side_of(c["power"]) == side}
@@ -133,7 +133,7 @@ def overstacked(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str,
     for where in sorted(p for p in places if p in area_map().areas):
         if area(where).is_sea:
             continue
-        limit = stacking_limit(where)
+        limit = stacking_limit(where, charts)
         counts = {
             "ground": len(ground_blocks(data, side, where)),
             "air": len(lba_here(data, side, where)),

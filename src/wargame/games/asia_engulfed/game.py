@@ -18,7 +18,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
-from wargame.games.asia_engulfed import movement, sequence, state, strategic, victory
+from wargame.games.asia_engulfed import charts, movement, sequence, state, strategic, victory
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.registry import RULES
@@ -38,6 +38,7 @@ class AsiaEngulfed(ProcedureGame):
     rules_version = "0.1"
     sides = state.SIDES
     rules = RULES
+    tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (*sequence.ALL, *movement.ALL, *strategic.ALL)
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})

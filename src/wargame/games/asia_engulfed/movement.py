@@ -24,6 +24,7 @@ from wargame.games.asia_engulfed.board import (
     coasts_of,
     seas_touching,
 )
+from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import (
     SIDES,
     area,
@@ -166,10 +167,8 @@ def leaves_rear_guard(data: Mapping[str, Any], unit_id: str) -> bool:
 
 # -- air units (5.12-5.15) -------------------------------------------------------------------
 
-AIR_RANGE: Final = 2  # land areas (5.12)
 
-
-def air_moves(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
+def air_moves(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
     """Every (LBA, area) operational move ``side`` may make now."""
     moved = set(data["moved"][side])
     for counter_id, counter in sorted(data["counters"].items()):
@@ -177,14 +176,16 @@ def air_moves(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
             continue
         if not _on_land(counter["where"]):
             continue
-        for target in sorted(air_reach(data, side, counter)):
+        for target in sorted(air_reach(data, side, counter, charts)):
             yield counter_id, target
 
 
 @RULES.implements("5.12", "5.13", "5.15", "3.6")
-def air_reach(data: Mapping[str, Any], side: Side, counter: Mapping[str, Any]) -> set[str]:
-    """Where an LBA may fly in operational movement: up to two land areas, stopping in an area
-    with enemy units (5.12) or in jungle (5.15), across any boundary (5.18); or across one
+def air_reach(
+    data: Mapping[str, Any], side: Side, counter: Mapping[str, Any], charts: Charts
+) -> set[str]:
+    """Where an LBA may fly in operational movement: up to two land areas (Table T14),
+    stopping in an area with enemy units (5.12) or in jungle (5.15), across any boundary (5.18); or across one
     sea area from a supplied area on it to another on it (5.13). Out of supply: one area and
     no sea (3.6). It may not end where it would stand alone with enemy ground units (5.46
     would remove it at once: no player would choose that)."""
@@ -205,7 +206,7 @@ def air_reach(data: Mapping[str, Any], side: Side, counter: Mapping[str, Any]) -
         air_neighbours,
         can_enter=can_enter,
         can_leave=can_leave,
-        max_cost=1 if oos else AIR_RANGE,
+        max_cost=1 if oos else charts.movement.lba_land,
     )
     found = over_land | (set() if oos else _across_a_sea(data, power, start, can_enter))
     return {b for b in found - {start} if not _alone_with_enemy(data, side, b)}
@@ -262,7 +263,7 @@ class OperationalMovement(MovementPhase):
     def offer(self, g: Context, side: Side, choices: Choices) -> None:
         for unit_id, target in ground_moves(g.data, side):
             choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
-        for counter_id, target in air_moves(g.data, side):
+        for counter_id, target in air_moves(g.data, side, tables(g.state)):
             choices.add(Action.of("fly", counter_id, target), self.fly, side, counter_id, target)
         if nationalist_attack_open(g.data, side):
             choices.add("nationalist_attack", self.nationalist_attack, side)
@@ -356,7 +357,7 @@ class Stacking(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         for side in SIDES:
-            excess = next(overstacked(g.data, side), None)
+            excess = next(overstacked(g.data, side, tables(g.state)), None)
             if excess is not None:
                 f.locals.update(side=side, area=excess[0], kind=excess[1])
                 g.goto("choose")
