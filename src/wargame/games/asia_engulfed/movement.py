@@ -185,10 +185,10 @@ def air_reach(
     data: Mapping[str, Any], side: Side, counter: Mapping[str, Any], charts: Charts
 ) -> set[str]:
     """Where an LBA may fly in operational movement: up to two land areas (Table T14),
-    stopping in an area with enemy units (5.12) or in jungle (5.15), across any boundary (5.18); or across one
-    sea area from a supplied area on it to another on it (5.13). Out of supply: one area and
-    no sea (3.6). It may not end where it would stand alone with enemy ground units (5.46
-    would remove it at once: no player would choose that)."""
+    stopping in an area with enemy units (5.12) or in jungle (5.15), across any boundary
+    (5.18); or across one sea area from a supplied area on it to another on it (5.13). Out of
+    supply: one area and no sea (3.6). It may not end where it would stand alone with enemy
+    ground units (5.46 would remove it at once: no player would choose that)."""
     start, power = counter["where"], counter["power"]
     oos = supply_of(data, side, start) == "none"
     leaving = start in data["contested_at_start"]
