@@ -3,7 +3,9 @@
 Hand-written because no library offers what board wargames need: combat result
 tables read from data files, column shifts clamped at the table's edges, odds and
 differential columns rounded in the defender's favour, rolls clamped to the table's
-rows, and exact (``Fraction``) odds previews of a combat. Everything here is pure and
+rows, exact (``Fraction``) odds previews of a combat, and dice that each hit on a
+threshold ("1 die per step, 5-6 hits, +1 per hit bonus"), rolled or as the exact
+distribution of their hits. Everything here is pure and
 deterministic: rolling the dice is the engine's seeded random generator's job.
 """
 
@@ -21,7 +23,7 @@ from fractions import Fraction
 from itertools import pairwise, product
 from typing import Any, Generic, TypeAlias, TypeVar, overload
 
-from wargame.engine.dice import Die
+from wargame.engine.dice import D6, Die
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -478,6 +480,120 @@ def differential_column(attack: int, defence: int, labels: Sequence[str]) -> Col
     index = max(i for i, r in enumerate(ranges) if r.low is None or r.low <= diff)
     above = last.high is not None and diff > last.high
     return ColumnPick(labels[index], index, Placement.ABOVE if above else Placement.ON_TABLE)
+
+
+# ---------------------------------------------------------------------------
+# Dice that hit on a threshold
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceGroup:
+    """``count`` dice rolled alike, ``bonus`` added to each (a hit bonus, or a negative
+    modifier): "each step rolls one die, +1 for the supported ones" is two groups."""
+
+    count: int
+    bonus: int = 0
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError(f"a group of {self.count} dice")
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The modified rolls a die must reach for each grade of result, best first: ``(6,)`` is
+    "a hit on 6 or more"; ``(6, 5)`` is "6 or more destroys, 5 damages"."""
+
+    grades: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.grades:
+            raise ValueError("no threshold to reach")
+        for better, worse in pairwise(self.grades):
+            if worse >= better:
+                raise ValueError(f"thresholds {list(self.grades)} do not descend")
+
+    @classmethod
+    def of(cls, *grades: int) -> Thresholds:
+        return cls(tuple(grades))
+
+    def grade(self, modified: int) -> int | None:
+        """The grade a modified roll reaches (0 the best), None if it reaches none."""
+        return next((g for g, needed in enumerate(self.grades) if modified >= needed), None)
+
+    def chances(self, bonus: int = 0, die: Die = D6) -> tuple[Fraction, ...]:
+        """The chance of each grade for one die rolled with ``bonus``."""
+        found = [Fraction(0)] * len(self.grades)
+        for face in die.faces():
+            grade = self.grade(face + bonus)
+            if grade is not None:
+                found[grade] += Fraction(1, die.sides)
+        return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class Volley:
+    """Dice rolled against ``thresholds``: each die's roll (natural, its group's bonus) and
+    the number of dice reaching each grade."""
+
+    thresholds: Thresholds
+    rolls: tuple[ModifiedRoll, ...]
+    counts: tuple[int, ...]
+
+    @property
+    def hits(self) -> int:
+        """The dice reaching the best grade (the only one of a single threshold)."""
+        return self.counts[0]
+
+
+def roll_volley(
+    groups: Sequence[DiceGroup], thresholds: Thresholds, roll: Callable[[Die], int], die: Die = D6
+) -> Volley:
+    """Roll every die of ``groups`` through ``roll`` (the game's seeded dice), in order."""
+    rolls = tuple(
+        ModifiedRoll(roll(die), group.bonus) for group in groups for _ in range(group.count)
+    )
+    counts = [0] * len(thresholds.grades)
+    for rolled in rolls:
+        grade = thresholds.grade(rolled.modified)
+        if grade is not None:
+            counts[grade] += 1
+    return Volley(thresholds, rolls, tuple(counts))
+
+
+def volley_distribution(
+    groups: Sequence[DiceGroup], thresholds: Thresholds, die: Die = D6
+) -> Distribution[tuple[int, ...]]:
+    """The exact chance of each count of dice per grade (a tuple, best grade first)."""
+    empty = (0,) * len(thresholds.grades)
+    result: Distribution[tuple[int, ...]] = {empty: Fraction(1)}
+    for group in groups:
+        one = _one_die(thresholds.chances(group.bonus, die))
+        for _ in range(group.count):
+            result = combine(result, one, _add_counts)
+    return result
+
+
+def hits_distribution(
+    groups: Sequence[DiceGroup], threshold: int, die: Die = D6
+) -> Distribution[int]:
+    """The exact chance of each number of hits, every die hitting on ``threshold`` or more
+    after its group's bonus."""
+    graded = volley_distribution(groups, Thresholds.of(threshold), die)
+    return map_distribution(graded, operator.itemgetter(0))
+
+
+def _one_die(chances: tuple[Fraction, ...]) -> Distribution[tuple[int, ...]]:
+    found: Distribution[tuple[int, ...]] = {(0,) * len(chances): 1 - sum(chances, Fraction(0))}
+    for grade, chance in enumerate(chances):
+        if chance:
+            found[tuple(int(g == grade) for g in range(len(chances)))] = chance
+    return {counts: chance for counts, chance in found.items() if chance}
+
+
+def _add_counts(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a + b for a, b in zip(first, second, strict=True))
 
 
 # ---------------------------------------------------------------------------
