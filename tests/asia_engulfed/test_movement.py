@@ -34,9 +34,21 @@ def play(state, side, *texts):
     return state
 
 
+def skip_combat(state):
+    """Japan fights no optional battle and buys no breakthrough (its ground combat phase)."""
+    while state.data["phase"] == "ground_combat" and GAME.active(state) == ["japan"]:
+        state = play(state, "japan", "end")
+    return state
+
+
+def end_movement(state):
+    """Japan ends its operational movement; on to the Allies' (no battle is mandatory)."""
+    return skip_combat(play(state, "japan", "end"))
+
+
 def allied_phase(state):
     """From Japan's operational movement to the Allies'."""
-    return play(state, "japan", "end")
+    return end_movement(state)
 
 
 @pytest.mark.rule("5.11")
@@ -181,7 +193,7 @@ def test_an_overstacked_island_box_loses_a_unit_of_its_owners_choice():
     assert GAME.active(state) == ["japan"]
     choices = sorted(str(a) for a in GAME.legal_actions(state, "japan"))
     assert choices == ["remove jp-snlf-maizuru", "remove jp-south-seas"]
-    state = play(state, "japan", "remove jp-south-seas")
+    state = skip_combat(play(state, "japan", "remove jp-south-seas"))
     assert "jp-south-seas" in state.data["pools"]["japan"]
     assert GAME.active(state) == ["allies"]  # the Allied player turn begins
     assert GAME.check(state) == []
@@ -190,7 +202,7 @@ def test_an_overstacked_island_box_loses_a_unit_of_its_owners_choice():
 @pytest.mark.rule("5.43")
 def test_a_port_box_holds_two_ground_units_of_a_side():
     state = start(**{"jp-kwantung-3a": "shanghai", "jp-kwantung-5a": "shanghai"})
-    assert GAME.active(play(state, "japan", "end")) == ["allies"]
+    assert GAME.active(end_movement(state)) == ["allies"]
     state = start(**{f"jp-kwantung-{n}a": "shanghai" for n in (3, 5, 6)})
     assert GAME.active(play(state, "japan", "end")) == ["japan"]
 
@@ -199,6 +211,6 @@ def test_a_port_box_holds_two_ground_units_of_a_side():
 def test_a_jungle_area_holds_four_ground_units_of_a_side():
     crowd = {unit: "burma" for unit in ("jp-kwantung-3a", "jp-kwantung-5a", "jp-kwantung-6a")}
     state = start(**crowd, **{"jp-13a": "burma"})
-    assert GAME.active(play(state, "japan", "end")) == ["allies"]  # 4 ground units
+    assert GAME.active(end_movement(state)) == ["allies"]  # 4 ground units
     state = start(**crowd, **{"jp-13a": "burma", "jp-12a": "burma"})
     assert GAME.active(play(state, "japan", "end")) == ["japan"]
