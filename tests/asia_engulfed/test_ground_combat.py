@@ -1,10 +1,13 @@
 """Asia Engulfed's ground combat phase (1.17, 6.0), played through the game contract on the
 January 1942 set-up, with the dice fixed: every die shows the faces given, in order, then 1."""
 
+import random
+
 import pytest
 
 from wargame.engine import tables
 from wargame.engine.action import Action
+from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
@@ -355,3 +358,19 @@ def test_the_island_battle_ends_when_the_garrison_falls(dice):
     assert ["usa", "midway"] not in state.data["garrisons"]
     assert state.data["control"]["midway"] == "japan"
     assert "us-lba-4" not in state.data["counters"]  # left alone with the enemy (5.46)
+
+
+def test_prompts_name_what_is_offered_and_every_line_reads_in_both_languages():
+    for key in GAME.prompt_verbs():
+        for lang in ("en", "ja"):
+            assert key in GAME.catalog.messages[lang], f"{key} has no {lang} words"
+    state = combat(start(**{"cw-lba-3": "malaya"}), "move jp-ncaa honan", "move jp-11a hunan")
+    chooser = random.Random(6)
+    while state.data["turn"] == "1942-01":
+        assert prompt_problems(GAME, state) == []
+        side = chooser.choice(GAME.active(state))
+        state = GAME.apply(state, side, chooser.choice(GAME.legal_actions(state, side)))
+    for event in state.log:
+        for lang in ("en", "ja"):
+            line = GAME.catalog.render(event.key, event.params, lang)
+            assert not line.startswith(event.key) and "{" not in line, line
