@@ -71,6 +71,7 @@ def actions(state, side):
 
 
 @pytest.mark.rule("6.1")
+@pytest.mark.rule("6.2")
 def test_a_battle_in_a_newly_contested_area_must_be_fought_the_others_may():
     state = combat(start(), "move jp-ncaa honan")
     assert actions(state, "japan") == ["battle honan", "battle malaya", "battle mindanao"]
@@ -105,6 +106,7 @@ def test_only_the_surviving_attackers_fire(dice):
     assert steps(state, "jp-ncaa") == 2
 
 
+@pytest.mark.rule("6.3")
 @pytest.mark.rule("6.72")
 def test_no_assault_in_jungle():
     state = play(start(), "japan", "end", "battle mindanao")
@@ -121,6 +123,7 @@ def test_a_die_hits_on_six_without_a_bonus(dice):
     assert fired(state) == [("allies", 7, 0), ("japan", 4, 1)]
 
 
+@pytest.mark.rule("6.7")
 @pytest.mark.rule("6.71")
 def test_defenders_in_rough_terrain_hit_on_five(dice):
     dice(5, 4)
@@ -164,6 +167,7 @@ def test_an_out_of_supply_attacker_rolls_half_its_dice(dice):
     assert fired(state) == [("allies", 14, 0), ("japan", 4, 0)]
 
 
+@pytest.mark.rule("6.82")
 @pytest.mark.rule("6.84")
 def test_a_fortification_counts_as_rough_in_the_first_round_then_is_infiltrated(dice):
     state = combat(start(), "move jp-ncaa honan")
@@ -312,6 +316,7 @@ def test_militia_take_no_hit_bonus():
     assert ground_combat.hit_bonus(data, printed(), battle, "japan", "jp-korea") == 0
 
 
+@pytest.mark.rule("6.6")
 @pytest.mark.rule("6.61")
 @pytest.mark.rule("6.62")
 @pytest.mark.rule("6.72")
@@ -374,3 +379,76 @@ def test_prompts_name_what_is_offered_and_every_line_reads_in_both_languages():
         for lang in ("en", "ja"):
             line = GAME.catalog.render(event.key, event.params, lang)
             assert not line.startswith(event.key) and "{" not in line, line
+
+
+@pytest.mark.rule("9.14")
+def test_a_banzai_charge_hits_on_five_then_the_charging_units_are_gone(dice):
+    state = combat(
+        start(**{"jp-mongolia": "peking"}), "move jp-ncaa honan", "move jp-mongolia honan"
+    )
+    state = play(state, "japan", "battle honan", "normal")
+    assert actions(state, "japan") == ["banzai jp-mongolia", "fire"]  # the militia
+    dice(5, 5, 5, 5, 5, 5)  # the defenders have fired
+    state = play(state, "japan", "banzai jp-mongolia", "fire")
+    assert fired(state)[-1] == ("japan", 6, 2)  # the militia's two dice, +1; none of the army's
+    state = play(state, "allies", "lose cn-5wa")  # the second hit, once none is at full strength
+    assert "jp-mongolia" not in state.data["units"]
+    assert "jp-mongolia" in state.data["pools"]["japan"]
+
+
+@pytest.mark.rule("9.14")
+def test_a_banzai_charge_that_clears_the_area_keeps_one_step(dice):
+    state = start(**{"jp-mongolia": "peking", "cn-1wa": "shensi"})  # the 5th War Area, 3 steps
+    state = combat(state, "move jp-ncaa honan", "move jp-mongolia honan")
+    state = play(state, "japan", "battle honan", "normal")
+    dice(6, 6, 6)
+    state = play(state, "japan", "banzai jp-mongolia", "fire")
+    assert state.data["control"]["honan"] == "japan"
+    assert steps(state, "jp-mongolia") == 1
+
+
+@pytest.mark.rule("6.75")
+@pytest.mark.rule("6.74")
+def test_the_unit_that_took_a_box_may_give_a_step_for_a_garrison(dice):
+    state = start(**{"jp-snlf-kure": "midway"})
+    state.data["newly_contested"] = ["midway"]
+    state.data["units"]["jp-snlf-kure"]["hidden"]["steps"] = 2
+    dice(1, 1, 6)
+    state = play(state, "japan", "end", "battle midway", "normal")
+    state = play(state, "allies", "commit")
+    assert actions(state, "japan") == ["decline", "garrison jp-snlf-kure"]
+    state = play(state, "japan", "garrison jp-snlf-kure")
+    assert ["japan", "midway"] in state.data["garrisons"]
+    assert steps(state, "jp-snlf-kure") == 1
+
+
+@pytest.mark.rule("9.43")
+def test_japanese_units_fighting_a_mixed_chinese_stack_take_a_bonus():
+    data = start(**{"jp-ncaa": "chekiang"}).data  # the 3rd War Area and the New Fourth Army
+    battle = {"area": "chekiang", "attacker": "japan", "powers": None, "river": False}
+    assert ground_combat.hit_bonus(data, printed(), battle, "japan", "jp-ncaa") == 1
+    data["units"]["cc-n4a"]["where"] = "fukien"
+    assert ground_combat.hit_bonus(data, printed(), battle, "japan", "jp-ncaa") == 0
+
+
+@pytest.mark.rule("6.52")
+def test_a_side_gives_at_most_eight_steps_of_ground_support_a_round():
+    data = start(**{"jp-lba-e1": "malaya"}).data
+    battle = {"area": "malaya", "attacker": "japan", "powers": None, "river": False}
+    battle["support"] = {"japan": {"jp-25a": 3}, "allies": {}}
+    assert ground_combat.support_targets(data, battle, "jp-lba-e1", 8) == ["jp-25a"]
+    battle["support"]["japan"] = {"jp-25a": 4, "garrison:japan": 4}
+    assert ground_combat.support_targets(data, battle, "jp-lba-e1", 8) == []
+
+
+@pytest.mark.rule("6.72")
+def test_units_in_a_contested_jungle_rot_in_july_but_cadres_stay():
+    state = start()
+    state.data["turn"] = "1942-07"
+    g = GAME.context(state)
+    ground_combat.jungle_attrition(g)
+    assert [steps(state, u) for u in ("jp-25a", "cw-iii-corps", "cw-8div-aus")] == [3, 1, 1]
+    assert steps(state, "jp-14a") == 4  # Luzon is not a contested jungle
+    state.data["turn"] = "1942-09"
+    ground_combat.jungle_attrition(g)
+    assert steps(state, "jp-25a") == 3

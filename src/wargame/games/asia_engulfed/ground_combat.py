@@ -142,6 +142,7 @@ def takes_bonuses(data: Mapping[str, Any], side: Side, piece: str, where: str) -
     return not (kind == "garrison" and out_of_supply(data, side, piece, where))
 
 
+@RULES.implements("6.82")
 def fortified(data: Mapping[str, Any], where: str, side: Side) -> bool:
     """Whether ``side`` holds a field fortification in ``where`` (6.82: the controller's)."""
     return where in data.get("fortifications", []) and data["control"].get(where) == side
@@ -161,6 +162,8 @@ def hit_bonus(
     found = 0
     if power_of(data, piece) == "usa" and kind_of(data, piece) == "marine":
         found += bonuses.us_marines  # T8 a
+    if power_of(data, piece) == "japan" and mixed_chinese(data, battle, enemy(side)):
+        found += bonuses.mixed_chinese_stack  # T8 i
     if side == battle["attacker"]:
         return found + _attack_bonus(data, charts, battle, piece)
     return found + _defence_bonus(data, charts, battle, piece)
@@ -177,7 +180,7 @@ def _attack_bonus(data: Mapping[str, Any], charts: Charts, battle: Battle, piece
     return 0
 
 
-@RULES.implements("6.71", "6.73", "6.84", "9.15")
+@RULES.implements("6.7", "6.71", "6.73", "6.84", "9.15")
 def _defence_bonus(data: Mapping[str, Any], charts: Charts, battle: Battle, piece: str) -> int:
     """Rough terrain, or a fortification, which counts as rough (6.71, 6.84: one bonus, not
     two); the first round against a river or strait crossing (6.73); Japanese units other than
@@ -195,6 +198,21 @@ def _defence_bonus(data: Mapping[str, Any], charts: Charts, battle: Battle, piec
     if power_of(data, piece) == "japan" and chinese_attack(data, battle):
         found += bonuses.tenacious_defence
     return found
+
+
+RULES.stand_in(
+    "9.43",
+    "Japanese units fighting a stack of Nationalist and Communist units get +1, attacking or "
+    "defending (T8 i names the bonus for both; rule 9.43 is lost).",
+    key="mixed_chinese_stack",
+)
+
+
+@RULES.implements("9.43")
+def mixed_chinese(data: Mapping[str, Any], battle: Battle, side: Side) -> bool:
+    """Whether ``side``'s units fighting ``battle`` are a mixed Nationalist-Communist stack."""
+    powers = {power_of(data, piece) for piece in participants(data, battle, side)}
+    return powers >= CHINESE
 
 
 def chinese_attack(data: Mapping[str, Any], battle: Battle) -> bool:
@@ -218,6 +236,8 @@ def piece_dice(
     if attacking and out_of_supply(data, side, piece, battle["area"]):
         dice //= modes.out_of_supply_attack_divisor
     bonus = hit_bonus(data, charts, battle, side, piece)
+    if piece in battle.get("banzai", []):
+        bonus += charts.ground_bonuses.banzai  # 9.14: even militia and partial supply
     supported = min(dice, battle["support"][side].get(piece, 0) * per_step)
     air = charts.ground_bonuses.air_support
     return [DiceGroup(supported, bonus + air), DiceGroup(dice - supported, bonus)]
@@ -236,6 +256,37 @@ def fire(g: Context, battle: Battle, side: Side) -> int:
     rolls = [roll.natural for roll in volley.rolls]
     g.log("log.ground_fire", side=side, area=battle["area"], rolls=rolls, hits=volley.hits)
     return volley.hits
+
+
+# -- banzai (9.14) ----------------------------------------------------------------------------
+
+
+def banzai_candidates(data: Mapping[str, Any], battle: Battle) -> list[str]:
+    """The Japanese garrisons and militia about to fire that have not charged yet (9.14)."""
+    if battle["firing"] != SIDES[0]:
+        return []
+    return [
+        piece
+        for piece in participants(data, battle, SIDES[0])
+        if kind_of(data, piece) in ("garrison", "militia") and piece not in battle["banzai"]
+    ]
+
+
+@RULES.implements("9.14")
+def banzai_ends(g: Context, battle: Battle) -> None:
+    """Once their hits are taken, the units that charged are gone, but that one step of them
+    stays if no Allied unit is left in the battle (read: Japan always keeps it, on the unit
+    charged first)."""
+    where = battle["area"]
+    charged = [p for p in battle["banzai"] if p in pieces(g.data, SIDES[0], where)]
+    battle["banzai"] = []
+    if charged and not participants(g.data, battle, SIDES[1]):
+        kept = charged.pop(0)
+        if not kept.startswith(GARRISON):
+            g.data["units"][kept]["hidden"]["steps"] = 1
+    for piece in charged:
+        while piece in pieces(g.data, SIDES[0], where):
+            take_loss(g, SIDES[0], piece, where)
 
 
 # -- losses (6.25) ---------------------------------------------------------------------------
@@ -471,7 +522,7 @@ class BattleRound(Procedure):
         crossed = where in g.data["newly_contested"] and where in g.data["crossed_into"]
         b["river"] = b["kind"] == "first" and b["round"] == 1 and crossed
         b["support"] = {side: {} for side in SIDES}
-        b.update(mode=None, to_support=[], air_hits={})
+        b.update(mode=None, to_support=[], air_hits={}, banzai=[])
         g.goto("mode")
 
     @decision
@@ -588,30 +639,49 @@ class BattleRound(Procedure):
 
     @RULES.implements("6.31", "6.32")
     def defender_fire(self, g: Context, f: Frame) -> None:
-        attacker = f.locals["attacker"]
-        hits = fire(g, f.locals, enemy(attacker))
-        where, powers = f.locals["area"], f.locals["powers"]
-        g.call(
-            "ground_losses",
-            then="attacker_fire",
-            side=attacker,
-            hits=hits,
-            area=where,
-            powers=powers,
-        )
+        f.locals["firing"] = enemy(f.locals["attacker"])
+        g.goto("charge")
 
     def attacker_fire(self, g: Context, f: Frame) -> None:
-        attacker = f.locals["attacker"]
-        hits = fire(g, f.locals, attacker)
+        f.locals["firing"] = f.locals["attacker"]
+        g.goto("charge")
+
+    def charge(self, g: Context, f: Frame) -> None:
+        f.locals["banzai"] = []
+        g.goto("banzai" if banzai_candidates(g.data, f.locals) else "shoot")
+
+    @decision
+    @RULES.implements("9.14")
+    def banzai(self, g: Context, f: Frame) -> Choices:
+        """Before its garrisons and militia fire, Japan may send some or all of them on a
+        banzai charge (9.14)."""
+        choices = Decision.single(SIDES[0], "prompt.banzai", area=f.locals["area"])
+        for piece in banzai_candidates(g.data, f.locals):
+            choices.add(Action.of("banzai", piece), self.charges, piece)
+        if not choices.options:
+            choices.prompt = "prompt.banzai_all"
+        choices.add("fire", self.open_fire)
+        return choices
+
+    def charges(self, g: Context, f: Frame, piece: str) -> None:
+        f.locals["banzai"] = [*f.locals["banzai"], piece]
+
+    def open_fire(self, g: Context, f: Frame) -> None:
+        if f.locals["banzai"]:
+            g.log("log.banzai", units=f.locals["banzai"], area=f.locals["area"])
+        g.goto("shoot")
+
+    def shoot(self, g: Context, f: Frame) -> None:
+        side, attacker = f.locals["firing"], f.locals["attacker"]
+        hits = fire(g, f.locals, side)
+        target = enemy(side)
+        powers = f.locals["powers"] if target == attacker else None
         where = f.locals["area"]
-        g.call(
-            "ground_losses",
-            then="round_end",
-            side=enemy(attacker),
-            hits=hits,
-            area=where,
-            powers=None,
-        )
+        g.call("ground_losses", then="fired", side=target, hits=hits, area=where, powers=powers)
+
+    def fired(self, g: Context, f: Frame) -> None:
+        banzai_ends(g, f.locals)
+        g.goto("round_end" if f.locals["firing"] == f.locals["attacker"] else "attacker_fire")
 
     @RULES.implements("3.25", "5.46", "6.84")
     def round_end(self, g: Context, f: Frame) -> None:
@@ -628,7 +698,32 @@ class BattleRound(Procedure):
             g.data["fortifications"].remove(where)
             g.log("log.fortification_lost", area=where)
         combat_fog.stand_up_if_settled(g, where)
-        if f.locals["kind"] == "first" and island_fight_goes_on(g.data, where):
+        captured = holder == f.locals["attacker"]
+        g.goto("leave_garrison" if captured and garrison_givers(g.data, f.locals) else "after")
+
+    @decision
+    @RULES.implements("6.74", "6.75")
+    def leave_garrison(self, g: Context, f: Frame) -> Choices:
+        """One attacking unit may give a step to put a garrison at once into the port or
+        island box it took (6.74, 6.75)."""
+        where = f.locals["area"]
+        choices = Decision.single(f.locals["attacker"], "prompt.leave_garrison", area=where)
+        for unit_id in garrison_givers(g.data, f.locals):
+            choices.add(Action.of("garrison", unit_id), self.garrison, unit_id)
+        choices.add("decline", self.after)
+        return choices
+
+    def garrison(self, g: Context, f: Frame, unit_id: str) -> None:
+        where, side = f.locals["area"], f.locals["attacker"]
+        power = power_of(g.data, unit_id)
+        take_loss(g, side, unit_id, where)
+        g.data["garrisons"].append([power, where])
+        g.log("log.garrison_placed", side=side, area=where)
+        settle_control(g.data, where)
+        g.goto("after")
+
+    def after(self, g: Context, f: Frame) -> None:
+        if f.locals["kind"] == "first" and island_fight_goes_on(g.data, f.locals["area"]):
             g.goto("press_on")
         else:
             g.ret()
@@ -648,6 +743,17 @@ class BattleRound(Procedure):
     def stop(self, g: Context, f: Frame) -> None:
         g.log("log.battle_stopped", side=f.locals["attacker"], area=f.locals["area"])
         g.ret()
+
+
+def garrison_givers(data: Mapping[str, Any], battle: Battle) -> list[str]:
+    """The attacking blocks that may give a step for a garrison in the box just taken, if the
+    attacker has none there yet (one garrison a box, 5.42, 5.43)."""
+    where, side = battle["area"], battle["attacker"]
+    if area(where).kind not in ("port_box", "island_box"):
+        return []
+    if any(at == where and side_of(power) == side for power, at in data["garrisons"]):
+        return []
+    return ground_blocks(data, side, where)
 
 
 def end_air_commitment(g: Context) -> None:
@@ -760,6 +866,23 @@ class GroundCombatPhase(Procedure):
 
     def end_breakthroughs(self, g: Context, f: Frame) -> None:
         g.ret()
+
+
+@RULES.implements("6.72")
+def jungle_attrition(g: Context) -> None:
+    """Rot and disease (6.72): in the Japanese first supply phase of a Jul/Aug turn every
+    ground unit of both sides in a contested jungle area loses a step, a cadre none (garrisons
+    are cadres). The first supply phase calls it (1.12 a)."""
+    if not g.data["turn"].endswith("-07"):
+        return
+    for where in g.data["contested"]:
+        if area(where).terrain != "jungle":
+            continue
+        for unit in g.data["units"].values():
+            ground = unit["where"] == where and unit["public"]["kind"] == "ground"
+            if ground and unit["hidden"]["steps"] > 1:
+                unit["hidden"]["steps"] -= 1
+        g.log("log.jungle_attrition", area=where)
 
 
 ALL: Final[tuple[Procedure, ...]] = (
