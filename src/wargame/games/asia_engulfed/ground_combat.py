@@ -17,6 +17,24 @@ What it keeps: ``known_in_pool`` (blocks eliminated in sight, which both sides k
 force pool), ``air_missions`` (each side's commitment, secret until both have committed),
 ``air_committed`` (who has) and ``air_battle`` (the area whose air units commit).
 
+Readings where the rules leave a choice (each also said where it is coded):
+
+* 6.25 as §9-2 #5: while a fighting unit is at full strength, only full-strength units may
+  take the next loss (garrisons, 1-step units, are always at full strength); then any.
+* 3.6: an out-of-supply attacker halves each unit's own dice, rounded down.
+* 6.84: a fortification counts as rough terrain, so rough and a fortification give one bonus.
+* 9.15: an attack is Chinese if any Chinese unit is among the attackers taking part.
+* 6.51: "its own nation" is the air unit's power (a Commonwealth LBA supports any CW block).
+* 6.62: minor powers have no special actions, so DEI and Philippine units never attack in a
+  breakthrough round; every defender fights.
+* 6.23, 6.63: a block leaving a revealed area stands up at once; once one side is left the
+  blocks stand up and the other side keeps what it saw until they move (the fog's
+  ``UNTIL_MOVED``; a replacement step bought must ``conceal`` them).
+* 9.14: Japan always keeps the one step a banzai charge that clears the area may keep, on the
+  unit that charged first.
+* 6.21: the other side's choices while one side commits are hidden (``air_missions``), each
+  side toggling its air units between the two missions, then committing.
+
 Not here yet: invasions and shore bombardment (7.21, 7.22: the invasion rules), carrier air
 (6.53: with the fleets), the garrison left in a captured box (6.74, 6.75), banzai charges and
 home-defence militia (9.14, 9.16), jungle attrition (6.72: the first supply phase).
