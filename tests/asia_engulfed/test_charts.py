@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from wargame.cli import main
 from wargame.engine.errors import DataError
 from wargame.engine.overlay import OPTION
 from wargame.engine.state import State
@@ -73,6 +74,13 @@ def test_exactly_the_lost_tables_are_provisional_each_with_a_reason_in_both_lang
         assert entries[table].source.startswith("designed"), table
     assert all(e.provenance == "seed" for t, e in entries.items() if t not in PROVISIONAL)
     assert all(e.title and e.title_ja and e.ref for e in entries.values())
+
+
+def test_tables_md_lists_every_table_and_marks_the_provisional_ones():
+    text = (TABLES.path.parent / "TABLES.md").read_text(encoding="utf-8")
+    rows = {line.split("`")[1]: line for line in text.splitlines() if line.startswith("| `t")}
+    assert set(rows) == set(TABLES.kinds)
+    assert {t for t, line in rows.items() if "**provisional**" in line} == PROVISIONAL
 
 
 def test_the_template_offers_every_table_with_its_reason():
@@ -425,3 +433,33 @@ def test_a_bad_overlay_is_refused_in_one_line_naming_the_table_and_field(table, 
 def test_an_overlay_naming_no_table_of_the_game_is_refused():
     with pytest.raises(DataError, match="no table 't99'"):
         TABLES.normalize({"tables": {"t99": {}}}, "my-charts.yaml")
+
+
+# -- on the command line, before the game is playable -----------------------------------------
+
+
+def cli(capsys, *argv):
+    code = main([str(a) for a in argv])
+    return (code, *capsys.readouterr())
+
+
+def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys, monkeypatch):
+    monkeypatch.setenv("WARGAME_TESTS_DIR", "tests")
+    code, out, _ = cli(capsys, "rules", "asia-engulfed")
+    lines = out.splitlines()
+    assert code == 0 and "28 printed tables a rules overlay may replace, 8 provisional" in out
+    shown = [line.split()[2] for line in lines if line.startswith("provisional table ")]
+    assert sorted(shown) == sorted(PROVISIONAL)
+    assert "provisional table t22_naval_damage (8.6): The naval damage table" in out
+
+
+def test_a_template_of_the_tables_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
+    template = tmp_path / "charts.yaml"
+    code, out, _ = cli(capsys, "tables", "asia-engulfed", "--template", template)
+    assert code == 0 and "the 28 tables of asia-engulfed" in out
+    assert TABLES.read(template) is None
+    text = template.read_text(encoding="utf-8")
+    template.write_text(text.replace("anti_aircraft_dice: 3", "anti_aircraft_dice: 2"))
+    found = TABLES.read(template)
+    assert found is not None and set(found["tables"]) == {"t3_home_port_aa"}
+    assert tables(state_with(found)).port_aa_dice("home") == 2

@@ -8,19 +8,22 @@ from pathlib import Path
 
 from wargame.engine.contract import Game
 from wargame.engine.errors import UnknownGame
+from wargame.engine.overlay import PrintedTables
 from wargame.engine.rules import RuleRegistry
 
 
 @dataclass(frozen=True)
 class Entry:
     """A game known to the program. ``module`` names the package whose ``GAME`` is the game;
-    an entry without a playable game yet still has a rule index to report on."""
+    an entry without a playable game yet still has a rule index to report on, and may name in
+    ``tables`` the module whose ``TABLES`` are its printed tables."""
 
     id: str
     title: str
     module: str = ""
     listed: bool = True
     rule_index: Path | None = None
+    tables: str = ""
 
 
 class Registry:
@@ -59,6 +62,16 @@ class Registry:
         game: Game = importlib.import_module(entry.module).GAME
         self.loaded[game_id] = game
         return game
+
+    def tables(self, game_id: str) -> PrintedTables | None:
+        """The game's printed tables: the playable game's, else those its entry names."""
+        if self.playable(game_id):
+            return self.game(game_id).tables
+        module = self.entry(game_id).tables
+        if not module:
+            return None
+        found: PrintedTables = importlib.import_module(module).TABLES
+        return found
 
     def rules(self, game_id: str) -> RuleRegistry:
         """The game's rule registry, or an empty one over its index if it is not playable yet."""

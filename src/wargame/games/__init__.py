@@ -13,6 +13,8 @@ from wargame.engine.registry import Entry, Registry
 _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
+_TABLES_BEFORE_PLAY = {"asia-engulfed": "wargame.games.asia_engulfed.charts"}
+"""Games not playable yet whose printed tables are data already (wargame tables, rules)."""
 
 for _id, _title, _package, _module in (
     (
@@ -25,7 +27,8 @@ for _id, _title, _package, _module in (
     ("dai-senso", "Dai Senso!", "dai_senso", ""),
     ("aegean-strike", "Aegean Strike", "aegean_strike", ""),
 ):
-    REGISTRY.add(Entry(_id, _title, _module, True, _HERE / _package / "data" / "rules.yaml"))
+    _index = _HERE / _package / "data" / "rules.yaml"
+    REGISTRY.add(Entry(_id, _title, _module, True, _index, _TABLES_BEFORE_PLAY.get(_id, "")))
 
 
 def load_plugins() -> None:
