@@ -24,7 +24,7 @@ from wargame.engine.errors import GameBug, WargameError
 from wargame.engine.files import writable_target, write_atomically
 from wargame.engine.i18n import LANGUAGES
 from wargame.engine.overlay import OPTION as OVERLAY_OPTION
-from wargame.engine.overlay import dump_yaml
+from wargame.engine.overlay import PrintedTables, dump_yaml
 from wargame.engine.rng import seed_problem
 from wargame.engine.rules import find_tests_dir, report, scan_tests
 from wargame.engine.session import Session, game_of, read_save
@@ -534,20 +534,19 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(json.dumps([row.to_json() for row in found.rows], ensure_ascii=False, indent=1))
         return 0
     _print_rules(found)
-    if REGISTRY.playable(args.game):
-        _print_tables(REGISTRY.game(args.game))
+    _print_tables(args.game, REGISTRY.tables(args.game))
     return 0
 
 
-def _print_tables(game: Game) -> None:
+def _print_tables(game_id: str, tables: PrintedTables | None) -> None:
     """The printed tables a rules overlay may replace, the provisional ones with their reason."""
-    if game.tables is None:
+    if tables is None:
         return
-    entries = game.tables.entries
+    entries = tables.entries
     provisional = {t: e for t, e in entries.items() if e.provenance == "provisional"}
     print(
         f"{len(entries)} printed tables a rules overlay may replace, {len(provisional)} "
-        f"provisional (wargame tables {game.id}): {', '.join(entries)}"
+        f"provisional (wargame tables {game_id}): {', '.join(entries)}"
     )
     for table, entry in provisional.items():
         print(f"provisional table {table} ({entry.ref}): {entry.reason}")
@@ -592,21 +591,21 @@ def _print_rules(found: Any) -> None:
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    game = REGISTRY.game(args.game)
-    if game.tables is None:
-        raise WargameError(f"{game.id} has no printed tables to replace")
+    tables = REGISTRY.tables(args.game)
+    if tables is None:
+        raise WargameError(f"{args.game} has no printed tables to replace")
     if args.template is not None:
         writable_target(args.template)
         if args.template.exists() and not args.force:
             raise WargameError(f"{args.template} exists; use --force to overwrite it")
-        write_atomically(args.template, game.tables.template().encode())
+        write_atomically(args.template, tables.template().encode())
         print(
-            f"{args.template}: the {len(game.tables.entries)} tables of {game.id} as it has "
-            f"them; edit the values, then: wargame new {game.id} --scenario S "
+            f"{args.template}: the {len(tables.entries)} tables of {args.game} as it has "
+            f"them; edit the values, then: wargame new {args.game} --scenario S "
             f"--rules-overlay {args.template} -o FILE"
         )
         return 0
-    listing = game.tables.listing()
+    listing = tables.listing()
     if args.format == "json":
         print(json.dumps(listing, ensure_ascii=False, indent=1))
     else:

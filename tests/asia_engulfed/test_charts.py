@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from wargame.cli import main
 from wargame.engine.errors import DataError
 from wargame.engine.overlay import OPTION
 from wargame.engine.state import State
@@ -75,6 +76,13 @@ def test_exactly_the_lost_tables_are_provisional_each_with_a_reason_in_both_lang
     assert all(e.title and e.title_ja and e.ref for e in entries.values())
 
 
+def test_tables_md_lists_every_table_and_marks_the_provisional_ones():
+    text = (TABLES.path.parent / "TABLES.md").read_text(encoding="utf-8")
+    rows = {line.split("`")[1]: line for line in text.splitlines() if line.startswith("| `t")}
+    assert set(rows) == set(TABLES.kinds)
+    assert {t for t, line in rows.items() if "**provisional**" in line} == PROVISIONAL
+
+
 def test_the_template_offers_every_table_with_its_reason():
     template = TABLES.template()
     assert all(f"  {table}:" in template for table in TABLES.kinds)
@@ -114,6 +122,28 @@ def test_a_battleship_firing_at_a_cruiser_by_night_destroys_on_5_and_damages_on_
     modifier = CHARTS.night_gunnery.modifier("bb", "ca", elite=False)
     found = volley_distribution([DiceGroup(1, modifier)], CHARTS.dice.night_gunnery.thresholds)
     assert found == {(0, 0): Fraction(1, 2), (0, 1): Fraction(1, 6), (1, 0): Fraction(1, 3)}
+
+
+@pytest.mark.rule("8.42")
+def test_a_fire_rolls_through_the_games_dice_and_previews_exactly():
+    faces = iter([6, 5, 4, 3])
+    volley = CHARTS.dice.air_attack.roll([DiceGroup(2), DiceGroup(2, 1)], lambda die: next(faces))
+    assert volley.counts == (1, 2)  # 6 destroys; 5, and 4+1, damage; 3+1 misses
+    preview = CHARTS.dice.air_attack.distribution([DiceGroup(1, 1)])
+    assert preview == {(0, 0): Fraction(1, 2), (0, 1): Fraction(1, 6), (1, 0): Fraction(1, 3)}
+
+
+@pytest.mark.rule("9.11", "9.13", "3.52")
+def test_surprise_attack_kamikaze_and_submarine_supply_numbers():
+    assert (CHARTS.surprise_attack.allied_aa_divisor, CHARTS.surprise_attack.hawaii_day_rounds) == (
+        2,
+        1,
+    )
+    kamikaze = CHARTS.kamikaze
+    assert (kamikaze.air_werp_more_than, kamikaze.oil_held_below) == (1, 20)
+    assert (kamikaze.oil_received_below, kamikaze.lba_boxes_when_spending) == (3, 2)
+    logistics = CHARTS.japanese_logistics
+    assert (logistics.submarine_supply_full, logistics.submarine_supply_reduced) == (2, 1)
 
 
 @pytest.mark.rule("8.41", "9.12")
@@ -425,3 +455,33 @@ def test_a_bad_overlay_is_refused_in_one_line_naming_the_table_and_field(table, 
 def test_an_overlay_naming_no_table_of_the_game_is_refused():
     with pytest.raises(DataError, match="no table 't99'"):
         TABLES.normalize({"tables": {"t99": {}}}, "my-charts.yaml")
+
+
+# -- on the command line, before the game is playable -----------------------------------------
+
+
+def cli(capsys, *argv):
+    code = main([str(a) for a in argv])
+    return (code, *capsys.readouterr())
+
+
+def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys, monkeypatch):
+    monkeypatch.setenv("WARGAME_TESTS_DIR", "tests")
+    code, out, _ = cli(capsys, "rules", "asia-engulfed")
+    lines = out.splitlines()
+    assert code == 0 and "30 printed tables a rules overlay may replace, 8 provisional" in out
+    shown = [line.split()[2] for line in lines if line.startswith("provisional table ")]
+    assert sorted(shown) == sorted(PROVISIONAL)
+    assert "provisional table t22_naval_damage (8.6): The naval damage table" in out
+
+
+def test_a_template_of_the_tables_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
+    template = tmp_path / "charts.yaml"
+    code, out, _ = cli(capsys, "tables", "asia-engulfed", "--template", template)
+    assert code == 0 and "the 30 tables of asia-engulfed" in out
+    assert TABLES.read(template) is None
+    text = template.read_text(encoding="utf-8")
+    template.write_text(text.replace("anti_aircraft_dice: 3", "anti_aircraft_dice: 2"))
+    found = TABLES.read(template)
+    assert found is not None and set(found["tables"]) == {"t3_home_port_aa"}
+    assert tables(state_with(found)).port_aa_dice("home") == 2

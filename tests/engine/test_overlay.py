@@ -4,6 +4,8 @@ naming the file, the table and the field, and read through a state once per over
 
 from __future__ import annotations
 
+import sys
+import types
 from pathlib import Path
 from typing import Annotated
 
@@ -20,6 +22,7 @@ from wargame.engine.overlay import (
     overlay_summary,
     parse_overlay,
 )
+from wargame.engine.registry import Entry, Registry
 from wargame.engine.state import State
 
 TABLES_FILE = """\
@@ -205,3 +208,16 @@ def test_a_game_without_printed_tables_refuses_an_overlay():
     with pytest.raises(UnknownGame, match="has no printed tables to replace"):
         TOY.setup("standard", 1, {OPTION: {"tables": {}}})
     assert OPTION not in TOY.setup("standard", 1, {OPTION: None}).options
+
+
+def test_a_registry_finds_the_printed_tables_of_a_game_not_playable_yet(tmp_path, monkeypatch):
+    module = types.ModuleType("tiny_charts")
+    module.TABLES = tiny(tmp_path)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tiny_charts", module)
+    registry = Registry()
+    registry.add(Entry("tiny", "Tiny", tables="tiny_charts"))
+    registry.add(Entry("bare", "Bare"))
+    assert registry.tables("tiny") is module.TABLES
+    assert registry.tables("bare") is None
+    with pytest.raises(UnknownGame, match="not playable yet"):
+        registry.game("tiny")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from wargame.engine.contract import Game
 from wargame.engine.errors import UnknownGame
+from wargame.engine.overlay import PrintedTables
 from wargame.engine.rules import RuleRegistry
 
 
@@ -15,7 +16,8 @@ from wargame.engine.rules import RuleRegistry
 class Entry:
     """A game known to the program. ``module`` names the package whose ``GAME`` is the game;
     an entry without a playable game yet still has a rule index to report on, and may name the
-    module whose ``RULES`` registry holds the rules enforced so far (``rules_module``)."""
+    module whose ``RULES`` registry holds the rules enforced so far (``rules_module``) and in
+    ``tables`` the module whose ``TABLES`` are its printed tables."""
 
     id: str
     title: str
@@ -23,6 +25,7 @@ class Entry:
     listed: bool = True
     rule_index: Path | None = None
     rules_module: str = ""
+    tables: str = ""
 
 
 class Registry:
@@ -61,6 +64,16 @@ class Registry:
         game: Game = importlib.import_module(entry.module).GAME
         self.loaded[game_id] = game
         return game
+
+    def tables(self, game_id: str) -> PrintedTables | None:
+        """The game's printed tables: the playable game's, else those its entry names."""
+        if self.playable(game_id):
+            return self.game(game_id).tables
+        module = self.entry(game_id).tables
+        if not module:
+            return None
+        found: PrintedTables = importlib.import_module(module).TABLES
+        return found
 
     def rules(self, game_id: str) -> RuleRegistry:
         """The game's rule registry; for a game not playable yet, the one its rules module keeps

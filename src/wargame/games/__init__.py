@@ -13,6 +13,8 @@ from wargame.engine.registry import Entry, Registry
 _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
+_TABLES_BEFORE_PLAY = {"asia-engulfed": "wargame.games.asia_engulfed.charts"}
+"""Games not playable yet whose printed tables are data already (wargame tables, rules)."""
 
 for _id, _title, _package, _module, _rules in (
     (
@@ -28,7 +30,8 @@ for _id, _title, _package, _module, _rules in (
     ("aegean-strike", "Aegean Strike", "aegean_strike", "", ""),
 ):
     _index = _HERE / _package / "data" / "rules.yaml"
-    REGISTRY.add(Entry(_id, _title, _module, True, _index, rules_module=_rules))
+    _tables = _TABLES_BEFORE_PLAY.get(_id, "")
+    REGISTRY.add(Entry(_id, _title, _module, True, _index, rules_module=_rules, tables=_tables))
 
 
 def load_plugins() -> None:

@@ -8,16 +8,26 @@ with the force pools it brings (``pools.yaml``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
+from wargame.engine.dice import D6, Die
 from wargame.engine.overlay import PrintedTables, TableKind
 from wargame.engine.state import State
-from wargame.engine.tables import CombatTable, Thresholds, differential_column
+from wargame.engine.tables import (
+    CombatTable,
+    DiceGroup,
+    Distribution,
+    Thresholds,
+    Volley,
+    differential_column,
+    roll_volley,
+    volley_distribution,
+)
 from wargame.games.asia_engulfed.forces import Power
 
 DATA: Final = Path(__file__).parent / "data"
@@ -54,6 +64,14 @@ class Fire(Strict):
     @property
     def thresholds(self) -> Thresholds:
         return Thresholds(tuple(face for _, face in self._graded() if face is not None))
+
+    def roll(self, groups: Sequence[DiceGroup], roll: Callable[[Die], int]) -> Volley:
+        """The groups' dice rolled through ``roll``; ``counts`` follow ``grades``."""
+        return roll_volley(groups, self.thresholds, roll, D6)
+
+    def distribution(self, groups: Sequence[DiceGroup]) -> Distribution[tuple[int, ...]]:
+        """The exact chance of each count of results, in the order of ``grades``."""
+        return volley_distribution(groups, self.thresholds, D6)
 
     def _graded(self) -> tuple[tuple[str, int | None], ...]:
         return (("hit", self.hits), ("damage", self.damages))
@@ -446,6 +464,8 @@ class JapaneseLogistics(Strict):
     marine_two_sea_areas: Count
     transport_points_per_unit: Count
     india_port_supplied_units: Count
+    submarine_supply_full: Count
+    submarine_supply_reduced: Count
 
 
 class Effects(Strict):
@@ -462,6 +482,23 @@ class InfluenceEffects(Strict):
     limited: Effects
     own_dominant: Effects
     enemy_dominant: Effects
+
+
+class SurpriseAttack(Strict):
+    """9.11's numbers: the divisor of Allied AA dice (rounded up), the rounds at Hawaii."""
+
+    allied_aa_divisor: Positive
+    hawaii_day_rounds: Positive
+
+
+class Kamikaze(Strict):
+    """9.13's numbers: what moves the marker down, and the free LBA build boxes once it is 0."""
+
+    air_werp_more_than: Count
+    oil_held_below: Count
+    oil_received_below: Count
+    free_lba_boxes: Count
+    lba_boxes_when_spending: Count
 
 
 class HomeDefenceSteps(Strict):
@@ -546,6 +583,8 @@ TABLES: Final = PrintedTables(
         "t17_special_action_uses": TableKind(SpecialActionUses),
         "t18_japanese_logistics": TableKind(JapaneseLogistics),
         "t19_influence": TableKind(InfluenceEffects),
+        "t9_11_surprise_attack": TableKind(SurpriseAttack),
+        "t9_13_kamikaze": TableKind(Kamikaze),
         "t21_home_defence": TableKind(HomeDefence),
         "t22_naval_damage": TableKind(DamageValues, damage_table),
     },
@@ -582,6 +621,8 @@ class Charts:
     special_action_uses: SpecialActionUses
     japanese_logistics: JapaneseLogistics
     influence: InfluenceEffects
+    surprise_attack: SurpriseAttack
+    kamikaze: Kamikaze
     home_defence: HomeDefence
     naval_damage: DamageTable
 
@@ -651,6 +692,8 @@ FIELDS: Final = {
     "t17_special_action_uses": "special_action_uses",
     "t18_japanese_logistics": "japanese_logistics",
     "t19_influence": "influence",
+    "t9_11_surprise_attack": "surprise_attack",
+    "t9_13_kamikaze": "kamikaze",
     "t21_home_defence": "home_defence",
     "t22_naval_damage": "naval_damage",
 }
