@@ -405,6 +405,7 @@ def test_a_banzai_charge_that_clears_the_area_keeps_one_step(dice):
     state = play(state, "japan", "banzai jp-mongolia", "fire")
     assert state.data["control"]["honan"] == "japan"
     assert steps(state, "jp-mongolia") == 1
+    assert any(e.key == "log.banzai_survivor" for e in state.log)
 
 
 @pytest.mark.rule("6.75")

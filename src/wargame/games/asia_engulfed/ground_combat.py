@@ -302,6 +302,7 @@ def banzai_ends(g: Context, battle: Battle) -> None:
         kept = charged.pop(0)
         if not kept.startswith(GARRISON):
             g.data["units"][kept]["hidden"]["steps"] = 1
+        g.log("log.banzai_survivor", unit=kept, area=where)
     for piece in charged:
         while piece in pieces(g.data, SIDES[0], where):
             take_loss(g, SIDES[0], piece, where)
