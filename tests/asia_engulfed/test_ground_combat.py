@@ -49,8 +49,9 @@ def play(state, side, *texts):
 
 
 def combat(state, *moves):
-    """Japan makes ``moves`` and ends its operational movement: its ground combat begins."""
-    return play(state, "japan", *moves, "end")
+    """Japan makes ``moves`` and ends its operational, then strategic movement: its ground
+    combat begins."""
+    return play(state, "japan", *moves, "end", "end")
 
 
 def fired(state):
@@ -109,7 +110,7 @@ def test_only_the_surviving_attackers_fire(dice):
 @pytest.mark.rule("6.3")
 @pytest.mark.rule("6.72")
 def test_no_assault_in_jungle():
-    state = play(start(), "japan", "end", "battle mindanao")
+    state = play(combat(start()), "japan", "battle mindanao")
     assert actions(state, "japan") == ["normal"]
     with pytest.raises(IllegalAction, match=r"6\.72: "):
         play(state, "japan", "assault")
@@ -153,7 +154,7 @@ def test_the_river_bonus_holds_only_the_round_the_area_became_contested(dice):
 @pytest.mark.rule("6.71")
 def test_a_partially_supplied_unit_gets_no_hit_bonus(dice):
     state = combat(start(), "move jp-23a hunan")
-    state.data["partial_supply"] = {"allies": ["hunan"]}
+    state.data["supply"]["allies"]["hunan"] = "partial"
     dice(5, 5, 5, 5, 5, 5, 5)
     state = play(state, "japan", "battle hunan", "normal")
     assert fired(state)[0] == ("allies", 7, 0)
@@ -162,7 +163,7 @@ def test_a_partially_supplied_unit_gets_no_hit_bonus(dice):
 @pytest.mark.rule("3.6")
 def test_an_out_of_supply_attacker_rolls_half_its_dice(dice):
     state = combat(start(), "move jp-ncaa honan")
-    state.data["out_of_supply"] = {"japan": ["jp-ncaa"]}
+    state.data["supply"]["japan"]["honan"] = "none"
     state = play(state, "japan", "battle honan", "assault")
     assert fired(state) == [("allies", 14, 0), ("japan", 4, 0)]
 
@@ -254,7 +255,7 @@ def test_a_block_entering_a_revealed_contested_area_is_revealed_at_once():
 @pytest.mark.rule("6.21")
 def test_air_units_commit_in_secret_both_sides_at_once(dice):
     state = start(**{"cw-lba-3": "malaya"})
-    state = play(state, "japan", "end", "battle malaya", "normal")
+    state = play(combat(state), "japan", "battle malaya", "normal")
     assert sorted(GAME.active(state)) == ["allies", "japan"]
     state = play(state, "japan", "mission jp-lba-1 support")
     shown = GAME.view(state, "allies")["board"]["air_missions"]
@@ -271,7 +272,7 @@ def test_air_units_commit_in_secret_both_sides_at_once(dice):
 @pytest.mark.rule("9.12")
 def test_dogfight_hits_fall_on_elite_air_first(dice):
     state = start(**{"cw-lba-3": "malaya", "jp-lba-e1": "malaya"})
-    state = play(state, "japan", "end", "battle malaya", "normal", "commit")
+    state = play(combat(state), "japan", "battle malaya", "normal", "commit")
     dice(1, 1, 1, 1, 6, 6)  # Japan's elite, then regular; the Commonwealth's two dice
     state = play(state, "allies", "commit")
     assert "jp-lba-e1" not in state.data["counters"]
@@ -281,7 +282,7 @@ def test_dogfight_hits_fall_on_elite_air_first(dice):
 @pytest.mark.rule("6.22")
 def test_elite_air_hits_on_four_in_a_dogfight(dice):
     state = start(**{"cw-lba-3": "malaya", "jp-lba-e1": "malaya"})
-    state = play(state, "japan", "end", "battle malaya", "normal", "commit")
+    state = play(combat(state), "japan", "battle malaya", "normal", "commit")
     dice(4, 4)
     state = play(state, "allies", "commit")
     assert "cw-lba-3" not in state.data["counters"]
@@ -290,7 +291,7 @@ def test_elite_air_hits_on_four_in_a_dogfight(dice):
 @pytest.mark.rule("6.5")
 @pytest.mark.rule("6.51")
 def test_ground_support_gives_one_step_a_bonus_per_air_step(dice):
-    state = play(start(), "japan", "end", "battle malaya", "normal")
+    state = play(combat(start()), "japan", "battle malaya", "normal")
     dice(1, 1, 1, 1, 5, 5, 5, 5)  # the Commonwealth's 4 steps, then the 25th Army's 4
     state = play(state, "japan", "mission jp-lba-1 support", "commit")
     assert fired(state)[-1] == ("japan", 4, 2)  # 2 supported steps hit on 5
@@ -342,7 +343,7 @@ def test_chinese_units_never_fight_breakthrough_rounds():
 def test_an_island_box_is_fought_round_after_round_until_the_attacker_stops(dice):
     state = start(**{"jp-snlf-kure": "midway"})
     state.data["newly_contested"] = ["midway"]
-    state = play(state, "japan", "end", "battle midway", "normal")
+    state = play(combat(state), "japan", "battle midway", "normal")
     state = play(state, "allies", "commit")  # its LBA at Midway, on dogfight
     assert actions(state, "japan") == ["continue", "stop"]
     state = play(state, "japan", "continue", "normal")
@@ -358,7 +359,7 @@ def test_the_island_battle_ends_when_the_garrison_falls(dice):
     state = start(**{"jp-snlf-kure": "midway"})
     state.data["newly_contested"] = ["midway"]
     dice(1, 1, 6)  # the US LBA's dogfight die, the garrison's, the SNLF's
-    state = play(state, "japan", "end", "battle midway", "normal")
+    state = play(combat(state), "japan", "battle midway", "normal")
     state = play(state, "allies", "commit")
     assert ["usa", "midway"] not in state.data["garrisons"]
     assert state.data["control"]["midway"] == "japan"
@@ -415,7 +416,7 @@ def test_the_unit_that_took_a_box_may_give_a_step_for_a_garrison(dice):
     state.data["newly_contested"] = ["midway"]
     state.data["units"]["jp-snlf-kure"]["hidden"]["steps"] = 2
     dice(1, 1, 6)
-    state = play(state, "japan", "end", "battle midway", "normal")
+    state = play(combat(state), "japan", "battle midway", "normal")
     state = play(state, "allies", "commit")
     assert actions(state, "japan") == ["decline", "garrison jp-snlf-kure"]
     state = play(state, "japan", "garrison jp-snlf-kure")

@@ -6,7 +6,8 @@ import pytest
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.control import settle_control
-from wargame.games.asia_engulfed.movement import may_enter
+from wargame.games.asia_engulfed.movement import air_reach, may_enter
+from wargame.games.asia_engulfed.strategic import MOVES_A_PHASE
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -34,21 +35,16 @@ def play(state, side, *texts):
     return state
 
 
-def skip_combat(state):
-    """Japan fights no optional battle and buys no breakthrough (its ground combat phase)."""
-    while state.data["phase"] == "ground_combat" and GAME.active(state) == ["japan"]:
-        state = play(state, "japan", "end")
+def end_player_turn(state, side):
+    """End each of ``side``'s phases until the other side's player turn (or the game) begins."""
+    while state.data["phase_player"] == side and GAME.active(state) == [side]:
+        state = play(state, side, "end")
     return state
-
-
-def end_movement(state):
-    """Japan ends its operational movement; on to the Allies' (no battle is mandatory)."""
-    return skip_combat(play(state, "japan", "end"))
 
 
 def allied_phase(state):
     """From Japan's operational movement to the Allies'."""
-    return end_movement(state)
+    return end_player_turn(state, "japan")
 
 
 @pytest.mark.rule("5.11")
@@ -191,26 +187,131 @@ def test_an_overstacked_island_box_loses_a_unit_of_its_owners_choice():
     state = start(**{"jp-south-seas": "saipan", "jp-snlf-maizuru": "saipan"})
     state = play(state, "japan", "end")
     assert GAME.active(state) == ["japan"]
+    assert state.data["phase"] == "operational_movement"  # its stacking, before the next phase
     choices = sorted(str(a) for a in GAME.legal_actions(state, "japan"))
     assert choices == ["remove jp-snlf-maizuru", "remove jp-south-seas"]
-    state = skip_combat(play(state, "japan", "remove jp-south-seas"))
+    state = play(state, "japan", "remove jp-south-seas")
     assert "jp-south-seas" in state.data["pools"]["japan"]
-    assert GAME.active(state) == ["allies"]  # the Allied player turn begins
+    assert state.data["phase"] == "strategic_movement"
     assert GAME.check(state) == []
+
+
+def overstacked_after_moves(state):
+    """Whether ending Japan's operational movement asks it to remove a unit."""
+    after = play(state, "japan", "end")
+    return {a.verb for a in GAME.legal_actions(after, "japan")} == {"remove"}
 
 
 @pytest.mark.rule("5.43")
 def test_a_port_box_holds_two_ground_units_of_a_side():
     state = start(**{"jp-kwantung-3a": "shanghai", "jp-kwantung-5a": "shanghai"})
-    assert GAME.active(end_movement(state)) == ["allies"]
+    assert overstacked_after_moves(state) is False
     state = start(**{f"jp-kwantung-{n}a": "shanghai" for n in (3, 5, 6)})
-    assert GAME.active(play(state, "japan", "end")) == ["japan"]
+    assert overstacked_after_moves(state) is True
 
 
 @pytest.mark.rule("5.44")
 def test_a_jungle_area_holds_four_ground_units_of_a_side():
     crowd = {unit: "burma" for unit in ("jp-kwantung-3a", "jp-kwantung-5a", "jp-kwantung-6a")}
     state = start(**crowd, **{"jp-13a": "burma"})
-    assert GAME.active(end_movement(state)) == ["allies"]  # 4 ground units
+    assert overstacked_after_moves(state) is False  # 4 ground units
     state = start(**crowd, **{"jp-13a": "burma", "jp-12a": "burma"})
-    assert GAME.active(play(state, "japan", "end")) == ["japan"]
+    assert overstacked_after_moves(state) is True
+
+
+# -- air units -------------------------------------------------------------------------------
+
+
+def flights(state, side, counter_id):
+    texts = [a for a in GAME.legal_actions(state, side) if a.verb == "fly"]
+    return sorted(a.args[1] for a in texts if a.args[0] == counter_id)
+
+
+@pytest.mark.rule("5.12")
+def test_an_air_unit_flies_two_land_areas_but_not_to_stand_alone_with_the_enemy():
+    state = start()
+    reach = flights(state, "japan", "jp-lba-3")  # from Manchukuo
+    assert {"peking", "korea", "shantung", "kiangsu"} <= set(reach)  # kiangsu: 2 areas
+    assert "honan" not in reach  # Chinese armies and no Japanese unit there
+    assert "hupeh" not in reach  # 3 areas away
+
+
+@pytest.mark.rule("5.15")
+def test_an_air_unit_entering_jungle_stops():
+    data = start().data
+    from_bengal = dict(data["counters"]["cw-lba-2"], where="bengal")
+    assert "burma" in air_reach(data, "allies", from_bengal)
+    assert "french_indochina" not in air_reach(data, "allies", from_bengal)  # past Burma's jungle
+    from_burma = dict(data["counters"]["cw-lba-2"], where="burma")
+    assert "french_indochina" in air_reach(data, "allies", from_burma)
+
+
+@pytest.mark.rule("5.13")
+def test_an_air_unit_crosses_one_sea_area_between_its_shores():
+    reach = flights(start(), "japan", "jp-lba-e1")  # Formosa: no land neighbour at all
+    assert {"luzon", "okinawa", "kwangtung"} <= set(reach)
+    assert "honshu" not in reach  # two seas away
+
+
+@pytest.mark.rule("3.6")
+def test_an_air_unit_out_of_supply_flies_one_area_and_never_across_a_sea():
+    state = start()
+    state.data["supply"]["japan"]["formosa"] = "none"
+    assert flights(state, "japan", "jp-lba-e1") == []
+    state = start()
+    state.data["supply"]["japan"]["manchukuo"] = "none"
+    assert flights(state, "japan", "jp-lba-3") == ["korea", "peking", "suiyuan"]
+
+
+@pytest.mark.rule("5.18")
+def test_air_units_ignore_impassable_boundaries():
+    state = start()
+    state.data["control"]["tibet"] = "allies"
+    counter = dict(state.data["counters"]["cn-lba-1"], where="yunnan")
+    assert "tibet" in air_reach(state.data, "allies", counter)
+
+
+def test_a_flight_moves_the_counter_once_a_phase():
+    state = play(start(), "japan", "fly jp-lba-3 peking")
+    assert state.data["counters"]["jp-lba-3"]["where"] == "peking"
+    assert flights(state, "japan", "jp-lba-3") == []
+
+
+# -- strategic movement ----------------------------------------------------------------------
+
+
+def strategic_phase(state):
+    return play(state, "japan", "end")
+
+
+def strategic(state, side, unit_id):
+    texts = [a for a in GAME.legal_actions(state, side) if a.verb == "strategic"]
+    return sorted(a.args[1] for a in texts if a.args[0] == unit_id)
+
+
+@pytest.mark.rule("5.21")
+@pytest.mark.rule("5.23")
+def test_a_strategic_move_goes_anywhere_through_friendly_uncontested_land():
+    state = strategic_phase(start())
+    assert state.data["phase"] == "strategic_movement"
+    reach = strategic(state, "japan", "jp-11a")  # from Hupeh
+    assert {"manchukuo", "korea", "shanghai", "suiyuan"} <= set(reach)
+    assert "honan" not in reach  # Chinese
+    assert "malaya" not in strategic(state, "japan", "jp-15a")  # contested
+    assert strategic(state, "japan", "jp-25a") == []  # starts in a contested area
+
+
+@pytest.mark.rule("5.24")
+def test_each_power_has_so_many_strategic_moves_a_phase():
+    state = strategic_phase(start())
+    units = ["jp-11a", "jp-12a", "jp-13a", "jp-1a", "jp-kwantung-3a"]
+    for unit_id in units[: MOVES_A_PHASE["japan"]]:
+        state = play(state, "japan", f"strategic {unit_id} korea")
+    assert [a for a in GAME.legal_actions(state, "japan") if a.verb == "strategic"] == []
+
+
+@pytest.mark.rule("3.6")
+def test_units_out_of_supply_make_no_strategic_move():
+    state = start()
+    state.data["supply"]["japan"]["hupeh"] = "none"
+    assert strategic(strategic_phase(state), "japan", "jp-11a") == []

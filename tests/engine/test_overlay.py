@@ -215,7 +215,7 @@ def test_a_registry_finds_the_printed_tables_of_a_game_not_playable_yet(tmp_path
     module.TABLES = tiny(tmp_path)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tiny_charts", module)
     registry = Registry()
-    registry.add(Entry("tiny", "Tiny", tables="tiny_charts"))
+    registry.add(Entry("tiny", "Tiny", tables_module="tiny_charts"))
     registry.add(Entry("bare", "Bare"))
     assert registry.tables("tiny") is module.TABLES
     assert registry.tables("bare") is None

@@ -16,8 +16,8 @@ from wargame.engine.rules import RuleRegistry
 class Entry:
     """A game known to the program. ``module`` names the package whose ``GAME`` is the game;
     an entry without a playable game yet still has a rule index to report on, and may name the
-    module whose ``RULES`` registry holds the rules enforced so far (``rules_module``) and in
-    ``tables`` the module whose ``TABLES`` are its printed tables."""
+    module whose ``RULES`` registry holds the rules enforced so far (``rules_module``) and the
+    module whose ``TABLES`` are its printed tables (``tables_module``)."""
 
     id: str
     title: str
@@ -25,7 +25,7 @@ class Entry:
     listed: bool = True
     rule_index: Path | None = None
     rules_module: str = ""
-    tables: str = ""
+    tables_module: str = ""
 
 
 class Registry:
@@ -69,7 +69,7 @@ class Registry:
         """The game's printed tables: the playable game's, else those its entry names."""
         if self.playable(game_id):
             return self.game(game_id).tables
-        module = self.entry(game_id).tables
+        module = self.entry(game_id).tables_module
         if not module:
             return None
         found: PrintedTables = importlib.import_module(module).TABLES

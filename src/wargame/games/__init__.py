@@ -31,7 +31,9 @@ for _id, _title, _package, _module, _rules in (
 ):
     _index = _HERE / _package / "data" / "rules.yaml"
     _tables = _TABLES_BEFORE_PLAY.get(_id, "")
-    REGISTRY.add(Entry(_id, _title, _module, True, _index, rules_module=_rules, tables=_tables))
+    REGISTRY.add(
+        Entry(_id, _title, _module, True, _index, rules_module=_rules, tables_module=_tables)
+    )
 
 
 def load_plugins() -> None:

@@ -183,3 +183,22 @@ def area_graph() -> AreaGraph:
 def land_neighbours(area: str) -> list[str]:
     """Where a ground unit may step from ``area``: never across an impassable boundary (5.18)."""
     return area_graph().neighbours(area, LAND_MOVES)
+
+
+AIR_OVER_LAND: Final = (*LAND_MOVES, "impassable")  # air ignores impassable boundaries (5.18)
+COASTS: Final = ("coast", "impassable_coast")
+
+
+def air_neighbours(area: str) -> list[str]:
+    """The land areas next to ``area`` for a flight over land: every land boundary (5.18)."""
+    return area_graph().neighbours(area, AIR_OVER_LAND)
+
+
+def seas_touching(area: str) -> list[str]:
+    """The sea areas a land area or box borders (a port box's port touches them all, 3.24)."""
+    return area_graph().neighbours(area, COASTS)
+
+
+def coasts_of(sea: str) -> list[str]:
+    """The land areas and boxes bordering ``sea``."""
+    return area_graph().neighbours(sea, COASTS)

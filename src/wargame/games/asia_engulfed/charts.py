@@ -144,16 +144,20 @@ class BandTable:
         return self.table.lookup(column, roll)
 
 
-def band_table(name: str) -> Any:
+def band_table(name: str) -> Callable[[BandValues], BandTable]:
     def build(values: BandValues) -> BandTable:
-        table: CombatTable[int] = CombatTable.from_rows(values.columns, values.rows, name=name)
-        differential_column(0, 0, table.columns)  # the bands ascend
-        for cells in table.results:
-            if not all(isinstance(cell, int) and 0 <= cell <= 100 for cell in cells):
-                raise ValueError(f"{name}: results are whole numbers from 0 to 100")
-        return BandTable(table)
+        rows: CombatTable[int | str] = CombatTable.from_rows(values.columns, values.rows, name=name)
+        differential_column(0, 0, rows.columns)  # the bands ascend
+        results = tuple(tuple(_count(name, cell) for cell in cells) for cells in rows.results)
+        return BandTable(CombatTable(rows.columns, rows.rows, results, name))
 
     return build
+
+
+def _count(name: str, cell: int | str) -> int:
+    if not isinstance(cell, int) or not 0 <= cell <= 100:
+        raise ValueError(f"{name}: result {cell!r} is not a whole number from 0 to 100")
+    return cell
 
 
 # -- T3 ports, T4 stacking ---------------------------------------------------------------------

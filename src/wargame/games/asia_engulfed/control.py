@@ -71,6 +71,23 @@ def settle_control(data: dict[str, Any], where: str) -> str | None:
     return holder
 
 
+def supply_of(data: Mapping[str, Any], side: Side, where: str) -> str:
+    """``side``'s supply in ``where`` as the first supply phase fixed it (3.6, 3.7): "full",
+    "partial" or "none". ``data["supply"]`` keeps, per side, the areas not in full supply."""
+    found: str = data["supply"][side].get(where, "full")
+    return found
+
+
+def has_enemy_units(data: Mapping[str, Any], side: Side, where: str) -> bool:
+    """Whether ``where`` holds any unit of the other side: a block, a garrison, an air unit."""
+    other = enemy(side)
+    if other in occupants(data, where):
+        return True
+    return any(
+        c["where"] == where and side_of(c["power"]) == other for c in data["counters"].values()
+    ) or any(u["where"] == where and u["owner"] == other for u in data["units"].values())
+
+
 @dataclass(frozen=True)
 class Limit:
     """What one side may keep in an area at the end of a phase (5.42-5.44; Table T4)."""

@@ -18,7 +18,14 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
-from wargame.games.asia_engulfed import ground_combat, movement, sequence, state, victory
+from wargame.games.asia_engulfed import (
+    ground_combat,
+    movement,
+    sequence,
+    state,
+    strategic,
+    victory,
+)
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.registry import RULES
@@ -26,7 +33,8 @@ from wargame.games.asia_engulfed.scenarios import files, turns_between
 
 SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
-    "nationalist_attack", "crossed_into", "air_battle", "air_committed",
+    "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
+    "air_committed",
 )  # fmt: skip
 PRIVATE_KEYS = ("moved",)
 
@@ -38,7 +46,9 @@ class AsiaEngulfed(ProcedureGame):
     rules_version = "0.1"
     sides = state.SIDES
     rules = RULES
-    procedures: tuple[Procedure, ...] = (*sequence.ALL, *movement.ALL, *ground_combat.ALL)
+    procedures: tuple[Procedure, ...] = (
+        *sequence.ALL, *movement.ALL, *strategic.ALL, *ground_combat.ALL
+    )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
 
@@ -60,6 +70,8 @@ class AsiaEngulfed(ProcedureGame):
             contested_at_start=[],
             newly_contested=[],
             nationalist_attack=False,
+            supply={side: {} for side in self.sides},
+            strategic_moves={},
             crossed_into=[],
             moved={side: [] for side in self.sides},
             air_battle=None,

@@ -7,9 +7,8 @@ side allocating its own losses (6.25); then control (3.25) and what the battle s
 
 What this module reads of other rules (public data; a key left out means none):
 
-* ``out_of_supply`` and ``partial_supply``: for each side, the ids of the areas or blocks
-  carrying the marker (3.6, 3.35; the supply rules fill them). A unit named, or standing in an
-  area named, is out of supply or in partial supply; every other unit is in full supply.
+* each unit's supply through ``control.supply_of`` (``supply``: per side, the areas not in
+  full supply, 3.6, 3.35; a unit stands for its area's status);
 * ``fortifications``: the areas with a field fortification (6.8); it serves the area's
   controller (6.82).
 
@@ -60,6 +59,7 @@ from wargame.games.asia_engulfed.control import (
     ground_blocks,
     lba_here,
     settle_control,
+    supply_of,
 )
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.forces import side_of
@@ -134,20 +134,15 @@ def full_strength(data: Mapping[str, Any], piece: str) -> bool:
 # -- supply, as the supply rules mark it ---------------------------------------------------
 
 
-def _marked(data: Mapping[str, Any], key: str, side: Side, piece: str, where: str) -> bool:
-    named = data.get(key, {}).get(side, [])
-    return piece in named or where in named
-
-
 def out_of_supply(data: Mapping[str, Any], side: Side, piece: str, where: str) -> bool:
     """Whether the unit ``piece`` (a block, a garrison or an air counter) of ``side`` in
-    ``where`` carries an out-of-supply marker (3.6)."""
-    return _marked(data, "out_of_supply", side, piece, where)
+    ``where`` is out of supply (3.6), as the first supply phase fixed it."""
+    return supply_of(data, side, where) == "none"
 
 
 def partial_supply(data: Mapping[str, Any], side: Side, piece: str, where: str) -> bool:
     """Whether it is in partial supply only (3.35)."""
-    return _marked(data, "partial_supply", side, piece, where)
+    return supply_of(data, side, where) == "partial"
 
 
 @RULES.implements("3.35", "4.27", "4.28")

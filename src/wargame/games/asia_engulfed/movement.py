@@ -8,25 +8,34 @@ amphibious invasions (7.2) come with the air and naval rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from wargame.engine.action import Action
+from wargame.engine.board.paths import reachable
 from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed import combat_fog
-from wargame.games.asia_engulfed.board import LAND_MOVES, area_map
+from wargame.games.asia_engulfed.board import (
+    LAND_MOVES,
+    air_neighbours,
+    area_map,
+    coasts_of,
+    seas_touching,
+)
 from wargame.games.asia_engulfed.control import (
     SIDES,
     area,
     enemy,
     ground_blocks,
+    has_enemy_units,
     lba_here,
     occupants,
     overstacked,
     settle_control,
+    supply_of,
 )
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.registry import RULES
@@ -68,36 +77,46 @@ def _on_land(where: str) -> bool:
     return where in area_map().areas and not area(where).is_sea
 
 
-@RULES.implements("5.11", "5.16", "5.17", "5.18", "5.14", "3.33", "9.23", "9.32")
+@RULES.implements("5.11", "5.16", "5.17", "5.18", "5.14", "3.33")
 def may_enter(data: Mapping[str, Any], unit: Mapping[str, Any], target: str) -> str | None:
     """Why the block ``unit`` may not move into the adjacent land area ``target`` (None: it
     may). One area a phase, across land, river or strait boundaries (5.11, 5.16, 5.18; a port
     box is an area of its own, 5.17, and the map joins it by land to its surroundings)."""
     side, power = unit["owner"], unit["hidden"]["power"]
-    start, record = unit["where"], area(target)
-    if record.is_sea:
+    if area(target).is_sea:
         return "sea"
-    if data["control"].get(target) == NEUTRAL:
-        return "neutral"
-    if start in data["contested_at_start"] and not _friendly_uncontested(data, side, target):
+    if unit["where"] in data["contested_at_start"] and not friendly_uncontested(data, side, target):
         return "leaving_contest"  # 5.14 (a)
     if power == "dei":
         return "dei_stays"  # 3.33
+    reason = barred(data, power, target)
+    if reason is None and power == "china_nat":
+        return nationalist_entry(data, target)
+    return reason
+
+
+@RULES.implements("3.33", "9.23", "9.32")
+def barred(data: Mapping[str, Any], power: str, target: str) -> str | None:
+    """Why a unit of ``power`` may never stand in ``target``: a neutral area (stand-in, 10.2),
+    the Philippines' own units outside them (3.33), US units in India, Burma or China but
+    Formosa (9.23), Commonwealth units in China but its four islands and ports, and there not
+    where Chinese units stand (9.32)."""
+    record = area(target)
+    if data["control"].get(target) == NEUTRAL:
+        return "neutral"
     if power == "philippines" and record.nation != "philippines":
-        return "philippines_only"  # 3.33
+        return "philippines_only"
     if power == "usa" and record.region in US_BARRED_REGIONS and target not in US_OPEN_IN_BARRED:
-        return "us_barred"  # 9.23
+        return "us_barred"
     if power == "cw" and record.region == "china":
         if target not in CW_OPEN_IN_CHINA:
-            return "cw_barred"  # 9.32
+            return "cw_barred"
         if _chinese_there(data, target):
-            return "cw_with_chinese"  # 9.32, the second sentence read as "where Chinese stand"
-    if power == "china_nat":
-        return nationalist_entry(data, target)
+            return "cw_with_chinese"  # the second sentence read as "where Chinese units stand"
     return None
 
 
-def _friendly_uncontested(data: Mapping[str, Any], side: Side, target: str) -> bool:
+def friendly_uncontested(data: Mapping[str, Any], side: Side, target: str) -> bool:
     return data["control"].get(target) == side and target not in data["contested"]
 
 
@@ -147,35 +166,86 @@ def leaves_rear_guard(data: Mapping[str, Any], unit_id: str) -> bool:
     return staying >= enemies
 
 
+# -- air units (5.12-5.15) -------------------------------------------------------------------
+
+AIR_RANGE: Final = 2  # land areas (5.12)
+
+
+def air_moves(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
+    """Every (LBA, area) operational move ``side`` may make now."""
+    moved = set(data["moved"][side])
+    for counter_id, counter in sorted(data["counters"].items()):
+        if counter["type"] != "lba" or side_of(counter["power"]) != side or counter_id in moved:
+            continue
+        if not _on_land(counter["where"]):
+            continue
+        for target in sorted(air_reach(data, side, counter)):
+            yield counter_id, target
+
+
+@RULES.implements("5.12", "5.13", "5.15", "3.6")
+def air_reach(data: Mapping[str, Any], side: Side, counter: Mapping[str, Any]) -> set[str]:
+    """Where an LBA may fly in operational movement: up to two land areas, stopping in an area
+    with enemy units (5.12) or in jungle (5.15), across any boundary (5.18); or across one
+    sea area from a supplied area on it to another on it (5.13). Out of supply: one area and
+    no sea (3.6). It may not end where it would stand alone with enemy ground units (5.46
+    would remove it at once: no player would choose that)."""
+    start, power = counter["where"], counter["power"]
+    oos = supply_of(data, side, start) == "none"
+    leaving = start in data["contested_at_start"]
+
+    def can_enter(_a: str, b: str) -> bool:
+        if area(b).is_sea or barred(data, power, b) is not None:
+            return False
+        return not leaving or friendly_uncontested(data, side, b)  # 5.14 (a)
+
+    def can_leave(node: str) -> bool:
+        return not has_enemy_units(data, side, node) and area(node).terrain != "jungle"
+
+    over_land = reachable(
+        start,
+        air_neighbours,
+        can_enter=can_enter,
+        can_leave=can_leave,
+        max_cost=1 if oos else AIR_RANGE,
+    )
+    found = over_land | (set() if oos else _across_a_sea(data, power, start, can_enter))
+    return {b for b in found - {start} if not _alone_with_enemy(data, side, b)}
+
+
+def _across_a_sea(
+    data: Mapping[str, Any], power: str, start: str, can_enter: Callable[[str, str], bool]
+) -> set[str]:
+    found = set()
+    for sea in seas_touching(start):
+        found |= {b for b in coasts_of(sea) if can_enter(start, b)}
+    return found
+
+
+def _alone_with_enemy(data: Mapping[str, Any], side: Side, where: str) -> bool:
+    there = occupants(data, where)
+    return enemy(side) in there and side not in there
+
+
 # -- the phase ------------------------------------------------------------------------------
 
 
-class OperationalMovement(Procedure):
-    """The operational movement phase (1.15): moves one by one until the phase player ends it,
-    then stacking (5.42-5.44)."""
+class MovementPhase(Procedure):
+    """A phase of moves one by one until the phase player ends it, then stacking (5.42-5.44).
+    Subclasses offer their moves (``offer``)."""
 
-    name = "operational_movement"
+    prompt = ""
 
     @decision
     def start(self, g: Context, f: Frame) -> Choices:
         side: Side = f.locals["side"]
-        choices = Decision.single(side, "prompt.operational_movement")
-        for unit_id, target in ground_moves(g.data, side):
-            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
-        if nationalist_attack_open(g.data, side):
-            choices.add("nationalist_attack", self.nationalist_attack, side)
+        choices = Decision.single(side, self.prompt)
+        self.offer(g, side, choices)
         choices.add("end", self.end, side)
         return choices
 
-    def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
-        move_block(g, unit_id, target)
-        g.data["moved"][side] = sorted([*g.data["moved"][side], unit_id])
-
-    @RULES.implements("7.7")
-    def nationalist_attack(self, g: Context, f: Frame, side: Side) -> None:
-        g.data["tracks"]["special_actions_usa"] -= 1
-        g.data["nationalist_attack"] = True
-        g.log("log.nationalist_attack")
+    def offer(self, g: Context, side: Side, choices: Choices) -> None:
+        raise NotImplementedError
 
     def end(self, g: Context, f: Frame, side: Side) -> None:
         g.data["moved"][side] = []
@@ -183,6 +253,58 @@ class OperationalMovement(Procedure):
 
     def done(self, g: Context, f: Frame) -> None:
         g.ret()
+
+
+class OperationalMovement(MovementPhase):
+    """The operational movement phase (1.15)."""
+
+    name = "operational_movement"
+    prompt = "prompt.operational_movement"
+
+    def offer(self, g: Context, side: Side, choices: Choices) -> None:
+        for unit_id, target in ground_moves(g.data, side):
+            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
+        for counter_id, target in air_moves(g.data, side):
+            choices.add(Action.of("fly", counter_id, target), self.fly, side, counter_id, target)
+        if nationalist_attack_open(g.data, side):
+            choices.add("nationalist_attack", self.nationalist_attack, side)
+
+    def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
+        move_block(g, unit_id, target)
+        mark_moved(g, side, unit_id)
+
+    def fly(self, g: Context, f: Frame, side: Side, counter_id: str, target: str) -> None:
+        fly(g, side, counter_id, target)
+        mark_moved(g, side, counter_id)
+
+    @RULES.implements("7.7")
+    def nationalist_attack(self, g: Context, f: Frame, side: Side) -> None:
+        g.data["tracks"]["special_actions_usa"] -= 1
+        g.data["nationalist_attack"] = True
+        g.log("log.nationalist_attack")
+
+
+def mark_moved(g: Context, side: Side, unit_id: str) -> None:
+    g.data["moved"][side] = sorted([*g.data["moved"][side], unit_id])
+
+
+def fly(g: Context, side: Side, counter_id: str, target: str) -> None:
+    counter = g.data["counters"][counter_id]
+    g.log("log.flew", side=side, unit=counter_id, to=target, **{"from": counter["where"]})
+    counter["where"] = target
+
+
+def relocate(g: Context, unit_id: str, target: str) -> str:
+    """Move a block and log it (in full to whoever sees it, as a blank to the others); returns
+    where it came from."""
+    unit = g.data["units"][unit_id]
+    start, side = unit["where"], unit["owner"]
+    move(g.data["units"], unit_id, target)
+    combat_fog.after_move(g, unit_id, start)  # 6.23
+    private = {"side": side, "unit": unit_id, "from": start, "to": target}
+    public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
+    g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
+    return start
 
 
 def nationalist_attack_open(data: Mapping[str, Any], side: Side) -> bool:
@@ -199,15 +321,9 @@ def move_block(g: Context, unit_id: str, target: str) -> None:
     """Move a block one area and settle what its move changes: control and contest (3.25), an
     area newly contested (6.1 makes its battle mandatory), enemy LBA left alone with it
     (removed, 5.46)."""
-    units = g.data["units"]
-    unit = units[unit_id]
-    start, side = unit["where"], unit["owner"]
+    side = g.data["units"][unit_id]["owner"]
     was_contested = target in g.data["contested"]
-    move(units, unit_id, target)
-    combat_fog.after_move(g, unit_id, start)
-    private = {"side": side, "unit": unit_id, "from": start, "to": target}
-    public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
-    g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
+    start = relocate(g, unit_id, target)
     for where in (start, target):
         holder = settle_control(g.data, where)
         if holder is not None:

@@ -22,7 +22,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     ("production", "1.13", None),
     ("air_naval_combat", "1.14", None),
     ("operational_movement", "1.15", "operational_movement"),
-    ("strategic_movement", "1.16", None),
+    ("strategic_movement", "1.16", "strategic_movement"),
     ("ground_combat", "1.17", "ground_combat"),
     ("rebase", "1.18", None),
     ("final_supply", "1.19", None),
