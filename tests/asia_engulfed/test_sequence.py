@@ -64,7 +64,7 @@ def test_the_game_ends_after_the_scenarios_last_turn_with_its_victory_check():
     result = GAME.result(state)
     assert result is not None and result.kind == "victory_areas"
     assert state.data["turn"] == state.data["last_turn"] == "1943-05"
-    assert "6.0" in result.missing  # the phases not enforced yet are named
+    assert "8.0" in result.missing  # the phases not enforced yet are named
 
 
 @pytest.mark.rule("10.3")

@@ -18,7 +18,15 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
-from wargame.games.asia_engulfed import charts, movement, sequence, state, strategic, victory
+from wargame.games.asia_engulfed import (
+    charts,
+    ground_combat,
+    movement,
+    sequence,
+    state,
+    strategic,
+    victory,
+)
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.registry import RULES
@@ -26,7 +34,8 @@ from wargame.games.asia_engulfed.scenarios import files, turns_between
 
 SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
-    "nationalist_attack", "supply", "strategic_moves",
+    "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
+    "air_committed",
 )  # fmt: skip
 PRIVATE_KEYS = ("moved",)
 
@@ -39,7 +48,9 @@ class AsiaEngulfed(ProcedureGame):
     sides = state.SIDES
     rules = RULES
     tables = charts.TABLES
-    procedures: tuple[Procedure, ...] = (*sequence.ALL, *movement.ALL, *strategic.ALL)
+    procedures: tuple[Procedure, ...] = (
+        *sequence.ALL, *movement.ALL, *strategic.ALL, *ground_combat.ALL
+    )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
 
@@ -63,7 +74,11 @@ class AsiaEngulfed(ProcedureGame):
             nationalist_attack=False,
             supply={side: {} for side in self.sides},
             strategic_moves={},
+            crossed_into=[],
             moved={side: [] for side in self.sides},
+            air_battle=None,
+            air_missions={side: {} for side in self.sides},
+            air_committed=[],
         )
         g.push("game")
 
@@ -74,18 +89,29 @@ class AsiaEngulfed(ProcedureGame):
         found.update(copy_data({key: data[key] for key in SEQUENCE_KEYS}))
         if viewer is not None:
             found.update(copy_data({key: data[key][viewer] for key in PRIVATE_KEYS}))
+        found["air_missions"] = copy_data(_missions_shown(data, viewer))
         return found
 
     def game_secrets(self, state_: State) -> Secrets:
         """The fog's and the force pools' (:func:`state.secrets`); the ids of moved blocks are
-        among the ids the fog already withholds."""
-        return state.secrets(state_.data)
+        among the ids the fog already withholds; each side's air commitment until both have
+        committed (6.21)."""
+        found = state.secrets(state_.data)
+        data = state_.data
+        if not _missions_open(data):
+            for viewer in [None, *self.sides]:
+                withheld = found.withheld.setdefault(viewer, set())
+                for side, missions in data["air_missions"].items():
+                    if side != viewer:
+                        withheld.update(missions.items())
+        return found
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]
         data = state.determinize(board, side, rng)
         data.update(copy_data({key: board[key] for key in SEQUENCE_KEYS}))
         data.update({key: {side: list(board[key]), _other(side): []} for key in PRIVATE_KEYS})
+        data["air_missions"] = _drawn_missions(data, board["air_missions"], side)
         return self.state_from_view(view, side, data, rng)
 
     def check_data(self, state_: State) -> list[str]:
@@ -96,6 +122,33 @@ class AsiaEngulfed(ProcedureGame):
 
     def score_track(self, state_: State) -> dict[Side, float]:
         return dict(victory.standing(state_.data))
+
+
+def _missions_open(data: Mapping[str, Any]) -> bool:
+    return len(data["air_committed"]) == len(state.SIDES)
+
+
+def _missions_shown(data: Mapping[str, Any], viewer: Side | None) -> dict[str, Any]:
+    """The air commitments ``viewer`` sees: its own, and both once both have committed."""
+    shown = _missions_open(data)
+    return {side: m for side, m in data["air_missions"].items() if shown or side == viewer}
+
+
+def _drawn_missions(
+    data: Mapping[str, Any], shown: Mapping[str, Any], viewer: Side
+) -> dict[str, Any]:
+    """The other side's secret commitment as ``viewer`` may guess it: every air unit that
+    flies over the battle on dogfight."""
+    found = {side: dict(missions) for side, missions in shown.items()}
+    other = _other(viewer)
+    if other not in found:
+        flying = (
+            []
+            if data["air_battle"] is None
+            else ground_combat.air_units(data, data["air_battle"], other)
+        )
+        found[other] = dict.fromkeys(flying, "dogfight")
+    return found
 
 
 def _other(side: Side) -> Side:

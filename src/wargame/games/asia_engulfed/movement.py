@@ -17,6 +17,7 @@ from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
+from wargame.games.asia_engulfed import combat_fog
 from wargame.games.asia_engulfed.board import (
     LAND_MOVES,
     air_neighbours,
@@ -45,6 +46,7 @@ US_OPEN_IN_BARRED: Final = frozenset({"formosa"})
 CW_OPEN_IN_CHINA: Final = frozenset({"hainan", "formosa", "hong_kong", "shanghai"})
 CHINESE: Final = frozenset({"china_nat", "china_comm"})
 NEUTRAL: Final = "neutral"
+CROSSINGS: Final = frozenset({"river", "strait"})  # 6.73
 
 RULES.stand_in(
     "10.2",
@@ -299,6 +301,7 @@ def relocate(g: Context, unit_id: str, target: str) -> str:
     unit = g.data["units"][unit_id]
     start, side = unit["where"], unit["owner"]
     move(g.data["units"], unit_id, target)
+    combat_fog.after_move(g, unit_id, start)  # 6.23
     private = {"side": side, "unit": unit_id, "from": start, "to": target}
     public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
     g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
@@ -326,9 +329,12 @@ def move_block(g: Context, unit_id: str, target: str) -> None:
         holder = settle_control(g.data, where)
         if holder is not None:
             g.log("log.control", area=where, side=holder)
+    combat_fog.stand_up_if_settled(g, start)
     if target in g.data["contested"] and not was_contested:
         g.data["newly_contested"] = sorted({*g.data["newly_contested"], target})
         g.log("log.contested", area=target)
+    if target in g.data["contested"] and area(start).adjacent[target] in CROSSINGS:
+        g.data["crossed_into"] = sorted({*g.data["crossed_into"], target})  # 6.73
     remove_lone_air(g, enemy(side), target)
 
 

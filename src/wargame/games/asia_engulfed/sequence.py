@@ -23,7 +23,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     ("air_naval_combat", "1.14", None),
     ("operational_movement", "1.15", "operational_movement"),
     ("strategic_movement", "1.16", "strategic_movement"),
-    ("ground_combat", "1.17", None),
+    ("ground_combat", "1.17", "ground_combat"),
     ("rebase", "1.18", None),
     ("final_supply", "1.19", None),
 )
@@ -74,6 +74,7 @@ class PlayerTurn(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         g.data["phase_player"] = f.locals["side"]
         g.data["newly_contested"] = []
+        g.data["crossed_into"] = []
         f.locals["phase"] = 0
         g.goto("phase")
 

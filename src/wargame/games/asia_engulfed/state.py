@@ -47,6 +47,7 @@ def initial_data(scenario_id: str, forces: Forces | None = None) -> dict[str, An
         "pools": {power: sorted(ids) for power, ids in sorted(start_pool(setup, forces).items())},
         "removed": sorted(setup.removed),
         "to_come": sorted(forces.added_later(setup.scenario.first_turn) - set(setup.units)),
+        "known_in_pool": [],
     }
 
 
@@ -113,7 +114,7 @@ def _counter(placed: Placed, forces: Forces) -> dict[str, Any]:
 
 OPEN_KEYS = (
     "scenario", "turn", "last_turn", "counters", "garrisons", "control", "contested", "tracks",
-    "removed", "to_come",
+    "removed", "to_come", "known_in_pool",
 )  # fmt: skip
 
 
@@ -148,11 +149,12 @@ def secrets(data: Mapping[str, Any], forces: Forces | None = None) -> Secrets:
     """The fog's secrets (engine/fog.py) and the force pools': the ids of a side's pool blocks,
     which only that side may see (which block was built from the pool stays hidden). The turn
     sequence will leave out the blocks the other side knows are there: those eliminated in sight
-    (6.23, 6.63) and the additions it was told of (pools.yaml)."""
+    (6.23, 6.63: ``known_in_pool``) and the additions it was told of (pools.yaml)."""
     forces = forces or load_forces()
     found = fog_secrets(data["units"], SIDES)
+    known = set(data["known_in_pool"])
     for power, ids in data["pools"].items():
-        blocks = {unit for unit in ids if isinstance(forces.units[unit], Block)}
+        blocks = {u for u in ids if isinstance(forces.units[u], Block) and u not in known}
         found.owned.setdefault(side_of(power), set()).update(blocks)
     return found
 
@@ -187,7 +189,9 @@ def determinize(
     from the catalogue, the other side's pool blocks the ones left over."""
     forces = forces or load_forces()
     candidates = catalogue(view, forces)
-    units = sample(view, candidates, rng, fill_steps(forces))
+    known = set(view["known_in_pool"])  # in their pools, as the viewer saw them go
+    drawable = [c for c in candidates if c.id not in known]
+    units = sample(view, drawable, rng, fill_steps(forces))
     _board_boxed_carriers(view, units, rng, forces)
     pools: dict[str, list[str]] = {p: list(ids) for p, ids in view["pools"].items()}
     left = [c.id for c in candidates if c.id not in units and c.owner != viewer]
