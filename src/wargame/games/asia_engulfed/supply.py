@@ -264,15 +264,12 @@ def network_problems(
         return [f"3.51: {', '.join(unknown)}: no sea area"]
     found = _submarine_problems(position, network)
     dominant = influence(position)
-    found += [
-        f"3.51 (a): the Allies hold dominant influence in {sea}"
-        for sea in sorted(network.markers)
-        if dominant[sea] == "allies"
-    ]
-    linked = _anchored(position, network.seas)
+    barred = frozenset(sea for sea in network.markers if dominant[sea] == "allies")
+    found += [f"3.51 (a): the Allies hold dominant influence in {sea}" for sea in sorted(barred)]
+    linked = _anchored(position, network.seas - barred)
     found += [
         f"3.51 (b): {sea} is not linked to the home islands by network sea areas"
-        for sea in sorted(network.seas - linked)
+        for sea in sorted(network.seas - barred - linked)
     ]
     room = _transports_available(position) if available is None else available
     if network_cost(network) > room:
