@@ -92,24 +92,19 @@ def test_a_japanese_unit_beyond_the_network_is_eliminated_in_the_final_supply_ph
 
 
 @pytest.mark.rule("3.1", "3.25", "3.35")
-def test_a_line_enters_but_does_not_pass_an_enemy_controlled_contested_area() -> None:
-    position = bare(peking="allies", kiangsu="allies", honan="allies", shantung="japan")
+@pytest.mark.parametrize(("holder", "beyond"), [("allies", "out"), ("japan", "partial")])
+def test_a_line_passes_a_contested_area_only_if_friendly_controlled(
+    holder: str, beyond: str
+) -> None:
+    """Peking contested, Shantung beyond it: the line from Shantung to Manchukuo (3.35) passes
+    Peking only while Japan controls it; it always ends there."""
+    position = bare(peking=holder, kiangsu="allies", honan="allies", shantung="japan")
     block(position, "jp-a", "japan", "infantry", "peking")
     block(position, "cn-a", "china_nat", "infantry", "peking")
     block(position, "jp-b", "japan", "infantry", "shantung")
     position["contested"] = ["peking"]
-    assert status(position, "jp-a") == "partial"  # ends there, from Manchukuo (3.35)
-    assert status(position, "jp-b") == "out"  # would pass through Peking
-
-
-@pytest.mark.rule("3.1", "3.25")
-def test_a_line_passes_a_friendly_controlled_contested_area() -> None:
-    position = bare(peking="japan", kiangsu="allies", honan="allies", shantung="japan")
-    block(position, "jp-a", "japan", "infantry", "peking")
-    block(position, "cn-a", "china_nat", "infantry", "peking")
-    block(position, "jp-b", "japan", "infantry", "shantung")
-    position["contested"] = ["peking"]
-    assert status(position, "jp-b") == "partial"
+    assert status(position, "jp-a") == "partial"
+    assert status(position, "jp-b") == beyond
 
 
 @pytest.mark.rule("3.1")
@@ -285,6 +280,17 @@ def test_an_unoccupied_conquered_resource_area_stops_japanese_lines() -> None:
     assert status(position, "jp-a") == "out"  # Yunnan, on the way to French Indo-China
     position["garrisons"] = [["japan", "yunnan"]]
     assert status(position, "jp-a") == "partial"
+
+
+@pytest.mark.rule("4.8", "3.31")
+def test_nationalists_end_a_line_in_their_own_unoccupied_resource_area() -> None:
+    position = bare(burma="allies", yunnan="allies", kwangsi="japan", kweichow="japan")
+    position["control"].update(szechwan="japan", french_indochina="japan", thailand="japan")
+    position["control"].update(chekiang="japan", fukien="japan")  # China's other ports
+    block(position, "cn-a", "china_nat", "infantry", "burma")
+    assert status(position, "cn-a") == "full"  # Yunnan, no unit there: the line ends in it
+    position["control"]["yunnan"] = "japan"
+    assert status(position, "cn-a") == "partial"  # Luzon by sea; Bengal is no Nationalist source
 
 
 # -- influence (8.13) --------------------------------------------------------------------------

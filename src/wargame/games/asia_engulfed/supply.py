@@ -26,8 +26,12 @@ Decisions
   areas. 3.34 (Hawaii and Australian areas count as home areas *for US units only*) would say
   nothing if any Allied home area served every Allied unit. The CW's home areas are the British,
   Indian and Australian ones, for every CW unit; DEI fleets draw as CW fleets (3.33).
-* **Nationalist resource areas** (3.31) serve the Nationalists in addition to China's home areas;
-  any friendly-controlled area with a resource value but Hong Kong.
+* **Nationalist resource areas** (3.31) serve the Nationalists in addition to China's home areas:
+  the friendly-controlled resource areas of China (the map's region), Hong Kong excepted, so
+  Peking, Shanghai, Szechwan, Yunnan and Manchukuo. Hong Kong, the one CW resource area in China,
+  is the only one the exception needs to name if the rule means China's resource areas; read as
+  any Allied resource area it would make India and Australia Nationalist sources, and 4.11 uses
+  the same words for the areas the Nationalists collect WERP from.
 * **Partial sources** (3.35): Luzon, French Indo-China and Manchukuo serve every unit of the side
   controlling them; a line to one of them gives partial supply. Port boxes and island boxes are
   not sources: they give partial supply only to what stands in them (units in a friendly port
@@ -47,7 +51,8 @@ Decisions
   home island (Honshu, Kyushu, Shikoku). Seas covered by the submarine are links of the chain.
 * **Partisans** (4.8 b): a conquered resource or oil area outside Japan (of another nation)
   controlled by Japan without a Japanese ground unit or garrison, and a China resource area
-  controlled by the Allies without an Allied ground unit or garrison, can neither be entered nor
+  controlled by the Allies without an Allied ground unit or garrison (4.8 names only these two
+  powers; Hong Kong is the CW's, not the Nationalists'), can neither be entered nor
   passed by the controller's lines; Nationalist lines may end in their own unoccupied resource
   area (so it still serves as their source).
 * **Units at sea** (fleets, troop transports): a line from the sea area itself, as a sea leg.
@@ -63,8 +68,8 @@ Decisions
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
 from typing import Any, Final, Literal
 
 from wargame.engine.board.paths import bit_positions
@@ -114,8 +119,7 @@ class Tables:
     sources: dict[str, int]
     partial_sources: int
     home_islands: int
-    resources: int
-    china_resources: int
+    china_resources: int  # the Nationalists' resource areas (3.31, 4.8)
     conquerable: int  # resource or oil areas of another nation than Japan (4.8)
 
     def bits(self, names: Iterable[str]) -> int:
@@ -163,8 +167,9 @@ def tables() -> Tables:
         sources=_source_bits(having),
         partial_sources=having(lambda area: area.partial_supply_source),
         home_islands=having(lambda area: area.home_of == "japan"),
-        resources=having(lambda area: bool(area.resources) and area.id != "hong_kong"),
-        china_resources=having(lambda area: bool(area.resources) and area.nation == "china"),
+        china_resources=having(
+            lambda area: bool(area.resources) and area.region == "china" and area.id != "hong_kong"
+        ),
         conquerable=having(
             lambda area: bool(area.resources or area.oil) and area.nation not in (None, "japan")
         ),
@@ -200,9 +205,13 @@ def _source_bits(having: Any) -> dict[str, int]:
 
 
 def _step(links: tuple[int, ...], nodes: int) -> int:
+    """Every node linked to a node of ``nodes``: one link set per node, lowest bit first (a map
+    of 123 areas gives small sets, where this beats listing the bits)."""
     found = 0
-    for at in bit_positions(nodes):
-        found |= links[at]
+    while nodes:
+        low = nodes & -nodes
+        found |= links[low.bit_length() - 1]
+        nodes ^= low
     return found
 
 
@@ -439,7 +448,7 @@ def sea_areas_in_supply(
 
 
 @RULES.implements("3.3", "3.31", "3.34", "3.35")
-def class_sources(group: SupplyClass | Literal["partial"], lines: Ground) -> int:
+def class_sources(group: str, lines: Ground) -> int:
     """A class's friendly-controlled sources (home areas even contested, 3.3); ``partial``:
     Luzon, French Indo-China and Manchukuo (3.35)."""
     t = tables()
@@ -447,7 +456,7 @@ def class_sources(group: SupplyClass | Literal["partial"], lines: Ground) -> int
         return t.partial_sources & lines.friendly
     found = t.sources[group] & lines.friendly
     if group == "china_nat":
-        found |= t.resources & lines.friendly  # 3.31, Hong Kong excepted
+        found |= t.china_resources & lines.friendly  # 3.31, Hong Kong excepted
     return found
 
 
@@ -463,17 +472,16 @@ def supply_class(power: str, unit_type: str) -> SupplyClass:
 # -- the report --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class SupplyReport:
-    """A side's supply: each unit (blocks, LBA, CBA) and garrison (by area), and each land and
-    sea area for each supply class, ``full``, ``partial`` or ``out``."""
+    """A side's supply: each unit (blocks, LBA, CBA) and garrison (by area) ``full``,
+    ``partial`` or ``out``; :meth:`where` and :attr:`areas` / :attr:`seas` for any place."""
 
     side: Side
-    units: dict[str, Status]
-    garrisons: dict[str, Status]
-    areas: dict[str, dict[str, Status]]
-    seas: dict[str, dict[str, Status]]
     reaches: dict[str, Reach] = field(repr=False)
+    lines: Ground = field(repr=False)
+    units: dict[str, Status] = field(default_factory=dict)
+    garrisons: dict[str, Status] = field(default_factory=dict)
 
     def where(self, where: str, power: str, unit_type: str = "infantry") -> Status:
         """The supply of a unit of ``power`` standing in ``where``, a land or sea area, by its
@@ -481,35 +489,52 @@ class SupplyReport:
         group = supply_class(power, unit_type)
         if group == "always":
             return "full"
-        table = self.seas if _is_sea(where) else self.areas
-        return table[group].get(where, "out")
+        bit = 1 << tables().index[where]
+        sea = _is_sea(where)
+        for status, reached in (("full", self.reaches[group]), ("partial", self.reaches[PARTIAL])):
+            if bit & (reached.seas if sea else reached.areas):
+                return status  # type: ignore[return-value]
+        return "out"
+
+    @cached_property
+    def areas(self) -> dict[str, dict[str, Status]]:
+        """Per supply class of the side, the supply of every land area a line may end in (the
+        side's areas and the contested areas the enemy controls); ``out`` if not listed."""
+        t = tables()
+        return {
+            group: _statuses(t, reach.areas, self.reaches[PARTIAL].areas, self.lines.endpoint)
+            for group, reach in self.reaches.items()
+            if group != PARTIAL
+        }
+
+    @cached_property
+    def seas(self) -> dict[str, dict[str, Status]]:
+        """Per supply class of the side, the sea areas in its supply (3.4); out if not listed."""
+        t = tables()
+        return {
+            group: _statuses(t, reach.seas, self.reaches[PARTIAL].seas, 0)
+            for group, reach in self.reaches.items()
+            if group != PARTIAL
+        }
 
     def out_of_supply(self) -> list[str]:
         return sorted(unit for unit, status in self.units.items() if status == "out")
 
 
-@RULES.implements("3.1", "3.22", "3.23", "3.35")
+@RULES.implements("3.1", "3.2", "3.22", "3.23", "3.35")
 def supply_report(
     position: Mapping[str, Any], side: Side, network: Network | None = None
 ) -> SupplyReport:
-    """Every unit's, garrison's, area's and sea area's supply for ``side`` (``network``: Japan's
-    network this turn; default the one the position records)."""
+    """Every unit's and garrison's supply for ``side``, and the lines for any other place
+    (``network``: Japan's network this turn; default the one the position records)."""
     t = tables()
     lines = ground(position, side)
     sea_ok = sea_areas_in_supply(position, side, network)
     reaches = {
-        group: reach(class_sources(group, lines), lines, sea_ok, t.sea[side])
+        group: reach(class_sources(group, lines), _ends(lines, group), sea_ok, t.sea[side])
         for group in (*CLASSES[side], PARTIAL)
     }
-    areas = {
-        group: _statuses(t, reaches[group].areas, reaches[PARTIAL].areas, lines.endpoint)
-        for group in CLASSES[side]
-    }
-    seas = {
-        group: _statuses(t, reaches[group].seas, reaches[PARTIAL].seas, 0)
-        for group in CLASSES[side]
-    }
-    report = SupplyReport(side, {}, {}, areas, seas, reaches)
+    report = SupplyReport(side, reaches, lines)
     port_boxes = set(t.areas(lines.friendly & t.port_boxes))
     boxes = set(t.areas(lines.friendly & (t.port_boxes | t.island_boxes)))
     for unit_id, power, unit_type, where in _placed(position, side):
@@ -520,6 +545,14 @@ def supply_report(
         if _side(power) == side:
             report.garrisons[where] = _at_least_partial(report.where(where, power), where in boxes)
     return report
+
+
+@RULES.implements("4.8")
+def _ends(lines: Ground, group: str) -> Ground:
+    """Nationalist lines may end in their own unoccupied resource area (4.8 b)."""
+    return (
+        replace(lines, endpoint=lines.endpoint | lines.partisan) if group == "china_nat" else lines
+    )
 
 
 def _statuses(t: Tables, full: int, partial: int, out: int) -> dict[str, Status]:
