@@ -8,7 +8,7 @@ import pytest
 
 from wargame.engine.fog import new_unit
 from wargame.games.asia_engulfed.forces import side_of
-from wargame.games.asia_engulfed.influence import influence, limited, projecting
+from wargame.games.asia_engulfed.influence import influence, limited, port_seas, projecting
 from wargame.games.asia_engulfed.state import initial_data
 from wargame.games.asia_engulfed.supply import (
     Network,
@@ -128,6 +128,17 @@ def test_a_line_crosses_impassable_boundaries_and_straits() -> None:
 # -- sources (3.3-3.35) ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("3.21", "3.3")
+def test_the_usa_and_south_africa_are_home_large_areas_of_their_own_powers() -> None:
+    position = bare()
+    japanese_fleets(position, "arabian_sea", "us_west_coast")
+    block(position, "cw-a", "cw", "infantry", "south_africa")
+    block(position, "us-a", "usa", "infantry", "usa")
+    block(position, "us-b", "usa", "infantry", "south_africa")
+    assert status(position, "cw-a") == status(position, "us-a") == "full"
+    assert status(position, "us-b") == "out"
+
+
 @pytest.mark.rule("3.3")
 def test_a_contested_home_area_is_a_source_while_friendly_controlled() -> None:
     position = bare(honshu="allies", shikoku="allies")
@@ -191,6 +202,16 @@ def test_port_boxes_and_island_box_garrisons_are_at_least_partially_supplied() -
     assert report.garrisons == {"marcus": "partial", "truk": "partial"}
     assert garrison_fires_as(report.garrisons["marcus"]) == "militia"  # 3.23
     assert final_eliminations(position, "japan", Network()).units == ["jp-a"]
+
+
+@pytest.mark.rule("3.33", "3.23")
+def test_a_dei_garrison_is_always_in_supply_and_fires_as_infantry() -> None:
+    position = bare(timor="allies")
+    japanese_fleets(position, "banda_sea", "timor_sea")
+    position["garrisons"] = [["dei", "timor"], ["cw", "amboina"]]  # an island box
+    report = supply_report(position, "allies")
+    assert report.garrisons == {"timor": "full", "amboina": "partial"}
+    assert garrison_fires_as(report.garrisons["timor"]) == "infantry"
 
 
 @pytest.mark.rule("3.35")
@@ -329,6 +350,15 @@ def test_both_sides_projecting_is_limited_influence() -> None:
     assert influence(position)["east_china_sea"] is None
     assert "east_china_sea" in limited(position)
     assert influence(position)["sea_of_japan"] == "japan"
+
+
+@pytest.mark.rule("3.24", "8.13")
+def test_a_port_opens_onto_every_sea_area_of_its_box_but_not_across_an_impassable_coast() -> None:
+    assert port_seas("rabaul") == {"bismarck_sea", "solomon_sea"}
+    assert port_seas("port_moresby") == {"coral_sea"}  # its Arafura coast is impassable
+    position = bare()
+    block(position, "us-ca", "usa", "ca", "port_moresby")
+    assert {sea for sea, side in influence(position).items() if side} == {"coral_sea"}
 
 
 # -- the Japanese supply network (3.5-3.52) ----------------------------------------------------

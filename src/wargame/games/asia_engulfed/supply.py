@@ -98,6 +98,8 @@ COAST_EDGES: Final = ("coast", "impassable_coast")  # 3.4: a coastal area needs 
 SEA_EDGES: Final = ("sea", "restricted")
 ALLIED_SEA_EDGES: Final = (*SEA_EDGES, "off_map_route")  # 9.25
 PARTIAL: Final = "partial"
+GARRISON: Final = "garrison"
+UNITS: Final = GROUND | {"lba", GARRISON}  # "units" of 3.33: ground and air, not fleets
 
 
 # -- the map as bit sets ---------------------------------------------------------------------
@@ -464,7 +466,7 @@ def class_sources(group: str, lines: Ground) -> int:
 def supply_class(power: str, unit_type: str) -> SupplyClass:
     """Whose sources a unit draws on: Communists, DEI and Philippine units need none (always),
     DEI fleets draw as CW fleets."""
-    if power in ("china_comm", "philippines") or (power == "dei" and unit_type in GROUND | {"lba"}):
+    if power in ("china_comm", "philippines") or (power == "dei" and unit_type in UNITS):
         return "always"
     return "cw" if power == "dei" else power  # type: ignore[return-value]
 
@@ -495,6 +497,18 @@ class SupplyReport:
             if bit & (reached.seas if sea else reached.areas):
                 return status  # type: ignore[return-value]
         return "out"
+
+    @RULES.implements("3.22", "3.23", "3.35")
+    def unit_at(self, where: str, power: str, unit_type: str) -> Status:
+        """The supply of a unit of ``power`` and ``unit_type`` (``garrison`` for one) standing
+        in ``where``: its line's, at least partial in a friendly-controlled port box (3.22), and
+        for a garrison in a friendly-controlled island box too (3.23)."""
+        status = self.where(where, power, unit_type)
+        if status != "out" or _is_sea(where):
+            return status
+        t = tables()
+        boxes = t.port_boxes | (t.island_boxes if unit_type == GARRISON else 0)
+        return "partial" if (self.lines.friendly & boxes) >> t.index[where] & 1 else "out"
 
     @cached_property
     def areas(self) -> dict[str, dict[str, Status]]:
@@ -535,15 +549,12 @@ def supply_report(
         for group in (*CLASSES[side], PARTIAL)
     }
     report = SupplyReport(side, reaches, lines)
-    port_boxes = set(t.areas(lines.friendly & t.port_boxes))
-    boxes = set(t.areas(lines.friendly & (t.port_boxes | t.island_boxes)))
     for unit_id, power, unit_type, where in _placed(position, side):
-        status = report.where(where, power, unit_type)
-        report.units[unit_id] = _at_least_partial(status, where in port_boxes)
+        report.units[unit_id] = report.unit_at(where, power, unit_type)
     report.units.update(_carried(position, side, report.units))
     for power, where in position["garrisons"]:
         if _side(power) == side:
-            report.garrisons[where] = _at_least_partial(report.where(where, power), where in boxes)
+            report.garrisons[where] = report.unit_at(where, power, GARRISON)
     return report
 
 
@@ -560,10 +571,6 @@ def _statuses(t: Tables, full: int, partial: int, out: int) -> dict[str, Status]
     found.update(dict.fromkeys(t.areas(partial), "partial"))
     found.update(dict.fromkeys(t.areas(full), "full"))
     return found
-
-
-def _at_least_partial(status: Status, sheltered: bool) -> Status:
-    return "partial" if status == "out" and sheltered else status
 
 
 def _placed(position: Mapping[str, Any], side: Side) -> list[tuple[str, str, str, str]]:
