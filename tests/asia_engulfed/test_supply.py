@@ -291,6 +291,21 @@ def test_fleets_and_transports_at_sea_trace_from_their_sea_area() -> None:
     assert "jp-ca" in final_eliminations(position, "japan", Network()).units
 
 
+@pytest.mark.rule("9.17", "3.4")
+def test_indian_ports_supply_two_japanese_units_of_japans_choice() -> None:
+    position = bare(bengal="japan")
+    for unit in ("jp-a", "jp-b", "jp-c"):
+        block(position, unit, "japan", "infantry", "bengal")
+    block(position, "jp-ca", "japan", "ca", "bengal")  # a fleet is no unit
+    network = Network(HOME_CHAIN | {"java_sea", "andaman_sea", "bay_of_bengal"})
+    report = supply_report(position, "japan", network)
+    assert report.units == {"jp-a": "full", "jp-b": "full", "jp-c": "out", "jp-ca": "full"}
+    chosen = supply_report(position, "japan", network, india=["jp-c", "jp-b"])
+    assert [chosen.units[unit] for unit in ("jp-a", "jp-b", "jp-c")] == ["out", "full", "full"]
+    with pytest.raises(ValueError, match=r"9\.17: Indian ports supply two Japanese units, not 3"):
+        supply_report(position, "japan", network, india=["jp-a", "jp-b", "jp-c"])
+
+
 # -- partisans (4.8 b) -----------------------------------------------------------------------
 
 
@@ -312,6 +327,12 @@ def test_nationalists_end_a_line_in_their_own_unoccupied_resource_area() -> None
     assert status(position, "cn-a") == "full"  # Yunnan, no unit there: the line ends in it
     position["control"]["yunnan"] = "japan"
     assert status(position, "cn-a") == "partial"  # Luzon by sea; Bengal is no Nationalist source
+
+
+@pytest.mark.rule("3.1")
+def test_an_unknown_side_is_refused_in_one_line() -> None:
+    with pytest.raises(ValueError, match="unknown side 'axis': japan or allies"):
+        supply_report(bare(), "axis")  # type: ignore[arg-type]
 
 
 # -- influence (8.13) --------------------------------------------------------------------------

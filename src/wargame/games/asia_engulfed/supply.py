@@ -61,6 +61,12 @@ Decisions
 * **3.7 and 3.8**: elimination in the final supply phase reads the supply traced then (1.19:
   "unable to obtain even partial supply"), whatever the marker says; a moved unit that traces a
   line but stands in no newly captured area keeps its marker (3.7) without being eliminated.
+* **Supply in India** (9.17): a unit is supplied "through Indian ports" when its line needs a sea
+  leg coming ashore in India (its home areas and Ceylon, as 9.31 counts India; not the Andaman
+  Islands, an island box off it), at an Indian port or on an Indian coast (else the limit would
+  not hold for coastal areas, which need no port). Two such units or garrisons keep that supply,
+  Japan's choice (the first two by id unless it says), the others what they trace without it.
+  Without Indian shores a line can only be as good or worse, so these are the ones it helps.
 * **Hit bonuses** (3.35, 3.6): a partially supplied unit has none but banzai; a unit out of supply
   keeps them (3.6 says so of defenders and takes only half the dice from attackers).
 """
@@ -75,7 +81,7 @@ from typing import Any, Final, Literal
 from wargame.engine.board.paths import bit_positions
 from wargame.engine.log import Side
 from wargame.games.asia_engulfed.board import area_map
-from wargame.games.asia_engulfed.forces import GROUND
+from wargame.games.asia_engulfed.forces import FLEETS, GROUND
 from wargame.games.asia_engulfed.influence import influence, port_seas
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.state import BOX_PREFIX
@@ -123,6 +129,7 @@ class Tables:
     home_islands: int
     china_resources: int  # the Nationalists' resource areas (3.31, 4.8)
     conquerable: int  # resource or oil areas of another nation than Japan (4.8)
+    india: int  # India's home areas and Ceylon (9.17)
 
     def bits(self, names: Iterable[str]) -> int:
         found = 0
@@ -172,6 +179,7 @@ def tables() -> Tables:
         china_resources=having(
             lambda area: bool(area.resources) and area.region == "china" and area.id != "hong_kong"
         ),
+        india=having(lambda area: area.home_of == "indian" or area.id == "ceylon"),
         conquerable=having(
             lambda area: bool(area.resources or area.oil) and area.nation not in (None, "japan")
         ),
@@ -420,15 +428,18 @@ class Reach:
 
 
 @RULES.implements("3.1", "3.4", "9.25")
-def reach(sources: int, lines: Ground, sea_ok: int, sea_links: tuple[int, ...]) -> Reach:
-    """Every area and sea area a line of at most one sea leg links to ``sources``."""
+def reach(
+    sources: int, lines: Ground, sea_ok: int, sea_links: tuple[int, ...], shores: int = -1
+) -> Reach:
+    """Every area and sea area a line of at most one sea leg links to ``sources``; ``shores``:
+    the areas where the sea leg may come ashore at the unit's end (all by default)."""
     t = tables()
     inland = _spread(t.land, sources, lines.passable)
     seas = _spread(sea_links, _step(t.port, inland & t.ports) & sea_ok, sea_ok)
-    landing = _step(t.port, seas) & t.ports & lines.passable
+    landing = _step(t.port, seas) & t.ports & lines.passable & shores
     ashore = _spread(t.land, landing, lines.passable)
     linked = inland | ashore
-    ends = linked | _step(t.land, linked) | _step(t.coast, seas)
+    ends = linked | _step(t.land, linked) | _step(t.coast, seas) & shores
     return Reach(ends & lines.endpoint, seas)
 
 
@@ -484,6 +495,7 @@ class SupplyReport:
     lines: Ground = field(repr=False)
     units: dict[str, Status] = field(default_factory=dict)
     garrisons: dict[str, Status] = field(default_factory=dict)
+    fleets: set[str] = field(default_factory=set, repr=False)
 
     def where(self, where: str, power: str, unit_type: str = "infantry") -> Status:
         """The supply of a unit of ``power`` standing in ``where``, a land or sea area, by its
@@ -537,25 +549,66 @@ class SupplyReport:
 
 @RULES.implements("3.1", "3.2", "3.22", "3.23", "3.35")
 def supply_report(
-    position: Mapping[str, Any], side: Side, network: Network | None = None
+    position: Mapping[str, Any],
+    side: Side,
+    network: Network | None = None,
+    india: Iterable[str] | None = None,
 ) -> SupplyReport:
     """Every unit's and garrison's supply for ``side``, and the lines for any other place
-    (``network``: Japan's network this turn; default the one the position records)."""
-    t = tables()
+    (``network``: Japan's network this turn; default the one the position records; ``india``:
+    which two Japanese units or garrison areas Indian ports supply, 9.17)."""
+    if side not in CLASSES:
+        raise ValueError(f"unknown side {side!r}: japan or allies")
     lines = ground(position, side)
     sea_ok = sea_areas_in_supply(position, side, network)
+    report = _report(position, side, lines, sea_ok)
+    if side == "japan" and lines.endpoint & tables().india:  # a Japanese line may end in India
+        _limit_india(report, _report(position, side, lines, sea_ok, ~tables().india), india)
+    report.units.update(_carried(position, side, report.units))
+    return report
+
+
+def _report(
+    position: Mapping[str, Any], side: Side, lines: Ground, sea_ok: int, shores: int = -1
+) -> SupplyReport:
+    t = tables()
     reaches = {
-        group: reach(class_sources(group, lines), _ends(lines, group), sea_ok, t.sea[side])
+        group: reach(class_sources(group, lines), _ends(lines, group), sea_ok, t.sea[side], shores)
         for group in (*CLASSES[side], PARTIAL)
     }
     report = SupplyReport(side, reaches, lines)
     for unit_id, power, unit_type, where in _placed(position, side):
         report.units[unit_id] = report.unit_at(where, power, unit_type)
-    report.units.update(_carried(position, side, report.units))
+        if unit_type in FLEETS:
+            report.fleets.add(unit_id)
     for power, where in position["garrisons"]:
         if _side(power) == side:
             report.garrisons[where] = report.unit_at(where, power, GARRISON)
     return report
+
+
+@RULES.implements("9.17")
+def _limit_india(report: SupplyReport, without: SupplyReport, chosen: Iterable[str] | None) -> None:
+    """Indian ports supply two Japanese units at most, however many Japan holds: of the units
+    (ground and air, not fleets: key terms) and garrisons (by area) whose supply needs a sea leg
+    coming ashore in India, the two ``chosen`` (by default the first two by id) keep it, the
+    others have the supply they trace without."""
+    pairs = ((report.units, without.units), (report.garrisons, without.garrisons))
+    helped = sorted(
+        (
+            (key, table, other)
+            for table, other in pairs
+            for key in table
+            if table[key] != other[key] and key not in report.fleets
+        ),
+        key=lambda item: item[0],
+    )
+    keep = set(chosen) if chosen is not None else {key for key, _, _ in helped[:2]}
+    if len(keep) > 2:
+        raise ValueError(f"9.17: Indian ports supply two Japanese units, not {len(keep)}")
+    for key, table, other in helped:
+        if key not in keep:
+            table[key] = other[key]
 
 
 @RULES.implements("4.8")
