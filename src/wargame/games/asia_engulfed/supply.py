@@ -49,12 +49,13 @@ Decisions
   supplied; if 3.4 (a) still cut it, the exemption would do nothing.
 * **The network's anchor** (3.51 b): the chain starts in a sea area bordering a Japanese-controlled
   home island (Honshu, Kyushu, Shikoku). Seas covered by the submarine are links of the chain.
-* **Partisans** (4.8 b): a conquered resource or oil area outside Japan (of another nation)
-  controlled by Japan without a Japanese ground unit or garrison, and a China resource area
-  controlled by the Allies without an Allied ground unit or garrison (4.8 names only these two
-  powers; Hong Kong is the CW's, not the Nationalists'), can neither be entered nor
-  passed by the controller's lines; Nationalist lines may end in their own unoccupied resource
-  area (so it still serves as their source).
+* **Partisans** (4.8 b): a conquered resource or oil area outside Japan (one of another nation
+  than Japan on the map, which gives Manchukuo, Korea and Formosa to Japan) controlled by Japan
+  without a Japanese ground unit or garrison, and a resource area of China controlled by the
+  Allies without an Allied ground unit or garrison (4.8 names only these two powers; Hong Kong
+  is the CW's, not the Nationalists'), can neither be entered nor passed by the controller's
+  lines; Nationalist lines may end in their own unoccupied resource area (so it still serves as
+  their source).
 * **Units at sea** (fleets, troop transports): a line from the sea area itself, as a sea leg.
 * **CBA** have their carrier's supply (they stand on it, 4.21); CBA in a box no carrier on the map
   carries, and submarines (not units, key terms), are not reported.
@@ -81,7 +82,7 @@ from typing import Any, Final, Literal
 from wargame.engine.board.paths import bit_positions
 from wargame.engine.log import Side
 from wargame.games.asia_engulfed.board import area_map
-from wargame.games.asia_engulfed.forces import FLEETS, GROUND
+from wargame.games.asia_engulfed.forces import FLEETS, GROUND, side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.state import BOX_PREFIX
@@ -404,16 +405,12 @@ def _occupied(position: Mapping[str, Any], side: Side) -> set[str]:
         for unit in position["units"].values()
         if unit["owner"] == side and unit["hidden"]["type"] in GROUND
     }
-    found.update(area for power, area in position["garrisons"] if _side(power) == side)
+    found.update(area for power, area in position["garrisons"] if side_of(power) == side)
     return found & set(tables().index)
 
 
 def _is_sea(where: str) -> bool:
     return area_map().areas[where].is_sea
-
-
-def _side(power: str) -> Side:
-    return "japan" if power == "japan" else "allies"
 
 
 # -- lines (3.1, 3.3, 3.4) ---------------------------------------------------------------------
@@ -582,7 +579,7 @@ def _report(
         if unit_type in FLEETS:
             report.fleets.add(unit_id)
     for power, where in position["garrisons"]:
-        if _side(power) == side:
+        if side_of(power) == side:
             report.garrisons[where] = report.unit_at(where, power, GARRISON)
     return report
 
@@ -637,7 +634,7 @@ def _placed(position: Mapping[str, Any], side: Side) -> list[tuple[str, str, str
     found += [
         (unit_id, counter["power"], counter["type"], counter["where"])
         for unit_id, counter in position["counters"].items()
-        if counter["type"] == "lba" and _side(counter["power"]) == side
+        if counter["type"] == "lba" and side_of(counter["power"]) == side
         and counter["where"] in known
     ]  # fmt: skip
     return found
