@@ -330,9 +330,11 @@ def test_nationalists_end_a_line_in_their_own_unoccupied_resource_area() -> None
 
 
 @pytest.mark.rule("3.1")
-def test_an_unknown_side_is_refused_in_one_line() -> None:
+def test_an_unknown_side_or_area_is_refused_in_one_line() -> None:
     with pytest.raises(ValueError, match="unknown side 'axis': japan or allies"):
         supply_report(bare(), "axis")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown area 'atlantis'"):
+        supply_report(bare(), "japan").unit_at("atlantis", "japan", "infantry")
 
 
 # -- influence (8.13) --------------------------------------------------------------------------

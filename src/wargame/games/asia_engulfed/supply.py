@@ -500,7 +500,10 @@ class SupplyReport:
         group = supply_class(power, unit_type)
         if group == "always":
             return "full"
-        bit = 1 << tables().index[where]
+        at = tables().index.get(where)
+        if at is None:
+            raise ValueError(f"unknown area {where!r}")
+        bit = 1 << at
         sea = _is_sea(where)
         for status, reached in (("full", self.reaches[group]), ("partial", self.reaches[PARTIAL])):
             if bit & (reached.seas if sea else reached.areas):
