@@ -18,7 +18,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
-from wargame.games.asia_engulfed import movement, sequence, state, strategic, victory
+from wargame.games.asia_engulfed import movement, naval, sequence, state, strategic, victory
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.registry import RULES
@@ -26,7 +26,7 @@ from wargame.games.asia_engulfed.scenarios import files, turns_between
 
 SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
-    "nationalist_attack", "supply", "strategic_moves",
+    "nationalist_attack", "supply", "strategic_moves", "naval",
 )  # fmt: skip
 PRIVATE_KEYS = ("moved",)
 
@@ -38,7 +38,7 @@ class AsiaEngulfed(ProcedureGame):
     rules_version = "0.1"
     sides = state.SIDES
     rules = RULES
-    procedures: tuple[Procedure, ...] = (*sequence.ALL, *movement.ALL, *strategic.ALL)
+    procedures: tuple[Procedure, ...] = (*sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL)
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
 
@@ -62,6 +62,7 @@ class AsiaEngulfed(ProcedureGame):
             nationalist_attack=False,
             supply={side: {} for side in self.sides},
             strategic_moves={},
+            naval={"target": None, "closed": [], "reacted": []},
             moved={side: [] for side in self.sides},
         )
         g.push("game")
