@@ -16,7 +16,6 @@ from typing import Any, Final
 
 from wargame.engine.action import Action
 from wargame.engine.board.paths import reachable
-from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
@@ -24,6 +23,7 @@ from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph
 from wargame.games.asia_engulfed.control import SIDES, area, enemy
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import port_seas, projecting
+from wargame.games.asia_engulfed.movement import block_to_pool, relocate
 from wargame.games.asia_engulfed.registry import RULES
 
 FLEET_RANGE: Final = 3  # 8.22
@@ -224,13 +224,8 @@ class NavalMovement(Procedure):
 def sail(g: Context, fleet_id: str, sea: str) -> None:
     """Move a fleet block into ``sea``, logged as a blank fleet to the side that does not see
     it, and pay Japan's oil (8.21, 8.25)."""
-    unit = g.data["units"][fleet_id]
-    start, side = unit["where"], unit["owner"]
-    move(g.data["units"], fleet_id, sea)
-    private = {"side": side, "unit": fleet_id, "from": start, "to": sea}
-    public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": sea}
-    g.log_private(audience(unit, SIDES), "log.sailed", private, "log.sailed_blank", public)
-    if side == SIDES[0]:
+    relocate(g, fleet_id, sea, "log.sailed")
+    if g.data["units"][fleet_id]["owner"] == SIDES[0]:
         g.data["tracks"][OIL] -= 1
 
 
@@ -310,24 +305,13 @@ class Rebase(Procedure):
         return choices
 
     def rebase(self, g: Context, f: Frame, fleet_id: str, port: str) -> None:
-        unit = g.data["units"][fleet_id]
-        start, side = unit["where"], unit["owner"]
-        move(g.data["units"], fleet_id, port)
-        private = {"side": side, "unit": fleet_id, "from": start, "to": port}
-        public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": port}
-        g.log_private(audience(unit, SIDES), "log.rebased", private, "log.rebased_blank", public)
+        relocate(g, fleet_id, port, "log.rebased")
         g.goto("next_side")
 
     def lost(self, g: Context, f: Frame, side: Side, fleet_id: str) -> None:
         """A fleet with no port it may reach is lost to its force pool (8.8 leaves no other
         end for it; its home ports are out of reach only once they are lost)."""
-        unit = g.data["units"].pop(fleet_id)
-        pool = g.data["pools"].setdefault(unit["hidden"]["power"], [])
-        pool.append(fleet_id)
-        pool.sort()
-        public = {"side": side, "colour": unit["public"]["colour"], "sea": unit["where"]}
-        private = {**public, "unit": fleet_id}
-        g.log_private([side], "log.fleet_lost", private, "log.fleet_lost_blank", public)
+        block_to_pool(g, fleet_id, "log.fleet_lost", sea=g.data["units"][fleet_id]["where"])
         g.goto("next_side")
 
 
