@@ -1,6 +1,8 @@
 """Asia Engulfed's operational movement of ground units (5.1), control (3.25) and stacking (5.4),
 played through the game contract on the January 1942 set-up."""
 
+import copy
+
 import pytest
 
 from wargame.engine.action import Action
@@ -15,7 +17,9 @@ pytestmark = pytest.mark.game("asia-engulfed")
 def start(**changes):
     """The Jan/Feb 1942 set-up at Japan's operational movement, with units moved by ``changes``
     (block id -> area), before anything was asked of the state."""
-    state = GAME.setup("jan1942", 7)
+    naval = GAME.apply(GAME.setup("jan1942", 7), "japan", Action.parse("end"))  # no naval move
+    assert naval.data["phase"] == "operational_movement"
+    state = copy.deepcopy(naval)  # a state nothing was asked of yet: its decision is not kept
     for unit_id, where in changes.items():
         units = state.data["units"]
         if unit_id in units:
@@ -43,8 +47,10 @@ def end_player_turn(state, side):
 
 
 def allied_phase(state):
-    """From Japan's operational movement to the Allies'."""
-    return end_player_turn(state, "japan")
+    """From Japan's operational movement to the Allies' (past their naval movement)."""
+    state = play(end_player_turn(state, "japan"), "allies", "end")
+    assert state.data["phase"] == "operational_movement"
+    return state
 
 
 @pytest.mark.rule("5.11")

@@ -29,7 +29,7 @@ def logged(state):
 def test_japan_plays_its_player_turn_then_the_allies_theirs():
     state = GAME.setup("jan1942", 3)
     assert GAME.active(state) == ["japan"]
-    assert (state.data["phase_player"], state.data["phase"]) == ("japan", "operational_movement")
+    assert (state.data["phase_player"], state.data["phase"]) == ("japan", "naval_movement")
     state = end_player_turn(state, "japan")
     assert GAME.active(state) == ["allies"]
     assert state.data["phase_player"] == "allies"

@@ -22,6 +22,7 @@ from wargame.games.asia_engulfed import (
     charts,
     ground_combat,
     movement,
+    naval,
     sequence,
     state,
     strategic,
@@ -35,7 +36,7 @@ from wargame.games.asia_engulfed.scenarios import files, turns_between
 SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
-    "air_committed",
+    "air_committed", "naval",
 )  # fmt: skip
 PRIVATE_KEYS = ("moved",)
 
@@ -49,7 +50,7 @@ class AsiaEngulfed(ProcedureGame):
     rules = RULES
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
-        *sequence.ALL, *movement.ALL, *strategic.ALL, *ground_combat.ALL
+        *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -75,6 +76,7 @@ class AsiaEngulfed(ProcedureGame):
             supply={side: {} for side in self.sides},
             strategic_moves={},
             crossed_into=[],
+            naval={"target": None, "closed": [], "reacted": []},
             moved={side: [] for side in self.sides},
             air_battle=None,
             air_missions={side: {} for side in self.sides},

@@ -295,17 +295,29 @@ def fly(g: Context, side: Side, counter_id: str, target: str) -> None:
     counter["where"] = target
 
 
-def relocate(g: Context, unit_id: str, target: str) -> str:
-    """Move a block and log it (in full to whoever sees it, as a blank to the others); returns
-    where it came from."""
+def relocate(g: Context, unit_id: str, target: str, key: str = "log.moved") -> str:
+    """Move a block and log it under ``key`` (in full to whoever sees it, as a blank under
+    ``key``_blank to the others); returns where it came from."""
     unit = g.data["units"][unit_id]
     start, side = unit["where"], unit["owner"]
     move(g.data["units"], unit_id, target)
     combat_fog.after_move(g, unit_id, start)  # 6.23
     private = {"side": side, "unit": unit_id, "from": start, "to": target}
     public = {"side": side, "colour": unit["public"]["colour"], "from": start, "to": target}
-    g.log_private(audience(unit, SIDES), "log.moved", private, "log.moved_blank", public)
+    g.log_private(audience(unit, SIDES), key, private, f"{key}_blank", public)
     return start
+
+
+def block_to_pool(g: Context, unit_id: str, key: str, **where: str) -> dict[str, Any]:
+    """Take a block off the map into its power's force pool, logged under ``key`` to its owner
+    and as a blank (``key``_blank) to the other side; returns the block."""
+    unit = g.data["units"].pop(unit_id)
+    pool = g.data["pools"].setdefault(unit["hidden"]["power"], [])
+    pool.append(unit_id)
+    pool.sort()
+    public = {"side": unit["owner"], "colour": unit["public"]["colour"], **where}
+    g.log_private([unit["owner"]], key, {**public, "unit": unit_id}, f"{key}_blank", public)
+    return dict(unit)
 
 
 def nationalist_attack_open(data: Mapping[str, Any], side: Side) -> bool:
@@ -389,13 +401,7 @@ class Stacking(Procedure):
             to_pool(g, unit_id)
             g.log("log.air_removed", unit=unit_id, area=where)
             return
-        unit = g.data["units"].pop(unit_id)
-        pool = g.data["pools"].setdefault(unit["hidden"]["power"], [])
-        pool.append(unit_id)
-        pool.sort()
-        public = {"side": side, "colour": unit["public"]["colour"], "area": where}
-        private = {**public, "unit": unit_id}
-        g.log_private([side], "log.overstack_removed", private, "log.removed_blank", public)
+        block_to_pool(g, unit_id, "log.overstack_removed", area=where)
         settle_control(g.data, where)
 
 

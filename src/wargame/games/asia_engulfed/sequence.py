@@ -17,14 +17,14 @@ from wargame.games.asia_engulfed.registry import RULES
 
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase, rule, the procedure that plays it; None: not enforced yet)
-    ("naval_movement", "1.11", None),
+    ("naval_movement", "1.11", "naval_movement"),
     ("first_supply", "1.12", None),
     ("production", "1.13", None),
     ("air_naval_combat", "1.14", None),
     ("operational_movement", "1.15", "operational_movement"),
     ("strategic_movement", "1.16", "strategic_movement"),
     ("ground_combat", "1.17", "ground_combat"),
-    ("rebase", "1.18", None),
+    ("rebase", "1.18", "rebase"),
     ("final_supply", "1.19", None),
 )
 MONTHS_PER_TURN: Final = 2

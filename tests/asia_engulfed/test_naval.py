@@ -1,0 +1,151 @@
+"""Asia Engulfed's naval movement (1.11, 8.2) and rebasing (1.18, 8.8), played through the game
+contract on the January 1942 set-up."""
+
+import pytest
+
+from wargame.engine.action import Action
+from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed.naval import rebase_ports, sea_reach, sea_steps
+
+pytestmark = pytest.mark.game("asia-engulfed")
+
+
+def start(**changes):
+    """Jan/Feb 1942 at Japan's naval movement, with blocks moved by ``changes``."""
+    state = GAME.setup("jan1942", 7)
+    for unit_id, where in changes.items():
+        state.data["units"][unit_id]["where"] = where
+    return state
+
+
+def play(state, side, *texts):
+    for text in texts:
+        state = GAME.apply(state, side, Action.parse(text))
+    return state
+
+
+def offered(state, side, verb):
+    return sorted(str(a) for a in GAME.legal_actions(state, side) if a.verb == verb)
+
+
+@pytest.mark.rule("8.22")
+def test_a_fleet_sails_three_sea_areas_leaving_port_counting_one():
+    data = start().data
+    reach = sea_reach(data, "japan", "honshu", 3)
+    assert {"sea_of_japan", "north_pacific", "bonin_islands"} <= reach  # 1: out of port
+    assert "philippine_sea" in reach  # 2
+    assert "java_sea" not in reach
+    assert sea_reach(data, "japan", "honshu", 1) == {
+        "bonin_islands",
+        "north_pacific",
+        "sea_of_japan",
+    }
+
+
+@pytest.mark.rule("8.13")
+@pytest.mark.rule("8.22")
+def test_a_fleet_stops_on_entering_enemy_influence():
+    data = start().data
+    reach = sea_reach(data, "allies", "hawaii", 3)
+    assert "central_pacific" in reach  # Allied influence only
+    assert "marshall_islands" in reach  # Japanese influence: entered, not passed
+    assert "caroline_islands" not in reach  # beyond the Marshalls
+
+
+@pytest.mark.rule("8.22")
+def test_the_sulu_sea_and_south_philippine_sea_join_only_with_leyte_held():
+    data = start().data
+    assert "south_philippine_sea" in sea_steps(data, "allies", "sulu_sea")  # Leyte Allied
+    assert "south_philippine_sea" not in sea_steps(data, "japan", "sulu_sea")
+    data["control"]["leyte"] = "japan"
+    assert "south_philippine_sea" in sea_steps(data, "japan", "sulu_sea")
+    data["contested"] = [*data["contested"], "leyte"]
+    assert "south_philippine_sea" not in sea_steps(data, "japan", "sulu_sea")
+
+
+@pytest.mark.rule("8.21")
+def test_fleets_sail_into_one_sea_area_at_a_time_which_then_closes():
+    state = start()
+    assert state.data["phase"] == "naval_movement"
+    state = play(state, "japan", "sail jp-cv-a north_pacific")
+    targets = {a.split()[2] for a in offered(state, "japan", "sail")}
+    assert targets == {"north_pacific"}  # only the sea area it opened
+    assert "end" not in [a.verb for a in GAME.legal_actions(state, "japan")]
+    state = play(state, "japan", "sail jp-bb-a north_pacific", "close")
+    assert GAME.active(state) == ["allies"]  # the reaction
+    state = play(state, "allies", "done")
+    assert GAME.active(state) == ["japan"]
+    assert "north_pacific" in state.data["naval"]["closed"]
+    assert not any(a.endswith("north_pacific") for a in offered(state, "japan", "sail"))
+
+
+@pytest.mark.rule("8.21")
+def test_each_japanese_fleet_that_moves_uses_an_oil_point():
+    state = start()
+    oil = state.data["tracks"]["japan_oil"]
+    state = play(state, "japan", "sail jp-cv-a north_pacific", "sail jp-bb-a north_pacific")
+    assert state.data["tracks"]["japan_oil"] == oil - 2
+    state = start()
+    state.data["tracks"]["japan_oil"] = 0
+    assert offered(state, "japan", "sail") == []
+
+
+@pytest.mark.rule("8.25")
+def test_the_other_side_reacts_from_port_within_two_sea_areas():
+    state = play(start(), "japan", "sail jp-cv-a central_pacific", "close")
+    assert "react us-ca-a central_pacific" in offered(state, "allies", "react")  # Hawaii, 2 away
+    assert not any(a.startswith("react us-bb-a") for a in offered(state, "allies", "react"))
+    state = play(state, "allies", "react us-ca-a central_pacific")
+    assert state.data["units"]["us-ca-a"]["where"] == "central_pacific"
+
+
+@pytest.mark.rule("8.25")
+def test_the_phase_player_answers_with_its_submarine_only_after_fleets_reacted():
+    state = play(start(), "japan", "sail jp-cv-a central_pacific", "close")
+    after_none = play(state, "allies", "submarine central_pacific", "done")
+    assert GAME.active(after_none) == ["japan"]
+    assert offered(after_none, "japan", "submarine") == []  # no fleet reacted
+    assert after_none.data["counters"]["us-sub"]["where"] == "central_pacific"
+    after_fleet = play(state, "allies", "react us-ca-a central_pacific", "done")
+    assert offered(after_fleet, "japan", "submarine") == ["submarine central_pacific"]
+
+
+@pytest.mark.rule("8.8")
+def test_every_fleet_at_sea_returns_to_port_the_reacting_side_first():
+    state = play(start(), "japan", "sail jp-cv-a central_pacific", "close")
+    state = play(state, "allies", "react us-ca-a central_pacific", "done")
+    state = play(state, "japan", "done", "end")  # no answer; the naval phase ends
+    while state.data["phase"] != "rebase":
+        state = play(state, "japan", "end")
+    assert GAME.active(state) == ["allies"]
+    assert offered(state, "allies", "rebase")[0].startswith("rebase us-ca-a")
+    state = play(state, "allies", "rebase us-ca-a hawaii")
+    assert GAME.active(state) == ["japan"]
+    state = play(state, "japan", "rebase jp-cv-a honshu")
+    assert state.data["phase_player"] == "allies"  # Japan's player turn is over
+    assert all(
+        c["where"] == "holding_box"
+        for c in state.data["counters"].values()
+        if c["type"] == "submarine"
+    )
+
+
+@pytest.mark.rule("8.8")
+@pytest.mark.rule("5.45")
+def test_a_fleet_rebases_within_range_to_a_friendly_port_with_room_or_home():
+    data = start(**{"us-ca-a": "central_pacific"}).data
+    ports = rebase_ports(data, "us-ca-a")
+    assert "hawaii" in ports  # 2 sea areas and the port
+    assert "truk" not in ports and "honshu" not in ports  # Japanese ports
+    far = start(**{"us-ca-a": "bay_of_bengal"}).data
+    assert "usa" in rebase_ports(far, "us-ca-a")  # the US home port, whatever the distance
+    assert "hawaii" not in rebase_ports(far, "us-ca-a")
+
+
+@pytest.mark.rule("5.45")
+def test_a_port_holds_as_many_fleets_as_its_size():
+    crowd = {"us-bb-a": "bataan", "us-bb-b": "bataan"}  # Bataan: a small port, 2 fleets
+    data = start(**crowd, **{"us-ca-a": "south_china_sea"}).data
+    assert "bataan" not in rebase_ports(data, "us-ca-a")
+    data = start(**{"us-bb-a": "bataan", "us-ca-a": "south_china_sea"}).data
+    assert "bataan" in rebase_ports(data, "us-ca-a")
