@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from tests.asia_engulfed.positions import at_operational_movement
 from wargame.engine import tables
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
@@ -33,7 +34,7 @@ def dice(monkeypatch):
 def start(**where):
     """The Jan/Feb 1942 set-up at Japan's operational movement, blocks and air units placed
     by ``where`` (id -> area), control and contest settled."""
-    state = GAME.setup("jan1942", 7)
+    state = at_operational_movement()
     data = state.data
     for unit_id, area in where.items():
         kind = "units" if unit_id in data["units"] else "counters"
@@ -246,7 +247,7 @@ def test_a_block_entering_a_revealed_contested_area_is_revealed_at_once():
     state = combat(start(), "move jp-ncaa honan")
     state = play(state, "japan", "battle honan", "normal", "end", "end")
     assert state.data["phase_player"] == "allies"
-    state = play(state, "allies", "move cn-2wa honan")
+    state = play(state, "allies", "end", "move cn-2wa honan")  # no naval move
     assert state.data["units"]["cn-2wa"]["seen"] == {"japan": "battle:honan"}
     state = play(state, "allies", "move cn-5wa shensi")  # leaving, it stands up again
     assert state.data["units"]["cn-5wa"]["seen"] == {}

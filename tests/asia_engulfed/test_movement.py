@@ -1,10 +1,9 @@
 """Asia Engulfed's operational movement of ground units (5.1), control (3.25) and stacking (5.4),
 played through the game contract on the January 1942 set-up."""
 
-import copy
-
 import pytest
 
+from tests.asia_engulfed.positions import at_operational_movement
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.charts import printed
@@ -17,9 +16,7 @@ pytestmark = pytest.mark.game("asia-engulfed")
 def start(**changes):
     """The Jan/Feb 1942 set-up at Japan's operational movement, with units moved by ``changes``
     (block id -> area), before anything was asked of the state."""
-    naval = GAME.apply(GAME.setup("jan1942", 7), "japan", Action.parse("end"))  # no naval move
-    assert naval.data["phase"] == "operational_movement"
-    state = copy.deepcopy(naval)  # a state nothing was asked of yet: its decision is not kept
+    state = at_operational_movement()
     for unit_id, where in changes.items():
         units = state.data["units"]
         if unit_id in units:

@@ -5,6 +5,7 @@ import pytest
 
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.naval import rebase_ports, sea_reach, sea_steps
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -134,18 +135,20 @@ def test_every_fleet_at_sea_returns_to_port_the_reacting_side_first():
 @pytest.mark.rule("5.45")
 def test_a_fleet_rebases_within_range_to_a_friendly_port_with_room_or_home():
     data = start(**{"us-ca-a": "central_pacific"}).data
-    ports = rebase_ports(data, "us-ca-a")
+    ports = rebase_ports(data, "us-ca-a", printed())
     assert "hawaii" in ports  # 2 sea areas and the port
     assert "truk" not in ports and "honshu" not in ports  # Japanese ports
     far = start(**{"us-ca-a": "bay_of_bengal"}).data
-    assert "usa" in rebase_ports(far, "us-ca-a")  # the US home port, whatever the distance
-    assert "hawaii" not in rebase_ports(far, "us-ca-a")
+    assert "usa" in rebase_ports(
+        far, "us-ca-a", printed()
+    )  # the US home port, whatever the distance
+    assert "hawaii" not in rebase_ports(far, "us-ca-a", printed())
 
 
 @pytest.mark.rule("5.45")
 def test_a_port_holds_as_many_fleets_as_its_size():
     crowd = {"us-bb-a": "bataan", "us-bb-b": "bataan"}  # Bataan: a small port, 2 fleets
     data = start(**crowd, **{"us-ca-a": "south_china_sea"}).data
-    assert "bataan" not in rebase_ports(data, "us-ca-a")
+    assert "bataan" not in rebase_ports(data, "us-ca-a", printed())
     data = start(**{"us-bb-a": "bataan", "us-ca-a": "south_china_sea"}).data
-    assert "bataan" in rebase_ports(data, "us-ca-a")
+    assert "bataan" in rebase_ports(data, "us-ca-a", printed())

@@ -20,17 +20,15 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph
+from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import SIDES, area, enemy
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import port_seas, projecting
 from wargame.games.asia_engulfed.movement import block_to_pool, relocate
 from wargame.games.asia_engulfed.registry import RULES
 
-FLEET_RANGE: Final = 3  # 8.22
-REACTION_RANGE: Final = 2  # 8.25
 HOLDING_BOX: Final = "holding_box"
 OIL: Final = "japan_oil"
-PORT_CAPACITY: Final[dict[str, int | None]] = {"small": 2, "medium": 4, "large": 8, "home": None}
 HOME_PORTS: Final[dict[str, tuple[str, ...]]] = {
     "japan": ("honshu",),
     "usa": ("usa",),
@@ -89,19 +87,19 @@ def sea_reach(data: Mapping[str, Any], side: Side, port: str, budget: int) -> se
     return reachable(port, steps, can_leave=can_leave, max_cost=budget) - {port}
 
 
-def japanese_oil_left(data: Mapping[str, Any], side: Side) -> bool:
-    """Each Japanese fleet that moves or reacts uses one oil point (8.21, 8.25)."""
-    return side != SIDES[0] or data["tracks"][OIL] > 0
+def japanese_oil_left(data: Mapping[str, Any], side: Side, charts: Charts) -> bool:
+    """Each Japanese fleet that moves or reacts uses oil (8.21, 8.25; Table T18)."""
+    return side != SIDES[0] or data["tracks"][OIL] >= charts.japanese_logistics.oil_per_fleet
 
 
-def sailings(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
+def sailings(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
     """Each (fleet, sea area) move of the phase player: into the sea area it opened, or any
     sea area not closed yet when none is open."""
     naval = data["naval"]
-    if not japanese_oil_left(data, side):
+    if not japanese_oil_left(data, side, charts):
         return
     for fleet_id in fleets(data, side, at_sea=False):
-        reach = sea_reach(data, side, data["units"][fleet_id]["where"], FLEET_RANGE)
+        reach = sea_reach(data, side, data["units"][fleet_id]["where"], charts.movement.fleet)
         if naval["target"] is not None:
             reach &= {naval["target"]}
         for sea in sorted(reach - set(naval["closed"])):
@@ -109,14 +107,15 @@ def sailings(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
 
 
 @RULES.implements("8.25")
-def reactions(data: Mapping[str, Any], side: Side, target: str) -> list[str]:
+def reactions(data: Mapping[str, Any], side: Side, target: str, charts: Charts) -> list[str]:
     """The fleets in port of the non-phase player that may react into ``target`` (8.25)."""
-    if not japanese_oil_left(data, side):
+    if not japanese_oil_left(data, side, charts):
         return []
     return [
         fleet_id
         for fleet_id in fleets(data, side, at_sea=False)
-        if target in sea_reach(data, side, data["units"][fleet_id]["where"], REACTION_RANGE)
+        if target
+        in sea_reach(data, side, data["units"][fleet_id]["where"], charts.movement.reaction)
     ]
 
 
@@ -147,7 +146,7 @@ class NavalMovement(Procedure):
         target = g.data["naval"]["target"]
         key = "prompt.naval_movement" if target is None else "prompt.naval_target"
         choices = Decision.single(side, key, sea=target)
-        for fleet_id, sea in sailings(g.data, side):
+        for fleet_id, sea in sailings(g.data, side, tables(g.state)):
             choices.add(Action.of("sail", fleet_id, sea), self.move, side, fleet_id, sea)
         if target is None:
             choices.add("end", self.end, side)
@@ -168,7 +167,7 @@ class NavalMovement(Procedure):
         side = enemy(f.locals["side"])
         target = g.data["naval"]["target"]
         choices = Decision.single(side, "prompt.react", sea=target)
-        for fleet_id in reactions(g.data, side, target):
+        for fleet_id in reactions(g.data, side, target, tables(g.state)):
             choices.add(Action.of("react", fleet_id, target), self.reacting, side, fleet_id)
         sub = submarine(g.data, side)
         if sub is not None:
@@ -226,14 +225,14 @@ def sail(g: Context, fleet_id: str, sea: str) -> None:
     it, and pay Japan's oil (8.21, 8.25)."""
     relocate(g, fleet_id, sea, "log.sailed")
     if g.data["units"][fleet_id]["owner"] == SIDES[0]:
-        g.data["tracks"][OIL] -= 1
+        g.data["tracks"][OIL] -= tables(g.state).japanese_logistics.oil_per_fleet
 
 
 # -- rebasing -------------------------------------------------------------------------------
 
 
 @RULES.implements("8.8", "5.45")
-def rebase_ports(data: Mapping[str, Any], fleet_id: str) -> list[str]:
+def rebase_ports(data: Mapping[str, Any], fleet_id: str, charts: Charts) -> list[str]:
     """Where a fleet at sea may go in port: a friendly port within 3 sea areas, the one it
     starts in not counted nor its influence, entering the port counting one, through no sea
     area where the enemy projects influence; or one of its navy's home ports, whatever the
@@ -246,10 +245,10 @@ def rebase_ports(data: Mapping[str, Any], fleet_id: str) -> list[str]:
     def steps(node: str) -> list[str]:
         return [s for s in sea_steps(data, side, node) if other not in sides[s]]
 
-    seas = reachable(start, steps, max_cost=FLEET_RANGE - 1)
+    seas = reachable(start, steps, max_cost=charts.movement.rebase_fleet - 1)
     ports = {p for sea in seas for p in _ports_on(sea) if _friendly_port(data, side, p)}
     ports |= {p for p in HOME_PORTS.get(power, ()) if data["control"].get(p) == side}
-    return sorted(p for p in ports if _room(data, side, p))
+    return sorted(p for p in ports if _room(data, side, p, charts))
 
 
 def _ports_on(sea: str) -> list[str]:
@@ -260,10 +259,11 @@ def _friendly_port(data: Mapping[str, Any], side: Side, where: str) -> bool:
     return area(where).has_port and data["control"].get(where) == side
 
 
-def _room(data: Mapping[str, Any], side: Side, port: str) -> bool:
-    capacity = PORT_CAPACITY.get(area(port).port or "", 0)
-    if capacity is None:
+def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> bool:
+    size = area(port).port or "none"
+    if size == "home":
         return True
+    capacity = int(getattr(charts.ports.fleets, size, 0))
     return (
         len([f for f in fleets(data, side, at_sea=False) if data["units"][f]["where"] == port])
         < capacity
@@ -298,9 +298,10 @@ class Rebase(Procedure):
         side = f.locals["order"][0]
         choices = Decision.single(side, "prompt.rebase")
         for fleet_id in fleets(g.data, side, at_sea=True):
-            for port in rebase_ports(g.data, fleet_id):
+            ports = rebase_ports(g.data, fleet_id, tables(g.state))
+            for port in ports:
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
-            if not rebase_ports(g.data, fleet_id):
+            if not ports:
                 choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
         return choices
 
