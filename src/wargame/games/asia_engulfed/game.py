@@ -18,7 +18,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
-from wargame.games.asia_engulfed import movement, sequence, state, victory
+from wargame.games.asia_engulfed import client, movement, sequence, state, victory
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.registry import RULES
@@ -93,6 +93,13 @@ class AsiaEngulfed(ProcedureGame):
 
     def score_track(self, state_: State) -> dict[Side, float]:
         return dict(victory.standing(state_.data))
+
+    def client_data(self) -> dict[str, Any]:
+        """The area map, the block colours and the units' printed facts (:mod:`client`)."""
+        return client.client_data()
+
+    def backdrop(self) -> list[dict[str, Any]]:
+        return client.backdrop()
 
 
 def _other(side: Side) -> Side:
