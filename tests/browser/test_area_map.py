@@ -31,7 +31,8 @@ def ae_server(tmp_path_factory, playwright_api):
 
 
 def new_game(server):
-    """A new game of the scenario with both seats human: the play link of each side."""
+    """A new game of the scenario with both seats human: the play link of each side and of a
+    spectator."""
     seats = {"japan": "human", "allies": "human"}
     body = {"game": "asia-engulfed", "scenario": SCENARIO, "seats": seats}
     request = urllib.request.Request(
@@ -42,7 +43,8 @@ def new_game(server):
     )
     with urllib.request.urlopen(request, timeout=30) as response:
         created = json.loads(response.read())
-    return {side: f"{server}{seat['url']}" for side, seat in created["seats"].items()}
+    links = {side: f"{server}{seat['url']}" for side, seat in created["seats"].items()}
+    return {**links, "spectator": f"{server}{created['spectator']['url']}"}
 
 
 def open_page(page, link, lang):
@@ -110,6 +112,18 @@ def test_the_area_map_loads_for_each_side(page, ae_server, artifacts, side, lang
     assert page.locator(f"#map .stack[data-side={other}] .piece-block").count() == 0  # blanks
     assert page.locator(f"#map .stack[data-side={other}] .piece-blank").count() > 0
     page.screenshot(path=str(artifacts / f"ae_{side}_{lang}_zoomed.png"))
+    page.click("#legend-button")
+    page.wait_for_selector("#legend [data-legend=border-strait]")
+    assert page.locator("#legend [data-legend^=blank-]").count() >= 3  # the other side's colours
+    page.locator("#legend").screenshot(path=str(artifacts / f"ae_legend_{side}_{lang}.png"))
+
+
+def test_a_spectator_sees_every_block_blank(page, ae_server):
+    open_page(page, new_game(ae_server)["spectator"], "en")
+    assert page.locator("#map .piece-block").count() == 0
+    assert page.locator("#map .stack[data-side=japan] .piece-blank").count() > 10
+    assert page.locator("#map .stack[data-side=allies] .piece-blank").count() > 10
+    assert page.locator("#map .piece-air").count() > 0  # counters are open
 
 
 @pytest.mark.parametrize("context_options", [PHONE])
@@ -123,17 +137,23 @@ def test_the_area_map_on_a_phone(page, ae_server, artifacts):
     page.screenshot(path=str(artifacts / "ae_phone_ja.png"))
 
 
-def choose_and_move(page, block, target, artifacts):
-    """Open the block's area, choose the block, then click the target area."""
-    page.locator(f'#map .stack[data-area="{START}"][data-side=japan]').click()
-    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{START}"]')
-    page.click(f'#popup [data-choose="{block}"]')
-    page.wait_for_selector(f'#map .target[data-target-area="{target}"]')
-    page.screenshot(path=str(artifacts / "ae_chosen.png"))
+def click_target(page, target):
+    """Click the target area at its point (where its stacks and name stand)."""
     box = page.locator(f'#map .target[data-target-area="{target}"] .target-box').bounding_box()
     before = version(page)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     wait_newer(page, before)
+
+
+def choose_and_move(page, block, target, artifacts):
+    """Open the block's area, choose the block in its popup, then click the target area."""
+    page.locator(f'#map .stack[data-area="{START}"][data-side=japan]').click()
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{START}"]')
+    page.click(f'#popup [data-choose="{block}"]')
+    page.wait_for_selector(f'#map .target[data-target-area="{target}"]')
+    assert page.locator("#map .target").count() == 6  # Hupeh's neighbours it may enter
+    page.screenshot(path=str(artifacts / "ae_chosen.png"))
+    click_target(page, target)
 
 
 def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
@@ -148,6 +168,16 @@ def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
     assert page.locator(f'#map [data-unit="{BLOCK}"]').count() == 1
     assert page.locator("#map .target").count() == 0  # the block let go once moved
     page.screenshot(path=str(artifacts / "ae_moved_japan.png"))
+
+    # zoomed in, a click on a block chooses it, a second lets it go, a third chooses it again
+    chosen = '#map .piece.selected-unit[data-unit="jp-13a"]'
+    for shown in (True, False, True):
+        page.locator('#map .piece[data-unit="jp-13a"]').click()
+        page.wait_for_selector(chosen, state="attached" if shown else "detached")
+    assert page.locator("#map .target").count() == 5
+    click_target(page, "honan")
+    page.wait_for_selector('#map .stack[data-area="honan"][data-side=japan] [data-unit="jp-13a"]')
+    assert "Japan moves 13th Army from Kiangsu to Honan" in page.locator("#log-panel").inner_text()
 
     allied = browser.new_context(viewport={"width": 1500, "height": 950}, locale="en-US")
     other = allied.new_page()

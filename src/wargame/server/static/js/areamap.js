@@ -23,7 +23,7 @@ const MARKER_UNITS = 16; // a far marker's diameter at scale 1 (counters.js)
 const STACK_ROOM = COUNTER * 1.3; // a stack's room: its top piece, the ones under it, its count
 const NAME_ORDER = { port_box: 0, island_box: 1, large: 2, sea: 3 };
 // where an area's stacks may stand, in counters from its label point, nearest first
-const NUDGES = [[0, 0], ...[1, 1.6, 2.2].flatMap((r) => [[0, r], [r, 0], [-r, 0], [0, -r], [r, r], [-r, r], [r, -r], [-r, -r]])];
+const NUDGES = [[0, 0], ...[1, 1.5, 2, 2.5, 3].flatMap((r) => [[0, r], [r, 0], [-r, 0], [0, -r], [r, r], [-r, r], [r, -r], [-r, -r]])];
 
 function ringsPath(rings) {
   return rings
@@ -61,6 +61,13 @@ function stackBox(at, size) {
 
 function isBox(area) {
   return ["port_box", "island_box"].includes(area.kind) || area.drawn === "off_map";
+}
+
+/** The area two boxes share. */
+function overlap(a, b) {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
 }
 
 function overlaps(a, b) {
@@ -166,7 +173,7 @@ export class AreaMap extends MapBase {
 
   /** Where each area's stacks stand: a box's at its point (its islands are there); a land or
    * sea area's at its label point, or, where a neighbour's stacks already stand there, at the
-   * first point nearby inside the area that is clear of them. */
+   * first point nearby inside the area that is clear of them (the least crowded if none is). */
   placeStacks(stacks) {
     this.stacksAt = new Map();
     const order = [...stacks.keys()].map((id) => this.areas.get(id)).filter(Boolean);
@@ -175,8 +182,15 @@ export class AreaMap extends MapBase {
     for (const area of order) {
       const sides = bySide(stacks.get(area.id)).length;
       const tries = isBox(area) ? [[0, 0]] : NUDGES;
-      const fits = (at) => !taken.some((box) => overlaps(stackBox(at, STACK_ROOM), box)) && this.contains(area, at);
-      const at = tries.map(([dx, dy]) => ({ x: area.cx + dx * COUNTER, y: area.cy + dy * COUNTER, sides })).find(fits) || { x: area.cx, y: area.cy, sides };
+      const spots = tries.map(([dx, dy]) => ({ x: area.cx + dx * COUNTER, y: area.cy + dy * COUNTER, sides })).filter((at, k) => k === 0 || this.contains(area, at));
+      const crowding = (at) => taken.reduce((sum, box) => sum + overlap(stackBox(at, STACK_ROOM), box), 0);
+      let at = spots[0];
+      let least = crowding(at);
+      for (const spot of spots.slice(1)) {
+        if (least === 0) break;
+        const found = crowding(spot);
+        if (found < least) [at, least] = [spot, found];
+      }
       this.stacksAt.set(area.id, at);
       taken.push(stackBox(at, STACK_ROOM));
     }

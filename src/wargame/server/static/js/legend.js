@@ -10,6 +10,7 @@ import { t } from "./i18n.js";
 import { NATIONS, counter, marker } from "./counters.js";
 import { baseBadge } from "./map.js";
 import { piece } from "./blocks.js";
+import { sideOfPower } from "./areascene.js";
 
 const HEX = "10,0 5,8.66 -5,8.66 -10,0 -5,-8.66 5,-8.66";
 
@@ -101,11 +102,13 @@ function areaSwatch(...parts) {
 /** An area map's legend (Asia Engulfed): its pieces in their colours, the highlights and the
  * marks of control, contest and the borders the rules read. */
 function areaLegend(ctx) {
-  const present = new Set([...ctx.units.values()].map((unit) => unit.colour).filter(Boolean));
+  const blocks = [...ctx.units.values()].filter((unit) => unit.colour);
+  const others = new Set(blocks.filter((unit) => sideOfPower(unit.power) !== ctx.seat).map((unit) => unit.colour));
+  const mine = blocks.find((unit) => sideOfPower(unit.power) === ctx.seat) || blocks[0];
   const small = (item, flags = {}) => s("g", { transform: "scale(0.9)" }, piece(item, flags, ctx.colours, ctx.lang));
-  const own = { kind: "block", side: ctx.seat || "japan", colour: "orange", type: "infantry", steps: 3, max_steps: 4, name: "" };
+  const own = { kind: "block", side: ctx.seat, colour: mine.colour, type: mine.type, steps: 3, max_steps: 4, name: "" };
   const blanks = Object.entries(ctx.colours)
-    .filter(([id]) => present.has(id))
+    .filter(([id]) => others.has(id))
     .map(([id, colour]) => item(`blank-${id}`, swatch(small({ kind: "blank", side: "", colour: id })), t("legend.area_blank", { colour: ctx.lang === "ja" ? colour.name_ja : colour.name })));
   const highlights = [
     item("target-move", areaSwatch(s("path", { class: "target-tint target-move", d: AREA }), s("path", { class: "target-move area-target-legend", d: AREA })), t("legend.area_target")),
