@@ -12,6 +12,7 @@ import urllib.request
 import pytest
 
 from tests.browser.conftest import serving
+from tests.browser.language import page_problems
 from tests.browser.test_client import version, wait_newer, wait_prompt
 
 pytestmark = [pytest.mark.game("asia-engulfed"), pytest.mark.slow]
@@ -116,6 +117,10 @@ def test_the_area_map_loads_for_each_side(page, ae_server, artifacts, side, lang
     page.wait_for_selector("#legend [data-legend=border-strait]")
     assert page.locator("#legend [data-legend^=blank-]").count() >= 3  # the other side's colours
     page.locator("#legend").screenshot(path=str(artifacts / f"ae_legend_{side}_{lang}.png"))
+    if lang == "ja":
+        page.locator("#map .stack").first.click()  # its popup too
+        page.wait_for_selector("#popup:not([hidden])")
+        assert [str(problem) for problem in page_problems(page)] == []
 
 
 def test_a_spectator_sees_every_block_blank(page, ae_server):
