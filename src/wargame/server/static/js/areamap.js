@@ -143,13 +143,15 @@ export class AreaMap extends MapBase {
     this.layoutNames();
   }
 
-  /** Each name's width in ems as the browser sets it (kept from the estimate where the map is
-   * not shown, as behind the hot-seat screen). */
+  /** Each name's width in ems as the browser sets it (the estimate while the map is not shown,
+   * as behind the hot-seat screen: measured once it is). */
   measureNames() {
     this.layers.names.style.fontSize = "100px";
     for (const name of this.names) {
+      name.text.classList.remove("crowded"); // laid out again after
       const width = name.text.getComputedTextLength() / 100;
-      if (width > 0) name.ems = width;
+      name.measured = width > 0;
+      if (name.measured) name.ems = width;
     }
   }
 
@@ -207,6 +209,7 @@ export class AreaMap extends MapBase {
    * hidden where none is free. */
   layoutNames() {
     if (!this.names.length || !this.panzoom) return;
+    if (!this.names[0].measured && this.svg.getBoundingClientRect().width > 0) this.measureNames(); // shown at last
     const perUnit = 1 / this.panzoom.scale();
     const size = NAME_PIXELS / perUnit;
     this.layers.names.style.fontSize = `${size.toFixed(2)}px`;
