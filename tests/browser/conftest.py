@@ -60,10 +60,10 @@ def playwright_api():
     return sync_api
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory, playwright_api) -> Iterator[str]:
-    """The base URL of a play server running on a fresh SQLite file."""
-    folder = tmp_path_factory.mktemp("server")
+@contextlib.contextmanager
+def serving(folder: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """A play server on a fresh SQLite file in ``folder`` (``env``: more of its environment,
+    such as $WARGAME_GAMES); its base URL while the block runs."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     log = (folder / "server.log").open("wb")
@@ -71,8 +71,8 @@ def server(tmp_path_factory, playwright_api) -> Iterator[str]:
     command += ["--database", f"sqlite:///{folder / 'games.db'}"]
     command += ["--create-limit", "off", "--action-limit", "off"]  # every test's games, one address
     command += ["--bot-delay", "0"]  # bots at full speed: the tests watch every game they play
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+    full_env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=full_env)
     try:
         _wait_until_up(url, process)
         yield url
@@ -84,6 +84,13 @@ def server(tmp_path_factory, playwright_api) -> Iterator[str]:
             process.kill()
             process.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, playwright_api) -> Iterator[str]:
+    """The base URL of a play server running on a fresh SQLite file."""
+    with serving(tmp_path_factory.mktemp("server")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
 from wargame.games.asia_engulfed import (
     charts,
+    client,
     ground_combat,
     movement,
     naval,
@@ -124,6 +125,13 @@ class AsiaEngulfed(ProcedureGame):
 
     def score_track(self, state_: State) -> dict[Side, float]:
         return dict(victory.standing(state_.data))
+
+    def client_data(self) -> dict[str, Any]:
+        """The area map, the block colours and the units' printed facts (:mod:`client`)."""
+        return client.client_data()
+
+    def backdrop(self) -> list[dict[str, Any]]:
+        return client.backdrop()
 
 
 def _missions_open(data: Mapping[str, Any]) -> bool:

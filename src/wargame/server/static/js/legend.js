@@ -9,6 +9,8 @@ import { fill, h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { NATIONS, counter, marker } from "./counters.js";
 import { baseBadge } from "./map.js";
+import { piece } from "./blocks.js";
+import { sideOfPower } from "./areascene.js";
 
 const HEX = "10,0 5,8.66 -5,8.66 -10,0 -5,-8.66 5,-8.66";
 
@@ -90,8 +92,59 @@ function places(ctx) {
   ];
 }
 
+const AREA = "M-12 -6L-2 -11L11 -7L12 5L1 11L-11 7Z";
+const BORDERS = ["strait", "river", "impassable"];
+
+function areaSwatch(...parts) {
+  return swatch(s("path", { class: "area area-large", d: AREA }), ...parts);
+}
+
+/** An area map's legend (Asia Engulfed): its pieces in their colours, the highlights and the
+ * marks of control, contest and the borders the rules read. */
+function areaLegend(ctx) {
+  const blocks = [...ctx.units.values()].filter((unit) => unit.colour);
+  const others = new Set(blocks.filter((unit) => sideOfPower(unit.power) !== ctx.seat).map((unit) => unit.colour));
+  const mine = blocks.find((unit) => sideOfPower(unit.power) === ctx.seat) || blocks[0];
+  const small = (item, flags = {}) => s("g", { transform: "scale(0.9)" }, piece(item, flags, ctx.colours, ctx.lang));
+  const own = { kind: "block", side: ctx.seat, colour: mine.colour, type: mine.type, steps: 3, max_steps: 4, name: "" };
+  const blanks = Object.entries(ctx.colours)
+    .filter(([id]) => others.has(id))
+    .map(([id, colour]) => item(`blank-${id}`, swatch(small({ kind: "blank", side: "", colour: id })), t("legend.area_blank", { colour: ctx.lang === "ja" ? colour.name_ja : colour.name })));
+  const highlights = [
+    item("target-move", areaSwatch(s("path", { class: "target-tint target-move", d: AREA }), s("path", { class: "target-move area-target-legend", d: AREA })), t("legend.area_target")),
+    item("target-unit", swatch(s("g", { transform: "scale(0.8)" }, piece(own, { target: true }, ctx.colours, ctx.lang))), t("legend.area_block_target")),
+    item("chosen", swatch(s("g", { transform: "scale(0.8)" }, piece(own, { selected: true }, ctx.colours, ctx.lang))), t("legend.area_chosen")),
+  ];
+  const pieces = [
+    item("block", swatch(small(own)), t("legend.area_block")),
+    ...blanks,
+    item("lba", swatch(small({ kind: "air", side: "", power: "usa", type: "lba", steps: 2, max_steps: 2 })), t("piece.lba")),
+    item("cba", swatch(small({ kind: "air", side: "", power: "japan", type: "cba", steps: 1, max_steps: 2 })), t("piece.cba")),
+    item("garrison", swatch(small({ kind: "garrison", side: "", power: "japan", type: "garrison" })), t("piece.garrison")),
+    ...ctx.sides.map((side) => item(`marker-${side}`, swatch(marker(side, 3, false)), t("legend.marker", { side: ctx.sideName(side) }))),
+  ];
+  const places = [
+    ...ctx.sides.map((side) => item(`control-${side}`, areaSwatch(s("path", { class: `control-area control-${side}`, d: AREA })), t("legend.area_control", { side: ctx.sideName(side) }))),
+    item("contested", areaSwatch(s("path", { class: "contested-area", d: AREA })), t("area.contested")),
+    ...BORDERS.map((kind) => item(`border-${kind}`, swatch(s("path", { class: `border border-${kind}`, d: "M-12 8L12 -8" })), t(`legend.border_${kind}`))),
+    item("box", swatch(s("g", { class: "box-mark box-port_box" }, s("rect", { class: "box-square", x: -5, y: -5, width: 10, height: 10 }))), t("legend.area_box")),
+  ];
+  return [
+    h("h3", {}, t("legend.highlights")),
+    h("ul", { class: "legend-list" }, highlights),
+    h("h3", {}, t("legend.area_pieces")),
+    h("ul", { class: "legend-list" }, pieces),
+    h("h3", {}, t("legend.area_places")),
+    h("ul", { class: "legend-list" }, places),
+  ];
+}
+
 /** Draw the legend in ``box`` (the map's legend panel). */
 export function drawLegend(box, ctx) {
+  if (ctx.areaMap) {
+    fill(box, h("h2", { id: "legend-title" }, t("legend.title")), areaLegend(ctx), h("p", { class: "hint" }, t("legend.area_zoom")));
+    return;
+  }
   fill(
     box,
     h("h2", { id: "legend-title" }, t("legend.title")),

@@ -11,6 +11,8 @@
 
 import { consequencesOf, noteOf, pathOf } from "./actions.js";
 import { ApiError, api, openSocket } from "./api.js";
+import { AreaMap } from "./areamap.js";
+import { areaFacts, areaScene, areaStacks, areaTargets, pieceRow, unitPlaces } from "./areascene.js";
 import { Attention } from "./attention.js";
 import { currentBattle, drawBattle, lastBattleStart } from "./battle.js";
 import { drawBoxes } from "./boxes.js";
@@ -48,7 +50,9 @@ const app = {
   sides: [],
   units: new Map(),
   cards: new Map(),
-  hexes: new Map(),
+  hexes: new Map(), // the board's places: hexes, or the areas of an area map
+  areaMap: false, // whether the board is an area map (client_data board.kind "areas")
+  chosen: null, // an area map: the block chosen to move (its moves are the targets)
   map: null,
   busy: false,
   socket: null,
@@ -100,7 +104,9 @@ async function loadStatic() {
     app.data = found.data;
     app.units = new Map((found.data.units || []).map((unit) => [unit.id, unit]));
     app.cards = new Map((found.data.cards || []).map((card) => [card.id, card]));
-    app.hexes = new Map(((found.data.board && found.data.board.hexes) || []).map((hex) => [hex.id, hex]));
+    const board = found.data.board || {};
+    app.areaMap = board.kind === "areas";
+    app.hexes = new Map((board.hexes || board.areas || []).map((place) => [place.id, place]));
   }
 }
 
@@ -111,7 +117,9 @@ async function loadBody() {
 
 function buildMap() {
   if (app.map || !app.data.board) return;
-  app.map = new HexMap(byId("map"), app.data.board, tapHex, (hexId) => point(hexId && { hex: hexId }));
+  const pointed = (hexId) => point(hexId && { hex: hexId });
+  if (app.areaMap) app.map = new AreaMap(byId("map"), app.data.board, app.data.colours || {}, tapHex, pointed);
+  else app.map = new HexMap(byId("map"), app.data.board, tapHex, pointed);
   byId("zoom-in").onclick = () => app.map.zoom(0.7);
   byId("zoom-out").onclick = () => app.map.zoom(1 / 0.7);
   byId("zoom-fit").onclick = () => app.map.focus([]);
@@ -135,7 +143,7 @@ async function drawBackdrop(map) {
 
 function drawMapLabels() {
   if (!app.map) return;
-  app.map.drawLabels((hex) => (lang() === "ja" && hex.name_ja ? hex.name_ja : hex.name));
+  app.map.drawLabels((place) => (lang() === "ja" && place.name_ja ? place.name_ja : place.name));
 }
 
 // -- the context the panels draw from ---------------------------------------------------------
@@ -144,7 +152,8 @@ function names() {
     isHex: (id) => app.hexes.has(id),
     isUnit: (id) => app.units.has(id),
     isCard: (id) => app.cards.has(id),
-    hexName: (id) => app.messages.name("hex", id),
+    hexName: (id) => app.messages.name(app.areaMap ? "area" : "hex", id),
+    plainPlaces: app.areaMap, // an area is named by its name alone, a hex with its id
     unitName: (id) => {
       const unit = app.units.get(id);
       if (!unit) return id;
@@ -179,7 +188,7 @@ function context() {
     heldSeats: (gameSeats(app.id) || {}).seats || {},
     bots: body.bots || {},
     isHex,
-    unitHex: (id) => (board.units && isHex(board.units[id]) ? board.units[id] : null),
+    unitHex: app.areaMap ? placeOfUnit(board) : (id) => (board.units && isHex(board.units[id]) ? board.units[id] : null),
     isReduced: (id) => Boolean(board.reduced && board.reduced[id]),
     isActivated: (id) => Boolean(board.offensive && (board.offensive.activated || []).includes(id)),
     sideName: (side) => (app.sides.find((entry) => entry.id === side) || { name: side }).name,
@@ -210,9 +219,45 @@ function context() {
   const mayAct = !ctx.replaying && seat && view.active.includes(seat);
   const inHand = (id) => (board.hand || []).includes(id) || board.future_card === id;
   ctx.mayAct = Boolean(mayAct);
-  ctx.targets = mayAct ? classify(view.actions || [], { ...ctx.names, unitHex: ctx.unitHex, inHand }) : NO_TARGETS;
+  const facts = { ...ctx.names, unitHex: ctx.unitHex, inHand };
+  if (app.areaMap) Object.assign(ctx, areaHooks(ctx, mayAct ? view.actions || [] : [], facts));
+  else ctx.targets = mayAct ? classify(view.actions || [], facts) : NO_TARGETS;
   ctx.warnedHexes = warnedHexes(ctx);
   return ctx;
+}
+
+function placeOfUnit(board) {
+  const places = unitPlaces(board);
+  return (id) => places.get(id) || null;
+}
+
+/** An area map's part of the context: its targets (the chosen block's moves), the block chosen
+ * and how to choose one, the colours of its pieces, and the rows and facts of its popup. */
+function areaHooks(ctx, actions, facts) {
+  const targets = areaTargets(actions, facts, app.chosen);
+  const chosen = targets.moves.has(app.chosen) ? app.chosen : null;
+  return {
+    targets,
+    areaMap: true,
+    chosen,
+    choose: chooseUnit,
+    colours: app.data.colours || {},
+    stackRow: (entry) => pieceRow(ctx, entry),
+    placeFacts: (area) => areaFacts(ctx, area),
+  };
+}
+
+/** An area map: choose the block to move (null: none); its destinations become the targets. */
+function chooseUnit(unitId) {
+  app.chosen = unitId;
+  if (unitId) closePopup();
+  render();
+  const ctx = context();
+  if (unitId && app.map) app.map.reveal([ctx.unitHex(unitId), ...ctx.targets.hexes.keys()].filter(Boolean));
+}
+
+function stacksOf(ctx) {
+  return ctx.areaMap ? areaStacks(ctx) : stacks(ctx);
 }
 
 // -- drawing ----------------------------------------------------------------------------------
@@ -261,12 +306,13 @@ function render() {
   byId("loading").hidden = true;
   if (drawPassScreen(ctx)) return;
   forgetGone(ctx);
-  if (app.map) app.map.update(scene(ctx, app.selected));
+  if (app.map) app.map.update(ctx.areaMap ? areaScene(ctx, app.selected) : scene(ctx, app.selected));
   drawPrompt(byId("prompt-panel"), ctx);
   drawBattle(byId("battle-panel"), ctx);
   drawCards(byId("cards-panel"), ctx);
   drawTracks(byId("tracks-panel"), ctx);
-  drawBoxes(byId("boxes-panel"), ctx);
+  byId("boxes-panel").hidden = ctx.areaMap; // an area map's pools and boxes: not drawn yet
+  if (!ctx.areaMap) drawBoxes(byId("boxes-panel"), ctx);
   drawLog(byId("log-panel"), ctx);
   drawNotes(byId("notes-panel"), ctx, app.id);
   if (!byId("legend").hidden) drawLegend(byId("legend"), ctx);
@@ -283,6 +329,7 @@ function forgetGone(ctx) {
   const offered = new Set(ctx.mayAct ? ctx.view.actions : []);
   if (app.pointed && app.pointed.action && !offered.has(app.pointed.action)) app.pointed = null;
   if (app.previewPick && !offered.has(app.previewPick)) app.previewPick = null;
+  if (app.chosen && !ctx.chosen) app.chosen = null; // moved, or no longer to move
   if (confirming() && !offered.has(confirming())) closeConfirm(false);
 }
 
@@ -296,7 +343,7 @@ function plannedAction(ctx) {
   if (pointed && pointed.action) return pointed.action;
   const hexId = (pointed && pointed.hex) || popupHex();
   if (!hexId) return null;
-  return offeredAt(ctx, hexId, stacks(ctx).get(hexId) || []).find((text) => pathOf(ctx, text)) || null;
+  return offeredAt(ctx, hexId, stacksOf(ctx).get(hexId) || []).find((text) => pathOf(ctx, text)) || null;
 }
 
 function drawPlan(ctx = context()) {
@@ -380,7 +427,7 @@ function hasActions(ctx, hexId) {
 }
 
 function reopenStack(ctx, hexId) {
-  const entries = stacks(ctx).get(hexId) || [];
+  const entries = stacksOf(ctx).get(hexId) || [];
   const point = app.map.screenPoint(hexId);
   const offered = offeredAt(ctx, hexId, entries);
   if (point) openStack(ctx, hexId, entries, point.x, point.y, {}, pathEnd(ctx, hexId, offered, point));
@@ -506,11 +553,12 @@ function pathEnd(ctx, hexId, offered, at) {
 
 /** A click or Enter on the map: open the hex's stack; a second click on a target whose stack is
  * open plays its action if it offers one alone. */
-function tapHex(hexId, _unitId, how = {}) {
+function tapHex(hexId, unitId, how = {}) {
   if (passing()) return;
   if (app.replay && app.replay.active) app.selected = hexId;
+  if (app.areaMap && tapArea(context(), hexId, unitId)) return;
   const ctx = context();
-  const entries = stacks(ctx).get(hexId) || [];
+  const entries = stacksOf(ctx).get(hexId) || [];
   const offered = offeredAt(ctx, hexId, entries);
   if (!how.keyboard && popupHex() === hexId && offered.length === 1) {
     act(offered[0]);
@@ -526,6 +574,23 @@ function tapHex(hexId, _unitId, how = {}) {
     drawBattle(byId("battle-panel"), context());
   }
   drawPlan(ctx);
+}
+
+/** An area map: a tap on a block that may move chooses it (a second tap lets it go); a tap on
+ * a destination of the chosen block moves it there. True if the tap did one of these. */
+function tapArea(ctx, areaId, unitId) {
+  if (unitId && ctx.targets.moves.has(unitId)) {
+    chooseUnit(ctx.chosen === unitId ? null : unitId);
+    return true;
+  }
+  const move = ctx.chosen && ctx.targets.hexes.get(areaId);
+  if (move) {
+    app.chosen = null;
+    act(move[0]);
+    return true;
+  }
+  if (ctx.chosen) app.chosen = null; // a tap elsewhere lets the block go
+  return false;
 }
 
 /** A click or Enter on a card of the hand: open it; a second click plays its action if it has
@@ -662,6 +727,7 @@ function bindHeader() {
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     closePopup();
+    if (app.chosen) chooseUnit(null);
     menu.setAttribute("aria-expanded", "false");
     byId("header-menu").classList.remove("open");
   });

@@ -117,7 +117,8 @@ function hexFacts(ctx, hex) {
 }
 
 /** Open the stack of ``hexId`` near the screen point (x, y); ``how.keyboard``: focus its first
- * button; ``clear``: the end of the path drawn to the hex, to keep in sight (see place). */
+ * button; ``clear``: the end of the path drawn to the hex, to keep in sight (see place). An area
+ * map draws its own rows and facts (``ctx.stackRow``, ``ctx.placeFacts``). */
 export function openStack(ctx, hexId, entries, x, y, how = {}, clear = null) {
   const box = popupBox();
   const hex = ctx.hexes.get(hexId);
@@ -126,9 +127,9 @@ export function openStack(ctx, hexId, entries, x, y, how = {}, clear = null) {
     box,
     closeButton(),
     h("h3", { id: "popup-title" }, placeName(ctx.names, hexId)),
-    hex ? h("p", { class: "hex-facts" }, hexFacts(ctx, hex)) : null,
+    hex ? h("p", { class: "hex-facts" }, ctx.placeFacts ? ctx.placeFacts(hex) : hexFacts(ctx, hex)) : null,
     hexActions.length ? h("div", { class: "buttons hex-actions" }, actionButtons(ctx, hexActions)) : null,
-    entries.length ? h("ul", { class: "stack-list" }, entries.map((entry) => unitRow(ctx, entry.unit))) : null,
+    entries.length ? h("ul", { class: "stack-list" }, entries.map((entry) => (ctx.stackRow ? ctx.stackRow(entry) : unitRow(ctx, entry.unit)))) : null,
   );
   box.setAttribute("aria-labelledby", "popup-title");
   box.dataset.hex = hexId;

@@ -77,7 +77,7 @@ function waiting(ctx) {
 function targetHint(ctx) {
   const { hexes, units, cards } = ctx.targets;
   const parts = [];
-  if (hexes.size) parts.push(t("play.targets_hexes", { n: hexes.size }));
+  if (hexes.size) parts.push(t(ctx.areaMap ? "play.targets_areas" : "play.targets_hexes", { n: hexes.size }));
   if (units.size) parts.push(t("play.targets_units", { n: units.size }));
   if (cards.size) parts.push(t("play.targets_cards", { n: cards.size }));
   if (!parts.length) return null;
@@ -87,9 +87,15 @@ function targetHint(ctx) {
     { class: "targets-hint" },
     t("play.or_click", { what: joined(parts) }),
     " ",
-    h("span", { class: "how" }, t("play.click_twice")),
+    h("span", { class: "how" }, howToClick(ctx)),
     mapIds.length ? h("button", { type: "button", class: "small", id: "show-targets", onclick: () => ctx.focus(mapIds) }, t("play.show_targets")) : null,
   );
+}
+
+/** How targets are played: twice on a hex map; on an area map, the block, then its area. */
+function howToClick(ctx) {
+  if (!ctx.areaMap) return t("play.click_twice");
+  return ctx.chosen ? t("area.how_chosen", { unit: ctx.names.unitName(ctx.chosen) }) : t("area.how");
 }
 
 /** An action in the list of every legal action: its words, after a warning sign where it has

@@ -61,6 +61,7 @@ function battles(ctx) {
 export function placeName(names, hexId) {
   const name = names.hexName(hexId);
   if (!name || name === hexId) return hexId;
+  if (names.plainPlaces) return name;
   return name.includes(hexId) ? name : `${name} (${hexId})`;
 }
 

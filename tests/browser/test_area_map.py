@@ -1,0 +1,201 @@
+"""The play page on an area map: Asia Engulfed's introductory scenario (Tipping the Scales), both
+seats human, on a server that offers the game through a test plugin (the catalogue does not yet).
+The map loads for each side in English and Japanese and on a phone held upright, its names never
+overlap; a Japanese block chosen and moved by clicking lands in the area clicked, and the Allied
+page shows there a blank in the block's colour, never its name or type."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import serving
+from tests.browser.language import page_problems
+from tests.browser.test_client import version, wait_newer, wait_prompt
+
+pytestmark = [pytest.mark.game("asia-engulfed"), pytest.mark.slow]
+
+SCENARIO = "tipping_the_scales"
+BLOCK = "jp-11a"  # the 11th Army, in Hupeh at the start
+START = "hupeh"
+TARGET = "szechwan"  # Nationalist-held: the move contests it
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def ae_server(tmp_path_factory, playwright_api):
+    env = {"WARGAME_GAMES": "tests.browser.ae_plugin"}
+    with serving(tmp_path_factory.mktemp("ae-server"), env) as url:
+        yield url
+
+
+def new_game(server):
+    """A new game of the scenario with both seats human: the play link of each side and of a
+    spectator."""
+    seats = {"japan": "human", "allies": "human"}
+    body = {"game": "asia-engulfed", "scenario": SCENARIO, "seats": seats}
+    request = urllib.request.Request(
+        f"{server}/api/games",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        created = json.loads(response.read())
+    links = {side: f"{server}{seat['url']}" for side, seat in created["seats"].items()}
+    return {**links, "spectator": f"{server}{created['spectator']['url']}"}
+
+
+def open_page(page, link, lang):
+    base, _, fragment = link.partition("#")
+    joiner = "&" if "?" in base else "?"
+    page.goto(f"{base}{joiner}lang={lang}#{fragment}")
+    page.wait_for_selector("#map.area-map path.area", state="attached")
+    page.wait_for_selector("#map .layer-units .stack", state="attached")
+
+
+BOXES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((item) => item.getBoundingClientRect().width > 0)
+  .map((item) => { const r = item.getBoundingClientRect();
+                   const name = item.dataset.place || item.closest('[data-area]').dataset.area;
+                   return [name, r.left, r.top, r.right, r.bottom]; })"""
+SLACK = 0.5  # pixels: rounding
+
+
+def clashes(boxes, others):
+    return [
+        (a[0], b[0])
+        for a in boxes
+        for b in others
+        if a is not b
+        and a[1] + SLACK < b[3]
+        and b[1] + SLACK < a[3]
+        and a[2] + SLACK < b[4]
+        and b[2] + SLACK < a[4]
+    ]
+
+
+def check_names(page):
+    """The names shown overlap neither each other nor a stack (the far zoom's markers, or the
+    top pieces of the nearer ones)."""
+    names = page.evaluate(BOXES, "#map .area-name:not(.crowded)")
+    stacks = page.evaluate(BOXES, "#map .stack .marker-disc, #map .stack .piece-body")
+    assert len(names) >= 20
+    assert clashes(names, names) == []
+    assert clashes(names, stacks) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("side", ["japan", "allies"])
+def test_the_area_map_loads_for_each_side(page, ae_server, artifacts, side, lang):
+    links = new_game(ae_server)
+    open_page(page, links[side], lang)
+    assert page.locator("#map path.area").count() >= 100
+    assert page.locator("#map .box-mark").count() >= 30
+    assert page.locator("#map .control-area").count() > 40
+    contested = page.locator("#map .layer-contested [data-contested]")
+    assert sorted(contested.evaluate_all("(all) => all.map((mark) => mark.dataset.contested)")) == [
+        "guadalcanal",
+        "port_moresby",
+    ]
+    kiangsu = "江蘇" if lang == "ja" else "Kiangsu"
+    assert page.locator('#map .area-name[data-place="kiangsu"]').text_content() == kiangsu
+    check_names(page)
+    page.screenshot(path=str(artifacts / f"ae_{side}_{lang}.png"))
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    check_names(page)
+    own = "japan" if side == "japan" else "allies"
+    other = "allies" if side == "japan" else "japan"
+    assert page.locator(f"#map .stack[data-side={own}] [data-unit]").count() > 0
+    assert page.locator(f"#map .stack[data-side={other}] .piece-block").count() == 0  # blanks
+    assert page.locator(f"#map .stack[data-side={other}] .piece-blank").count() > 0
+    page.screenshot(path=str(artifacts / f"ae_{side}_{lang}_zoomed.png"))
+    page.click("#legend-button")
+    page.wait_for_selector("#legend [data-legend=border-strait]")
+    assert page.locator("#legend [data-legend^=blank-]").count() >= 3  # the other side's colours
+    page.locator("#legend").screenshot(path=str(artifacts / f"ae_legend_{side}_{lang}.png"))
+    if lang == "ja":
+        page.locator("#map .stack").first.click()  # its popup too
+        page.wait_for_selector("#popup:not([hidden])")
+        assert [str(problem) for problem in page_problems(page)] == []
+
+
+def test_a_spectator_sees_every_block_blank(page, ae_server):
+    open_page(page, new_game(ae_server)["spectator"], "en")
+    assert page.locator("#map .piece-block").count() == 0
+    assert page.locator("#map .stack[data-side=japan] .piece-blank").count() > 10
+    assert page.locator("#map .stack[data-side=allies] .piece-blank").count() > 10
+    assert page.locator("#map .piece-air").count() > 0  # counters are open
+
+
+@pytest.mark.parametrize("context_options", [PHONE])
+def test_the_area_map_on_a_phone(page, ae_server, artifacts):
+    links = new_game(ae_server)
+    open_page(page, links["japan"], "ja")
+    wait_prompt(page, "prompt.operational_movement")
+    map_box = page.locator("#map").bounding_box()
+    assert map_box["width"] >= 380 and map_box["height"] >= 250
+    check_names(page)
+    page.screenshot(path=str(artifacts / "ae_phone_ja.png"))
+
+
+def click_target(page, target):
+    """Click the target area at its point (where its stacks and name stand)."""
+    box = page.locator(f'#map .target[data-target-area="{target}"] .target-box').bounding_box()
+    before = version(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_newer(page, before)
+
+
+def choose_and_move(page, block, target, artifacts):
+    """Open the block's area, choose the block in its popup, then click the target area."""
+    page.locator(f'#map .stack[data-area="{START}"][data-side=japan]').click()
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{START}"]')
+    page.click(f'#popup [data-choose="{block}"]')
+    page.wait_for_selector(f'#map .target[data-target-area="{target}"]')
+    assert page.locator("#map .target").count() == 6  # Hupeh's neighbours it may enter
+    page.screenshot(path=str(artifacts / "ae_chosen.png"))
+    click_target(page, target)
+
+
+def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
+    page, ae_server, artifacts, browser
+):
+    links = new_game(ae_server)
+    open_page(page, links["japan"], "en")
+    wait_prompt(page, "prompt.operational_movement")
+    choose_and_move(page, BLOCK, TARGET, artifacts)
+    japanese = f'#map .stack[data-area="{TARGET}"][data-side=japan]'
+    page.wait_for_selector(f'{japanese} [data-unit="{BLOCK}"]')
+    assert page.locator(f'#map [data-unit="{BLOCK}"]').count() == 1
+    assert page.locator("#map .target").count() == 0  # the block let go once moved
+    page.screenshot(path=str(artifacts / "ae_moved_japan.png"))
+
+    # zoomed in, a click on a block chooses it, a second lets it go, a third chooses it again
+    chosen = '#map .piece.selected-unit[data-unit="jp-13a"]'
+    for shown in (True, False, True):
+        page.locator('#map .piece[data-unit="jp-13a"]').click()
+        page.wait_for_selector(chosen, state="attached" if shown else "detached")
+    assert page.locator("#map .target").count() == 5
+    click_target(page, "honan")
+    page.wait_for_selector('#map .stack[data-area="honan"][data-side=japan] [data-unit="jp-13a"]')
+    assert "Japan moves 13th Army from Kiangsu to Honan" in page.locator("#log-panel").inner_text()
+
+    allied = browser.new_context(viewport={"width": 1500, "height": 950}, locale="en-US")
+    other = allied.new_page()
+    try:
+        open_page(other, links["allies"], "en")
+        other.wait_for_selector(f"{japanese} .piece-blank[data-blank=orange]", state="attached")
+        assert other.locator(f"{japanese} .piece text").count() == 0  # nothing written on a blank
+        other.locator(japanese).click()
+        other.wait_for_selector(f'#popup:not([hidden])[data-hex="{TARGET}"]')
+        other.screenshot(path=str(artifacts / "ae_moved_allies.png"))
+        popup = other.locator("#popup").inner_text()
+        assert "A block you cannot read" in popup and "11th Army" not in popup
+        html = other.content()
+        assert BLOCK not in html and "11th Army" not in html
+    finally:
+        allied.close()
