@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.conftest import serving
 from tests.browser.language import page_problems
-from tests.browser.test_client import version, wait_newer, wait_prompt
+from tests.browser.test_client import play_button, version, wait_newer, wait_prompt
 
 pytestmark = [pytest.mark.game("asia-engulfed"), pytest.mark.slow]
 
@@ -135,7 +135,7 @@ def test_a_spectator_sees_every_block_blank(page, ae_server):
 def test_the_area_map_on_a_phone(page, ae_server, artifacts):
     links = new_game(ae_server)
     open_page(page, links["japan"], "ja")
-    wait_prompt(page, "prompt.operational_movement")
+    wait_prompt(page, "prompt.naval_movement")
     map_box = page.locator("#map").bounding_box()
     assert map_box["width"] >= 380 and map_box["height"] >= 250
     check_names(page)
@@ -166,6 +166,8 @@ def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
 ):
     links = new_game(ae_server)
     open_page(page, links["japan"], "en")
+    wait_prompt(page, "prompt.naval_movement")
+    play_button(page, "end")  # no fleet sails
     wait_prompt(page, "prompt.operational_movement")
     choose_and_move(page, BLOCK, TARGET, artifacts)
     japanese = f'#map .stack[data-area="{TARGET}"][data-side=japan]'
