@@ -164,7 +164,7 @@ def test_a_partially_supplied_unit_gets_no_hit_bonus(dice):
 @pytest.mark.rule("3.6")
 def test_an_out_of_supply_attacker_rolls_half_its_dice(dice):
     state = combat(start(), "move jp-ncaa honan")
-    state.data["supply"]["japan"]["honan"] = "none"
+    state.data["supply"]["japan"]["honan"] = "out"
     state = play(state, "japan", "battle honan", "assault")
     assert fired(state) == [("allies", 14, 0), ("japan", 4, 0)]
 

@@ -261,10 +261,10 @@ def test_an_air_unit_crosses_one_sea_area_between_its_shores():
 @pytest.mark.rule("3.6")
 def test_an_air_unit_out_of_supply_flies_one_area_and_never_across_a_sea():
     state = start()
-    state.data["supply"]["japan"]["formosa"] = "none"
+    state.data["supply"]["japan"]["formosa"] = "out"
     assert flights(state, "japan", "jp-lba-e1") == []
     state = start()
-    state.data["supply"]["japan"]["manchukuo"] = "none"
+    state.data["supply"]["japan"]["manchukuo"] = "out"
     assert flights(state, "japan", "jp-lba-3") == ["korea", "peking", "suiyuan"]
 
 
@@ -318,5 +318,5 @@ def test_each_power_has_so_many_strategic_moves_a_phase():
 @pytest.mark.rule("3.6")
 def test_units_out_of_supply_make_no_strategic_move():
     state = start()
-    state.data["supply"]["japan"]["hupeh"] = "none"
+    state.data["supply"]["japan"]["hupeh"] = "out"
     assert strategic(strategic_phase(state), "japan", "jp-11a") == []

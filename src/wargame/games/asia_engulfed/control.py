@@ -74,7 +74,8 @@ def settle_control(data: dict[str, Any], where: str) -> str | None:
 
 def supply_of(data: Mapping[str, Any], side: Side, where: str) -> str:
     """``side``'s supply in ``where`` as the first supply phase fixed it (3.6, 3.7): "full",
-    "partial" or "none". ``data["supply"]`` keeps, per side, the areas not in full supply."""
+    "partial" or "out", the words of :mod:`supply`. ``data["supply"]`` keeps, per side, the
+    areas not in full supply."""
     found: str = data["supply"][side].get(where, "full")
     return found
 

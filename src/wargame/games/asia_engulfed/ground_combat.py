@@ -137,7 +137,7 @@ def full_strength(data: Mapping[str, Any], piece: str) -> bool:
 def out_of_supply(data: Mapping[str, Any], side: Side, piece: str, where: str) -> bool:
     """Whether the unit ``piece`` (a block, a garrison or an air counter) of ``side`` in
     ``where`` is out of supply (3.6), as the first supply phase fixed it."""
-    return supply_of(data, side, where) == "none"
+    return supply_of(data, side, where) == "out"
 
 
 def partial_supply(data: Mapping[str, Any], side: Side, piece: str, where: str) -> bool:

@@ -192,7 +192,7 @@ def air_reach(
     supply: one area and no sea (3.6). It may not end where it would stand alone with enemy
     ground units (5.46 would remove it at once: no player would choose that)."""
     start, power = counter["where"], counter["power"]
-    oos = supply_of(data, side, start) == "none"
+    oos = supply_of(data, side, start) == "out"
     leaving = start in data["contested_at_start"]
 
     def can_enter(_a: str, b: str) -> bool:

@@ -58,7 +58,7 @@ def strategic_moves(
             continue
         if used.get(power, 0) >= charts.strategic_move_limit(power):
             continue
-        if not friendly_uncontested(data, side, start) or supply_of(data, side, start) == "none":
+        if not friendly_uncontested(data, side, start) or supply_of(data, side, start) == "out":
             continue
         for target in sorted(_overland(data, side, power, start, unit_id in data["units"])):
             yield unit_id, target
