@@ -185,20 +185,23 @@ def land_neighbours(area: str) -> list[str]:
     return area_graph().neighbours(area, LAND_MOVES)
 
 
-AIR_OVER_LAND: Final = (*LAND_MOVES, "impassable")  # air ignores impassable boundaries (5.18)
+LAND_BOUNDARIES: Final = (*LAND_MOVES, "impassable")  # air (5.18) and supply (3.1) cross all
 COASTS: Final = ("coast", "impassable_coast")
 
 
 def air_neighbours(area: str) -> list[str]:
     """The land areas next to ``area`` for a flight over land: every land boundary (5.18)."""
-    return area_graph().neighbours(area, AIR_OVER_LAND)
+    return area_graph().neighbours(area, LAND_BOUNDARIES)
 
 
-def seas_touching(area: str) -> list[str]:
-    """The sea areas a land area or box borders (a port box's port touches them all, 3.24)."""
-    return area_graph().neighbours(area, COASTS)
+@cache
+def seas_touching(area: str) -> tuple[str, ...]:
+    """The sea areas a land area or box borders, across any coastline (a port box's port
+    touches them all, 3.24)."""
+    return tuple(area_graph().neighbours(area, COASTS))
 
 
-def coasts_of(sea: str) -> list[str]:
+@cache
+def coasts_of(sea: str) -> tuple[str, ...]:
     """The land areas and boxes bordering ``sea``."""
-    return area_graph().neighbours(sea, COASTS)
+    return tuple(area_graph().neighbours(sea, COASTS))

@@ -15,8 +15,10 @@ from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.state import SIDES
 
-SIDES: Final[tuple[Side, Side]] = ("japan", "allies")
+GARRISON: Final = "garrison:"  # a garrison as a piece: garrison:<power> (garrisons have no id)
+CHINESE: Final = frozenset({"china_nat", "china_comm"})
 
 
 def enemy(side: Side) -> Side:
@@ -70,6 +72,13 @@ def settle_control(data: dict[str, Any], where: str) -> str | None:
         return None
     data["control"][where] = holder
     return holder
+
+
+def add_to_pool(data: dict[str, Any], power: str, unit_id: str) -> None:
+    """Put a block or counter taken off the map into ``power``'s force pool (kept sorted)."""
+    pool = data["pools"].setdefault(power, [])
+    pool.append(unit_id)
+    pool.sort()
 
 
 def supply_of(data: Mapping[str, Any], side: Side, where: str) -> str:

@@ -30,6 +30,7 @@ from wargame.games.asia_engulfed import (
     victory,
 )
 from wargame.games.asia_engulfed.board import area_map
+from wargame.games.asia_engulfed.control import enemy
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.scenarios import files, turns_between
@@ -113,7 +114,7 @@ class AsiaEngulfed(ProcedureGame):
         board = view["board"]
         data = state.determinize(board, side, rng)
         data.update(copy_data({key: board[key] for key in SEQUENCE_KEYS}))
-        data.update({key: {side: list(board[key]), _other(side): []} for key in PRIVATE_KEYS})
+        data.update({key: {side: list(board[key]), enemy(side): []} for key in PRIVATE_KEYS})
         data["air_missions"] = _drawn_missions(data, board["air_missions"], side)
         return self.state_from_view(view, side, data, rng)
 
@@ -150,7 +151,7 @@ def _drawn_missions(
     """The other side's secret commitment as ``viewer`` may guess it: every air unit that
     flies over the battle on dogfight."""
     found = {side: dict(missions) for side, missions in shown.items()}
-    other = _other(viewer)
+    other = enemy(viewer)
     if other not in found:
         flying = (
             []
@@ -159,10 +160,6 @@ def _drawn_missions(
         )
         found[other] = dict.fromkeys(flying, "dogfight")
     return found
-
-
-def _other(side: Side) -> Side:
-    return state.SIDES[1] if side == state.SIDES[0] else state.SIDES[0]
 
 
 def names_catalog() -> Catalog:

@@ -53,7 +53,10 @@ from wargame.engine.tables import DiceGroup, roll_volley
 from wargame.games.asia_engulfed import combat_fog
 from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import (
+    CHINESE,
+    GARRISON,
     SIDES,
+    add_to_pool,
     area,
     enemy,
     ground_blocks,
@@ -66,8 +69,6 @@ from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.movement import remove_lone_air, to_pool
 from wargame.games.asia_engulfed.registry import RULES
 
-GARRISON: Final = "garrison:"
-CHINESE: Final = frozenset({"china_nat", "china_comm"})
 SA_POWERS: Final = {"japan": ("japan",), "allies": ("usa", "cw")}  # 6.62, 7.7: never China
 SURPRISE_TURN: Final = "1941-11"  # 9.11
 MISSIONS: Final = ("dogfight", "support")
@@ -332,9 +333,7 @@ def take_loss(g: Context, side: Side, piece: str, where: str) -> None:
 
 def eliminate(g: Context, unit_id: str, where: str) -> None:
     unit = g.data["units"].pop(unit_id)
-    pool = g.data["pools"].setdefault(unit["hidden"]["power"], [])
-    pool.append(unit_id)
-    pool.sort()
+    add_to_pool(g.data, unit["hidden"]["power"], unit_id)
     g.data["known_in_pool"] = sorted([*g.data["known_in_pool"], unit_id])
     g.log("log.eliminated", unit=unit_id, area=where)
 

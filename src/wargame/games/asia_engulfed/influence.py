@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from wargame.engine.log import Side
-from wargame.games.asia_engulfed.board import area_map
+from wargame.games.asia_engulfed.board import area_map, seas_touching
 from wargame.games.asia_engulfed.forces import FLEETS, side_of
 from wargame.games.asia_engulfed.registry import RULES
 
@@ -52,13 +52,6 @@ def port_seas(area: str) -> frozenset[str]:
     )
 
 
-@cache
-def bordering_seas(area: str) -> frozenset[str]:
-    """The sea areas an area touches, across any coastline."""
-    areas = area_map().areas
-    return frozenset(other for other in areas[area].adjacent if areas[other].is_sea)
-
-
 @RULES.implements("8.13")
 def projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
     """The sides projecting influence into each sea area (every sea area is a key)."""
@@ -69,7 +62,7 @@ def projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
     for counter in position["counters"].values():
         where = counter["where"]
         if counter["type"] == "lba" and where in area_map().areas and where not in contested:
-            for sea in bordering_seas(where):
+            for sea in seas_touching(where):
                 found[sea].add(side_of(counter["power"]))
     for unit in position["units"].values():
         if unit["hidden"]["type"] in FLEETS:

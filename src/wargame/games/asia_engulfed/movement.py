@@ -27,7 +27,10 @@ from wargame.games.asia_engulfed.board import (
 )
 from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import (
+    CHINESE,
+    GARRISON,
     SIDES,
+    add_to_pool,
     area,
     enemy,
     ground_blocks,
@@ -44,8 +47,8 @@ from wargame.games.asia_engulfed.registry import RULES
 US_BARRED_REGIONS: Final = frozenset({"india", "burma", "china"})
 US_OPEN_IN_BARRED: Final = frozenset({"formosa"})
 CW_OPEN_IN_CHINA: Final = frozenset({"hainan", "formosa", "hong_kong", "shanghai"})
-CHINESE: Final = frozenset({"china_nat", "china_comm"})
 NEUTRAL: Final = "neutral"
+NATIONALISTS: Final = frozenset({"china_nat"})
 CROSSINGS: Final = frozenset({"river", "strait"})  # 6.73
 
 RULES.stand_in(
@@ -121,9 +124,10 @@ def friendly_uncontested(data: Mapping[str, Any], side: Side, target: str) -> bo
     return data["control"].get(target) == side and target not in data["contested"]
 
 
-def _chinese_there(data: Mapping[str, Any], where: str) -> bool:
+def _chinese_there(data: Mapping[str, Any], where: str, powers: frozenset[str] = CHINESE) -> bool:
+    """Whether an Allied block of ``powers`` (by default either Chinese) stands in ``where``."""
     return any(
-        u["where"] == where and u["hidden"]["power"] in CHINESE
+        u["where"] == where and u["hidden"]["power"] in powers
         for u in data["units"].values()
         if u["owner"] == SIDES[1]
     )
@@ -140,11 +144,7 @@ def nationalist_entry(data: Mapping[str, Any], target: str) -> str | None:
         return None
     if not occupants(data, target):
         return None
-    if target in data["contested_at_start"] and any(
-        u["where"] == target and u["hidden"]["power"] == "china_nat"
-        for u in data["units"].values()
-        if u["owner"] == SIDES[1]
-    ):
+    if target in data["contested_at_start"] and _chinese_there(data, target, NATIONALISTS):
         return None
     return "nationalists_need_sa"
 
@@ -308,16 +308,13 @@ def relocate(g: Context, unit_id: str, target: str, key: str = "log.moved") -> s
     return start
 
 
-def block_to_pool(g: Context, unit_id: str, key: str, **where: str) -> dict[str, Any]:
+def block_to_pool(g: Context, unit_id: str, key: str, **where: str) -> None:
     """Take a block off the map into its power's force pool, logged under ``key`` to its owner
-    and as a blank (``key``_blank) to the other side; returns the block."""
+    and as a blank (``key``_blank) to the other side."""
     unit = g.data["units"].pop(unit_id)
-    pool = g.data["pools"].setdefault(unit["hidden"]["power"], [])
-    pool.append(unit_id)
-    pool.sort()
+    add_to_pool(g.data, unit["hidden"]["power"], unit_id)
     public = {"side": unit["owner"], "colour": unit["public"]["colour"], **where}
     g.log_private([unit["owner"]], key, {**public, "unit": unit_id}, f"{key}_blank", public)
-    return dict(unit)
 
 
 def nationalist_attack_open(data: Mapping[str, Any], side: Side) -> bool:
@@ -362,9 +359,7 @@ def remove_lone_air(g: Context, side: Side, where: str) -> None:
 
 def to_pool(g: Context, counter_id: str) -> None:
     counter = g.data["counters"].pop(counter_id)
-    pool = g.data["pools"].setdefault(counter["power"], [])
-    pool.append(counter_id)
-    pool.sort()
+    add_to_pool(g.data, counter["power"], counter_id)
 
 
 class Stacking(Procedure):
@@ -393,8 +388,8 @@ class Stacking(Procedure):
     @RULES.implements("5.42", "5.43", "5.44")
     def remove(self, g: Context, f: Frame, side: Side, unit_id: str, where: str) -> None:
         g.goto("start")
-        if unit_id.startswith("garrison:"):
-            g.data["garrisons"].remove([unit_id.removeprefix("garrison:"), where])
+        if unit_id.startswith(GARRISON):
+            g.data["garrisons"].remove([unit_id.removeprefix(GARRISON), where])
             g.log("log.garrison_removed", area=where)
             return
         if unit_id in g.data["counters"]:
@@ -411,7 +406,7 @@ def _removable(data: Mapping[str, Any], side: Side, where: str, kind: str) -> li
     if kind == "air":
         return lba_here(data, side, where)
     powers = sorted({p for p, at in data["garrisons"] if at == where and side_of(p) == side})
-    return [f"garrison:{power}" for power in powers]
+    return [GARRISON + power for power in powers]
 
 
 ALL: Final[tuple[Procedure, ...]] = (OperationalMovement(), Stacking())

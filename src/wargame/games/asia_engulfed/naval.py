@@ -27,6 +27,7 @@ from wargame.games.asia_engulfed.influence import port_seas, projecting
 from wargame.games.asia_engulfed.movement import block_to_pool, relocate
 from wargame.games.asia_engulfed.registry import RULES
 
+Projecting = Mapping[str, frozenset[Side]]  # influence.projecting: sides projecting into each sea
 HOLDING_BOX: Final = "holding_box"
 OIL: Final = "japan_oil"
 HOME_PORTS: Final[dict[str, tuple[str, ...]]] = {
@@ -71,11 +72,14 @@ def _holds(data: Mapping[str, Any], side: Side, where: str) -> bool:
 
 
 @RULES.implements("8.22", "8.13")
-def sea_reach(data: Mapping[str, Any], side: Side, port: str, budget: int) -> set[str]:
+def sea_reach(
+    data: Mapping[str, Any], side: Side, port: str, budget: int, sides: Projecting | None = None
+) -> set[str]:
     """The sea areas a fleet in ``port`` reaches: leaving port is the first of its ``budget``
     sea areas (8.22 a), and it stops on entering a sea area where the enemy projects influence,
-    limited or dominant (8.13 b, c)."""
-    sides = projecting(data)
+    limited or dominant (8.13 b, c). ``sides``: :func:`projecting` of ``data``, when the caller
+    asks for several fleets."""
+    sides = sides if sides is not None else projecting(data)
     other = enemy(side)
 
     def steps(node: str) -> list[str]:
@@ -98,8 +102,10 @@ def sailings(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tu
     naval = data["naval"]
     if not japanese_oil_left(data, side, charts):
         return
+    sides = projecting(data)
     for fleet_id in fleets(data, side, at_sea=False):
-        reach = sea_reach(data, side, data["units"][fleet_id]["where"], charts.movement.fleet)
+        port = data["units"][fleet_id]["where"]
+        reach = sea_reach(data, side, port, charts.movement.fleet, sides)
         if naval["target"] is not None:
             reach &= {naval["target"]}
         for sea in sorted(reach - set(naval["closed"])):
@@ -111,11 +117,12 @@ def reactions(data: Mapping[str, Any], side: Side, target: str, charts: Charts) 
     """The fleets in port of the non-phase player that may react into ``target`` (8.25)."""
     if not japanese_oil_left(data, side, charts):
         return []
+    sides = projecting(data)
     return [
         fleet_id
         for fleet_id in fleets(data, side, at_sea=False)
         if target
-        in sea_reach(data, side, data["units"][fleet_id]["where"], charts.movement.reaction)
+        in sea_reach(data, side, data["units"][fleet_id]["where"], charts.movement.reaction, sides)
     ]
 
 
@@ -232,14 +239,16 @@ def sail(g: Context, fleet_id: str, sea: str) -> None:
 
 
 @RULES.implements("8.8", "5.45")
-def rebase_ports(data: Mapping[str, Any], fleet_id: str, charts: Charts) -> list[str]:
+def rebase_ports(
+    data: Mapping[str, Any], fleet_id: str, charts: Charts, sides: Projecting | None = None
+) -> list[str]:
     """Where a fleet at sea may go in port: a friendly port within 3 sea areas, the one it
     starts in not counted nor its influence, entering the port counting one, through no sea
     area where the enemy projects influence; or one of its navy's home ports, whatever the
     distance (8.8). A port takes as many fleets as its size allows (5.45, Table T3)."""
     unit = data["units"][fleet_id]
     side, power, start = unit["owner"], unit["hidden"]["power"], unit["where"]
-    sides = projecting(data)
+    sides = sides if sides is not None else projecting(data)
     other = enemy(side)
 
     def steps(node: str) -> list[str]:
@@ -297,8 +306,9 @@ class Rebase(Procedure):
     def choose(self, g: Context, f: Frame) -> Choices:
         side = f.locals["order"][0]
         choices = Decision.single(side, "prompt.rebase")
+        charts, sides = tables(g.state), projecting(g.data)
         for fleet_id in fleets(g.data, side, at_sea=True):
-            ports = rebase_ports(g.data, fleet_id, tables(g.state))
+            ports = rebase_ports(g.data, fleet_id, charts, sides)
             for port in ports:
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
             if not ports:

@@ -81,7 +81,7 @@ from typing import Any, Final, Literal
 
 from wargame.engine.board.paths import bit_positions
 from wargame.engine.log import Side
-from wargame.games.asia_engulfed.board import area_map
+from wargame.games.asia_engulfed.board import COASTS, LAND_BOUNDARIES, SEA_MOVES, area_map
 from wargame.games.asia_engulfed.forces import FLEETS, GROUND, side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas
 from wargame.games.asia_engulfed.registry import RULES
@@ -100,9 +100,9 @@ HOMES: Final[dict[str, tuple[str, ...]]] = {  # the home_of values each class dr
     "cw": ("british", "indian", "australian"),
     "china_nat": ("china",),
 }
-LAND_EDGES: Final = ("land", "river", "strait", "impassable")  # 3.1: all carry supply
-COAST_EDGES: Final = ("coast", "impassable_coast")  # 3.4: a coastal area needs no port
-SEA_EDGES: Final = ("sea", "restricted")
+LAND_EDGES: Final = LAND_BOUNDARIES  # 3.1: all carry supply
+COAST_EDGES: Final = COASTS  # 3.4: a coastal area needs no port
+SEA_EDGES: Final = SEA_MOVES
 ALLIED_SEA_EDGES: Final = (*SEA_EDGES, "off_map_route")  # 9.25
 PARTIAL: Final = "partial"
 GARRISON: Final = "garrison"
