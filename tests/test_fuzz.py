@@ -56,6 +56,25 @@ class LeakyLog(ToyGame):
     procedures = (ToyGame.procedures[0], LeakyBid(), Move())
 
 
+class TupleInLog(Move):
+    def skip(self, g, f, side):
+        g.log("log.pass", side=side, hexes=("01", "02"))
+        g.ret()
+
+
+class UnJsonLog(ToyGame):
+    """A log line holds a tuple, which a JSON round trip turns into a list."""
+
+    procedures = (ToyGame.procedures[0], Bid(), TupleInLog())
+
+
+class ForgetfulView(ToyGame):
+    """The view's log is not the log the viewer may see: it is empty."""
+
+    def logged(self, state, viewer):
+        return []
+
+
 class UnseededGame(ToyGame):
     """Uses Python's global random generator: replays differ."""
 
@@ -121,6 +140,8 @@ class BadDeterminize(ToyGame):
         (CheatingInvariant(), "invariant"),
         (UnJsonGame(), "not-json"),
         (MutatingView(), "mutation"),
+        (UnJsonLog(), "not-json"),
+        (ForgetfulView(), "view"),
         (BadDeterminize(), "determinize"),
     ],
 )

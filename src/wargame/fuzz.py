@@ -35,7 +35,7 @@ from wargame.bots.random_bot import RandomBot
 from wargame.engine.action import Action
 from wargame.engine.contract import Game, Secrets, can_undo
 from wargame.engine.errors import IllegalAction, WargameError
-from wargame.engine.log import Side, redact
+from wargame.engine.log import Event, Side, redact
 from wargame.engine.overlay import overlay_summary
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.session import Session
@@ -171,6 +171,7 @@ def play_one(
         for pending in player.moves():  # noqa: B007 - kept to name the failing action
             outcome.actions += 1
         pending = None
+        check_whole_views(game, session.state)
         check_replay(game, session)
         result = session.state.result
         outcome.result = None if result is None else f"{result.kind}:{result.winner or 'draw'}"
@@ -301,24 +302,33 @@ def check_invariants(game: Game, state: State) -> None:
 
 
 def check_views(game: Game, state: State, rng: Rng) -> dict[Side, dict[str, Any]]:
-    """JSON purity, decisions that change nothing, secrets, determinization. Returns the views."""
+    """JSON purity, decisions that change nothing, secrets, determinization. Returns the views.
+
+    The views are taken without the log: :func:`check_new_log` checks each line as it is
+    written (a whole log each step made a game's checks grow with the square of its length),
+    and :func:`check_whole_views` takes whole views of the last position."""
     fingerprint = check_json(state)
-    views: dict[Side | None, dict[str, Any]] = {None: game.view(state, None)}
+    views: dict[Side | None, dict[str, Any]] = {None: game.view(state, None, log=False)}
     for side in game.sides:
-        views[side] = game.view(state, side)
+        views[side] = game.view(state, side, log=False)
         game.legal_actions(state, side)
-    if to_json(state) != fingerprint:
+    if _fingerprint(state) != fingerprint:
         raise FuzzFailure("mutation", "computing views or legal actions changed the state")
     check_secrets(game, state, views)
     check_determinize(game, state, views, rng)
     return {side: view for side, view in views.items() if side is not None}
 
 
-def check_json(state: State) -> bytes:
-    """The state is plain JSON data and survives a round trip; returns its JSON. The data and
-    frame locals read back are compared with the state's first, which finds a tuple, a set or a
-    key that is not a string at C speed; the walk that names the problem runs only then."""
-    encoded = to_json(state)
+def check_json(state: State) -> tuple[bytes, int]:
+    """The state is plain JSON data and survives a round trip; returns its fingerprint. The data
+    and frame locals read back are compared with the state's first, which finds a tuple, a set or
+    a key that is not a string at C speed; the walk that names the problem runs only then.
+
+    The log is left out, but for its length: it only grows, and :func:`check_new_log` checks each
+    line once, as it is written (the whole log each step made a game's checks grow with the
+    square of its length)."""
+    bare = msgspec.structs.replace(state, log=[])
+    encoded = to_json(bare)
     again = from_builtins(msgspec.json.decode(encoded))
     if again.data != state.data or [f.locals for f in again.stack] != [
         f.locals for f in state.stack
@@ -328,7 +338,11 @@ def check_json(state: State) -> bytes:
             raise FuzzFailure("not-json", "; ".join(problems[:5]))
     if to_json(again) != encoded:
         raise FuzzFailure("not-json", "the state changes through a JSON round trip")
-    return encoded
+    return encoded, len(state.log)
+
+
+def _fingerprint(state: State) -> tuple[bytes, int]:
+    return to_json(msgspec.structs.replace(state, log=[])), len(state.log)
 
 
 def check_secrets(game: Game, state: State, views: dict[Side | None, dict[str, Any]]) -> None:
@@ -345,11 +359,26 @@ def check_secrets(game: Game, state: State, views: dict[Side | None, dict[str, A
         secrets.refuse(side, shown_in_actions(texts, secrets.things), "legal actions")
 
 
+def check_whole_views(game: Game, state: State) -> None:
+    """Every viewer's whole view of ``state``, log included, is plain JSON data and its log is
+    the viewer's redacted log."""
+    for viewer in [None, *game.sides]:
+        view = game.view(state, viewer)
+        if msgspec.json.decode(msgspec.json.encode(view)) != view:
+            raise FuzzFailure("not-json", f"the view of {viewer or 'a spectator'} is not JSON data")
+        logged = [msgspec.to_builtins(event) for event in redact(state.log, viewer)]
+        if view["log"] != logged:
+            raise FuzzFailure("view", f"the log in the view of {viewer} is not its redacted log")
+
+
 def check_new_log(game: Game, before: State, after: State) -> None:
     """The log lines one action adds show no viewer what it may not see in the new position."""
     added = after.log[len(before.log) :]
     if not added:
         return
+    for event in added:
+        if msgspec.json.decode(msgspec.json.encode(event), type=Event) != event:
+            raise FuzzFailure("not-json", f"the log line {event.key} is not plain JSON data")
     secrets = SecretsCheck(game.secrets(after))
     for viewer in [None, *game.sides]:
         shown = [msgspec.to_builtins(event) for event in redact(added, viewer)]
@@ -611,18 +640,18 @@ class _Kept:
     """A session's state (and its JSON), undo base and record, to compare and restore."""
 
     state: State
-    encoded: bytes
+    encoded: tuple[bytes, int]
     undo_base: State
     actions: list[tuple[str, str]]
 
     @classmethod
     def of(cls, session: Session) -> _Kept:
         state = session.state
-        return cls(state, to_json(state), session.undo_base, list(session.record.actions))
+        return cls(state, _fingerprint(state), session.undo_base, list(session.record.actions))
 
     def changed(self, session: Session) -> str | None:
         """What of the session is no longer as kept, if anything."""
-        if session.state is not self.state or to_json(self.state) != self.encoded:
+        if session.state is not self.state or _fingerprint(self.state) != self.encoded:
             return "state"
         if session.record.actions != self.actions:
             return "record"
