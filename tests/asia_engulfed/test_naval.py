@@ -3,7 +3,7 @@ contract on the January 1942 set-up."""
 
 import pytest
 
-from wargame.engine.action import Action
+from tests.asia_engulfed.positions import offered, play
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.naval import rebase_ports, sea_reach, sea_steps
@@ -17,16 +17,6 @@ def start(**changes):
     for unit_id, where in changes.items():
         state.data["units"][unit_id]["where"] = where
     return state
-
-
-def play(state, side, *texts):
-    for text in texts:
-        state = GAME.apply(state, side, Action.parse(text))
-    return state
-
-
-def offered(state, side, verb):
-    return sorted(str(a) for a in GAME.legal_actions(state, side) if a.verb == verb)
 
 
 @pytest.mark.rule("8.22")

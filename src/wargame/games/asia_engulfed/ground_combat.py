@@ -66,7 +66,7 @@ from wargame.games.asia_engulfed.control import (
 )
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.forces import side_of
-from wargame.games.asia_engulfed.movement import remove_lone_air, to_pool
+from wargame.games.asia_engulfed.movement import remove_lone_air, settle_invasions, to_pool
 from wargame.games.asia_engulfed.registry import RULES
 
 SA_POWERS: Final = {"japan": ("japan",), "allies": ("usa", "cw")}  # 6.62, 7.7: never China
@@ -194,11 +194,12 @@ def _attack_bonus(data: Mapping[str, Any], charts: Charts, battle: Battle, piece
     return 0
 
 
-@RULES.implements("6.7", "6.71", "6.73", "6.84", "9.15")
+@RULES.implements("6.7", "6.71", "6.73", "6.84", "9.15", "7.21")
 def _defence_bonus(data: Mapping[str, Any], charts: Charts, battle: Battle, piece: str) -> int:
     """Rough terrain, or a fortification, which counts as rough (6.71, 6.84: one bonus, not
     two); the first round against a river or strait crossing (6.73); Japanese units other than
-    militia against a Chinese attack (9.15: one Chinese unit among the attackers makes it)."""
+    militia against a Chinese attack (9.15: one Chinese unit among the attackers makes it); units
+    other than militia in the first round against an invasion (7.21)."""
     bonuses = charts.ground_bonuses
     where = battle["area"]
     defender = enemy(battle["attacker"])
@@ -209,6 +210,8 @@ def _defence_bonus(data: Mapping[str, Any], charts: Charts, battle: Battle, piec
         found += bonuses.fortification
     if battle["river"]:
         found += bonuses.river_or_strait
+    if battle.get("invaded") and kind_of(data, piece) != "militia":
+        found += bonuses.invasion  # 7.21
     if power_of(data, piece) == "japan" and chinese_attack(data, battle):
         found += bonuses.tenacious_defence
     return found
@@ -534,6 +537,7 @@ class BattleRound(Procedure):
         where = b["area"]
         crossed = where in g.data["newly_contested"] and where in g.data["crossed_into"]
         b["river"] = b["kind"] == "first" and b["round"] == 1 and crossed
+        b["invaded"] = b["kind"] == "first" and b["round"] == 1 and where in g.data["invasions"]
         b["support"] = {side: {} for side in SIDES}
         b.update(mode=None, to_support=[], air_hits={}, banzai=[])
         g.goto("mode")
@@ -856,7 +860,7 @@ class GroundCombatPhase(Procedure):
 
     def next_breakthrough(self, g: Context, f: Frame) -> None:
         if next(breakthroughs(g.data, f.locals["side"]), None) is None:
-            g.ret()
+            self.end_breakthroughs(g, f)
         else:
             g.goto("choose_breakthrough")
 
@@ -878,6 +882,7 @@ class GroundCombatPhase(Procedure):
         fight(g, f, where, kind="breakthrough", powers=list(powers), then="next_breakthrough")
 
     def end_breakthroughs(self, g: Context, f: Frame) -> None:
+        settle_invasions(g)
         g.ret()
 
 

@@ -2,8 +2,20 @@
 
 The operational movement phase (1.15): the phase player moves each ground block at most once,
 one area (5.11), along a land, river or strait boundary (5.16, 5.18), obeying what a nation
-may enter (3.33, 7.7, 9.23, 9.32). Air units (5.12, 5.13), landings from the sea (5.31) and
-amphibious invasions (7.2) come with the air and naval rules.
+may enter (3.33, 7.7, 9.23, 9.32); LBA fly (5.12, 5.13); troop transports land from the sea
+(5.31) or invade (7.2).
+
+Invasions (7.2)
+---------------
+Only infantry and marines invade; the target is an enemy-controlled uncontested land area on the
+transport's sea area across a passable coast; the sea area borders an uncontested
+friendly-controlled area (across any boundary); for Japan it is a sea area of the supply network
+(3.5). The first block other than a marine to land in a target this player turn spends one SA of
+its power (7.13: every major power taking part spends one); marines alone invade free. At most
+the landing limit lands in one target (T4). What an invasion records is open: how many blocks
+landed and which powers paid (the blocks themselves stay blank). Still to come: the limits raised
+by marines (5.42, 5.43, the designed T4 values) with the stacking exception that goes with them,
+shore bombardment (7.22) and the free invasions of undefended boxes (7.25).
 """
 
 from __future__ import annotations
@@ -43,12 +55,15 @@ from wargame.games.asia_engulfed.control import (
 )
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.supply import Network
+from wargame.games.asia_engulfed.transports import MARINE, crosses_coast, transports
 
 US_BARRED_REGIONS: Final = frozenset({"india", "burma", "china"})
 US_OPEN_IN_BARRED: Final = frozenset({"formosa"})
 CW_OPEN_IN_CHINA: Final = frozenset({"hainan", "formosa", "hong_kong", "shanghai"})
 NEUTRAL: Final = "neutral"
 NATIONALISTS: Final = frozenset({"china_nat"})
+INVADERS: Final = frozenset({"infantry", MARINE})  # 7.2: no militia, no garrisons
 CROSSINGS: Final = frozenset({"river", "strait"})  # 6.73
 
 RULES.stand_in(
@@ -167,6 +182,118 @@ def leaves_rear_guard(data: Mapping[str, Any], unit_id: str) -> bool:
     return staying >= enemies
 
 
+# -- landings and invasions (5.31, 7.2) ----------------------------------------------------
+
+
+@RULES.implements("5.31", "8.12", "7.2")
+def landings(
+    data: Mapping[str, Any], side: Side, charts: Charts
+) -> Iterator[tuple[str, str, bool]]:
+    """Each (transport, land area, invasion?) of ``side``: a landing in a friendly uncontested
+    or a contested area on the TT's sea area, or an invasion of an enemy-held uncontested one."""
+    invaded = data["invasions"]
+    for unit_id in transports(data, side):
+        unit = data["units"][unit_id]
+        sea = unit["where"]
+        for land in sorted(a for a in area(sea).adjacent if not area(a).is_sea):
+            if not crosses_coast(land, sea) or barred(data, unit["hidden"]["power"], land):
+                continue
+            if land in data["contested"] or data["control"].get(land) == side:
+                yield unit_id, land, False
+            elif invasion_problem(data, charts, unit, land, invaded.get(land)) is None:
+                yield unit_id, land, True
+
+
+@RULES.implements("7.2", "7.11", "7.13")
+def invasion_problem(
+    data: Mapping[str, Any],
+    charts: Charts,
+    unit: Mapping[str, Any],
+    target: str,
+    landed: Mapping[str, Any] | None,
+) -> str | None:
+    """Why ``unit`` may not invade ``target`` from its sea area now (None: it may)."""
+    side, sea = unit["owner"], unit["where"]
+    if unit["hidden"]["type"] not in INVADERS:
+        return "7.2: only infantry and marines invade"
+    if data["control"].get(target) != enemy(side) or target in data["contested"]:
+        return "7.2: the target is not enemy-held and uncontested"
+    if not _bridgehead(data, side, sea):
+        return "7.2: the sea area borders no uncontested friendly area"
+    if side == SIDES[0] and sea not in Network.of(data).seas:
+        return "7.2: the sea area is not in the Japanese supply network"
+    limit = charts.invasion_limit(area(target).kind, with_marine=False)
+    if limit is not None and (landed or {}).get("landed", 0) >= limit:
+        return "7.2: the landing limit is reached"
+    if not _sa_for(data, unit, landed):
+        return "7.2: no special action left"
+    return None
+
+
+def _bridgehead(data: Mapping[str, Any], side: Side, sea: str) -> bool:
+    return any(
+        data["control"].get(a) == side and a not in data["contested"]
+        for a in area(sea).adjacent
+        if not area(a).is_sea
+    )
+
+
+def _sa_for(
+    data: Mapping[str, Any], unit: Mapping[str, Any], landed: Mapping[str, Any] | None
+) -> bool:
+    """A marine invades free; another block needs its power's SA unless that power paid for
+    the target already (7.2, 7.13)."""
+    if unit["hidden"]["type"] == MARINE:
+        return True
+    power = _sa_power(unit)
+    return (
+        power in (landed or {}).get("paid", ())
+        or data["tracks"].get(f"special_actions_{power}", 0) > 0
+    )
+
+
+def _sa_power(unit: Mapping[str, Any]) -> str:
+    """The major power whose SA an invading block spends (7.13): its own."""
+    return str(unit["hidden"]["power"])
+
+
+def land(g: Context, unit_id: str, target: str, *, invasion: bool) -> None:
+    """Put a troop transport ashore. An invasion records its landing (how many blocks, which
+    powers paid: both open, the blocks themselves stay blank) and spends the SA (7.2); one
+    that meets no enemy unit takes control only at the end of the ground combat phase (3.25)."""
+    unit = g.data["units"][unit_id]
+    if not invasion:
+        move_block(g, unit_id, target)
+        return
+    landed = g.data["invasions"].setdefault(target, {"landed": 0, "paid": []})
+    power = _sa_power(unit)
+    if unit["hidden"]["type"] != MARINE and power not in landed["paid"]:
+        g.data["tracks"][f"special_actions_{power}"] -= 1
+        landed["paid"] = sorted([*landed["paid"], power])
+    landed["landed"] += 1
+    g.log("log.invasion", side=unit["owner"], area=target, sea=unit["where"])
+    if enemy(unit["owner"]) in occupants(g.data, target):
+        move_block(g, unit_id, target)
+    else:
+        relocate(g, unit_id, target)
+        remove_lone_air(g, enemy(unit["owner"]), target)
+
+
+@RULES.implements("3.25")
+def settle_invasions(g: Context) -> None:
+    """At the end of the ground combat phase, the areas invaded without a fight change hands
+    (3.25's exception)."""
+    for where in invasion_targets(g.data):
+        holder = settle_control(g.data, where)
+        if holder is not None:
+            g.log("log.control", area=where, side=holder)
+
+
+def invasion_targets(data: Mapping[str, Any]) -> list[str]:
+    """The areas invaded this player turn (7.21: their defenders' first-round bonus)."""
+    return sorted(data["invasions"])
+
+
 # -- air units (5.12-5.15) -------------------------------------------------------------------
 
 
@@ -265,8 +392,16 @@ class OperationalMovement(MovementPhase):
     def offer(self, g: Context, side: Side, choices: Choices) -> None:
         for unit_id, target in ground_moves(g.data, side):
             choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
-        for counter_id, target in air_moves(g.data, side, tables(g.state)):
+        charts = tables(g.state)
+        for counter_id, target in air_moves(g.data, side, charts):
             choices.add(Action.of("fly", counter_id, target), self.fly, side, counter_id, target)
+        for unit_id, target, invasion in landings(g.data, side, charts):
+            if invasion:
+                choices.add(
+                    Action.of("invade", unit_id, target), self.invade, side, unit_id, target
+                )
+            else:
+                choices.add(Action.of("land", unit_id, target), self.land, side, unit_id, target)
         if nationalist_attack_open(g.data, side):
             choices.add("nationalist_attack", self.nationalist_attack, side)
 
@@ -277,6 +412,14 @@ class OperationalMovement(MovementPhase):
     def fly(self, g: Context, f: Frame, side: Side, counter_id: str, target: str) -> None:
         fly(g, side, counter_id, target)
         mark_moved(g, side, counter_id)
+
+    def land(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
+        land(g, unit_id, target, invasion=False)
+        mark_moved(g, side, unit_id)
+
+    def invade(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
+        land(g, unit_id, target, invasion=True)
+        mark_moved(g, side, unit_id)
 
     @RULES.implements("7.7")
     def nationalist_attack(self, g: Context, f: Frame, side: Side) -> None:

@@ -1,12 +1,12 @@
 """Naval movement (1.11, 8.2) and rebasing (1.18, 8.8) of fleets and the submarine units.
 
-The phase player sails fleets from port into a sea area it names, one sea area at a time; then
-the other side may react into that sea area only, with fleets in port and its submarine, and if
-fleets reacted the phase player may add its own submarine; the sea area is then closed (8.21,
-8.25). In the rebase phase every fleet at sea returns to a friendly port, the reacting side's
-first (8.8). Still to come: troop transports and marines at sea (5.31, 8.12, 8.24), extended
-operations (8.23), code-breaking's longer reaction (7.6), consolidation (8.11) and the surprise
-turn's limits (9.11).
+The phase player sails fleets from port into a sea area it names, one sea area at a time, and
+ground blocks embark as troop transports (5.31, 8.12, 8.24; :mod:`transports`); then the other
+side may react into that sea area only, with fleets in port and its submarine, and if fleets
+reacted the phase player may add its own submarine; the sea area is then closed (8.21, 8.25). In
+the rebase phase every fleet and troop transport at sea goes to a friendly port, the reacting
+side's first (8.8). Still to come: LBA at sea, extended operations (8.23), code-breaking's longer
+reaction (7.6), consolidation (8.11) and the surprise turn's limits (9.11).
 """
 
 from __future__ import annotations
@@ -19,13 +19,20 @@ from wargame.engine.board.paths import reachable
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph
+from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph, area_map
 from wargame.games.asia_engulfed.charts import Charts, tables
-from wargame.games.asia_engulfed.control import SIDES, area, enemy
+from wargame.games.asia_engulfed.control import SIDES, area, enemy, settle_control
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import port_seas, projecting
-from wargame.games.asia_engulfed.movement import block_to_pool, relocate
+from wargame.games.asia_engulfed.movement import block_to_pool, leaves_rear_guard, relocate
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.transports import (
+    MARINE,
+    TRANSPORTS_AVAILABLE,
+    embark_seas,
+    transports,
+    transports_available,
+)
 
 Projecting = Mapping[str, frozenset[Side]]  # influence.projecting: sides projecting into each sea
 HOLDING_BOX: Final = "holding_box"
@@ -134,6 +141,92 @@ def submarine(data: Mapping[str, Any], side: Side) -> str | None:
     return None
 
 
+# -- troop transports (5.31, 8.12, 8.24) ------------------------------------------------
+
+
+@RULES.implements("5.31", "8.12", "8.24")
+def embarkations(
+    data: Mapping[str, Any], side: Side, charts: Charts, target: str | None, closed: list[str]
+) -> Iterator[tuple[str, str]]:
+    """Each (block, sea area) a ground block of ``side`` may sail to as a troop transport: into
+    ``target`` if the phase player opened one, else into any sea area not ``closed``."""
+    sides = projecting(data)
+    for unit_id, unit in sorted(data["units"].items()):
+        if unit["owner"] != side or unit["public"]["kind"] != "ground":
+            continue
+        start = unit["where"]
+        if start not in area_map().areas or area(start).is_sea:
+            continue
+        if data["control"].get(start) != side or not leaves_rear_guard(data, unit_id):
+            continue
+        if not _can_pay(data, side, charts, unit):
+            continue
+        reach = transport_reach(data, side, start, _range(unit, start, charts), sides)
+        if target is not None:
+            reach &= {target}
+        for sea in sorted(reach - set(closed)):
+            yield unit_id, sea
+
+
+def _range(unit: Mapping[str, Any], start: str, charts: Charts) -> int:
+    marine_from_port = unit["hidden"]["type"] == MARINE and area(start).has_port
+    return charts.movement.transport_with_marines if marine_from_port else charts.movement.transport
+
+
+def _can_pay(data: Mapping[str, Any], side: Side, charts: Charts, unit: Mapping[str, Any]) -> bool:
+    if side != SIDES[0]:
+        return True
+    logistics = charts.japanese_logistics
+    if (
+        unit["hidden"]["type"] == MARINE
+        and data["tracks"][OIL] >= logistics.marine_three_sea_areas_oil
+    ):
+        return True
+    return transports_available(data) >= logistics.transport_points_per_unit
+
+
+def transport_reach(
+    data: Mapping[str, Any], side: Side, start: str, budget: int, sides: Projecting
+) -> set[str]:
+    """The sea areas a TT from ``start`` reaches within ``budget`` sea areas, the first one
+    entered counted, stopping where the enemy projects influence (5.31, 8.13)."""
+    other = enemy(side)
+
+    def steps(node: str) -> list[str]:
+        return sorted(embark_seas(node)) if not area(node).is_sea else sea_steps(data, side, node)
+
+    def can_leave(node: str) -> bool:
+        return not area(node).is_sea or other not in sides[node]
+
+    return reachable(start, steps, can_leave=can_leave, max_cost=budget) - {start}
+
+
+def embark(g: Context, unit_id: str, sea: str, charts: Charts) -> None:
+    """Sail a ground block to ``sea`` as a troop transport and pay Japan's cost (5.31, 8.24)."""
+    unit = g.data["units"][unit_id]
+    start = unit["where"]
+    if unit["owner"] == SIDES[0]:
+        _pay(g, unit, start, sea, charts)
+    relocate(g, unit_id, sea, "log.embarked")
+    holder = settle_control(g.data, start)
+    if holder is not None:
+        g.log("log.control", area=start, side=holder)
+
+
+def _pay(g: Context, unit: Mapping[str, Any], start: str, sea: str, charts: Charts) -> None:
+    logistics = charts.japanese_logistics
+    tracks = g.data["tracks"]
+    far = sea not in transport_reach(
+        g.data, SIDES[0], start, charts.movement.transport, projecting(g.data)
+    )
+    if unit["hidden"]["type"] == MARINE and far:
+        tracks[OIL] -= logistics.marine_three_sea_areas_oil
+        return
+    tracks[TRANSPORTS_AVAILABLE] = (
+        transports_available(g.data) - logistics.transport_points_per_unit
+    )
+
+
 # -- the naval movement phase ---------------------------------------------------------------
 
 
@@ -153,8 +246,11 @@ class NavalMovement(Procedure):
         target = g.data["naval"]["target"]
         key = "prompt.naval_movement" if target is None else "prompt.naval_target"
         choices = Decision.single(side, key, sea=target)
-        for fleet_id, sea in sailings(g.data, side, tables(g.state)):
+        charts, closed = tables(g.state), g.data["naval"]["closed"]
+        for fleet_id, sea in sailings(g.data, side, charts):
             choices.add(Action.of("sail", fleet_id, sea), self.move, side, fleet_id, sea)
+        for unit_id, sea in embarkations(g.data, side, charts, target, closed):
+            choices.add(Action.of("embark", unit_id, sea), self.embark, side, unit_id, sea)
         if target is None:
             choices.add("end", self.end, side)
         else:
@@ -165,6 +261,11 @@ class NavalMovement(Procedure):
     def move(self, g: Context, f: Frame, side: Side, fleet_id: str, sea: str) -> None:
         g.data["naval"]["target"] = sea
         sail(g, fleet_id, sea)
+
+    @RULES.implements("5.31")
+    def embark(self, g: Context, f: Frame, side: Side, unit_id: str, sea: str) -> None:
+        g.data["naval"]["target"] = sea
+        embark(g, unit_id, sea, tables(g.state))
 
     def close(self, g: Context, f: Frame, side: Side) -> None:
         g.goto("react")
@@ -247,17 +348,36 @@ def rebase_ports(
     area where the enemy projects influence; or one of its navy's home ports, whatever the
     distance (8.8). A port takes as many fleets as its size allows (5.45, Table T3)."""
     unit = data["units"][fleet_id]
-    side, power, start = unit["owner"], unit["hidden"]["power"], unit["where"]
+    side, power = unit["owner"], unit["hidden"]["power"]
+    ports = _ports_within(data, unit, charts.movement.rebase_fleet, sides)
+    ports |= {p for p in HOME_PORTS.get(power, ()) if data["control"].get(p) == side}
+    return sorted(p for p in ports if _room(data, side, p, charts))
+
+
+@RULES.implements("8.8", "8.12")
+def transport_ports(
+    data: Mapping[str, Any], unit_id: str, charts: Charts, sides: Projecting | None = None
+) -> list[str]:
+    """Where a troop transport at sea may go ashore in the rebase phase: a friendly port within
+    2 sea areas, as a fleet counts them, with no home port beyond (8.8); fleets' room in port
+    does not bind a landed block (5.45)."""
+    return sorted(
+        _ports_within(data, data["units"][unit_id], charts.movement.rebase_transport, sides)
+    )
+
+
+def _ports_within(
+    data: Mapping[str, Any], unit: Mapping[str, Any], budget: int, sides: Projecting | None
+) -> set[str]:
+    side, start = unit["owner"], unit["where"]
     sides = sides if sides is not None else projecting(data)
     other = enemy(side)
 
     def steps(node: str) -> list[str]:
         return [s for s in sea_steps(data, side, node) if other not in sides[s]]
 
-    seas = reachable(start, steps, max_cost=charts.movement.rebase_fleet - 1)
-    ports = {p for sea in seas for p in _ports_on(sea) if _friendly_port(data, side, p)}
-    ports |= {p for p in HOME_PORTS.get(power, ()) if data["control"].get(p) == side}
-    return sorted(p for p in ports if _room(data, side, p, charts))
+    seas = reachable(start, steps, max_cost=budget - 1)
+    return {p for sea in seas for p in _ports_on(sea) if _friendly_port(data, side, p)}
 
 
 def _ports_on(sea: str) -> list[str]:
@@ -279,6 +399,10 @@ def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> boo
     )
 
 
+def _at_sea(data: Mapping[str, Any], side: Side) -> bool:
+    return bool(fleets(data, side, at_sea=True) or transports(data, side))
+
+
 class Rebase(Procedure):
     """The rebase phase (1.18): the reacting side's fleets at sea go to port, then the phase
     player's; the submarine units go back to the holding box (8.8)."""
@@ -291,7 +415,7 @@ class Rebase(Procedure):
 
     def next_side(self, g: Context, f: Frame) -> None:
         order = f.locals["order"]
-        while order and not fleets(g.data, order[0], at_sea=True):
+        while order and not _at_sea(g.data, order[0]):
             order.pop(0)
         if order:
             g.goto("choose")
@@ -313,16 +437,29 @@ class Rebase(Procedure):
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
             if not ports:
                 choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
+        for unit_id in transports(g.data, side):
+            ports = transport_ports(g.data, unit_id, charts, sides)
+            for port in ports:
+                choices.add(Action.of("disembark", unit_id, port), self.disembark, unit_id, port)
+            if not ports:
+                choices.add(Action.of("scuttle", unit_id), self.lost, side, unit_id)
         return choices
+
+    def disembark(self, g: Context, f: Frame, unit_id: str, port: str) -> None:
+        relocate(g, unit_id, port, "log.disembarked")
+        g.goto("next_side")
 
     def rebase(self, g: Context, f: Frame, fleet_id: str, port: str) -> None:
         relocate(g, fleet_id, port, "log.rebased")
         g.goto("next_side")
 
     def lost(self, g: Context, f: Frame, side: Side, fleet_id: str) -> None:
-        """A fleet with no port it may reach is lost to its force pool (8.8 leaves no other
-        end for it; its home ports are out of reach only once they are lost)."""
-        block_to_pool(g, fleet_id, "log.fleet_lost", sea=g.data["units"][fleet_id]["where"])
+        """A fleet or troop transport with no port it may reach is lost to its force pool (8.8
+        leaves no other end for it; a fleet's home ports are out of reach only once they are
+        lost)."""
+        unit = g.data["units"][fleet_id]
+        key = "log.fleet_lost" if unit["public"]["kind"] == "fleet" else "log.transport_lost"
+        block_to_pool(g, fleet_id, key, sea=unit["where"])
         g.goto("next_side")
 
 

@@ -75,6 +75,7 @@ class PlayerTurn(Procedure):
         g.data["phase_player"] = f.locals["side"]
         g.data["newly_contested"] = []
         g.data["crossed_into"] = []
+        g.data["invasions"] = {}  # 7.2, 7.21: this player turn's
         f.locals["phase"] = 0
         g.goto("phase")
 
