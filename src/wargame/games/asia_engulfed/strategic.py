@@ -2,9 +2,21 @@
 player move any distance through friendly, uncontested land areas, within each power's number of
 moves a phase (5.24, Table T15).
 
-Enforced here: the overland route (5.21-5.23). Still to come with the naval rules: the sea leg
-through at most six supplied sea areas (5.32), the air units' island hops across seas and the
-Orphan box's CBA (5.22), and the Japanese limit's cut by US submarine points (2.13).
+Enforced here: the overland route (5.21-5.23); a block's sea leg, overland to a friendly port,
+through at most six contiguous supplied sea areas free of enemy influence to a friendly port on
+the last of them, and overland again unless it came ashore next to a sea area of enemy influence
+(5.22, 5.23, 5.32; Japan pays a transport point for it); an LBA's island hops across sea areas
+free of enemy influence, stopping where it lands next to one of enemy influence (5.22, 5.23).
+Still to come: the Orphan box's CBA (5.22) and the Japanese limit's cut by US submarine points
+(2.13).
+
+Decisions
+---------
+* **Which sea areas are supplied** (5.32): those a supply line of the side may pass (3.4,
+  :func:`supply.sea_areas_in_supply`: no enemy dominant influence and, for Japan, its network);
+  5.23 then keeps out of those where the enemy projects any influence.
+* **Where a sea leg starts and ends**: in a port of a friendly uncontested area, the sea areas its
+  port opens onto (3.24); the six sea areas count the first one entered.
 """
 
 from __future__ import annotations
@@ -17,10 +29,18 @@ from wargame.engine.board.paths import reachable
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed.board import air_neighbours, land_neighbours
+from wargame.games.asia_engulfed.board import (
+    SEA_MOVES,
+    air_neighbours,
+    area_graph,
+    coasts_of,
+    land_neighbours,
+    seas_touching,
+)
 from wargame.games.asia_engulfed.charts import Charts, tables
-from wargame.games.asia_engulfed.control import supply_of
+from wargame.games.asia_engulfed.control import SIDES, area, enemy, supply_of
 from wargame.games.asia_engulfed.forces import side_of
+from wargame.games.asia_engulfed.influence import port_seas, projecting
 from wargame.games.asia_engulfed.movement import (
     MovementPhase,
     barred,
@@ -29,7 +49,11 @@ from wargame.games.asia_engulfed.movement import (
     mark_moved,
     relocate,
 )
+from wargame.games.asia_engulfed.naval import sea_steps
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.supply import sea_areas_in_supply
+from wargame.games.asia_engulfed.supply import tables as supply_tables
+from wargame.games.asia_engulfed.transports import TRANSPORTS_AVAILABLE, transports_available
 
 
 def movers(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, str]]:
@@ -51,8 +75,10 @@ def strategic_moves(
     """Every (unit, area) strategic move ``side`` may make: from a friendly uncontested area
     (5.21), in supply (3.6), its power's moves not used up (5.24), through and into friendly
     uncontested areas only (5.23), never where its nation may not stand (3.33, 9.23, 9.32);
-    DEI blocks never move (3.33). Blocks follow land boundaries; air ignores impassable ones."""
+    DEI blocks never move (3.33). Blocks follow land boundaries, with one sea leg (5.32); air
+    ignores impassable ones and hops across seas (5.22)."""
     used = data["strategic_moves"]
+    seas = _Seas.of(data, side, charts)
     for unit_id, power, start in movers(data, side):
         if power == "dei" and unit_id in data["units"]:
             continue
@@ -60,16 +86,138 @@ def strategic_moves(
             continue
         if not friendly_uncontested(data, side, start) or supply_of(data, side, start) == "out":
             continue
-        for target in sorted(_overland(data, side, power, start, unit_id in data["units"])):
+        block = unit_id in data["units"]
+        found = strategic_targets(data, side, power, start, seas, block=block)
+        for target in sorted(found):
             yield unit_id, target
+
+
+def strategic_targets(
+    data: Mapping[str, Any], side: Side, power: str, start: str, seas: _Seas, *, block: bool
+) -> set[str]:
+    """Where a unit of ``power`` in ``start`` may strat-move: overland, and a block with a sea
+    leg where it has one, an air unit island-hopping (5.22, 5.32)."""
+    overland = _overland(data, side, power, start, block)
+    if not block:
+        return _island_hops(data, side, power, start, seas) - {start}
+    if not seas.open:
+        return overland
+    return overland | (_by_sea(data, side, power, {start} | overland, seas) - {start})
+
+
+class _Seas:
+    """The sea areas a side's strategic moves may cross this decision (5.23, 5.32): supplied
+    for it, and free of enemy influence; ``open`` says whether a sea leg may be paid for."""
+
+    def __init__(
+        self, clear: frozenset[str], hostile: frozenset[str], open_: bool, budget: int
+    ) -> None:
+        self.clear = clear
+        self.hostile = hostile
+        self.open = open_
+        self.budget = budget  # sea areas a leg crosses (T14)
+        self._shores: dict[str, frozenset[str]] = {}
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any], side: Side, charts: Charts) -> _Seas:
+        sides = projecting(data)
+        other = enemy(side)
+        hostile = frozenset(sea for sea, there in sides.items() if other in there)
+        supplied = frozenset(supply_tables().areas(sea_areas_in_supply(data, side)))
+        paid = side != SIDES[0] or (
+            transports_available(data) >= charts.japanese_logistics.transport_points_per_unit
+        )
+        return cls(supplied - hostile, hostile, paid, charts.movement.strategic_sea)
+
+    def shores(self, sea: str) -> frozenset[str]:
+        """The areas an air unit reaches across ``sea`` and the sea areas beyond it, free of
+        enemy influence all (5.22: one or more sea areas)."""
+        if sea in self.hostile:
+            return frozenset()
+        found = self._shores.get(sea)
+        if found is None:
+            crossed = reachable(
+                sea, lambda s: [n for n in _sea_neighbours(s) if n not in self.hostile]
+            )
+            found = frozenset(a for s in crossed for a in coasts_of(s))
+            self._shores.update(dict.fromkeys(crossed, found))
+        return found
+
+    def stops(self, where: str) -> bool:
+        """A unit arriving by sea next to a sea area of enemy influence stops there (5.23)."""
+        return any(sea in self.hostile for sea in seas_touching(where))
+
+
+def _sea_neighbours(sea: str) -> list[str]:
+    return area_graph().neighbours(sea, SEA_MOVES)
 
 
 def _overland(data: Mapping[str, Any], side: Side, power: str, start: str, block: bool) -> set[str]:
     def can_enter(_a: str, b: str) -> bool:
-        return friendly_uncontested(data, side, b) and barred(data, power, b) is None
+        return _may_stand(data, side, power, b)
 
     steps = land_neighbours if block else air_neighbours
     return reachable(start, steps, can_enter=can_enter) - {start}
+
+
+def _may_stand(data: Mapping[str, Any], side: Side, power: str, where: str) -> bool:
+    return friendly_uncontested(data, side, where) and barred(data, power, where) is None
+
+
+@RULES.implements("5.32", "5.22", "5.23")
+def _by_sea(
+    data: Mapping[str, Any], side: Side, power: str, embark: set[str], seas: _Seas
+) -> set[str]:
+    """Areas a block reaches with its sea leg from a port in ``embark`` (its overland reach):
+    through at most six contiguous sea areas of ``seas``, to a friendly uncontested port on
+    the last, then overland again unless it must stop there (5.32, 5.23)."""
+    first = {sea for p in embark if area(p).has_port for sea in port_seas(p)} & seas.clear
+
+    def steps(sea: str) -> list[str]:
+        return [s for s in sea_steps(data, side, sea) if s in seas.clear]
+
+    crossed: set[str] = set()
+    for sea in first:
+        crossed |= reachable(sea, steps, max_cost=seas.budget - 1)
+    ports = {
+        p
+        for sea in crossed
+        for p in coasts_of(sea)
+        if sea in port_seas(p) and _may_stand(data, side, power, p)
+    }
+    found = set(ports)
+    for port in ports - embark:
+        if not seas.stops(port):
+            found |= _overland(data, side, power, port, True)
+    return found
+
+
+@RULES.implements("5.22", "5.23")
+def _island_hops(
+    data: Mapping[str, Any], side: Side, power: str, start: str, seas: _Seas
+) -> set[str]:
+    """Where an air unit strat-moves: any distance through friendly uncontested areas,
+    overland or across sea areas free of enemy influence, no further once it has crossed a sea
+    into an area next to one of enemy influence (5.22, 5.23)."""
+    reached = {start}
+    frontier = [(start, False)]
+    while frontier:
+        where, by_sea = frontier.pop()
+        if by_sea and seas.stops(where):
+            continue
+        for nxt, crossing in _air_steps(where, seas):
+            if nxt not in reached and _may_stand(data, side, power, nxt):
+                reached.add(nxt)
+                frontier.append((nxt, crossing))
+    return reached
+
+
+def _air_steps(where: str, seas: _Seas) -> Iterator[tuple[str, bool]]:
+    for other in air_neighbours(where):
+        yield other, False
+    for sea in seas_touching(where):
+        for other in seas.shores(sea):
+            yield other, True
 
 
 class StrategicMovement(MovementPhase):
@@ -84,7 +232,12 @@ class StrategicMovement(MovementPhase):
 
     def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
         if unit_id in g.data["units"]:
-            power = g.data["units"][unit_id]["hidden"]["power"]
+            unit = g.data["units"][unit_id]
+            power = unit["hidden"]["power"]
+            if side == SIDES[0] and target not in _overland(
+                g.data, side, power, unit["where"], True
+            ):
+                _pay_transport(g, tables(g.state))  # 5.32
             relocate(g, unit_id, target)
         else:
             power = g.data["counters"][unit_id]["power"]
@@ -96,6 +249,11 @@ class StrategicMovement(MovementPhase):
     def end(self, g: Context, f: Frame, side: Side) -> None:
         g.data["strategic_moves"] = {}
         super().end(g, f, side)
+
+
+def _pay_transport(g: Context, charts: Charts) -> None:
+    cost = charts.japanese_logistics.transport_points_per_unit
+    g.data["tracks"][TRANSPORTS_AVAILABLE] = transports_available(g.data) - cost
 
 
 ALL: Final[tuple[Procedure, ...]] = (StrategicMovement(),)
