@@ -68,9 +68,9 @@ from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.movement import remove_lone_air, settle_invasions, to_pool
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.surprise import SURPRISE_TURN
 
 SA_POWERS: Final = {"japan": ("japan",), "allies": ("usa", "cw")}  # 6.62, 7.7: never China
-SURPRISE_TURN: Final = "1941-11"  # 9.11
 MISSIONS: Final = ("dogfight", "support")
 
 Battle = dict[str, Any]

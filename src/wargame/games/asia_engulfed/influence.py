@@ -31,11 +31,13 @@ from functools import cache
 from typing import Any
 
 from wargame.engine.log import Side
+from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.board import area_map, seas_touching
 from wargame.games.asia_engulfed.forces import FLEETS, side_of
 from wargame.games.asia_engulfed.registry import RULES
 
 PASSABLE_COAST = "coast"
+ALLIES = "allies"
 
 
 @cache
@@ -59,13 +61,19 @@ def projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
         key: set() for key, area in area_map().areas.items() if area.is_sea
     }
     contested = set(position["contested"])
+    quiet = surprise.influence_silenced(position)  # 9.11 d: no Allied LBA, no Allied port
     for counter in position["counters"].values():
         where = counter["where"]
         if counter["type"] == "lba" and where in area_map().areas and where not in contested:
-            for sea in seas_touching(where):
-                found[sea].add(side_of(counter["power"]))
+            side = side_of(counter["power"])
+            if not (quiet and side == ALLIES):
+                for sea in seas_touching(where):
+                    found[sea].add(side)
     for unit in position["units"].values():
         if unit["hidden"]["type"] in FLEETS:
+            in_port = unit["where"] not in found
+            if quiet and unit["owner"] == ALLIES and in_port:
+                continue
             for sea in _fleet_seas(unit["where"]):
                 found[sea].add(unit["owner"])
     return {sea: frozenset(sides) for sea, sides in found.items()}

@@ -19,6 +19,7 @@ from wargame.engine.board.paths import reachable
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
+from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph, area_map
 from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import SIDES, area, enemy, settle_control
@@ -128,7 +129,8 @@ def reactions(data: Mapping[str, Any], side: Side, target: str, charts: Charts) 
     return [
         fleet_id
         for fleet_id in fleets(data, side, at_sea=False)
-        if target
+        if surprise.may_react(data, data["units"][fleet_id])
+        and target
         in sea_reach(data, side, data["units"][fleet_id]["where"], charts.movement.reaction, sides)
     ]
 
@@ -268,6 +270,16 @@ class NavalMovement(Procedure):
         embark(g, unit_id, sea, tables(g.state))
 
     def close(self, g: Context, f: Frame, side: Side) -> None:
+        target = g.data["naval"]["target"]
+        other = enemy(side)
+        if surprise.forced_to_react(g.data, other, target):
+            forced = surprise.forced_fleets(
+                g.data, reactions(g.data, other, target, tables(g.state))
+            )
+            if forced:
+                g.log("log.forced_reaction", sea=target)
+            for fleet_id in forced:
+                self.reacting(g, f, other, fleet_id)
         g.goto("react")
 
     @decision
@@ -298,7 +310,10 @@ class NavalMovement(Procedure):
         g.goto(then)
 
     def reacted(self, g: Context, f: Frame, side: Side) -> None:
-        phase_sub = submarine(g.data, f.locals["side"])
+        phase_side, target = f.locals["side"], g.data["naval"]["target"]
+        phase_sub = submarine(g.data, phase_side)
+        if surprise.submarine_barred(g.data, phase_side, target):
+            phase_sub = None
         if f.locals.pop("fleets_reacted", False) and phase_sub is not None:
             g.goto("answer")
         else:
