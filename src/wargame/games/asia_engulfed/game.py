@@ -38,7 +38,7 @@ from wargame.games.asia_engulfed.scenarios import files, turns_between
 SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
-    "air_committed", "naval", "invasions",
+    "air_committed", "naval", "invasions", "code_breaking",
 )  # fmt: skip
 PRIVATE_KEYS = ("moved",)
 
@@ -84,6 +84,7 @@ class AsiaEngulfed(ProcedureGame):
             air_missions={side: {} for side in self.sides},
             air_committed=[],
             invasions={},
+            code_breaking={"years": [], "sea": None},
         )
         g.push("game")
 

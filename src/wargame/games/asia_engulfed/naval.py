@@ -45,6 +45,7 @@ HOME_PORTS: Final[dict[str, tuple[str, ...]]] = {
     "dei": ("new_south_wales", "south_africa"),  # DEI fleets act as CW fleets (3.33)
 }
 RESTRICTED_UNLESS_HELD: Final = "leyte"  # 8.22 b
+CODE_BREAKING_YEARS: Final = frozenset({1942, 1943})  # 7.6: once in each
 
 
 # -- where a fleet may sail -----------------------------------------------------------------
@@ -126,13 +127,57 @@ def reactions(data: Mapping[str, Any], side: Side, target: str, charts: Charts) 
     if not japanese_oil_left(data, side, charts):
         return []
     sides = projecting(data)
-    return [
-        fleet_id
-        for fleet_id in fleets(data, side, at_sea=False)
-        if surprise.may_react(data, data["units"][fleet_id])
-        and target
-        in sea_reach(data, side, data["units"][fleet_id]["where"], charts.movement.reaction, sides)
-    ]
+    found = []
+    for fleet_id in fleets(data, side, at_sea=False):
+        unit = data["units"][fleet_id]
+        reach = reaction_range(data, unit, target, charts)
+        if surprise.may_react(data, unit) and target in sea_reach(
+            data, side, unit["where"], reach, sides
+        ):
+            found.append(fleet_id)
+    return found
+
+
+@RULES.implements("7.6")
+def reaction_range(
+    data: Mapping[str, Any], unit: Mapping[str, Any], target: str, charts: Charts
+) -> int:
+    """Sea areas a fleet reacts: 2, a US fleet 3 into the sea area of code-breaking (7.6 c)."""
+    broken = data["code_breaking"]["sea"] == target and unit["hidden"]["power"] == "usa"
+    return charts.movement.reaction_code_breaking if broken else charts.movement.reaction
+
+
+@RULES.implements("7.6", "7.11")
+def code_breaking_open(data: Mapping[str, Any], side: Side) -> bool:
+    """Whether the Allies may spend a US SA on code-breaking now: in a Japanese naval movement
+    phase, once in 1942 and once in 1943, not twice in one phase (7.6)."""
+    year = int(data["turn"][:4])
+    return (
+        side == SIDES[1]
+        and data["phase_player"] == SIDES[0]
+        and year in CODE_BREAKING_YEARS
+        and year not in data["code_breaking"]["years"]
+        and data["code_breaking"]["sea"] is None
+        and data["tracks"].get("special_actions_usa", 0) > 0
+    )
+
+
+@RULES.implements("7.6")
+def break_codes(g: Context, sea: str) -> None:
+    """Spend the US SA on ``sea``: Japan tells the Allies its CV, BB and CA steps there and how
+    many steps its troop transports carry there, not which blocks (7.6 b). Told, it cannot be
+    taken back."""
+    cracked = g.data["code_breaking"]
+    year = int(g.data["turn"][:4])
+    g.data["tracks"]["special_actions_usa"] -= 1
+    g.data["code_breaking"] = {"years": sorted([*cracked["years"], year]), "sea": sea}
+    steps = {"cv": 0, "bb": 0, "ca": 0, "carried": 0}
+    for unit in g.data["units"].values():
+        if unit["where"] == sea and unit["owner"] == SIDES[0]:
+            kind = unit["hidden"]["type"] if unit["public"]["kind"] == "fleet" else "carried"
+            steps[kind] = steps.get(kind, 0) + unit["hidden"]["steps"]
+    g.reveal()
+    g.log("log.code_breaking", sea=sea, **steps)
 
 
 def submarine(data: Mapping[str, Any], side: Side) -> str | None:
@@ -240,6 +285,7 @@ class NavalMovement(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         g.data["naval"] = {"target": None, "closed": [], "reacted": []}
+        g.data["code_breaking"]["sea"] = None  # 7.6: last phase's ends
         g.goto("sail")
 
     @decision
@@ -292,8 +338,14 @@ class NavalMovement(Procedure):
         sub = submarine(g.data, side)
         if sub is not None:
             choices.add(Action.of("submarine", target), self.dive, side, sub, "react")
+        if code_breaking_open(g.data, side):
+            choices.add("code_breaking", self.break_codes, target)
         choices.add("done", self.reacted, side)
         return choices
+
+    def break_codes(self, g: Context, f: Frame, sea: str) -> None:
+        break_codes(g, sea)
+        g.goto("react")
 
     def reacting(self, g: Context, f: Frame, side: Side, fleet_id: str) -> None:
         naval = g.data["naval"]
