@@ -494,6 +494,9 @@ class SecretsCheck:
         }
         if seen:
             yield f"the hidden {_some(seen)}"
+        named = secrets.unnamed.get(viewer, set()) & shown.words
+        if named:
+            yield f"the id of the unseen {_some(named)}"
         for name, order in secrets.orders.items():
             run = _run_of(order, self.neighbours[name], shown.lists)
             if run:

@@ -162,6 +162,20 @@ def test_the_secrets_are_withheld_from_those_who_do_not_see_the_unit():
     assert ("?red.b.2", "3") in withheld["blue"] and ("?red.b.1", "b") not in withheld["blue"]
     assert not any(thing.startswith(("r", "?red")) for thing, _ in withheld["red"])
     assert withheld[None] >= {("r1", "b"), ("b1", "a")}
+    unnamed = fog_secrets(two_armies(), SIDES).unnamed
+    assert {"r1", "r2"} <= unnamed["blue"] and not {"r1", "r2"} & unnamed["red"]
+
+
+def test_an_unseen_units_id_alone_is_caught():
+    """An id names what a unit is (``us-cv-a``): shown alone, in a list of movers, it leaks."""
+    game = FogGame()
+    state = game.setup("standard", 2**70)
+    state.data["units"] = two_armies()
+    views = {None: {}, "red": {"reacted": ["r1"]}, "blue": {}}
+    check_secrets(game, state, views)  # red sees its own units
+    views["blue"] = {"reacted": ["r1"]}
+    with pytest.raises(FuzzFailure, match="blue can see the id of the unseen r1"):
+        check_secrets(game, state, views)
 
 
 @pytest.mark.parametrize(

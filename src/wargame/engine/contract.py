@@ -92,6 +92,8 @@ class Secrets:
     * ``withheld``: per viewer (None: spectators), ``(thing, value)`` pairs that viewer may not
       see, recognised as ``facts`` are: what a block game keeps from each side of the blocks it
       does not see (see :mod:`fog`), where more than one side may see a unit.
+    * ``unnamed``: per viewer (None: spectators), strings that viewer may not see anywhere: the
+      ids of the blocks it does not see, which name what a block is (``us-cv-a``) even alone.
     * ``orders``: named sequences whose order nobody may see: a deck, top last. A view shows
       one where a list holds two of its items next to each other, in its order or reversed:
       the whole deck, its next two cards, any run of it. A sorted list (alphabetical or natural
@@ -104,6 +106,7 @@ class Secrets:
     hidden: set[str] = field(default_factory=set)
     facts: dict[Side, set[tuple[str, str]]] = field(default_factory=dict)
     withheld: dict[Side | None, set[tuple[str, str]]] = field(default_factory=dict)
+    unnamed: dict[Side | None, set[str]] = field(default_factory=dict)
     orders: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, other: Secrets) -> Secrets:
@@ -115,6 +118,8 @@ class Secrets:
             self.facts.setdefault(side, set()).update(facts)
         for viewer, withheld in other.withheld.items():
             self.withheld.setdefault(viewer, set()).update(withheld)
+        for viewer, names in other.unnamed.items():
+            self.unnamed.setdefault(viewer, set()).update(names)
         self.orders.update(other.orders)
         return self
 

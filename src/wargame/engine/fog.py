@@ -183,8 +183,10 @@ def _face_key(face: Mapping[str, Any]) -> tuple[Any, ...]:
 def fog_secrets(units: Units, sides: Sequence[Side]) -> Secrets:
     """What no viewer may be shown of the units it does not see (``Secrets.withheld``): a
     unit's id next to where it stands or to a hidden value of it, and any id or hidden value of
-    the units of a blank's group (owner and place) next to the blank's name."""
+    the units of a blank's group (owner and place) next to the blank's name; and the unit's id
+    anywhere (``Secrets.unnamed``), since an id names what a unit is."""
     withheld: dict[Side | None, set[tuple[str, str]]] = {}
+    unnamed: dict[Side | None, set[str]] = {}
     for viewer in [None, *sides]:
         hidden = [
             (unit_id, unit) for unit_id, unit in units.items() if not sees(unit, viewer, sides)
@@ -199,7 +201,8 @@ def fog_secrets(units: Units, sides: Sequence[Side]) -> Secrets:
             words = of_place[(face["owner"], face["where"])] - _words_of(face)
             facts |= {(face["blank"], word) for word in words}
         withheld[viewer] = facts
-    return Secrets(withheld=withheld)
+        unnamed[viewer] = {unit_id for unit_id, _ in hidden}
+    return Secrets(withheld=withheld, unnamed=unnamed)
 
 
 def _words_about(unit: Unit) -> list[str]:

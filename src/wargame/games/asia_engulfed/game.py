@@ -40,7 +40,7 @@ SEQUENCE_KEYS = (
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
     "air_committed", "naval", "invasions", "code_breaking",
 )  # fmt: skip
-PRIVATE_KEYS = ("moved",)
+PRIVATE_KEYS = ("moved", "extended")
 
 
 class AsiaEngulfed(ProcedureGame):
@@ -78,8 +78,9 @@ class AsiaEngulfed(ProcedureGame):
             supply={side: {} for side in self.sides},
             strategic_moves={},
             crossed_into=[],
-            naval={"target": None, "closed": [], "reacted": []},
+            naval=naval.new_naval(),
             moved={side: [] for side in self.sides},
+            extended={side: [] for side in self.sides},
             air_battle=None,
             air_missions={side: {} for side in self.sides},
             air_committed=[],

@@ -24,7 +24,7 @@ from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph, area_map
 from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import SIDES, area, enemy, settle_control
 from wargame.games.asia_engulfed.forces import side_of
-from wargame.games.asia_engulfed.influence import port_seas, projecting
+from wargame.games.asia_engulfed.influence import influence, port_seas, projecting
 from wargame.games.asia_engulfed.movement import block_to_pool, leaves_rear_guard, relocate
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.transports import (
@@ -49,6 +49,13 @@ CODE_BREAKING_YEARS: Final = frozenset({1942, 1943})  # 7.6: once in each
 
 
 # -- where a fleet may sail -----------------------------------------------------------------
+
+
+def new_naval() -> dict[str, Any]:
+    """The naval movement phase's open record: the sea area open, those closed, the powers that
+    paid for extended operations (which fleets moved so is the phase player's own, in
+    ``data["extended"]``: a block's id names what it is)."""
+    return {"target": None, "closed": [], "extension_paid": []}
 
 
 def fleets(data: Mapping[str, Any], side: Side, *, at_sea: bool) -> list[str]:
@@ -274,6 +281,79 @@ def _pay(g: Context, unit: Mapping[str, Any], start: str, sea: str, charts: Char
     )
 
 
+# -- extended naval operations (7.4, 8.23) ---------------------------------------------------
+
+
+def sa_power(power: str) -> str:
+    """The power whose SA a fleet's extended move spends: DEI fleets act as the CW's (3.33)."""
+    return "cw" if power == "dei" else power
+
+
+@RULES.implements("8.23", "7.4", "7.13")
+def extensions(
+    data: Mapping[str, Any], side: Side, charts: Charts, target: str | None
+) -> Iterator[tuple[str, str]]:
+    """Each (fleet, sea area) extended move of the phase player: a fleet that sailed this phase,
+    in a sea area where its side holds dominant influence, not extended yet, up to three sea
+    areas more into ``target`` (or any sea area when none is open), never into a sea area where
+    movement or reaction took place, stopping on entering enemy influence; each power taking
+    part spends one of its SAs (8.23, 7.13)."""
+    naval = data["naval"]
+    if not japanese_oil_left(data, side, charts) or not _extending(data, target):
+        return
+    sides, dominant = projecting(data), influence(data)
+    for fleet_id in fleets(data, side, at_sea=True):
+        unit = data["units"][fleet_id]
+        power = sa_power(unit["hidden"]["power"])
+        if fleet_id in data["extended"][side] or dominant[unit["where"]] != side:
+            continue
+        if (
+            power not in naval["extension_paid"]
+            and data["tracks"].get(f"special_actions_{power}", 0) < 1
+        ):
+            continue
+        for sea in sorted(extended_reach(data, side, unit["where"], charts, sides)):
+            if target is None or sea == target:
+                yield fleet_id, sea
+
+
+def _extending(data: Mapping[str, Any], target: str | None) -> bool:
+    """Extended moves go into a sea area of their own: none is open, or the one open is where
+    this phase's extended fleets went (movement elsewhere bars it, 8.23)."""
+    units = data["units"]
+    moved = data["extended"][data["phase_player"]]
+    return target is None or any(units[f]["where"] == target for f in moved)
+
+
+def extended_reach(
+    data: Mapping[str, Any], side: Side, start: str, charts: Charts, sides: Projecting
+) -> set[str]:
+    other, closed = enemy(side), set(data["naval"]["closed"])
+
+    def steps(sea: str) -> list[str]:
+        return [s for s in sea_steps(data, side, sea) if s not in closed]
+
+    def can_leave(sea: str) -> bool:
+        return sea == start or other not in sides[sea]
+
+    return reachable(
+        start, steps, can_leave=can_leave, max_cost=charts.movement.extended_operations
+    ) - {start}
+
+
+def extend(g: Context, fleet_id: str, sea: str) -> None:
+    """Move a fleet on by extended operations, its power paying its SA once (8.23, 7.13)."""
+    naval, unit = g.data["naval"], g.data["units"][fleet_id]
+    power, side = sa_power(unit["hidden"]["power"]), unit["owner"]
+    if power not in naval["extension_paid"]:
+        g.data["tracks"][f"special_actions_{power}"] -= 1
+        naval["extension_paid"] = sorted([*naval["extension_paid"], power])
+        g.log("log.extended_operations", side=side, powers=[power], sea=sea)
+    g.data["extended"][side] = sorted([*g.data["extended"][side], fleet_id])
+    naval["target"] = sea
+    sail(g, fleet_id, sea)
+
+
 # -- the naval movement phase ---------------------------------------------------------------
 
 
@@ -284,7 +364,8 @@ class NavalMovement(Procedure):
     name = "naval_movement"
 
     def start(self, g: Context, f: Frame) -> None:
-        g.data["naval"] = {"target": None, "closed": [], "reacted": []}
+        g.data["naval"] = new_naval()
+        g.data["extended"][f.locals["side"]] = []
         g.data["code_breaking"]["sea"] = None  # 7.6: last phase's ends
         g.goto("sail")
 
@@ -299,6 +380,8 @@ class NavalMovement(Procedure):
             choices.add(Action.of("sail", fleet_id, sea), self.move, side, fleet_id, sea)
         for unit_id, sea in embarkations(g.data, side, charts, target, closed):
             choices.add(Action.of("embark", unit_id, sea), self.embark, side, unit_id, sea)
+        for fleet_id, sea in extensions(g.data, side, charts, target):
+            choices.add(Action.of("extend", fleet_id, sea), self.extend, fleet_id, sea)
         if target is None:
             choices.add("end", self.end, side)
         else:
@@ -309,6 +392,9 @@ class NavalMovement(Procedure):
     def move(self, g: Context, f: Frame, side: Side, fleet_id: str, sea: str) -> None:
         g.data["naval"]["target"] = sea
         sail(g, fleet_id, sea)
+
+    def extend(self, g: Context, f: Frame, fleet_id: str, sea: str) -> None:
+        extend(g, fleet_id, sea)
 
     @RULES.implements("5.31")
     def embark(self, g: Context, f: Frame, side: Side, unit_id: str, sea: str) -> None:
@@ -348,9 +434,7 @@ class NavalMovement(Procedure):
         g.goto("react")
 
     def reacting(self, g: Context, f: Frame, side: Side, fleet_id: str) -> None:
-        naval = g.data["naval"]
-        sail(g, fleet_id, naval["target"])
-        naval["reacted"] = sorted({*naval["reacted"], fleet_id})
+        sail(g, fleet_id, g.data["naval"]["target"])
         f.locals["fleets_reacted"] = True
 
     def dive(self, g: Context, f: Frame, side: Side, sub: str, then: str) -> None:
@@ -490,7 +574,7 @@ class Rebase(Procedure):
         for counter in g.data["counters"].values():
             if counter["type"] == "submarine" and counter["where"] != HOLDING_BOX:
                 counter["where"] = HOLDING_BOX
-        g.data["naval"] = {"target": None, "closed": [], "reacted": []}
+        g.data["naval"] = new_naval()
         g.ret()
 
     @decision
