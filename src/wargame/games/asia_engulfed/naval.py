@@ -127,7 +127,10 @@ def reactions(data: Mapping[str, Any], side: Side, target: str, charts: Charts) 
 
 
 def submarine(data: Mapping[str, Any], side: Side) -> str | None:
-    """``side``'s submarine unit if it waits in the holding box."""
+    """``side``'s submarine unit if it waits in the holding box, free (not covering a sea area
+    of Japan's supply network, 3.52)."""
+    if side == SIDES[0] and (data.get("network") or {}).get("submarine"):
+        return None
     for counter_id, counter in sorted(data["counters"].items()):
         if counter["type"] == "submarine" and side_of(counter["power"]) == side:
             return counter_id if counter["where"] == HOLDING_BOX else None

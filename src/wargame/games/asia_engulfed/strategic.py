@@ -58,7 +58,10 @@ def strategic_moves(
             continue
         if used.get(power, 0) >= charts.strategic_move_limit(power):
             continue
-        if not friendly_uncontested(data, side, start) or supply_of(data, side, start) == "out":
+        if (
+            not friendly_uncontested(data, side, start)
+            or supply_of(data, side, unit_id, start) == "out"
+        ):
             continue
         for target in sorted(_overland(data, side, power, start, unit_id in data["units"])):
             yield unit_id, target
