@@ -12,12 +12,12 @@ from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
 from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed.ground_combat import takes_bonuses
 from wargame.games.asia_engulfed.naval import submarine
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
 END = Action.parse("end")
-NO_NETWORK = ()
 
 
 def play(state, side, *texts):
@@ -246,8 +246,6 @@ def test_a_moved_unit_keeps_its_marker_unless_it_took_the_area_it_stands_in():
 def test_the_other_side_reads_a_defenders_recorded_supply():
     state = at_operational_movement()
     mark_supply(state.data, "garrison:japan", "partial", "shanghai")
-    from wargame.games.asia_engulfed.ground_combat import takes_bonuses
-
     assert not takes_bonuses(state.data, "japan", "garrison:japan", "shanghai")
     assert takes_bonuses(state.data, "japan", "jp-kwantung-3a", "manchukuo")
 
