@@ -8,6 +8,7 @@ import pytest
 
 from tests.asia_engulfed.positions import at_operational_movement, mark_supply
 from wargame.engine.action import Action
+from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
@@ -102,9 +103,19 @@ def test_a_marker_goes_only_where_it_links_to_the_home_islands():
         GAME.apply(state, "japan", Action.of("network", "south_china_sea"))
     state = play(state, "japan", "network east_china_sea")
     assert "south_china_sea" in offered(state, "network")
-    assert offered(state, "withdraw") == ["east_china_sea"]
-    state = play(state, "japan", "network south_china_sea")
+
+
+@pytest.mark.rule("3.51")
+def test_a_marker_comes_off_if_the_rest_stays_linked_and_each_sea_area_changes_once():
+    def last_turns(data):
+        data["network"]["markers"] = ["east_china_sea", "south_china_sea"]
+
+    state = at_network(last_turns)
     assert offered(state, "withdraw") == ["south_china_sea"]  # East China Sea links it
+    state = play(state, "japan", "network sea_of_japan", "withdraw south_china_sea")
+    assert "sea_of_japan" not in offered(state, "withdraw")  # placed this phase: undo takes it
+    assert "south_china_sea" not in offered(state, "network")
+    assert offered(state, "withdraw") == ["east_china_sea"]  # no longer links anything
 
 
 @pytest.mark.rule("1.1")
@@ -126,6 +137,7 @@ def test_a_marker_beyond_the_transports_available_is_not_offered_and_an_excess_m
     state = play(at_network(lambda data: available(data, 2)), "japan", "network east_china_sea")
     assert "south_china_sea" not in offered(state, "network")  # 1 + 2 > 2
     assert "yellow_sea" in offered(state, "network")  # 1 + 1
+    assert prompt_problems(GAME, state) == []
 
     def over(data):
         data["network"]["markers"] = ["east_china_sea", "south_china_sea"]
@@ -134,6 +146,7 @@ def test_a_marker_beyond_the_transports_available_is_not_offered_and_an_excess_m
     state = at_network(over)
     assert GAME.view(state, "japan")["prompt"]["key"] == "prompt.supply_network_over"
     assert [a.verb for a in GAME.legal_actions(state, "japan")] == ["withdraw"]
+    assert prompt_problems(GAME, state) == []
     state = play(state, "japan", "withdraw south_china_sea", "end")
     assert state.data["tracks"]["transports_available"] == 1
 

@@ -40,7 +40,9 @@ Decisions
   influence, within Transports Available; the submarine likewise (its sea area's value within
   its steps, Allied influence ignored, 3.52); removing a marker or the submarine if what is
   left stays linked. The phase ends once the network costs no more than Transports Available.
-  Last turn's markers the Allies now dominate, or cut off from the home islands, go first.
+  Last turn's markers the Allies now dominate, or cut off from the home islands, go first. A
+  sea area is placed or withdrawn once a phase (a player takes a slip back with undo): the
+  decision always ends, for random play and bots too.
 * **Transports Available** is set to Transport Capacity at the start of Japan's player turn
   (1.1); the network's cost is paid when Japan ends its decision (3.51).
 * **The submarine on supply duty** (3.52: no combat or other use "until the end of the turn")
@@ -254,6 +256,7 @@ class FirstSupply(Procedure):
             return
         jungle_attrition(g)  # 6.72: Jul/Aug turns only, in Japan's phase
         keep_last_network(g)
+        f.locals["touched"] = []
         g.goto("network")
 
     @decision
@@ -263,28 +266,35 @@ class FirstSupply(Procedure):
         fits = network_fits(g.data)
         key = "prompt.supply_network" if fits else "prompt.supply_network_over"
         choices = Decision.single(JAPAN, key, cost=cost, available=room)
+        touched = set(f.locals["touched"])
         if fits:
             for sea in placements(g.data):
-                choices.add(Action.of("network", sea), self.place, sea)
+                if sea not in touched:
+                    choices.add(Action.of("network", sea), self.place, sea)
             for sea in submarine_placements(g.data):
-                choices.add(Action.of("submarine_supply", sea), self.cover, sea)
-        for sea in removals(g.data):
-            choices.add(Action.of("withdraw", sea), self.take_off, sea)
-        if fits:
+                if sea not in touched:
+                    choices.add(Action.of("submarine_supply", sea), self.cover, sea)
             choices.add("end", self.pay)
+        for sea in removals(g.data):
+            if sea not in touched:
+                choices.add(Action.of("withdraw", sea), self.take_off, sea)
         return choices
 
     def place(self, g: Context, f: Frame, sea: str) -> None:
         network = Network.of(g.data)
-        store_network(g.data, Network(network.markers | {sea}, network.submarine))
-        g.goto("network")
+        self.adjust(g, f, sea, Network(network.markers | {sea}, network.submarine))
 
     def cover(self, g: Context, f: Frame, sea: str) -> None:
-        store_network(g.data, Network(Network.of(g.data).markers, sea))
-        g.goto("network")
+        self.adjust(g, f, sea, Network(Network.of(g.data).markers, sea))
 
     def take_off(self, g: Context, f: Frame, sea: str) -> None:
-        store_network(g.data, without(Network.of(g.data), sea))
+        self.adjust(g, f, sea, without(Network.of(g.data), sea))
+
+    def adjust(self, g: Context, f: Frame, sea: str, network: Network) -> None:
+        """Each sea area is placed or withdrawn once a phase, so that the decision ends
+        (undo takes a change back)."""
+        store_network(g.data, network)
+        f.locals["touched"] = sorted({*f.locals["touched"], sea})
         g.goto("network")
 
     @RULES.implements("3.51")
