@@ -311,3 +311,13 @@ def test_the_enemy_sees_where_units_are_out_of_supply_never_which_hidden_block()
     state = end_player_turn(state, "japan")  # the final supply phase's eliminations
     assert "jp-23a" not in json.dumps(GAME.view(state, "allies"))
     check_views(GAME, state, Rng(12))
+
+
+@pytest.mark.rule("3.8")
+def test_a_block_the_enemy_has_seen_is_known_to_go_to_the_pool():
+    state = play(at_network(), "japan", "end")
+    state.data["units"]["jp-23a"]["seen"] = {"allies": "moved"}  # seen in a battle, not moved
+    state = end_player_turn(state, "japan")
+    assert "jp-23a" in state.data["known_in_pool"]
+    assert "jp-16a" not in state.data["known_in_pool"]  # never seen: a blank goes
+    check_views(GAME, state, Rng(13))

@@ -63,6 +63,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from wargame.engine.action import Action
+from wargame.engine.fog import audience
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
@@ -387,7 +388,12 @@ def eliminate_air(g: Context, side: Side, counter_id: str) -> None:
 
 
 def eliminate_block(g: Context, unit_id: str) -> None:
-    where = g.data["units"][unit_id]["where"]
+    """A block to its force pool, as a blank to the other side; one it sees (revealed in a
+    battle) is known to be in the pool, as a block eliminated in sight (6.63)."""
+    unit = g.data["units"][unit_id]
+    where = unit["where"]
+    if len(audience(unit, SIDES)) == len(SIDES):
+        g.data["known_in_pool"] = sorted([*g.data["known_in_pool"], unit_id])
     block_to_pool(g, unit_id, "log.unsupplied_block", area=where)
     settle_after_loss(g, where)
 
