@@ -4,13 +4,30 @@ import copy
 
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed.control import GARRISON
+from wargame.games.asia_engulfed.supply_phases import empty_records
+
+END = Action.parse("end")
 
 
-def at_operational_movement(scenario="jan1942", seed=7):
-    """The scenario's first turn at Japan's operational movement (no fleet sailed), as a state
-    nothing was asked of yet, so that a test may change its data before asking."""
-    state = GAME.apply(GAME.setup(scenario, seed), "japan", Action.parse("end"))
+JAN1942_NETWORK = (  # 12 transport points: every Japanese unit of Jan 1942 in supply
+    "east_china_sea", "south_china_sea", "philippine_sea", "south_philippine_sea",
+    "caroline_islands", "marshall_islands",
+)  # fmt: skip
+
+
+def at_operational_movement(scenario="jan1942", seed=7, network=JAN1942_NETWORK):
+    """The scenario's first turn at Japan's operational movement (no fleet sailed; Japan's
+    supply network placed in ``network``'s sea areas, in order), as a state nothing was asked
+    of yet, so that a test may change its data before asking. Every unit is in full supply: a
+    test marks what it needs (:func:`mark_supply`)."""
+    state = GAME.apply(GAME.setup(scenario, seed), "japan", END)
+    assert state.data["phase"] == "first_supply"
+    for sea in network:
+        state = GAME.apply(state, "japan", Action.of("network", sea))
+    state = GAME.apply(state, "japan", END)
     assert state.data["phase"] == "operational_movement"
+    in_full_supply(state.data)
     return copy.deepcopy(state)
 
 
@@ -24,3 +41,26 @@ def play(state, side, *texts):
 def offered(state, side, verb):
     """The legal actions of ``side`` with ``verb``, as sorted texts."""
     return sorted(str(a) for a in GAME.legal_actions(state, side) if a.verb == verb)
+
+
+def in_full_supply(data):
+    """Forget every supply status the supply phases recorded."""
+    for unit in data["units"].values():
+        unit["hidden"].pop("supply", None)
+        unit["hidden"].pop("oos_moved", None)
+    for counter in data["counters"].values():
+        counter.pop("supply", None)
+        counter.pop("oos_moved", None)
+    data["supply"] = empty_records()["supply"]
+
+
+def mark_supply(data, piece, status, where=None):
+    """Record ``status`` for ``piece`` as a first supply phase would (a block, an LBA, or
+    ``garrison:<power>`` standing in ``where``)."""
+    if piece.startswith(GARRISON):
+        side = "japan" if piece == GARRISON + "japan" else "allies"
+        data["supply"][side]["garrisons"][where] = status
+    elif piece in data["units"]:
+        data["units"][piece]["hidden"]["supply"] = status
+    else:
+        data["counters"][piece]["supply"] = status

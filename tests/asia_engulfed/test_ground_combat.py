@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement
+from tests.asia_engulfed.positions import at_operational_movement, mark_supply
 from wargame.engine import tables
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
@@ -155,7 +155,8 @@ def test_the_river_bonus_holds_only_the_round_the_area_became_contested(dice):
 @pytest.mark.rule("6.71")
 def test_a_partially_supplied_unit_gets_no_hit_bonus(dice):
     state = combat(start(), "move jp-23a hunan")
-    state.data["supply"]["allies"]["hunan"] = "partial"
+    for piece in ground_combat.pieces(state.data, "allies", "hunan"):
+        mark_supply(state.data, piece, "partial", "hunan")
     dice(5, 5, 5, 5, 5, 5, 5)
     state = play(state, "japan", "battle hunan", "normal")
     assert fired(state)[0] == ("allies", 7, 0)
@@ -164,7 +165,7 @@ def test_a_partially_supplied_unit_gets_no_hit_bonus(dice):
 @pytest.mark.rule("3.6")
 def test_an_out_of_supply_attacker_rolls_half_its_dice(dice):
     state = combat(start(), "move jp-ncaa honan")
-    state.data["supply"]["japan"]["honan"] = "out"
+    mark_supply(state.data, "jp-ncaa", "out")
     state = play(state, "japan", "battle honan", "assault")
     assert fired(state) == [("allies", 14, 0), ("japan", 4, 0)]
 

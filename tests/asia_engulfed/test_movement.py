@@ -3,7 +3,7 @@ played through the game contract on the January 1942 set-up."""
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement
+from tests.asia_engulfed.positions import at_operational_movement, mark_supply
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.charts import printed
@@ -261,10 +261,10 @@ def test_an_air_unit_crosses_one_sea_area_between_its_shores():
 @pytest.mark.rule("3.6")
 def test_an_air_unit_out_of_supply_flies_one_area_and_never_across_a_sea():
     state = start()
-    state.data["supply"]["japan"]["formosa"] = "out"
+    mark_supply(state.data, "jp-lba-e1", "out")
     assert flights(state, "japan", "jp-lba-e1") == []
     state = start()
-    state.data["supply"]["japan"]["manchukuo"] = "out"
+    mark_supply(state.data, "jp-lba-3", "out")
     assert flights(state, "japan", "jp-lba-3") == ["korea", "peking", "suiyuan"]
 
 
@@ -318,5 +318,5 @@ def test_each_power_has_so_many_strategic_moves_a_phase():
 @pytest.mark.rule("3.6")
 def test_units_out_of_supply_make_no_strategic_move():
     state = start()
-    state.data["supply"]["japan"]["hupeh"] = "out"
+    mark_supply(state.data, "jp-11a", "out")
     assert strategic(strategic_phase(state), "japan", "jp-11a") == []

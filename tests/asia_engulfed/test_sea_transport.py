@@ -197,3 +197,16 @@ def test_a_transport_still_at_sea_goes_ashore_in_a_friendly_port_or_is_lost():
     assert ports and all(a.startswith("disembark jp-12a") for a in ports)
     after = play(state, "japan", ports[0])
     assert after.data["units"]["jp-12a"]["where"] == ports[0].split()[-1]
+
+
+@pytest.mark.rule("8.24")
+def test_a_japanese_marine_pays_oil_when_no_transport_point_is_left():
+    """Found by the fuzzer: a marine embarked two sea areas with no transport point left, and
+    Transports Available went below zero."""
+    state = GAME.setup("jan1942", 7)
+    state.data["tracks"]["transports_available"] = 0
+    near = sorted(transport_reach(state.data, "japan", "truk", 1, projecting(state.data)))[0]
+    oil = state.data["tracks"]["japan_oil"]
+    after = play(state, "japan", f"embark jp-snlf-maizuru {near}")
+    assert after.data["tracks"]["transports_available"] == 0
+    assert after.data["tracks"]["japan_oil"] < oil

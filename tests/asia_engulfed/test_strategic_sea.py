@@ -71,6 +71,7 @@ def test_japan_crosses_only_the_sea_areas_of_its_network_and_pays_a_transport_po
 def test_the_move_by_sea_costs_japan_a_transport_point_and_the_overland_one_nothing():
     state = at_operational_movement()
     state.data["network"] = {"markers": ["east_china_sea", "yellow_sea"], "submarine": None}
+    state.data["tracks"]["transports_available"] = 2
     state = play(state, "japan", "end")
     assert state.data["phase"] == "strategic_movement"
     before = transports_available(state.data)

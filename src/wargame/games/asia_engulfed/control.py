@@ -15,10 +15,14 @@ from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.registry import RULES
-from wargame.games.asia_engulfed.state import SIDES
+from wargame.games.asia_engulfed.state import BOX_PREFIX, SIDES
 
 GARRISON: Final = "garrison:"  # a garrison as a piece: garrison:<power> (garrisons have no id)
 CHINESE: Final = frozenset({"china_nat", "china_comm"})
+SUPPLY: Final = "supply"  # a unit's recorded status, where it is kept ("partial" or "out")
+OOS_MOVED: Final = "oos_moved"  # its out-of-supply marker turned to "moved" (3.7)
+FULL: Final = "full"
+CAPTURED: Final = "captured"
 
 
 def enemy(side: Side) -> Side:
@@ -71,6 +75,8 @@ def settle_control(data: dict[str, Any], where: str) -> str | None:
     if data["control"].get(where) == holder:
         return None
     data["control"][where] = holder
+    if CAPTURED in data:  # a game keeps this player turn's captures (3.7)
+        data[CAPTURED] = sorted({*data[CAPTURED], where})
     return holder
 
 
@@ -81,12 +87,65 @@ def add_to_pool(data: dict[str, Any], power: str, unit_id: str) -> None:
     pool.sort()
 
 
-def supply_of(data: Mapping[str, Any], side: Side, where: str) -> str:
-    """``side``'s supply in ``where`` as the first supply phase fixed it (3.6, 3.7): "full",
-    "partial" or "out", the words of :mod:`supply`. ``data["supply"]`` keeps, per side, the
-    areas not in full supply."""
-    found: str = data["supply"][side].get(where, "full")
-    return found
+def supply_of(data: Mapping[str, Any], side: Side, piece: str, where: str) -> str:
+    """The supply of ``side``'s unit ``piece`` standing in ``where`` (a block, an air counter or
+    ``garrison:<power>``) as the supply phases recorded it (3.6, 3.7): "full", "partial" or
+    "out", the words of :mod:`supply`. A block keeps its status in its hidden part, an air unit
+    on its open counter, a CBA has its carrier's; garrisons are public, by area, in
+    ``data["supply"][side]["garrisons"]`` (see :mod:`supply_phases`)."""
+    if piece.startswith(GARRISON):
+        return str(data["supply"][side]["garrisons"].get(where, FULL))
+    if piece in data["units"]:
+        return str(data["units"][piece]["hidden"].get(SUPPLY, FULL))
+    counter = data["counters"][piece]
+    if counter["type"] == "cba":
+        return _carrier_supply(data, counter["where"])
+    return str(counter.get(SUPPLY, FULL))
+
+
+def _carrier_supply(data: Mapping[str, Any], box: str) -> str:
+    for unit in data["units"].values():
+        if BOX_PREFIX + unit["hidden"].get("carrier_box", "") == box:
+            return str(unit["hidden"].get(SUPPLY, FULL))
+    return FULL
+
+
+def note_supply_move(data: dict[str, Any], side: Side, piece: str) -> None:
+    """A unit marked out of supply moved: its marker turns to its "moved" side (3.7), and the
+    public markers follow it."""
+    status = status_holder(data, piece)
+    if status is not None and status.get(SUPPLY) == "out":
+        status[OOS_MOVED] = True
+        data["supply"][side]["marked"] = supply_marked(data, side)
+
+
+def status_holder(data: Mapping[str, Any], piece: str) -> dict[str, Any] | None:
+    """Where ``piece``'s own status is kept: a block's hidden part, an LBA's counter."""
+    if piece in data["units"]:
+        hidden: dict[str, Any] = data["units"][piece]["hidden"]
+        return hidden
+    counter = data["counters"].get(piece)
+    return counter if counter is not None and counter["type"] == "lba" else None
+
+
+def supply_marked(data: Mapping[str, Any], side: Side) -> list[str]:
+    """The areas where ``side``'s ground units, LBA or garrisons carry an out-of-supply
+    marker: what the other side sees of them (fleets and CBA carry none)."""
+    found = {
+        unit["where"]
+        for unit in data["units"].values()
+        if unit["owner"] == side
+        and unit["public"]["kind"] == "ground"
+        and unit["hidden"].get(SUPPLY) == "out"
+    }
+    found |= {
+        counter["where"]
+        for counter in data["counters"].values()
+        if side_of(counter["power"]) == side and counter.get(SUPPLY) == "out"
+    }
+    garrisons = data["supply"][side]["garrisons"]
+    found |= {where for where, status in garrisons.items() if status == "out"}
+    return sorted(found)
 
 
 def has_enemy_units(data: Mapping[str, Any], side: Side, where: str) -> bool:

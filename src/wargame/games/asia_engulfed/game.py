@@ -27,6 +27,7 @@ from wargame.games.asia_engulfed import (
     sequence,
     state,
     strategic,
+    supply_phases,
     victory,
 )
 from wargame.games.asia_engulfed.board import area_map
@@ -39,6 +40,7 @@ SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
     "air_committed", "naval", "invasions", "code_breaking",
+    "network", "captured",  # supply phases
 )  # fmt: skip
 PRIVATE_KEYS = ("moved", "extended")
 
@@ -52,7 +54,8 @@ class AsiaEngulfed(ProcedureGame):
     rules = RULES
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
-        *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL
+        *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL,
+        *supply_phases.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -75,7 +78,6 @@ class AsiaEngulfed(ProcedureGame):
             contested_at_start=[],
             newly_contested=[],
             nationalist_attack=False,
-            supply={side: {} for side in self.sides},
             strategic_moves={},
             crossed_into=[],
             naval=naval.new_naval(),
@@ -87,6 +89,7 @@ class AsiaEngulfed(ProcedureGame):
             invasions={},
             code_breaking={"years": [], "sea": None},
         )
+        g.data.update(supply_phases.empty_records())
         g.push("game")
 
     # -- views -------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ side allocating its own losses (6.25); then control (3.25) and what the battle s
 
 What this module reads of other rules (public data; a key left out means none):
 
-* each unit's supply through ``control.supply_of`` (``supply``: per side, the areas not in
-  full supply, 3.6, 3.35; a unit stands for its area's status);
+* each unit's supply through ``control.supply_of``, as the supply phases recorded it (3.6,
+  3.35; :mod:`supply_phases`);
 * ``fortifications``: the areas with a field fortification (6.8); it serves the area's
   controller (6.82).
 
@@ -36,7 +36,8 @@ Readings where the rules leave a choice (each also said where it is coded):
 
 Not here yet: invasions and shore bombardment (7.21, 7.22: the invasion rules), carrier air
 (6.53: with the fleets), the garrison left in a captured box (6.74, 6.75), banzai charges and
-home-defence militia (9.14, 9.16), jungle attrition (6.72: the first supply phase).
+home-defence militia (9.14, 9.16). Jungle attrition (6.72) is here; the first supply phase
+calls it.
 """
 
 from __future__ import annotations
@@ -138,12 +139,12 @@ def full_strength(data: Mapping[str, Any], piece: str) -> bool:
 def out_of_supply(data: Mapping[str, Any], side: Side, piece: str, where: str) -> bool:
     """Whether the unit ``piece`` (a block, a garrison or an air counter) of ``side`` in
     ``where`` is out of supply (3.6), as the first supply phase fixed it."""
-    return supply_of(data, side, where) == "out"
+    return supply_of(data, side, piece, where) == "out"
 
 
 def partial_supply(data: Mapping[str, Any], side: Side, piece: str, where: str) -> bool:
     """Whether it is in partial supply only (3.35)."""
-    return supply_of(data, side, where) == "partial"
+    return supply_of(data, side, piece, where) == "partial"
 
 
 @RULES.implements("3.35", "4.27", "4.28")

@@ -42,16 +42,17 @@ from wargame.games.asia_engulfed.control import (
     CHINESE,
     GARRISON,
     SIDES,
+    SUPPLY,
     add_to_pool,
     area,
     enemy,
     ground_blocks,
     has_enemy_units,
     lba_here,
+    note_supply_move,
     occupants,
     overstacked,
     settle_control,
-    supply_of,
 )
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.registry import RULES
@@ -319,7 +320,7 @@ def air_reach(
     supply: one area and no sea (3.6). It may not end where it would stand alone with enemy
     ground units (5.46 would remove it at once: no player would choose that)."""
     start, power = counter["where"], counter["power"]
-    oos = supply_of(data, side, start) == "out"
+    oos = counter.get(SUPPLY) == "out"
     leaving = start in data["contested_at_start"]
 
     def can_enter(_a: str, b: str) -> bool:
@@ -430,6 +431,7 @@ class OperationalMovement(MovementPhase):
 
 def mark_moved(g: Context, side: Side, unit_id: str) -> None:
     g.data["moved"][side] = sorted([*g.data["moved"][side], unit_id])
+    note_supply_move(g.data, side, unit_id)  # 3.7
 
 
 def fly(g: Context, side: Side, counter_id: str, target: str) -> None:

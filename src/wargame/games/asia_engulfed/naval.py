@@ -188,7 +188,10 @@ def break_codes(g: Context, sea: str) -> None:
 
 
 def submarine(data: Mapping[str, Any], side: Side) -> str | None:
-    """``side``'s submarine unit if it waits in the holding box."""
+    """``side``'s submarine unit if it waits in the holding box, free (not covering a sea area
+    of Japan's supply network, 3.52)."""
+    if side == SIDES[0] and (data.get("network") or {}).get("submarine"):
+        return None
     for counter_id, counter in sorted(data["counters"].items()):
         if counter["type"] == "submarine" and side_of(counter["power"]) == side:
             return counter_id if counter["where"] == HOLDING_BOX else None
@@ -213,30 +216,37 @@ def embarkations(
             continue
         if data["control"].get(start) != side or not leaves_rear_guard(data, unit_id):
             continue
-        if not _can_pay(data, side, charts, unit):
-            continue
-        reach = transport_reach(data, side, start, _range(unit, start, charts), sides)
+        reach = _embark_reach(data, side, unit, charts, sides)
         if target is not None:
             reach &= {target}
         for sea in sorted(reach - set(closed)):
             yield unit_id, sea
 
 
-def _range(unit: Mapping[str, Any], start: str, charts: Charts) -> int:
-    marine_from_port = unit["hidden"]["type"] == MARINE and area(start).has_port
-    return charts.movement.transport_with_marines if marine_from_port else charts.movement.transport
-
-
-def _can_pay(data: Mapping[str, Any], side: Side, charts: Charts, unit: Mapping[str, Any]) -> bool:
+def _embark_reach(
+    data: Mapping[str, Any], side: Side, unit: Mapping[str, Any], charts: Charts, sides: Projecting
+) -> set[str]:
+    """Where a block may sail as a transport, as far as its side can pay (5.31, 8.24): two sea
+    areas for a transport point (Japan's; the Allies pay nothing), or, for a Japanese marine
+    paying oil instead, two, or three from a port; an Allied marine from a port three."""
+    start, moves = unit["where"], charts.movement
+    marine = unit["hidden"]["type"] == MARINE
+    far = moves.transport_with_marines if marine and area(start).has_port else moves.transport
     if side != SIDES[0]:
-        return True
-    logistics = charts.japanese_logistics
-    if (
-        unit["hidden"]["type"] == MARINE
-        and data["tracks"][OIL] >= logistics.marine_three_sea_areas_oil
-    ):
-        return True
-    return transports_available(data) >= logistics.transport_points_per_unit
+        return transport_reach(data, side, start, far, sides)
+    if marine and _oil_for_marine(data, charts):
+        return transport_reach(data, side, start, far, sides)
+    if _points_for_transport(data, charts):
+        return transport_reach(data, side, start, moves.transport, sides)
+    return set()
+
+
+def _oil_for_marine(data: Mapping[str, Any], charts: Charts) -> bool:
+    return data["tracks"][OIL] >= charts.japanese_logistics.marine_three_sea_areas_oil
+
+
+def _points_for_transport(data: Mapping[str, Any], charts: Charts) -> bool:
+    return transports_available(data) >= charts.japanese_logistics.transport_points_per_unit
 
 
 def transport_reach(
@@ -268,12 +278,14 @@ def embark(g: Context, unit_id: str, sea: str, charts: Charts) -> None:
 
 
 def _pay(g: Context, unit: Mapping[str, Any], start: str, sea: str, charts: Charts) -> None:
+    """Japan pays a transport point, or a marine oil where it goes three sea areas or no
+    transport point is left (8.24)."""
     logistics = charts.japanese_logistics
     tracks = g.data["tracks"]
-    far = sea not in transport_reach(
-        g.data, SIDES[0], start, charts.movement.transport, projecting(g.data)
-    )
-    if unit["hidden"]["type"] == MARINE and far:
+    near = transport_reach(g.data, SIDES[0], start, charts.movement.transport, projecting(g.data))
+    if unit["hidden"]["type"] == MARINE and (
+        sea not in near or not _points_for_transport(g.data, charts)
+    ):
         tracks[OIL] -= logistics.marine_three_sea_areas_oil
         return
     tracks[TRANSPORTS_AVAILABLE] = (

@@ -11,21 +11,21 @@ from typing import Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import victory
+from wargame.games.asia_engulfed import supply_phases, victory
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase, rule, the procedure that plays it; None: not enforced yet)
     ("naval_movement", "1.11", "naval_movement"),
-    ("first_supply", "1.12", None),
+    ("first_supply", "1.12", "first_supply"),
     ("production", "1.13", None),
     ("air_naval_combat", "1.14", None),
     ("operational_movement", "1.15", "operational_movement"),
     ("strategic_movement", "1.16", "strategic_movement"),
     ("ground_combat", "1.17", "ground_combat"),
     ("rebase", "1.18", "rebase"),
-    ("final_supply", "1.19", None),
+    ("final_supply", "1.19", "final_supply"),
 )
 MONTHS_PER_TURN: Final = 2
 
@@ -73,6 +73,7 @@ class PlayerTurn(Procedure):
     @RULES.implements("1.1")
     def start(self, g: Context, f: Frame) -> None:
         g.data["phase_player"] = f.locals["side"]
+        supply_phases.new_player_turn(g.data, f.locals["side"])
         g.data["newly_contested"] = []
         g.data["crossed_into"] = []
         g.data["invasions"] = {}  # 7.2, 7.21: this player turn's

@@ -84,7 +84,10 @@ def strategic_moves(
             continue
         if used.get(power, 0) >= charts.strategic_move_limit(power):
             continue
-        if not friendly_uncontested(data, side, start) or supply_of(data, side, start) == "out":
+        if (
+            not friendly_uncontested(data, side, start)
+            or supply_of(data, side, unit_id, start) == "out"
+        ):
             continue
         block = unit_id in data["units"]
         found = strategic_targets(data, side, power, start, seas, block=block)

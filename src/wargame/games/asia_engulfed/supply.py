@@ -3,8 +3,9 @@ network and its submarine, and what being out of supply does.
 
 Every function reads a position as :func:`state.initial_data` builds it and never changes it.
 :func:`supply_report` answers a side's whole supply at once (each unit, garrison, area and sea
-area: ``full``, ``partial`` or ``out``); :func:`network_problems` / :func:`kept_network` /
-:func:`network_cost` serve the Japanese network of the first supply phase (3.5); the
+area: ``full``, ``partial`` or ``out``); :func:`network_problems` / :func:`network_frontier` /
+:func:`kept_network` / :func:`network_cost` serve the Japanese network of the first supply
+phase (3.5, :mod:`supply_phases`); the
 predicates of 3.6, :func:`regained_status` (3.7) and :func:`final_eliminations` (3.8) serve the
 phases that read a unit's supply.
 
@@ -86,6 +87,7 @@ from wargame.games.asia_engulfed.forces import FLEETS, GROUND, side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.state import BOX_PREFIX
+from wargame.games.asia_engulfed.transports import transports_available
 
 Status = Literal["full", "partial", "out"]
 SupplyClass = Literal["japan", "usa", "cw", "china_nat", "always"]
@@ -291,7 +293,7 @@ def network_problems(
         f"3.51 (b): {sea} is not linked to the home islands by network sea areas"
         for sea in sorted(network.seas - barred - linked)
     ]
-    room = _transports_available(position) if available is None else available
+    room = transports_available(position) if available is None else available
     if network_cost(network) > room:
         found.append(f"3.51 (c): the network costs {network_cost(network)}, only {room} available")
     return found
@@ -301,11 +303,6 @@ def legal_network(
     position: Mapping[str, Any], network: Network, available: int | None = None
 ) -> bool:
     return not network_problems(position, network, available)
-
-
-def _transports_available(position: Mapping[str, Any]) -> int:
-    tracks = position["tracks"]
-    return int(tracks.get("transports_available", tracks.get("transport_capacity", 0)))
 
 
 @RULES.implements("3.52")
@@ -345,6 +342,23 @@ def _anchored(position: Mapping[str, Any], seas: frozenset[str]) -> frozenset[st
     inside = t.bits(seas)
     start = _step(t.coast, t.home_islands & own) & inside
     return frozenset(t.areas(_spread(t.sea["japan"], start, inside)))
+
+
+@RULES.implements("3.51")
+def network_frontier(position: Mapping[str, Any], network: Network) -> list[str]:
+    """The sea areas a new marker (or the submarine) could extend ``network`` into: those
+    bordering a Japanese-controlled home island or next to a sea area of the network linked to
+    one, not in the network yet (3.51 b). Influence and capacity are :func:`network_problems`'."""
+    t = tables()
+    own = t.bits(area for area, side in position["control"].items() if side == "japan")
+    linked = t.bits(_anchored(position, network.seas))
+    near = _step(t.coast, t.home_islands & own) | _step(t.sea["japan"], linked)
+    areas = area_map().areas
+    return [
+        sea
+        for sea in t.areas(near & ~t.bits(network.seas))
+        if areas[sea].is_sea and areas[sea].transport is not None
+    ]
 
 
 @RULES.implements("3.51")
