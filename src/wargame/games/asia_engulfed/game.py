@@ -24,6 +24,7 @@ from wargame.games.asia_engulfed import (
     ground_combat,
     movement,
     naval,
+    production,
     sequence,
     state,
     strategic,
@@ -38,9 +39,9 @@ from wargame.games.asia_engulfed.scenarios import files, turns_between
 SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
-    "air_committed", "naval",
+    "air_committed", "naval", "production",
 )  # fmt: skip
-PRIVATE_KEYS = ("moved",)
+PRIVATE_KEYS = ("moved", "built")
 
 
 class AsiaEngulfed(ProcedureGame):
@@ -52,7 +53,8 @@ class AsiaEngulfed(ProcedureGame):
     rules = RULES
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
-        *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL
+        *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL,
+        *production.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -83,6 +85,8 @@ class AsiaEngulfed(ProcedureGame):
             air_battle=None,
             air_missions={side: {} for side in self.sides},
             air_committed=[],
+            production=production.empty_production(),
+            built={side: [] for side in self.sides},
         )
         g.push("game")
 

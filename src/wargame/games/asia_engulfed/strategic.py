@@ -2,9 +2,10 @@
 player move any distance through friendly, uncontested land areas, within each power's number of
 moves a phase (5.24, Table T15).
 
-Enforced here: the overland route (5.21-5.23). Still to come with the naval rules: the sea leg
-through at most six supplied sea areas (5.32), the air units' island hops across seas and the
-Orphan box's CBA (5.22), and the Japanese limit's cut by US submarine points (2.13).
+Enforced here: the overland route (5.21-5.23) and Japan's limit cut by US submarine points (2.13,
+fixed in its production phase). Still to come with the naval rules: the sea leg through at most
+six supplied sea areas (5.32), the air units' island hops across seas and the Orphan box's CBA
+(5.22).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from wargame.games.asia_engulfed.movement import (
     relocate,
 )
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.strategic_warfare import strategic_limit
 
 
 def movers(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, str]]:
@@ -56,7 +58,7 @@ def strategic_moves(
     for unit_id, power, start in movers(data, side):
         if power == "dei" and unit_id in data["units"]:
             continue
-        if used.get(power, 0) >= charts.strategic_move_limit(power):
+        if used.get(power, 0) >= strategic_limit(data, power, charts):
             continue
         if not friendly_uncontested(data, side, start) or supply_of(data, side, start) == "out":
             continue
