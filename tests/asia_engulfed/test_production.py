@@ -43,6 +43,12 @@ def at_production(scenario="jan1942", seed=7, side="japan", **tracks):
     the phase begins."""
     state = copy.deepcopy(GAME.setup(scenario, seed))
     state.data["tracks"].update(tracks)
+    return at_production_of(state, side)
+
+
+def at_production_of(state, side):
+    """From Japan's naval movement of ``state`` to ``side``'s production decision."""
+    state = copy.deepcopy(state)
     if side == "allies":
         state = play(state, "japan", "end")
         state = through_production(state, "japan")
@@ -355,8 +361,6 @@ def test_garrisons_go_into_friendly_supplied_uncontested_areas_without_one(dice)
     assert state.data["production"]["werp"]["japan"] == 4
 
 
-
-
 @pytest.mark.rule("4.6")
 def test_the_allied_powers_produce_one_at_a_time(dice):
     state = at_production(side="allies")
@@ -364,4 +368,39 @@ def test_the_allied_powers_produce_one_at_a_time(dice):
     while state.data["phase"] == "production":
         order.append(state.data["production"]["power"])
         state = play(state, "allies", "done")
-    assert order == ["usa", "cw", "china_nat", "philippines"]
+    assert order == ["usa", "cw", "china_nat", "china_comm", "philippines"]
+
+
+@pytest.mark.rule("9.25")
+def test_lend_lease_gives_a_werp_for_two_five_at_most_two_to_china_per_burma_road_area(dice):
+    state = at_production(side="allies")
+    werp = dict(state.data["production"]["werp"])
+    assert {"lend cw", "lend china_nat"} <= set(actions(state, "allies"))
+    state = play(state, "allies", "lend china_nat", "lend china_nat", "lend china_nat")
+    state = play(state, "allies", "lend china_nat")  # Assam and Burma: 4
+    assert "lend china_nat" not in actions(state, "allies")
+    state = play(state, "allies", "lend cw")
+    assert not any(a.startswith("lend") for a in actions(state, "allies"))  # 5 in all
+    found = state.data["production"]["werp"]
+    assert found["usa"] == werp["usa"] - 10
+    assert (found["china_nat"], found["cw"]) == (werp["china_nat"] + 4, werp["cw"] + 1)
+
+
+@pytest.mark.rule("9.25")
+def test_no_lend_lease_to_china_without_a_burma_road_area(dice):
+    state = GAME.setup("jan1942", 7)
+    for road in ("assam", "burma"):
+        state.data["control"][road] = "japan"
+    state = at_production_of(state, "allies")
+    assert "lend china_nat" not in actions(state, "allies")
+
+
+@pytest.mark.rule("9.42")
+def test_the_communists_get_one_step_free_a_turn(dice):
+    state = at_production(side="allies")
+    while state.data["production"]["power"] != "china_comm":
+        state = play(state, "allies", "done")
+    free = [a for a in actions(state, "allies") if a != "done"]
+    assert free and all(a.split()[0] in ("replace", "build") for a in free)
+    state = play(state, "allies", free[0])
+    assert actions(state, "allies") == ["done"]

@@ -65,7 +65,7 @@ from wargame.games.asia_engulfed.state import BOX_PREFIX, block_face, block_labe
 
 PRODUCERS: Final[dict[Side, tuple[str, ...]]] = {  # 4.6: one at a time, in this order
     "japan": ("japan",),
-    "allies": ("usa", "cw", "china_nat", "philippines"),
+    "allies": ("usa", "cw", "china_nat", "china_comm", "philippines"),
 }
 JAPAN_HOME: Final = "japan"
 INDIA_AND_AUSTRALIA: Final = ("indian", "australian")
@@ -93,6 +93,8 @@ def _phase_fresh(power: str | None) -> dict[str, Any]:
         "new_in": {},
         "overseas_steps": 0,
         "strategic_cut": 0,
+        "lent": {},
+        "free_steps": {},
     }
 
 
@@ -119,6 +121,7 @@ def income(data: Mapping[str, Any], side: Side, charts: Charts) -> Income:
             "usa": us_werp(data),
             "cw": _commonwealth_werp(data, report, charts),
             "china_nat": _nationalist_werp(data, report, charts),
+            "china_comm": 0,  # 4.11: no WERP, a free step instead (9.42)
             "philippines": _philippine_werp(data, charts),
         }
     )
@@ -225,9 +228,30 @@ def purchases(data: Mapping[str, Any], power: str, charts: Charts) -> list[Purch
         *_garrisons(data, power, charts),
         *_track_purchases(data, power, charts),
         *_marker_purchases(data, power, charts),
+        *_lend_lease(data, power, charts),
     ]
+    if power == "china_comm":
+        found = list(_free_steps(data, found))
     left = werp_left(data, power)
     return [p for p in found if p.cost <= left and _within_caps(data, power, p, charts)]
+
+
+RULES.stand_in(
+    "9.42",
+    "Each Allied production phase the Communists get one step free: a replacement step or a new "
+    "block at one step, as the other powers buy them (the rule is lost; T5 and 4.41 name it).",
+    key="communist_free_step",
+)
+
+
+@RULES.implements("9.42")
+def _free_steps(data: Mapping[str, Any], found: list[Purchase]) -> Iterator[Purchase]:
+    """The Communists' free step (9.42): any ground step they could buy, at no cost, once."""
+    if data["production"]["free_steps"].get("china_comm", 0) < 1:
+        return
+    for purchase in found:
+        if purchase.category == "ground":
+            yield Purchase(purchase.action, 0, "free_step")
 
 
 def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts) -> bool:
@@ -238,6 +262,7 @@ def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Chart
         ("japan", "transport"): limits.transport_capacity_per_turn * costs.transport_capacity,
         ("usa", "bomber"): limits.us_bomber_points * costs.bomber_point,
         ("usa", "sub"): limits.us_sub_points_or_steps * costs.sub_point,
+        ("usa", "lend_lease"): limits.lend_lease_most * costs.lend_lease_werp,
     }
     cap = caps.get((power, p.category))
     return cap is None or spent(data, power, p.category) + p.cost <= cap
@@ -410,6 +435,47 @@ def _track_purchases(data: Mapping[str, Any], power: str, charts: Charts) -> Ite
             yield Purchase(Action("bomber_point"), costs.bomber_point, "bomber")
 
 
+@RULES.implements("9.25")
+def _lend_lease(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
+    """9.25: the US gives the CW or the Nationalists 1 WERP for 2 of its own (5 at most a turn,
+    the cap of :func:`_within_caps`): the Nationalists 2 a turn per Allied Burma Road area, while
+    they hold a resource area with a unit of theirs in supply; the CW while it holds an Indian or
+    Australian resource area in supply."""
+    if power != "usa":
+        return
+    cost = charts.costs.lend_lease_werp
+    report = supply.supply_report(data, "allies")
+    if lend_lease_open(data, report, "cw"):
+        yield Purchase(Action.of("lend", "cw"), cost, "lend_lease")
+    road = sum(1 for a in _areas() if a.burma_road and data["control"].get(a.id) == "allies")
+    china_most = road * charts.production_limits.lend_lease_to_china_per_burma_road_area
+    given = data["production"]["lent"].get("china_nat", 0)
+    if given < china_most and lend_lease_open(data, report, "china_nat"):
+        yield Purchase(Action.of("lend", "china_nat"), cost, "lend_lease")
+
+
+def lend_lease_open(data: Mapping[str, Any], report: Any, power: str) -> bool:
+    """Whether lend-lease WERP reach ``power`` (9.25): a friendly resource area to receive them,
+    Indian or Australian for the CW, one with a Nationalist block for the Nationalists, in the
+    receiver's supply (``report``: the Allies')."""
+    for where in _areas():
+        if not where.resources or data["control"].get(where.id) != "allies":
+            continue
+        if power == "cw":
+            receives = where.home_of in INDIA_AND_AUSTRALIA
+        else:
+            receives = _nationalist_block_in(data, where.id)
+        if receives and report.where(where.id, power) == "full":
+            return True
+    return False
+
+
+def _nationalist_block_in(data: Mapping[str, Any], where: str) -> bool:
+    return any(
+        u["where"] == where and u["hidden"]["power"] == "china_nat" for u in data["units"].values()
+    )
+
+
 def markers_held(data: Mapping[str, Any], power: str, use: str) -> int:
     """Build markers of one use (naval, air) ``power`` has (forces.yaml; 9.24's dated ones)."""
     forces = load_forces()
@@ -467,6 +533,8 @@ class Production(Procedure):
         production = g.data["production"]
         production.update(_phase_fresh(None))
         production["werp"] = dict(found.werp)
+        if side == "allies":
+            production["free_steps"] = {"china_comm": charts.production.china_communist_free_steps}
         if side == "japan":
             strategic_warfare.run(g, found, charts)
         for power, werp in production["werp"].items():
@@ -508,6 +576,8 @@ class Production(Procedure):
         production["werp"][power] = werp_left(g.data, power) - purchase.cost
         by_power = production["spent"].setdefault(power, {})
         by_power[purchase.category] = by_power.get(purchase.category, 0) + purchase.cost
+        if purchase.category == "free_step":
+            production["free_steps"][power] -= 1
         BOUGHT[purchase.action.verb](g, power, *purchase.action.args)
 
     @RULES.implements("4.1", "4.6")
@@ -662,7 +732,15 @@ def _advance(g: Context, power: str, index: str) -> None:
     g.log("log.marker_advanced", power=power, kind=marker["kind"], paid=marker["paid"])
 
 
+def _lend(g: Context, power: str, to: str) -> None:
+    production = g.data["production"]
+    production["werp"][to] = production["werp"].get(to, 0) + 1
+    production["lent"][to] = production["lent"].get(to, 0) + 1
+    g.log("log.lend_lease", power=to, werp=production["lent"][to])
+
+
 BOUGHT: Final[dict[str, Any]] = {
+    "lend": _lend,
     "replace": _replace,
     "build": _build,
     "buy_garrison": _garrison,
@@ -731,6 +809,14 @@ def _build_fleet(g: Context, power: str, unit: Block, where: str) -> None:
     g.data["units"][unit.id] = new_unit(side, where, block_face(unit, forces), label)
     forget_pool_face(g.data, unit, forces)
     g.log("log.naval_step", power=power, kind=unit.type, area=where)
+
+
+RULES.stand_in(
+    "4.75",
+    "A completed Japanese LBA enters in Honshu, a CBA in the box of a Japanese CV in a home port "
+    "with room for it (the Orphan box is not kept yet; the CBA waits until a carrier has room).",
+    key="japanese_air_placed",
+)
 
 
 def _deliver_air(g: Context, power: str, kind: str) -> bool:
