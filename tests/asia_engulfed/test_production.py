@@ -368,7 +368,9 @@ def test_the_allied_powers_produce_one_at_a_time(dice):
     while state.data["phase"] == "production":
         order.append(state.data["production"]["power"])
         state = play(state, "allies", "done")
-    assert order == ["usa", "cw", "china_nat", "china_comm", "philippines"]
+    assert order == ["usa", "cw", "china_nat", "china_comm"]
+    philippines = logged(state, "log.werp_lost")[-1]  # nothing it may buy: it passes
+    assert philippines["power"] == "philippines"
 
 
 @pytest.mark.rule("9.25")
@@ -404,3 +406,43 @@ def test_the_communists_get_one_step_free_a_turn(dice):
     assert free and all(a.split()[0] in ("replace", "build") for a in free)
     state = play(state, "allies", free[0])
     assert actions(state, "allies") == ["done"]
+
+
+@pytest.mark.rule("9.13")
+def test_the_kamikaze_marker_goes_down_when_japan_spends_over_one_werp_on_air(dice):
+    state = at_production(us_sub_points=0, kamikaze=5, japan_oil=30)
+    state = play(state, "japan", "lay lba", "done")
+    assert state.data["tracks"]["kamikaze"] == 5  # 1 WERP on air
+    state = at_production(us_sub_points=0, kamikaze=5, japan_oil=30)
+    state = play(state, "japan", "lay lba", "lay cba", "done")
+    assert state.data["tracks"]["kamikaze"] == 4
+
+
+@pytest.mark.rule("9.13")
+def test_the_kamikaze_marker_goes_down_when_oil_runs_short(dice):
+    state = play(at_production(us_sub_points=0, kamikaze=5, japan_oil=19), "japan", "done")
+    assert state.data["tracks"]["kamikaze"] == 4  # 19 held, 1 received
+    state = play(at_production(us_sub_points=0, kamikaze=5, japan_oil=20), "japan", "done")
+    assert state.data["tracks"]["kamikaze"] == 5
+
+
+@pytest.mark.rule("4.62")
+@pytest.mark.rule("9.13")
+def test_japan_spends_at_most_three_werp_on_air_until_kamikaze_starts(dice):
+    for kamikaze, most in ((5, 3), (0, 4)):
+        state = at_production(us_sub_points=0, kamikaze=kamikaze)
+        state = play(state, "japan", "lay lba", "lay lba", "lay cba")
+        assert ("lay cba" in actions(state, "japan")) == (most > 3)
+
+
+@pytest.mark.rule("9.21")
+def test_from_1944_the_us_gets_a_cv_a_bb_and_a_ca_step_free_each_turn(dice):
+    state = GAME.setup("jan1942", 7)
+    state.data["turn"] = "1944-01"
+    state.data["last_turn"] = "1945-07"
+    state = at_production_of(state, "allies")
+    before = len(logged(state, "log.naval_step"))
+    while state.data["phase"] == "production":
+        state = play(state, "allies", "done")
+    kinds = sorted(e["kind"] for e in logged(state, "log.naval_step")[before:])
+    assert kinds == ["bb", "ca", "cv"]

@@ -5,9 +5,13 @@ a time (4.3-4.7, T6, T7) and the build markers completed at its end (4.74-4.77).
 What a power may buy is a short list of clicks: a replacement step (``replace``), a new unit from
 the force pool (``build``), a garrison, a special action, a build marker laid down or advanced
 (``lay``, ``advance``), an ASW box, a sub or bomber point, a point of transport capacity; and
-``done``, always legal, which loses what is left (4.1). ``data["production"]`` keeps the public
-part (WERP announced, 4.6; build markers and the tracks, public by 4.6) and ``data["built"]`` the
-secret one: the ids of the blocks a side built this turn (which may take further steps, 4.4).
+``done``, always legal, which loses what is left (4.1); a power with nothing it may buy passes
+at once. Also here: US lend-lease (9.25), the Communists' free step (9.42), the US free naval
+steps from 1944 (9.21) and the Kamikaze marker's fall (9.13).
+
+``data["production"]`` keeps the public part (WERP announced, 4.6; build markers and the tracks,
+public by 4.6) and ``data["built"]`` the secret one: the ids of the blocks a side built this turn
+(which may take further steps, 4.4).
 
 Decisions
 ---------
@@ -38,6 +42,13 @@ Decisions
 * **A build marker** builds one naval step (CV 4, BB 5, CA 3 WERP) or one Japanese air unit
   (LBA 2, CBA 3, the first CBA step doubled); it takes 1 WERP a turn (4.73) and is ready when paid
   in full. Markers a power holds: forces.yaml's counts, the US dated ones from their turn (9.24).
+* **The Kamikaze marker** (9.13, its timing inferred by the spec) moves at the end of Japan's
+  production; once it is at 0 Japan's air spending is not capped (T7). The free LBA box it then
+  gives is not done yet.
+* **The US free naval steps** (9.21) are placed at the end of the Allied production phase as a
+  completed marker's step; with no fleet to take one, it is lost (nothing says it waits).
+* **The naval step's port** (4.74): the first of the power's friendly home ports by id (Honshu,
+  the USA, South Africa); the player does not choose it yet.
 * **Transport points for overseas steps** (4.5): Japan may place replacements and garrisons
   outside Japan only while the points they take (1 per 4 steps, rounded up) are available; they
   come off ``transports_available`` at the end of Japan's production.
@@ -95,6 +106,7 @@ def _phase_fresh(power: str | None) -> dict[str, Any]:
         "strategic_cut": 0,
         "lent": {},
         "free_steps": {},
+        "oil_short": False,
     }
 
 
@@ -264,6 +276,8 @@ def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Chart
         ("usa", "sub"): limits.us_sub_points_or_steps * costs.sub_point,
         ("usa", "lend_lease"): limits.lend_lease_most * costs.lend_lease_werp,
     }
+    if power == "japan" and p.category == "air" and kamikaze_started(data):
+        return True  # 9.13: any amount on air units once kamikaze starts
     cap = caps.get((power, p.category))
     return cap is None or spent(data, power, p.category) + p.cost <= cap
 
@@ -549,16 +563,23 @@ class Production(Procedure):
     def _oil(self, g: Context, charts: Charts) -> None:
         tracks = g.data["tracks"]
         oil = g.data["production"].pop("oil", 0)
+        g.data["production"]["oil_short"] = bool(
+            tracks["japan_oil"] < charts.kamikaze.oil_held_below
+            and oil < charts.kamikaze.oil_received_below
+        )
         tracks["japan_oil"] = min(charts.strategic_warfare.most_oil, tracks["japan_oil"] + oil)
         g.log("log.oil_income", oil=oil, held=tracks["japan_oil"])
 
     def next_power(self, g: Context, f: Frame) -> None:
-        if not f.locals["powers"]:
-            g.goto("finish")
-            return
-        power = f.locals["powers"].pop(0)
-        g.data["production"]["power"] = power
-        g.goto("buy")
+        """The next power with something to buy; one without passes (its WERP lost, 4.1)."""
+        while f.locals["powers"]:
+            power = f.locals["powers"].pop(0)
+            g.data["production"]["power"] = power
+            if purchases(g.data, power, tables(g.state)):
+                g.goto("buy")
+                return
+            close(g, power)
+        g.goto("finish")
 
     @decision
     def buy(self, g: Context, f: Frame) -> Choices:
@@ -580,21 +601,44 @@ class Production(Procedure):
             production["free_steps"][power] -= 1
         BOUGHT[purchase.action.verb](g, power, *purchase.action.args)
 
-    @RULES.implements("4.1", "4.6")
     def done(self, g: Context, f: Frame, power: str) -> None:
-        """The power's production ends: what is left is lost (4.1)."""
-        left = werp_left(g.data, power)
-        g.data["production"]["werp"][power] = 0
-        g.log("log.werp_lost", power=power, werp=left)
+        close(g, power)
         g.goto("next_power")
 
     def finish(self, g: Context, f: Frame) -> None:
         complete_markers(g, tables(g.state))
+        if f.locals["side"] == "allies":
+            free_naval_steps(g)
         if f.locals["side"] == "japan":
             _take_transports(g, tables(g.state))
+            _kamikaze_marker(g, tables(g.state))
         g.data["production"]["power"] = None
         g.data["built"][f.locals["side"]] = []
         g.ret()
+
+
+@RULES.implements("4.1", "4.6")
+def close(g: Context, power: str) -> None:
+    """``power``'s production ends: what it has left is lost (4.1)."""
+    left = werp_left(g.data, power)
+    g.data["production"]["werp"][power] = 0
+    g.log("log.werp_lost", power=power, werp=left)
+
+
+def kamikaze_started(data: Mapping[str, Any]) -> bool:
+    return bool(data["tracks"].get("kamikaze", 1) <= 0)
+
+
+@RULES.implements("9.13")
+def _kamikaze_marker(g: Context, charts: Charts) -> None:
+    """9.13: the marker goes down a box in a turn Japan spent more than 1 WERP on air units, or
+    began production with fewer than 20 oil and received fewer than 3 (after strategic
+    warfare)."""
+    tracks = g.data["tracks"]
+    air = spent(g.data, "japan", "air") > charts.kamikaze.air_werp_more_than
+    if tracks.get("kamikaze", 0) > 0 and (air or g.data["production"].get("oil_short")):
+        tracks["kamikaze"] -= 1
+        g.log("log.kamikaze_marker", left=tracks["kamikaze"])
 
 
 def _take_transports(g: Context, charts: Charts) -> None:
@@ -770,6 +814,19 @@ def complete_markers(g: Context, charts: Charts) -> None:
         elif marker["paid"] < marker_cost(marker["kind"], charts) or not _deliver(g, marker):
             waiting.append(marker)
     g.data["production"]["markers"] = waiting
+
+
+@RULES.implements("9.21")
+def free_naval_steps(g: Context) -> None:
+    """9.21: from Jan/Feb 1944 the US receives a CV, a BB and a CA step a turn without WERP,
+    placed as a completed build marker's (4.74); a step with no fleet to take it is lost."""
+    due = [s for s in load_forces().pools.us_free_naval_steps if s.since <= g.data["turn"]]
+    if not due:
+        return
+    steps = due[-1]
+    for kind in sorted(FLEETS):
+        for _ in range(getattr(steps, kind)):
+            _deliver(g, {"power": "usa", "kind": kind})
 
 
 def _deliver(g: Context, marker: Mapping[str, Any]) -> bool:
