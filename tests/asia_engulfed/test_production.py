@@ -446,3 +446,26 @@ def test_from_1944_the_us_gets_a_cv_a_bb_and_a_ca_step_free_each_turn(dice):
         state = play(state, "allies", "done")
     kinds = sorted(e["kind"] for e in logged(state, "log.naval_step")[before:])
     assert kinds == ["bb", "ca", "cv"]
+
+
+@pytest.mark.rule("4.5")
+def test_japanese_steps_placed_outside_japan_take_a_transport_point_per_four(dice):
+    state = at_production(us_sub_points=0, transports_available=1)
+    state.data["production"]["werp"]["japan"] = 20
+    state.data["units"]["jp-ncaa"]["hidden"]["steps"] = 1  # Peking: a port, so to full strength
+    state = play(state, "japan", "replace jp-ncaa", "buy_garrison peking", "replace jp-ncaa")
+    state = play(state, "japan", "replace jp-ncaa")  # the fourth overseas step: still 1 point
+    assert "buy_garrison shansi" not in actions(state, "japan")  # a fifth would need a second
+    assert "buy_garrison honshu" in actions(state, "japan")  # in Japan: no transport
+    state = play(state, "japan", "done")
+    assert state.data["tracks"]["transports_available"] == 0
+
+
+@pytest.mark.rule("4.61")
+def test_allied_air_units_are_built_at_two_steps_in_a_home_area(dice):
+    state = at_production(side="allies")
+    built = next(a for a in actions(state, "allies") if a.startswith("build us-lba"))
+    unit = built.split()[1]
+    state = play(state, "allies", built)
+    assert state.data["counters"][unit]["steps"] == 2
+    assert state.data["counters"][unit]["where"] == "usa"

@@ -348,6 +348,7 @@ def _may_replace_in(data: Mapping[str, Any], power: str, where: str, charts: Cha
     return _fit_for_replacements(data, side, where) and _overseas_ok(data, power, where, charts)
 
 
+@RULES.implements("4.5")
 def _overseas_ok(data: Mapping[str, Any], power: str, where: str, charts: Charts) -> bool:
     """4.5: a Japanese step placed outside Japan needs its share of a transport point."""
     if power != "japan" or area_map().areas[where].home_of == JAPAN_HOME:
@@ -641,6 +642,7 @@ def _kamikaze_marker(g: Context, charts: Charts) -> None:
         g.log("log.kamikaze_marker", left=tracks["kamikaze"])
 
 
+@RULES.implements("4.5")
 def _take_transports(g: Context, charts: Charts) -> None:
     """4.5: 1 transport point per 4 steps (rounded up) placed outside Japan."""
     steps = g.data["production"]["overseas_steps"]
