@@ -12,6 +12,7 @@ from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
 from wargame.games.asia_engulfed import GAME, production, strategic_warfare
+from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.strategic_warfare import strategic_limit
 
@@ -469,3 +470,17 @@ def test_allied_air_units_are_built_at_two_steps_in_a_home_area(dice):
     state = play(state, "allies", built)
     assert state.data["counters"][unit]["steps"] == 2
     assert state.data["counters"][unit]["where"] == "usa"
+
+
+@pytest.mark.rule("6.8")
+def test_a_field_fortification_costs_by_the_kind_of_area_in_clear_terrain_or_a_box(dice):
+    state = at_production(us_sub_points=0)
+    state.data["production"]["werp"]["japan"] = 20
+    offered = {a.split()[1] for a in actions(state, "japan") if a.startswith("fortify ")}
+    areas = area_map().areas
+    assert offered and all(areas[a].kind != "large" or areas[a].terrain == "clear" for a in offered)
+    assert "honshu" in offered and "malaya" not in offered  # Malaya is jungle
+    state = play(state, "japan", "fortify honshu")
+    assert state.data["fortifications"] == ["honshu"]
+    assert state.data["production"]["werp"]["japan"] == 20 - printed().costs.fortification.large
+    assert "fortify honshu" not in actions(state, "japan")

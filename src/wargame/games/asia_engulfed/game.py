@@ -39,7 +39,7 @@ from wargame.games.asia_engulfed.scenarios import files, turns_between
 SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
-    "air_committed", "naval", "production",
+    "air_committed", "naval", "production", "fortifications",
 )  # fmt: skip
 PRIVATE_KEYS = ("moved", "built")
 
@@ -86,6 +86,7 @@ class AsiaEngulfed(ProcedureGame):
             air_missions={side: {} for side in self.sides},
             air_committed=[],
             production=production.empty_production(),
+            fortifications=[],
             built={side: [] for side in self.sides},
         )
         g.push("game")

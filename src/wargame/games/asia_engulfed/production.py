@@ -31,8 +31,8 @@ Decisions
 * **New units** enter at one step (the first step's price, doubled where T6 says); further steps
   the same turn are bought as replacements, which a block built this turn may take to full
   strength (4.4) without 4.32's port. Allied air units are bought at 2 steps (4.61) in a home
-  area; Japanese air units only through build markers (4.71). CBA of the Allies, fortifications,
-  port repairs, the submarine unit's steps and Japan's home-defence militia are not offered yet.
+  area; Japanese air units only through build markers (4.71). CBA of the Allies, port
+  repairs, the submarine unit's steps and Japan's home-defence militia are not offered yet.
 * **Where** (4.41): the home areas of the unit's power (a Commonwealth unit: its nationality's;
   British in South Africa), friendly-controlled and uncontested, two new units an area a turn but
   any number of US units in the USA.
@@ -47,6 +47,8 @@ Decisions
   gives is not done yet.
 * **The US free naval steps** (9.21) are placed at the end of the Allied production phase as a
   completed marker's step; with no fleet to take one, it is lost (nothing says it waits).
+* **Fortifications** (6.8) are bought here; their removal from an area left empty at the end of
+  the turn (6.83) is not done yet.
 * **The naval step's port** (4.74): the first of the power's friendly home ports by id (Honshu,
   the USA, South Africa); the player does not choose it yet.
 * **Transport points for overseas steps** (4.5): Japan may place replacements and garrisons
@@ -238,6 +240,7 @@ def purchases(data: Mapping[str, Any], power: str, charts: Charts) -> list[Purch
         *_replacements(data, power, charts),
         *_new_units(data, power, charts),
         *_garrisons(data, power, charts),
+        *_fortifications(data, power, charts),
         *_track_purchases(data, power, charts),
         *_marker_purchases(data, power, charts),
         *_lend_lease(data, power, charts),
@@ -421,6 +424,27 @@ def _garrisons(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[
         if _garrison_area(power, where) and _overseas_ok(data, power, where.id, charts):
             cost = charts.costs.step.garrison
             yield Purchase(Action.of("buy_garrison", where.id), cost, "garrison")
+
+
+@RULES.implements("6.8", "6.81")
+def _fortifications(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
+    """6.8: a field fortification (T6: 1 an island box, 2 a port box, 5 a clear Large Area) in a
+    supplied, uncontested, friendly area without one, where the side had a ground unit or
+    garrison before this phase (none built into it this turn)."""
+    if power == "dei":
+        return
+    side = side_of(power)
+    costs = charts.costs.fortification
+    for where in _areas():
+        clear_or_box = where.kind != "large" or where.terrain == "clear"
+        if not clear_or_box or where.id in data["fortifications"]:
+            continue
+        held_before = side in occupants(data, where.id) and not data["production"]["new_in"].get(
+            where.id
+        )
+        if held_before and _fit_for_replacements(data, side, where.id):
+            cost = getattr(costs, where.kind)
+            yield Purchase(Action.of("fortify", where.id), cost, "fortification")
 
 
 def _garrison_area(power: str, where: Area) -> bool:
@@ -730,6 +754,11 @@ def _garrison(g: Context, power: str, where: str) -> None:
     _count_overseas(g, power, where)
 
 
+def _fortify(g: Context, power: str, where: str) -> None:
+    g.data["fortifications"] = sorted([*g.data["fortifications"], where])
+    g.log("log.fortified", side=side_of(power), area=where)
+
+
 def _special_action(g: Context, power: str) -> None:
     key = f"special_actions_{power}"
     g.data["tracks"][key] = g.data["tracks"].get(key, 0) + 1
@@ -791,6 +820,7 @@ BOUGHT: Final[dict[str, Any]] = {
     "build": _build,
     "buy_garrison": _garrison,
     "special_action": _special_action,
+    "fortify": _fortify,
     "asw": _asw,
     "sub_point": _sub_point,
     "bomber_point": _bomber_point,
