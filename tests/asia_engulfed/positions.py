@@ -26,15 +26,20 @@ def at_operational_movement(scenario="jan1942", seed=7, network=JAN1942_NETWORK)
     for sea in network:
         state = GAME.apply(state, "japan", Action.of("network", sea))
     state = GAME.apply(state, "japan", END)
+    state = through_production(state, "japan")
     assert state.data["phase"] == "operational_movement"
     in_full_supply(state.data)
     return copy.deepcopy(state)
 
 
 def play(state, side, *texts):
-    """``state`` after ``side`` takes each action of ``texts`` in turn."""
+    """``state`` after ``side`` takes each action of ``texts`` in turn; ``end`` in a production
+    phase, where each power says ``done`` instead, passes it (:func:`through_production`)."""
     for text in texts:
-        state = GAME.apply(state, side, Action.parse(text))
+        if text == "end" and state.data["phase"] == "production":
+            state = through_production(state, side)
+        else:
+            state = GAME.apply(state, side, Action.parse(text))
     return state
 
 
@@ -64,3 +69,17 @@ def mark_supply(data, piece, status, where=None):
         data["units"][piece]["hidden"]["supply"] = status
     else:
         data["counters"][piece]["supply"] = status
+
+
+def through_production(state, side):
+    """Past ``side``'s production phase (1.13), each of its powers buying nothing."""
+    while state.data["phase"] == "production" and GAME.active(state) == [side]:
+        state = GAME.apply(state, side, Action.parse("done"))
+    return state
+
+
+def pass_phase(state, side):
+    """``side`` ends the phase it is in: ``end``, or ``done`` for each power in production."""
+    if state.data["phase"] == "production":
+        return GAME.apply(state, side, Action.parse("done"))
+    return GAME.apply(state, side, Action.parse("end"))

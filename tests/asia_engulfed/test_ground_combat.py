@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement, mark_supply
+from tests.asia_engulfed.positions import at_operational_movement, mark_supply, through_production
 from wargame.engine import tables
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
@@ -74,7 +74,7 @@ def actions(state, side):
 
 @pytest.mark.rule("6.1")
 @pytest.mark.rule("6.2")
-def test_a_battle_in_a_newly_contested_area_must_be_fought_the_others_may():
+def test_a_battle_in_a_newly_contested_area_must_be_fought_the_others_may(dice):
     state = combat(start(), "move jp-ncaa honan")
     assert actions(state, "japan") == ["battle honan", "battle malaya", "battle mindanao"]
     with pytest.raises(IllegalAction, match=r"6\.1: "):
@@ -244,11 +244,12 @@ def test_both_sides_blocks_are_revealed_while_the_area_stays_contested():
 
 
 @pytest.mark.rule("6.23")
-def test_a_block_entering_a_revealed_contested_area_is_revealed_at_once():
+def test_a_block_entering_a_revealed_contested_area_is_revealed_at_once(dice):
     state = combat(start(), "move jp-ncaa honan")
     state = play(state, "japan", "battle honan", "normal", "end", "end")
     assert state.data["phase_player"] == "allies"
-    state = play(state, "allies", "end", "move cn-2wa honan")  # no naval move
+    state = through_production(play(state, "allies", "end"), "allies")  # no naval move
+    state = play(state, "allies", "move cn-2wa honan")
     assert state.data["units"]["cn-2wa"]["seen"] == {"japan": "battle:honan"}
     state = play(state, "allies", "move cn-5wa shensi")  # leaving, it stands up again
     assert state.data["units"]["cn-5wa"]["seen"] == {}
@@ -323,7 +324,7 @@ def test_militia_take_no_hit_bonus():
 @pytest.mark.rule("6.61")
 @pytest.mark.rule("6.62")
 @pytest.mark.rule("6.72")
-def test_a_breakthrough_round_costs_a_special_action_and_never_comes_in_jungle():
+def test_a_breakthrough_round_costs_a_special_action_and_never_comes_in_jungle(dice):
     state = combat(start(), "move jp-ncaa honan")
     state = play(state, "japan", "battle honan", "normal", "end")
     assert actions(state, "japan") == ["breakthrough honan japan", "end"]  # not Malaya

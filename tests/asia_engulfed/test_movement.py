@@ -3,7 +3,12 @@ played through the game contract on the January 1942 set-up."""
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement, mark_supply
+from tests.asia_engulfed.positions import (
+    at_operational_movement,
+    mark_supply,
+    pass_phase,
+    through_production,
+)
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.charts import printed
@@ -39,13 +44,14 @@ def play(state, side, *texts):
 def end_player_turn(state, side):
     """End each of ``side``'s phases until the other side's player turn (or the game) begins."""
     while state.data["phase_player"] == side and GAME.active(state) == [side]:
-        state = play(state, side, "end")
+        state = pass_phase(state, side)
     return state
 
 
 def allied_phase(state):
     """From Japan's operational movement to the Allies' (past their naval movement)."""
     state = play(end_player_turn(state, "japan"), "allies", "end")
+    state = through_production(state, "allies")
     assert state.data["phase"] == "operational_movement"
     return state
 

@@ -3,7 +3,7 @@ contract on the January 1942 set-up."""
 
 import pytest
 
-from tests.asia_engulfed.positions import offered, play
+from tests.asia_engulfed.positions import offered, pass_phase, play
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.naval import rebase_ports, sea_reach, sea_steps
@@ -107,7 +107,7 @@ def test_every_fleet_at_sea_returns_to_port_the_reacting_side_first():
     state = play(state, "allies", "react us-ca-a central_pacific", "done")
     state = play(state, "japan", "done", "end")  # no answer; the naval phase ends
     while state.data["phase"] != "rebase":
-        state = play(state, "japan", "end")
+        state = pass_phase(state, "japan")
     assert GAME.active(state) == ["allies"]
     assert offered(state, "allies", "rebase")[0].startswith("rebase us-ca-a")
     state = play(state, "allies", "rebase us-ca-a hawaii")

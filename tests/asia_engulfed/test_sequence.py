@@ -3,20 +3,18 @@ to the end (the fuzzer: views, secrets, determinization and invariants at every 
 
 import pytest
 
+from tests.asia_engulfed.positions import pass_phase
 from tests.test_fuzz import failures, run_fuzz
-from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.sequence import next_turn
 from wargame.games.asia_engulfed.victory import conditions, final_result, standing
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
-END = Action.parse("end")
-
 
 def end_player_turn(state, side):
     while state.data["phase_player"] == side and GAME.active(state) == [side]:
-        state = GAME.apply(state, side, END)
+        state = pass_phase(state, side)
     return state
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement, mark_supply
+from tests.asia_engulfed.positions import at_operational_movement, mark_supply, pass_phase, play
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
@@ -19,12 +19,6 @@ from wargame.games.asia_engulfed.naval import submarine
 pytestmark = pytest.mark.game("asia-engulfed")
 
 END = Action.parse("end")
-
-
-def play(state, side, *texts):
-    for text in texts:
-        state = GAME.apply(state, side, Action.parse(text))
-    return state
 
 
 def at_network(prepare=None):
@@ -48,7 +42,7 @@ def steps(state, unit_id):
 
 def end_player_turn(state, side):
     while state.data["phase_player"] == side and GAME.active(state) == [side]:
-        state = GAME.apply(state, side, END)
+        state = pass_phase(state, side)
     return state
 
 
@@ -85,7 +79,7 @@ def test_no_rot_in_other_turns_nor_in_the_allied_first_supply_phase():
     state = end_player_turn(play(state, "japan", "end", "end"), "japan")
     rotted = [steps(state, u) for u in ("jp-25a", "cw-iii-corps")]
     state = play(state, "allies", "end")  # the Allies' naval movement, then their supply phase
-    assert state.data["phase"] == "operational_movement"
+    assert state.data["phase"] == "production"
     assert [steps(state, u) for u in ("jp-25a", "cw-iii-corps")] == rotted
 
 
@@ -129,7 +123,7 @@ def test_the_network_is_paid_from_transports_available():
         "submarine": None,
     }
     assert state.data["tracks"]["transports_available"] == 12 - 3
-    assert state.data["phase"] == "operational_movement"
+    assert state.data["phase"] == "production"
 
 
 @pytest.mark.rule("3.51")
@@ -212,7 +206,7 @@ def test_a_submarine_too_weak_for_its_sea_area_leaves_the_network_with_what_it_l
 @pytest.mark.rule("3.6")
 @pytest.mark.rule("1.12")
 def test_units_beyond_the_network_are_marked_out_of_supply_and_move_as_such():
-    state = play(at_network(), "japan", "end")  # no network at all
+    state = play(at_network(), "japan", "end", "end")  # no network at all; production passed
     units, counters = state.data["units"], state.data["counters"]
     assert units["jp-23a"]["hidden"]["supply"] == "out"  # Kwangtung
     assert counters["jp-lba-2"]["supply"] == "out"

@@ -24,6 +24,7 @@ from wargame.games.asia_engulfed import (
     ground_combat,
     movement,
     naval,
+    production,
     sequence,
     state,
     strategic,
@@ -41,8 +42,9 @@ SEQUENCE_KEYS = (
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
     "air_committed", "naval", "invasions", "code_breaking",
     "network", "captured",  # supply phases
+    "production", "fortifications",  # production phase
 )  # fmt: skip
-PRIVATE_KEYS = ("moved", "extended")
+PRIVATE_KEYS = ("moved", "extended", "built")
 
 
 class AsiaEngulfed(ProcedureGame):
@@ -56,6 +58,7 @@ class AsiaEngulfed(ProcedureGame):
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL,
         *supply_phases.ALL,
+        *production.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -88,6 +91,9 @@ class AsiaEngulfed(ProcedureGame):
             air_committed=[],
             invasions={},
             code_breaking={"years": [], "sea": None},
+            production=production.empty_production(),
+            fortifications=[],
+            built={side: [] for side in self.sides},
         )
         g.data.update(supply_phases.empty_records())
         g.push("game")

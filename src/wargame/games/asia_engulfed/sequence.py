@@ -19,7 +19,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase, rule, the procedure that plays it; None: not enforced yet)
     ("naval_movement", "1.11", "naval_movement"),
     ("first_supply", "1.12", "first_supply"),
-    ("production", "1.13", None),
+    ("production", "1.13", "production"),
     ("air_naval_combat", "1.14", None),
     ("operational_movement", "1.15", "operational_movement"),
     ("strategic_movement", "1.16", "strategic_movement"),

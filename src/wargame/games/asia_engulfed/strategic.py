@@ -7,8 +7,8 @@ through at most six contiguous supplied sea areas free of enemy influence to a f
 the last of them, and overland again unless it came ashore next to a sea area of enemy influence
 (5.22, 5.23, 5.32; Japan pays a transport point for it); an LBA's island hops across sea areas
 free of enemy influence, stopping where it lands next to one of enemy influence (5.22, 5.23).
-Still to come: the Orphan box's CBA (5.22) and the Japanese limit's cut by US submarine points
-(2.13).
+Japan's limit is cut by US submarine points (2.13, fixed in its production phase). Still to come:
+the Orphan box's CBA (5.22).
 
 Decisions
 ---------
@@ -51,6 +51,7 @@ from wargame.games.asia_engulfed.movement import (
 )
 from wargame.games.asia_engulfed.naval import sea_steps
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.strategic_warfare import strategic_limit
 from wargame.games.asia_engulfed.supply import sea_areas_in_supply
 from wargame.games.asia_engulfed.supply import tables as supply_tables
 from wargame.games.asia_engulfed.transports import TRANSPORTS_AVAILABLE, transports_available
@@ -82,7 +83,7 @@ def strategic_moves(
     for unit_id, power, start in movers(data, side):
         if power == "dei" and unit_id in data["units"]:
             continue
-        if used.get(power, 0) >= charts.strategic_move_limit(power):
+        if used.get(power, 0) >= strategic_limit(data, power, charts):
             continue
         if (
             not friendly_uncontested(data, side, start)
