@@ -2,6 +2,7 @@
 
 import copy
 
+from wargame.engine import tables
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 
@@ -12,3 +13,22 @@ def at_operational_movement(scenario="jan1942", seed=7):
     state = GAME.apply(GAME.setup(scenario, seed), "japan", Action.parse("end"))
     assert state.data["phase"] == "operational_movement"
     return copy.deepcopy(state)
+
+
+def fix_dice(monkeypatch, module):
+    """Make ``module``'s volleys roll the faces given to the returned function, in order, then
+    1s: ``dice = fix_dice(monkeypatch, ground_combat); dice(6, 6, 1)``."""
+    faces = []
+
+    def rolled(groups, thresholds, roll):
+        return tables.roll_volley(groups, thresholds, lambda die: faces.pop(0) if faces else 1)
+
+    monkeypatch.setattr(module, "roll_volley", rolled)
+    return lambda *shown: faces.extend(shown)
+
+
+def play(state, side, *texts):
+    """``side`` takes the actions ``texts`` in turn."""
+    for text in texts:
+        state = GAME.apply(state, side, Action.parse(text))
+    return state

@@ -5,8 +5,7 @@ import random
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement
-from wargame.engine import tables
+from tests.asia_engulfed.positions import at_operational_movement, fix_dice
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
@@ -22,13 +21,7 @@ pytestmark = pytest.mark.game("asia-engulfed")
 @pytest.fixture
 def dice(monkeypatch):
     """``dice(6, 6, 1)``: the next dice rolled in combat show these faces, then 1s."""
-    faces = []
-
-    def rolled(groups, thresholds, roll):
-        return tables.roll_volley(groups, thresholds, lambda die: faces.pop(0) if faces else 1)
-
-    monkeypatch.setattr(ground_combat, "roll_volley", rolled)
-    return lambda *shown: faces.extend(shown)
+    return fix_dice(monkeypatch, ground_combat)
 
 
 def start(**where):

@@ -19,6 +19,7 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
 from wargame.games.asia_engulfed import (
+    air_naval_combat,
     charts,
     client,
     ground_combat,
@@ -39,6 +40,7 @@ SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
     "air_committed", "naval",
+    "naval_repairs",  # air/naval combat
 )  # fmt: skip
 PRIVATE_KEYS = ("moved",)
 
@@ -52,7 +54,8 @@ class AsiaEngulfed(ProcedureGame):
     rules = RULES
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
-        *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL
+        *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL,
+        *air_naval_combat.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -83,6 +86,8 @@ class AsiaEngulfed(ProcedureGame):
             air_battle=None,
             air_missions={side: {} for side in self.sides},
             air_committed=[],
+            interception=None,  # air/naval combat
+            naval_repairs=[],
         )
         g.push("game")
 
@@ -94,6 +99,7 @@ class AsiaEngulfed(ProcedureGame):
         if viewer is not None:
             found.update(copy_data({key: data[key][viewer] for key in PRIVATE_KEYS}))
         found["air_missions"] = copy_data(_missions_shown(data, viewer))
+        found["interception"] = copy_data(air_naval_combat.choices_shown(data, viewer))
         return found
 
     def game_secrets(self, state_: State) -> Secrets:
@@ -108,6 +114,8 @@ class AsiaEngulfed(ProcedureGame):
                 for side, missions in data["air_missions"].items():
                     if side != viewer:
                         withheld.update(missions.items())
+        for viewer, choices in air_naval_combat.hidden_choices(data).items():
+            found.withheld.setdefault(viewer, set()).update(choices)
         return found
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
@@ -115,6 +123,7 @@ class AsiaEngulfed(ProcedureGame):
         data = state.determinize(board, side, rng)
         data.update(copy_data({key: board[key] for key in SEQUENCE_KEYS}))
         data.update({key: {side: list(board[key]), enemy(side): []} for key in PRIVATE_KEYS})
+        air_naval_combat.drawn_choices(data, board["interception"], rng)
         data["air_missions"] = _drawn_missions(data, board["air_missions"], side)
         return self.state_from_view(view, side, data, rng)
 
@@ -153,12 +162,14 @@ def _drawn_missions(
     found = {side: dict(missions) for side, missions in shown.items()}
     other = enemy(viewer)
     if other not in found:
-        flying = (
-            []
-            if data["air_battle"] is None
-            else ground_combat.air_units(data, data["air_battle"], other)
-        )
-        found[other] = dict.fromkeys(flying, "dogfight")
+        where = data["air_battle"]
+        if where is None:
+            flying, mission = [], "dogfight"
+        elif data["interception"] is not None:  # a day action at sea: 8.42 a
+            flying, mission = data["interception"]["flying"][other], "attack"
+        else:
+            flying, mission = ground_combat.air_units(data, where, other), "dogfight"
+        found[other] = dict.fromkeys(flying, mission)
     return found
 
 

@@ -281,25 +281,34 @@ def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> boo
 
 class Rebase(Procedure):
     """The rebase phase (1.18): the reacting side's fleets at sea go to port, then the phase
-    player's; the submarine units go back to the holding box (8.8)."""
+    player's; the submarine units go back to the holding box (8.8). Called with ``order`` (the
+    sides that rebase) and ``sea``, only their fleets in that sea area rebase: those that
+    avoided interception (8.32)."""
 
     name = "rebase"
 
     def start(self, g: Context, f: Frame) -> None:
-        f.locals["order"] = [enemy(f.locals["side"]), f.locals["side"]]
+        f.locals.setdefault("order", [enemy(f.locals["side"]), f.locals["side"]])
+        f.locals.setdefault("sea", None)
         g.goto("next_side")
+
+    def at_sea(self, g: Context, f: Frame, side: Side) -> list[str]:
+        found = fleets(g.data, side, at_sea=True)
+        sea = f.locals["sea"]
+        return [fleet for fleet in found if sea is None or g.data["units"][fleet]["where"] == sea]
 
     def next_side(self, g: Context, f: Frame) -> None:
         order = f.locals["order"]
-        while order and not fleets(g.data, order[0], at_sea=True):
+        while order and not self.at_sea(g, f, order[0]):
             order.pop(0)
         if order:
             g.goto("choose")
             return
-        for counter in g.data["counters"].values():
-            if counter["type"] == "submarine" and counter["where"] != HOLDING_BOX:
-                counter["where"] = HOLDING_BOX
-        g.data["naval"] = {"target": None, "closed": [], "reacted": []}
+        if f.locals["sea"] is None:
+            for counter in g.data["counters"].values():
+                if counter["type"] == "submarine" and counter["where"] != HOLDING_BOX:
+                    counter["where"] = HOLDING_BOX
+            g.data["naval"] = {"target": None, "closed": [], "reacted": []}
         g.ret()
 
     @decision
@@ -307,7 +316,7 @@ class Rebase(Procedure):
         side = f.locals["order"][0]
         choices = Decision.single(side, "prompt.rebase")
         charts, sides = tables(g.state), projecting(g.data)
-        for fleet_id in fleets(g.data, side, at_sea=True):
+        for fleet_id in self.at_sea(g, f, side):
             ports = rebase_ports(g.data, fleet_id, charts, sides)
             for port in ports:
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
