@@ -187,3 +187,37 @@ def test_random_play_never_leaves_both_sides_in_one_sea_area():
         state = GAME.apply(state, side, actions[rng.below(len(actions))])
     assert battle_seas(state.data) == []
     assert GAME.check(state) == []
+
+
+@pytest.mark.rule("8.52")
+@pytest.mark.rule("8.53")
+@pytest.mark.rule("8.31")
+def test_a_submarine_alone_with_enemy_fleets_attacks_undamaged_ones(rolls, dice):
+    state = GAME.setup("jan1942", 7)
+    state.data["units"]["jp-bb-a"]["where"] = SEA
+    state.data["counters"]["us-sub"]["where"] = SEA
+    state = play(state, "japan", "end")
+    assert GAME.active(state) == ["allies"]  # no interception check: straight to 8.52
+    assert offered(state, "allies") == ["sub_attack undamaged", "wait"]
+    dice(1, 6, 5)  # Japan's one ASW die (no CV or CA) misses; the sub: destroy, then damage
+    rolls(6)  # the damaged BB step: 1 WERP to repair
+    state = play(state, "allies", "sub_attack undamaged")
+    assert hidden(state, "jp-bb-a")["steps"] == 1
+    assert state.data["naval_repairs"] == [{"power": "japan", "type": "bb", "werp": 1}]
+    assert state.data["counters"]["us-sub"]["where"] == "holding_box"
+    assert state.data["phase"] == "operational_movement"
+
+
+@pytest.mark.rule("8.51")
+def test_a_submarine_sinks_at_most_the_damaged_step_of_a_damaged_fleet(rolls, dice):
+    state = meet("jp-bb-a", "us-ca-a")
+    state.data["counters"]["jp-sub"]["where"] = SEA
+    rolls(6, 3, 1)  # Japan wins the night; the damage roll after is never needed
+    dice(1, 4, 1)  # jp-bb-a: 1 miss, 4+1 = 5 damages, 1 miss
+    state = both(state, "night", "night")
+    assert hidden(state, "us-ca-a")["damaged"] == 1
+    assert offered(state, "japan") == ["sub_attack damaged", "wait"]  # no undamaged fleet
+    dice(1, 1, 1, 5, 6)  # ASW: the damaged CA's 3 steps roll and miss; the sub: two hits
+    state = play(state, "japan", "sub_attack damaged")
+    assert hidden(state, "us-ca-a")["steps"] == 2  # one step only (8.51)
+    assert state.data["naval_repairs"] == []

@@ -2,7 +2,8 @@
 order, wherever fleets of both sides are, interception checks (8.31: both sides choose Day,
 Night or, from the second check, Avoid, in secret; then each rolls), the night action (8.41, one
 round of gunnery) or the day action (8.42, two rounds of air strikes), damage resolution (8.6),
-and the side that avoided rebasing out (8.32); again until one side is left. The phase never
+submarine attacks (8.5), and the side that avoided rebasing out (8.32); again until one side
+is left. The phase never
 ends with fleets of both sides in one sea area (8.4).
 
 What it keeps: ``interception`` (the sea area being checked, the check's number, each side's
@@ -27,12 +28,16 @@ Decisions
   destroys the damaged step (8.41 a, spec §9-2 #4).
 * **LBA join a day action from its second round** (8.25, 8.42 a) from an uncontested area of
   their side bordering the sea area, in supply (3.6).
+* **Submarines** (8.5): the phase player's submarine decides first, each in sight of the other
+  side; the target is the carrier first, then the fleet with most steps (as the air targets). A
+  submarine alone with enemy fleets attacks without an interception check (spec §9-2 #17).
 * **Damage resolution** rolls on the designed naval damage table (data/tables.yaml
   ``t22_naval_damage``, provisional: the printed one is lost): the damaged step leaves the
   fleet, lost or as a damage marker needing the WERP rolled; DEI cruisers lose it unrolled; the
   carrier's aircraft it can no longer carry go to the orphan box (8.6).
 
-Not here yet: consolidation (8.11), submarine combat (8.5), port and airbase attacks (8.7),
+Not here yet: consolidation (8.11), the submarine replacement marker (8.53), port and airbase
+attacks (8.7),
 kamikaze and the surprise turn (9.11, 9.13), code-breaking's +3 (7.6), troop transports (8.12).
 """
 
@@ -60,6 +65,7 @@ from wargame.games.asia_engulfed.control import SIDES, area, enemy, supply_of
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.ground_combat import eliminate, lose_air_step
 from wargame.games.asia_engulfed.movement import to_pool
+from wargame.games.asia_engulfed.naval import HOLDING_BOX
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.state import BOX_PREFIX
 
@@ -69,6 +75,7 @@ AVOID: Final = "avoid"
 SURFACE: Final = frozenset({"bb", "ca"})
 AIR_MISSIONS: Final = ("attack", "escort", "cap")
 ORPHAN_BOX: Final = "orphan_box"
+SUB_ATTACKS: Final = ("damaged", "undamaged")
 CARRIER_FIRST: Final = ("cv", "bb", "ca")
 
 
@@ -91,6 +98,13 @@ RULES.stand_in(
     key="day_targets_by_priority",
 )
 
+RULES.stand_in(
+    "8.5",
+    "The submarine strikes the enemy carrier first, then the fleet with most steps, among the "
+    "damaged or undamaged fleets as it attacks; the phase player's submarine decides first.",
+    key="submarine_target_by_priority",
+)
+
 
 def d6(g: Context) -> int:
     """One die for an interception check or a damage roll."""
@@ -110,13 +124,30 @@ def fleets_in(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
 
 @RULES.implements("8.31", "8.4")
 def battle_seas(data: Mapping[str, Any]) -> list[str]:
-    """The sea areas holding fleets of both sides."""
+    """The sea areas holding fleets of both sides, or a side's submarine unit and the other
+    side's fleets (8.31: the sea areas submarines attack in)."""
     seas = {
         unit["where"]
         for unit in data["units"].values()
         if unit["public"]["kind"] == "fleet" and area(unit["where"]).is_sea
     }
-    return sorted(sea for sea in seas if all(fleets_in(data, side, sea) for side in SIDES))
+    return sorted(
+        sea
+        for sea in seas
+        if all(fleets_in(data, side, sea) for side in SIDES)
+        or any(
+            submarine_in(data, side, sea) and fleets_in(data, enemy(side), sea) for side in SIDES
+        )
+    )
+
+
+def submarine_in(data: Mapping[str, Any], side: Side, sea: str) -> str | None:
+    """``side``'s submarine unit if it is in ``sea``."""
+    for counter_id, counter in sorted(data["counters"].items()):
+        here = counter["type"] == "submarine" and counter["where"] == sea
+        if here and side_of(counter["power"]) == side:
+            return counter_id
+    return None
 
 
 def fleet_type(data: Mapping[str, Any], fleet_id: str) -> str:
@@ -550,6 +581,74 @@ def fit_carrier_air(g: Context, sea: str, *, to_orphans: bool) -> None:
                 lose_air_step(g, (full or boxed)[0], sea)
 
 
+# -- submarines (8.5) -----------------------------------------------------------------------
+
+
+def submarine_targets(data: Mapping[str, Any], side: Side, sea: str, kind: str) -> list[str]:
+    """The enemy fleets ``side``'s submarine may attack: the damaged ones or the undamaged
+    ones (8.51, 8.52), carriers first, then the fleet with most steps."""
+    want = kind == "damaged"
+    found = [f for f in fleets_in(data, enemy(side), sea) if bool(damaged(data, f)) == want]
+    return sorted(
+        found, key=lambda f: (CARRIER_FIRST.index(fleet_type(data, f)), -steps(data, f), f)
+    )
+
+
+def submarine_options(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
+    if submarine_in(data, side, sea) is None:
+        return []
+    return [kind for kind in SUB_ATTACKS if submarine_targets(data, side, sea, kind)]
+
+
+@RULES.implements("8.5", "8.51", "8.52")
+def submarine_attack(g: Context, side: Side, sea: str, kind: str) -> None:
+    """The defender's CV and CA steps, damaged or undamaged as the attack is, roll a die each
+    (one at least), 6 a submarine step lost; the surviving submarine rolls a die a step at its
+    target: against a damaged fleet 5-6 sinks the damaged step (one at most), against an
+    undamaged one 5 damages and 6 destroys (8.51, 8.52)."""
+    charts, data = tables(g.state), g.data
+    sub = submarine_in(data, side, sea)
+    if sub is None:
+        return
+    target = submarine_targets(data, side, sea, kind)[0]
+    combat_fog.reveal_battle(g, sea, kind="fleet")  # the attack shows the fleets it meets
+    defender = enemy(side)
+    escorts = [
+        f
+        for f in fleets_in(data, defender, sea)
+        if fleet_type(data, f) in ("cv", "ca") and bool(damaged(data, f)) == (kind == "damaged")
+    ]
+    asw = max(1, sum(steps(data, f) for f in escorts))
+    hits, faces = roll_air(g, charts.dice.anti_submarine, [DiceGroup(asw)])
+    g.log("log.anti_submarine", side=defender, area=sea, rolls=faces, hits=hits)
+    counter = data["counters"][sub]
+    counter["steps"] -= hits
+    if counter["steps"] <= 0:
+        to_pool(g, sub)
+        g.log("log.submarine_sunk", side=side, area=sea)
+        return
+    fire = (
+        charts.dice.submarine_vs_damaged
+        if kind == "damaged"
+        else charts.dice.submarine_vs_undamaged
+    )
+    hit, dmg, faces = volley(g, fire, counter["steps"], 0)
+    g.log("log.submarine_attack", side=side, target=target, area=sea, rolls=faces, hits=hit + dmg)
+    if kind == "damaged":
+        strike(g, target, 0, min(hit, 1), sea)  # 8.51: the second hit is ignored
+    else:
+        strike(g, target, hit, dmg, sea)
+
+
+@RULES.implements("8.53")
+def submarines_home(g: Context, sea: str) -> None:
+    """Once the battle in ``sea`` is over the submarine units there go back to the holding
+    box (8.53)."""
+    for counter in g.data["counters"].values():
+        if counter["type"] == "submarine" and counter["where"] == sea:
+            counter["where"] = HOLDING_BOX
+
+
 # -- damage resolution (8.6) ----------------------------------------------------------------
 
 
@@ -624,8 +723,11 @@ class NavalBattle(Procedure):
     name = "naval_battle"
 
     def start(self, g: Context, f: Frame) -> None:
-        f.locals.update(check=0, surprise_possible=True)
-        g.goto("check")
+        f.locals.update(check=0, surprise_possible=True, avoiding=[])
+        if all(fleets_in(g.data, side, f.locals["sea"]) for side in SIDES):
+            g.goto("check")
+        else:
+            g.goto("submarines")  # a submarine alone with enemy fleets: no check (§9-2 #17)
 
     def check(self, g: Context, f: Frame) -> None:
         f.locals["check"] += 1
@@ -666,7 +768,7 @@ class NavalBattle(Procedure):
         reacting_first = [enemy(f.locals["side"]), f.locals["side"]]
         f.locals["avoiding"] = [side for side in reacting_first if picked[side] == AVOID]
         if f.locals["avoiding"]:
-            g.goto("after_action")
+            g.goto("submarines")
             return
         charts = tables(g.state)
         totals = {}
@@ -678,7 +780,7 @@ class NavalBattle(Procedure):
         if japan == allies:
             g.log("log.bad_weather", area=sea)
             f.locals["surprise_possible"] = True
-            g.goto("after_action")
+            g.goto("submarines")
             return
         winner = "japan" if japan > allies else "allies"
         margin = abs(japan - allies)
@@ -701,7 +803,7 @@ class NavalBattle(Procedure):
             fired = [shot for side in firing for shot in gunnery(g, side, sea, targets[side])]
             aimed = {firer: t for side in firing for firer, t in targets[side].items()}
             land_gunnery(g, sea, fired, aimed)
-        g.goto("after_action")
+        g.goto("submarines")
 
     @RULES.implements("8.42")
     def day_round(self, g: Context, f: Frame) -> None:
@@ -752,7 +854,39 @@ class NavalBattle(Procedure):
     def day_round_end(self, g: Context, f: Frame) -> None:
         both = all(fleets_in(g.data, side, f.locals["sea"]) for side in SIDES)
         rounds = tables(g.state).interception.day_rounds
-        g.goto("day_round" if both and f.locals["round"] < rounds else "after_action")
+        g.goto("day_round" if both and f.locals["round"] < rounds else "submarines")
+
+    @RULES.implements("8.5")
+    def submarines(self, g: Context, f: Frame) -> None:
+        """After each interception attempt each side's submarine unit there, the phase
+        player's first, may attack damaged or undamaged fleets or wait (8.5)."""
+        phase_player = f.locals["side"]
+        f.locals["sub_order"] = [phase_player, enemy(phase_player)]
+        g.goto("next_submarine")
+
+    def next_submarine(self, g: Context, f: Frame) -> None:
+        order = f.locals["sub_order"]
+        while order and not submarine_options(g.data, order[0], f.locals["sea"]):
+            order.pop(0)
+        g.goto("submarine" if order else "after_action")
+
+    @decision
+    @RULES.implements("8.5")
+    def submarine(self, g: Context, f: Frame) -> Choices:
+        side, sea = f.locals["sub_order"][0], f.locals["sea"]
+        choices = Decision.single(side, "prompt.submarine_attack", sea=sea)
+        for kind in submarine_options(g.data, side, sea):
+            choices.add(Action.of("sub_attack", kind), self.sub_attacks, side, kind)
+        choices.add("wait", self.sub_waits)
+        return choices
+
+    def sub_attacks(self, g: Context, f: Frame, side: Side, kind: str) -> None:
+        submarine_attack(g, side, f.locals["sea"], kind)
+        self.sub_waits(g, f)
+
+    def sub_waits(self, g: Context, f: Frame) -> None:
+        f.locals["sub_order"].pop(0)
+        g.goto("next_submarine")
 
     @RULES.implements("8.6", "8.32")
     def after_action(self, g: Context, f: Frame) -> None:
@@ -774,6 +908,7 @@ class NavalBattle(Procedure):
             g.goto("check")
             return
         g.data["interception"] = None
+        submarines_home(g, sea)
         if combat_fog.revealed(g.data, sea):
             combat_fog.stand_up(g, sea)
         g.ret()
