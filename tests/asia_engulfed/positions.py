@@ -10,8 +10,9 @@ from wargame.games.asia_engulfed import GAME
 def at_operational_movement(scenario="jan1942", seed=7):
     """The scenario's first turn at Japan's operational movement (no fleet sailed), as a state
     nothing was asked of yet, so that a test may change its data before asking."""
-    state = GAME.apply(GAME.setup(scenario, seed), "japan", Action.parse("end"))
-    assert state.data["phase"] == "operational_movement"
+    state = GAME.setup(scenario, seed)
+    while state.data["phase"] != "operational_movement":  # no sailing, no strike (8.7)
+        state = GAME.apply(state, "japan", Action.parse("end"))
     return copy.deepcopy(state)
 
 

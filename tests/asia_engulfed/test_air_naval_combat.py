@@ -9,8 +9,10 @@ from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
-from wargame.games.asia_engulfed import GAME, air_naval_combat
+from wargame.games.asia_engulfed import GAME, air_naval_combat, port_attacks
 from wargame.games.asia_engulfed.air_naval_combat import battle_seas, interception_options
+from wargame.games.asia_engulfed.charts import printed
+from wargame.games.asia_engulfed.control import area
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -121,7 +123,7 @@ def test_a_surprise_fires_first_and_the_sunk_never_fire_back(rolls, dice):
     assert [g["unit"] for g in logged(state, "log.gunnery")] == ["jp-bb-a"]
     assert "us-ca-b" not in state.data["units"] and "us-ca-b" in state.data["known_in_pool"]
     assert battle_seas(state.data) == []
-    assert state.data["phase"] == "operational_movement"  # the phase is over
+    assert state.stack[-1].name == "port_attacks"  # the battles are over
 
 
 @pytest.mark.rule("8.32")
@@ -137,7 +139,7 @@ def test_the_side_that_avoids_rebases_out_and_then_the_phase_may_end(rolls, dice
     state = play(state, "allies", "rebase us-ca-a fiji")
     assert state.data["units"]["us-ca-a"]["where"] == "fiji"
     assert state.data["units"]["jp-bb-a"]["where"] == SEA
-    assert state.data["phase"] == "operational_movement"
+    assert state.stack[-1].name == "port_attacks"
 
 
 @pytest.mark.rule("8.42")
@@ -205,7 +207,7 @@ def test_a_submarine_alone_with_enemy_fleets_attacks_undamaged_ones(rolls, dice)
     assert hidden(state, "jp-bb-a")["steps"] == 1
     assert state.data["naval_repairs"] == [{"power": "japan", "type": "bb", "werp": 1}]
     assert state.data["counters"]["us-sub"]["where"] == "holding_box"
-    assert state.data["phase"] == "operational_movement"
+    assert play(state, "japan", "end").data["phase"] == "operational_movement"
 
 
 @pytest.mark.rule("8.51")
@@ -221,3 +223,53 @@ def test_a_submarine_sinks_at_most_the_damaged_step_of_a_damaged_fleet(rolls, di
     state = play(state, "japan", "sub_attack damaged")
     assert hidden(state, "us-ca-a")["steps"] == 2  # one step only (8.51)
     assert state.data["naval_repairs"] == []
+
+
+def port_aa(where):
+    return printed().port_aa_dice(area(where).port)
+
+
+def striking(**placed):
+    """Japan's air/naval combat phase with ``placed`` fleets (id -> place) and no battle: its
+    port and airbase attacks."""
+    state = GAME.setup("jan1942", 7)
+    for fleet, where in placed.items():
+        state.data["units"][fleet]["where"] = where
+    state = play(state, "japan", "end")
+    assert GAME.active(state) == ["japan"] and "end" in offered(state, "japan")
+    return state
+
+
+@pytest.mark.rule("8.7")
+@pytest.mark.rule("8.6")
+def test_carrier_air_strikes_fleets_in_port_with_the_port_bonus(rolls, dice):
+    state = striking(**{"jp-cv-a": SEA, "us-ca-a": "new_caledonia"})
+    state = play(state, "japan", "strike new_caledonia coral_sea fleets")
+    # AA (the CA's step pair and the port's dice) misses; jp-cba-e2 rolls 3 and 2: CBA at a CA
+    # +1, elite +1, in port +1: destroyed, damaged; the damaged step is lost on a 1
+    dice(*([1] * (1 + port_aa("new_caledonia"))), 3, 2)
+    rolls(1)
+    state = play(state, "japan", "mission jp-cba-e1 escort", "commit")
+    assert hidden(state, "us-ca-a")["steps"] == 1
+    assert logged(state, "log.damaged_step_lost")[0]["unit"] == "us-ca-a"
+    assert not [a for a in offered(state, "japan") if "coral_sea" in a]  # each flies once
+
+
+@pytest.mark.rule("8.7")
+def test_port_facilities_take_a_damage_a_six_three_at_most(dice):
+    state = striking(**{"jp-cv-a": SEA})
+    state = play(state, "japan", "strike gili_gili coral_sea facilities")
+    dice(*([1] * port_aa("gili_gili")), 5, 5, 5, 5, 5)  # elite +1: five 6s
+    state = play(state, "japan", "commit")
+    assert state.data["port_damage"] == {"gili_gili": printed().ports.most_damage}
+    assert printed().ports.most_damage == 3
+
+
+@pytest.mark.rule("8.7")
+def test_no_strike_from_a_sea_area_with_enemy_fleets():
+    state = GAME.setup("jan1942", 7)
+    state.data["units"]["jp-cv-a"]["where"] = SEA
+    data = state.data
+    assert ("gili_gili", SEA, "facilities") in set(port_attacks.targets(data, "japan", []))
+    data["units"]["us-ca-a"]["where"] = SEA
+    assert not [t for t in port_attacks.targets(data, "japan", []) if t[1] == SEA]

@@ -240,7 +240,7 @@ def test_a_block_entering_a_revealed_contested_area_is_revealed_at_once():
     state = combat(start(), "move jp-ncaa honan")
     state = play(state, "japan", "battle honan", "normal", "end", "end")
     assert state.data["phase_player"] == "allies"
-    state = play(state, "allies", "end", "move cn-2wa honan")  # no naval move
+    state = play(state, "allies", "end", "end", "move cn-2wa honan")  # no naval move, no strike
     assert state.data["units"]["cn-2wa"]["seen"] == {"japan": "battle:honan"}
     state = play(state, "allies", "move cn-5wa shensi")  # leaving, it stands up again
     assert state.data["units"]["cn-5wa"]["seen"] == {}

@@ -45,8 +45,9 @@ def end_player_turn(state, side):
 
 def allied_phase(state):
     """From Japan's operational movement to the Allies' (past their naval movement)."""
-    state = play(end_player_turn(state, "japan"), "allies", "end")
-    assert state.data["phase"] == "operational_movement"
+    state = end_player_turn(state, "japan")
+    while state.data["phase"] != "operational_movement":  # no sailing, no strike (8.7)
+        state = play(state, "allies", "end")
     return state
 
 

@@ -36,9 +36,9 @@ Decisions
   fleet, lost or as a damage marker needing the WERP rolled; DEI cruisers lose it unrolled; the
   carrier's aircraft it can no longer carry go to the orphan box (8.6).
 
-Not here yet: consolidation (8.11), the submarine replacement marker (8.53), port and airbase
-attacks (8.7),
-kamikaze and the surprise turn (9.11, 9.13), code-breaking's +3 (7.6), troop transports (8.12).
+Port and airbase attacks (8.7) follow, in :mod:`port_attacks`. Not here yet: consolidation
+(8.11), the submarine replacement marker (8.53), kamikaze and the surprise turn (9.11, 9.13),
+code-breaking's +3 (7.6), troop transports (8.12).
 """
 
 from __future__ import annotations
@@ -483,13 +483,14 @@ def _split_steps(
 
 
 @RULES.implements("8.42")
-def anti_aircraft(g: Context, attacker: Side, sea: str) -> None:
-    """The defender's fleets roll a die per two steps, damaged ones too; each 6 downs an attack
-    aircraft step, escorts first if the defender has no CAP left (8.42 e)."""
+def anti_aircraft(g: Context, attacker: Side, sea: str, port_dice: int = 0) -> None:
+    """The defender's fleets roll a die per two steps, damaged ones too, with a port's own
+    dice when it is attacked (8.7); each 6 downs an attack aircraft step, escorts first if the
+    defender has no CAP left (8.42 e)."""
     charts, data = tables(g.state), g.data
     defender = enemy(attacker)
     fleet_steps = sum(steps(data, f) for f in fleets_in(data, defender, sea))
-    dice = fleet_steps // charts.air_modifiers.fleet_steps_per_aa_die
+    dice = fleet_steps // charts.air_modifiers.fleet_steps_per_aa_die + port_dice
     attackers = on_mission(data, attacker, "attack")
     if not dice or not attackers:
         return
@@ -520,15 +521,18 @@ def air_targets(
     return found
 
 
-def air_attack(g: Context, attacker: Side, sea: str) -> list[tuple[str, int, int]]:
+def air_attack(
+    g: Context, attacker: Side, sea: str, in_port: int = 0
+) -> list[tuple[str, int, int]]:
     """The attack aircraft roll, a die a step, 6 destroys and 5 damages; CBA +1 against a CV,
-    CA (or TT), elite +1 (8.42 f; T11): each target's (target, destroyed, damaged)."""
+    CA (or TT), elite +1, ``in_port`` against fleets in port (8.42 f, 8.7; T11): each target's
+    (target, destroyed, damaged)."""
     charts, data = tables(g.state), g.data
     mods = charts.air_modifiers
     found = []
     for counter_id, target in sorted(air_targets(data, attacker, sea, charts).items()):
         counter = data["counters"][counter_id]
-        bonus = (
+        bonus = in_port + (
             mods.cba_vs_cv_ca_tt
             if counter["type"] == "cba" and fleet_type(data, target) != "bb"
             else 0
@@ -698,7 +702,7 @@ class AirNavalCombat(Procedure):
     def next_sea(self, g: Context, f: Frame) -> None:
         seas = battle_seas(g.data)
         if not seas:
-            g.ret()
+            g.call("port_attacks", then="done", side=f.locals["side"])
         elif len(seas) == 1:
             self.fight(g, f, seas[0])
         else:
@@ -711,6 +715,9 @@ class AirNavalCombat(Procedure):
         for sea in battle_seas(g.data):
             choices.add(Action.of("battle", sea), self.fight, sea)
         return choices
+
+    def done(self, g: Context, f: Frame) -> None:
+        g.ret()
 
     def fight(self, g: Context, f: Frame, sea: str) -> None:
         g.log("log.naval_battle", area=sea)
@@ -818,6 +825,7 @@ class NavalBattle(Procedure):
             return
         open_commitment(g, sea, air, "attack")
         g.data["interception"]["flying"] = {side: list(air[side]) for side in SIDES}
+        g.data["interception"]["mission"] = "attack"
         if f.locals["surprised"] and f.locals["round"] == 1:
             g.data["air_committed"] = list(SIDES)
             g.goto("strikes")

@@ -25,6 +25,7 @@ from wargame.games.asia_engulfed import (
     ground_combat,
     movement,
     naval,
+    port_attacks,
     sequence,
     state,
     strategic,
@@ -40,7 +41,7 @@ SEQUENCE_KEYS = (
     "first_turn", "phase_player", "phase", "contested_at_start", "newly_contested",
     "nationalist_attack", "supply", "strategic_moves", "crossed_into", "air_battle",
     "air_committed", "naval",
-    "naval_repairs",  # air/naval combat
+    "naval_repairs", "port_damage",  # air/naval combat
 )  # fmt: skip
 PRIVATE_KEYS = ("moved",)
 
@@ -55,7 +56,7 @@ class AsiaEngulfed(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL,
-        *air_naval_combat.ALL,
+        *air_naval_combat.ALL, *port_attacks.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -88,6 +89,7 @@ class AsiaEngulfed(ProcedureGame):
             air_committed=[],
             interception=None,  # air/naval combat
             naval_repairs=[],
+            port_damage={},
         )
         g.push("game")
 
@@ -165,8 +167,9 @@ def _drawn_missions(
         where = data["air_battle"]
         if where is None:
             flying, mission = [], "dogfight"
-        elif data["interception"] is not None:  # a day action at sea: 8.42 a
-            flying, mission = data["interception"]["flying"][other], "attack"
+        elif data["interception"] is not None:  # a day action or a strike: 8.42 a, 8.7
+            flying = data["interception"]["flying"][other]
+            mission = data["interception"]["mission"]
         else:
             flying, mission = ground_combat.air_units(data, where, other), "dogfight"
         found[other] = dict.fromkeys(flying, mission)
