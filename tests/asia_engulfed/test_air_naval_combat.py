@@ -176,6 +176,9 @@ def test_when_nobody_can_fight_avoid_is_the_only_choice_from_the_second_check():
     for counter in ("jp-cba-3", "us-cba-1"):
         data["counters"][counter]["where"] = "orphan_box"
     assert interception_options(data, "japan", SEA, 1) == ["day"]
+    assert interception_options(data, "japan", SEA, 2) == ["day", "avoid"]  # nothing shown yet
+    for fleet in ("jp-cv-c", "us-cv-a"):
+        data["units"][fleet]["seen"] = {"japan": "battle:" + SEA, "allies": "battle:" + SEA}
     assert interception_options(data, "japan", SEA, 2) == ["avoid"]
 
 

@@ -17,8 +17,9 @@ Decisions
   interception it chose; 8.32's "the winner chooses Day or Night" is the same choice, made
   before the roll.
 * **Avoid is the only choice when nothing can fight** (provisional, data/rules.yaml 8.31):
-  from the second check, when neither side has a BB or CA nor an air unit that could join, both
-  may only avoid: without it two carrier groups without aircraft would check for ever.
+  from the second check, once the fleets were revealed, when neither side has a BB or CA nor an
+  air unit that could join, both may only avoid: without it two carrier groups without aircraft
+  would check for ever.
 * **Pairings and targets are set by the rules' priorities**, not chosen (provisional, 8.41,
   8.42 f): in the night action each BB or CA fires at the enemy surface fleet fired at least,
   its own type first, and at a CV only once every enemy BB and CA has two firers; in the day
@@ -218,7 +219,8 @@ def interception_options(data: Mapping[str, Any], side: Side, sea: str, check: i
         found.append(NIGHT)
     if check == 1:
         return found
-    if not any(can_fight(data, each, sea) for each in SIDES):
+    shown = combat_fog.revealed(data, sea)  # else the choices would tell what the enemy has
+    if shown and not any(can_fight(data, each, sea) for each in SIDES):
         return [AVOID]
     return [*found, AVOID]
 
