@@ -276,3 +276,18 @@ def test_no_strike_from_a_sea_area_with_enemy_fleets():
     assert ("gili_gili", SEA, "facilities") in set(port_attacks.targets(data, "japan", []))
     data["units"]["us-ca-a"]["where"] = SEA
     assert not [t for t in port_attacks.targets(data, "japan", []) if t[1] == SEA]
+
+
+@pytest.mark.rule("8.42")
+@pytest.mark.rule("8.52")
+def test_a_carrier_losing_a_step_loses_the_aircraft_it_can_no_longer_carry(dice):
+    state = GAME.setup("jan1942", 7)
+    state.data["units"]["jp-cv-b"]["where"] = SEA  # 2 steps, 4 CBA steps in its box
+    state.data["counters"]["us-sub"]["where"] = SEA
+    state = play(state, "japan", "end")
+    dice(1, 1, 6, 1)  # the CV's 2 ASW dice miss; the submarine destroys a step
+    state = play(state, "allies", "sub_attack undamaged")
+    assert hidden(state, "jp-cv-b")["steps"] == 1
+    boxed = [c["steps"] for c in state.data["counters"].values() if c["where"] == "box:JB"]
+    assert boxed == [1, 1]  # 2 CBA steps a CV step (8.42 g): both units reduced
+    assert GAME.check(state) == []

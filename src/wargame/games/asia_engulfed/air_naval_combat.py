@@ -317,6 +317,8 @@ def strike(g: Context, fleet_id: str, destroyed: int, damage: int, sea: str) -> 
             damage -= 1
         if hidden["steps"] == 0:
             sink(g, fleet_id, sea)
+        else:
+            fit_carrier(g, fleet_id, sea, to_orphans=False)  # 8.42 g, whenever a CV is hit
     return (destroyed, damage)
 
 
@@ -573,18 +575,21 @@ def carrier_room(data: Mapping[str, Any], fleet_id: str, charts: Charts) -> int:
 def fit_carrier_air(g: Context, sea: str, *, to_orphans: bool) -> None:
     """CBA beyond what their carrier can still carry are destroyed (8.42 g), full units
     reduced first; after damage resolution they go to the orphan box instead (8.6)."""
-    charts = tables(g.state)
     for side in SIDES:
         for fleet_id in fleets_in(g.data, side, sea):
-            room = carrier_room(g.data, fleet_id, charts)
-            while air_steps(g.data, carried_air(g.data, fleet_id)) > room:
-                boxed = carried_air(g.data, fleet_id)
-                if to_orphans:
-                    g.data["counters"][boxed[-1]]["where"] = ORPHAN_BOX
-                    g.log("log.orphaned", unit=boxed[-1], area=sea)
-                    continue
-                full = [c for c in boxed if g.data["counters"][c]["steps"] > 1]
-                lose_air_step(g, (full or boxed)[0], sea)
+            fit_carrier(g, fleet_id, sea, to_orphans=to_orphans)
+
+
+def fit_carrier(g: Context, fleet_id: str, sea: str, *, to_orphans: bool) -> None:
+    room = carrier_room(g.data, fleet_id, tables(g.state))
+    while air_steps(g.data, carried_air(g.data, fleet_id)) > room:
+        boxed = carried_air(g.data, fleet_id)
+        if to_orphans:
+            g.data["counters"][boxed[-1]]["where"] = ORPHAN_BOX
+            g.log("log.orphaned", unit=boxed[-1], area=sea)
+            continue
+        full = [c for c in boxed if g.data["counters"][c]["steps"] > 1]
+        lose_air_step(g, (full or boxed)[0], sea)
 
 
 # -- submarines (8.5) -----------------------------------------------------------------------
