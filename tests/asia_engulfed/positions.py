@@ -2,6 +2,7 @@
 
 import copy
 
+from wargame.engine import tables
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.control import GARRISON
@@ -26,8 +27,7 @@ def at_operational_movement(scenario="jan1942", seed=7, network=JAN1942_NETWORK)
     for sea in network:
         state = GAME.apply(state, "japan", Action.of("network", sea))
     state = GAME.apply(state, "japan", END)
-    state = through_production(state, "japan")
-    assert state.data["phase"] == "operational_movement"
+    state = pass_to(state, "japan", "operational_movement")  # no purchase, no strike (8.7)
     in_full_supply(state.data)
     return copy.deepcopy(state)
 
@@ -83,3 +83,22 @@ def pass_phase(state, side):
     if state.data["phase"] == "production":
         return GAME.apply(state, side, Action.parse("done"))
     return GAME.apply(state, side, Action.parse("end"))
+
+
+def pass_to(state, side, phase):
+    """``side`` passes each phase until ``phase`` (:func:`pass_phase`)."""
+    while state.data["phase"] != phase:
+        state = pass_phase(state, side)
+    return state
+
+
+def fix_dice(monkeypatch, module):
+    """Make ``module``'s volleys roll the faces given to the returned function, in order, then
+    1s: ``dice = fix_dice(monkeypatch, ground_combat); dice(6, 6, 1)``."""
+    faces = []
+
+    def rolled(groups, thresholds, roll):
+        return tables.roll_volley(groups, thresholds, lambda die: faces.pop(0) if faces else 1)
+
+    monkeypatch.setattr(module, "roll_volley", rolled)
+    return lambda *shown: faces.extend(shown)

@@ -5,8 +5,12 @@ import random
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement, mark_supply, through_production
-from wargame.engine import tables
+from tests.asia_engulfed.positions import (
+    at_operational_movement,
+    fix_dice,
+    mark_supply,
+    pass_to,
+)
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
@@ -22,13 +26,7 @@ pytestmark = pytest.mark.game("asia-engulfed")
 @pytest.fixture
 def dice(monkeypatch):
     """``dice(6, 6, 1)``: the next dice rolled in combat show these faces, then 1s."""
-    faces = []
-
-    def rolled(groups, thresholds, roll):
-        return tables.roll_volley(groups, thresholds, lambda die: faces.pop(0) if faces else 1)
-
-    monkeypatch.setattr(ground_combat, "roll_volley", rolled)
-    return lambda *shown: faces.extend(shown)
+    return fix_dice(monkeypatch, ground_combat)
 
 
 def start(**where):
@@ -248,7 +246,7 @@ def test_a_block_entering_a_revealed_contested_area_is_revealed_at_once(dice):
     state = combat(start(), "move jp-ncaa honan")
     state = play(state, "japan", "battle honan", "normal", "end", "end")
     assert state.data["phase_player"] == "allies"
-    state = through_production(play(state, "allies", "end"), "allies")  # no naval move
+    state = pass_to(play(state, "allies", "end"), "allies", "operational_movement")  # no naval move
     state = play(state, "allies", "move cn-2wa honan")
     assert state.data["units"]["cn-2wa"]["seen"] == {"japan": "battle:honan"}
     state = play(state, "allies", "move cn-5wa shensi")  # leaving, it stands up again

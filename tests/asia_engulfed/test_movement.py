@@ -7,7 +7,7 @@ from tests.asia_engulfed.positions import (
     at_operational_movement,
     mark_supply,
     pass_phase,
-    through_production,
+    pass_to,
 )
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
@@ -50,9 +50,7 @@ def end_player_turn(state, side):
 
 def allied_phase(state):
     """From Japan's operational movement to the Allies' (past their naval movement)."""
-    state = play(end_player_turn(state, "japan"), "allies", "end")
-    state = through_production(state, "allies")
-    assert state.data["phase"] == "operational_movement"
+    state = pass_to(end_player_turn(state, "japan"), "allies", "operational_movement")
     return state
 
 

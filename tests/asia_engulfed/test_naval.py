@@ -103,14 +103,17 @@ def test_the_phase_player_answers_with_its_submarine_only_after_fleets_reacted()
 
 @pytest.mark.rule("8.8")
 def test_every_fleet_at_sea_returns_to_port_the_reacting_side_first():
-    state = play(start(), "japan", "sail jp-cv-a central_pacific", "close")
-    state = play(state, "allies", "react us-ca-a central_pacific", "done")
-    state = play(state, "japan", "done", "end")  # no answer; the naval phase ends
+    # an Allied fleet left at sea elsewhere (a reaction that met no battle: 8.4 would not let
+    # both sides stay in one sea area)
+    state = play(start(**{"us-ca-a": "coral_sea"}), "japan", "sail jp-cv-a central_pacific")
+    state = play(state, "japan", "close")
+    state = play(state, "allies", "done")
+    state = play(state, "japan", "end")
     while state.data["phase"] != "rebase":
         state = pass_phase(state, "japan")
     assert GAME.active(state) == ["allies"]
     assert offered(state, "allies", "rebase")[0].startswith("rebase us-ca-a")
-    state = play(state, "allies", "rebase us-ca-a hawaii")
+    state = play(state, "allies", "rebase us-ca-a fiji")
     assert GAME.active(state) == ["japan"]
     state = play(state, "japan", "rebase jp-cv-a honshu")
     assert state.data["phase_player"] == "allies"  # Japan's player turn is over

@@ -6,7 +6,13 @@ import json
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement, mark_supply, pass_phase, play
+from tests.asia_engulfed.positions import (
+    at_operational_movement,
+    mark_supply,
+    pass_phase,
+    pass_to,
+    play,
+)
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
@@ -206,7 +212,9 @@ def test_a_submarine_too_weak_for_its_sea_area_leaves_the_network_with_what_it_l
 @pytest.mark.rule("3.6")
 @pytest.mark.rule("1.12")
 def test_units_beyond_the_network_are_marked_out_of_supply_and_move_as_such():
-    state = play(at_network(), "japan", "end", "end")  # no network at all; production passed
+    state = pass_to(
+        play(at_network(), "japan", "end"), "japan", "operational_movement"
+    )  # no network
     units, counters = state.data["units"], state.data["counters"]
     assert units["jp-23a"]["hidden"]["supply"] == "out"  # Kwangtung
     assert counters["jp-lba-2"]["supply"] == "out"

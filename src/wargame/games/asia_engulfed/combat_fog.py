@@ -28,11 +28,12 @@ def revealed(data: Mapping[str, Any], where: str) -> bool:
 
 
 @RULES.implements("6.23")
-def reveal_battle(g: Context, where: str) -> None:
-    """Both sides tip up their ground blocks in ``where`` (those not revealed yet)."""
+def reveal_battle(g: Context, where: str, kind: str = "ground") -> None:
+    """Both sides tip up their blocks of ``kind`` in ``where`` (those not revealed yet): ground
+    blocks in a land battle, fleets in a sea area where they fight (8.41, 8.42 a)."""
     for unit_id, unit in sorted(g.data["units"].items()):
         other = enemy(unit["owner"])
-        if unit["where"] != where or unit["public"]["kind"] != "ground":
+        if unit["where"] != where or unit["public"]["kind"] != kind:
             continue
         if other not in audience(unit, SIDES):
             reveal_block(g, unit_id, where)
@@ -69,5 +70,11 @@ def stand_up_if_settled(g: Context, where: str) -> None:
     battle's log told it."""
     if where in g.data["contested"] or not revealed(g.data, where):
         return
+    stand_up(g, where)
+
+
+def stand_up(g: Context, where: str) -> None:
+    """The blocks revealed in ``where``'s battle stand up; the other side keeps what it saw of
+    them until they move."""
     expire(g.data["units"], tag(where), becomes=UNTIL_MOVED)
     g.log("log.blocks_hidden", area=where)

@@ -19,11 +19,13 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
 from wargame.games.asia_engulfed import (
+    air_naval_combat,
     charts,
     client,
     ground_combat,
     movement,
     naval,
+    port_attacks,
     production,
     sequence,
     state,
@@ -43,6 +45,7 @@ SEQUENCE_KEYS = (
     "air_committed", "naval", "invasions", "code_breaking",
     "network", "captured",  # supply phases
     "production", "fortifications",  # production phase
+    "naval_repairs", "port_damage",  # air/naval combat
 )  # fmt: skip
 PRIVATE_KEYS = ("moved", "extended", "built")
 
@@ -59,6 +62,7 @@ class AsiaEngulfed(ProcedureGame):
         *sequence.ALL, *movement.ALL, *strategic.ALL, *naval.ALL, *ground_combat.ALL,
         *supply_phases.ALL,
         *production.ALL,
+        *air_naval_combat.ALL, *port_attacks.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -94,6 +98,9 @@ class AsiaEngulfed(ProcedureGame):
             production=production.empty_production(),
             fortifications=[],
             built={side: [] for side in self.sides},
+            interception=None,  # air/naval combat
+            naval_repairs=[],
+            port_damage={},
         )
         g.data.update(supply_phases.empty_records())
         g.push("game")
@@ -106,6 +113,7 @@ class AsiaEngulfed(ProcedureGame):
         if viewer is not None:
             found.update(copy_data({key: data[key][viewer] for key in PRIVATE_KEYS}))
         found["air_missions"] = copy_data(_missions_shown(data, viewer))
+        found["interception"] = copy_data(air_naval_combat.choices_shown(data, viewer))
         return found
 
     def game_secrets(self, state_: State) -> Secrets:
@@ -120,6 +128,8 @@ class AsiaEngulfed(ProcedureGame):
                 for side, missions in data["air_missions"].items():
                     if side != viewer:
                         withheld.update(missions.items())
+        for viewer, choices in air_naval_combat.hidden_choices(data).items():
+            found.withheld.setdefault(viewer, set()).update(choices)
         return found
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
@@ -127,6 +137,7 @@ class AsiaEngulfed(ProcedureGame):
         data = state.determinize(board, side, rng)
         data.update(copy_data({key: board[key] for key in SEQUENCE_KEYS}))
         data.update({key: {side: list(board[key]), enemy(side): []} for key in PRIVATE_KEYS})
+        air_naval_combat.drawn_choices(data, board["interception"], rng)
         data["air_missions"] = _drawn_missions(data, board["air_missions"], side)
         return self.state_from_view(view, side, data, rng)
 
@@ -165,12 +176,15 @@ def _drawn_missions(
     found = {side: dict(missions) for side, missions in shown.items()}
     other = enemy(viewer)
     if other not in found:
-        flying = (
-            []
-            if data["air_battle"] is None
-            else ground_combat.air_units(data, data["air_battle"], other)
-        )
-        found[other] = dict.fromkeys(flying, "dogfight")
+        where = data["air_battle"]
+        if where is None:
+            flying, mission = [], "dogfight"
+        elif data["interception"] is not None:  # a day action or a strike: 8.42 a, 8.7
+            flying = data["interception"]["flying"][other]
+            mission = data["interception"]["mission"]
+        else:
+            flying, mission = ground_combat.air_units(data, where, other), "dogfight"
+        found[other] = dict.fromkeys(flying, mission)
     return found
 
 

@@ -52,6 +52,12 @@ from wargame.engine.procedure import Choices, Context, Decision, Procedure, deci
 from wargame.engine.state import Frame
 from wargame.engine.tables import DiceGroup, roll_volley
 from wargame.games.asia_engulfed import combat_fog
+from wargame.games.asia_engulfed.air_commitment import (
+    close_commitment,
+    commit_decision,
+    on_mission,
+    open_commitment,
+)
 from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import (
     CHINESE,
@@ -398,11 +404,6 @@ def air_units(data: Mapping[str, Any], where: str, side: Side) -> list[str]:
     return [counter_id for counter_id in here if not out_of_supply(data, side, counter_id, where)]
 
 
-def on_mission(data: Mapping[str, Any], side: Side, mission: str) -> list[str]:
-    missions = data["air_missions"][side]
-    return sorted(c for c, m in missions.items() if m == mission and c in data["counters"])
-
-
 @RULES.implements("6.22", "9.12")
 def dogfight_hits(g: Context, side: Side, where: str) -> int:
     """``side``'s dogfighting air steps fire together, one die a step: 5-6 hits, 4-6 for
@@ -567,9 +568,7 @@ class BattleRound(Procedure):
         if not any(flying.values()):
             g.goto("reveal")
             return
-        g.data["air_battle"] = where
-        g.data["air_missions"] = {side: dict.fromkeys(flying[side], "dogfight") for side in SIDES}
-        g.data["air_committed"] = [side for side in SIDES if not flying[side]]
+        open_commitment(g, where, flying, "dogfight")
         g.goto("commit")
 
     @decision
@@ -577,26 +576,7 @@ class BattleRound(Procedure):
     def commit(self, g: Context, f: Frame) -> Decision:
         """Each side places every air unit on dogfight or ground support, secretly, both at
         once (6.21): whoever has not committed yet decides; the other's choice stays hidden."""
-        found = Decision()
-        for side in SIDES:
-            if side in g.data["air_committed"]:
-                continue
-            choices = found.side(side, "prompt.air_commitment", area=f.locals["area"])
-            for counter_id, mission in sorted(g.data["air_missions"][side].items()):
-                other = MISSIONS[1 - MISSIONS.index(mission)]
-                action = Action.of("mission", counter_id, other)
-                choices.add(action, self.assign, side, counter_id, other)
-            choices.add("commit", self.committed, side)
-        return found
-
-    def assign(self, g: Context, f: Frame, side: Side, counter_id: str, mission: str) -> None:
-        g.data["air_missions"][side][counter_id] = mission
-
-    def committed(self, g: Context, f: Frame, side: Side) -> None:
-        g.data["air_committed"] = sorted([*g.data["air_committed"], side])
-        g.log("log.air_committed", side=side)
-        if len(g.data["air_committed"]) == len(SIDES):
-            g.goto("dogfight")
+        return commit_decision(g, MISSIONS, "prompt.air_commitment", then="dogfight")
 
     @RULES.implements("6.21", "6.22")
     def dogfight(self, g: Context, f: Frame) -> None:
@@ -706,7 +686,7 @@ class BattleRound(Procedure):
         """Control if one side is gone (3.25), air units left alone removed (5.46), a
         fortification still facing the enemy infiltrated (6.84), blocks stood up (6.63)."""
         where = f.locals["area"]
-        end_air_commitment(g)
+        close_commitment(g)
         holder = settle_control(g.data, where)
         if holder is not None:
             g.log("log.control", area=where, side=holder)
@@ -772,12 +752,6 @@ def garrison_givers(data: Mapping[str, Any], battle: Battle) -> list[str]:
     if any(at == where and side_of(power) == side for power, at in data["garrisons"]):
         return []
     return ground_blocks(data, side, where)
-
-
-def end_air_commitment(g: Context) -> None:
-    g.data["air_battle"] = None
-    g.data["air_missions"] = {side: {} for side in SIDES}
-    g.data["air_committed"] = []
 
 
 def island_fight_goes_on(data: Mapping[str, Any], where: str) -> bool:

@@ -562,31 +562,43 @@ def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> boo
     )
 
 
-def _at_sea(data: Mapping[str, Any], side: Side) -> bool:
-    return bool(fleets(data, side, at_sea=True) or transports(data, side))
-
-
 class Rebase(Procedure):
     """The rebase phase (1.18): the reacting side's fleets at sea go to port, then the phase
-    player's; the submarine units go back to the holding box (8.8)."""
+    player's; the submarine units go back to the holding box (8.8). Called with ``order`` (the
+    sides that rebase) and ``sea``, only their fleets in that sea area rebase: those that
+    avoided interception (8.32)."""
 
     name = "rebase"
 
     def start(self, g: Context, f: Frame) -> None:
-        f.locals["order"] = [enemy(f.locals["side"]), f.locals["side"]]
+        f.locals.setdefault("order", [enemy(f.locals["side"]), f.locals["side"]])
+        f.locals.setdefault("sea", None)
         g.goto("next_side")
+
+    def at_sea(self, g: Context, f: Frame, side: Side) -> list[str]:
+        return self._here(g, f, fleets(g.data, side, at_sea=True))
+
+    def transports(self, g: Context, f: Frame, side: Side) -> list[str]:
+        """``side``'s troop transports at sea that rebase now (8.8; with the fleets that
+        avoided, those in their sea area)."""
+        return self._here(g, f, transports(g.data, side))
+
+    def _here(self, g: Context, f: Frame, found: list[str]) -> list[str]:
+        sea = f.locals["sea"]
+        return [unit for unit in found if sea is None or g.data["units"][unit]["where"] == sea]
 
     def next_side(self, g: Context, f: Frame) -> None:
         order = f.locals["order"]
-        while order and not _at_sea(g.data, order[0]):
+        while order and not (self.at_sea(g, f, order[0]) or self.transports(g, f, order[0])):
             order.pop(0)
         if order:
             g.goto("choose")
             return
-        for counter in g.data["counters"].values():
-            if counter["type"] == "submarine" and counter["where"] != HOLDING_BOX:
-                counter["where"] = HOLDING_BOX
-        g.data["naval"] = new_naval()
+        if f.locals["sea"] is None:
+            for counter in g.data["counters"].values():
+                if counter["type"] == "submarine" and counter["where"] != HOLDING_BOX:
+                    counter["where"] = HOLDING_BOX
+            g.data["naval"] = new_naval()
         g.ret()
 
     @decision
@@ -594,13 +606,13 @@ class Rebase(Procedure):
         side = f.locals["order"][0]
         choices = Decision.single(side, "prompt.rebase")
         charts, sides = tables(g.state), projecting(g.data)
-        for fleet_id in fleets(g.data, side, at_sea=True):
+        for fleet_id in self.at_sea(g, f, side):
             ports = rebase_ports(g.data, fleet_id, charts, sides)
             for port in ports:
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
             if not ports:
                 choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
-        for unit_id in transports(g.data, side):
+        for unit_id in self.transports(g, f, side):
             ports = transport_ports(g.data, unit_id, charts, sides)
             for port in ports:
                 choices.add(Action.of("disembark", unit_id, port), self.disembark, unit_id, port)

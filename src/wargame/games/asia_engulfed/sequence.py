@@ -20,7 +20,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     ("naval_movement", "1.11", "naval_movement"),
     ("first_supply", "1.12", "first_supply"),
     ("production", "1.13", "production"),
-    ("air_naval_combat", "1.14", None),
+    ("air_naval_combat", "1.14", "air_naval_combat"),
     ("operational_movement", "1.15", "operational_movement"),
     ("strategic_movement", "1.16", "strategic_movement"),
     ("ground_combat", "1.17", "ground_combat"),
