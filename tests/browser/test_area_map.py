@@ -170,6 +170,10 @@ def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
     play_button(page, "end")  # no fleet sails
     wait_prompt(page, "prompt.supply_network")
     play_button(page, "end")  # no supply network
+    wait_prompt(page, "prompt.production")
+    play_button(page, "done")  # nothing bought
+    wait_prompt(page, "prompt.port_attack")
+    play_button(page, "end")  # no strike
     wait_prompt(page, "prompt.operational_movement")
     choose_and_move(page, BLOCK, TARGET, artifacts)
     japanese = f'#map .stack[data-area="{TARGET}"][data-side=japan]'
