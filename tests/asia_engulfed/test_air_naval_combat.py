@@ -61,6 +61,7 @@ def hidden(state, unit_id):
     return state.data["units"][unit_id]["hidden"]
 
 
+@pytest.mark.rule("8.3")
 @pytest.mark.rule("8.31")
 @pytest.mark.rule("1.14")
 def test_both_sides_choose_at_once_and_the_first_choice_stays_secret():

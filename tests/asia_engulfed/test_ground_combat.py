@@ -319,6 +319,7 @@ def test_militia_take_no_hit_bonus():
 
 
 @pytest.mark.rule("6.6")
+@pytest.mark.rule("7.3")
 @pytest.mark.rule("6.61")
 @pytest.mark.rule("6.62")
 @pytest.mark.rule("6.72")

@@ -54,6 +54,7 @@ def allied_phase(state):
     return state
 
 
+@pytest.mark.rule("5.1")
 @pytest.mark.rule("5.11")
 def test_a_block_moves_one_area_once_a_phase():
     state = start()

@@ -54,6 +54,7 @@ def test_the_sulu_sea_and_south_philippine_sea_join_only_with_leyte_held():
     assert "south_philippine_sea" not in sea_steps(data, "japan", "sulu_sea")
 
 
+@pytest.mark.rule("8.2")
 @pytest.mark.rule("8.21")
 def test_fleets_sail_into_one_sea_area_at_a_time_which_then_closes():
     state = start()

@@ -258,6 +258,7 @@ def test_a_purchase_beyond_the_werp_left_is_refused_and_changes_nothing(dice):
 
 
 @pytest.mark.rule("4.62")
+@pytest.mark.rule("7.1")
 @pytest.mark.rule("7.11")
 @pytest.mark.parametrize(
     ("bought", "tracks", "where", "after"),

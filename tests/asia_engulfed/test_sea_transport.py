@@ -39,6 +39,7 @@ def test_a_block_embarks_two_sea_areas_the_first_one_counted():
     assert not {"philippine_sea", "java_sea"} & reach
 
 
+@pytest.mark.rule("5.3")
 @pytest.mark.rule("5.31")
 @pytest.mark.rule("8.12")
 def test_an_embarked_block_sails_as_a_transport_and_japan_pays_a_transport_point():

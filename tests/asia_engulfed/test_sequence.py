@@ -6,7 +6,7 @@ import pytest
 from tests.asia_engulfed.positions import pass_phase
 from tests.test_fuzz import failures, run_fuzz
 from wargame.games.asia_engulfed import GAME
-from wargame.games.asia_engulfed.sequence import next_turn
+from wargame.games.asia_engulfed.sequence import PHASES, next_turn
 from wargame.games.asia_engulfed.victory import conditions, final_result, standing
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -32,6 +32,23 @@ def test_japan_plays_its_player_turn_then_the_allies_theirs():
     assert GAME.active(state) == ["allies"]
     assert state.data["phase_player"] == "allies"
     assert state.data["turn"] == "1942-01"
+
+
+@pytest.mark.rule("1.11")
+@pytest.mark.rule("1.12")
+@pytest.mark.rule("1.13")
+@pytest.mark.rule("1.14")
+@pytest.mark.rule("1.15")
+@pytest.mark.rule("1.16")
+@pytest.mark.rule("1.17")
+@pytest.mark.rule("1.18")
+@pytest.mark.rule("1.19")
+def test_a_player_turn_plays_its_nine_phases_in_the_rule_books_order():
+    state = end_player_turn(GAME.setup("jan1942", 3), "japan")
+    phases = [(e.params["side"], e.params["phase"]) for e in state.log if e.key == "log.phase"]
+    assert phases[: len(PHASES)] == [("japan", name) for name, _rule in PHASES]
+    assert phases[len(PHASES)] == ("allies", "naval_movement")
+    assert [rule for _name, rule in PHASES] == [f"1.1{n}" for n in range(1, 10)]
 
 
 @pytest.mark.rule("1.3")

@@ -22,6 +22,7 @@ def setup():
     return GAME.setup("jan1942", 7).data
 
 
+@pytest.mark.rule("5.2")
 @pytest.mark.rule("5.32")
 def test_a_block_crosses_the_sea_from_port_to_port_and_marches_on():
     data = setup()

@@ -123,7 +123,7 @@ def fleets_in(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
     )
 
 
-@RULES.implements("8.31", "8.4")
+@RULES.implements("8.3", "8.31", "8.4")
 def battle_seas(data: Mapping[str, Any]) -> list[str]:
     """The sea areas holding fleets of both sides, or a side's submarine unit and the other
     side's fleets (8.31: the sea areas submarines attack in)."""

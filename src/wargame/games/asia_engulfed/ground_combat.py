@@ -849,7 +849,7 @@ class GroundCombatPhase(Procedure):
         choices.add("end", self.end_breakthroughs)
         return choices
 
-    @RULES.implements("6.61", "6.62")
+    @RULES.implements("6.61", "6.62", "7.3")
     def breakthrough(self, g: Context, f: Frame, where: str, powers: tuple[str, ...]) -> None:
         for power in powers:
             g.data["tracks"][f"special_actions_{power}"] -= 1

@@ -97,7 +97,7 @@ def _on_land(where: str) -> bool:
     return where in area_map().areas and not area(where).is_sea
 
 
-@RULES.implements("5.11", "5.16", "5.17", "5.18", "5.14", "3.33")
+@RULES.implements("5.1", "5.11", "5.16", "5.17", "5.18", "5.14", "3.33")
 def may_enter(data: Mapping[str, Any], unit: Mapping[str, Any], target: str) -> str | None:
     """Why the block ``unit`` may not move into the adjacent land area ``target`` (None: it
     may). One area a phase, across land, river or strait boundaries (5.11, 5.16, 5.18; a port
@@ -530,7 +530,7 @@ class Stacking(Procedure):
             choices.add(Action.of("remove", unit_id), self.remove, side, unit_id, where)
         return choices
 
-    @RULES.implements("5.42", "5.43", "5.44")
+    @RULES.implements("5.4", "5.42", "5.43", "5.44")
     def remove(self, g: Context, f: Frame, side: Side, unit_id: str, where: str) -> None:
         g.goto("start")
         if unit_id.startswith(GARRISON):

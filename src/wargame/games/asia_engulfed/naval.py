@@ -201,7 +201,7 @@ def submarine(data: Mapping[str, Any], side: Side) -> str | None:
 # -- troop transports (5.31, 8.12, 8.24) ------------------------------------------------
 
 
-@RULES.implements("5.31", "8.12", "8.24")
+@RULES.implements("5.3", "5.31", "8.12", "8.24")
 def embarkations(
     data: Mapping[str, Any], side: Side, charts: Charts, target: str | None, closed: list[str]
 ) -> Iterator[tuple[str, str]]:
@@ -400,7 +400,7 @@ class NavalMovement(Procedure):
             choices.add("close", self.close, side)
         return choices
 
-    @RULES.implements("8.21")
+    @RULES.implements("8.2", "8.21")
     def move(self, g: Context, f: Frame, side: Side, fleet_id: str, sea: str) -> None:
         g.data["naval"]["target"] = sea
         sail(g, fleet_id, sea)

@@ -462,7 +462,7 @@ def _garrison_area(power: str, where: Area) -> bool:
     return where.nation == power or dei_box
 
 
-@RULES.implements("7.11", "2.1", "4.62", "4.63", "4.77")
+@RULES.implements("7.1", "7.11", "2.1", "4.62", "4.63", "4.77")
 def _track_purchases(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
     """A special action up to the power's cap (7.11), an ASW box (Japan), a sub point or a
     bomber point (the US, within their maxima), a transport point (Japan, 4.77)."""

@@ -1,8 +1,6 @@
 """The sequence of play (1.0): game turns of two months, each a Japanese then an Allied player
-turn of nine phases (1.11-1.19, 1.2), then the end of the turn (1.3).
-
-A phase whose rules are not enforced yet passes without a decision; :data:`PHASES` says which
-(issue 16 builds them phase by phase, in this order).
+turn of nine phases (1.11-1.19, 1.2), then the end of the turn (1.3). :data:`PHASES` names the
+procedure that plays each phase.
 """
 
 from __future__ import annotations
@@ -15,17 +13,17 @@ from wargame.games.asia_engulfed import supply_phases, victory
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
-PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
-    # (phase, rule, the procedure that plays it; None: not enforced yet)
-    ("naval_movement", "1.11", "naval_movement"),
-    ("first_supply", "1.12", "first_supply"),
-    ("production", "1.13", "production"),
-    ("air_naval_combat", "1.14", "air_naval_combat"),
-    ("operational_movement", "1.15", "operational_movement"),
-    ("strategic_movement", "1.16", "strategic_movement"),
-    ("ground_combat", "1.17", "ground_combat"),
-    ("rebase", "1.18", "rebase"),
-    ("final_supply", "1.19", "final_supply"),
+PHASES: Final[tuple[tuple[str, str], ...]] = (
+    # (phase, rule); the procedure that plays a phase has its name
+    ("naval_movement", "1.11"),
+    ("first_supply", "1.12"),
+    ("production", "1.13"),
+    ("air_naval_combat", "1.14"),
+    ("operational_movement", "1.15"),
+    ("strategic_movement", "1.16"),
+    ("ground_combat", "1.17"),
+    ("rebase", "1.18"),
+    ("final_supply", "1.19"),
 )
 MONTHS_PER_TURN: Final = 2
 
@@ -80,18 +78,18 @@ class PlayerTurn(Procedure):
         f.locals["phase"] = 0
         g.goto("phase")
 
+    @RULES.implements("1.11", "1.12", "1.13", "1.14", "1.15", "1.16", "1.17", "1.18", "1.19")
     def phase(self, g: Context, f: Frame) -> None:
-        """The next phase this program enforces; the others pass (see :data:`PHASES`)."""
-        while f.locals["phase"] < len(PHASES):
-            name, _rule, procedure = PHASES[f.locals["phase"]]
-            f.locals["phase"] += 1
-            if procedure is not None:
-                g.data["phase"] = name
-                g.data["contested_at_start"] = list(g.data["contested"])
-                g.log("log.phase", phase=name, side=f.locals["side"])
-                g.call(procedure, then="phase", side=f.locals["side"])
-                return
-        g.ret()
+        """The next phase of the player turn, in the order of :data:`PHASES`."""
+        if f.locals["phase"] == len(PHASES):
+            g.ret()
+            return
+        name, _rule = PHASES[f.locals["phase"]]
+        f.locals["phase"] += 1
+        g.data["phase"] = name
+        g.data["contested_at_start"] = list(g.data["contested"])
+        g.log("log.phase", phase=name, side=f.locals["side"])
+        g.call(name, then="phase", side=f.locals["side"])
 
 
 ALL: Final[tuple[Procedure, ...]] = (GameTurns(), PlayerTurn())

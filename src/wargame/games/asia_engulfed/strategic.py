@@ -69,7 +69,7 @@ def movers(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, str]
             yield counter_id, counter["power"], counter["where"]
 
 
-@RULES.implements("5.21", "5.23", "5.24", "3.6", "3.33")
+@RULES.implements("5.2", "5.21", "5.23", "5.24", "3.6", "3.33")
 def strategic_moves(
     data: Mapping[str, Any], side: Side, charts: Charts
 ) -> Iterator[tuple[str, str]]:
