@@ -27,6 +27,7 @@ from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas, projecting
 from wargame.games.asia_engulfed.movement import block_to_pool, leaves_rear_guard, relocate
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.supply import supply_report
 from wargame.games.asia_engulfed.transports import (
     MARINE,
     TRANSPORTS_AVAILABLE,
@@ -54,8 +55,8 @@ CODE_BREAKING_YEARS: Final = frozenset({1942, 1943})  # 7.6: once in each
 def new_naval() -> dict[str, Any]:
     """The naval movement phase's open record: the sea area open, those closed, the powers that
     paid for extended operations (which fleets moved so is the phase player's own, in
-    ``data["extended"]``: a block's id names what it is)."""
-    return {"target": None, "closed": [], "extension_paid": []}
+    ``data["extended"]``: a block's id names what it is), whether Japan rebases extensively."""
+    return {"target": None, "closed": [], "extension_paid": [], "extensive": False}
 
 
 def fleets(data: Mapping[str, Any], side: Side, *, at_sea: bool) -> list[str]:
@@ -530,8 +531,10 @@ def transport_ports(
 
 
 def _ports_within(
-    data: Mapping[str, Any], unit: Mapping[str, Any], budget: int, sides: Projecting | None
+    data: Mapping[str, Any], unit: Mapping[str, Any], budget: int | None, sides: Projecting | None
 ) -> set[str]:
+    """Friendly ports a unit at sea reaches within ``budget`` sea areas (None: any number),
+    through no sea area where the enemy projects influence (8.8)."""
     side, start = unit["owner"], unit["where"]
     sides = sides if sides is not None else projecting(data)
     other = enemy(side)
@@ -539,8 +542,27 @@ def _ports_within(
     def steps(node: str) -> list[str]:
         return [s for s in sea_steps(data, side, node) if other not in sides[s]]
 
-    seas = reachable(start, steps, max_cost=budget - 1)
+    seas = reachable(start, steps, max_cost=None if budget is None else budget - 1)
     return {p for sea in seas for p in _ports_on(sea) if _friendly_port(data, side, p)}
+
+
+@RULES.implements("7.5")
+def extensive_rebasing_open(data: Mapping[str, Any], side: Side) -> bool:
+    """Japan may spend an SA in its rebase phase on extensive rebasing (7.5), once."""
+    return (
+        side == SIDES[0]
+        and not data["naval"]["extensive"]
+        and data["tracks"].get("special_actions_japan", 0) > 0
+    )
+
+
+@RULES.implements("7.5")
+def extensive_ports(data: Mapping[str, Any], unit_id: str, sides: Projecting) -> list[str]:
+    """Where a Japanese fleet or transport at sea goes by extensive rebasing: a friendly port
+    at any distance through sea areas free of enemy influence, to which Japan traces supply."""
+    report = supply_report(data, SIDES[0])
+    ports = _ports_within(data, data["units"][unit_id], None, sides)
+    return sorted(p for p in ports if report.where(p, "japan") != "out")
 
 
 def _ports_on(sea: str) -> list[str]:
@@ -606,19 +628,34 @@ class Rebase(Procedure):
         side = f.locals["order"][0]
         choices = Decision.single(side, "prompt.rebase")
         charts, sides = tables(g.state), projecting(g.data)
+        extensive = side == SIDES[0] and g.data["naval"]["extensive"]
+        if extensive_rebasing_open(g.data, side):
+            choices.add("extensive_rebasing", self.extensive)
         for fleet_id in self.at_sea(g, f, side):
             ports = rebase_ports(g.data, fleet_id, charts, sides)
+            if extensive:
+                far = extensive_ports(g.data, fleet_id, sides)
+                ports = sorted({*ports, *(p for p in far if _room(g.data, side, p, charts))})
             for port in ports:
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
             if not ports:
                 choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
         for unit_id in self.transports(g, f, side):
             ports = transport_ports(g.data, unit_id, charts, sides)
+            if extensive:
+                ports = sorted({*ports, *extensive_ports(g.data, unit_id, sides)})
             for port in ports:
                 choices.add(Action.of("disembark", unit_id, port), self.disembark, unit_id, port)
             if not ports:
                 choices.add(Action.of("scuttle", unit_id), self.lost, side, unit_id)
         return choices
+
+    @RULES.implements("7.5")
+    def extensive(self, g: Context, f: Frame) -> None:
+        g.data["tracks"]["special_actions_japan"] -= 1
+        g.data["naval"]["extensive"] = True
+        g.log("log.extensive_rebasing")
+        g.goto("choose")
 
     def disembark(self, g: Context, f: Frame, unit_id: str, port: str) -> None:
         relocate(g, unit_id, port, "log.disembarked")
