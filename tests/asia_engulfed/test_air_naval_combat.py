@@ -105,6 +105,19 @@ def test_the_higher_roll_has_its_night_action_with_the_t10_gunnery_bonus(rolls, 
     assert state.data["interception"]["check"] == 2  # both still there: another check
 
 
+@pytest.mark.rule("7.6")
+def test_code_breaking_gives_the_allies_three_on_the_first_check_in_its_sea_area(rolls, dice):
+    state = meet("jp-bb-a", "us-ca-a")
+    state.data["code_breaking"] = {"years": [1942], "sea": SEA}
+    state = copy.deepcopy(state)
+    rolls(4, 2, 6)  # Japan 4, the Allies 2 + 3 = 5: the Allies' night; then a damage roll
+    state = both(state, "night", "night")
+    assert logged(state, "log.interception_won")[0]["side"] == "allies"
+    assert logged(state, "log.interception_roll")[1] == {
+        "side": "allies", "area": SEA, "roll": 2, "total": 5
+    }  # fmt: skip
+
+
 @pytest.mark.rule("8.31")
 def test_equal_rolls_are_bad_weather_and_avoid_comes_with_the_next_check(rolls, dice):
     state = meet("jp-bb-a", "us-ca-a")

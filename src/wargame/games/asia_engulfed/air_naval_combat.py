@@ -246,6 +246,16 @@ def roll_modifier(
     return found
 
 
+@RULES.implements("7.6")
+def code_breaking_bonus(
+    data: Mapping[str, Any], side: Side, sea: str, check: int, charts: Charts
+) -> int:
+    """The Allies' +3 on the first interception check in the sea area of this turn's
+    code-breaking (7.6 d)."""
+    broken = data["code_breaking"]["sea"] == sea and side == SIDES[1] and check == 1
+    return charts.interception.code_breaking if broken else 0
+
+
 def choices_shown(data: Mapping[str, Any], viewer: Side | None) -> dict[str, Any] | None:
     """``interception`` as ``viewer`` sees it: the other side's choice only once both chose."""
     check = data.get("interception")
@@ -789,6 +799,7 @@ class NavalBattle(Procedure):
         for side in SIDES:
             roll = d6(g)
             totals[side] = roll + roll_modifier(g.data, side, sea, picked[side], charts)
+            totals[side] += code_breaking_bonus(g.data, side, sea, f.locals["check"], charts)
             g.log("log.interception_roll", side=side, area=sea, roll=roll, total=totals[side])
         japan, allies = totals["japan"], totals["allies"]
         if japan == allies:

@@ -4,9 +4,9 @@ Enforced here, for the naval movement phase: US fleets in Hawaii and the USA do 
 Allied LBA and Allied fleets in port project no influence until the air/naval combat phase ends
 (d); the CW fleets at Singapore react by themselves into the Gulf of Thailand or the Java Sea, the
 first of the two Japan closes where they can (e); the Japanese submarine unit never goes into
-the Hawaiian Islands sea area (i). Elsewhere: the jungle bonus (g, :mod:`ground_combat`). Still
-to come: the interception, air and port-attack parts (b, c, f, j, k) and the strategic warfare
-segment skipped (h).
+the Hawaiian Islands sea area (i). Elsewhere: the jungle bonus (g, :mod:`ground_combat`), no
+strategic warfare (h, :mod:`strategic_warfare`). Still to come: the interception, air and
+port-attack parts (b, c, f, j, k).
 
 Decisions
 ---------
