@@ -210,6 +210,7 @@ def test_random_play_never_leaves_both_sides_in_one_sea_area():
     assert GAME.check(state) == []
 
 
+@pytest.mark.rule("8.5")
 @pytest.mark.rule("8.52")
 @pytest.mark.rule("8.53")
 @pytest.mark.rule("8.31")

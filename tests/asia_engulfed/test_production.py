@@ -136,6 +136,7 @@ def test_the_nationalists_collect_their_occupied_resource_areas_and_the_philippi
 # -- strategic warfare -------------------------------------------------------------------------
 
 
+@pytest.mark.rule("2.1")
 @pytest.mark.rule("2.11")
 @pytest.mark.rule("2.12")
 @pytest.mark.rule("2.14")
@@ -289,6 +290,7 @@ def test_the_us_buys_at_most_three_sub_points_and_two_bomber_points(dice):
     assert state.data["tracks"]["us_sub_points"] == subs + 3
 
 
+@pytest.mark.rule("4.3")
 @pytest.mark.rule("4.31")
 @pytest.mark.rule("4.32")
 def test_replacements_only_where_supplied_and_below_full_strength_away_from_ports(dice):
@@ -306,6 +308,9 @@ def test_replacements_only_where_supplied_and_below_full_strength_away_from_port
     assert f"replace {unit_id}" not in actions(state, "japan")
 
 
+@pytest.mark.rule("4.7")
+@pytest.mark.rule("4.71")
+@pytest.mark.rule("4.72")
 @pytest.mark.rule("4.73")
 @pytest.mark.rule("4.74")
 def test_a_naval_build_marker_takes_one_werp_a_turn_and_delivers_a_step_when_paid(dice):
