@@ -8,10 +8,11 @@ from tests.asia_engulfed.positions import at_operational_movement, offered, play
 from wargame.engine.errors import IllegalAction
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.charts import printed
+from wargame.games.asia_engulfed.control import area
 from wargame.games.asia_engulfed.ground_combat import hit_bonus
 from wargame.games.asia_engulfed.influence import projecting
 from wargame.games.asia_engulfed.naval import transport_reach
-from wargame.games.asia_engulfed.transports import transports_available
+from wargame.games.asia_engulfed.transports import embark_seas, transports_available
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -37,6 +38,17 @@ def test_a_block_embarks_two_sea_areas_the_first_one_counted():
     assert one < reach  # a second sea area is further
     assert "yellow_sea" in one
     assert not {"philippine_sea", "java_sea"} & reach
+
+
+@pytest.mark.rule("5.31")
+def test_a_block_in_a_box_embarks_into_sea_areas_only():
+    """Found reading the change: a box's neighbours by land counted as its coasts, so a block
+    in Singapore could "embark" into Malaya."""
+    assert embark_seas("singapore") == {"java_sea", "south_china_sea"}
+    state = GAME.setup("jan1942", 7)
+    for side in ("japan", "allies"):
+        seas = {str(a).split()[-1] for a in GAME.legal_actions(state, side) if a.verb == "embark"}
+        assert all(area(sea).is_sea for sea in seas)
 
 
 @pytest.mark.rule("5.3")
@@ -158,8 +170,8 @@ def test_japan_invades_only_from_a_sea_area_of_its_supply_network():
 @pytest.mark.rule("7.2")
 def test_an_invasion_needs_an_uncontested_friendly_area_on_the_sea():
     state = at_sea(**{"jp-16a": "philippine_sea"})
-    for area in ("formosa", "luzon", "okinawa"):
-        state.data["control"][area] = "allies"
+    for shore in ("formosa", "luzon", "okinawa"):
+        state.data["control"][shore] = "allies"
     assert offered(state, "japan", "invade") == []
 
 

@@ -54,7 +54,7 @@ def crosses_coast(land: str, sea: str) -> bool:
     coast, or anywhere between a box and its sea areas (8.12: never across an impassable one)."""
     place = area(land)
     return place.adjacent.get(sea) == PASSABLE_COAST or (
-        place.kind != "large" and sea in place.adjacent
+        place.kind != "large" and sea in place.adjacent and area(sea).is_sea
     )
 
 
