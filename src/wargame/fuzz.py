@@ -327,8 +327,8 @@ def check_json(state: State) -> tuple[bytes, int]:
     The log is left out, but for its length: it only grows, and :func:`check_new_log` checks each
     line once, as it is written (the whole log each step made a game's checks grow with the
     square of its length)."""
-    bare = msgspec.structs.replace(state, log=[])
-    encoded = to_json(bare)
+    fingerprint = _fingerprint(state)
+    encoded = fingerprint[0]
     again = from_builtins(msgspec.json.decode(encoded))
     if again.data != state.data or [f.locals for f in again.stack] != [
         f.locals for f in state.stack
@@ -338,10 +338,11 @@ def check_json(state: State) -> tuple[bytes, int]:
             raise FuzzFailure("not-json", "; ".join(problems[:5]))
     if to_json(again) != encoded:
         raise FuzzFailure("not-json", "the state changes through a JSON round trip")
-    return encoded, len(state.log)
+    return fingerprint
 
 
 def _fingerprint(state: State) -> tuple[bytes, int]:
+    """The state's JSON without its log, and the log's length (see :func:`check_json`)."""
     return to_json(msgspec.structs.replace(state, log=[])), len(state.log)
 
 

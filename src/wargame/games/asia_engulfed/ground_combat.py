@@ -73,7 +73,12 @@ from wargame.games.asia_engulfed.control import (
 )
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.forces import side_of
-from wargame.games.asia_engulfed.movement import remove_lone_air, settle_invasions, to_pool
+from wargame.games.asia_engulfed.movement import (
+    remove_lone_air,
+    settle_invasions,
+    take_control,
+    to_pool,
+)
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.surprise import SURPRISE_TURN
 
@@ -687,9 +692,7 @@ class BattleRound(Procedure):
         fortification still facing the enemy infiltrated (6.84), blocks stood up (6.63)."""
         where = f.locals["area"]
         close_commitment(g)
-        holder = settle_control(g.data, where)
-        if holder is not None:
-            g.log("log.control", area=where, side=holder)
+        holder = take_control(g, where)
         for side in SIDES:
             remove_lone_air(g, side, where)
         if where in g.data["contested"] and fortified(g.data, where, enemy(f.locals["attacker"])):

@@ -285,9 +285,7 @@ def settle_invasions(g: Context) -> None:
     """At the end of the ground combat phase, the areas invaded without a fight change hands
     (3.25's exception)."""
     for where in invasion_targets(g.data):
-        holder = settle_control(g.data, where)
-        if holder is not None:
-            g.log("log.control", area=where, side=holder)
+        take_control(g, where)
 
 
 def invasion_targets(data: Mapping[str, Any]) -> list[str]:
@@ -471,6 +469,24 @@ def nationalist_attack_open(data: Mapping[str, Any], side: Side) -> bool:
     )
 
 
+def take_control(g: Context, where: str) -> str | None:
+    """Settle control and contest of ``where`` after units entered or left it (3.25), and log
+    a change of hands; returns the new controller, if control changed."""
+    holder = settle_control(g.data, where)
+    if holder is not None:
+        g.log("log.control", area=where, side=holder)
+    return holder
+
+
+def settle_after_leaving(g: Context, where: str) -> None:
+    """Control and contest after units left ``where`` (3.25), LBA left alone with the enemy
+    (5.46), blocks standing up once one side is left (6.63)."""
+    take_control(g, where)
+    for side in SIDES:
+        remove_lone_air(g, side, where)
+    combat_fog.stand_up_if_settled(g, where)
+
+
 @RULES.implements("3.25", "5.46")
 def move_block(g: Context, unit_id: str, target: str) -> None:
     """Move a block one area and settle what its move changes: control and contest (3.25), an
@@ -480,9 +496,7 @@ def move_block(g: Context, unit_id: str, target: str) -> None:
     was_contested = target in g.data["contested"]
     start = relocate(g, unit_id, target)
     for where in (start, target):
-        holder = settle_control(g.data, where)
-        if holder is not None:
-            g.log("log.control", area=where, side=holder)
+        take_control(g, where)
     combat_fog.stand_up_if_settled(g, start)
     if target in g.data["contested"] and not was_contested:
         g.data["newly_contested"] = sorted({*g.data["newly_contested"], target})

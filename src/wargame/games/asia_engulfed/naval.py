@@ -5,13 +5,14 @@ ground blocks embark as troop transports (5.31, 8.12, 8.24; :mod:`transports`); 
 side may react into that sea area only, with fleets in port and its submarine, and if fleets
 reacted the phase player may add its own submarine; the sea area is then closed (8.21, 8.25). In
 the rebase phase every fleet and troop transport at sea goes to a friendly port, the reacting
-side's first (8.8). Still to come: LBA at sea, extended operations (8.23), code-breaking's longer
-reaction (7.6), consolidation (8.11) and the surprise turn's limits (9.11).
+side's first (8.8), Japan's anywhere it traces supply to for an SA (7.5). Extended operations
+(8.23), code-breaking (7.6) and the surprise turn's limits on this phase (9.11, :mod:`surprise`)
+are here too. Still to come: LBA at sea and consolidation (8.11).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from wargame.engine.action import Action
@@ -22,12 +23,17 @@ from wargame.engine.state import Frame
 from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph, area_map
 from wargame.games.asia_engulfed.charts import Charts, tables
-from wargame.games.asia_engulfed.control import SIDES, area, enemy, settle_control
+from wargame.games.asia_engulfed.control import SIDES, area, enemy
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas, projecting
-from wargame.games.asia_engulfed.movement import block_to_pool, leaves_rear_guard, relocate
+from wargame.games.asia_engulfed.movement import (
+    block_to_pool,
+    leaves_rear_guard,
+    relocate,
+    take_control,
+)
 from wargame.games.asia_engulfed.registry import RULES
-from wargame.games.asia_engulfed.supply import supply_report
+from wargame.games.asia_engulfed.supply import SupplyReport, supply_report
 from wargame.games.asia_engulfed.transports import (
     MARINE,
     TRANSPORTS_AVAILABLE,
@@ -90,17 +96,24 @@ def _holds(data: Mapping[str, Any], side: Side, where: str) -> bool:
 
 @RULES.implements("8.22", "8.13")
 def sea_reach(
-    data: Mapping[str, Any], side: Side, port: str, budget: int, sides: Projecting | None = None
+    data: Mapping[str, Any],
+    side: Side,
+    port: str,
+    budget: int,
+    sides: Projecting | None = None,
+    *,
+    out: Callable[[str], frozenset[str]] = port_seas,
 ) -> set[str]:
     """The sea areas a fleet in ``port`` reaches: leaving port is the first of its ``budget``
     sea areas (8.22 a), and it stops on entering a sea area where the enemy projects influence,
     limited or dominant (8.13 b, c). ``sides``: :func:`projecting` of ``data``, when the caller
-    asks for several fleets."""
+    asks for several fleets; ``out``: the sea areas a unit puts to sea into from where it
+    stands (a fleet: its port's)."""
     sides = sides if sides is not None else projecting(data)
     other = enemy(side)
 
     def steps(node: str) -> list[str]:
-        return sorted(port_seas(node)) if not area(node).is_sea else sea_steps(data, side, node)
+        return sorted(out(node)) if not area(node).is_sea else sea_steps(data, side, node)
 
     def can_leave(node: str) -> bool:
         return other not in sides[node]
@@ -253,17 +266,9 @@ def _points_for_transport(data: Mapping[str, Any], charts: Charts) -> bool:
 def transport_reach(
     data: Mapping[str, Any], side: Side, start: str, budget: int, sides: Projecting
 ) -> set[str]:
-    """The sea areas a TT from ``start`` reaches within ``budget`` sea areas, the first one
-    entered counted, stopping where the enemy projects influence (5.31, 8.13)."""
-    other = enemy(side)
-
-    def steps(node: str) -> list[str]:
-        return sorted(embark_seas(node)) if not area(node).is_sea else sea_steps(data, side, node)
-
-    def can_leave(node: str) -> bool:
-        return not area(node).is_sea or other not in sides[node]
-
-    return reachable(start, steps, can_leave=can_leave, max_cost=budget) - {start}
+    """The sea areas a TT from ``start`` reaches within ``budget`` sea areas, as a fleet does
+    from port but putting to sea from a coast too (5.31, 8.13)."""
+    return sea_reach(data, side, start, budget, sides, out=embark_seas)
 
 
 def embark(g: Context, unit_id: str, sea: str, charts: Charts) -> None:
@@ -273,9 +278,7 @@ def embark(g: Context, unit_id: str, sea: str, charts: Charts) -> None:
     if unit["owner"] == SIDES[0]:
         _pay(g, unit, start, sea, charts)
     relocate(g, unit_id, sea, "log.embarked")
-    holder = settle_control(g.data, start)
-    if holder is not None:
-        g.log("log.control", area=start, side=holder)
+    take_control(g, start)
 
 
 def _pay(g: Context, unit: Mapping[str, Any], start: str, sea: str, charts: Charts) -> None:
@@ -557,10 +560,12 @@ def extensive_rebasing_open(data: Mapping[str, Any], side: Side) -> bool:
 
 
 @RULES.implements("7.5")
-def extensive_ports(data: Mapping[str, Any], unit_id: str, sides: Projecting) -> list[str]:
+def extensive_ports(
+    data: Mapping[str, Any], unit_id: str, sides: Projecting, report: SupplyReport
+) -> list[str]:
     """Where a Japanese fleet or transport at sea goes by extensive rebasing: a friendly port
-    at any distance through sea areas free of enemy influence, to which Japan traces supply."""
-    report = supply_report(data, SIDES[0])
+    at any distance through sea areas free of enemy influence, to which Japan traces supply
+    (``report``: Japan's, :func:`supply.supply_report`)."""
     ports = _ports_within(data, data["units"][unit_id], None, sides)
     return sorted(p for p in ports if report.where(p, "japan") != "out")
 
@@ -628,13 +633,15 @@ class Rebase(Procedure):
         side = f.locals["order"][0]
         choices = Decision.single(side, "prompt.rebase")
         charts, sides = tables(g.state), projecting(g.data)
-        extensive = side == SIDES[0] and g.data["naval"]["extensive"]
+        report = None
+        if side == SIDES[0] and g.data["naval"]["extensive"]:
+            report = supply_report(g.data, side)
         if extensive_rebasing_open(g.data, side):
             choices.add("extensive_rebasing", self.extensive)
         for fleet_id in self.at_sea(g, f, side):
             ports = rebase_ports(g.data, fleet_id, charts, sides)
-            if extensive:
-                far = extensive_ports(g.data, fleet_id, sides)
+            if report is not None:
+                far = extensive_ports(g.data, fleet_id, sides, report)
                 ports = sorted({*ports, *(p for p in far if _room(g.data, side, p, charts))})
             for port in ports:
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
@@ -642,8 +649,8 @@ class Rebase(Procedure):
                 choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
         for unit_id in self.transports(g, f, side):
             ports = transport_ports(g.data, unit_id, charts, sides)
-            if extensive:
-                ports = sorted({*ports, *extensive_ports(g.data, unit_id, sides)})
+            if report is not None:
+                ports = sorted({*ports, *extensive_ports(g.data, unit_id, sides, report)})
             for port in ports:
                 choices.add(Action.of("disembark", unit_id, port), self.disembark, unit_id, port)
             if not ports:

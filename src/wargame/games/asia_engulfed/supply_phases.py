@@ -67,7 +67,7 @@ from wargame.engine.fog import audience
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import combat_fog, supply
+from wargame.games.asia_engulfed import supply
 from wargame.games.asia_engulfed.control import (
     CAPTURED,
     FULL,
@@ -75,13 +75,16 @@ from wargame.games.asia_engulfed.control import (
     OOS_MOVED,
     SIDES,
     SUPPLY,
-    settle_control,
     status_holder,
     supply_marked,
 )
 from wargame.games.asia_engulfed.forces import FLEETS, side_of
 from wargame.games.asia_engulfed.ground_combat import jungle_attrition
-from wargame.games.asia_engulfed.movement import block_to_pool, remove_lone_air, to_pool
+from wargame.games.asia_engulfed.movement import (
+    block_to_pool,
+    settle_after_leaving,
+    to_pool,
+)
 from wargame.games.asia_engulfed.naval import submarine
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.state import BOX_PREFIX
@@ -390,7 +393,7 @@ def eliminate_block(g: Context, unit_id: str) -> None:
     if len(audience(unit, SIDES)) == len(SIDES):
         g.data["known_in_pool"] = sorted([*g.data["known_in_pool"], unit_id])
     block_to_pool(g, unit_id, "log.unsupplied_block", area=where)
-    settle_after_loss(g, where)
+    settle_after_leaving(g, where)
 
 
 def eliminate_garrisons(g: Context, side: Side, where: str) -> None:
@@ -398,18 +401,7 @@ def eliminate_garrisons(g: Context, side: Side, where: str) -> None:
         if at == where and side_of(power) == side:
             g.data["garrisons"].remove([power, at])
             g.log("log.unsupplied_garrison", side=side, unit=GARRISON + power, area=where)
-    settle_after_loss(g, where)
-
-
-def settle_after_loss(g: Context, where: str) -> None:
-    """Control and contest after units left ``where`` (3.25), LBA left alone with the enemy
-    (5.46), blocks standing up once one side is left (6.63)."""
-    holder = settle_control(g.data, where)
-    if holder is not None:
-        g.log("log.control", area=where, side=holder)
-    for side in SIDES:
-        remove_lone_air(g, side, where)
-    combat_fog.stand_up_if_settled(g, where)
+    settle_after_leaving(g, where)
 
 
 ALL: Final[tuple[Procedure, ...]] = (FirstSupply(), FinalSupply())
