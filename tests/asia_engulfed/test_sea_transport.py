@@ -11,7 +11,12 @@ from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.control import area
 from wargame.games.asia_engulfed.ground_combat import hit_bonus
 from wargame.games.asia_engulfed.influence import projecting
-from wargame.games.asia_engulfed.naval import transport_reach
+from wargame.games.asia_engulfed.naval import (
+    embark,
+    embarkations,
+    transport_ports,
+    transport_reach,
+)
 from wargame.games.asia_engulfed.transports import embark_seas, transports_available
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -223,3 +228,47 @@ def test_a_japanese_marine_pays_oil_when_no_transport_point_is_left():
     after = play(state, "japan", f"embark jp-snlf-maizuru {near}")
     assert after.data["tracks"]["transports_available"] == 0
     assert after.data["tracks"]["japan_oil"] < oil
+
+
+@pytest.mark.rule("3.33")
+def test_dei_ground_units_never_embark():
+    """Found reading the change: embarking did not ask 3.33, and a DEI block could sail away."""
+    data = GAME.setup("jan1942", 7).data
+    sailing = {unit_id for unit_id, _sea in embarkations(data, "allies", printed(), None, [])}
+    assert "dei-knil" not in sailing
+    assert "cw-8div-aus" in sailing
+
+
+@pytest.mark.rule("8.8")
+@pytest.mark.rule("9.23")
+def test_a_transport_goes_ashore_only_where_its_nation_may_stand():
+    """Found reading the change: a US transport could rebase into a port of China (9.23)."""
+    data = GAME.setup("jan1942", 7).data
+    for unit_id in ("us-4army", "cn-3wa", "cw-8div-aus"):
+        data["units"][unit_id]["where"] = "east_china_sea"
+    assert transport_ports(data, "cn-3wa", printed()) == ["chekiang", "fukien"]
+    assert transport_ports(data, "us-4army", printed()) == []  # 9.23
+    assert transport_ports(data, "cw-8div-aus", printed()) == []  # 9.32
+
+
+@pytest.mark.rule("3.25")
+@pytest.mark.rule("5.31")
+def test_embarking_from_a_contested_area_settles_it_as_any_departure():
+    """Found reading the change: a block that sailed out of a contested area, the last of its
+    side there, handed control over but left the other side's blocks tipped up (6.63)."""
+    state = at_sea()
+    data = state.data
+    data["contested"] = sorted({*data["contested"], "malaya"})
+    for unit_id, unit in data["units"].items():
+        if unit["where"] == "malaya" and unit["owner"] == "japan" and unit_id != "jp-25a":
+            unit["where"] = "thailand"
+    defenders = [u for u, unit in data["units"].items() if unit["where"] == "malaya"
+                 and unit["owner"] == "allies"]  # fmt: skip
+    for unit_id in defenders:  # revealed by a round fought there (6.23)
+        data["units"][unit_id]["seen"]["japan"] = "battle:malaya"
+    g = GAME.context(state)
+    embark(g, "jp-25a", "gulf_of_thailand", printed())
+    assert "malaya" not in g.data["contested"]
+    assert g.data["control"]["malaya"] == "allies"
+    assert defenders
+    assert all(g.data["units"][u]["seen"]["japan"] == "moved" for u in defenders)  # 6.63

@@ -12,7 +12,7 @@ are here too. Still to come: LBA at sea and consolidation (8.11).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from wargame.engine.action import Action
@@ -27,10 +27,11 @@ from wargame.games.asia_engulfed.control import SIDES, area, enemy
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas, projecting
 from wargame.games.asia_engulfed.movement import (
+    barred,
     block_to_pool,
     leaves_rear_guard,
     relocate,
-    take_control,
+    settle_after_leaving,
 )
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.supply import SupplyReport, supply_report
@@ -215,7 +216,7 @@ def submarine(data: Mapping[str, Any], side: Side) -> str | None:
 # -- troop transports (5.31, 8.12, 8.24) ------------------------------------------------
 
 
-@RULES.implements("5.3", "5.31", "8.12", "8.24")
+@RULES.implements("5.3", "5.31", "8.12", "8.24", "3.33")
 def embarkations(
     data: Mapping[str, Any], side: Side, charts: Charts, target: str | None, closed: list[str]
 ) -> Iterator[tuple[str, str]]:
@@ -225,6 +226,8 @@ def embarkations(
     for unit_id, unit in sorted(data["units"].items()):
         if unit["owner"] != side or unit["public"]["kind"] != "ground":
             continue
+        if unit["hidden"]["power"] == "dei":
+            continue  # 3.33: DEI ground units never leave their area
         start = unit["where"]
         if start not in area_map().areas or area(start).is_sea:
             continue
@@ -278,7 +281,7 @@ def embark(g: Context, unit_id: str, sea: str, charts: Charts) -> None:
     if unit["owner"] == SIDES[0]:
         _pay(g, unit, start, sea, charts)
     relocate(g, unit_id, sea, "log.embarked")
-    take_control(g, start)
+    settle_after_leaving(g, start)
 
 
 def _pay(g: Context, unit: Mapping[str, Any], start: str, sea: str, charts: Charts) -> None:
@@ -526,11 +529,16 @@ def transport_ports(
     data: Mapping[str, Any], unit_id: str, charts: Charts, sides: Projecting | None = None
 ) -> list[str]:
     """Where a troop transport at sea may go ashore in the rebase phase: a friendly port within
-    2 sea areas, as a fleet counts them, with no home port beyond (8.8); fleets' room in port
-    does not bind a landed block (5.45)."""
-    return sorted(
-        _ports_within(data, data["units"][unit_id], charts.movement.rebase_transport, sides)
-    )
+    2 sea areas, as a fleet counts them, with no home port beyond (8.8), where its nation may
+    stand (3.33, 9.23, 9.32); fleets' room in port does not bind a landed block (5.45)."""
+    unit = data["units"][unit_id]
+    ports = _ports_within(data, unit, charts.movement.rebase_transport, sides)
+    return sorted(ashore(data, unit, ports))
+
+
+def ashore(data: Mapping[str, Any], unit: Mapping[str, Any], ports: Iterable[str]) -> set[str]:
+    """Of ``ports``, those where a block's nation may stand (3.33, 9.23, 9.32)."""
+    return {p for p in ports if barred(data, unit["hidden"]["power"], p) is None}
 
 
 def _ports_within(
@@ -650,7 +658,8 @@ class Rebase(Procedure):
         for unit_id in self.transports(g, f, side):
             ports = transport_ports(g.data, unit_id, charts, sides)
             if report is not None:
-                ports = sorted({*ports, *extensive_ports(g.data, unit_id, sides, report)})
+                far = extensive_ports(g.data, unit_id, sides, report)
+                ports = sorted({*ports, *ashore(g.data, g.data["units"][unit_id], far)})
             for port in ports:
                 choices.add(Action.of("disembark", unit_id, port), self.disembark, unit_id, port)
             if not ports:
