@@ -145,7 +145,7 @@ def test_the_submarines_raid_japans_werp_oil_and_transport_capacity(dice):
     state = at_production(us_sub_points=20, dud_torpedoes=3, transport_capacity=12)
     result = printed().submarine_attack.result(20, 6)
     assert result > 0
-    assert logged(state, "log.submarine_attack")[0]["result"] == result
+    assert logged(state, "log.commerce_raid")[0]["result"] == result
     assert state.data["production"]["werp"]["japan"] == 5  # Honshu's 5 are never raided
     assert state.data["tracks"]["transport_capacity"] == 12 - result
     assert state.data["tracks"]["dud_torpedoes"] == 3  # a 6 is no dud
@@ -158,7 +158,7 @@ def test_a_low_attack_roll_moves_the_dud_marker_down_and_at_zero_adds_one(dice):
     assert state.data["tracks"]["dud_torpedoes"] == 0
     dice(1, 2)
     state = at_production(us_sub_points=10, dud_torpedoes=0)
-    assert logged(state, "log.submarine_attack")[0]["roll"] == 3
+    assert logged(state, "log.commerce_raid")[0]["roll"] == 3
 
 
 @pytest.mark.rule("2.11")

@@ -75,7 +75,7 @@ def commerce_raiding(g: Context, charts: Charts) -> int:
     roll = die(g)
     modified = roll + (sw.dud_bonus if tracks["dud_torpedoes"] == 0 else 0)
     result = charts.submarine_attack.result(tracks["us_sub_points"], modified)
-    g.log("log.submarine_attack", roll=modified, points=tracks["us_sub_points"], result=result)
+    g.log("log.commerce_raid", roll=modified, points=tracks["us_sub_points"], result=result)
     if roll <= sw.dud_roll_at_most and tracks["dud_torpedoes"] > 0:
         tracks["dud_torpedoes"] -= 1
         g.log("log.dud_torpedoes", left=tracks["dud_torpedoes"])
