@@ -32,6 +32,18 @@ def assert_one_line_error(code, err, *fragments):
         assert fragment in lines[0]
 
 
+COMMANDS = "list new show actions act undo replay verify rules tables cards fuzz play tournament"
+COMMANDS += " bench map serve simulate"
+
+
+@pytest.mark.parametrize("argv", [["--help"], *([name, "--help"] for name in COMMANDS.split())])
+def test_every_help_page_prints(capsys, argv):
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: wargame")
+
+
 def test_list_shows_the_product_games_and_hides_test_games(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0

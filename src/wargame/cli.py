@@ -348,7 +348,7 @@ def _add_game_commands(command: Any) -> None:
     _add_overlay_argument(play)
 
     tournament = command(
-        "tournament", cmd_tournament, "bots play each other; wins by side with 95% intervals"
+        "tournament", cmd_tournament, "bots play each other; wins by side with 95%% intervals"
     )
     tournament.add_argument("game")
     tournament.add_argument("--scenario", "-s", required=True)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from wargame.engine.data import Record, load_file, load_records
+from wargame.engine.data import Record, load_file, load_records, read_raw
 from wargame.engine.errors import DataError
 
 
@@ -81,6 +81,7 @@ def test_envelope_errors_count_records_within_the_envelope(tmp_path):
         ("bad.json", '[{"id": ', "not valid JSON"),
         ("bad.yaml", "- {id: [", "not valid YAML"),
         ("bad.json", '{"id": "x"}', "expected a list of records"),
+        ("twice.yaml", "- {id: a, terrain: x, id: b}", "the key 'id' is defined twice"),
     ],
 )
 def test_unreadable_files_name_the_file(tmp_path, name, text, message):
@@ -93,3 +94,8 @@ def test_unreadable_files_name_the_file(tmp_path, name, text, message):
 def test_missing_file(tmp_path):
     with pytest.raises(DataError, match="cannot read"):
         load_file(tmp_path / "none.json", Hex)
+
+
+def test_a_yaml_merge_key_may_restate_a_merged_key(tmp_path):
+    path = write(tmp_path, "merged.yaml", "- &base {id: a, terrain: x}\n- {<<: *base, id: b}\n")
+    assert read_raw(path) == [{"id": "a", "terrain": "x"}, {"id": "b", "terrain": "x"}]

@@ -65,12 +65,32 @@ def test_layering_overrides_earlier_catalogues(catalog):
 
 
 def test_a_folder_may_split_a_language_into_parts_loaded_after_the_main_file(tmp_path):
-    (tmp_path / "en.yaml").write_text("log:\n  a: main\n  b: main\n", encoding="utf-8")
+    (tmp_path / "en.yaml").write_text("log:\n  a: main\n", encoding="utf-8")
     (tmp_path / "en.events.yaml").write_text("log:\n  b: part\n  c: part\n", encoding="utf-8")
     found = Catalog()
     found.add_directory(tmp_path)
     assert [found.lookup(f"log.{k}", "en") for k in "abc"] == ["main", "part", "part"]
     assert found.keys("ja") == set()
+
+
+@pytest.mark.parametrize(
+    ("files", "culprit"),
+    [
+        ({"en.yaml": "log.a: one\nlog.a: two\n"}, "en.yaml"),  # YAML would keep the last
+        ({"en.yaml": "log.a: one\nlog:\n  a: two\n"}, "en.yaml"),  # two spellings
+        ({"en.yaml": "log.a: one\n", "en.events.yaml": "log:\n  a: two\n"}, "en.events.yaml"),
+    ],
+)
+def test_a_key_defined_twice_in_a_folder_is_refused_naming_the_file(tmp_path, files, culprit):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"{culprit}: .*'log\.a' is defined twice"):
+        Catalog().add_directory(tmp_path)
+
+
+def test_a_later_layer_still_overrides_an_earlier_one():
+    engine, game = Catalog({"en": {"log.a": "engine"}}), Catalog({"en": {"log.a": "game"}})
+    assert engine.layered(game).lookup("log.a", "en") == "game"
 
 
 def test_a_message_field_renders_its_value_as_a_message_with_the_same_parameters(catalog):

@@ -21,8 +21,33 @@ Provenance = Literal["seed", "rulebook", "reconstructed", "provisional"]
 PROVENANCES: Final = ("seed", "rulebook", "reconstructed", "provisional")
 
 T = TypeVar("T")
-# libyaml's loader when PyYAML was built with it (ten times faster), else the pure-Python one
-SAFE_LOADER: Final = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's parser when PyYAML was built with it (ten times faster), else the pure-Python one
+_SAFE_BASE: Final[type[yaml.SafeLoader]] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MERGE_TAG: Final = "tag:yaml.org,2002:merge"
+
+
+class _UniqueKeyLoader(_SAFE_BASE):  # type: ignore[valid-type,misc]
+    """YAML's safe loader, refusing a mapping that names a key twice: plain YAML keeps the last
+    value silently, so a copy-pasted entry would hide the one above it."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if key_node.tag == _MERGE_TAG:
+                continue
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, list | dict):
+                continue  # an unhashable key: the base loader reports it
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is defined twice", key_node.start_mark
+                )
+            seen.add(key)
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
+        return mapping
+
+
+SAFE_LOADER: Final = _UniqueKeyLoader
 _PATH: Final = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 _FIRST_INDEX: Final = re.compile(r"^\[(\d+)\](.*)$")
 

@@ -37,15 +37,24 @@ SUBJECT: Final = "subject"
 
 
 def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    """Nested mappings to dotted keys: ``{"log": {"roll": "..."}}`` -> ``{"log.roll": "..."}``."""
+    """Nested mappings to dotted keys: ``{"log": {"roll": "..."}}`` -> ``{"log.roll": "..."}``.
+
+    Two spellings of one key (``log.roll:`` beside ``log: {roll: ...}``) raise ``ValueError``."""
     flat: dict[str, str] = {}
     for key, value in tree.items():
         dotted = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            flat.update(flatten(value, dotted + "."))
-        else:
-            flat[dotted] = str(value)
+        entries = (
+            flatten(value, dotted + ".") if isinstance(value, Mapping) else {dotted: str(value)}
+        )
+        _refuse_twice(flat, entries)
+        flat.update(entries)
     return flat
+
+
+def _refuse_twice(known: Mapping[str, str], entries: Mapping[str, str]) -> None:
+    twice = sorted(known.keys() & entries.keys())
+    if twice:
+        raise ValueError(f"message key {twice[0]!r} is defined twice")
 
 
 class Catalog:
@@ -63,13 +72,22 @@ class Catalog:
 
     def add_directory(self, directory: Path) -> None:
         """Add the ``<lang>.yaml`` files of a folder, then its ``<lang>.<part>.yaml`` files in
-        name order (a game may split its messages by rulebook section)."""
+        name order (a game may split its messages by rulebook section).
+
+        A key defined twice in one folder and language, in one file or two, raises
+        ``ValueError`` naming the file: one of the two would be lost unseen."""
         for lang in LANGUAGES:
             paths = [directory / f"{lang}.yaml", *sorted(directory.glob(f"{lang}.*.yaml"))]
-            for path in paths:
-                if path.exists():
+            loaded: dict[str, str] = {}
+            for path in filter(Path.exists, paths):
+                try:
                     tree = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
-                    self.add(lang, flatten(tree))
+                    entries = flatten(tree)
+                    _refuse_twice(loaded, entries)
+                except (yaml.YAMLError, ValueError) as error:
+                    raise ValueError(f"{path}: {' '.join(str(error).split())}") from None
+                loaded.update(entries)
+            self.add(lang, loaded)
 
     def layered(self, *others: Catalog) -> Catalog:
         """A new catalogue: this one, overridden by ``others`` in order."""
