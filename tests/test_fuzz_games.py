@@ -6,14 +6,21 @@ from wargame.fuzz import FuzzConfig, fuzz
 from wargame.games import REGISTRY
 
 PLAYABLE = [entry.id for entry in REGISTRY.entries.values() if REGISTRY.playable(entry.id)]
-# games per run and how often every check runs: bounded so CI stays well under its budget
-BOUNDS = {"toy": (60, 1), "empire-of-the-sun": (2, 20)}
+# games per run, how often every check runs and the scenario (all, in turn, when empty): bounded
+# so that CI stays well under its budget; a campaign of Asia Engulfed is about 4,800 actions
+BOUNDS = {
+    "toy": [(60, 1, "")],
+    "empire-of-the-sun": [(2, 20, "")],
+    "asia-engulfed": [(2, 4, "tipping_the_scales"), (1, 60, "jan1942")],
+}
+CASES = [(game, *bound) for game in PLAYABLE for bound in BOUNDS.get(game, [(4, 1, "")])]
 
 
-@pytest.mark.parametrize("game_id", PLAYABLE)
-def test_random_games_end_without_failure(game_id, tmp_path):
-    games, every = BOUNDS.get(game_id, (4, 1))
-    config = FuzzConfig(games=games, seed=2026, check_every=every, out_dir=tmp_path)
+@pytest.mark.parametrize(("game_id", "games", "every", "scenario"), CASES)
+def test_random_games_end_without_failure(game_id, games, every, scenario, tmp_path):
+    config = FuzzConfig(
+        games=games, seed=2026, check_every=every, scenario=scenario or None, out_dir=tmp_path
+    )
     summary = fuzz(game_id, config, REGISTRY.game, lambda outcome: None)
     assert [o.failure for o in summary.failures] == []
     assert all(o.result for o in summary.outcomes)

@@ -26,8 +26,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 @pytest.fixture(scope="module")
 def ae_server(tmp_path_factory, playwright_api):
-    env = {"WARGAME_GAMES": "tests.browser.ae_plugin"}
-    with serving(tmp_path_factory.mktemp("ae-server"), env) as url:
+    with serving(tmp_path_factory.mktemp("ae-server")) as url:
         yield url
 
 

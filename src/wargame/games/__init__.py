@@ -13,7 +13,7 @@ from wargame.engine.registry import Entry, Registry
 _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
-_TABLES_BEFORE_PLAY = {"asia-engulfed": "wargame.games.asia_engulfed.charts"}
+_TABLES_BEFORE_PLAY: dict[str, str] = {}
 """Games not playable yet whose printed tables are data already (wargame tables, rules)."""
 
 for _id, _title, _package, _module, _rules in (
@@ -24,8 +24,7 @@ for _id, _title, _package, _module, _rules in (
         "wargame.games.empire_of_the_sun",
         "",
     ),
-    # Asia Engulfed is built phase by phase: its rules so far are reported, it is not offered.
-    ("asia-engulfed", "Asia Engulfed", "asia_engulfed", "", "wargame.games.asia_engulfed.registry"),
+    ("asia-engulfed", "Asia Engulfed", "asia_engulfed", "wargame.games.asia_engulfed", ""),
     ("dai-senso", "Dai Senso!", "dai_senso", "", ""),
     ("aegean-strike", "Aegean Strike", "aegean_strike", "", ""),
 ):
