@@ -1,12 +1,13 @@
 """The play page on an area map: Asia Engulfed's introductory scenario (Tipping the Scales), both
-seats human, on a server that offers the game through a test plugin (the catalogue does not yet).
-The map loads for each side in English and Japanese and on a phone held upright, its names never
-overlap; a Japanese block chosen and moved by clicking lands in the area clicked, and the Allied
-page shows there a blank in the block's colour, never its name or type."""
+seats human. The map loads for each side in English and Japanese and on a phone held upright, its
+names never overlap; a Japanese block chosen and moved by clicking lands in the area clicked, and
+the Allied page shows there a blank in the block's colour, never its name or type; a ground battle
+under way shows on the battle panel with each side's pieces as that side may see them."""
 
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
 
 import pytest
@@ -206,3 +207,62 @@ def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
         assert BLOCK not in html and "11th Army" not in html
     finally:
         allied.close()
+
+
+def api(server, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(
+        f"{server}/api{path}", data=data, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def battle_under_way(body):
+    """The battle frame's locals once a round has been fired, else None."""
+    frames = [f for f in body["view"]["stack"] if f["name"] == "battle" and f.get("locals")]
+    keys = [event["key"] for event in body["view"]["log"]]
+    started = len(keys) - keys[::-1].index("log.battle") if "log.battle" in keys else len(keys)
+    return frames[-1]["locals"] if frames and "log.ground_fire" in keys[started:] else None
+
+
+def play_to_a_battle(server, seed=3, most=800):
+    """A hot-seat game played by seeded random choices through the API until a ground battle has
+    fired a round: the seats' tokens and the battle."""
+    body = {"game": "asia-engulfed", "scenario": SCENARIO, "seed": 11, "hot_seat": True}
+    created = api(server, "/games", body)
+    game, tokens = created["id"], {s: seat["token"] for s, seat in created["seats"].items()}
+    choose = random.Random(seed)
+    for _ in range(most):
+        shown = api(server, f"/games/{game}?token={tokens['japan']}")
+        battle = battle_under_way(shown)
+        if battle:
+            return game, tokens, battle
+        side = shown["view"]["active"][0]
+        own = api(server, f"/games/{game}?token={tokens[side]}")
+        move = {"token": tokens[side], "version": own["version"]}
+        api(
+            server,
+            f"/games/{game}/actions",
+            {**move, "action": choose.choice(own["view"]["actions"])},
+        )
+    raise AssertionError(f"no ground battle within {most} actions")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_ground_battle_under_way_shows_on_the_battle_panel(page, ae_server, artifacts, lang):
+    game, tokens, battle = play_to_a_battle(ae_server)
+    for side in ("japan", "allies"):
+        open_page(page, f"{ae_server}/play/{game}#token={tokens[side]}", lang)
+        panel = page.locator("#battle-panel")
+        panel.wait_for(state="visible")
+        assert panel.get_attribute("data-hex") == battle["area"]
+        sides = panel.locator(".battle-side")
+        assert sides.count() == 2
+        assert sides.first.get_attribute("data-side") == battle["attacker"]  # attacker first
+        own = panel.locator(f".battle-side[data-side={side}] [data-unit]")
+        assert own.count() > 0  # a side's own pieces, by name
+        assert panel.locator(".battle-log li").count() >= 3
+        if lang == "ja":
+            assert [str(problem) for problem in page_problems(page)] == []
+        panel.screenshot(path=str(artifacts / f"ae_battle_{side}_{lang}.png"))

@@ -29,6 +29,15 @@ TOLERANCE: Final = 0.08  # degrees a simplified outline may stray from the drawn
 SPECK: Final = 0.1  # degrees: an island smaller is left out (but an area's largest ring)
 SHARED: Final = ("river", "impassable", "impassable_coast")  # drawn along the common boundary
 ACROSS: Final = ("strait", "restricted", "off_map_route")  # drawn from one area to the other
+# The log lines of a ground battle after its log.battle line, for the client's battle panel: all
+# of its rounds fit in 80 lines
+BATTLE_LOG: Final = [
+    *("log.combat_mode", "log.air_missions", "log.dogfight", "log.air_step_lost"),
+    *("log.air_eliminated", "log.supported", "log.ground_fire", "log.ground_fire_no_rolls"),
+    *("log.step_lost", "log.garrison_eliminated", "log.eliminated", "log.fortification_lost"),
+    *("log.breakthrough", "log.banzai", "log.banzai_survivor", "log.battle_stopped"),
+    *("log.block_revealed", "log.air_committed"),
+]
 
 # The block colours of the component list (forces.yaml ``colours``) as drawn: body, edge and ink,
 # and their names (a blank is told by its colour alone).
@@ -56,6 +65,7 @@ def client_data() -> dict[str, Any]:
             colour.id: dict(zip(COLOUR_FIELDS, COLOURS[colour.id], strict=True))
             for colour in forces.file.colours
         },
+        "battle_log": {"keys": BATTLE_LOG, "most": 80, "round": "log.combat_mode"},
     }
 
 

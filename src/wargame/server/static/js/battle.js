@@ -47,13 +47,26 @@ export function lastBattleStart(events) {
   return -1;
 }
 
+/** The log keys of a battle's lines: the ones above and those the game adds (its client data's
+ * battle_log), how many lines at most, and the key of the line that starts a round. */
+function battleLog(ctx) {
+  const extra = ctx.battleLog || {};
+  return { keys: new Set([...BATTLE_KEYS, ...(extra.keys || [])]), most: extra.most || MAX_LINES, round: extra.round || null };
+}
+
 /** The index range of the log lines of the last battle: [start, end). */
-function lastBattleLines(events) {
+function lastBattleLines(ctx, events) {
   const start = lastBattleStart(events);
   if (start < 0) return null;
+  const { keys, most } = battleLog(ctx);
   let end = start + 1;
-  while (end < events.length && end - start < MAX_LINES && BATTLE_KEYS.has(events[end].key)) end += 1;
+  while (end < events.length && end - start < most && keys.has(events[end].key)) end += 1;
   return [start, end];
+}
+
+/** Where a battle is fought: a hex, or an area on an area map. */
+function placeOf(where) {
+  return where.hex !== undefined ? where.hex : where.area;
 }
 
 function sideUnits(ctx, parts, side) {
@@ -77,9 +90,9 @@ function strikeLine(ctx, side, strike) {
   return h("div", { class: "strike" }, t("battle.hits", { side: ctx.sideName(side), hits: strike.hits }));
 }
 
-function fighting(ctx, battle) {
-  const parts = battle.parts || {};
-  const sides = [parts.op, ...ctx.sides.filter((side) => side !== parts.op)].filter(Boolean);
+/** Each side's column, the attacker first: its name, then what ``content(side)`` gives. */
+function sideColumns(ctx, attacker, content) {
+  const sides = [attacker, ...ctx.sides.filter((side) => side !== attacker)].filter(Boolean);
   return h(
     "div",
     { class: "battle-sides" },
@@ -87,12 +100,27 @@ function fighting(ctx, battle) {
       h(
         "div",
         { class: `battle-side side-${side}`, dataset: { side } },
-        h("h3", {}, ctx.sideName(side), side === parts.op ? ` (${t("battle.attacker")})` : ""),
-        sideUnits(ctx, parts, side),
-        strikeLine(ctx, side, battle.strikes && battle.strikes[side]),
+        h("h3", {}, ctx.sideName(side), side === attacker ? ` (${t("battle.attacker")})` : ""),
+        content(side),
       ),
     ),
   );
+}
+
+/** An area map's battle board: the round and mode, and the pieces of each side in the battle's
+ * area as the seat sees them (its own blocks upright, the other side's blank until revealed). */
+function board(ctx, battle) {
+  const pieces = ctx.areaStacks().get(battle.area) || [];
+  const facts = [battle.round ? t("battle.round", { round: battle.round }) : null, battle.mode ? ctx.messages.name("mode", battle.mode) : null].filter(Boolean);
+  const icon = (item) => h("span", { class: "battle-unit", dataset: item.id ? { unit: item.id } : { blank: item.colour || item.kind } }, ctx.pieceIcon(item, 36));
+  const column = (side) => h("div", { class: "role" }, pieces.filter((entry) => entry.unit.side === side).map((entry) => icon(entry.unit)));
+  return [facts.length ? h("p", { class: "battle-facts" }, facts.join(" · ")) : null, sideColumns(ctx, battle.attacker, column)];
+}
+
+function fighting(ctx, battle) {
+  if (!battle.parts && battle.area !== undefined && ctx.areaStacks) return board(ctx, battle);
+  const parts = battle.parts || {};
+  return sideColumns(ctx, parts.op, (side) => [sideUnits(ctx, parts, side), strikeLine(ctx, side, battle.strikes && battle.strikes[side])]);
 }
 
 /** A resolved roll as the log tells it (log.strike: natural, modifiers, roll): the natural die,
@@ -115,12 +143,15 @@ function isStrike(event) {
 }
 
 function battleLines(ctx, events, range) {
-  const dice = [];
+  const roundKey = battleLog(ctx).round;
+  let dice = [];
   const lines = [];
   for (let i = range[0]; i < range[1]; i += 1) {
     const event = events[i];
+    if (event.key === roundKey) dice = []; // the dice shown are the last round's
     if (isStrike(event)) dice.push(itemisedRoll(ctx, event));
     else if (event.key === "log.roll" && event.params.value !== undefined && !isStrike(events[i + 1])) dice.push(die(event.params.value));
+    else if (Array.isArray(event.params.rolls)) dice.push(...event.params.rolls.filter(Number.isInteger).map((value) => die(value)));
     lines.push(logLine(event, ctx.body.log_text[i], i));
   }
   return [dice.length ? h("div", { class: "dice", id: "battle-dice" }, dice) : null, h("ol", { class: "log battle-log" }, lines)];
@@ -159,17 +190,17 @@ function showButton(ctx, hexId) {
 
 /** The battle under way: its preview (or, without one, its units by role), then its log. */
 function underWay(ctx, battle, decision, events, range) {
-  const parts = [h("h2", {}, t("battle.now", { hex: ctx.names.hexName(battle.hex) }))];
+  const parts = [h("h2", {}, t("battle.now", { hex: ctx.names.hexName(placeOf(battle)) }))];
   if (battle.stage) parts.push(h("p", { class: "stage" }, ctx.messages.name("reason", battle.stage)));
   parts.push(decision ? previewView(ctx, decision, { titled: false }) : fighting(ctx, battle));
   if (range) parts.push(battleLines(ctx, events, range));
-  parts.push(showButton(ctx, battle.hex));
+  parts.push(showButton(ctx, placeOf(battle)));
   return parts;
 }
 
 /** The last battle fought, with its "×" for a seat. */
 function lastBattle(ctx, events, range) {
-  const hexId = events[range[0]].params.hex;
+  const hexId = placeOf(events[range[0]].params);
   const dismiss = h("button", { type: "button", class: "close", id: "battle-dismiss", "aria-label": t("battle.dismiss"), title: t("battle.dismiss"), onclick: () => ctx.dismissBattle(range[0]) }, "×");
   const heading = h("summary", {}, h("h2", {}, t("battle.last", { hex: ctx.names.hexName(hexId) })));
   const details = h("details", { class: "last-battle", open: Boolean(ctx.seat) }, heading, battleLines(ctx, events, range), showButton(ctx, hexId));
@@ -181,7 +212,7 @@ export function drawBattle(box, ctx) {
   const decision = ctx.body.preview_text || null;
   const previews = decision ? [] : offeredPreviews(ctx);
   const events = ctx.view.log || [];
-  const range = lastBattleLines(events);
+  const range = lastBattleLines(ctx, events);
   const showLast = Boolean(range) && !(ctx.seat && ctx.battleDismissed(range[0]));
   if (!battle && !decision && !previews.length && !showLast) {
     hide(box);
@@ -196,7 +227,9 @@ export function drawBattle(box, ctx) {
   }
   fill(box, parts);
   box.hidden = false;
-  box.dataset.hex = battle ? battle.hex : range ? events[range[0]].params.hex : "";
+  const lines = box.querySelector(".battle-log");
+  if (battle && lines) lines.scrollTop = lines.scrollHeight; // a battle under way: its latest lines
+  box.dataset.hex = battle ? placeOf(battle) : range ? placeOf(events[range[0]].params) : "";
   box.dataset.preview = decision ? "decision" : previews.length ? "offered" : "";
   box.classList.toggle("current", Boolean(battle || decision || previews.length));
 }

@@ -14,6 +14,7 @@ import { ApiError, api, openSocket } from "./api.js";
 import { AreaMap } from "./areamap.js";
 import { areaFacts, areaScene, areaStacks, areaTargets, pieceRow, unitPlaces } from "./areascene.js";
 import { Attention } from "./attention.js";
+import { pieceIcon } from "./blocks.js";
 import { currentBattle, drawBattle, lastBattleStart } from "./battle.js";
 import { drawBoxes } from "./boxes.js";
 import { drawCards } from "./cards.js";
@@ -203,6 +204,7 @@ function context() {
     rematch: askRematch,
     rematched: app.rematched,
     heldLink,
+    battleLog: app.data.battle_log || null,
     battleDismissed: (start) => start === app.dismissedBattle,
     dismissBattle: (start) => {
       app.dismissedBattle = start;
@@ -244,6 +246,8 @@ function areaHooks(ctx, actions, facts) {
     colours: app.data.colours || {},
     stackRow: (entry) => pieceRow(ctx, entry),
     placeFacts: (area) => areaFacts(ctx, area),
+    areaStacks: () => areaStacks(ctx),
+    pieceIcon: (item, size) => pieceIcon(item, {}, ctx.colours, ctx.lang, size),
   };
 }
 
