@@ -226,18 +226,18 @@ def battle_under_way(body):
     return frames[-1]["locals"] if frames and "log.ground_fire" in keys[started:] else None
 
 
-def play_to_a_battle(server, seed=3, most=800):
-    """A hot-seat game played by seeded random choices through the API until a ground battle has
-    fired a round: the seats' tokens and the battle."""
+def play_until(server, reached, seed=3, most=800):
+    """A hot-seat game played by seeded random choices through the API until ``reached`` (of
+    Japan's game body) gives something: the seats' tokens and what it gave."""
     body = {"game": "asia-engulfed", "scenario": SCENARIO, "seed": 11, "hot_seat": True}
     created = api(server, "/games", body)
     game, tokens = created["id"], {s: seat["token"] for s, seat in created["seats"].items()}
     choose = random.Random(seed)
     for _ in range(most):
         shown = api(server, f"/games/{game}?token={tokens['japan']}")
-        battle = battle_under_way(shown)
-        if battle:
-            return game, tokens, battle
+        found = reached(shown)
+        if found:
+            return game, tokens, found
         side = shown["view"]["active"][0]
         own = api(server, f"/games/{game}?token={tokens[side]}")
         move = {"token": tokens[side], "version": own["version"]}
@@ -246,12 +246,12 @@ def play_to_a_battle(server, seed=3, most=800):
             f"/games/{game}/actions",
             {**move, "action": choose.choice(own["view"]["actions"])},
         )
-    raise AssertionError(f"no ground battle within {most} actions")
+    raise AssertionError(f"not reached within {most} actions")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_ground_battle_under_way_shows_on_the_battle_panel(page, ae_server, artifacts, lang):
-    game, tokens, battle = play_to_a_battle(ae_server)
+    game, tokens, battle = play_until(ae_server, battle_under_way)
     for side in ("japan", "allies"):
         open_page(page, f"{ae_server}/play/{game}#token={tokens[side]}", lang)
         panel = page.locator("#battle-panel")
@@ -266,3 +266,15 @@ def test_a_ground_battle_under_way_shows_on_the_battle_panel(page, ae_server, ar
         if lang == "ja":
             assert [str(problem) for problem in page_problems(page)] == []
         panel.screenshot(path=str(artifacts / f"ae_battle_{side}_{lang}.png"))
+
+
+def test_the_production_sheet_shows_beside_the_choices(page, ae_server, artifacts):
+    game, tokens, sheet = play_until(ae_server, lambda body: body["view"]["board"]["sheet"])
+    open_page(page, f"{ae_server}/play/{game}#token={tokens['japan']}", "ja")
+    panel = page.locator("#ledger-panel")
+    panel.wait_for(state="visible")
+    assert panel.locator(".ledger tr").count() == len(sheet["rows"])
+    werp = str(sheet["rows"][0]["value"])
+    assert panel.locator(".ledger tr").first.locator("td").text_content() == werp
+    assert [str(problem) for problem in page_problems(page)] == []
+    panel.screenshot(path=str(artifacts / "ae_production_sheet_ja.png"))

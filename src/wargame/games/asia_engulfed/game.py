@@ -36,6 +36,7 @@ from wargame.games.asia_engulfed import (
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.control import enemy
 from wargame.games.asia_engulfed.forces import load as load_forces
+from wargame.games.asia_engulfed.production_sheet import production_sheet
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.scenarios import files, turns_between
 
@@ -114,6 +115,7 @@ class AsiaEngulfed(ProcedureGame):
             found.update(copy_data({key: data[key][viewer] for key in PRIVATE_KEYS}))
         found["air_missions"] = copy_data(_missions_shown(data, viewer))
         found["interception"] = copy_data(air_naval_combat.choices_shown(data, viewer))
+        found["sheet"] = production_sheet(data, charts.tables(state_))
         return found
 
     def game_secrets(self, state_: State) -> Secrets:

@@ -269,7 +269,8 @@ def _free_steps(data: Mapping[str, Any], found: list[Purchase]) -> Iterator[Purc
             yield Purchase(purchase.action, 0, "free_step")
 
 
-def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts) -> bool:
+def spending_caps(data: Mapping[str, Any], power: str, charts: Charts) -> dict[str, int]:
+    """The most WERP ``power`` may spend this turn on each capped category (T7)."""
     limits, costs = charts.production_limits, charts.costs
     caps = {
         ("japan", "air"): limits.japan_air_werp,
@@ -279,9 +280,13 @@ def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Chart
         ("usa", "sub"): limits.us_sub_points_or_steps * costs.sub_point,
         ("usa", "lend_lease"): limits.lend_lease_most * costs.lend_lease_werp,
     }
-    if power == "japan" and p.category == "air" and kamikaze_started(data):
-        return True  # 9.13: any amount on air units once kamikaze starts
-    cap = caps.get((power, p.category))
+    if power == "japan" and kamikaze_started(data):
+        del caps[("japan", "air")]  # 9.13: any amount on air units once kamikaze starts
+    return {category: cap for (who, category), cap in caps.items() if who == power}
+
+
+def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts) -> bool:
+    cap = spending_caps(data, power, charts).get(p.category)
     return cap is None or spent(data, power, p.category) + p.cost <= cap
 
 

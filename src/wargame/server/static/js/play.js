@@ -23,6 +23,7 @@ import { askConfirm, closeConfirm, confirming } from "./confirm.js";
 import { byId, fill, h, toast } from "./dom.js";
 import { Messages, colon, initialLanguage, joined, lang, loadLanguage, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
+import { drawLedger } from "./ledger.js";
 import { drawLegend } from "./legend.js";
 import { drawLog } from "./log.js";
 import { HexMap } from "./map.js";
@@ -313,6 +314,7 @@ function render() {
   if (app.map) app.map.update(ctx.areaMap ? areaScene(ctx, app.selected) : scene(ctx, app.selected));
   drawPrompt(byId("prompt-panel"), ctx);
   drawBattle(byId("battle-panel"), ctx);
+  drawLedger(byId("ledger-panel"), ctx);
   drawCards(byId("cards-panel"), ctx);
   drawTracks(byId("tracks-panel"), ctx);
   byId("boxes-panel").hidden = ctx.areaMap; // an area map's pools and boxes: not drawn yet
