@@ -268,7 +268,7 @@ def test_a_ground_battle_under_way_shows_on_the_battle_panel(page, ae_server, ar
         panel.screenshot(path=str(artifacts / f"ae_battle_{side}_{lang}.png"))
 
 
-def test_the_production_sheet_shows_beside_the_choices(page, ae_server, artifacts):
+def test_the_production_sheet_and_the_pools_show_beside_the_map(page, ae_server, artifacts):
     game, tokens, sheet = play_until(ae_server, lambda body: body["view"]["board"]["sheet"])
     open_page(page, f"{ae_server}/play/{game}#token={tokens['japan']}", "ja")
     panel = page.locator("#ledger-panel")
@@ -278,3 +278,8 @@ def test_the_production_sheet_shows_beside_the_choices(page, ae_server, artifact
     assert panel.locator(".ledger tr").first.locator("td").text_content() == werp
     assert [str(problem) for problem in page_problems(page)] == []
     panel.screenshot(path=str(artifacts / "ae_production_sheet_ja.png"))
+    boxes = page.locator("#boxes-panel")
+    assert boxes.is_visible()
+    assert boxes.locator("details[data-place='offmap.pool']").count() > 0  # Japan's own pools
+    other = boxes.locator("details[data-place='offmap.pool_other']")
+    assert other.locator("[data-blank]").count() > 0  # the Allied pool: colours only

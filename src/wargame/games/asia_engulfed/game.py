@@ -36,6 +36,7 @@ from wargame.games.asia_engulfed import (
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.control import enemy
 from wargame.games.asia_engulfed.forces import load as load_forces
+from wargame.games.asia_engulfed.off_map import off_map_groups
 from wargame.games.asia_engulfed.production_sheet import production_sheet
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.scenarios import files, turns_between
@@ -116,6 +117,7 @@ class AsiaEngulfed(ProcedureGame):
         found["air_missions"] = copy_data(_missions_shown(data, viewer))
         found["interception"] = copy_data(air_naval_combat.choices_shown(data, viewer))
         found["sheet"] = production_sheet(data, charts.tables(state_))
+        found["boxes"] = off_map_groups(found)
         return found
 
     def game_secrets(self, state_: State) -> Secrets:

@@ -16,7 +16,32 @@ function placeOrder(place) {
   return turn ? Number(turn[1]) : 1000 + place.charCodeAt(0);
 }
 
+/** A piece of a game's listed group (board.boxes): a unit by id, or blank blocks of a colour. */
+function listedPiece(ctx, entry) {
+  if (entry.blank) {
+    const icon = ctx.pieceIcon({ kind: "blank", colour: entry.blank }, 34);
+    return h("span", { class: "box-unit", dataset: { blank: entry.blank } }, icon, entry.count > 1 ? h("span", { class: "count" }, `×${entry.count}`) : null);
+  }
+  const printed = ctx.units.get(entry.id) || { id: entry.id };
+  const kind = printed.colour ? "block" : printed.type === "submarine" ? "submarine" : "air";
+  const item = { ...printed, kind, id: entry.id, steps: entry.steps };
+  return h("span", { class: "box-unit", title: ctx.names.unitName(entry.id), dataset: { unit: entry.id } }, ctx.pieceIcon(item, 34));
+}
+
+/** The groups a game lists itself (an area map's force pools, carrier boxes, ...): each a label
+ * message and its pieces, as the seat's view gives them. */
+function drawListed(box, ctx) {
+  const groups = ctx.board.boxes.map((group) => {
+    const count = group.entries.reduce((sum, entry) => sum + (entry.count || 1), 0);
+    const label = ctx.messages.message(group.label);
+    return h("details", { class: "box", dataset: { place: group.label.key } }, h("summary", {}, `${label} (${count})`), h("div", { class: "box-units" }, group.entries.map((entry) => listedPiece(ctx, entry))));
+  });
+  fill(box, h("h2", {}, t("play.boxes")), groups.length ? groups : h("p", { class: "hint" }, t("boxes.none")));
+}
+
 export function drawBoxes(box, ctx) {
+  box.hidden = false;
+  if (Array.isArray(ctx.board.boxes)) return drawListed(box, ctx);
   const places = new Map();
   for (const [unitId, place] of Object.entries(ctx.board.units || {})) {
     if (ctx.isHex(place)) continue;

@@ -317,8 +317,8 @@ function render() {
   drawLedger(byId("ledger-panel"), ctx);
   drawCards(byId("cards-panel"), ctx);
   drawTracks(byId("tracks-panel"), ctx);
-  byId("boxes-panel").hidden = ctx.areaMap; // an area map's pools and boxes: not drawn yet
-  if (!ctx.areaMap) drawBoxes(byId("boxes-panel"), ctx);
+  if (ctx.areaMap && !ctx.board.boxes) byId("boxes-panel").hidden = true;
+  else drawBoxes(byId("boxes-panel"), ctx);
   drawLog(byId("log-panel"), ctx);
   drawNotes(byId("notes-panel"), ctx, app.id);
   if (!byId("legend").hidden) drawLegend(byId("legend"), ctx);
