@@ -11,10 +11,11 @@ from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
-from wargame.games.asia_engulfed import GAME, air_naval_combat, port_attacks
-from wargame.games.asia_engulfed.air_naval_combat import battle_seas, interception_options
+from wargame.games.asia_engulfed import GAME, air_naval_combat, fleet_hits, port_attacks, submarines
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.control import area
+from wargame.games.asia_engulfed.interception import interception_options
+from wargame.games.asia_engulfed.sea_forces import battle_seas
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -24,14 +25,15 @@ SEA = "coral_sea"
 @pytest.fixture
 def dice(monkeypatch):
     """``dice(6, 5)``: the next combat dice show these faces, then 1s."""
-    return fix_dice(monkeypatch, air_naval_combat)
+    return fix_dice(monkeypatch, fleet_hits)
 
 
 @pytest.fixture
 def rolls(monkeypatch):
     """``rolls(6, 3)``: the next interception or damage rolls (Japan's first), then 1s."""
     faces = []
-    monkeypatch.setattr(air_naval_combat, "d6", lambda g: faces.pop(0) if faces else 1)
+    for module in (air_naval_combat, submarines):  # the checks' and the damage rolls' die
+        monkeypatch.setattr(module, "d6", lambda g: faces.pop(0) if faces else 1)
     return lambda *shown: faces.extend(shown)
 
 
