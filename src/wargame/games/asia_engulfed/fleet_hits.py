@@ -26,12 +26,18 @@ def d6(g: Context) -> int:
 
 
 def sink(g: Context, fleet_id: str, sea: str) -> None:
-    """A fleet with no step left goes to its force pool, in sight; the CBA it carried with it
-    (8.42 g: those beyond the surviving carriers' room are destroyed)."""
+    """A fleet with no step left goes to its force pool, in sight, its CBA with it."""
+    lose_carried_air(g, fleet_id, sea)
+    eliminate(g, fleet_id, sea)
+
+
+@RULES.implements("8.42")
+def lose_carried_air(g: Context, fleet_id: str, sea: str) -> None:
+    """The CBA in the box of a carrier that is lost go to the force pool (8.42 g: aircraft
+    beyond the surviving carriers' room are destroyed; a lost carrier has none)."""
     for counter_id in carried_air(g.data, fleet_id):
         to_pool(g, counter_id)
         g.log("log.air_eliminated", unit=counter_id, area=sea)
-    eliminate(g, fleet_id, sea)
 
 
 @RULES.implements("8.41", "8.42")
