@@ -488,3 +488,53 @@ def test_a_field_fortification_costs_by_the_kind_of_area_in_clear_terrain_or_a_b
     assert state.data["fortifications"] == ["honshu"]
     assert state.data["production"]["werp"]["japan"] == 20 - printed().costs.fortification.large
     assert "fortify honshu" not in actions(state, "japan")
+
+
+# -- rules tested here without code of their own ----------------------------------------------
+
+
+@pytest.mark.rule("4.13")
+def test_the_dei_never_produce(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    assert "dei" not in production.income(state.data, "allies", printed()).werp
+    assert "dei" not in state.data["production"]["werp"]
+    assert "dei" not in production.PRODUCERS["allies"]
+
+
+@pytest.mark.rule("4.42")
+def test_the_us_places_any_number_of_new_units_in_the_usa(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    state.data["production"]["werp"]["usa"] = 20
+    state = play(state, "allies", "build us-americal usa", "build us-i-corps usa")
+    state = play(state, "allies", "build us-lba-1 usa")  # a third: no limit of two in the USA
+    assert state.data["production"]["new_in"]["usa"] == 3
+    assert "build us-lba-5 usa" in actions(state, "allies")
+
+
+@pytest.mark.rule("4.76")
+def test_a_build_marker_paid_in_full_starts_no_new_build_until_it_has_delivered(dice):
+    state = at_production(us_sub_points=0)
+    held = production.markers_held(state.data, "japan", "naval")
+    complete = {"power": "japan", "kind": "ca", "paid": 3, "last": "1941-11"}
+    building = {"power": "japan", "kind": "bb", "paid": 1, "last": "1941-11"}
+    state.data["production"]["markers"] = [complete] + [dict(building) for _ in range(held - 1)]
+    naval_lays = {"lay bb", "lay ca", "lay cv"}
+    assert not naval_lays & set(actions(state, "japan"))  # this turn: every marker is in use
+    after = play(state, "japan", "done")
+    left = after.data["production"]["markers"]
+    assert complete not in left and len(left) == held - 1  # it delivered its step
+    next_turn = at_production(us_sub_points=0)
+    next_turn.data["production"]["markers"] = left
+    assert naval_lays <= set(actions(next_turn, "japan"))  # free again from the next turn
+
+
+@pytest.mark.rule("7.12")
+def test_special_actions_held_are_shown_to_both_sides(dice):
+    state = at_production(us_sub_points=0)
+    state = play(state, "japan", "special_action")
+    for viewer in ("japan", "allies", None):
+        board = GAME.view(state, viewer)["board"]
+        assert board["tracks"]["special_actions_japan"] == 2
+        assert board["tracks"]["special_actions_usa"] == 1
+    bought = {"key": "log.special_action_bought", "params": {"power": "japan"}}
+    assert bought in GAME.view(state, "allies")["log"]

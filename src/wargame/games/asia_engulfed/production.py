@@ -767,7 +767,9 @@ def _fortify(g: Context, power: str, where: str) -> None:
     g.log("log.fortified", side=side_of(power), area=where)
 
 
+@RULES.implements("7.12")
 def _special_action(g: Context, power: str) -> None:
+    """An SA is bought and held in the open (7.12): its track is public, its log line too."""
     key = f"special_actions_{power}"
     g.data["tracks"][key] = g.data["tracks"].get(key, 0) + 1
     g.log("log.special_action_bought", power=power)
