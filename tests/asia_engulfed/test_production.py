@@ -14,6 +14,7 @@ from wargame.fuzz import check_views
 from wargame.games.asia_engulfed import GAME, production, strategic_warfare
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.charts import printed
+from wargame.games.asia_engulfed.naval import rebase_ports
 from wargame.games.asia_engulfed.strategic_warfare import strategic_limit
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -538,3 +539,72 @@ def test_special_actions_held_are_shown_to_both_sides(dice):
         assert board["tracks"]["special_actions_usa"] == 1
     bought = {"key": "log.special_action_bought", "params": {"power": "japan"}}
     assert bought in GAME.view(state, "allies")["log"]
+
+
+# -- unrestricted replacements (7.8) and port repair (8.71-8.73) --------------------------------
+
+
+def reduced_in_contested_shansi():
+    """Japan's production with jp-ncaa at 3 steps in Shansi, contested and Allied-held."""
+    state = at_production(us_sub_points=0, special_actions_japan=1)
+    data = state.data
+    in_full_supply(data)
+    data["units"]["jp-ncaa"].update(where="shansi")
+    data["units"]["jp-ncaa"]["hidden"]["steps"] = 3
+    data["control"]["shansi"] = "allies"
+    data["contested"] = [*data["contested"], "shansi"]
+    data["production"]["werp"]["japan"] = 10
+    return state
+
+
+@pytest.mark.rule("7.8")
+def test_a_special_action_held_opens_one_area_to_any_replacements(dice):
+    state = reduced_in_contested_shansi()
+    assert "replace jp-ncaa" not in actions(state, "japan")  # contested, enemy-held (4.31)
+    assert "unrestricted shansi" in actions(state, "japan")
+    state = play(state, "japan", "unrestricted shansi")
+    assert state.data["tracks"]["special_actions_japan"] == 0
+    assert not [a for a in actions(state, "japan") if a.startswith("unrestricted")]
+    state = play(state, "japan", "replace jp-ncaa")  # to full strength without a port (4.32)
+    assert state.data["units"]["jp-ncaa"]["hidden"]["steps"] == 4
+    assert state.data["production"]["overseas_steps"] == 0  # no transport points
+    assert "special_action" in actions(state, "japan")  # it may be bought again at once
+
+
+@pytest.mark.rule("7.8")
+def test_a_special_action_bought_this_phase_cannot_open_an_area(dice):
+    state = reduced_in_contested_shansi()
+    state.data["tracks"]["special_actions_japan"] = 0
+    state = play(state, "japan", "special_action")
+    assert not [a for a in actions(state, "japan") if a.startswith("unrestricted")]
+
+
+@pytest.mark.rule("8.71")
+@pytest.mark.rule("8.72")
+@pytest.mark.rule("8.73")
+def test_ports_are_repaired_a_point_a_turn_home_ports_at_will_home_areas_by_their_own(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    state.data["port_damage"] = {"hawaii": 2, "usa": 3, "new_south_wales": 1}
+    offered = [a for a in actions(state, "allies") if a.startswith("repair_port")]
+    assert offered == ["repair_port hawaii", "repair_port usa"]  # not Australia's home port
+    state = play(state, "allies", "repair_port hawaii", "repair_port usa", "repair_port usa")
+    assert state.data["port_damage"] == {"hawaii": 1, "usa": 1, "new_south_wales": 1}
+    assert state.data["production"]["werp"]["usa"] == 20 - 3
+    offered = [a for a in actions(state, "allies") if a.startswith("repair_port")]
+    assert offered == ["repair_port usa"]  # Hawaii: one a turn (8.71); the home port: any
+    state = play(state, "allies", "repair_port usa")
+    assert "usa" not in state.data["port_damage"]
+    assert logged(state, "log.port_repaired")[-1] == {"power": "usa", "area": "usa", "damage": 0}
+
+
+@pytest.mark.rule("8.71")
+def test_a_port_damaged_neither_repairs_out_of_supply_nor_bases_fleets(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    state.data["port_damage"] = {"hawaii": 1}
+    state.data["control"]["hawaii"] = "japan"
+    assert not [a for a in actions(state, "allies") if a.startswith("repair_port")]
+    data = at_production(us_sub_points=0).data
+    data["units"]["us-ca-a"]["where"] = "central_pacific"
+    assert "hawaii" in rebase_ports(data, "us-ca-a", printed())
+    data["port_damage"] = {"hawaii": 1}
+    assert "hawaii" not in rebase_ports(data, "us-ca-a", printed())

@@ -587,7 +587,12 @@ def _friendly_port(data: Mapping[str, Any], side: Side, where: str) -> bool:
     return area(where).has_port and data["control"].get(where) == side
 
 
+@RULES.implements("5.45", "8.71")
 def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> bool:
+    """Whether ``port`` takes one more of ``side``'s fleets: as many as its size allows (5.45,
+    T3), none while it is damaged (8.71: a damaged port bases no fleet)."""
+    if data.get("port_damage", {}).get(port, 0) > 0:
+        return False
     size = area(port).port or "none"
     if size == "home":
         return True
