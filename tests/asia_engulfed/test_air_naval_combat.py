@@ -310,3 +310,28 @@ def test_a_carrier_losing_a_step_loses_the_aircraft_it_can_no_longer_carry(dice)
     boxed = [c["steps"] for c in state.data["counters"].values() if c["where"] == "box:JB"]
     assert boxed == [1, 1]  # 2 CBA steps a CV step (8.42 g): both units reduced
     assert GAME.check(state) == []
+
+
+@pytest.mark.rule("8.11")
+def test_fleets_of_one_type_consolidate_into_the_fewest_before_the_night_action(rolls, dice):
+    state = meet("jp-bb-a", "jp-ca-a", "jp-ca-e", "us-ca-a", "us-ca-d")
+    rolls(6, 3)  # Japan's night
+    state = both(state, "night", "night")
+    assert "us-ca-d" not in state.data["units"]  # 3 + 1 steps fit the 4 of us-ca-a
+    assert "us-ca-d" in state.data["pools"]["usa"]
+    assert hidden(state, "us-ca-a")["steps"] == 4
+    assert logged(state, "log.fleet_consolidated") == [{"unit": "us-ca-d", "area": SEA}]
+    assert {"jp-ca-a", "jp-ca-e"} <= set(state.data["units"])  # the elite CA never merges
+    assert [g["unit"] for g in logged(state, "log.gunnery")][-1] == "us-ca-a"
+
+
+@pytest.mark.rule("8.11")
+@pytest.mark.rule("4.24")
+def test_a_consolidated_carrier_hands_its_aircraft_to_the_one_that_stays(rolls, dice):
+    state = meet("jp-bb-a", "us-ca-a", "us-cv-a", "us-cv-b")
+    aircraft = {c for c, x in state.data["counters"].items() if x["where"] in ("box:UA", "box:UB")}
+    rolls(6, 3)  # Japan's night
+    state = both(state, "night", "night")
+    assert "us-cv-b" not in state.data["units"]
+    assert hidden(state, "us-cv-a")["steps"] == 2
+    assert {state.data["counters"][c]["where"] for c in aircraft} == {"box:UA"}

@@ -6,7 +6,12 @@ import copy
 
 import pytest
 
-from tests.asia_engulfed.positions import in_full_supply, mark_supply, pass_phase
+from tests.asia_engulfed.positions import (
+    at_operational_movement,
+    in_full_supply,
+    mark_supply,
+    pass_phase,
+)
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
@@ -608,3 +613,33 @@ def test_a_port_damaged_neither_repairs_out_of_supply_nor_bases_fleets(dice):
     assert "hawaii" in rebase_ports(data, "us-ca-a", printed())
     data["port_damage"] = {"hawaii": 1}
     assert "hawaii" not in rebase_ports(data, "us-ca-a", printed())
+
+
+@pytest.mark.rule("2.5")
+def test_japan_taking_a_strategic_air_base_costs_the_us_a_bomber_point():
+    state = at_operational_movement()
+    state.data["tracks"]["us_bomber_points"] = 3
+    for unit_id in [u for u, unit in state.data["units"].items() if unit["where"] == "szechwan"]:
+        del state.data["units"][unit_id]
+    state = play(state, "japan", "move jp-11a szechwan")
+    assert state.data["control"]["szechwan"] == "japan"
+    assert state.data["tracks"]["us_bomber_points"] == 2
+    assert logged(state, "log.air_base_lost") == [{"area": "szechwan", "lost": 1, "points": 2}]
+
+
+@pytest.mark.rule("6.83")
+def test_a_fortification_nobody_holds_is_removed_at_the_end_of_the_turn():
+    state = GAME.setup("jan1942", 7)
+    empty = next(a for a in ("shansi", "kiangsi", "hunan") if not occupied(state.data, a))
+    state.data["fortifications"] = ["honshu", empty]
+    while state.data["turn"] == "1942-01":
+        side = GAME.active(state)[0]
+        state = pass_phase(state, side)
+    assert state.data["fortifications"] == ["honshu"]
+    assert logged(state, "log.fortification_removed") == [{"area": empty}]
+
+
+def occupied(data, where):
+    return any(u["where"] == where for u in data["units"].values()) or any(
+        at == where for _power, at in data["garrisons"]
+    )

@@ -40,9 +40,9 @@ Decisions
 The phase's procedures are here; the rules they apply are in :mod:`sea_forces` (who is at
 sea, carrier room), :mod:`interception` (8.31-8.33), :mod:`gunnery` (8.41), :mod:`air_strikes`
 (8.42), :mod:`submarines` (8.5-8.6) and :mod:`fleet_hits` (dice, results on a fleet). Port and
-airbase attacks (8.7) follow, in :mod:`port_attacks`. Not here yet: consolidation
-(8.11), the submarine replacement marker (8.53), kamikaze and the surprise turn (9.11, 9.13),
-code-breaking's +3 (7.6), troop transports (8.12).
+airbase attacks (8.7) follow, in :mod:`port_attacks`. Fleets consolidate (8.11,
+:mod:`consolidation`) before each night action and day round. Not here yet: the submarine
+replacement marker (8.53).
 """
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ from wargame.games.asia_engulfed.air_strikes import (
     land_air_attacks,
 )
 from wargame.games.asia_engulfed.charts import tables
+from wargame.games.asia_engulfed.consolidation import consolidate
 from wargame.games.asia_engulfed.control import SIDES, enemy
 from wargame.games.asia_engulfed.fleet_hits import d6
 from wargame.games.asia_engulfed.gunnery import gunnery, land_gunnery, night_targets
@@ -88,6 +89,13 @@ from wargame.games.asia_engulfed.submarines import (
 )
 
 # -- the phase ------------------------------------------------------------------------------
+
+
+@RULES.implements("8.11", "8.41", "8.42")
+def consolidate_both(g: Context, sea: str) -> None:
+    """Both sides consolidate their fleets before a night action or a day round (8.41, 8.42)."""
+    for side in SIDES:
+        consolidate(g, side, sea)
 
 
 class AirNavalCombat(Procedure):
@@ -205,6 +213,7 @@ class NavalBattle(Procedure):
     def night(self, g: Context, f: Frame) -> None:
         """One round: every BB and CA fires at once, or the surprising side first (8.41)."""
         sea, surprised = f.locals["sea"], f.locals["surprised"]
+        consolidate_both(g, sea)
         order = [[enemy(surprised)], [surprised]] if surprised else [list(SIDES)]
         for firing in order:
             targets = {side: night_targets(g.data, side, sea) for side in firing}
@@ -219,6 +228,7 @@ class NavalBattle(Procedure):
         in a surprise round every air unit attacks, no LBA flies (8.42 b)."""
         f.locals["round"] += 1
         sea = f.locals["sea"]
+        consolidate_both(g, sea)
         later = f.locals["round"] > 1
         air = {side: flying(g.data, side, sea, with_lba=later) for side in SIDES}
         if not any(air.values()):

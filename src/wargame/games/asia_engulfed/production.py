@@ -47,8 +47,8 @@ Decisions
   gives is not done yet.
 * **The US free naval steps** (9.21) are placed at the end of the Allied production phase as a
   completed marker's step; with no fleet to take one, it is lost (nothing says it waits).
-* **Fortifications** (6.8) are bought here; their removal from an area left empty at the end of
-  the turn (6.83) is not done yet.
+* **Fortifications** (6.8) are bought here; one in an area left without a ground unit or
+  garrison of either side is removed at the end of the turn (6.83, called by the turn end).
 * **Unrestricted replacements** (7.8): one area a power a phase, picked with an SA held since
   before the phase (one bought this phase is not "left from the previous turn"); the area must
   hold a reduced unit of the power whose recorded supply lets it take replacements (3.6), which
@@ -327,7 +327,7 @@ def _fit_for_replacements(
     return supply.may_receive_replacements(status)  # type: ignore[arg-type]
 
 
-@RULES.implements("4.3", "4.31", "4.32", "3.6", "9.12")
+@RULES.implements("4.3", "4.31", "4.32", "3.6", "4.44", "9.12")
 def _replacements(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
     """A step for a reduced ground block or air unit of ``power`` (not elite, 9.12), standing
     where it may receive one (4.31); to full strength only where 4.32 allows or when built this
@@ -491,7 +491,7 @@ def home_areas(power: str, nationality: str | None) -> list[str]:
     return sorted(a.id for a in _areas() if a.home_of == wanted)
 
 
-@RULES.implements("4.4", "4.41", "4.42", "4.61")
+@RULES.implements("4.4", "4.41", "4.42", "4.44", "4.61")
 def _new_units(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
     """A ground block of the pool at one step (its first step's price, T6), or an Allied LBA at
     the two steps air units are built at (4.61), into a friendly, uncontested home area that
@@ -557,6 +557,16 @@ def _fortifications(data: Mapping[str, Any], power: str, charts: Charts) -> Iter
         if held_before and _fit_for_replacements(data, side, where.id):
             cost = getattr(costs, where.kind)
             yield Purchase(Action.of("fortify", where.id), cost, "fortification")
+
+
+@RULES.implements("6.83")
+def remove_empty_fortifications(g: Context) -> None:
+    """At the end of the turn a fortification in an area with no ground unit or garrison of
+    either side is removed (6.83)."""
+    for where in sorted(g.data["fortifications"]):
+        if not occupants(g.data, where):
+            g.data["fortifications"] = [f for f in g.data["fortifications"] if f != where]
+            g.log("log.fortification_removed", area=where)
 
 
 def _garrison_area(power: str, where: Area) -> bool:
