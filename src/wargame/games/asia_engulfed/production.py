@@ -350,9 +350,12 @@ def _replacements(data: Mapping[str, Any], power: str, charts: Charts) -> Iterat
     for counter_id, counter in sorted(data["counters"].items()):
         if counter["power"] != power or counter["type"] != "lba" or counter.get("elite"):
             continue
-        if counter["steps"] < 2 and _may_replace_in(
-            data, power, counter["where"], charts, counter_id
-        ):
+        where = counter["where"]
+        if where == free:
+            fit = _supplied(data, side, counter_id, where)  # 7.8
+        else:
+            fit = _fit_for_replacements(data, side, where, counter_id)
+        if counter["steps"] < 2 and fit:
             yield Purchase(Action.of("replace", counter_id), charts.costs.step.lba, "air")
 
 
@@ -421,10 +424,12 @@ def _restricted(
 ) -> bool:
     """Whether 7.8 would give ``piece`` what it lacks: a replacement it may not take (4.31,
     4.5) or the full strength 4.32 denies it away from a port."""
+    unit = data["units"].get(piece)
+    if unit is None:  # an LBA
+        return not _fit_for_replacements(data, side_of(power), where, piece)
     if not _may_replace_in(data, power, where, charts, piece):
         return True
-    unit = data["units"].get(piece)
-    return unit is not None and not full_strength_allowed(data, unit, load_forces())
+    return not full_strength_allowed(data, unit, load_forces())
 
 
 def _reduced(data: Mapping[str, Any], power: str) -> Iterator[tuple[str, str]]:
