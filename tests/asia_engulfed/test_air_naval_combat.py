@@ -11,10 +11,11 @@ from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
-from wargame.games.asia_engulfed import GAME, air_naval_combat, port_attacks
-from wargame.games.asia_engulfed.air_naval_combat import battle_seas, interception_options
+from wargame.games.asia_engulfed import GAME, air_naval_combat, fleet_hits, port_attacks, submarines
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.control import area
+from wargame.games.asia_engulfed.interception import interception_options
+from wargame.games.asia_engulfed.sea_forces import battle_seas
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -24,14 +25,15 @@ SEA = "coral_sea"
 @pytest.fixture
 def dice(monkeypatch):
     """``dice(6, 5)``: the next combat dice show these faces, then 1s."""
-    return fix_dice(monkeypatch, air_naval_combat)
+    return fix_dice(monkeypatch, fleet_hits)
 
 
 @pytest.fixture
 def rolls(monkeypatch):
     """``rolls(6, 3)``: the next interception or damage rolls (Japan's first), then 1s."""
     faces = []
-    monkeypatch.setattr(air_naval_combat, "d6", lambda g: faces.pop(0) if faces else 1)
+    for module in (air_naval_combat, submarines):  # the checks' and the damage rolls' die
+        monkeypatch.setattr(module, "d6", lambda g: faces.pop(0) if faces else 1)
     return lambda *shown: faces.extend(shown)
 
 
@@ -308,3 +310,28 @@ def test_a_carrier_losing_a_step_loses_the_aircraft_it_can_no_longer_carry(dice)
     boxed = [c["steps"] for c in state.data["counters"].values() if c["where"] == "box:JB"]
     assert boxed == [1, 1]  # 2 CBA steps a CV step (8.42 g): both units reduced
     assert GAME.check(state) == []
+
+
+@pytest.mark.rule("8.11")
+def test_fleets_of_one_type_consolidate_into_the_fewest_before_the_night_action(rolls, dice):
+    state = meet("jp-bb-a", "jp-ca-a", "jp-ca-e", "us-ca-a", "us-ca-d")
+    rolls(6, 3)  # Japan's night
+    state = both(state, "night", "night")
+    assert "us-ca-d" not in state.data["units"]  # 3 + 1 steps fit the 4 of us-ca-a
+    assert "us-ca-d" in state.data["pools"]["usa"]
+    assert hidden(state, "us-ca-a")["steps"] == 4
+    assert logged(state, "log.fleet_consolidated") == [{"unit": "us-ca-d", "area": SEA}]
+    assert {"jp-ca-a", "jp-ca-e"} <= set(state.data["units"])  # the elite CA never merges
+    assert [g["unit"] for g in logged(state, "log.gunnery")][-1] == "us-ca-a"
+
+
+@pytest.mark.rule("8.11")
+@pytest.mark.rule("4.24")
+def test_a_consolidated_carrier_hands_its_aircraft_to_the_one_that_stays(rolls, dice):
+    state = meet("jp-bb-a", "us-ca-a", "us-cv-a", "us-cv-b")
+    aircraft = {c for c, x in state.data["counters"].items() if x["where"] in ("box:UA", "box:UB")}
+    rolls(6, 3)  # Japan's night
+    state = both(state, "night", "night")
+    assert "us-cv-b" not in state.data["units"]
+    assert hidden(state, "us-cv-a")["steps"] == 2
+    assert {state.data["counters"][c]["where"] for c in aircraft} == {"box:UA"}

@@ -1,12 +1,15 @@
 """Asia Engulfed's naval movement (1.11, 8.2) and rebasing (1.18, 8.8), played through the game
 contract on the January 1942 set-up."""
 
+import copy
+
 import pytest
 
 from tests.asia_engulfed.positions import offered, pass_phase, play
-from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed import GAME, naval
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.naval import rebase_ports, sea_reach, sea_steps
+from wargame.games.asia_engulfed.sea_forces import carried_air
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -146,3 +149,20 @@ def test_a_port_holds_as_many_fleets_as_its_size():
     assert "bataan" not in rebase_ports(data, "us-ca-a", printed())
     data = start(**{"us-bb-a": "bataan", "us-ca-a": "south_china_sea"}).data
     assert "bataan" in rebase_ports(data, "us-ca-a", printed())
+
+
+@pytest.mark.rule("8.8")
+@pytest.mark.rule("8.42")
+def test_a_carrier_lost_for_want_of_a_port_takes_its_aircraft_with_it(monkeypatch):
+    state = play(start(), "japan", "sail jp-cv-a central_pacific", "close")
+    state = play(state, "allies", "done")
+    state = play(state, "japan", "end")
+    while state.data["phase"] != "rebase":
+        state = pass_phase(state, "japan")
+    aboard = carried_air(state.data, "jp-cv-a")
+    assert aboard  # the carrier sails with its CBA
+    monkeypatch.setattr(naval, "rebase_ports", lambda *args: [])  # every port out of reach
+    state = play(copy.deepcopy(state), "japan", "scuttle jp-cv-a")  # the decision anew
+    assert "jp-cv-a" not in state.data["units"]
+    assert not set(aboard) & set(state.data["counters"])  # gone with it, not left in its box
+    assert set(aboard) <= set(state.data["pools"]["japan"])

@@ -6,7 +6,12 @@ import copy
 
 import pytest
 
-from tests.asia_engulfed.positions import in_full_supply, mark_supply, pass_phase
+from tests.asia_engulfed.positions import (
+    at_operational_movement,
+    in_full_supply,
+    mark_supply,
+    pass_phase,
+)
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
@@ -14,6 +19,7 @@ from wargame.fuzz import check_views
 from wargame.games.asia_engulfed import GAME, production, strategic_warfare
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.charts import printed
+from wargame.games.asia_engulfed.naval import rebase_ports
 from wargame.games.asia_engulfed.strategic_warfare import strategic_limit
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -488,3 +494,152 @@ def test_a_field_fortification_costs_by_the_kind_of_area_in_clear_terrain_or_a_b
     assert state.data["fortifications"] == ["honshu"]
     assert state.data["production"]["werp"]["japan"] == 20 - printed().costs.fortification.large
     assert "fortify honshu" not in actions(state, "japan")
+
+
+# -- rules tested here without code of their own ----------------------------------------------
+
+
+@pytest.mark.rule("4.13")
+def test_the_dei_never_produce(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    assert "dei" not in production.income(state.data, "allies", printed()).werp
+    assert "dei" not in state.data["production"]["werp"]
+    assert "dei" not in production.PRODUCERS["allies"]
+
+
+@pytest.mark.rule("4.42")
+def test_the_us_places_any_number_of_new_units_in_the_usa(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    state.data["production"]["werp"]["usa"] = 20
+    state = play(state, "allies", "build us-americal usa", "build us-i-corps usa")
+    state = play(state, "allies", "build us-lba-1 usa")  # a third: no limit of two in the USA
+    assert state.data["production"]["new_in"]["usa"] == 3
+    assert "build us-lba-5 usa" in actions(state, "allies")
+
+
+@pytest.mark.rule("4.76")
+def test_a_build_marker_paid_in_full_starts_no_new_build_until_it_has_delivered(dice):
+    state = at_production(us_sub_points=0)
+    held = production.markers_held(state.data, "japan", "naval")
+    complete = {"power": "japan", "kind": "ca", "paid": 3, "last": "1941-11"}
+    building = {"power": "japan", "kind": "bb", "paid": 1, "last": "1941-11"}
+    state.data["production"]["markers"] = [complete] + [dict(building) for _ in range(held - 1)]
+    naval_lays = {"lay bb", "lay ca", "lay cv"}
+    assert not naval_lays & set(actions(state, "japan"))  # this turn: every marker is in use
+    after = play(state, "japan", "done")
+    left = after.data["production"]["markers"]
+    assert complete not in left and len(left) == held - 1  # it delivered its step
+    next_turn = at_production(us_sub_points=0)
+    next_turn.data["production"]["markers"] = left
+    assert naval_lays <= set(actions(next_turn, "japan"))  # free again from the next turn
+
+
+@pytest.mark.rule("7.12")
+def test_special_actions_held_are_shown_to_both_sides(dice):
+    state = at_production(us_sub_points=0)
+    state = play(state, "japan", "special_action")
+    for viewer in ("japan", "allies", None):
+        board = GAME.view(state, viewer)["board"]
+        assert board["tracks"]["special_actions_japan"] == 2
+        assert board["tracks"]["special_actions_usa"] == 1
+    bought = {"key": "log.special_action_bought", "params": {"power": "japan"}}
+    assert bought in GAME.view(state, "allies")["log"]
+
+
+# -- unrestricted replacements (7.8) and port repair (8.71-8.73) --------------------------------
+
+
+def reduced_in_contested_shansi():
+    """Japan's production with jp-ncaa at 3 steps in Shansi, contested and Allied-held."""
+    state = at_production(us_sub_points=0, special_actions_japan=1)
+    data = state.data
+    in_full_supply(data)
+    data["units"]["jp-ncaa"].update(where="shansi")
+    data["units"]["jp-ncaa"]["hidden"]["steps"] = 3
+    data["control"]["shansi"] = "allies"
+    data["contested"] = [*data["contested"], "shansi"]
+    data["production"]["werp"]["japan"] = 10
+    return state
+
+
+@pytest.mark.rule("7.8")
+def test_a_special_action_held_opens_one_area_to_any_replacements(dice):
+    state = reduced_in_contested_shansi()
+    assert "replace jp-ncaa" not in actions(state, "japan")  # contested, enemy-held (4.31)
+    assert "unrestricted shansi" in actions(state, "japan")
+    state = play(state, "japan", "unrestricted shansi")
+    assert state.data["tracks"]["special_actions_japan"] == 0
+    assert not [a for a in actions(state, "japan") if a.startswith("unrestricted")]
+    state = play(state, "japan", "replace jp-ncaa")  # to full strength without a port (4.32)
+    assert state.data["units"]["jp-ncaa"]["hidden"]["steps"] == 4
+    assert state.data["production"]["overseas_steps"] == 0  # no transport points
+    assert "special_action" in actions(state, "japan")  # it may be bought again at once
+
+
+@pytest.mark.rule("7.8")
+def test_a_special_action_bought_this_phase_cannot_open_an_area(dice):
+    state = reduced_in_contested_shansi()
+    state.data["tracks"]["special_actions_japan"] = 0
+    state = play(state, "japan", "special_action")
+    assert not [a for a in actions(state, "japan") if a.startswith("unrestricted")]
+
+
+@pytest.mark.rule("8.71")
+@pytest.mark.rule("8.72")
+@pytest.mark.rule("8.73")
+def test_ports_are_repaired_a_point_a_turn_home_ports_at_will_home_areas_by_their_own(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    state.data["port_damage"] = {"hawaii": 2, "usa": 3, "new_south_wales": 1}
+    offered = [a for a in actions(state, "allies") if a.startswith("repair_port")]
+    assert offered == ["repair_port hawaii", "repair_port usa"]  # not Australia's home port
+    state = play(state, "allies", "repair_port hawaii", "repair_port usa", "repair_port usa")
+    assert state.data["port_damage"] == {"hawaii": 1, "usa": 1, "new_south_wales": 1}
+    assert state.data["production"]["werp"]["usa"] == 20 - 3
+    offered = [a for a in actions(state, "allies") if a.startswith("repair_port")]
+    assert offered == ["repair_port usa"]  # Hawaii: one a turn (8.71); the home port: any
+    state = play(state, "allies", "repair_port usa")
+    assert "usa" not in state.data["port_damage"]
+    assert logged(state, "log.port_repaired")[-1] == {"power": "usa", "area": "usa", "damage": 0}
+
+
+@pytest.mark.rule("8.71")
+def test_a_port_damaged_neither_repairs_out_of_supply_nor_bases_fleets(dice):
+    state = at_production(side="allies", us_sub_points=0)
+    state.data["port_damage"] = {"hawaii": 1}
+    state.data["control"]["hawaii"] = "japan"
+    assert not [a for a in actions(state, "allies") if a.startswith("repair_port")]
+    data = at_production(us_sub_points=0).data
+    data["units"]["us-ca-a"]["where"] = "central_pacific"
+    assert "hawaii" in rebase_ports(data, "us-ca-a", printed())
+    data["port_damage"] = {"hawaii": 1}
+    assert "hawaii" not in rebase_ports(data, "us-ca-a", printed())
+
+
+@pytest.mark.rule("2.5")
+def test_japan_taking_a_strategic_air_base_costs_the_us_a_bomber_point():
+    state = at_operational_movement()
+    state.data["tracks"]["us_bomber_points"] = 3
+    for unit_id in [u for u, unit in state.data["units"].items() if unit["where"] == "szechwan"]:
+        del state.data["units"][unit_id]
+    state = play(state, "japan", "move jp-11a szechwan")
+    assert state.data["control"]["szechwan"] == "japan"
+    assert state.data["tracks"]["us_bomber_points"] == 2
+    assert logged(state, "log.air_base_lost") == [{"area": "szechwan", "lost": 1, "points": 2}]
+
+
+@pytest.mark.rule("6.83")
+def test_a_fortification_nobody_holds_is_removed_at_the_end_of_the_turn():
+    state = GAME.setup("jan1942", 7)
+    empty = next(a for a in ("shansi", "kiangsi", "hunan") if not occupied(state.data, a))
+    state.data["fortifications"] = ["honshu", empty]
+    while state.data["turn"] == "1942-01":
+        side = GAME.active(state)[0]
+        state = pass_phase(state, side)
+    assert state.data["fortifications"] == ["honshu"]
+    assert logged(state, "log.fortification_removed") == [{"area": empty}]
+
+
+def occupied(data, where):
+    return any(u["where"] == where for u in data["units"].values()) or any(
+        at == where for _power, at in data["garrisons"]
+    )

@@ -91,7 +91,7 @@ def test_a_japanese_unit_beyond_the_network_is_eliminated_in_the_final_supply_ph
 # -- lines over land (3.1, 3.25) ----------------------------------------------------------------
 
 
-@pytest.mark.rule("3.1", "3.25", "3.35")
+@pytest.mark.rule("3.1", "3.2", "3.25", "3.35")
 @pytest.mark.parametrize(("holder", "beyond"), [("allies", "out"), ("japan", "partial")])
 def test_a_line_passes_a_contested_area_only_if_friendly_controlled(
     holder: str, beyond: str

@@ -23,6 +23,7 @@ from wargame.games.asia_engulfed import (
     charts,
     client,
     ground_combat,
+    interception,
     movement,
     naval,
     port_attacks,
@@ -115,7 +116,7 @@ class AsiaEngulfed(ProcedureGame):
         if viewer is not None:
             found.update(copy_data({key: data[key][viewer] for key in PRIVATE_KEYS}))
         found["air_missions"] = copy_data(_missions_shown(data, viewer))
-        found["interception"] = copy_data(air_naval_combat.choices_shown(data, viewer))
+        found["interception"] = copy_data(interception.choices_shown(data, viewer))
         found["sheet"] = production_sheet(data, charts.tables(state_))
         found["boxes"] = off_map_groups(found)
         return found
@@ -132,7 +133,7 @@ class AsiaEngulfed(ProcedureGame):
                 for side, missions in data["air_missions"].items():
                     if side != viewer:
                         withheld.update(missions.items())
-        for viewer, choices in air_naval_combat.hidden_choices(data).items():
+        for viewer, choices in interception.hidden_choices(data).items():
             found.withheld.setdefault(viewer, set()).update(choices)
         return found
 
@@ -141,7 +142,7 @@ class AsiaEngulfed(ProcedureGame):
         data = state.determinize(board, side, rng)
         data.update(copy_data({key: board[key] for key in SEQUENCE_KEYS}))
         data.update({key: {side: list(board[key]), enemy(side): []} for key in PRIVATE_KEYS})
-        air_naval_combat.drawn_choices(data, board["interception"], rng)
+        interception.drawn_choices(data, board["interception"], rng)
         data["air_missions"] = _drawn_missions(data, board["air_missions"], side)
         return self.state_from_view(view, side, data, rng)
 

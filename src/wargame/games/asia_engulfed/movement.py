@@ -29,7 +29,7 @@ from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import combat_fog
+from wargame.games.asia_engulfed import combat_fog, strategic_warfare
 from wargame.games.asia_engulfed.board import (
     LAND_MOVES,
     air_neighbours,
@@ -475,6 +475,7 @@ def take_control(g: Context, where: str) -> str | None:
     holder = settle_control(g.data, where)
     if holder is not None:
         g.log("log.control", area=where, side=holder)
+        strategic_warfare.air_base_taken(g, where, holder)  # 2.5
     return holder
 
 

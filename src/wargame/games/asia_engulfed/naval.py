@@ -24,6 +24,7 @@ from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph, area_map
 from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.control import SIDES, area, enemy
+from wargame.games.asia_engulfed.fleet_hits import lose_carried_air
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas, projecting
 from wargame.games.asia_engulfed.movement import (
@@ -586,7 +587,12 @@ def _friendly_port(data: Mapping[str, Any], side: Side, where: str) -> bool:
     return area(where).has_port and data["control"].get(where) == side
 
 
+@RULES.implements("5.45", "8.71")
 def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> bool:
+    """Whether ``port`` takes one more of ``side``'s fleets: as many as its size allows (5.45,
+    T3), none while it is damaged (8.71: a damaged port bases no fleet)."""
+    if data.get("port_damage", {}).get(port, 0) > 0:
+        return False
     size = area(port).port or "none"
     if size == "home":
         return True
@@ -684,9 +690,10 @@ class Rebase(Procedure):
     def lost(self, g: Context, f: Frame, side: Side, fleet_id: str) -> None:
         """A fleet or troop transport with no port it may reach is lost to its force pool (8.8
         leaves no other end for it; a fleet's home ports are out of reach only once they are
-        lost)."""
+        lost). A carrier's CBA are lost with it (8.42 g), not left in its box."""
         unit = g.data["units"][fleet_id]
         key = "log.fleet_lost" if unit["public"]["kind"] == "fleet" else "log.transport_lost"
+        lose_carried_air(g, fleet_id, unit["where"])
         block_to_pool(g, fleet_id, key, sea=unit["where"])
         g.goto("next_side")
 

@@ -39,22 +39,24 @@ from wargame.games.asia_engulfed.air_commitment import (
     on_mission,
     open_commitment,
 )
-from wargame.games.asia_engulfed.air_naval_combat import (
+from wargame.games.asia_engulfed.air_strikes import (
     air_attack,
     air_to_air,
     anti_aircraft,
-    carrier_air,
-    fit_carrier_air,
-    fleets_in,
-    joining_lba,
     land_air_attacks,
-    resolve_damage,
-    roll_air,
 )
 from wargame.games.asia_engulfed.board import area_map, coasts_of
 from wargame.games.asia_engulfed.charts import tables
 from wargame.games.asia_engulfed.control import area, enemy, lba_here
+from wargame.games.asia_engulfed.fleet_hits import roll_air
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.sea_forces import (
+    carrier_air,
+    fit_carrier_air,
+    fleets_in,
+    joining_lba,
+)
+from wargame.games.asia_engulfed.submarines import resolve_damage
 
 PORT_MISSIONS: Final = ("attack", "escort", "stay")
 AIRBASE_MISSIONS: Final = ("escort", "stay")

@@ -32,7 +32,7 @@ Decisions
   the same turn are bought as replacements, which a block built this turn may take to full
   strength (4.4) without 4.32's port. Allied air units are bought at 2 steps (4.61) in a home
   area; Japanese air units only through build markers (4.71). CBA of the Allies, port
-  repairs, the submarine unit's steps and Japan's home-defence militia are not offered yet.
+  the submarine unit's steps and Japan's home-defence militia are not offered yet.
 * **Where** (4.41): the home areas of the unit's power (a Commonwealth unit: its nationality's;
   British in South Africa), friendly-controlled and uncontested, two new units an area a turn but
   any number of US units in the USA.
@@ -47,8 +47,15 @@ Decisions
   gives is not done yet.
 * **The US free naval steps** (9.21) are placed at the end of the Allied production phase as a
   completed marker's step; with no fleet to take one, it is lost (nothing says it waits).
-* **Fortifications** (6.8) are bought here; their removal from an area left empty at the end of
-  the turn (6.83) is not done yet.
+* **Fortifications** (6.8) are bought here; one in an area left without a ground unit or
+  garrison of either side is removed at the end of the turn (6.83, called by the turn end).
+* **Unrestricted replacements** (7.8): one area a power a phase, picked with an SA held since
+  before the phase (one bought this phase is not "left from the previous turn"); the area must
+  hold a reduced unit of the power whose recorded supply lets it take replacements (3.6), which
+  is what "a supplied area" asks of a contested or enemy-held area.
+* **Port repair** (8.71-8.73): a port in supply is one its controller traces full supply to
+  with the producing power's line; a home area's port only its own power repairs, so a
+  captured Japanese home port stays damaged under the Allies (8.73 read literally).
 * **The naval step's port** (4.74): the first of the power's friendly home ports by id (Honshu,
   the USA, South Africa); the player does not choose it yet.
 * **Transport points for overseas steps** (4.5): Japan may place replacements and garrisons
@@ -91,6 +98,15 @@ US_DATED_MARKERS: Final = "build-naval-usa-dated"
 AIR_KINDS: Final = ("lba", "cba")
 SPECIAL_ACTION_POWERS: Final = ("japan", "usa", "cw")
 NO_GARRISONS: Final = frozenset({"china_nat", "china_comm", "philippines", "dei"})  # 4.43
+HOME_POWER: Final[dict[str, str]] = {  # 8.73: the power whose home area a map home is
+    "japan": "japan",
+    "usa": "usa",
+    "british": "cw",
+    "indian": "cw",
+    "australian": "cw",
+    "china": "china_nat",
+    "philippines": "philippines",
+}
 
 
 def empty_production() -> dict[str, Any]:
@@ -109,6 +125,8 @@ def _phase_fresh(power: str | None) -> dict[str, Any]:
         "lent": {},
         "free_steps": {},
         "oil_short": False,
+        "unrestricted": {},  # 7.8: the area each power picked this phase
+        "repaired": {},  # 8.71: damage points repaired on each port this phase
     }
 
 
@@ -244,6 +262,8 @@ def purchases(data: Mapping[str, Any], power: str, charts: Charts) -> list[Purch
         *_track_purchases(data, power, charts),
         *_marker_purchases(data, power, charts),
         *_lend_lease(data, power, charts),
+        *_port_repairs(data, power, charts),
+        *_unrestricted_areas(data, power, charts),
     ]
     if power == "china_comm":
         found = list(_free_steps(data, found))
@@ -312,7 +332,7 @@ def _fit_for_replacements(
     return supply.may_receive_replacements(status)  # type: ignore[arg-type]
 
 
-@RULES.implements("4.3", "4.31", "4.32", "3.6", "9.12")
+@RULES.implements("4.3", "4.31", "4.32", "3.6", "4.44", "9.12")
 def _replacements(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
     """A step for a reduced ground block or air unit of ``power`` (not elite, 9.12), standing
     where it may receive one (4.31); to full strength only where 4.32 allows or when built this
@@ -320,21 +340,27 @@ def _replacements(data: Mapping[str, Any], power: str, charts: Charts) -> Iterat
     side = side_of(power)
     forces = load_forces()
     fresh = set(data["built"][side])
+    free = unrestricted_area(data, power)
     for unit_id, unit in sorted(data["units"].items()):
         hidden = unit["hidden"]
         if hidden["power"] != power or hidden["type"] not in GROUND or "elite" in hidden:
             continue
-        most = forces.units[unit_id].max_steps
-        if unit_id not in fresh and not full_strength_allowed(data, unit, forces):
-            most -= 1
         where = unit["where"]
+        most = forces.units[unit_id].max_steps
+        if unit_id not in fresh and where != free and not full_strength_allowed(data, unit, forces):
+            most -= 1
         if hidden["steps"] < most and _may_replace_in(data, power, where, charts, unit_id):
             cost = getattr(charts.costs.step, step_kind(power, hidden["type"]))
             yield Purchase(Action.of("replace", unit_id), cost, "ground")
     for counter_id, counter in sorted(data["counters"].items()):
         if counter["power"] != power or counter["type"] != "lba" or counter.get("elite"):
             continue
-        if counter["steps"] < 2 and _fit_for_replacements(data, side, counter["where"], counter_id):
+        where = counter["where"]
+        if where == free:
+            fit = _supplied(data, side, counter_id, where)  # 7.8
+        else:
+            fit = _fit_for_replacements(data, side, where, counter_id)
+        if counter["steps"] < 2 and fit:
             yield Purchase(Action.of("replace", counter_id), charts.costs.step.lba, "air")
 
 
@@ -360,8 +386,91 @@ def _may_replace_in(
     data: Mapping[str, Any], power: str, where: str, charts: Charts, piece: str | None = None
 ) -> bool:
     side = side_of(power)
+    if piece is not None and where == unrestricted_area(data, power):
+        return _supplied(data, side, piece, where)  # 7.8: no 4.31, no transport points
     fit = _fit_for_replacements(data, side, where, piece)
     return fit and _overseas_ok(data, power, where, charts)
+
+
+def _supplied(data: Mapping[str, Any], side: Side, piece: str, where: str) -> bool:
+    status = supply_of(data, side, piece, where)
+    return supply.may_receive_replacements(status)  # type: ignore[arg-type]
+
+
+def unrestricted_area(data: Mapping[str, Any], power: str) -> str | None:
+    """The area ``power`` picked for unrestricted replacements this phase (7.8), if any."""
+    found: str | None = data["production"].get("unrestricted", {}).get(power)
+    return found
+
+
+@RULES.implements("7.8", "7.13")
+def _unrestricted_areas(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
+    """7.8: a special action held since before this phase picks one area where ``power`` has a
+    reduced unit in supply, contested or enemy-held as it may be; its units there then take any
+    number of replacement steps, to full strength without a port, with no transport points."""
+    if power not in SPECIAL_ACTION_POWERS or unrestricted_area(data, power) is not None:
+        return
+    bought = spent(data, power, "special_action") // max(1, charts.costs.special_action)
+    held_before = data["tracks"].get(f"special_actions_{power}", 0) - bought
+    if held_before < 1 or werp_left(data, power) < 1:
+        return
+    side = side_of(power)
+    areas = {
+        where
+        for piece, where in _reduced(data, power)
+        if _supplied(data, side, piece, where) and _restricted(data, power, piece, where, charts)
+    }
+    for where in sorted(areas):
+        yield Purchase(Action.of("unrestricted", where), 0, "special_action_use")
+
+
+def _restricted(
+    data: Mapping[str, Any], power: str, piece: str, where: str, charts: Charts
+) -> bool:
+    """Whether 7.8 would give ``piece`` what it lacks: a replacement it may not take (4.31,
+    4.5) or the full strength 4.32 denies it away from a port."""
+    unit = data["units"].get(piece)
+    if unit is None:  # an LBA
+        return not _fit_for_replacements(data, side_of(power), where, piece)
+    if not _may_replace_in(data, power, where, charts, piece):
+        return True
+    return not full_strength_allowed(data, unit, load_forces())
+
+
+def _reduced(data: Mapping[str, Any], power: str) -> Iterator[tuple[str, str]]:
+    """(piece, area) of each of ``power``'s reduced ground blocks and LBA, elite ones aside."""
+    forces = load_forces()
+    for unit_id, unit in data["units"].items():
+        hidden = unit["hidden"]
+        ours = hidden["power"] == power and hidden["type"] in GROUND and "elite" not in hidden
+        if ours and hidden["steps"] < forces.units[unit_id].max_steps:
+            yield unit_id, unit["where"]
+    for counter_id, counter in data["counters"].items():
+        lba = counter["type"] == "lba" and not counter.get("elite")
+        if counter["power"] == power and lba and counter["steps"] < 2:
+            yield counter_id, counter["where"]
+
+
+@RULES.implements("8.71", "8.72", "8.73")
+def _port_repairs(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
+    """A point of damage off a friendly port in supply (8.71), one a port a turn but any
+    number at a home port (8.72); a port in a home area only by the power whose home it is,
+    any other by any power of the side (8.73)."""
+    damage = data.get("port_damage", {})
+    if not damage or power == "dei":
+        return
+    side = side_of(power)
+    report = supply.supply_report(data, side)
+    for where, points in sorted(damage.items()):
+        place = area_map().areas[where]
+        home_power = HOME_POWER.get(place.home_of or "")
+        if points < 1 or data["control"].get(where) != side or home_power not in (None, power):
+            continue
+        done = data["production"].get("repaired", {}).get(where, 0)
+        if place.port != "home" and done >= charts.production_limits.repairs_per_port:
+            continue
+        if report.where(where, power) == "full":
+            yield Purchase(Action.of("repair_port", where), charts.costs.port_repair, "port")
 
 
 @RULES.implements("4.5")
@@ -392,7 +501,7 @@ def home_areas(power: str, nationality: str | None) -> list[str]:
     return sorted(a.id for a in _areas() if a.home_of == wanted)
 
 
-@RULES.implements("4.4", "4.41", "4.42", "4.61")
+@RULES.implements("4.4", "4.41", "4.42", "4.44", "4.61")
 def _new_units(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
     """A ground block of the pool at one step (its first step's price, T6), or an Allied LBA at
     the two steps air units are built at (4.61), into a friendly, uncontested home area that
@@ -458,6 +567,16 @@ def _fortifications(data: Mapping[str, Any], power: str, charts: Charts) -> Iter
         if held_before and _fit_for_replacements(data, side, where.id):
             cost = getattr(costs, where.kind)
             yield Purchase(Action.of("fortify", where.id), cost, "fortification")
+
+
+@RULES.implements("6.83")
+def remove_empty_fortifications(g: Context) -> None:
+    """At the end of the turn a fortification in an area with no ground unit or garrison of
+    either side is removed (6.83)."""
+    for where in sorted(g.data["fortifications"]):
+        if not occupants(g.data, where):
+            g.data["fortifications"] = [f for f in g.data["fortifications"] if f != where]
+            g.log("log.fortification_removed", area=where)
 
 
 def _garrison_area(power: str, where: Area) -> bool:
@@ -697,6 +816,7 @@ def _count_overseas(g: Context, power: str, where: str) -> None:
 
 
 def _replace(g: Context, power: str, unit_id: str) -> None:
+    free = unrestricted_area(g.data, power)
     if unit_id in g.data["units"]:
         unit = g.data["units"][unit_id]
         unit["hidden"]["steps"] += 1
@@ -710,7 +830,8 @@ def _replace(g: Context, power: str, unit_id: str) -> None:
         counter["steps"] += 1
         where = counter["where"]
         g.log("log.replaced_air", unit=unit_id, area=where)
-    _count_overseas(g, power, where)
+    if where != free:  # 7.8: unrestricted replacements need no transport points
+        _count_overseas(g, power, where)
 
 
 def _build(g: Context, power: str, unit_id: str, where: str) -> None:
@@ -772,7 +893,9 @@ def _fortify(g: Context, power: str, where: str) -> None:
     g.log("log.fortified", side=side_of(power), area=where)
 
 
+@RULES.implements("7.12")
 def _special_action(g: Context, power: str) -> None:
+    """An SA is bought and held in the open (7.12): its track is public, its log line too."""
     key = f"special_actions_{power}"
     g.data["tracks"][key] = g.data["tracks"].get(key, 0) + 1
     g.log("log.special_action_bought", power=power)
@@ -820,6 +943,22 @@ def _advance(g: Context, power: str, index: str) -> None:
     g.log("log.marker_advanced", power=power, kind=marker["kind"], paid=marker["paid"])
 
 
+def _unrestricted(g: Context, power: str, where: str) -> None:
+    g.data["tracks"][f"special_actions_{power}"] -= 1
+    g.data["production"].setdefault("unrestricted", {})[power] = where
+    g.log("log.unrestricted_replacements", power=power, area=where)
+
+
+def _repair_port(g: Context, power: str, where: str) -> None:
+    damage = g.data["port_damage"][where] - 1
+    g.data["port_damage"] = {p: d for p, d in g.data["port_damage"].items() if p != where}
+    if damage:
+        g.data["port_damage"][where] = damage
+    repaired = g.data["production"].setdefault("repaired", {})
+    repaired[where] = repaired.get(where, 0) + 1
+    g.log("log.port_repaired", power=power, area=where, damage=damage)
+
+
 def _lend(g: Context, power: str, to: str) -> None:
     production = g.data["production"]
     production["werp"][to] = production["werp"].get(to, 0) + 1
@@ -840,6 +979,8 @@ BOUGHT: Final[dict[str, Any]] = {
     "transport": _transport,
     "lay": _lay,
     "advance": _advance,
+    "unrestricted": _unrestricted,
+    "repair_port": _repair_port,
 }
 
 

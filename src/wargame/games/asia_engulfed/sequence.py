@@ -9,7 +9,7 @@ from typing import Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import supply_phases, victory
+from wargame.games.asia_engulfed import production, supply_phases, victory
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
@@ -55,6 +55,7 @@ class GameTurns(Procedure):
         """Check victory, then move the turn marker on (1.3)."""
         g.data["phase_player"] = None
         g.data["phase"] = None
+        production.remove_empty_fortifications(g)  # 6.83
         if g.data["turn"] >= g.data["last_turn"]:
             g.end_game(victory.final_result(g.data))
             return

@@ -1,6 +1,7 @@
 """The strategic warfare segment (2.0) of Japan's production phase, after its income is known:
 commerce raiding (the ASW roll 2.11, the submarine attack 2.12 with the dud torpedoes 2.14), the
-cut in Japan's strategic moves (2.13) and strategic bombing (2.4). Both are mandatory when the US
+cut in Japan's strategic moves (2.13) and strategic bombing (2.4); and the bomber point lost
+when Japan takes a strategic air base (2.5), whenever that happens. Both are mandatory when the US
 has the points (2.0). The lost tables 2.2 and 2.3 are tables.yaml's designs.
 
 Decisions
@@ -12,6 +13,8 @@ Decisions
   (``transports_available``) are not touched, so the loss bites from the next turn's reset.
 * **A supplied strategic air base** (2.4): an Allied-controlled area the map marks as an air base,
   in at least partial US supply (a base the Allies can fly from; 2.4 says only "supplied").
+* **Loss of a strategic air base** (2.5): the bomber point is lost the moment Japan takes
+  control of the area (3.25), whoever held it before; never below 0 points.
 * **2.13's cut** is kept in ``data["production"]["strategic_cut"]`` for this turn's strategic
   movement phase (:func:`strategic_limit`).
 """
@@ -25,7 +28,7 @@ from wargame.engine.dice import D6
 from wargame.engine.procedure import Context
 from wargame.games.asia_engulfed import supply
 from wargame.games.asia_engulfed.board import area_map
-from wargame.games.asia_engulfed.charts import Charts
+from wargame.games.asia_engulfed.charts import Charts, tables
 from wargame.games.asia_engulfed.registry import RULES
 
 if TYPE_CHECKING:
@@ -59,7 +62,7 @@ def run(g: Context, income: Income, charts: Charts) -> None:
     bombing(g, charts)
 
 
-@RULES.implements("2.1", "2.11", "2.12", "2.14")
+@RULES.implements("2.1", "2.11", "2.12", "2.14", "2.2", "2.3")
 def commerce_raiding(g: Context, charts: Charts) -> int:
     """The ASW roll (2.11), then, if sub points remain, the attack (2.12): its result."""
     tracks = g.data["tracks"]
@@ -141,3 +144,17 @@ def bombing(g: Context, charts: Charts) -> None:
     lost = min(hits, sw.bombing_most_werp, production["werp"]["japan"])
     production["werp"]["japan"] -= lost
     g.log("log.bombing", rolls=" ".join(map(str, rolls)), points=committed, werp=lost)
+
+
+@RULES.implements("2.5")
+def air_base_taken(g: Context, where: str, holder: str) -> None:
+    """Japan taking an Allied strategic air base costs the US a bomber point (2.5; none below 0)."""
+    if holder != "japan" or not area_map().areas[where].airbase:
+        return
+    tracks = g.data["tracks"]
+    per_base = tables(g.state).strategic_warfare.bomber_points_lost_per_air_base
+    lost = min(tracks.get("us_bomber_points", 0), per_base)
+    if lost == 0:
+        return
+    tracks["us_bomber_points"] -= lost
+    g.log("log.air_base_lost", area=where, lost=lost, points=tracks["us_bomber_points"])
