@@ -9,7 +9,7 @@ from typing import Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import supply_phases, victory
+from wargame.games.asia_engulfed import conquest, supply_phases, victory
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
@@ -82,6 +82,7 @@ class PlayerTurn(Procedure):
     def phase(self, g: Context, f: Frame) -> None:
         """The next phase of the player turn, in the order of :data:`PHASES`."""
         if f.locals["phase"] == len(PHASES):
+            conquest.check(g)  # 10.1: at the end of the player turn
             g.ret()
             return
         name, _rule = PHASES[f.locals["phase"]]

@@ -20,7 +20,7 @@ from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
 VICTORY: Final = Path(__file__).parent / "data" / "victory.yaml"
-NOT_ENFORCED: Final = ["2.0", "4.0", "7.0", "8.0", "9.0", "10.1", "10.2"]
+NOT_ENFORCED: Final = ["2.0", "4.0", "7.0", "8.0", "9.0"]
 
 RULES.stand_in(
     "10.3",
