@@ -53,7 +53,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import DiceGroup, roll_volley
-from wargame.games.asia_engulfed import combat_fog
+from wargame.games.asia_engulfed import combat_fog, surprise
 from wargame.games.asia_engulfed.air_commitment import (
     close_commitment,
     commit_decision,
@@ -211,6 +211,8 @@ def interception_options(data: Mapping[str, Any], side: Side, sea: str, check: i
     """What ``side`` may choose at the ``check``-th check in ``sea`` (T13): Night with surface
     ships, Day with carriers or LBA that could join, Avoid from the second check; only Avoid
     from then on when neither side can fight (provisional, see the module's Decisions)."""
+    if surprise.one_day_round(data, sea, check):  # 9.11 k: Day, or the US rebases at once
+        return [DAY] if side == SIDES[0] else [DAY, AVOID]
     kinds = {fleet_type(data, fleet) for fleet in fleets_in(data, side, sea)}
     found = []
     if "cv" in kinds or joining_lba(data, side, sea):
@@ -426,6 +428,7 @@ def air_dice(
     for counter_id in counters:
         if counter_id in data["counters"]:
             extra = charts.air_modifiers.elite if elite(data, counter_id) else 0
+            extra += surprise.air_bonus(data, counter_id, charts)  # 9.11 c
             groups.append(DiceGroup(data["counters"][counter_id]["steps"], bonus + extra))
     return groups
 
@@ -505,6 +508,7 @@ def anti_aircraft(g: Context, attacker: Side, sea: str, port_dice: int = 0) -> N
     defender = enemy(attacker)
     fleet_steps = sum(steps(data, f) for f in fleets_in(data, defender, sea))
     dice = fleet_steps // charts.air_modifiers.fleet_steps_per_aa_die + port_dice
+    dice = surprise.allied_aa_dice(data, defender, sea, dice, charts)  # 9.11 f
     attackers = on_mission(data, attacker, "attack")
     if not dice or not attackers:
         return
@@ -552,6 +556,7 @@ def air_attack(
             else 0
         )
         bonus += mods.elite if counter.get("elite") else 0
+        bonus += surprise.air_bonus(data, counter_id, charts)  # 9.11 c
         hit, dmg, faces = volley(g, charts.dice.air_attack, counter["steps"], bonus)
         g.log(
             "log.air_attack",
@@ -717,6 +722,9 @@ class AirNavalCombat(Procedure):
         g.goto("next_sea")
 
     def next_sea(self, g: Context, f: Frame) -> None:
+        if surprise.pearl_harbor_due(g.data, carrier_air(g.data, SIDES[0], "hawaiian_islands")):
+            g.call("pearl_harbor", then="next_sea")  # 9.11 j, b: before any battle
+            return
         seas = battle_seas(g.data)
         if not seas:
             g.call("port_attacks", then="done", side=f.locals["side"])
@@ -771,7 +779,7 @@ class NavalBattle(Procedure):
             choices = found.side(side, "prompt.interception", sea=sea)
             for option in interception_options(g.data, side, sea, check):
                 choices.add(Action.of("intercept", option), self.chosen, side, option)
-            if check == 1:
+            if check == 1 and AVOID not in interception_options(g.data, side, sea, check):
                 choices.refuse("intercept avoid", "8.31 b: nobody may avoid at the first check")
         return found
 
@@ -800,6 +808,7 @@ class NavalBattle(Procedure):
             roll = d6(g)
             totals[side] = roll + roll_modifier(g.data, side, sea, picked[side], charts)
             totals[side] += code_breaking_bonus(g.data, side, sea, f.locals["check"], charts)
+            totals[side] += surprise.us_roll_bonus(g.data, side, sea, f.locals["check"], charts)
             g.log("log.interception_roll", side=side, area=sea, roll=roll, total=totals[side])
         japan, allies = totals["japan"], totals["allies"]
         if japan == allies:
@@ -828,6 +837,7 @@ class NavalBattle(Procedure):
             fired = [shot for side in firing for shot in gunnery(g, side, sea, targets[side])]
             aimed = {firer: t for side in firing for firer, t in targets[side].items()}
             land_gunnery(g, sea, fired, aimed)
+        surprise.round_fought(g.data, sea)  # 9.11 c
         g.goto("submarines")
 
     @RULES.implements("8.42")
@@ -875,11 +885,14 @@ class NavalBattle(Procedure):
             land_air_attacks(g, sea, results)
             fit_carrier_air(g, sea, to_orphans=False)
         close_commitment(g)
+        surprise.round_fought(g.data, sea)  # 9.11 c
         g.goto("day_round_end")
 
     def day_round_end(self, g: Context, f: Frame) -> None:
         both = all(fleets_in(g.data, side, f.locals["sea"]) for side in SIDES)
         rounds = tables(g.state).interception.day_rounds
+        if surprise.one_day_round(g.data, f.locals["sea"], f.locals["check"]):
+            rounds = tables(g.state).surprise_attack.hawaii_day_rounds  # 9.11 k
         g.goto("day_round" if both and f.locals["round"] < rounds else "submarines")
 
     @RULES.implements("8.5")

@@ -249,7 +249,7 @@ def chinese_attack(data: Mapping[str, Any], battle: Battle) -> bool:
     return any(power_of(data, piece) in CHINESE for piece in attackers)
 
 
-@RULES.implements("6.24", "6.31", "6.32", "3.6", "4.27", "6.51")
+@RULES.implements("6.24", "6.31", "6.32", "3.6", "4.27", "9.46", "6.51")
 def piece_dice(
     data: Mapping[str, Any], charts: Charts, battle: Battle, side: Side, piece: str
 ) -> list[DiceGroup]:

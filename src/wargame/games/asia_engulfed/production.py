@@ -525,6 +525,7 @@ def _nationalist_block_in(data: Mapping[str, Any], where: str) -> bool:
     )
 
 
+@RULES.implements("9.24")
 def markers_held(data: Mapping[str, Any], power: str, use: str) -> int:
     """Build markers of one use (naval, air) ``power`` has (forces.yaml; 9.24's dated ones)."""
     forces = load_forces()
