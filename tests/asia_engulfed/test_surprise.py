@@ -168,7 +168,7 @@ def test_staying_after_pearl_harbor_brings_a_one_round_day_action_with_the_us_pl
 @pytest.mark.rule("9.11")
 def test_withdrawing_after_pearl_harbor_rebases_the_japanese_fleets_at_once():
     state = play(at_pearl_harbor(), "japan", "strike hawaii hawaiian_islands fleets", "commit")
-    state = play(state, "japan", "withdraw")
+    state = play(state, "japan", "depart")
     assert GAME.view(state, "japan")["prompt"]["key"] == "prompt.rebase"
 
 

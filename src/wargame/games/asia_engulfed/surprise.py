@@ -211,7 +211,7 @@ class PearlHarbor(Procedure):
     def stay_or_leave(self, g: Context, f: Frame) -> Choices:
         choices = Decision.single(JAPAN, "prompt.pearl_harbor_stay")
         choices.add(Action.of("stay"), self.stay)
-        choices.add(Action.of("withdraw"), self.withdraw)
+        choices.add(Action.of("depart"), self.depart)
         return choices
 
     def stay(self, g: Context, f: Frame) -> None:
@@ -219,7 +219,7 @@ class PearlHarbor(Procedure):
         g.log("log.pearl_harbor_stay")
         g.ret()
 
-    def withdraw(self, g: Context, f: Frame) -> None:
+    def depart(self, g: Context, f: Frame) -> None:
         g.data["naval"][PEARL_HARBOR] = "left"
         g.call("rebase", then="done", side=JAPAN, order=[JAPAN], sea=HAWAIIAN_ISLANDS)
 
