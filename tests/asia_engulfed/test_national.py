@@ -86,6 +86,16 @@ def test_additions_arrive_by_date_and_by_the_production_increase():
     assert "us-x-corps" in data["to_come"]
 
 
+@pytest.mark.rule("4.4")
+def test_an_addition_whose_area_the_enemy_holds_joins_the_pool():
+    state = GAME.setup("dec1941", 7)
+    data = state.data
+    data["turn"], data["control"]["ceylon"] = "1942-03", "japan"
+    arrivals(context(state))
+    assert "cw-cv-a" in data["pools"]["cw"] and "cw-cv-a" not in data["units"]
+    assert "cw-i-corps-aus" in data["units"]  # Western Australia is still the Allies'
+
+
 @pytest.mark.rule("9.24")
 def test_the_dated_us_build_markers_come_into_use_on_their_turn():
     data = at_operational_movement().data

@@ -15,8 +15,8 @@ Jan/Feb 1944, or from the turn after, when met later.
 Additions (pools.yaml): at the start of each turn the units of each addition whose turn has come
 (a dated one) or whose 9.22 increase is in force (a triggered one, from its schedule step's turn)
 leave ``to_come``: a block with an area is placed there at its steps, the CBA ``with`` it in its
-carrier's box; others join their power's force pool, in sight (``known_in_pool``: the other side
-was told of them).
+carrier's box; others, and those whose area the enemy holds, join their power's force pool, in
+sight (``known_in_pool``: the other side was told of them).
 
 Decisions
 ---------
@@ -149,7 +149,8 @@ def arrivals(g: Context) -> None:
     for addition in list(due(g.data)):
         units = [u for u in addition.units() if u in g.data["to_come"]]
         g.data["to_come"] = [u for u in g.data["to_come"] if u not in units]
-        if addition.area is None:
+        held = g.data["control"].get(addition.area or "") == side_of(addition.power)
+        if not held:  # no area given, or its area lost: into the pool
             _to_pool(g, addition.power, units)
         else:
             _place(g, addition, units)
