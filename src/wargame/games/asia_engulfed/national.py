@@ -57,16 +57,18 @@ NOTHING_NEEDED: Final = {
     **{
         f"9.5{n}": "Nothing designed: which of 9.51-9.55 says what is lost, and every fact the "
         "surviving rules give of the minor powers is enforced under the rule that states it (DEI "
-        "ground units never move and Philippine units stay home, 3.33; both always supplied, "
-        "3.3; DEI fleets act as the Commonwealth's, 8.8; damaged DEI cruisers are lost, 8.6; "
-        "the DEI never produce, 4.13); their conquest is 10.1's stand-in."
+        "ground units never move, Philippine units stay home, DEI fleets act as the "
+        "Commonwealth's, 3.33; both supplied always, 3.32, 3.33; damaged DEI cruisers are lost, "
+        "8.6; the DEI never produce, 4.13); their conquest is 10.1's stand-in."
         for n in range(1, 6)
     },
 }
 for _number, _reason in NOTHING_NEEDED.items():
     RULES.stand_in(_number, _reason, key="nothing_needed")
 # 9.5: what the surviving rules say of the minor powers, each played where its rule is
-RULES.declare("9.5", where="movement.may_enter, movement.barred (3.33); production.income (4.13)")
+RULES.declare(
+    "9.5", where="movement.may_enter, supply.supply_class (3.33); production.income (4.13)"
+)
 
 
 def _turn_number(turn: str) -> int:
