@@ -53,7 +53,7 @@ from wargame.engine.action import Action
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import combat_fog
+from wargame.games.asia_engulfed import combat_fog, surprise
 from wargame.games.asia_engulfed.air_commitment import (
     close_commitment,
     commit_decision,
@@ -80,7 +80,13 @@ from wargame.games.asia_engulfed.interception import (
     roll_modifier,
 )
 from wargame.games.asia_engulfed.registry import RULES
-from wargame.games.asia_engulfed.sea_forces import battle_seas, fit_carrier_air, fleets_in, flying
+from wargame.games.asia_engulfed.sea_forces import (
+    battle_seas,
+    carrier_air,
+    fit_carrier_air,
+    fleets_in,
+    flying,
+)
 from wargame.games.asia_engulfed.submarines import (
     resolve_damage,
     submarine_attack,
@@ -108,6 +114,9 @@ class AirNavalCombat(Procedure):
         g.goto("next_sea")
 
     def next_sea(self, g: Context, f: Frame) -> None:
+        if surprise.pearl_harbor_due(g.data, carrier_air(g.data, SIDES[0], "hawaiian_islands")):
+            g.call("pearl_harbor", then="next_sea")  # 9.11 j, b: before any battle
+            return
         seas = battle_seas(g.data)
         if not seas:
             g.call("port_attacks", then="done", side=f.locals["side"])
@@ -162,7 +171,7 @@ class NavalBattle(Procedure):
             choices = found.side(side, "prompt.interception", sea=sea)
             for option in interception_options(g.data, side, sea, check):
                 choices.add(Action.of("intercept", option), self.chosen, side, option)
-            if check == 1:
+            if check == 1 and AVOID not in interception_options(g.data, side, sea, check):
                 choices.refuse("intercept avoid", "8.31 b: nobody may avoid at the first check")
         return found
 
@@ -191,6 +200,7 @@ class NavalBattle(Procedure):
             roll = d6(g)
             totals[side] = roll + roll_modifier(g.data, side, sea, picked[side], charts)
             totals[side] += code_breaking_bonus(g.data, side, sea, f.locals["check"], charts)
+            totals[side] += surprise.us_roll_bonus(g.data, side, sea, f.locals["check"], charts)
             g.log("log.interception_roll", side=side, area=sea, roll=roll, total=totals[side])
         japan, allies = totals["japan"], totals["allies"]
         if japan == allies:
@@ -220,6 +230,7 @@ class NavalBattle(Procedure):
             fired = [shot for side in firing for shot in gunnery(g, side, sea, targets[side])]
             aimed = {firer: t for side in firing for firer, t in targets[side].items()}
             land_gunnery(g, sea, fired, aimed)
+        surprise.round_fought(g.data, sea)  # 9.11 c
         g.goto("submarines")
 
     @RULES.implements("8.42")
@@ -268,11 +279,14 @@ class NavalBattle(Procedure):
             land_air_attacks(g, sea, results)
             fit_carrier_air(g, sea, to_orphans=False)
         close_commitment(g)
+        surprise.round_fought(g.data, sea)  # 9.11 c
         g.goto("day_round_end")
 
     def day_round_end(self, g: Context, f: Frame) -> None:
         both = all(fleets_in(g.data, side, f.locals["sea"]) for side in SIDES)
         rounds = tables(g.state).interception.day_rounds
+        if surprise.one_day_round(g.data, f.locals["sea"], f.locals["check"]):
+            rounds = tables(g.state).surprise_attack.hawaii_day_rounds  # 9.11 k
         g.goto("day_round" if both and f.locals["round"] < rounds else "submarines")
 
     @RULES.implements("8.5")

@@ -10,6 +10,7 @@ from typing import Any, Final
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context
 from wargame.engine.tables import DiceGroup
+from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.air_commitment import (
     on_mission,
 )
@@ -51,6 +52,7 @@ def air_dice(
     for counter_id in counters:
         if counter_id in data["counters"]:
             extra = charts.air_modifiers.elite if elite(data, counter_id) else 0
+            extra += surprise.air_bonus(data, counter_id, charts)  # 9.11 c
             groups.append(DiceGroup(data["counters"][counter_id]["steps"], bonus + extra))
     return groups
 
@@ -122,6 +124,7 @@ def anti_aircraft(g: Context, attacker: Side, sea: str, port_dice: int = 0) -> N
     defender = enemy(attacker)
     fleet_steps = sum(steps(data, f) for f in fleets_in(data, defender, sea))
     dice = fleet_steps // charts.air_modifiers.fleet_steps_per_aa_die + port_dice
+    dice = surprise.allied_aa_dice(data, defender, sea, dice, charts)  # 9.11 f
     attackers = on_mission(data, attacker, "attack")
     if not dice or not attackers:
         return
@@ -169,6 +172,7 @@ def air_attack(
             else 0
         )
         bonus += mods.elite if counter.get("elite") else 0
+        bonus += surprise.air_bonus(data, counter_id, charts)  # 9.11 c
         hit, dmg, faces = volley(g, charts.dice.air_attack, counter["steps"], bonus)
         g.log(
             "log.air_attack",

@@ -519,6 +519,18 @@ class HomeDefence(Strict):
     banzai_share: Positive
 
 
+class Conquest(Strict):
+    """10.1 (designed): the areas of each minor power's seat of government."""
+
+    seats: dict[str, list[str]]
+
+
+class Bidding(Strict):
+    """10.4 (designed): the highest bid offered, in victory areas."""
+
+    most: Count
+
+
 def checked_caps(values: SpecialActionCaps) -> SpecialActionCaps:
     for power in values.__struct_fields__:
         for year in getattr(values, power):
@@ -590,6 +602,8 @@ TABLES: Final = PrintedTables(
         "t9_11_surprise_attack": TableKind(SurpriseAttack),
         "t9_13_kamikaze": TableKind(Kamikaze),
         "t21_home_defence": TableKind(HomeDefence),
+        "t10_1_conquest": TableKind(Conquest),
+        "t10_4_bidding": TableKind(Bidding),
         "t22_naval_damage": TableKind(DamageValues, damage_table),
     },
 )
@@ -628,6 +642,8 @@ class Charts:
     surprise_attack: SurpriseAttack
     kamikaze: Kamikaze
     home_defence: HomeDefence
+    conquest: Conquest
+    bidding: Bidding
     naval_damage: DamageTable
 
     @classmethod
@@ -699,6 +715,8 @@ FIELDS: Final = {
     "t9_11_surprise_attack": "surprise_attack",
     "t9_13_kamikaze": "kamikaze",
     "t21_home_defence": "home_defence",
+    "t10_1_conquest": "conquest",
+    "t10_4_bidding": "bidding",
     "t22_naval_damage": "naval_damage",
 }
 """Each table's field of :class:`Charts`."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from wargame.engine.log import Side
+from wargame.games.asia_engulfed import home_defence
 from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts
 from wargame.games.asia_engulfed.forces import side_of
@@ -53,6 +54,8 @@ def occupants(data: Mapping[str, Any], where: str) -> set[Side]:
         if unit["where"] == where and unit["public"]["kind"] == "ground":
             found.add(unit["owner"])
     found.update(side_of(power) for power, at in data["garrisons"] if at == where)
+    if home_defence.steps(data, where):  # 9.16: the home-defence militia hold their area
+        found.add(SIDES[0])
     return found
 
 
@@ -93,6 +96,8 @@ def supply_of(data: Mapping[str, Any], side: Side, piece: str, where: str) -> st
     "out", the words of :mod:`supply`. A block keeps its status in its hidden part, an air unit
     on its open counter, a CBA has its carrier's; garrisons are public, by area, in
     ``data["supply"][side]["garrisons"]`` (see :mod:`supply_phases`)."""
+    if home_defence.is_piece(piece):
+        return FULL  # 9.16: in their home area
     if piece.startswith(GARRISON):
         return str(data["supply"][side]["garrisons"].get(where, FULL))
     if piece in data["units"]:

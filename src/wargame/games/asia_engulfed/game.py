@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from wargame.engine.contract import ProcedureGame, Scenario, Secrets
+from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
@@ -20,6 +20,7 @@ from wargame.engine.rng import Rng
 from wargame.engine.state import State, copy_data
 from wargame.games.asia_engulfed import (
     air_naval_combat,
+    bidding,
     charts,
     client,
     ground_combat,
@@ -32,6 +33,7 @@ from wargame.games.asia_engulfed import (
     state,
     strategic,
     supply_phases,
+    surprise,
     victory,
 )
 from wargame.games.asia_engulfed.board import area_map
@@ -66,6 +68,7 @@ class AsiaEngulfed(ProcedureGame):
         *supply_phases.ALL,
         *production.ALL,
         *air_naval_combat.ALL, *port_attacks.ALL,
+        bidding.Bidding(), *surprise.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
@@ -78,6 +81,9 @@ class AsiaEngulfed(ProcedureGame):
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(s.id, s.title, s.title_ja, s.source or "") for s in files().values()]
+
+    def options(self) -> list[OptionSpec]:
+        return list(bidding.OPTIONS)
 
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         g.data.update(state.initial_data(scenario))
@@ -107,6 +113,8 @@ class AsiaEngulfed(ProcedureGame):
         )
         g.data.update(supply_phases.empty_records())
         g.push("game")
+        if options.get("bidding"):
+            g.push("bidding")  # 10.4: before the first turn
 
     # -- views -------------------------------------------------------------------------------
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
@@ -119,6 +127,9 @@ class AsiaEngulfed(ProcedureGame):
         found["interception"] = copy_data(interception.choices_shown(data, viewer))
         found["sheet"] = production_sheet(data, charts.tables(state_))
         found["boxes"] = off_map_groups(found)
+        if "bidding" in data:  # 10.4
+            found["bidding"] = copy_data(data["bidding"])
+            found.update(bidding.own_bid(data, viewer))
         return found
 
     def game_secrets(self, state_: State) -> Secrets:
@@ -135,6 +146,8 @@ class AsiaEngulfed(ProcedureGame):
                         withheld.update(missions.items())
         for viewer, choices in interception.hidden_choices(data).items():
             found.withheld.setdefault(viewer, set()).update(choices)
+        for seat, sealed in bidding.secret_tokens(data).items():  # 10.4
+            found.owned.setdefault(seat, set()).update(sealed)
         return found
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
@@ -144,6 +157,9 @@ class AsiaEngulfed(ProcedureGame):
         data.update({key: {side: list(board[key]), enemy(side): []} for key in PRIVATE_KEYS})
         interception.drawn_choices(data, board["interception"], rng)
         data["air_missions"] = _drawn_missions(data, board["air_missions"], side)
+        if "bidding" in board:  # 10.4
+            data["bidding"] = copy_data(board["bidding"])
+            data["bids"] = bidding.sample_bids(board, side, rng, charts.printed().bidding.most)
         return self.state_from_view(view, side, data, rng)
 
     def check_data(self, state_: State) -> list[str]:

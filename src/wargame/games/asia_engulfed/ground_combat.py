@@ -35,9 +35,9 @@ Readings where the rules leave a choice (each also said where it is coded):
   side toggling its air units between the two missions, then committing.
 
 Not here yet: invasions and shore bombardment (7.21, 7.22: the invasion rules), carrier air
-(6.53: with the fleets), the garrison left in a captured box (6.74, 6.75), banzai charges and
-home-defence militia (9.14, 9.16). Jungle attrition (6.72) is here; the first supply phase
-calls it.
+(6.53: with the fleets), the garrison left in a captured box (6.74, 6.75), banzai charges
+(9.14). Jungle attrition (6.72) is here; the first supply phase calls it. Home-defence militia
+(9.16) fight as one Japanese piece, ``home_defence:<area>`` (:mod:`home_defence`).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import DiceGroup, roll_volley
-from wargame.games.asia_engulfed import combat_fog
+from wargame.games.asia_engulfed import combat_fog, home_defence
 from wargame.games.asia_engulfed.air_commitment import (
     close_commitment,
     commit_decision,
@@ -107,6 +107,8 @@ def pieces(
     ]
     held = {p for p, at in data["garrisons"] if at == where and side_of(p) == side}
     found += [GARRISON + p for p in sorted(held) if powers is None or p in powers]
+    if powers is None or "japan" in powers:
+        found += home_defence.pieces(data, side, where)  # 9.16
     return found
 
 
@@ -118,6 +120,8 @@ def participants(data: Mapping[str, Any], battle: Battle, side: Side) -> list[st
 
 
 def power_of(data: Mapping[str, Any], piece: str) -> str:
+    if home_defence.is_piece(piece):
+        return "japan"
     if piece.startswith(GARRISON):
         return piece.removeprefix(GARRISON)
     power: str = data["units"][piece]["hidden"]["power"]
@@ -125,6 +129,8 @@ def power_of(data: Mapping[str, Any], piece: str) -> str:
 
 
 def kind_of(data: Mapping[str, Any], piece: str) -> str:
+    if home_defence.is_piece(piece):
+        return "militia"
     if piece.startswith(GARRISON):
         return "garrison"
     kind: str = data["units"][piece]["hidden"]["type"]
@@ -132,6 +138,8 @@ def kind_of(data: Mapping[str, Any], piece: str) -> str:
 
 
 def steps_of(data: Mapping[str, Any], piece: str) -> int:
+    if home_defence.is_piece(piece):
+        return home_defence.steps(data, home_defence.area_of(piece))
     if piece.startswith(GARRISON):
         return 1
     steps: int = data["units"][piece]["hidden"]["steps"]
@@ -139,7 +147,7 @@ def steps_of(data: Mapping[str, Any], piece: str) -> int:
 
 
 def full_strength(data: Mapping[str, Any], piece: str) -> bool:
-    if piece.startswith(GARRISON):
+    if piece.startswith(GARRISON) or home_defence.is_piece(piece):
         return True
     return steps_of(data, piece) == load_forces().units[piece].max_steps
 
@@ -249,7 +257,7 @@ def chinese_attack(data: Mapping[str, Any], battle: Battle) -> bool:
     return any(power_of(data, piece) in CHINESE for piece in attackers)
 
 
-@RULES.implements("6.24", "6.31", "6.32", "3.6", "4.27", "6.51")
+@RULES.implements("6.24", "6.31", "6.32", "3.6", "4.27", "9.46", "6.51")
 def piece_dice(
     data: Mapping[str, Any], charts: Charts, battle: Battle, side: Side, piece: str
 ) -> list[DiceGroup]:
@@ -269,6 +277,12 @@ def piece_dice(
         bonus += charts.ground_bonuses.banzai  # 9.14: even militia and partial supply
     supported = min(dice, battle["support"][side].get(piece, 0) * per_step)
     air = charts.ground_bonuses.air_support
+    if home_defence.is_piece(piece):  # 9.16: a quarter charges banzai (9.14)
+        banzai = home_defence.charging(data, piece, charts.home_defence.banzai_share) * per_step
+        return [
+            DiceGroup(banzai, bonus + charts.ground_bonuses.banzai),
+            DiceGroup(dice - banzai, bonus),
+        ]
     return [DiceGroup(supported, bonus + air), DiceGroup(dice - supported, bonus)]
 
 
@@ -297,7 +311,9 @@ def banzai_candidates(data: Mapping[str, Any], battle: Battle) -> list[str]:
     return [
         piece
         for piece in participants(data, battle, SIDES[0])
-        if kind_of(data, piece) in ("garrison", "militia") and piece not in battle["banzai"]
+        if kind_of(data, piece) in ("garrison", "militia")
+        and piece not in battle["banzai"]
+        and not home_defence.is_piece(piece)  # 9.16 fixes its share
     ]
 
 
@@ -307,6 +323,11 @@ def banzai_ends(g: Context, battle: Battle) -> None:
     stays if no Allied unit is left in the battle (read: Japan always keeps it, on the unit
     charged first)."""
     where = battle["area"]
+    if battle["firing"] == SIDES[0]:
+        share = tables(g.state).home_defence.banzai_share
+        cleared = not participants(g.data, battle, SIDES[1])
+        for home in home_defence.pieces(g.data, SIDES[0], where):  # 9.16
+            home_defence.banzai_over(g, home, share, keep_one=cleared)
     charged = [p for p in battle["banzai"] if p in pieces(g.data, SIDES[0], where)]
     battle["banzai"] = []
     if charged and not participants(g.data, battle, SIDES[1]):
@@ -334,6 +355,9 @@ def loss_targets(data: Mapping[str, Any], side: Side, fighting: list[str]) -> li
 def take_loss(g: Context, side: Side, piece: str, where: str) -> None:
     """One step off ``piece``; a 1-step unit hit is eliminated (spec §0): a block to its force
     pool, in sight of both sides; a garrison out of play."""
+    if home_defence.is_piece(piece):
+        home_defence.lose_step(g, piece)
+        return
     if piece.startswith(GARRISON):
         g.data["garrisons"].remove([piece.removeprefix(GARRISON), where])
         g.log("log.garrison_eliminated", side=side, area=where)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from wargame.engine.log import Side
-from wargame.games.asia_engulfed import combat_fog
+from wargame.games.asia_engulfed import combat_fog, surprise
 from wargame.games.asia_engulfed.charts import Charts
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
@@ -40,6 +40,8 @@ def interception_options(data: Mapping[str, Any], side: Side, sea: str, check: i
     """What ``side`` may choose at the ``check``-th check in ``sea`` (T13): Night with surface
     ships, Day with carriers or LBA that could join, Avoid from the second check; only Avoid
     from then on when neither side can fight (provisional, see the module's Decisions)."""
+    if surprise.one_day_round(data, sea, check):  # 9.11 k: Day, or the US rebases at once
+        return [DAY] if side == SIDES[0] else [DAY, AVOID]
     kinds = {fleet_type(data, fleet) for fleet in fleets_in(data, side, sea)}
     found = []
     if "cv" in kinds or joining_lba(data, side, sea):

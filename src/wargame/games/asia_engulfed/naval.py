@@ -654,6 +654,7 @@ class Rebase(Procedure):
             choices.add("extensive_rebasing", self.extensive)
         for fleet_id in self.at_sea(g, f, side):
             ports = rebase_ports(g.data, fleet_id, charts, sides)
+            ports = surprise.rebase_ports(g.data, fleet_id, ports)  # 9.11 k: not Hawaii
             if report is not None:
                 far = extensive_ports(g.data, fleet_id, sides, report)
                 ports = sorted({*ports, *(p for p in far if _room(g.data, side, p, charts))})

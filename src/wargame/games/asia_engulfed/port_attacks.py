@@ -32,7 +32,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import DiceGroup
-from wargame.games.asia_engulfed import combat_fog
+from wargame.games.asia_engulfed import combat_fog, surprise
 from wargame.games.asia_engulfed.air_commitment import (
     close_commitment,
     commit_decision,
@@ -63,9 +63,14 @@ AIRBASE_MISSIONS: Final = ("escort", "stay")
 TARGETS: Final = ("fleets", "facilities", "airbase")
 
 
-def strikers(data: Mapping[str, Any], side: Side, sea: str, used: list[str]) -> list[str]:
+def strikers(
+    data: Mapping[str, Any], side: Side, sea: str, used: list[str], *, surprise_attack: bool = False
+) -> list[str]:
     """``side``'s air units that may strike from ``sea``: CBA on its carriers there, LBA of
-    uncontested areas of its side bordering it, none that struck this turn."""
+    uncontested areas of its side bordering it, none that struck this turn (the surprise attack
+    on Hawaii, 9.11 j: its carriers' CBA, whatever enemy fleets are at sea)."""
+    if surprise_attack:
+        return sorted(c for c in carrier_air(data, side, sea) if c not in used)
     if fleets_in(data, enemy(side), sea):
         return []
     found = [*carrier_air(data, side, sea), *joining_lba(data, side, sea)]
@@ -73,12 +78,14 @@ def strikers(data: Mapping[str, Any], side: Side, sea: str, used: list[str]) -> 
 
 
 @RULES.implements("8.7")
-def targets(data: Mapping[str, Any], side: Side, used: list[str]) -> Iterator[tuple[str, str, str]]:
+def targets(
+    data: Mapping[str, Any], side: Side, used: list[str], *, ignore_fleets_at_sea: bool = False
+) -> Iterator[tuple[str, str, str]]:
     """Each (area, sea area, target) ``side`` may strike: an enemy area bordering a sea area
     it has strikers for; its port's fleets or facilities, its airbase if enemy LBA are there."""
     other = enemy(side)
     for sea in sorted(k for k, a in area_map().areas.items() if a.is_sea):
-        if not strikers(data, side, sea, used):
+        if not strikers(data, side, sea, used, surprise_attack=ignore_fleets_at_sea):
             continue
         for where in sorted(coasts_of(sea)):
             if data["control"].get(where) != other:
@@ -109,7 +116,11 @@ class PortAttacks(Procedure):
     def choose(self, g: Context, f: Frame) -> Choices:
         side = f.locals["side"]
         choices = Decision.single(side, "prompt.port_attack")
-        for where, sea, target in targets(g.data, side, f.locals["used"]):
+        pearl_harbor = f.locals.get("pearl_harbor")  # 9.11 j: Hawaii from its sea area only
+        found = targets(g.data, side, f.locals["used"], ignore_fleets_at_sea=bool(pearl_harbor))
+        for where, sea, target in found:
+            if pearl_harbor and (where, sea) != (surprise.HAWAII, surprise.HAWAIIAN_ISLANDS):
+                continue
             action = Action.of("strike", where, sea, target)
             choices.add(action, self.strike, where, sea, target)
         choices.add("end", self.end)
@@ -120,7 +131,8 @@ class PortAttacks(Procedure):
 
     def strike(self, g: Context, f: Frame, where: str, sea: str, target: str) -> None:
         side = f.locals["side"]
-        flying = strikers(g.data, side, sea, f.locals["used"])
+        pearl_harbor = bool(f.locals.get("pearl_harbor"))
+        flying = strikers(g.data, side, sea, f.locals["used"], surprise_attack=pearl_harbor)
         f.locals.update(area=where, sea=sea, target=target)
         first = "escort" if target == "airbase" else "attack"
         open_commitment(g, where, {side: flying, enemy(side): []}, first)
@@ -142,7 +154,8 @@ class PortAttacks(Procedure):
         revealed, AA with the port's dice, and the strikes."""
         side, where, target = f.locals["side"], f.locals["area"], f.locals["target"]
         other = enemy(side)
-        g.data["air_missions"][other] = dict.fromkeys(defenders(g.data, other, where), "cap")
+        cap = surprise.flying_cap(g.data, where, defenders(g.data, other, where))  # 9.11 j
+        g.data["air_missions"][other] = dict.fromkeys(cap, "cap")
         flown = [c for m in ("attack", "escort") for c in on_mission(g.data, side, m)]
         f.locals["used"] = sorted([*f.locals["used"], *flown])
         for each in (side, other):
@@ -156,7 +169,8 @@ class PortAttacks(Procedure):
         close_commitment(g)
         g.data["interception"] = None
         fit_carrier_air(g, where, to_orphans=True)
-        g.goto("choose")
+        surprise.round_fought(g.data, f.locals["sea"], where)  # 9.11 c, f
+        g.goto("end" if f.locals.get("pearl_harbor") else "choose")
 
     def attack(self, g: Context, side: Side, where: str, target: str) -> None:
         charts = tables(g.state)
@@ -178,7 +192,8 @@ def bomb_facilities(g: Context, side: Side, where: str) -> None:
     groups = [
         DiceGroup(
             g.data["counters"][c]["steps"],
-            charts.air_modifiers.elite if g.data["counters"][c].get("elite") else 0,
+            (charts.air_modifiers.elite if g.data["counters"][c].get("elite") else 0)
+            + surprise.air_bonus(g.data, c, charts),  # 9.11 c
         )
         for c in attackers
     ]

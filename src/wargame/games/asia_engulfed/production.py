@@ -74,7 +74,7 @@ from wargame.engine.fog import conceal, new_unit
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import strategic_warfare, supply
+from wargame.games.asia_engulfed import conquest, strategic_warfare, supply
 from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts, StepKind, tables
 from wargame.games.asia_engulfed.control import occupants, supply_of
@@ -229,6 +229,8 @@ def _nationalist_werp(data: Mapping[str, Any], report: Any, charts: Charts) -> i
 
 
 def _philippine_werp(data: Mapping[str, Any], charts: Charts) -> int:
+    if conquest.conquered(data, "philippines"):  # 9.56
+        return 0
     return charts.production.philippines if data["control"].get("luzon") == "allies" else 0
 
 
@@ -647,6 +649,7 @@ def _nationalist_block_in(data: Mapping[str, Any], where: str) -> bool:
     )
 
 
+@RULES.implements("9.24")
 def markers_held(data: Mapping[str, Any], power: str, use: str) -> int:
     """Build markers of one use (naval, air) ``power`` has (forces.yaml; 9.24's dated ones)."""
     forces = load_forces()

@@ -9,7 +9,7 @@ from typing import Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import production, supply_phases, victory
+from wargame.games.asia_engulfed import conquest, national, production, supply_phases, victory
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
@@ -44,6 +44,7 @@ class GameTurns(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         g.log("log.turn", turn=g.data["turn"])
+        national.arrivals(g)  # 4.4, 9.22: the force pool additions due this turn
         g.call("player_turn", then="allied_turn", side=SIDES[0])
 
     @RULES.implements("1.2")
@@ -83,8 +84,10 @@ class PlayerTurn(Procedure):
     def phase(self, g: Context, f: Frame) -> None:
         """The next phase of the player turn, in the order of :data:`PHASES`."""
         if f.locals["phase"] == len(PHASES):
+            conquest.check(g)  # 10.1: at the end of the player turn
             g.ret()
             return
+        national.after_phase(g, g.data["phase"])  # 9.22: the phase just over
         name, _rule = PHASES[f.locals["phase"]]
         f.locals["phase"] += 1
         g.data["phase"] = name

@@ -15,12 +15,13 @@ import msgspec
 from wargame.engine.data import read_raw
 from wargame.engine.log import Side
 from wargame.engine.state import Result
+from wargame.games.asia_engulfed import bidding
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
 VICTORY: Final = Path(__file__).parent / "data" / "victory.yaml"
-NOT_ENFORCED: Final = ["2.0", "4.0", "7.0", "8.0", "9.0", "10.1", "10.2"]
+NOT_ENFORCED: Final = ["2.0", "4.0", "7.0", "8.0", "9.0"]
 
 RULES.stand_in(
     "10.3",
@@ -80,9 +81,9 @@ def standing(data: Mapping[str, Any]) -> dict[Side, int]:
     return {side: len(areas) for side, areas in held(data).items()}
 
 
-@RULES.implements("10.3")
+@RULES.implements("10.3", "10.4")
 def final_result(data: Mapping[str, Any]) -> Result:
-    needs = conditions(data["scenario"]).japan_needs
+    needs = max(1, conditions(data["scenario"]).japan_needs + bidding.japan_needs_change(data))
     count = standing(data)
     winner = SIDES[0] if count[SIDES[0]] >= needs else SIDES[1]
     return Result(

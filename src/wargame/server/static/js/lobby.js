@@ -47,25 +47,29 @@ function drawScenarios(entry) {
   );
 }
 
-function optionLabel(option) {
-  const key = `option.${option.name}`;
-  return has(key) ? t(key) : option.description || option.name;
+/** The message of an option: the game's own (option.<game>.<name>) before the shared one. */
+function optionText(game, name, fallback) {
+  const key = [`option.${game}.${name}`, `option.${name}`].find(has);
+  return key ? t(key) : fallback;
 }
 
-function optionHint(option) {
-  const key = `option.${option.name}_hint`;
-  return has(key) ? t(key) : option.description;
+function optionLabel(game, option) {
+  return optionText(game, option.name, option.description || option.name);
 }
 
-function optionInput(option) {
+function optionHint(game, option) {
+  return optionText(game, `${option.name}_hint`, option.description);
+}
+
+function optionInput(game, option) {
   const id = `option-${option.name}`;
   const isFlag = option.choices.length === 2 && option.choices.every((c) => typeof c === "boolean");
   if (isFlag) {
     return h(
       "label",
-      { class: "row", title: optionHint(option) },
+      { class: "row", title: optionHint(game, option) },
       h("input", { type: "checkbox", id, name: option.name, checked: option.default === true }),
-      h("span", {}, optionLabel(option)),
+      h("span", {}, optionLabel(game, option)),
     );
   }
   const choices = option.choices.map((choice, index) =>
@@ -73,15 +77,15 @@ function optionInput(option) {
   );
   return h(
     "label",
-    { class: "row", title: optionHint(option) },
-    h("span", {}, optionLabel(option)),
+    { class: "row", title: optionHint(game, option) },
+    h("span", {}, optionLabel(game, option)),
     h("select", { id, name: option.name }, choices),
   );
 }
 
 function drawOptions(entry) {
   const box = byId("options");
-  fill(box, h("legend", {}, t("lobby.options")), entry.options.map(optionInput));
+  fill(box, h("legend", {}, t("lobby.options")), entry.options.map((option) => optionInput(entry.id, option)));
   box.hidden = entry.options.length === 0;
 }
 
