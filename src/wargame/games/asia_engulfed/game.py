@@ -32,6 +32,7 @@ from wargame.games.asia_engulfed import (
     sequence,
     state,
     strategic,
+    strategy,
     supply_phases,
     surprise,
     victory,
@@ -72,6 +73,8 @@ class AsiaEngulfed(ProcedureGame):
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
+    evaluate = strategy.evaluate  # bots: the evaluation hook (strategy.py)
+    order_actions = strategy.order_actions  # bots: the move ordering hook (strategy.py)
 
     @cached_property
     def catalog(self) -> Catalog:  # type: ignore[override]
