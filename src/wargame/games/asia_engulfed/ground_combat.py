@@ -34,10 +34,19 @@ Readings where the rules leave a choice (each also said where it is coded):
 * 6.21: the other side's choices while one side commits are hidden (``air_missions``), each
   side toggling its air units between the two missions, then committing.
 
-Not here yet: invasions and shore bombardment (7.21, 7.22: the invasion rules), carrier air
-(6.53: with the fleets), the garrison left in a captured box (6.74, 6.75), banzai charges and
-home-defence militia (9.14, 9.16). Jungle attrition (6.72) is here; the first supply phase
-calls it.
+* 7.22: shore bombardment is the attacker's choice, one group at a time, at the start of the
+  first round of the first combat phase in a port or island box it invaded, from the sea areas
+  the invasion came from; a sea area's groups are shared among the invasions from it (the
+  groups each battle took are in the invasion's record). A group is the attacker's BB and CA
+  steps in the sea area as T12 combines them (damaged steps count: gunnery counts them too,
+  8.41); at most one group a step, on the surviving attackers that take hit bonuses, those
+  without air support first (the bonuses add, 7.22). The fewest fleets that make the groups
+  used are revealed to the defender until they move (7.22: the bombarding fleets).
+* 7.24: the LBA that flew in to join an invasion fly back to their bases when the invaders are
+  gone or the attacker breaks off (:func:`movement.recall_invasion_air`), not removed (5.46).
+
+Not here yet: home-defence militia (9.16). Jungle attrition (6.72) is here; the first supply
+phase calls it.
 """
 
 from __future__ import annotations
@@ -74,6 +83,7 @@ from wargame.games.asia_engulfed.control import (
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.movement import (
+    recall_invasion_air,
     remove_lone_air,
     settle_invasions,
     take_control,
@@ -268,8 +278,15 @@ def piece_dice(
     if piece in battle.get("banzai", []):
         bonus += charts.ground_bonuses.banzai  # 9.14: even militia and partial supply
     supported = min(dice, battle["support"][side].get(piece, 0) * per_step)
-    air = charts.ground_bonuses.air_support
-    return [DiceGroup(supported, bonus + air), DiceGroup(dice - supported, bonus)]
+    shelled = min(dice, battle.get("shelled", {}).get(piece, 0) * per_step)
+    both = max(0, supported + shelled - dice)  # 7.22: on steps without air support first
+    air, shell = charts.ground_bonuses.air_support, charts.ground_bonuses.bombardment
+    return [
+        DiceGroup(both, bonus + air + shell),
+        DiceGroup(supported - both, bonus + air),
+        DiceGroup(shelled - both, bonus + shell),
+        DiceGroup(dice - supported - shelled + both, bonus),
+    ]
 
 
 def fire(g: Context, battle: Battle, side: Side) -> int:
@@ -523,6 +540,115 @@ def give_support(g: Context, battle: Battle, counter_id: str, piece: str) -> Non
     g.log("log.supported", air=counter_id, unit=piece, steps=room, area=battle["area"])
 
 
+# -- shore bombardment (7.22, Table T12) -----------------------------------------------------
+
+
+def most_groups(bb: int, ca: int, groups: list[tuple[int, int]]) -> int:
+    """The most bombardment groups ``bb`` BB steps and ``ca`` CA steps make, each step in one
+    group at most (7.22, T12)."""
+    best = 0
+    for need_bb, need_ca in groups:
+        if need_bb <= bb and need_ca <= ca and need_bb + need_ca > 0:
+            best = max(best, 1 + most_groups(bb - need_bb, ca - need_ca, groups))
+    return best
+
+
+def _group_shapes(charts: Charts) -> list[tuple[int, int]]:
+    return [(group.bb, group.ca) for group in charts.shore_bombardment.groups]
+
+
+def gun_fleets(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
+    """``side``'s BB and CA fleets in the sea area ``sea``."""
+    return sorted(
+        unit_id
+        for unit_id, unit in data["units"].items()
+        if unit["owner"] == side
+        and unit["where"] == sea
+        and unit["public"]["kind"] == "fleet"
+        and unit["hidden"]["type"] in ("bb", "ca")
+    )
+
+
+def fleet_groups(data: Mapping[str, Any], fleets: list[str], charts: Charts) -> int:
+    steps = {"bb": 0, "ca": 0}
+    for unit_id in fleets:
+        hidden = data["units"][unit_id]["hidden"]
+        steps[hidden["type"]] += hidden["steps"]
+    return most_groups(steps["bb"], steps["ca"], _group_shapes(charts))
+
+
+def groups_left(data: Mapping[str, Any], side: Side, sea: str, charts: Charts) -> int:
+    """The groups ``side``'s fleets in ``sea`` have not spent on an invasion this turn."""
+    spent = sum(r.get("bombarded", {}).get(sea, 0) for r in data["invasions"].values())
+    return fleet_groups(data, gun_fleets(data, side, sea), charts) - spent
+
+
+def shellable_steps(data: Mapping[str, Any], battle: Battle) -> int:
+    """The attacker's steps that may take a bombardment group's bonus (one each, 7.22)."""
+    side, where = battle["attacker"], battle["area"]
+    return sum(
+        steps_of(data, piece)
+        for piece in participants(data, battle, side)
+        if takes_bonuses(data, side, piece, where)
+    )
+
+
+@RULES.implements("7.22")
+def bombardment_seas(data: Mapping[str, Any], battle: Battle, charts: Charts) -> list[str]:
+    """The invasion sea areas from which the attacker may add a bombardment group now: only in
+    the first round of the first combat phase in an invaded port or island box, while a step
+    is left to take it (7.22)."""
+    where = battle["area"]
+    if not battle["invaded"] or area(where).kind not in ("port_box", "island_box"):
+        return []
+    if battle["groups"] >= shellable_steps(data, battle):
+        return []
+    seas = data["invasions"][where]["seas"]
+    return [sea for sea in seas if groups_left(data, battle["attacker"], sea, charts) > 0]
+
+
+def bombard(g: Context, battle: Battle, sea: str) -> None:
+    record = g.data["invasions"][battle["area"]]
+    bombarded = record["bombarded"]
+    record["bombarded"] = {**bombarded, sea: bombarded.get(sea, 0) + 1}
+    battle["groups"] += 1
+    g.log("log.bombardment", side=battle["attacker"], area=battle["area"], sea=sea)
+
+
+@RULES.implements("7.22")
+def reveal_bombarding_fleets(g: Context, battle: Battle, charts: Charts) -> None:
+    """The fewest of the attacker's BB and CA fleets that make the groups each sea area spent
+    on this battle are shown to the defender (7.22)."""
+    side = battle["attacker"]
+    for sea, used in sorted(g.data["invasions"][battle["area"]]["bombarded"].items()):
+        fleets = gun_fleets(g.data, side, sea)
+        chosen = next(
+            subset
+            for size in range(1, len(fleets) + 1)
+            for subset in combinations(fleets, size)
+            if fleet_groups(g.data, list(subset), charts) >= used
+        )
+        combat_fog.reveal_fleets(g, list(chosen), sea)
+
+
+def shell(data: Mapping[str, Any], battle: Battle) -> dict[str, int]:
+    """Which attacking steps the battle's bombardment groups go to: one a step, on those
+    taking hit bonuses, those without air support first (7.22)."""
+    side, where = battle["attacker"], battle["area"]
+    left = battle["groups"]
+    shelled: dict[str, int] = {}
+    fighting = [p for p in participants(data, battle, side) if takes_bonuses(data, side, p, where)]
+    support = battle["support"][side]
+    for free in (True, False):
+        for piece in fighting:
+            room = steps_of(data, piece) - support.get(piece, 0) if free else support.get(piece, 0)
+            given = min(left, max(0, room))
+            if given:
+                shelled[piece] = shelled.get(piece, 0) + given
+                left -= given
+    return shelled
+
+
 # -- the round (6.2) ---------------------------------------------------------------------------
 
 
@@ -546,7 +672,7 @@ class BattleRound(Procedure):
         b["river"] = b["kind"] == "first" and b["round"] == 1 and crossed
         b["invaded"] = b["kind"] == "first" and b["round"] == 1 and where in g.data["invasions"]
         b["support"] = {side: {} for side in SIDES}
-        b.update(mode=None, to_support=[], air_hits={}, banzai=[])
+        b.update(mode=None, to_support=[], air_hits={}, banzai=[], groups=0, shelled={})
         g.goto("mode")
 
     @decision
@@ -565,6 +691,30 @@ class BattleRound(Procedure):
     def declare(self, g: Context, f: Frame, mode: str) -> None:
         f.locals["mode"] = mode
         g.log("log.combat_mode", side=f.locals["attacker"], mode=mode, area=f.locals["area"])
+        g.goto("bombardment" if bombardment_seas(g.data, f.locals, tables(g.state)) else "air")
+
+    @decision
+    @RULES.implements("7.22")
+    def bombardment(self, g: Context, f: Frame) -> Choices:
+        """The attacker adds shore bombardment groups one at a time from its invasion sea
+        areas, then goes on (7.22)."""
+        where = f.locals["area"]
+        choices = Decision.single(f.locals["attacker"], "prompt.bombardment", area=where)
+        for sea in bombardment_seas(g.data, f.locals, tables(g.state)):
+            choices.add(Action.of("bombard", sea), self.bombards, sea)
+        choices.add("done", self.bombarded)
+        return choices
+
+    def bombards(self, g: Context, f: Frame, sea: str) -> None:
+        bombard(g, f.locals, sea)
+        if bombardment_seas(g.data, f.locals, tables(g.state)):
+            g.goto("bombardment")
+        else:
+            self.bombarded(g, f)
+
+    def bombarded(self, g: Context, f: Frame) -> None:
+        if f.locals["groups"]:
+            reveal_bombarding_fleets(g, f.locals, tables(g.state))
         g.goto("air")
 
     def air(self, g: Context, f: Frame) -> None:
@@ -647,6 +797,7 @@ class BattleRound(Procedure):
 
     def attacker_fire(self, g: Context, f: Frame) -> None:
         f.locals["firing"] = f.locals["attacker"]
+        f.locals["shelled"] = shell(g.data, f.locals)  # 7.22: on the surviving attackers
         g.goto("charge")
 
     def charge(self, g: Context, f: Frame) -> None:
@@ -693,6 +844,8 @@ class BattleRound(Procedure):
         where = f.locals["area"]
         close_commitment(g)
         holder = take_control(g, where)
+        if not pieces(g.data, f.locals["attacker"], where):
+            recall_invasion_air(g, f.locals["attacker"], where)  # 7.24
         for side in SIDES:
             remove_lone_air(g, side, where)
         if where in g.data["contested"] and fortified(g.data, where, enemy(f.locals["attacker"])):
@@ -743,6 +896,7 @@ class BattleRound(Procedure):
 
     def stop(self, g: Context, f: Frame) -> None:
         g.log("log.battle_stopped", side=f.locals["attacker"], area=f.locals["area"])
+        recall_invasion_air(g, f.locals["attacker"], f.locals["area"])  # 7.24
         g.ret()
 
 
@@ -861,6 +1015,9 @@ class GroundCombatPhase(Procedure):
 
     def end_breakthroughs(self, g: Context, f: Frame) -> None:
         settle_invasions(g)
+        g.call("marine_withdrawal", then="finish", side=f.locals["side"])  # 6.74, 6.75
+
+    def finish(self, g: Context, f: Frame) -> None:
         g.ret()
 
 
