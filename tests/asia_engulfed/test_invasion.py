@@ -11,7 +11,13 @@ from tests.asia_engulfed.positions import at_operational_movement, fix_dice, off
 from wargame.engine.errors import IllegalAction
 from wargame.games.asia_engulfed import GAME, ground_combat
 from wargame.games.asia_engulfed.charts import printed
-from wargame.games.asia_engulfed.ground_combat import most_groups, piece_dice
+from wargame.games.asia_engulfed.ground_combat import (
+    air_units,
+    carrier_air,
+    dogfight_only,
+    most_groups,
+    piece_dice,
+)
 from wargame.games.asia_engulfed.movement import attack_room
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -96,13 +102,13 @@ def test_a_marine_over_the_limit_stays_through_the_turn_then_goes_back_to_sea():
     )
     assert state.data["phase"] == "strategic_movement"  # no block removed (5.42)
     state = play(state, "japan", "end")
-    while state.data["phase"] == "ground_combat" and not offered(state, "japan", "withdraw"):
+    while state.data["phase"] == "ground_combat" and not offered(state, "japan", "leave_box"):
         state = play(state, "japan", "end")
     assert state.data["control"]["aleutian_islands"] == "japan"
-    assert offered(state, "japan", "withdraw") == [
-        "withdraw jp-snlf-maizuru central_pacific"  # an island box: only back to sea (6.75)
+    assert offered(state, "japan", "leave_box") == [
+        "leave_box jp-snlf-maizuru central_pacific"  # an island box: only back to sea (6.75)
     ]
-    state = play(state, "japan", "withdraw jp-snlf-maizuru central_pacific")
+    state = play(state, "japan", "leave_box jp-snlf-maizuru central_pacific")
     assert state.data["units"]["jp-snlf-maizuru"]["where"] == "central_pacific"
     assert state.data["units"]["jp-16a"]["where"] == "aleutian_islands"
     assert state.data["phase"] == "rebase"
@@ -254,3 +260,30 @@ def test_a_one_step_invader_cannot_give_a_step():
     state.data["units"]["jp-snlf-maizuru"]["hidden"]["steps"] = 1
     state = play(state, "japan", "invade jp-snlf-maizuru midway")
     assert offered(state, "japan", "garrison_box") == []
+
+
+# -- carrier air (6.53, 7.24) -----------------------------------------------------------------
+
+
+@pytest.mark.rule("6.53")
+@pytest.mark.rule("7.24")
+def test_carrier_air_fights_over_an_invasion_from_the_invasion_sea_area():
+    state = at_sea("central_pacific", "jp-16a")
+    state.data["units"]["jp-cv-b"]["where"] = "central_pacific"
+    state = play(state, "japan", "invade jp-16a midway")
+    data = state.data
+    assert carrier_air(data, "midway", "japan") == (["jp-cba-1", "jp-cba-2"], None)
+    assert {"jp-cba-1", "jp-cba-2"} <= set(air_units(data, "midway", "japan"))
+    data["units"]["jp-cv-b"]["where"] = "hawaiian_islands"  # next to Midway, not the invasion's
+    assert carrier_air(data, "midway", "japan") == ([], None)
+
+
+@pytest.mark.rule("6.53")
+def test_carrier_air_only_dogfights_over_a_box_not_invaded_and_never_over_a_large_area():
+    data = at_operational_movement().data
+    data["units"]["jp-cv-b"]["where"] = "central_pacific"
+    assert carrier_air(data, "midway", "japan") == (["jp-cba-1", "jp-cba-2"], "dogfight")
+    assert dogfight_only(data, "midway", "japan") == ["jp-cba-1", "jp-cba-2"]
+    assert not {"jp-cba-1", "jp-cba-2"} & set(air_units(data, "midway", "japan"))  # no choice
+    data["units"]["jp-cv-b"]["where"] = "east_china_sea"
+    assert carrier_air(data, "fukien", "japan") == ([], None)

@@ -42,6 +42,11 @@ Readings where the rules leave a choice (each also said where it is coded):
   8.41); at most one group a step, on the surviving attackers that take hit bonuses, those
   without air support first (the bonuses add, 7.22). The fewest fleets that make the groups
   used are revealed to the defender until they move (7.22: the bombarding fleets).
+* 6.53: carrier air fights over an invaded area (dogfight or support), and over a port or
+  island box not invaded (dogfight only, island boxes as port boxes, §9-2 #9); the invader's
+  carriers stand in the invasion's sea areas (7.24), the defender's in a sea area next to the
+  area or in its port. Dogfight-only CBA have no choice: they join the dogfight after the
+  commitment. CBA never leave their carrier box, so they are back on board after the battle.
 * 7.24: the LBA that flew in to join an invasion fly back to their bases when the invaders are
   gone or the attacker breaks off (:func:`movement.recall_invasion_air`), not removed (5.46).
 
@@ -90,6 +95,7 @@ from wargame.games.asia_engulfed.movement import (
     to_pool,
 )
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.state import BOX_PREFIX
 from wargame.games.asia_engulfed.surprise import SURPRISE_TURN
 
 SA_POWERS: Final = {"japan": ("japan",), "allies": ("usa", "cw")}  # 6.62, 7.7: never China
@@ -420,10 +426,43 @@ FULL_STRENGTH_FIRST: Final = (
 
 
 def air_units(data: Mapping[str, Any], where: str, side: Side) -> list[str]:
-    """``side``'s air units that may fight over ``where``: its LBA there, in supply (3.6: an
-    out-of-supply LBA takes no part in combat). Carrier air joins with the naval rules (6.53)."""
+    """``side``'s air units that may choose a mission over ``where``: its LBA there, in supply
+    (3.6: an out-of-supply LBA takes no part in combat), and its carrier air in an invasion
+    battle (6.53, 7.24)."""
     here = lba_here(data, side, where)
-    return [counter_id for counter_id in here if not out_of_supply(data, side, counter_id, where)]
+    lba = [counter_id for counter_id in here if not out_of_supply(data, side, counter_id, where)]
+    cba, held_to = carrier_air(data, where, side)
+    return lba + (cba if held_to is None else [])
+
+
+@RULES.implements("6.53", "7.24")
+def carrier_air(data: Mapping[str, Any], where: str, side: Side) -> tuple[list[str], str | None]:
+    """``side``'s CBA that may fight over ``where``, and the one mission they are held to (None:
+    either). In an area invaded this player turn they dogfight or support, the invader's from
+    carriers in the invasion's sea areas (7.24), the defender's from carriers in a sea area
+    next to it or in its port (6.53); over a port box, or an island box (§9-2 #9), not invaded,
+    they dogfight only; over another Large Area, none."""
+    record = data["invasions"].get(where, {})
+    invaded = record.get("landed", 0) > 0
+    if not invaded and area(where).kind not in ("port_box", "island_box"):
+        return [], None
+    if invaded and side == data.get("phase_player"):
+        decks = set(record["seas"])
+    else:
+        decks = {where} | {a for a in area(where).adjacent if area(a).is_sea}
+    boxes = {
+        BOX_PREFIX + unit["hidden"]["carrier_box"]
+        for unit in data["units"].values()
+        if unit["owner"] == side and unit["where"] in decks and "carrier_box" in unit["hidden"]
+    }
+    cba = sorted(
+        counter_id
+        for counter_id, counter in data["counters"].items()
+        if counter["type"] == "cba"
+        and counter["where"] in boxes
+        and side_of(counter["power"]) == side
+    )
+    return cba, (None if invaded else "dogfight")
 
 
 @RULES.implements("6.22", "9.12")
@@ -520,6 +559,13 @@ def support_targets(
         and takes_bonuses(data, side, piece, battle["area"])
         and given.get(piece, 0) < steps_of(data, piece)
     ]
+
+
+def dogfight_only(data: Mapping[str, Any], where: str, side: Side) -> list[str]:
+    """``side``'s CBA that may only dogfight over ``where`` (6.53): they have no choice to make,
+    so they join the dogfight once the others have committed."""
+    cba, held_to = carrier_air(data, where, side)
+    return cba if held_to == "dogfight" else []
 
 
 def most_support(g: Context) -> int:
@@ -720,11 +766,13 @@ class BattleRound(Procedure):
     def air(self, g: Context, f: Frame) -> None:
         where = f.locals["area"]
         flying = {side: air_units(g.data, where, side) for side in SIDES}
-        if not any(flying.values()):
+        held = {side: dogfight_only(g.data, where, side) for side in SIDES}
+        if not any(flying.values()) and not any(held.values()):
             g.goto("reveal")
             return
         open_commitment(g, where, flying, "dogfight")
-        g.goto("commit")
+        f.locals["dogfight_only"] = held
+        g.goto("commit" if any(flying.values()) else "dogfight")
 
     @decision
     @RULES.implements("6.21")
@@ -733,9 +781,12 @@ class BattleRound(Procedure):
         once (6.21): whoever has not committed yet decides; the other's choice stays hidden."""
         return commit_decision(g, MISSIONS, "prompt.air_commitment", then="dogfight")
 
-    @RULES.implements("6.21", "6.22")
+    @RULES.implements("6.21", "6.22", "6.53")
     def dogfight(self, g: Context, f: Frame) -> None:
         where = f.locals["area"]
+        for side, held in f.locals.pop("dogfight_only", {}).items():
+            missions = g.data["air_missions"][side]
+            g.data["air_missions"][side] = {**missions, **dict.fromkeys(held, "dogfight")}
         for side in SIDES:
             for mission in MISSIONS:
                 flying = on_mission(g.data, side, mission)

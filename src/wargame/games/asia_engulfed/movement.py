@@ -464,7 +464,7 @@ class MarineWithdrawal(Procedure):
         side = f.locals["side"]
         choices = Decision.single(side, "prompt.marine_withdrawal")
         for unit_id, target in marine_withdrawals(g.data, side, tables(g.state)):
-            action = Action.of("withdraw", unit_id, target)
+            action = Action.of("leave_box", unit_id, target)
             choices.add(action, self.withdraw, unit_id, target)
         return choices
 
