@@ -190,7 +190,7 @@ def leaves_rear_guard(data: Mapping[str, Any], unit_id: str) -> bool:
 # -- landings and invasions (5.31, 7.2) ----------------------------------------------------
 
 
-@RULES.implements("5.31", "8.12", "7.2")
+@RULES.implements("5.31", "8.12", "7.2", "7.23")
 def landings(
     data: Mapping[str, Any], side: Side, charts: Charts
 ) -> Iterator[tuple[str, str, bool]]:
