@@ -126,7 +126,8 @@ def test_an_invasion_of_an_empty_area_spends_an_sa_and_takes_control_after_comba
     assert "invade jp-16a leyte" in offered(state, "japan", "invade")
     after = play(state, "japan", "invade jp-16a leyte")
     assert after.data["tracks"]["special_actions_japan"] == 0
-    assert after.data["invasions"] == {"leyte": {"landed": 1, "paid": ["japan"]}}
+    record = after.data["invasions"]["leyte"]
+    assert (record["landed"], record["paid"], record["seas"]) == (1, ["japan"], ["philippine_sea"])
     assert after.data["control"]["leyte"] == "allies"  # 3.25: only after the combat phase
     assert "leyte" not in after.data["contested"]
     after = play(after, "japan", "end", "end")  # operational, then strategic movement
@@ -161,7 +162,8 @@ def test_marines_invade_free_and_the_first_other_block_pays():
     assert offered(state, "japan", "invade") == ["invade jp-snlf-kure leyte"]
     after = play(state, "japan", "invade jp-snlf-kure leyte")
     assert after.data["tracks"]["special_actions_japan"] == 0
-    assert after.data["invasions"]["leyte"] == {"landed": 1, "paid": []}
+    record = after.data["invasions"]["leyte"]
+    assert (record["landed"], record["marines"], record["paid"]) == (1, 1, [])
 
 
 @pytest.mark.rule("7.2")
@@ -182,9 +184,12 @@ def test_an_invasion_needs_an_uncontested_friendly_area_on_the_sea():
 
 @pytest.mark.rule("7.2")
 def test_an_invasion_lands_no_more_than_the_area_takes():
-    state = at_sea(**{"jp-snlf-kure": "north_pacific", "jp-snlf-maizuru": "north_pacific"})
+    state = at_sea(**{"jp-16a": "north_pacific", "jp-snlf-maizuru": "north_pacific"})
     state.data["network"]["markers"].append("north_pacific")
-    after = play(state, "japan", "invade jp-snlf-kure aleutian_islands")
+    after = play(state, "japan", "invade jp-16a aleutian_islands")
+    assert "invade jp-snlf-maizuru aleutian_islands" in offered(after, "japan", "invade")  # 4.26
+    state.data["units"]["jp-snlf-maizuru"]["hidden"]["type"] = "infantry"
+    after = play(state, "japan", "invade jp-16a aleutian_islands")
     assert "invade jp-snlf-maizuru aleutian_islands" not in offered(after, "japan", "invade")
 
 

@@ -36,7 +36,8 @@ BATTLE_LOG: Final = [
     *("log.air_eliminated", "log.supported", "log.ground_fire", "log.ground_fire_no_rolls"),
     *("log.step_lost", "log.garrison_eliminated", "log.eliminated", "log.fortification_lost"),
     *("log.breakthrough", "log.banzai", "log.banzai_survivor", "log.battle_stopped"),
-    *("log.block_revealed", "log.air_committed"),
+    *("log.block_revealed", "log.air_committed", "log.bombardment", "log.bombarding_fleet"),
+    "log.home_defence_step_lost",
 ]
 
 # The block colours of the component list (forces.yaml ``colours``) as drawn: body, edge and ink,

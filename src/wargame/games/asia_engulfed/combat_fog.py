@@ -2,6 +2,9 @@
 when a round is fought there and stay revealed while it is contested; a block entering such an
 area is revealed at once; a block leaving it, and every block there once one side is left,
 stands up again. The reveals are the fog's (engine/fog.py), tagged ``battle:<area>``.
+
+Shore bombardment (7.22) shows the bombarding fleets to the defender, and nothing else: what
+they are and their steps, true until they move (the fog's ``UNTIL_MOVED``).
 """
 
 from __future__ import annotations
@@ -50,6 +53,19 @@ def reveal_block(g: Context, unit_id: str, where: str) -> None:
         steps=unit["hidden"]["steps"],
         area=where,
     )
+
+
+@RULES.implements("7.22")
+def reveal_fleets(g: Context, fleets: list[str], sea: str) -> None:
+    """The bombarding ``fleets`` in ``sea`` are shown to the other side until they move."""
+    for unit_id in fleets:
+        unit = g.data["units"][unit_id]
+        if enemy(unit["owner"]) in audience(unit, SIDES):
+            continue
+        reveal(g.data["units"], [unit_id], [enemy(unit["owner"])], UNTIL_MOVED)
+        g.reveal()
+        steps = unit["hidden"]["steps"]
+        g.log("log.bombarding_fleet", side=unit["owner"], unit=unit_id, steps=steps, sea=sea)
 
 
 @RULES.implements("6.23")

@@ -34,10 +34,24 @@ Readings where the rules leave a choice (each also said where it is coded):
 * 6.21: the other side's choices while one side commits are hidden (``air_missions``), each
   side toggling its air units between the two missions, then committing.
 
-Not here yet: invasions and shore bombardment (7.21, 7.22: the invasion rules), carrier air
-(6.53: with the fleets), the garrison left in a captured box (6.74, 6.75), banzai charges
-(9.14). Jungle attrition (6.72) is here; the first supply phase calls it. Home-defence militia
-(9.16) fight as one Japanese piece, ``home_defence:<area>`` (:mod:`home_defence`).
+* 7.22: shore bombardment is the attacker's choice, one group at a time, at the start of the
+  first round of the first combat phase in a port or island box it invaded, from the sea areas
+  the invasion came from; a sea area's groups are shared among the invasions from it (the
+  groups each battle took are in the invasion's record). A group is the attacker's BB and CA
+  steps in the sea area as T12 combines them (damaged steps count: gunnery counts them too,
+  8.41); at most one group a step, on the surviving attackers that take hit bonuses, those
+  without air support first (the bonuses add, 7.22). The fewest fleets that make the groups
+  used are revealed to the defender until they move (7.22: the bombarding fleets).
+* 6.53: carrier air fights over an invaded area (dogfight or support), and over a port or
+  island box not invaded (dogfight only, island boxes as port boxes, §9-2 #9); the invader's
+  carriers stand in the invasion's sea areas (7.24), the defender's in a sea area next to the
+  area or in its port. Dogfight-only CBA have no choice: they join the dogfight after the
+  commitment. CBA never leave their carrier box, so they are back on board after the battle.
+* 7.24: the LBA that flew in to join an invasion fly back to their bases when the invaders are
+  gone or the attacker breaks off (:func:`movement.recall_invasion_air`), not removed (5.46).
+
+Jungle attrition (6.72) is here; the first supply phase calls it. Home-defence militia (9.16)
+fight as one Japanese piece, ``home_defence:<area>`` (:mod:`home_defence`).
 """
 
 from __future__ import annotations
@@ -74,12 +88,14 @@ from wargame.games.asia_engulfed.control import (
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.movement import (
+    recall_invasion_air,
     remove_lone_air,
     settle_invasions,
     take_control,
     to_pool,
 )
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.state import BOX_PREFIX
 from wargame.games.asia_engulfed.surprise import SURPRISE_TURN
 
 SA_POWERS: Final = {"japan": ("japan",), "allies": ("usa", "cw")}  # 6.62, 7.7: never China
@@ -276,14 +292,21 @@ def piece_dice(
     if piece in battle.get("banzai", []):
         bonus += charts.ground_bonuses.banzai  # 9.14: even militia and partial supply
     supported = min(dice, battle["support"][side].get(piece, 0) * per_step)
-    air = charts.ground_bonuses.air_support
     if home_defence.is_piece(piece):  # 9.16: a quarter charges banzai (9.14)
         banzai = home_defence.charging(data, piece, charts.home_defence.banzai_share) * per_step
         return [
             DiceGroup(banzai, bonus + charts.ground_bonuses.banzai),
             DiceGroup(dice - banzai, bonus),
         ]
-    return [DiceGroup(supported, bonus + air), DiceGroup(dice - supported, bonus)]
+    shelled = min(dice, battle.get("shelled", {}).get(piece, 0) * per_step)
+    both = max(0, supported + shelled - dice)  # 7.22: on steps without air support first
+    air, shell = charts.ground_bonuses.air_support, charts.ground_bonuses.bombardment
+    return [
+        DiceGroup(both, bonus + air + shell),
+        DiceGroup(supported - both, bonus + air),
+        DiceGroup(shelled - both, bonus + shell),
+        DiceGroup(dice - supported - shelled + both, bonus),
+    ]
 
 
 def fire(g: Context, battle: Battle, side: Side) -> int:
@@ -427,10 +450,43 @@ FULL_STRENGTH_FIRST: Final = (
 
 
 def air_units(data: Mapping[str, Any], where: str, side: Side) -> list[str]:
-    """``side``'s air units that may fight over ``where``: its LBA there, in supply (3.6: an
-    out-of-supply LBA takes no part in combat). Carrier air joins with the naval rules (6.53)."""
+    """``side``'s air units that may choose a mission over ``where``: its LBA there, in supply
+    (3.6: an out-of-supply LBA takes no part in combat), and its carrier air in an invasion
+    battle (6.53, 7.24)."""
     here = lba_here(data, side, where)
-    return [counter_id for counter_id in here if not out_of_supply(data, side, counter_id, where)]
+    lba = [counter_id for counter_id in here if not out_of_supply(data, side, counter_id, where)]
+    cba, held_to = carrier_air(data, where, side)
+    return lba + (cba if held_to is None else [])
+
+
+@RULES.implements("6.53", "7.24")
+def carrier_air(data: Mapping[str, Any], where: str, side: Side) -> tuple[list[str], str | None]:
+    """``side``'s CBA that may fight over ``where``, and the one mission they are held to (None:
+    either). In an area invaded this player turn they dogfight or support, the invader's from
+    carriers in the invasion's sea areas (7.24), the defender's from carriers in a sea area
+    next to it or in its port (6.53); over a port box, or an island box (§9-2 #9), not invaded,
+    they dogfight only; over another Large Area, none."""
+    record = data["invasions"].get(where, {})
+    invaded = record.get("landed", 0) > 0
+    if not invaded and area(where).kind not in ("port_box", "island_box"):
+        return [], None
+    if invaded and side == data.get("phase_player"):
+        decks = set(record["seas"])
+    else:
+        decks = {where} | {a for a in area(where).adjacent if area(a).is_sea}
+    boxes = {
+        BOX_PREFIX + unit["hidden"]["carrier_box"]
+        for unit in data["units"].values()
+        if unit["owner"] == side and unit["where"] in decks and "carrier_box" in unit["hidden"]
+    }
+    cba = sorted(
+        counter_id
+        for counter_id, counter in data["counters"].items()
+        if counter["type"] == "cba"
+        and counter["where"] in boxes
+        and side_of(counter["power"]) == side
+    )
+    return cba, (None if invaded else "dogfight")
 
 
 @RULES.implements("6.22", "9.12")
@@ -529,6 +585,13 @@ def support_targets(
     ]
 
 
+def dogfight_only(data: Mapping[str, Any], where: str, side: Side) -> list[str]:
+    """``side``'s CBA that may only dogfight over ``where`` (6.53): they have no choice to make,
+    so they join the dogfight once the others have committed."""
+    cba, held_to = carrier_air(data, where, side)
+    return cba if held_to == "dogfight" else []
+
+
 def most_support(g: Context) -> int:
     return tables(g.state).ground_bonuses.most_air_support_steps
 
@@ -545,6 +608,115 @@ def give_support(g: Context, battle: Battle, counter_id: str, piece: str) -> Non
     )
     given[piece] = given.get(piece, 0) + room
     g.log("log.supported", air=counter_id, unit=piece, steps=room, area=battle["area"])
+
+
+# -- shore bombardment (7.22, Table T12) -----------------------------------------------------
+
+
+def most_groups(bb: int, ca: int, groups: list[tuple[int, int]]) -> int:
+    """The most bombardment groups ``bb`` BB steps and ``ca`` CA steps make, each step in one
+    group at most (7.22, T12)."""
+    best = 0
+    for need_bb, need_ca in groups:
+        if need_bb <= bb and need_ca <= ca and need_bb + need_ca > 0:
+            best = max(best, 1 + most_groups(bb - need_bb, ca - need_ca, groups))
+    return best
+
+
+def _group_shapes(charts: Charts) -> list[tuple[int, int]]:
+    return [(group.bb, group.ca) for group in charts.shore_bombardment.groups]
+
+
+def gun_fleets(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
+    """``side``'s BB and CA fleets in the sea area ``sea``."""
+    return sorted(
+        unit_id
+        for unit_id, unit in data["units"].items()
+        if unit["owner"] == side
+        and unit["where"] == sea
+        and unit["public"]["kind"] == "fleet"
+        and unit["hidden"]["type"] in ("bb", "ca")
+    )
+
+
+def fleet_groups(data: Mapping[str, Any], fleets: list[str], charts: Charts) -> int:
+    steps = {"bb": 0, "ca": 0}
+    for unit_id in fleets:
+        hidden = data["units"][unit_id]["hidden"]
+        steps[hidden["type"]] += hidden["steps"]
+    return most_groups(steps["bb"], steps["ca"], _group_shapes(charts))
+
+
+def groups_left(data: Mapping[str, Any], side: Side, sea: str, charts: Charts) -> int:
+    """The groups ``side``'s fleets in ``sea`` have not spent on an invasion this turn."""
+    spent = sum(r.get("bombarded", {}).get(sea, 0) for r in data["invasions"].values())
+    return fleet_groups(data, gun_fleets(data, side, sea), charts) - spent
+
+
+def shellable_steps(data: Mapping[str, Any], battle: Battle) -> int:
+    """The attacker's steps that may take a bombardment group's bonus (one each, 7.22)."""
+    side, where = battle["attacker"], battle["area"]
+    return sum(
+        steps_of(data, piece)
+        for piece in participants(data, battle, side)
+        if takes_bonuses(data, side, piece, where)
+    )
+
+
+@RULES.implements("7.22")
+def bombardment_seas(data: Mapping[str, Any], battle: Battle, charts: Charts) -> list[str]:
+    """The invasion sea areas from which the attacker may add a bombardment group now: only in
+    the first round of the first combat phase in an invaded port or island box, while a step
+    is left to take it (7.22)."""
+    where = battle["area"]
+    if not battle["invaded"] or area(where).kind not in ("port_box", "island_box"):
+        return []
+    if battle["groups"] >= shellable_steps(data, battle):
+        return []
+    seas = data["invasions"][where]["seas"]
+    return [sea for sea in seas if groups_left(data, battle["attacker"], sea, charts) > 0]
+
+
+def bombard(g: Context, battle: Battle, sea: str) -> None:
+    record = g.data["invasions"][battle["area"]]
+    bombarded = record["bombarded"]
+    record["bombarded"] = {**bombarded, sea: bombarded.get(sea, 0) + 1}
+    battle["groups"] += 1
+    g.log("log.bombardment", side=battle["attacker"], area=battle["area"], sea=sea)
+
+
+@RULES.implements("7.22")
+def reveal_bombarding_fleets(g: Context, battle: Battle, charts: Charts) -> None:
+    """The fewest of the attacker's BB and CA fleets that make the groups each sea area spent
+    on this battle are shown to the defender (7.22)."""
+    side = battle["attacker"]
+    for sea, used in sorted(g.data["invasions"][battle["area"]]["bombarded"].items()):
+        fleets = gun_fleets(g.data, side, sea)
+        chosen = next(
+            subset
+            for size in range(1, len(fleets) + 1)
+            for subset in combinations(fleets, size)
+            if fleet_groups(g.data, list(subset), charts) >= used
+        )
+        combat_fog.reveal_fleets(g, list(chosen), sea)
+
+
+def shell(data: Mapping[str, Any], battle: Battle) -> dict[str, int]:
+    """Which attacking steps the battle's bombardment groups go to: one a step, on those
+    taking hit bonuses, those without air support first (7.22)."""
+    side, where = battle["attacker"], battle["area"]
+    left = battle["groups"]
+    shelled: dict[str, int] = {}
+    fighting = [p for p in participants(data, battle, side) if takes_bonuses(data, side, p, where)]
+    support = battle["support"][side]
+    for free in (True, False):
+        for piece in fighting:
+            room = steps_of(data, piece) - support.get(piece, 0) if free else support.get(piece, 0)
+            given = min(left, max(0, room))
+            if given:
+                shelled[piece] = shelled.get(piece, 0) + given
+                left -= given
+    return shelled
 
 
 # -- the round (6.2) ---------------------------------------------------------------------------
@@ -570,7 +742,7 @@ class BattleRound(Procedure):
         b["river"] = b["kind"] == "first" and b["round"] == 1 and crossed
         b["invaded"] = b["kind"] == "first" and b["round"] == 1 and where in g.data["invasions"]
         b["support"] = {side: {} for side in SIDES}
-        b.update(mode=None, to_support=[], air_hits={}, banzai=[])
+        b.update(mode=None, to_support=[], air_hits={}, banzai=[], groups=0, shelled={})
         g.goto("mode")
 
     @decision
@@ -589,16 +761,42 @@ class BattleRound(Procedure):
     def declare(self, g: Context, f: Frame, mode: str) -> None:
         f.locals["mode"] = mode
         g.log("log.combat_mode", side=f.locals["attacker"], mode=mode, area=f.locals["area"])
+        g.goto("bombardment" if bombardment_seas(g.data, f.locals, tables(g.state)) else "air")
+
+    @decision
+    @RULES.implements("7.22")
+    def bombardment(self, g: Context, f: Frame) -> Choices:
+        """The attacker adds shore bombardment groups one at a time from its invasion sea
+        areas, then goes on (7.22)."""
+        where = f.locals["area"]
+        choices = Decision.single(f.locals["attacker"], "prompt.bombardment", area=where)
+        for sea in bombardment_seas(g.data, f.locals, tables(g.state)):
+            choices.add(Action.of("bombard", sea), self.bombards, sea)
+        choices.add("done", self.bombarded)
+        return choices
+
+    def bombards(self, g: Context, f: Frame, sea: str) -> None:
+        bombard(g, f.locals, sea)
+        if bombardment_seas(g.data, f.locals, tables(g.state)):
+            g.goto("bombardment")
+        else:
+            self.bombarded(g, f)
+
+    def bombarded(self, g: Context, f: Frame) -> None:
+        if f.locals["groups"]:
+            reveal_bombarding_fleets(g, f.locals, tables(g.state))
         g.goto("air")
 
     def air(self, g: Context, f: Frame) -> None:
         where = f.locals["area"]
         flying = {side: air_units(g.data, where, side) for side in SIDES}
-        if not any(flying.values()):
+        held = {side: dogfight_only(g.data, where, side) for side in SIDES}
+        if not any(flying.values()) and not any(held.values()):
             g.goto("reveal")
             return
         open_commitment(g, where, flying, "dogfight")
-        g.goto("commit")
+        f.locals["dogfight_only"] = held
+        g.goto("commit" if any(flying.values()) else "dogfight")
 
     @decision
     @RULES.implements("6.21")
@@ -607,9 +805,12 @@ class BattleRound(Procedure):
         once (6.21): whoever has not committed yet decides; the other's choice stays hidden."""
         return commit_decision(g, MISSIONS, "prompt.air_commitment", then="dogfight")
 
-    @RULES.implements("6.21", "6.22")
+    @RULES.implements("6.21", "6.22", "6.53")
     def dogfight(self, g: Context, f: Frame) -> None:
         where = f.locals["area"]
+        for side, held in f.locals.pop("dogfight_only", {}).items():
+            missions = g.data["air_missions"][side]
+            g.data["air_missions"][side] = {**missions, **dict.fromkeys(held, "dogfight")}
         for side in SIDES:
             for mission in MISSIONS:
                 flying = on_mission(g.data, side, mission)
@@ -671,6 +872,7 @@ class BattleRound(Procedure):
 
     def attacker_fire(self, g: Context, f: Frame) -> None:
         f.locals["firing"] = f.locals["attacker"]
+        f.locals["shelled"] = shell(g.data, f.locals)  # 7.22: on the surviving attackers
         g.goto("charge")
 
     def charge(self, g: Context, f: Frame) -> None:
@@ -717,6 +919,8 @@ class BattleRound(Procedure):
         where = f.locals["area"]
         close_commitment(g)
         holder = take_control(g, where)
+        if not pieces(g.data, f.locals["attacker"], where):
+            recall_invasion_air(g, f.locals["attacker"], where)  # 7.24
         for side in SIDES:
             remove_lone_air(g, side, where)
         if where in g.data["contested"] and fortified(g.data, where, enemy(f.locals["attacker"])):
@@ -767,6 +971,7 @@ class BattleRound(Procedure):
 
     def stop(self, g: Context, f: Frame) -> None:
         g.log("log.battle_stopped", side=f.locals["attacker"], area=f.locals["area"])
+        recall_invasion_air(g, f.locals["attacker"], f.locals["area"])  # 7.24
         g.ret()
 
 
@@ -885,6 +1090,9 @@ class GroundCombatPhase(Procedure):
 
     def end_breakthroughs(self, g: Context, f: Frame) -> None:
         settle_invasions(g)
+        g.call("marine_withdrawal", then="finish", side=f.locals["side"])  # 6.74, 6.75
+
+    def finish(self, g: Context, f: Frame) -> None:
         g.ret()
 
 

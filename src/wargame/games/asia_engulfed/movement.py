@@ -65,6 +65,8 @@ CW_OPEN_IN_CHINA: Final = frozenset({"hainan", "formosa", "hong_kong", "shanghai
 NEUTRAL: Final = "neutral"
 NATIONALISTS: Final = frozenset({"china_nat"})
 INVADERS: Final = frozenset({"infantry", MARINE})  # 7.2: no militia, no garrisons
+BOXES: Final = frozenset({"port_box", "island_box"})
+INVADED_FROM: Final = "invaded_from"  # a block's hidden note: the sea areas it invaded from
 CROSSINGS: Final = frozenset({"river", "strait"})  # 6.73
 
 RULES.stand_in(
@@ -79,7 +81,7 @@ RULES.stand_in(
 # -- where a block may go -------------------------------------------------------------------
 
 
-def ground_moves(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
+def ground_moves(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
     """Every (block, area) move ``side`` may make now."""
     moved = set(data["moved"][side])
     for unit_id, unit in sorted(data["units"].items()):
@@ -89,7 +91,9 @@ def ground_moves(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str
         if not _on_land(start) or not leaves_rear_guard(data, unit_id):
             continue
         for target, edge in sorted(area(start).adjacent.items()):
-            if edge in LAND_MOVES and may_enter(data, unit, target) is None:
+            if edge not in LAND_MOVES or may_enter(data, unit, target) is not None:
+                continue
+            if attack_room(data, charts, unit, target):
                 yield unit_id, target
 
 
@@ -186,12 +190,14 @@ def leaves_rear_guard(data: Mapping[str, Any], unit_id: str) -> bool:
 # -- landings and invasions (5.31, 7.2) ----------------------------------------------------
 
 
-@RULES.implements("5.31", "8.12", "7.2")
+@RULES.implements("5.31", "8.12", "7.2", "7.23")
 def landings(
     data: Mapping[str, Any], side: Side, charts: Charts
 ) -> Iterator[tuple[str, str, bool]]:
     """Each (transport, land area, invasion?) of ``side``: a landing in a friendly uncontested
-    or a contested area on the TT's sea area, or an invasion of an enemy-held uncontested one."""
+    or a contested area on the TT's sea area, or an invasion of an enemy-held uncontested one.
+    A block going ashore where its side invades this player turn joins the invasion, within its
+    limit (7.2): landing in the contested area comes in later phases (7.23)."""
     invaded = data["invasions"]
     for unit_id in transports(data, side):
         unit = data["units"][unit_id]
@@ -199,7 +205,8 @@ def landings(
         for land in sorted(a for a in area(sea).adjacent if not area(a).is_sea):
             if not crosses_coast(land, sea) or barred(data, unit["hidden"]["power"], land):
                 continue
-            if land in data["contested"] or data["control"].get(land) == side:
+            ongoing = invaded.get(land, {}).get("landed", 0) > 0  # 7.2, 7.23: this phase's
+            if not ongoing and (land in data["contested"] or data["control"].get(land) == side):
                 yield unit_id, land, False
             elif invasion_problem(data, charts, unit, land, invaded.get(land)) is None:
                 yield unit_id, land, True
@@ -217,18 +224,53 @@ def invasion_problem(
     side, sea = unit["owner"], unit["where"]
     if unit["hidden"]["type"] not in INVADERS:
         return "7.2: only infantry and marines invade"
-    if data["control"].get(target) != enemy(side) or target in data["contested"]:
+    ongoing = (landed or {}).get("landed", 0) > 0  # more blocks join this turn's invasion
+    if data["control"].get(target) != enemy(side) or (target in data["contested"] and not ongoing):
         return "7.2: the target is not enemy-held and uncontested"
     if not _bridgehead(data, side, sea):
         return "7.2: the sea area borders no uncontested friendly area"
     if side == SIDES[0] and sea not in Network.of(data).seas:
         return "7.2: the sea area is not in the Japanese supply network"
-    limit = charts.invasion_limit(area(target).kind, with_marine=False)
-    if limit is not None and (landed or {}).get("landed", 0) >= limit:
+    if not _landing_room(charts, unit, target, landed):
         return "7.2: the landing limit is reached"
+    if not attack_room(data, charts, unit, target):
+        return "5.42, 5.43: the box takes no more attackers"
     if not _sa_for(data, unit, landed):
         return "7.2: no special action left"
     return None
+
+
+@RULES.implements("7.2", "4.26")
+def _landing_room(
+    charts: Charts, unit: Mapping[str, Any], target: str, landed: Mapping[str, Any] | None
+) -> bool:
+    """Whether one more block may land in ``target`` (7.2, T4): the limit is one higher once a
+    marine is among the blocks landing (4.26), so a block other than a marine lands only within
+    the limit without one unless a marine landed already."""
+    record = landed or {}
+    with_marine = unit["hidden"]["type"] == MARINE or record.get("marines", 0) > 0
+    limit = charts.invasion_limit(area(target).kind, with_marine=with_marine)
+    return limit is None or record.get("landed", 0) < limit
+
+
+@RULES.implements("5.42", "5.43", "4.26")
+def attack_room(
+    data: Mapping[str, Any], charts: Charts, unit: Mapping[str, Any], target: str
+) -> bool:
+    """Whether ``unit`` may join its side's attack on ``target``: an enemy-held port or island
+    box takes at most its attack limit of the attacker's ground blocks, one more when at least
+    one of them is a marine (5.42, 5.43, T4). Other areas: no limit on entering (5.44 is an
+    end-of-phase limit)."""
+    side = unit["owner"]
+    if area(target).kind not in BOXES or data["control"].get(target) != enemy(side):
+        return True
+    there = ground_blocks(data, side, target)
+    marine = unit["hidden"]["type"] == MARINE or any(
+        data["units"][other]["hidden"]["type"] == MARINE for other in there
+    )
+    stack = getattr(charts.stacking, area(target).kind)
+    limit = stack.attack_ground_with_marine if marine else stack.attack_ground
+    return limit is None or len(there) < limit
 
 
 def _bridgehead(data: Mapping[str, Any], side: Side, sea: str) -> bool:
@@ -266,13 +308,17 @@ def land(g: Context, unit_id: str, target: str, *, invasion: bool) -> None:
     if not invasion:
         move_block(g, unit_id, target)
         return
-    landed = g.data["invasions"].setdefault(target, {"landed": 0, "paid": []})
+    sea = unit["where"]
+    landed = invasion_record(g.data, target)
     power = _sa_power(unit)
     if unit["hidden"]["type"] != MARINE and power not in landed["paid"]:
         g.data["tracks"][f"special_actions_{power}"] -= 1
         landed["paid"] = sorted([*landed["paid"], power])
     landed["landed"] += 1
-    g.log("log.invasion", side=unit["owner"], area=target, sea=unit["where"])
+    landed["marines"] += unit["hidden"]["type"] == MARINE
+    landed["seas"] = sorted({*landed["seas"], sea})
+    unit["hidden"][INVADED_FROM] = [sea]  # a list: never a secret word of the fog's
+    g.log("log.invasion", side=unit["owner"], area=target, sea=sea)
     if enemy(unit["owner"]) in occupants(g.data, target):
         move_block(g, unit_id, target)
     else:
@@ -280,12 +326,179 @@ def land(g: Context, unit_id: str, target: str, *, invasion: bool) -> None:
         remove_lone_air(g, enemy(unit["owner"]), target)
 
 
+def invasion_record(data: dict[str, Any], target: str) -> dict[str, Any]:
+    """This player turn's (open) record of the invasion of ``target``, made on first use."""
+    empty = {"landed": 0, "marines": 0, "paid": [], "seas": [], "bombarded": {}, "air_from": {}}
+    record: dict[str, Any] = data["invasions"].setdefault(target, empty)
+    return record
+
+
 @RULES.implements("3.25")
 def settle_invasions(g: Context) -> None:
     """At the end of the ground combat phase, the areas invaded without a fight change hands
-    (3.25's exception)."""
+    (3.25's exception); the blocks' notes of where they invaded from go."""
     for where in invasion_targets(g.data):
         take_control(g, where)
+    for unit in g.data["units"].values():
+        unit["hidden"].pop(INVADED_FROM, None)
+
+
+# -- free garrisons in undefended boxes (7.25) ------------------------------------------------
+
+
+@RULES.implements("7.25")
+def free_garrisons(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
+    """Each (block, box): a block of ``side`` that invaded this phase, infantry or marine with a
+    step to spare, may give it to garrison an undefended enemy-held box on its sea area."""
+    for unit_id, unit in sorted(data["units"].items()):
+        if unit["owner"] != side or unit["hidden"]["type"] not in INVADERS:
+            continue
+        if unit["hidden"]["steps"] < 2:
+            continue
+        for sea in unit["hidden"].get(INVADED_FROM, []):
+            for box in undefended_boxes(data, side, sea):
+                if box != unit["where"] and not barred(data, unit["hidden"]["power"], box):
+                    yield unit_id, box
+
+
+def undefended_boxes(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
+    """The enemy-held port and island boxes on ``sea`` with no unit, garrison or air unit in
+    them, not invaded this turn (7.25)."""
+    return [
+        box
+        for box in sorted(area(sea).adjacent)
+        if area(box).kind in BOXES
+        and crosses_coast(box, sea)
+        and data["control"].get(box) == enemy(side)
+        and box not in data["contested"]
+        and box not in data["invasions"]
+        and not occupants(data, box)
+        and not has_enemy_units(data, side, box)
+    ]
+
+
+def garrison_box(g: Context, unit_id: str, box: str) -> None:
+    """``unit_id`` gives a step; a garrison of its power stands in ``box``, which changes hands
+    at the end of the ground combat phase (7.25, 3.25)."""
+    unit = g.data["units"][unit_id]
+    unit["hidden"]["steps"] -= 1
+    record = invasion_record(g.data, box)
+    record["seas"] = sorted({*record["seas"], *unit["hidden"][INVADED_FROM]})
+    record["free"] = True
+    g.data["garrisons"].append([unit["hidden"]["power"], box])
+    g.log("log.free_garrison", side=unit["owner"], area=box)
+
+
+# -- marines over the limit, LBA joining (5.42, 5.43, 6.74, 6.75, 7.24) -----------------------
+
+
+@RULES.implements("5.42", "5.43", "4.26")
+def marine_allowance(data: Mapping[str, Any], side: Side, where: str, charts: Charts) -> int:
+    """How many ground blocks over the limit ``side`` may keep in ``where`` at the end of a
+    phase: one marine in an area it invades this player turn (5.42, 5.43: marines in an
+    invasion are not removed; 4.26: one marine unit overstacks), else none."""
+    if data.get("phase_player") != side or where not in data["invasions"]:
+        return 0
+    marines = [u for u in ground_blocks(data, side, where) if _is_marine(data, u)]
+    kind = area(where).kind
+    raised = charts.invasion_limit(kind, with_marine=True)
+    plain = charts.invasion_limit(kind, with_marine=False)
+    extra = (raised or 0) - (plain or 0)
+    return min(len(marines), extra)
+
+
+def _is_marine(data: Mapping[str, Any], unit_id: str) -> bool:
+    return bool(data["units"][unit_id]["hidden"]["type"] == MARINE)
+
+
+@RULES.implements("6.74", "6.75", "5.43")
+def marine_withdrawals(
+    data: Mapping[str, Any], side: Side, charts: Charts
+) -> Iterator[tuple[str, str]]:
+    """Each (marine, destination) of ``side`` over the ground limit of an area it invaded: an
+    adjacent friendly uncontested land area from a port box (5.43, 6.74), or the sea area the
+    invasion came from, to rebase (6.74, 6.75, 8.8)."""
+    for where in invasion_targets(data):
+        excess = len(ground_blocks(data, side, where)) - _ground_limit(where, charts)
+        if excess <= 0:
+            continue
+        for unit_id in ground_blocks(data, side, where):
+            if _is_marine(data, unit_id):
+                for target in _withdrawal_targets(data, side, where):
+                    yield unit_id, target
+
+
+def _ground_limit(where: str, charts: Charts) -> int:
+    record = area(where)
+    if record.kind in BOXES:
+        return int(getattr(charts.stacking, record.kind).ground)
+    if record.terrain == "jungle":
+        return int(charts.stacking.jungle.ground)
+    return len(area_map().areas)  # no limit (5.41)
+
+
+def _withdrawal_targets(data: Mapping[str, Any], side: Side, where: str) -> list[str]:
+    seas = list(data["invasions"][where]["seas"])
+    if area(where).kind != "port_box":
+        return seas
+    land = [
+        a
+        for a, edge in sorted(area(where).adjacent.items())
+        if edge in LAND_MOVES and not area(a).is_sea and friendly_uncontested(data, side, a)
+    ]
+    return land + seas
+
+
+class MarineWithdrawal(Procedure):
+    """At the end of the invader's ground combat phase, its marines over an invaded area's
+    ground limit leave it, one by one, where the player chooses (6.74, 6.75)."""
+
+    name = "marine_withdrawal"
+
+    def start(self, g: Context, f: Frame) -> None:
+        found = marine_withdrawals(g.data, f.locals["side"], tables(g.state))
+        g.goto("choose" if next(found, None) is not None else "done")
+
+    @decision
+    def choose(self, g: Context, f: Frame) -> Choices:
+        side = f.locals["side"]
+        choices = Decision.single(side, "prompt.marine_withdrawal")
+        for unit_id, target in marine_withdrawals(g.data, side, tables(g.state)):
+            action = Action.of("leave_box", unit_id, target)
+            choices.add(action, self.withdraw, unit_id, target)
+        return choices
+
+    def withdraw(self, g: Context, f: Frame, unit_id: str, target: str) -> None:
+        start = relocate(g, unit_id, target)
+        settle_after_leaving(g, start)
+        g.goto("start")
+
+    def done(self, g: Context, f: Frame) -> None:
+        g.ret()
+
+
+@RULES.implements("7.24")
+def note_air_joining(g: Context, counter_id: str, start: str, target: str) -> None:
+    """An LBA flying into an area invaded this player turn is noted with where it came from
+    (7.24: it goes back there if the invasion fails)."""
+    record = g.data["invasions"].get(target)
+    if record is not None and counter_id not in record["air_from"]:
+        record["air_from"] = {**record["air_from"], counter_id: start}
+
+
+@RULES.implements("7.24")
+def recall_invasion_air(g: Context, side: Side, where: str) -> None:
+    """If ``side``'s invaders of ``where`` are gone, or it broke off the attack, the LBA that
+    flew in to join them go back to their bases instead of being removed (7.24)."""
+    record = g.data["invasions"].get(where)
+    if record is None:
+        return
+    for counter_id, base in sorted(record["air_from"].items()):
+        counter = g.data["counters"].get(counter_id)
+        if counter is not None and counter["where"] == where:
+            g.log("log.air_returned", unit=counter_id, area=where, to=base)
+            counter["where"] = base
+    record["air_from"] = {}
 
 
 def invasion_targets(data: Mapping[str, Any]) -> list[str]:
@@ -389,9 +602,9 @@ class OperationalMovement(MovementPhase):
     prompt = "prompt.operational_movement"
 
     def offer(self, g: Context, side: Side, choices: Choices) -> None:
-        for unit_id, target in ground_moves(g.data, side):
-            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
         charts = tables(g.state)
+        for unit_id, target in ground_moves(g.data, side, charts):
+            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
         for counter_id, target in air_moves(g.data, side, charts):
             choices.add(Action.of("fly", counter_id, target), self.fly, side, counter_id, target)
         for unit_id, target, invasion in landings(g.data, side, charts):
@@ -401,6 +614,9 @@ class OperationalMovement(MovementPhase):
                 )
             else:
                 choices.add(Action.of("land", unit_id, target), self.land, side, unit_id, target)
+        for unit_id, box in free_garrisons(g.data, side):
+            action = Action.of("garrison_box", unit_id, box)
+            choices.add(action, self.garrison_box, unit_id, box)
         if nationalist_attack_open(g.data, side):
             choices.add("nationalist_attack", self.nationalist_attack, side)
 
@@ -420,6 +636,9 @@ class OperationalMovement(MovementPhase):
         land(g, unit_id, target, invasion=True)
         mark_moved(g, side, unit_id)
 
+    def garrison_box(self, g: Context, f: Frame, unit_id: str, box: str) -> None:
+        garrison_box(g, unit_id, box)
+
     @RULES.implements("7.7")
     def nationalist_attack(self, g: Context, f: Frame, side: Side) -> None:
         g.data["tracks"]["special_actions_usa"] -= 1
@@ -434,8 +653,10 @@ def mark_moved(g: Context, side: Side, unit_id: str) -> None:
 
 def fly(g: Context, side: Side, counter_id: str, target: str) -> None:
     counter = g.data["counters"][counter_id]
-    g.log("log.flew", side=side, unit=counter_id, to=target, **{"from": counter["where"]})
+    start = counter["where"]
+    g.log("log.flew", side=side, unit=counter_id, to=target, **{"from": start})
     counter["where"] = target
+    note_air_joining(g, counter_id, start, target)
 
 
 def relocate(g: Context, unit_id: str, target: str, key: str = "log.moved") -> str:
@@ -529,8 +750,9 @@ class Stacking(Procedure):
     name = "stacking"
 
     def start(self, g: Context, f: Frame) -> None:
+        charts = tables(g.state)
         for side in SIDES:
-            excess = next(overstacked(g.data, side, tables(g.state)), None)
+            excess = next(beyond_allowance(g.data, side, charts), None)
             if excess is not None:
                 f.locals.update(side=side, area=excess[0], kind=excess[1])
                 g.goto("choose")
@@ -560,6 +782,15 @@ class Stacking(Procedure):
         settle_control(g.data, where)
 
 
+def beyond_allowance(
+    data: Mapping[str, Any], side: Side, charts: Charts
+) -> Iterator[tuple[str, str, int]]:
+    """``overstacked`` but for the marine an invasion may keep over the limit (5.42, 5.43)."""
+    for where, kind, count in overstacked(data, side, charts):
+        if kind != "ground" or count > marine_allowance(data, side, where, charts):
+            yield where, kind, count
+
+
 def _removable(data: Mapping[str, Any], side: Side, where: str, kind: str) -> list[str]:
     if kind == "ground":
         return ground_blocks(data, side, where)
@@ -569,4 +800,4 @@ def _removable(data: Mapping[str, Any], side: Side, where: str, kind: str) -> li
     return [GARRISON + power for power in powers]
 
 
-ALL: Final[tuple[Procedure, ...]] = (OperationalMovement(), Stacking())
+ALL: Final[tuple[Procedure, ...]] = (OperationalMovement(), Stacking(), MarineWithdrawal())
