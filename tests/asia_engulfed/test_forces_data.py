@@ -184,6 +184,7 @@ def load_error(path):
     return message
 
 
+@pytest.mark.rule("4.22")
 def test_a_block_beyond_four_steps_fails_naming_it(data_copy):
     rewrite(data_copy / "forces.yaml", lambda raw: raw["blocks"][0].update(max_steps=5))
     message = load_error(data_copy)
@@ -217,3 +218,32 @@ def test_a_unit_listed_twice_fails(data_copy):
 def test_the_loaded_forces_are_shared():
     assert forces_module.load() is FORCES
     assert isinstance(FORCES, Forces)
+
+
+@pytest.mark.rule("4.2")
+@pytest.mark.rule("4.21")
+def test_more_air_units_than_the_round_counters_hold_fails(data_copy):
+    def crowd(raw):
+        lba = next(unit for unit in raw["air"] if unit["type"] == "lba")
+        raw["air"] += [{**lba, "id": f"extra-lba-{n}"} for n in range(40)]
+
+    rewrite(data_copy / "forces.yaml", crowd)
+    assert "round counters, the sheets hold" in load_error(data_copy)
+
+
+@pytest.mark.rule("4.25")
+def test_a_second_submarine_unit_for_a_side_fails(data_copy):
+    def second(raw):
+        raw["submarines"].append({**raw["submarines"][0], "id": "jp-sub-2"})
+
+    rewrite(data_copy / "forces.yaml", second)
+    assert "one submarine unit a side (4.25)" in load_error(data_copy)
+
+
+@pytest.mark.rule("4.29")
+def test_a_limited_count_of_fortification_markers_fails(data_copy):
+    def limit(raw):
+        next(m for m in raw["markers"] if m["id"] == "fortification")["count"] = 10
+
+    rewrite(data_copy / "forces.yaml", limit)
+    assert "'fortification' is unlimited (4.29)" in load_error(data_copy)

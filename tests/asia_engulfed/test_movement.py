@@ -70,6 +70,17 @@ def test_a_strait_is_crossed_as_one_move():
     assert "leyte" in moves(state, "japan", "jp-14a")  # Luzon-Leyte is a strait
 
 
+@pytest.mark.rule("5.17")
+def test_a_port_box_is_an_area_of_its_own_entered_and_left_as_any_other():
+    in_box = start(**{"jp-kwantung-3a": "hong_kong"})
+    assert moves(in_box, "japan", "jp-kwantung-3a") == ["kwangtung"]  # out: one move
+    around = start(**{"jp-kwantung-3a": "kwangtung"})
+    assert "hong_kong" in moves(around, "japan", "jp-kwantung-3a")  # in: one move
+    state = play(around, "japan", "move jp-kwantung-3a hong_kong")
+    assert state.data["units"]["jp-kwantung-3a"]["where"] == "hong_kong"
+    assert moves(state, "japan", "jp-kwantung-3a") == []  # the move was the block's one
+
+
 @pytest.mark.rule("5.18")
 def test_an_impassable_boundary_stops_ground_units():
     state = start()
@@ -225,6 +236,13 @@ def test_a_jungle_area_holds_four_ground_units_of_a_side():
     assert overstacked_after_moves(state) is False  # 4 ground units
     state = start(**crowd, **{"jp-13a": "burma", "jp-12a": "burma"})
     assert overstacked_after_moves(state) is True
+
+
+@pytest.mark.rule("5.41")
+def test_a_clear_large_area_has_no_stacking_limit():
+    crowd = ("jp-kwantung-3a", "jp-kwantung-5a", "jp-kwantung-6a", "jp-13a", "jp-12a", "jp-14a")
+    state = start(**{unit: "honan" for unit in crowd})  # six, more than any limited area holds
+    assert overstacked_after_moves(state) is False
 
 
 # -- air units -------------------------------------------------------------------------------

@@ -643,3 +643,12 @@ def occupied(data, where):
     return any(u["where"] == where for u in data["units"].values()) or any(
         at == where for _power, at in data["garrisons"]
     )
+
+
+@pytest.mark.rule("6.81")
+def test_fortifications_are_not_limited_by_the_printed_counters(dice):
+    state = at_production(us_sub_points=0)
+    state.data["production"]["werp"]["japan"] = 20
+    printed_counters = 10  # forces.yaml: the sheet prints ten, and the count is no limit
+    state.data["fortifications"] = [f"elsewhere_{i}" for i in range(printed_counters + 2)]
+    assert "fortify honshu" in actions(state, "japan")

@@ -19,6 +19,7 @@ import msgspec
 
 from wargame.engine.data import Provenance, Record, describe_error, read_raw
 from wargame.engine.errors import DataError
+from wargame.games.asia_engulfed.registry import RULES
 
 DATA = Path(__file__).parent / "data"
 T = TypeVar("T")
@@ -35,6 +36,8 @@ Trigger = Literal["us_first_increase", "us_second_increase"]
 TURN_PATTERN = r"^194[1-5]-(01|03|05|07|09|11)$"
 Turn = Annotated[str, msgspec.Meta(pattern=TURN_PATTERN)]
 TRIGGERS: frozenset[str] = frozenset({"us_first_increase", "us_second_increase"})
+# the markers 4.29 leaves unlimited, by their forces.yaml ids
+UNLIMITED_MARKERS = frozenset({"fleet-damage", "port-damage", "fortification", "out-of-supply"})
 Id = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9-]*$")]
 
 FLEETS: frozenset[str] = frozenset({"cv", "bb", "ca"})
@@ -229,6 +232,7 @@ class Forces:
                 if item.provenance is None:
                     item.provenance = pools.provenance
         self._check_blocks()
+        self._check_counters()
         self._check_additions()
 
     def of_power(self, power: str) -> list[Unit]:
@@ -244,7 +248,10 @@ class Forces:
             for unit in addition.units()
         }
 
+    @RULES.implements("4.22")
     def _check_blocks(self) -> None:
+        """Ground and fleet blocks within their type's steps (4.22: a block shows 1-4 steps);
+        a carrier box for each CV alone; the colours as the component list counts them."""
         where = self.path / "forces.yaml"
         for block in self.file.blocks:
             low, high = self.types[block.type].steps
@@ -261,6 +268,28 @@ class Forces:
                     f"{where}: colour {colour.id!r}: {counted[colour.id]} blocks, "
                     f"the component list has {colour.count}"
                 )
+
+    @RULES.implements("4.2", "4.21", "4.25", "4.29")
+    def _check_counters(self) -> None:
+        """The counter sheets bound the air units (4.21: LBA on round counters, CBA with the
+        submarine units and the limited markers on square ones); one submarine unit a side
+        (4.25); damage, fortification and out-of-supply markers are unlimited (4.29)."""
+        where = self.path / "forces.yaml"
+        sheets = {sheet.id: sheet.count - sheet.spare_for_ee for sheet in self.file.counter_sheets}
+        used = Counter("round" if unit.type == "lba" else "square" for unit in self.file.air)
+        used["square"] += len(self.file.submarines)
+        for marker in self.file.markers:
+            used[marker.shape] += marker.count if marker.count is not None else marker.printed or 0
+        for shape, count in sorted(used.items()):
+            if count > sheets.get(shape, 0):
+                held = sheets.get(shape, 0)
+                raise DataError(f"{where}: {count} {shape} counters, the sheets hold {held}")
+        subs = Counter(side_of(sub.power) for sub in self.file.submarines)
+        if sorted(subs.items()) != [("allies", 1), ("japan", 1)]:
+            raise DataError(f"{where}: one submarine unit a side (4.25), not {dict(subs)}")
+        for marker in self.file.markers:
+            if marker.id in UNLIMITED_MARKERS and marker.count is not None:
+                raise DataError(f"{where}: marker {marker.id!r} is unlimited (4.29): count null")
 
     def _check_additions(self) -> None:
         where = self.path / "pools.yaml"
