@@ -83,18 +83,19 @@ def test_the_game_ends_after_the_scenarios_last_turn_with_its_victory_check():
 
 
 @pytest.mark.rule("10.3")
-def test_japan_wins_with_three_victory_areas_held_or_contested():
+def test_japan_wins_with_the_victory_areas_it_needs_held_or_contested():
     data = GAME.setup("tipping_the_scales", 3).data
+    needed = conditions("tipping_the_scales").japan_needs
     areas = [each.area for each in conditions("tipping_the_scales").areas]
     for area in areas:
         data["control"][area] = "allies"
     data["contested"] = []
-    data["control"][areas[0]] = "japan"
-    data["control"][areas[1]] = "japan"
+    for area in areas[: needed - 1]:
+        data["control"][area] = "japan"
     assert final_result(data).winner == "allies"
-    data["contested"] = [areas[2]]  # contesting is enough
+    data["contested"] = [areas[needed - 1]]  # contesting is enough
     assert final_result(data).winner == "japan"
-    assert standing(data) == {"japan": 3, "allies": len(areas) - 3}
+    assert standing(data) == {"japan": needed, "allies": len(areas) - needed}
 
 
 def test_the_campaigns_count_fifteen_victory_areas():
