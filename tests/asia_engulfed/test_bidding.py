@@ -4,8 +4,9 @@ import pytest
 
 from tests.asia_engulfed.positions import play
 from wargame.engine.action import Action
+from wargame.engine.bidding import outcome
 from wargame.games.asia_engulfed import GAME
-from wargame.games.asia_engulfed.bidding import settled
+from wargame.games.asia_engulfed.state import SIDES
 from wargame.games.asia_engulfed.victory import final_result
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -34,13 +35,13 @@ def test_both_seats_seal_a_side_and_a_bid_before_the_first_turn():
 
 @pytest.mark.rule("10.4")
 def test_the_higher_bid_wins_a_side_both_want_and_different_sides_both_pay():
-    assert settled({"japan": ("allies", 1), "allies": ("allies", 2)}, None) == (
+    assert outcome({"japan": ("allies", 1), "allies": ("allies", 2)}, SIDES, None) == (
         {"allies": "allies", "japan": "japan"},
         {"allies": 2, "japan": 0},
     )
-    plays, paid = settled({"japan": ("allies", 1), "allies": ("japan", 2)}, None)
+    plays, paid = outcome({"japan": ("allies", 1), "allies": ("japan", 2)}, SIDES, None)
     assert plays == {"japan": "allies", "allies": "japan"} and paid == {"allies": 1, "japan": 2}
-    plays, _paid = settled({"japan": ("japan", 1), "allies": ("japan", 1)}, lambda: "allies")
+    plays, _paid = outcome({"japan": ("japan", 1), "allies": ("japan", 1)}, SIDES, lambda: "allies")
     assert plays == {"allies": "japan", "japan": "allies"}
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from tests.empire_of_the_sun.driver import begin
 from tests.empire_of_the_sun.factory import position
+from wargame.engine import bidding as sealed_bids
 from wargame.engine.action import Action
 from wargame.engine.procedure import choose
 from wargame.engine.rng import Rng
@@ -91,7 +92,8 @@ def test_a_sealed_bid_stays_secret_until_both_are_in():
 def test_who_plays_which_side_and_the_japanese_victory_points_bid(
     japan_seat, allied_seat, plays, adjustment
 ):
-    found_plays, paid = bidding.outcome({"japan": japan_seat, "allied": allied_seat}, None)
+    bids = {"japan": japan_seat, "allied": allied_seat}
+    found_plays, paid = sealed_bids.outcome(bids, bidding.SEATS, None)
     assert found_plays == plays
     assert paid["allied"] - paid["japan"] == adjustment
     state = settled("1942", " ".join(map(str, japan_seat)), " ".join(map(str, allied_seat)))

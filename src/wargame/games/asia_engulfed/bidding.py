@@ -26,14 +26,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from wargame.engine import bidding as sealed_bids
 from wargame.engine.action import Action
 from wargame.engine.contract import OptionSpec
 from wargame.engine.dice import D6
 from wargame.engine.procedure import Context, Decision, Procedure, decision
-from wargame.engine.rng import Rng
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed.charts import tables
-from wargame.games.asia_engulfed.control import enemy
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.state import SIDES
 
@@ -78,7 +77,7 @@ class Bidding(Procedure):
         return found
 
     def seal(self, g: Context, f: Frame, seat: str, side: str, amount: int) -> None:
-        g.data["bids"][seat] = f"{seat}:{side}:{amount}"
+        g.data["bids"][seat] = sealed_bids.token(seat, side, amount)
         g.data["bidding"]["sealed"].append(seat)
         shown = {"seat": seat, "side": side, "amount": amount}
         g.log_private([seat], "log.bid_sealed", shown, "log.bid_sealed_hidden", {"seat": seat})
@@ -87,9 +86,9 @@ class Bidding(Procedure):
 
     @RULES.implements("10.4")
     def settle(self, g: Context, f: Frame) -> None:
-        bids = {seat: read_bid(g.data["bids"].pop(seat)) for seat in SIDES}
+        bids = {seat: sealed_bids.read_bid(g.data["bids"].pop(seat)) for seat in SIDES}
         g.reveal()
-        plays, paid = settled(bids, lambda: _roll_off(g))
+        plays, paid = sealed_bids.outcome(bids, SIDES, lambda: sealed_bids.roll_off(g, D6, SIDES))
         g.data["bidding"].update(
             bids={seat: list(bid) for seat, bid in bids.items()},
             plays=plays,
@@ -101,54 +100,6 @@ class Bidding(Procedure):
         g.ret()
 
 
-def read_bid(sealed: str) -> tuple[str, int]:
-    _seat, side, amount = sealed.split(":")
-    return side, int(amount)
-
-
-def settled(
-    bids: Mapping[str, tuple[str, int]], roll_off: Any
-) -> tuple[dict[str, str], dict[str, int]]:
-    """Which side each seat plays, and the bid each side pays (10.4)."""
-    japan_seat, allied_seat = SIDES
-    wanted, other_wanted = bids[japan_seat][0], bids[allied_seat][0]
-    if wanted != other_wanted:
-        plays = {japan_seat: wanted, allied_seat: other_wanted}
-        return plays, {wanted: bids[japan_seat][1], other_wanted: bids[allied_seat][1]}
-    first, second = bids[japan_seat][1], bids[allied_seat][1]
-    winner = roll_off() if first == second else japan_seat if first > second else allied_seat
-    plays = {winner: wanted, enemy(winner): enemy(wanted)}
-    return plays, {wanted: bids[winner][1], enemy(wanted): 0}
-
-
-def _roll_off(g: Context) -> str:
-    while True:
-        rolls = {seat: g.roll(D6, seat, "bid_tie") for seat in SIDES}
-        if rolls[SIDES[0]] != rolls[SIDES[1]]:
-            return max(SIDES, key=lambda seat: rolls[seat])
-
-
 def japan_needs_change(data: Mapping[str, Any]) -> int:
     """What the settled bids add to the victory areas Japan needs (10.3, 10.4)."""
     return int(data.get("bidding", {}).get("japan_needs_change", 0))
-
-
-# -- what each seat may see -------------------------------------------------------------------
-
-
-def own_bid(data: Mapping[str, Any], viewer: str | None) -> dict[str, Any]:
-    sealed = data.get("bids", {}).get(viewer)
-    return {"bid": sealed} if sealed else {}
-
-
-def secret_tokens(data: Mapping[str, Any]) -> dict[str, set[str]]:
-    return {seat: {sealed} for seat, sealed in data.get("bids", {}).items()}
-
-
-def sample_bids(board: Mapping[str, Any], side: str, rng: Rng, most: int) -> dict[str, str]:
-    """Sealed bids ``side`` cannot tell from the true ones: its own, a guess for the other."""
-    bids = {side: board["bid"]} if board.get("bid") else {}
-    for seat in [] if "plays" in board["bidding"] else board["bidding"]["sealed"]:
-        if seat != side:
-            bids[seat] = f"{seat}:{rng.choice(SIDES)}:{rng.below(most + 1)}"
-    return bids

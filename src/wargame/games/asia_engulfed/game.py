@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from wargame.engine import bidding as sealed_bids
 from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
@@ -132,7 +133,7 @@ class AsiaEngulfed(ProcedureGame):
         found["boxes"] = off_map_groups(found)
         if "bidding" in data:  # 10.4
             found["bidding"] = copy_data(data["bidding"])
-            found.update(bidding.own_bid(data, viewer))
+            found.update(sealed_bids.own_bid(data, viewer))
         return found
 
     def game_secrets(self, state_: State) -> Secrets:
@@ -149,7 +150,7 @@ class AsiaEngulfed(ProcedureGame):
                         withheld.update(missions.items())
         for viewer, choices in interception.hidden_choices(data).items():
             found.withheld.setdefault(viewer, set()).update(choices)
-        for seat, sealed in bidding.secret_tokens(data).items():  # 10.4
+        for seat, sealed in sealed_bids.secret_tokens(data).items():  # 10.4
             found.owned.setdefault(seat, set()).update(sealed)
         return found
 
@@ -162,7 +163,9 @@ class AsiaEngulfed(ProcedureGame):
         data["air_missions"] = _drawn_missions(data, board["air_missions"], side)
         if "bidding" in board:  # 10.4
             data["bidding"] = copy_data(board["bidding"])
-            data["bids"] = bidding.sample_bids(board, side, rng, charts.printed().bidding.most)
+            data["bids"] = sealed_bids.sample_bids(
+                board, side, rng, state.SIDES, charts.printed().bidding.most
+            )
         return self.state_from_view(view, side, data, rng)
 
     def check_data(self, state_: State) -> list[str]:

@@ -31,14 +31,11 @@ log says so, and they exchange seats before play goes on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from wargame.engine import bidding as sealed_bids
 from wargame.engine.action import Action
 from wargame.engine.contract import OptionSpec
 from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context, Decision, Procedure, decision
-from wargame.engine.rng import Rng
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun.political_will import adjust
 from wargame.games.empire_of_the_sun.registry import RULES
@@ -55,10 +52,6 @@ OPTIONS = (
         "Political Will boxes (campaigns) for the side they want to play",
     ),
 )
-
-
-def other(side: str) -> str:
-    return "allied" if side == "japan" else "japan"
 
 
 class Bidding(Procedure):
@@ -88,7 +81,7 @@ class Bidding(Procedure):
         return found
 
     def seal(self, g: Context, f: Frame, seat: str, side: str, amount: int) -> None:
-        g.data["bids"][seat] = f"{seat}:{side}:{amount}"
+        g.data["bids"][seat] = sealed_bids.token(seat, side, amount)
         g.data["bidding"]["sealed"].append(seat)
         unit = g.data["bidding"]["unit"]
         g.log_private(
@@ -104,12 +97,14 @@ class Bidding(Procedure):
     @RULES.implements("16.49")
     def settle(self, g: Context, f: Frame) -> None:
         bidding = g.data["bidding"]
-        bids = {seat: read_bid(g.data["bids"].pop(seat)) for seat in SEATS}
+        bids = {seat: sealed_bids.read_bid(g.data["bids"].pop(seat)) for seat in SEATS}
         g.reveal()
         for seat in SEATS:
             side, amount = bids[seat]
             g.log("log.bid_revealed", seat=seat, side=side, amount=amount, unit=bidding["unit"])
-        plays, paid = outcome(bids, lambda: roll_off(g))
+        plays, paid = sealed_bids.outcome(
+            bids, SEATS, lambda: sealed_bids.roll_off(g, D10_ZERO, SEATS)
+        )
         adjustment = paid["allied"] - paid["japan"]
         if bidding["unit"] == "will":
             adjustment = -adjustment
@@ -128,33 +123,6 @@ class Bidding(Procedure):
         g.ret()
 
 
-def read_bid(sealed: str) -> tuple[str, int]:
-    _seat, side, amount = sealed.split(":")
-    return side, int(amount)
-
-
-def outcome(
-    bids: dict[str, tuple[str, int]], tie_break: Callable[[], str]
-) -> tuple[dict[str, str], dict[str, int]]:
-    """Which side each seat plays, and what each side pays (16.49 A 1-3, B 1-2).
-    ``tie_break()`` names the seat that wins a tie."""
-    (wanted, first), (other_wanted, second) = bids["japan"], bids["allied"]
-    if wanted != other_wanted:
-        plays = {"japan": wanted, "allied": other_wanted}
-        return plays, {wanted: first, other_wanted: second}
-    winner = tie_break() if first == second else "japan" if first > second else "allied"
-    plays = {winner: wanted, other(winner): other(wanted)}
-    return plays, {wanted: bids[winner][1], other(wanted): 0}
-
-
-def roll_off(g: Context) -> str:
-    """Equal bids for one side: each seat rolls, the high roll wins, ties roll again."""
-    while True:
-        rolls = {seat: g.roll(D10_ZERO, seat, "bid_tie") for seat in SEATS}
-        if rolls["japan"] != rolls["allied"]:
-            return max(SEATS, key=lambda seat: rolls[seat])
-
-
 def settle_will(g: Context) -> None:
     """The winning Political Will bid moves the marker (16.49 B): in the full campaign once
     Operation Z is over, in the shortened campaigns when the bids are settled."""
@@ -170,28 +138,3 @@ def vp_adjustment(g: Context) -> int:
     """What the winning bid adds to the Japanese victory points at the end (16.49 A)."""
     bidding = g.data.get("bidding")
     return int(bidding.get("adjustment", 0)) if bidding and bidding["unit"] == "vp" else 0
-
-
-# -- what each seat may see ---------------------------------------------------------------------
-
-
-def own_bid(data: dict[str, Any], viewer: str) -> dict[str, Any]:
-    """The viewer's sealed bid, for its own view only."""
-    sealed = data.get("bids", {}).get(viewer)
-    return {"bid": sealed} if sealed else {}
-
-
-def secret_tokens(data: dict[str, Any]) -> dict[str, set[str]]:
-    """Each seat's sealed bid, which no other viewer may see."""
-    return {seat: {sealed} for seat, sealed in data.get("bids", {}).items()}
-
-
-def sample_bids(board: dict[str, Any], side: str, rng: Rng) -> dict[str, str]:
-    """Sealed bids consistent with what ``side`` knows: its own, and any bid for the seats the
-    public record shows have sealed one."""
-    public = board["bidding"]
-    bids = {side: board["bid"]} if board.get("bid") else {}
-    for seat in [] if "plays" in public else public["sealed"]:
-        if seat != side:
-            bids[seat] = f"{seat}:{rng.choice(SEATS)}:{rng.below(MAX_BID + 1)}"
-    return bids

@@ -7,6 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from wargame.engine import bidding as sealed_bids
 from wargame.engine.action import Action
 from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
@@ -86,7 +87,7 @@ class EmpireOfTheSun(ProcedureGame):
             found["future_card"] = own["future"]
             found["pending"] = data["pending"].get(viewer)
             found["drawn"] = list(data["drawn"][viewer])
-            found.update(bidding.own_bid(data, viewer))
+            found.update(sealed_bids.own_bid(data, viewer))
         return found
 
     @cached_property
@@ -149,7 +150,7 @@ class EmpireOfTheSun(ProcedureGame):
             hidden = set(own["hand"]) - set(state.data["known"][side])
             owned[side] = {*hidden, *([own["future"]] if own["future"] else [])}
             orders[f"deck_{side}"] = list(own["deck"])
-        for side, sealed in bidding.secret_tokens(state.data).items():
+        for side, sealed in sealed_bids.secret_tokens(state.data).items():
             owned[side] |= sealed
         return Secrets(owned=owned, orders=orders)
 
@@ -159,7 +160,7 @@ class EmpireOfTheSun(ProcedureGame):
         for key in ("hand", "future_card", "drawn", "bid", "bases"):
             data.pop(key, None)
         if "bidding" in board:
-            data["bids"] = bidding.sample_bids(board, side, rng)
+            data["bids"] = sealed_bids.sample_bids(board, side, rng, bidding.SEATS, bidding.MAX_BID)
         data["drawn"] = {side: list(board["drawn"]), OPPONENT[side]: []}
         known = {side: {"hand": list(board["hand"]), "future": board["future_card"]}}
         in_play = cards_in_play(view)
