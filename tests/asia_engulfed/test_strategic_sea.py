@@ -8,7 +8,7 @@ import pytest
 from tests.asia_engulfed.positions import at_operational_movement, play
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.charts import printed
-from wargame.games.asia_engulfed.strategic import _Seas, strategic_targets
+from wargame.games.asia_engulfed.strategic import _island_hops, _Seas, strategic_targets
 from wargame.games.asia_engulfed.transports import transports_available
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -90,3 +90,27 @@ def test_an_air_unit_hops_across_free_sea_areas_and_stops_by_enemy_influence():
     hops = targets(data, "allies", "usa", "hawaii", block=False)
     assert {"usa", "midway", "new_caledonia"} <= hops  # across one or more sea areas
     assert "luzon" not in hops  # Japanese-controlled
+
+
+class _Hops:
+    """A stand-in for a position's reach: from ``s`` a sea hop lands in ``x``, next to a sea
+    area of enemy influence, before the land route ``s``-``y``-``x`` is looked at; ``z`` lies
+    overland beyond ``x``."""
+
+    class seas:  # noqa: N801 (the attribute the search reads)
+        @staticmethod
+        def stops(where):
+            return where == "x"
+
+    def air_steps(self, power, where):
+        return {
+            "s": (["y"], ["x"]),
+            "y": (["s", "x"], []),
+            "x": (["y", "z"], []),
+            "z": (["x"], []),
+        }[where]
+
+
+@pytest.mark.rule("5.23")
+def test_an_area_where_a_sea_hop_stops_is_passed_through_when_reached_overland():
+    assert _island_hops(_Hops(), "usa", "s") == {"s", "x", "y", "z"}

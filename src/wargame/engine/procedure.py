@@ -105,12 +105,12 @@ class Choices:
         work that listing the legal actions should not pay (it must read the position only).
         """
         for arg in args:
-            if not _immutable(arg):
+            if type(arg) is not str and not _immutable(arg):
                 raise GameBug(
                     f"{self.side}'s option {action} passes a mutable {type(arg).__name__}"
                 )
         chosen = Action(action) if isinstance(action, str) else action
-        if chosen.verb in RESERVED_VERBS:
+        if chosen.text.partition(" ")[0] in RESERVED_VERBS:
             raise GameBug(f"the verb {chosen.verb!r} is reserved by the engine")
         if chosen.text in self.options:
             raise GameBug(f"action {chosen.text!r} offered twice to {self.side}")

@@ -57,9 +57,7 @@ def port_seas(area: str) -> frozenset[str]:
 @RULES.implements("8.13")
 def projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
     """The sides projecting influence into each sea area (every sea area is a key)."""
-    found: dict[str, set[Side]] = {
-        key: set() for key, area in area_map().areas.items() if area.is_sea
-    }
+    found: dict[str, set[Side]] = {sea: set() for sea in _sea_areas()}
     contested = set(position["contested"])
     quiet = surprise.influence_silenced(position)  # 9.11 d: no Allied LBA, no Allied port
     for counter in position["counters"].values():
@@ -77,6 +75,11 @@ def projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
             for sea in _fleet_seas(unit["where"]):
                 found[sea].add(unit["owner"])
     return {sea: frozenset(sides) for sea, sides in found.items()}
+
+
+@cache
+def _sea_areas() -> tuple[str, ...]:
+    return tuple(key for key, area in area_map().areas.items() if area.is_sea)
 
 
 def _fleet_seas(where: str) -> frozenset[str]:

@@ -13,6 +13,7 @@ are here too. Still to come: LBA at sea and consolidation (8.11).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
 from typing import Any, Final
 
 from wargame.engine.action import Action
@@ -82,14 +83,20 @@ def fleets(data: Mapping[str, Any], side: Side, *, at_sea: bool) -> list[str]:
 def sea_steps(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
     """The sea areas a fleet may enter from ``sea``: never straight between the South
     Philippine Sea and the Sulu Sea until ``side`` holds Leyte uncontested (8.22 b)."""
-    steps = []
+    always, restricted = _sea_connections(sea)
+    if restricted and _holds(data, side, RESTRICTED_UNLESS_HELD):
+        return [*always, *restricted]
+    return always
+
+
+@cache
+def _sea_connections(sea: str) -> tuple[list[str], list[str]]:
+    """The sea areas a fleet may enter from ``sea``: always, and only once Leyte is held."""
+    found: tuple[list[str], list[str]] = ([], [])
     for connection in area_graph().connections(sea):
-        if connection.kind not in SEA_MOVES:
-            continue
-        if connection.kind == "restricted" and not _holds(data, side, RESTRICTED_UNLESS_HELD):
-            continue
-        steps.append(connection.b)
-    return steps
+        if connection.kind in SEA_MOVES:
+            found[connection.kind == "restricted"].append(connection.b)
+    return found
 
 
 def _holds(data: Mapping[str, Any], side: Side, where: str) -> bool:
@@ -224,6 +231,7 @@ def embarkations(
     """Each (block, sea area) a ground block of ``side`` may sail to as a troop transport: into
     ``target`` if the phase player opened one, else into any sea area not ``closed``."""
     sides = projecting(data)
+    reaches: dict[tuple[str, str], set[str]] = {}
     for unit_id, unit in sorted(data["units"].items()):
         if unit["owner"] != side or unit["public"]["kind"] != "ground":
             continue
@@ -234,9 +242,12 @@ def embarkations(
             continue
         if data["control"].get(start) != side or not leaves_rear_guard(data, unit_id):
             continue
-        reach = _embark_reach(data, side, unit, charts, sides)
+        key = (start, unit["hidden"]["type"])
+        reach = reaches.get(key)
+        if reach is None:
+            reach = reaches[key] = _embark_reach(data, side, unit, charts, sides)
         if target is not None:
-            reach &= {target}
+            reach = reach & {target}
         for sea in sorted(reach - set(closed)):
             yield unit_id, sea
 
@@ -597,10 +608,12 @@ def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> boo
     if size == "home":
         return True
     capacity = int(getattr(charts.ports.fleets, size, 0))
-    return (
-        len([f for f in fleets(data, side, at_sea=False) if data["units"][f]["where"] == port])
-        < capacity
+    in_port = sum(
+        1
+        for unit in data["units"].values()
+        if unit["where"] == port and unit["owner"] == side and unit["public"]["kind"] == "fleet"
     )
+    return in_port < capacity
 
 
 class Rebase(Procedure):

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from wargame.engine.action import Action
@@ -159,8 +160,9 @@ def income(data: Mapping[str, Any], side: Side, charts: Charts) -> Income:
     )
 
 
-def _areas() -> list[Area]:
-    return [a for a in area_map().areas.values() if not a.is_sea]
+@cache
+def _areas() -> tuple[Area, ...]:
+    return tuple(a for a in area_map().areas.values() if not a.is_sea)
 
 
 def _pays(data: Mapping[str, Any], report: Any, where: Area, side: Side, power: str) -> bool:

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from wargame.engine.action import Action
-from wargame.engine.board.paths import reachable
+from wargame.engine.board.paths import only_into, reachable
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Procedure
 from wargame.engine.state import Frame
@@ -79,7 +79,7 @@ def strategic_moves(
     DEI blocks never move (3.33). Blocks follow land boundaries, with one sea leg (5.32); air
     ignores impassable ones and hops across seas (5.22)."""
     used = data["strategic_moves"]
-    seas = _Seas.of(data, side, charts)
+    reach = _Reach(data, side, _Seas.of(data, side, charts))
     for unit_id, power, start in movers(data, side):
         if power == "dei" and unit_id in data["units"]:
             continue
@@ -90,23 +90,14 @@ def strategic_moves(
             or supply_of(data, side, unit_id, start) == "out"
         ):
             continue
-        block = unit_id in data["units"]
-        found = strategic_targets(data, side, power, start, seas, block=block)
-        for target in sorted(found):
-            yield unit_id, target
+        yield from ((unit_id, target) for target in reach.targets(power, start, unit_id))
 
 
 def strategic_targets(
     data: Mapping[str, Any], side: Side, power: str, start: str, seas: _Seas, *, block: bool
 ) -> set[str]:
-    """Where a unit of ``power`` in ``start`` may strat-move: overland, and a block with a sea
-    leg where it has one, an air unit island-hopping (5.22, 5.32)."""
-    overland = _overland(data, side, power, start, block)
-    if not block:
-        return _island_hops(data, side, power, start, seas) - {start}
-    if not seas.open:
-        return overland
-    return overland | (_by_sea(data, side, power, {start} | overland, seas) - {start})
+    """Where a unit of ``power`` in ``start`` may strat-move across ``seas`` (:class:`_Reach`)."""
+    return _Reach(data, side, seas).reach(power, start, block=block)
 
 
 class _Seas:
@@ -121,6 +112,7 @@ class _Seas:
         self.open = open_
         self.budget = budget  # sea areas a leg crosses (T14)
         self._shores: dict[str, frozenset[str]] = {}
+        self._stops: dict[str, bool] = {}
 
     @classmethod
     def of(cls, data: Mapping[str, Any], side: Side, charts: Charts) -> _Seas:
@@ -149,79 +141,154 @@ class _Seas:
 
     def stops(self, where: str) -> bool:
         """A unit arriving by sea next to a sea area of enemy influence stops there (5.23)."""
-        return any(sea in self.hostile for sea in seas_touching(where))
+        found = self._stops.get(where)
+        if found is None:
+            found = self._stops[where] = any(sea in self.hostile for sea in seas_touching(where))
+        return found
 
 
 def _sea_neighbours(sea: str) -> list[str]:
     return area_graph().neighbours(sea, SEA_MOVES)
 
 
-def _overland(data: Mapping[str, Any], side: Side, power: str, start: str, block: bool) -> set[str]:
-    def can_enter(_a: str, b: str) -> bool:
-        return _may_stand(data, side, power, b)
+class _Reach:
+    """Where ``side``'s units strat-move in one position: the areas each power may stand in
+    and the reach from each start, worked out once and shared by every unit of that power
+    standing there (a decision lists hundreds of moves from a few dozen starts)."""
 
-    steps = land_neighbours if block else air_neighbours
-    return reachable(start, steps, can_enter=can_enter) - {start}
+    def __init__(self, data: Mapping[str, Any], side: Side, seas: _Seas) -> None:
+        self.data = data
+        self.side = side
+        self.seas = seas
+        self._standing: dict[str, frozenset[str]] = {}
+        self._targets: dict[tuple[str, str, bool], list[str]] = {}
+        self._sea_steps: dict[str, list[str]] = {}
+        self._regions: dict[tuple[str, str], frozenset[str]] = {}
+        self._sea_legs: dict[str, set[str]] = {}
+        self._air_steps: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
 
+    def targets(self, power: str, start: str, unit_id: str) -> list[str]:
+        """Where the unit ``unit_id`` of ``power`` in ``start`` may strat-move, sorted."""
+        key = (power, start, unit_id in self.data["units"])
+        found = self._targets.get(key)
+        if found is None:
+            found = sorted(self.reach(power, start, block=key[2]))
+            self._targets[key] = found
+        return found
 
-def _may_stand(data: Mapping[str, Any], side: Side, power: str, where: str) -> bool:
-    return friendly_uncontested(data, side, where) and barred(data, power, where) is None
+    def reach(self, power: str, start: str, *, block: bool) -> set[str]:
+        """Where a unit of ``power`` in ``start`` may strat-move: overland, and a block with a
+        sea leg where it has one, an air unit island-hopping (5.22, 5.32)."""
+        if not block:
+            return _island_hops(self, power, start) - {start}
+        overland = self.overland(power, start)
+        if not self.seas.open:
+            return overland
+        return overland | (_by_sea(self, power, {start} | overland) - {start})
+
+    def standing(self, power: str) -> frozenset[str]:
+        """The friendly uncontested areas a unit of ``power`` may stand in (5.23, 3.33)."""
+        found = self._standing.get(power)
+        if found is None:
+            found = frozenset(
+                where
+                for where in self.data["control"]
+                if friendly_uncontested(self.data, self.side, where)
+                and barred(self.data, power, where) is None
+            )
+            self._standing[power] = found
+        return found
+
+    def overland(self, power: str, start: str) -> set[str]:
+        """Where a block of ``power`` marches from ``start`` through areas it may stand in."""
+        standing = self.standing(power)
+        found: set[str] = set()
+        for step in land_neighbours(start):
+            if step in standing and step not in found:
+                found |= self._region(power, step)
+        return found - {start}
+
+    def _region(self, power: str, where: str) -> frozenset[str]:
+        """The areas joined to ``where`` by land through areas ``power`` may stand in."""
+        found = self._regions.get((power, where))
+        if found is None:
+            standing = self.standing(power)
+            found = frozenset(reachable(where, only_into(land_neighbours, standing.__contains__)))
+            self._regions.update(((power, member), found) for member in found)
+        return found
+
+    def sea_leg(self, sea: str) -> set[str]:
+        """The sea areas a leg entering ``sea`` first crosses within its budget (5.32)."""
+        found = self._sea_legs.get(sea)
+        if found is None:
+            found = reachable(sea, self.sea_steps, max_cost=self.seas.budget - 1)
+            self._sea_legs[sea] = found
+        return found
+
+    def air_steps(self, power: str, where: str) -> tuple[list[str], list[str]]:
+        """Where an air unit of ``power`` flies on from ``where``: the areas it may stand in
+        overland, and those across sea areas free of enemy influence (5.22)."""
+        found = self._air_steps.get((power, where))
+        if found is None:
+            standing = self.standing(power)
+            overland = [a for a in air_neighbours(where) if a in standing]
+            shores = {a for sea in seas_touching(where) for a in self.seas.shores(sea)}
+            found = (overland, sorted(shores & standing))
+            self._air_steps[(power, where)] = found
+        return found
+
+    def sea_steps(self, sea: str) -> list[str]:
+        """The supplied, uninfluenced sea areas next to ``sea`` a sea leg may enter."""
+        found = self._sea_steps.get(sea)
+        if found is None:
+            clear = self.seas.clear
+            found = [s for s in sea_steps(self.data, self.side, sea) if s in clear]
+            self._sea_steps[sea] = found
+        return found
 
 
 @RULES.implements("5.32", "5.22", "5.23")
-def _by_sea(
-    data: Mapping[str, Any], side: Side, power: str, embark: set[str], seas: _Seas
-) -> set[str]:
+def _by_sea(reach: _Reach, power: str, embark: set[str]) -> set[str]:
     """Areas a block reaches with its sea leg from a port in ``embark`` (its overland reach):
     through at most six contiguous sea areas of ``seas``, to a friendly uncontested port on
     the last, then overland again unless it must stop there (5.32, 5.23)."""
+    seas, standing = reach.seas, reach.standing(power)
     first = {sea for p in embark if area(p).has_port for sea in port_seas(p)} & seas.clear
-
-    def steps(sea: str) -> list[str]:
-        return [s for s in sea_steps(data, side, sea) if s in seas.clear]
-
     crossed: set[str] = set()
     for sea in first:
-        crossed |= reachable(sea, steps, max_cost=seas.budget - 1)
-    ports = {
-        p
-        for sea in crossed
-        for p in coasts_of(sea)
-        if sea in port_seas(p) and _may_stand(data, side, power, p)
-    }
+        crossed |= reach.sea_leg(sea)
+    ports = {p for sea in crossed for p in coasts_of(sea) if sea in port_seas(p) and p in standing}
     found = set(ports)
     for port in ports - embark:
         if not seas.stops(port):
-            found |= _overland(data, side, power, port, True)
+            found |= reach.overland(power, port)
     return found
 
 
 @RULES.implements("5.22", "5.23")
-def _island_hops(
-    data: Mapping[str, Any], side: Side, power: str, start: str, seas: _Seas
-) -> set[str]:
+def _island_hops(reach: _Reach, power: str, start: str) -> set[str]:
     """Where an air unit strat-moves: any distance through friendly uncontested areas,
     overland or across sea areas free of enemy influence, no further once it has crossed a sea
-    into an area next to one of enemy influence (5.22, 5.23)."""
-    reached = {start}
-    frontier = [(start, False)]
+    into an area next to one of enemy influence (5.22, 5.23). An area where such a hop stops
+    is still passed through when it is reached overland."""
+    onward = {start}
+    stopped: set[str] = set()
+    frontier = [start]
     while frontier:
-        where, by_sea = frontier.pop()
-        if by_sea and seas.stops(where):
-            continue
-        for nxt, crossing in _air_steps(where, seas):
-            if nxt not in reached and _may_stand(data, side, power, nxt):
-                reached.add(nxt)
-                frontier.append((nxt, crossing))
-    return reached
-
-
-def _air_steps(where: str, seas: _Seas) -> Iterator[tuple[str, bool]]:
-    for other in air_neighbours(where):
-        yield other, False
-    for sea in seas_touching(where):
-        for other in seas.shores(sea):
-            yield other, True
+        overland, by_sea = reach.air_steps(power, frontier.pop())
+        for nxt in overland:
+            if nxt not in onward:
+                onward.add(nxt)
+                frontier.append(nxt)
+        for nxt in by_sea:
+            if nxt in onward:
+                continue
+            if reach.seas.stops(nxt):
+                stopped.add(nxt)
+            else:
+                onward.add(nxt)
+                frontier.append(nxt)
+    return onward | stopped
 
 
 class StrategicMovement(MovementPhase):
@@ -238,9 +305,8 @@ class StrategicMovement(MovementPhase):
         if unit_id in g.data["units"]:
             unit = g.data["units"][unit_id]
             power = unit["hidden"]["power"]
-            if side == SIDES[0] and target not in _overland(
-                g.data, side, power, unit["where"], True
-            ):
+            reach = _Reach(g.data, side, _Seas.of(g.data, side, tables(g.state)))
+            if side == SIDES[0] and target not in reach.overland(power, unit["where"]):
                 _pay_transport(g, tables(g.state))  # 5.32
             relocate(g, unit_id, target)
         else:
