@@ -23,6 +23,7 @@ from wargame.engine.action import Action
 from wargame.engine.dice import Die
 from wargame.engine.errors import GameBug, IllegalAction
 from wargame.engine.log import Event, PublicForm, Side
+from wargame.engine.memo import reading
 from wargame.engine.notes import Consequence, Message, Note, Preview
 from wargame.engine.rng import game_rng
 from wargame.engine.state import Frame, Result, State
@@ -286,7 +287,8 @@ def current_decision(g: Context) -> Decision | None:
     method = g.procedures[frame.name].step(frame.step)
     if not is_decision(method):
         raise GameBug(f"step {frame.name}.{frame.step} is automatic but the game is waiting")
-    found = method(g, frame)
+    with reading(g.state.data):
+        found = method(g, frame)
     if isinstance(found, Choices):
         owner = Decision()
         owner.sides[found.side] = found

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from wargame.engine.log import Side
+from wargame.engine.memo import is_read, remembered
 from wargame.games.asia_engulfed import home_defence
 from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts
@@ -47,16 +49,31 @@ def garrisons(data: Mapping[str, Any], side: Side, where: str) -> int:
     return sum(1 for power, at in data["garrisons"] if at == where and side_of(power) == side)
 
 
-def occupants(data: Mapping[str, Any], where: str) -> set[Side]:
+def occupants(data: Mapping[str, Any], where: str) -> frozenset[Side]:
     """The sides with a ground block or a garrison in ``where``."""
-    found: set[Side] = set()
+    if is_read(data):
+        return remembered(data, "occupants", lambda: _occupancy(data)).get(where, frozenset())
+    return _occupancy(data, where).get(where, frozenset())
+
+
+@cache
+def _militia_areas() -> tuple[str, ...]:
+    return tuple(a.id for a in area_map().areas.values() if a.home_defence_militia is not None)
+
+
+def _occupancy(data: Mapping[str, Any], only: str | None = None) -> dict[str, frozenset[Side]]:
+    """:func:`occupants` of every area that has any, or of the area ``only``."""
+    found: dict[str, set[Side]] = {}
     for unit in data["units"].values():
-        if unit["where"] == where and unit["public"]["kind"] == "ground":
-            found.add(unit["owner"])
-    found.update(side_of(power) for power, at in data["garrisons"] if at == where)
-    if home_defence.steps(data, where):  # 9.16: the home-defence militia hold their area
-        found.add(SIDES[0])
-    return found
+        if unit["public"]["kind"] == "ground" and only in (None, unit["where"]):
+            found.setdefault(unit["where"], set()).add(unit["owner"])
+    for power, at in data["garrisons"]:
+        if only in (None, at):
+            found.setdefault(at, set()).add(side_of(power))
+    for where in _militia_areas() if only is None else (only,):
+        if home_defence.steps(data, where):  # 9.16: the home-defence militia hold their area
+            found.setdefault(where, set()).add(SIDES[0])
+    return {where: frozenset(sides) for where, sides in found.items()}
 
 
 @RULES.implements("3.25")

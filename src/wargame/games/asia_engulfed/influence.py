@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any
 
 from wargame.engine.log import Side
+from wargame.engine.memo import remembered
 from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.board import area_map, seas_touching
 from wargame.games.asia_engulfed.forces import FLEETS, side_of
@@ -55,8 +56,12 @@ def port_seas(area: str) -> frozenset[str]:
 
 
 @RULES.implements("8.13")
-def projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
+def projecting(position: Mapping[str, Any]) -> Mapping[str, frozenset[Side]]:
     """The sides projecting influence into each sea area (every sea area is a key)."""
+    return remembered(position, "projecting", lambda: _projecting(position))
+
+
+def _projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
     found: dict[str, set[Side]] = {sea: set() for sea in _sea_areas()}
     contested = set(position["contested"])
     quiet = surprise.influence_silenced(position)  # 9.11 d: no Allied LBA, no Allied port
