@@ -23,6 +23,7 @@ from wargame.engine.contract import Game
 from wargame.engine.errors import GameBug, WargameError
 from wargame.engine.files import writable_target, write_atomically
 from wargame.engine.i18n import LANGUAGES
+from wargame.engine.log import possessive
 from wargame.engine.overlay import OPTION as OVERLAY_OPTION
 from wargame.engine.overlay import PrintedTables, dump_yaml
 from wargame.engine.rng import seed_problem
@@ -469,7 +470,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         raise WargameError("nothing to undo")
     session.undo(side)
     session.save(args.file)
-    print(f"took back {side}'s last action; {session.state.moves} action(s) remain")
+    print(f"took back {possessive(side)} last action; {session.state.moves} action(s) remain")
     return 0
 
 
