@@ -32,7 +32,8 @@ Decisions
   the same turn are bought as replacements, which a block built this turn may take to full
   strength (4.4) without 4.32's port. Allied air units are bought at 2 steps (4.61) in a home
   area; Japanese air units only through build markers (4.71). CBA of the Allies, port
-  the submarine unit's steps and Japan's home-defence militia are not offered yet.
+  the submarine unit's steps are not offered yet; Japan's home-defence steps are
+  (9.16, :mod:`home_defence`).
 * **Where** (4.41): the home areas of the unit's power (a Commonwealth unit: its nationality's;
   British in South Africa), friendly-controlled and uncontested, two new units an area a turn but
   any number of US units in the USA.
@@ -74,7 +75,7 @@ from wargame.engine.fog import conceal, new_unit
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import conquest, strategic_warfare, supply
+from wargame.games.asia_engulfed import conquest, home_defence, strategic_warfare, supply
 from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts, StepKind, tables
 from wargame.games.asia_engulfed.control import occupants, supply_of
@@ -97,6 +98,7 @@ MARKERS: Final[dict[str, dict[str, str]]] = {  # forces.yaml marker ids by power
 US_DATED_MARKERS: Final = "build-naval-usa-dated"
 AIR_KINDS: Final = ("lba", "cba")
 SPECIAL_ACTION_POWERS: Final = ("japan", "usa", "cw")
+HOME_DEFENCE: Final = "home_defence"  # 9.16: the verb and T7 category of a home-defence step
 NO_GARRISONS: Final = frozenset({"china_nat", "china_comm", "philippines", "dei"})  # 4.43
 HOME_POWER: Final[dict[str, str]] = {  # 8.73: the power whose home area a map home is
     "japan": "japan",
@@ -266,6 +268,7 @@ def purchases(data: Mapping[str, Any], power: str, charts: Charts) -> list[Purch
         *_lend_lease(data, power, charts),
         *_port_repairs(data, power, charts),
         *_unrestricted_areas(data, power, charts),
+        *_home_defence(data, power, charts),
     ]
     if power == "china_comm":
         found = list(_free_steps(data, found))
@@ -473,6 +476,26 @@ def _port_repairs(data: Mapping[str, Any], power: str, charts: Charts) -> Iterat
             continue
         if report.where(where, power) == "full":
             yield Purchase(Action.of("repair_port", where), charts.costs.port_repair, "port")
+
+
+@RULES.implements("9.16")
+def _home_defence(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
+    """A home-defence step for each home area Japan controls (9.16), priced by T6."""
+    if power != JAPAN_HOME:
+        return
+    for where in home_defence.build_areas(data):
+        yield Purchase(Action.of(HOME_DEFENCE, where), charts.home_defence_cost.step, HOME_DEFENCE)
+
+
+@RULES.implements("9.16", "4.63")
+def refusals(data: Mapping[str, Any], power: str, charts: Charts) -> dict[str, str]:
+    """The home-defence steps ``power`` could build but cannot pay for, with the reason."""
+    left = werp_left(data, power)
+    return {
+        p.action.text: f"9.16: a home-defence step costs {p.cost} WERP, {left} left"
+        for p in _home_defence(data, power, charts)
+        if p.cost > left
+    }
 
 
 @RULES.implements("4.5")
@@ -749,6 +772,8 @@ class Production(Procedure):
         choices = Decision.single(side, "prompt.production", power=power, werp=werp)
         for purchase in purchases(g.data, power, tables(g.state)):
             choices.add(purchase.action, self.pay, power, purchase)
+        for action, reason in refusals(g.data, power, tables(g.state)).items():
+            choices.refuse(action, reason)
         choices.add("done", self.done, power)
         return choices
 
@@ -984,6 +1009,7 @@ BOUGHT: Final[dict[str, Any]] = {
     "advance": _advance,
     "unrestricted": _unrestricted,
     "repair_port": _repair_port,
+    HOME_DEFENCE: lambda g, power, where: home_defence.add_step(g, where),
 }
 
 
