@@ -75,7 +75,13 @@ from wargame.engine.fog import conceal, new_unit
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import conquest, home_defence, strategic_warfare, supply
+from wargame.games.asia_engulfed import (
+    conquest,
+    home_defence,
+    shipping,
+    strategic_warfare,
+    supply,
+)
 from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts, StepKind, tables
 from wargame.games.asia_engulfed.control import occupants, supply_of
@@ -147,7 +153,7 @@ class Income:
 def income(data: Mapping[str, Any], side: Side, charts: Charts) -> Income:
     """The WERP each of ``side``'s producing powers receives this production phase (and Japan's
     oil), before strategic warfare and lend-lease."""
-    report = supply.supply_report(data, side)
+    report = Shipped(supply.supply_report(data, side), shipping.Routes(data, side))
     if side == "japan":
         return _japanese_income(data, report, charts)
     return Income(
@@ -161,17 +167,31 @@ def income(data: Mapping[str, Any], side: Side, charts: Charts) -> Income:
     )
 
 
+@dataclass(frozen=True)
+class Shipped:
+    """A side's supply and its shipping routes: where income comes from (4.11, 4.12, 8.71)."""
+
+    supply: supply.SupplyReport
+    routes: shipping.Routes
+
+    def pays(self, where: str, power: str) -> bool:
+        """In ``power``'s full supply, and shipping its WERP and oil home (4.12, 4.11, 8.71)."""
+        full = self.supply.where(where, power) == "full"
+        return full and self.routes.ships(power, where)
+
+
 def _areas() -> list[Area]:
     return [a for a in area_map().areas.values() if not a.is_sea]
 
 
-def _pays(data: Mapping[str, Any], report: Any, where: Area, side: Side, power: str) -> bool:
-    """Friendly-controlled (contested or not) and in its producing nation's supply (4.12)."""
+def _pays(data: Mapping[str, Any], report: Shipped, where: Area, side: Side, power: str) -> bool:
+    """Friendly-controlled (contested or not), in its producing nation's supply (4.12) and on
+    its shipping route (4.11, 8.71)."""
     held = data["control"].get(where.id) == side
-    return bool(held and report.where(where.id, power) == "full")
+    return bool(held and report.pays(where.id, power))
 
 
-def _japanese_income(data: Mapping[str, Any], report: Any, charts: Charts) -> Income:
+def _japanese_income(data: Mapping[str, Any], report: Shipped, charts: Charts) -> Income:
     values = charts.production
     honshu = data["control"].get("honshu") == "japan"
     werp = values.honshu_werp if honshu else 0
@@ -197,7 +217,7 @@ def us_werp(data: Mapping[str, Any]) -> int:
     return max(found, int(tracks.get("us_production", 0)))
 
 
-def _commonwealth_werp(data: Mapping[str, Any], report: Any, charts: Charts) -> int:
+def _commonwealth_werp(data: Mapping[str, Any], report: Shipped, charts: Charts) -> int:
     werp = sum(
         charts.production.resource_area
         for where in _areas()
@@ -218,7 +238,7 @@ def japanese_in_india_or_australia(data: Mapping[str, Any]) -> bool:
     return False
 
 
-def _nationalist_werp(data: Mapping[str, Any], report: Any, charts: Charts) -> int:
+def _nationalist_werp(data: Mapping[str, Any], report: Shipped, charts: Charts) -> int:
     return sum(
         charts.production.resource_area
         for where in _areas()
@@ -640,7 +660,7 @@ def _lend_lease(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator
     if power != "usa":
         return
     cost = charts.costs.lend_lease_werp
-    report = supply.supply_report(data, "allies")
+    report = Shipped(supply.supply_report(data, "allies"), shipping.Routes(data, "allies"))
     if lend_lease_open(data, report, "cw"):
         yield Purchase(Action.of("lend", "cw"), cost, "lend_lease")
     road = sum(1 for a in _areas() if a.burma_road and data["control"].get(a.id) == "allies")
@@ -650,10 +670,10 @@ def _lend_lease(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator
         yield Purchase(Action.of("lend", "china_nat"), cost, "lend_lease")
 
 
-def lend_lease_open(data: Mapping[str, Any], report: Any, power: str) -> bool:
+def lend_lease_open(data: Mapping[str, Any], report: Shipped, power: str) -> bool:
     """Whether lend-lease WERP reach ``power`` (9.25): a friendly resource area to receive them,
     Indian or Australian for the CW, one with a Nationalist block for the Nationalists, in the
-    receiver's supply (``report``: the Allies')."""
+    receiver's supply and on its shipping route (``report``: the Allies', 8.71)."""
     for where in _areas():
         if not where.resources or data["control"].get(where.id) != "allies":
             continue
@@ -661,7 +681,7 @@ def lend_lease_open(data: Mapping[str, Any], report: Any, power: str) -> bool:
             receives = where.home_of in INDIA_AND_AUSTRALIA
         else:
             receives = _nationalist_block_in(data, where.id)
-        if receives and report.where(where.id, power) == "full":
+        if receives and report.pays(where.id, power):
             return True
     return False
 
@@ -1061,10 +1081,11 @@ def _deliver(g: Context, marker: Mapping[str, Any]) -> bool:
             conceal(g.data["units"], unit_id)
             g.log("log.naval_step", power=power, kind=kind, area=unit["where"])
             return True
+    bases = [p for p in ports if shipping.usable_port(g.data, p)]  # 8.71
     for unit_id in g.data["pools"].get(power, []):
         unit = load_forces().units[unit_id]
-        if isinstance(unit, Block) and unit.type == kind and ports:
-            _build_fleet(g, power, unit, ports[0])
+        if isinstance(unit, Block) and unit.type == kind and bases:
+            _build_fleet(g, power, unit, bases[0])
             return True
     return False
 
