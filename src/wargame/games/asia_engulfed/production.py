@@ -206,12 +206,14 @@ def _japanese_income(data: Mapping[str, Any], report: Shipped, charts: Charts) -
     return Income({"japan": werp}, oil, immune_werp, immune_oil)
 
 
+@RULES.implements("9.22")
 def us_werp(data: Mapping[str, Any]) -> int:
-    """T20 (9.22): the schedule's WERP for this turn, its conditions met; the track if higher."""
-    tracks = data["tracks"]
+    """T20 (9.22): the schedule's WERP for this turn, its conditions met in an earlier turn; the
+    track if higher."""
+    tracks, now = data["tracks"], int(data["turn"].replace("-", ""))
     found = 0
     for step in load_forces().pools.us_production:
-        met = step.needs is None or tracks.get(f"{step.needs}_met", 0)
+        met = step.needs is None or 0 < int(tracks.get(f"{step.needs}_met", 0)) < now
         if step.since <= data["turn"] and met:
             found = step.werp
     return max(found, int(tracks.get("us_production", 0)))
