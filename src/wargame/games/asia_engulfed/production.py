@@ -509,7 +509,7 @@ def _home_defence(data: Mapping[str, Any], power: str, charts: Charts) -> Iterat
         yield Purchase(Action.of(HOME_DEFENCE, where), charts.home_defence_cost.step, HOME_DEFENCE)
 
 
-@RULES.implements("9.16", "4.63")
+@RULES.implements("9.16")
 def refusals(data: Mapping[str, Any], power: str, charts: Charts) -> dict[str, str]:
     """The home-defence steps ``power`` could build but cannot pay for, with the reason."""
     left = werp_left(data, power)
