@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.browser.language import problems_in
-from wargame.engine.rules import load_rule_index, report
+from wargame.engine.rules import find_tests_dir, load_rule_index, report, scan_tests
 from wargame.games import REGISTRY
 
 GAMES = [entry.id for entry in REGISTRY.listed()]
@@ -65,3 +65,9 @@ def test_every_stand_in_of_the_code_is_told_to_players_in_both_languages(game_id
     assert all(problems_in(s.text_ja) == [] for s in told)
     for row in found.rows:
         assert len(row.explained) == len(row.stand_ins), row.number
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if REGISTRY.playable(g)])
+def test_no_code_or_test_claims_a_heading(game_id):
+    found = report(REGISTRY.game(game_id).rules, scan_tests(find_tests_dir()))
+    assert found.claimed_headings == []

@@ -23,6 +23,7 @@ from wargame.engine.contract import Game
 from wargame.engine.errors import GameBug, WargameError
 from wargame.engine.files import writable_target, write_atomically
 from wargame.engine.i18n import LANGUAGES
+from wargame.engine.log import possessive
 from wargame.engine.overlay import OPTION as OVERLAY_OPTION
 from wargame.engine.overlay import PrintedTables, dump_yaml
 from wargame.engine.rng import seed_problem
@@ -469,7 +470,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         raise WargameError("nothing to undo")
     session.undo(side)
     session.save(args.file)
-    print(f"took back {side}'s last action; {session.state.moves} action(s) remain")
+    print(f"took back {possessive(side)} last action; {session.state.moves} action(s) remain")
     return 0
 
 
@@ -560,19 +561,21 @@ def _print_rules(found: Any) -> None:
     for column in ("rule", "title", "provenance", "implemented", "tests"):
         table.add_column(column)
     for row in found.rows:
-        tests = str(len(row.tests)) if found.tests_found else "?"
-        table.add_row(
-            row.number, row.title, row.provenance, "yes" if row.implemented else "no", tests
-        )
+        table.add_row(row.number, row.title, row.provenance, *_coverage_cells(found, row))
     console = Console(width=max(100, Console().width))
     console.print(table)
     implemented = sum(row.implemented for row in found.rows)
-    tested = sum(bool(row.tests) for row in found.rows)
+    tested = sum(bool(row.tests) or (row.heading and row.implemented) for row in found.rows)
     provisional = sum(row.provenance == "provisional" for row in found.rows)
+    headings = [row for row in found.rows if row.heading]
     print(
         f"{len(found.rows)} rules: {implemented} implemented, {tested} with tests, "
-        f"{provisional} provisional"
+        f"{provisional} provisional; {len(headings)} headings, "
+        f"{sum(row.implemented for row in headings)} covered by their sub-rules"
     )
+    for row in headings:
+        if row.uncovered:
+            print(f"heading {row.number} waits for {', '.join(row.uncovered)}")
     for row in found.rows:
         for description in row.stand_ins:
             print(f"provisional stand-in {row.number}: {description}")
@@ -582,12 +585,25 @@ def _print_rules(found: Any) -> None:
         if numbers:
             shown = ", ".join(numbers)
             print(f"warning: {label} name rules missing from the index: {shown}")
+    if found.claimed_headings:
+        shown = ", ".join(found.claimed_headings)
+        print(f"warning: code or tests name headings, which state nothing of their own: {shown}")
     if found.unexplained:
         shown = ", ".join(found.unexplained)
         print(f"warning: stand-ins without players' words in the rule index: {shown}")
     if found.unused_explanations:
         shown = ", ".join(found.unused_explanations)
         print(f"warning: the rule index explains stand-ins the code does not have: {shown}")
+
+
+def _coverage_cells(found: Any, row: Any) -> tuple[str, str]:
+    """The implemented and tests cells of a row: a heading's tell how its sub-rules cover it."""
+    if row.heading:
+        done = len(row.sub_rules) - len(row.uncovered)
+        state = "yes" if row.implemented else "no"
+        return f"heading: {state}", f"{done}/{len(row.sub_rules)} sub-rules"
+    tests = str(len(row.tests)) if found.tests_found else "?"
+    return "yes" if row.implemented else "no", tests
 
 
 def cmd_tables(args: argparse.Namespace) -> int:

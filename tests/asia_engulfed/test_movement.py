@@ -1,6 +1,7 @@
 """Asia Engulfed's operational movement of ground units (5.1), control (3.25) and stacking (5.4),
 played through the game contract on the January 1942 set-up."""
 
+import msgspec
 import pytest
 
 from tests.asia_engulfed.positions import (
@@ -10,9 +11,9 @@ from tests.asia_engulfed.positions import (
     pass_to,
 )
 from wargame.engine.action import Action
-from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed import GAME, movement
 from wargame.games.asia_engulfed.charts import printed
-from wargame.games.asia_engulfed.control import settle_control
+from wargame.games.asia_engulfed.control import area, settle_control
 from wargame.games.asia_engulfed.movement import air_reach, may_enter
 
 pytestmark = pytest.mark.game("asia-engulfed")
@@ -68,6 +69,37 @@ def test_a_block_moves_one_area_once_a_phase():
 def test_a_strait_is_crossed_as_one_move():
     state = start()
     assert "leyte" in moves(state, "japan", "jp-14a")  # Luzon-Leyte is a strait
+
+
+@pytest.mark.rule("5.19")
+def test_rivers_and_rough_terrain_cost_a_block_no_more_than_clear_terrain():
+    state = start()
+    assert area("shansi").terrain == "rough"
+    targets = moves(state, "japan", "jp-1a")  # in rough Shansi, Honan and Shensi over rivers
+    assert {"honan", "shensi"} <= set(targets)
+    state = play(state, "japan", "move jp-1a honan")
+    assert state.data["units"]["jp-1a"]["where"] == "honan"
+
+
+@pytest.mark.rule("5.19", "5.15")
+def test_an_lba_flies_on_through_clear_or_rough_terrain_and_stops_only_in_jungle(monkeypatch):
+    data = start(**{"jp-lba-3": "korea"}).data
+    lba = data["counters"]["jp-lba-3"]
+
+    def reach_through_manchukuo(terrain):
+        def area_of(where):
+            found = area(where)
+            return (
+                msgspec.structs.replace(found, terrain=terrain) if where == "manchukuo" else found
+            )
+
+        monkeypatch.setattr(movement, "area", area_of)
+        return air_reach(data, "japan", lba, printed())
+
+    clear = reach_through_manchukuo("clear")
+    assert "suiyuan" in clear  # two areas, through Manchukuo
+    assert reach_through_manchukuo("rough") == clear
+    assert "suiyuan" not in reach_through_manchukuo("jungle")
 
 
 @pytest.mark.rule("5.17")

@@ -4,7 +4,7 @@ militia (9.46)."""
 
 import pytest
 
-from tests.asia_engulfed.positions import at_operational_movement
+from tests.asia_engulfed.positions import at_operational_movement, play
 from wargame.engine.procedure import Context
 from wargame.games.asia_engulfed import GAME, ground_combat
 from wargame.games.asia_engulfed.charts import printed
@@ -46,14 +46,79 @@ def test_the_first_operation_raises_us_production_in_1943_the_second_in_1944():
     after_phase(context(state), "operational_movement")  # only naval movement counts
     assert not data["tracks"].get("us_first_increase_met")
     after_phase(context(state), "naval_movement")
+    assert not data["tracks"].get("us_first_increase_met")  # judged, not yet public
+    after_phase(context(state), "air_naval_combat")
     assert data["tracks"]["us_first_increase_met"] == 194201
     data["turn"] = "1942-11"
     assert us_werp(data) == 20
     data["turn"] = "1943-01"
     assert us_werp(data) == 25
-    after_phase(context(state), "naval_movement")
+    for phase in ("naval_movement", "air_naval_combat"):
+        after_phase(context(state), phase)
     data["turn"] = "1944-01"
     assert us_werp(data) == 30
+
+
+@pytest.mark.rule("9.22")
+def test_an_increase_met_late_counts_from_the_next_turn():
+    data = at_operational_movement().data
+    data["turn"], data["tracks"]["us_first_increase_met"] = "1943-03", 194303
+    assert us_werp(data) == 20  # met this turn: not in this turn's production
+    data["turn"] = "1943-05"
+    assert us_werp(data) == 25
+
+
+@pytest.mark.rule("9.22")
+def test_a_us_force_at_sea_where_japan_could_react_qualifies_though_japan_stays_in_port():
+    data = at_sea(at_operational_movement(), "central_pacific", *US_FORCE).data
+    data["phase_player"] = "allies"
+    assert not [u for u in data["units"].values() if u["where"] == "central_pacific"
+                and u["owner"] == "japan"]  # fmt: skip
+    assert qualifying_seas(data, printed()) == ["central_pacific"]  # Japan could react there
+    at_sea_out_of_reach = at_sea(at_operational_movement(), "hawaiian_islands", *US_FORCE).data
+    at_sea_out_of_reach["phase_player"] = "allies"
+    assert qualifying_seas(at_sea_out_of_reach, printed()) == []  # no Japanese fleet in range
+
+
+def react_with_the_us_force():
+    """Jan/Feb 1942: Japan's carrier sails into the Central Pacific and the US answers with
+    nine steps from Hawaii, two carriers with their CBA among them."""
+    state = GAME.setup("jan1942", 7)
+    state.data["units"]["us-bb-b"]["where"] = "hawaii"
+    state = play(state, "japan", "sail jp-cv-a central_pacific", "close")
+    for fleet in US_FORCE:
+        state = play(state, "allies", f"react {fleet} central_pacific")
+    return play(state, "allies", "done")
+
+
+def avoiding(state, until):
+    """Every decision until phase ``until``: pass, commit, or avoid battle where one may."""
+    while state.data["phase"] != until:
+        side = GAME.active(state)[0]
+        texts = [str(a) for a in GAME.legal_actions(state, side)]
+        passes = [t for t in texts if t in ("end", "done", "commit", "close") or "avoid" in t]
+        state = play(state, side, (passes or texts)[0])
+    return state
+
+
+def japan_knows_of_the_operation(state):
+    view = GAME.view(state, "japan")
+    logged = [e["key"] for e in view["log"]]
+    return "us_first_increase_met" in view["board"]["tracks"] or (
+        "log.us_qualifying_operation" in logged
+    )
+
+
+@pytest.mark.rule("9.22")
+def test_a_reaction_counts_though_both_avoid_and_japan_learns_of_it_after_the_combat():
+    state = react_with_the_us_force()
+    state = avoiding(state, "first_supply")  # naval movement is over: judged, kept secret
+    assert not japan_knows_of_the_operation(state)
+    assert state.data["us_operation"] == "central_pacific"
+    assert "us_operation" not in GAME.view(state, "japan")["board"]
+    state = avoiding(state, "operational_movement")  # the air/naval combat phase is over
+    assert japan_knows_of_the_operation(state)
+    assert state.data["tracks"]["us_first_increase_met"] == 194201
 
 
 @pytest.mark.rule("9.22")

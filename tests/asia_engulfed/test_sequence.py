@@ -3,8 +3,9 @@ to the end (the fuzzer: views, secrets, determinization and invariants at every 
 
 import pytest
 
-from tests.asia_engulfed.positions import pass_phase
+from tests.asia_engulfed.positions import END, pass_phase
 from tests.test_fuzz import failures, run_fuzz
+from wargame.engine.errors import IllegalAction
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.sequence import PHASES, next_turn
 from wargame.games.asia_engulfed.victory import conditions, final_result, standing
@@ -20,6 +21,12 @@ def end_player_turn(state, side):
 
 def logged(state):
     return [event.key for event in state.log]
+
+
+def test_a_side_acting_out_of_turn_is_told_so_in_plain_english():
+    state = GAME.setup("jan1942", 3)
+    with pytest.raises(IllegalAction, match=r"^it is not allies' decision now \(waiting for"):
+        GAME.apply(state, "allies", END)
 
 
 @pytest.mark.rule("1.1")

@@ -18,9 +18,11 @@ from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
 from wargame.fuzz import check_views
-from wargame.games.asia_engulfed import GAME
+from wargame.games.asia_engulfed import GAME, supply
+from wargame.games.asia_engulfed.forces import is_unit
 from wargame.games.asia_engulfed.ground_combat import takes_bonuses
 from wargame.games.asia_engulfed.naval import submarine
+from wargame.games.asia_engulfed.supply_phases import regained
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -255,6 +257,23 @@ def test_a_moved_unit_keeps_its_marker_unless_it_took_the_area_it_stands_in():
     assert units["jp-14a"]["hidden"].get("supply") != "out"  # moved into newly taken Leyte
     assert "oos_moved" not in units["jp-kwantung-3a"]["hidden"]
     assert state.data["supply"]["japan"]["marked"] == ["peking"]
+
+
+@pytest.mark.rule("4.23", "3.7")
+def test_units_are_air_and_ground_units_and_only_they_keep_a_moved_units_marker():
+    assert all(is_unit(kind) for kind in ("infantry", "marine", "militia", "garrison", "lba"))
+    assert is_unit("cba")
+    assert not any(is_unit(kind) for kind in ("cv", "bb", "ca", "submarine"))
+    data = at_operational_movement().data
+    for piece in ("jp-bb-a", "jp-lba-5", "jp-western-da"):  # in Honshu and Kyushu
+        mark_supply(data, piece, "out")
+        block = data["units"].get(piece)
+        (block["hidden"] if block else data["counters"][piece])["oos_moved"] = True
+    report = supply.supply_report(data, "japan")
+    assert {report.units[p] for p in ("jp-bb-a", "jp-lba-5", "jp-western-da")} == {"full"}
+    found = dict(regained(data, "japan", report))
+    assert found["jp-bb-a"] == "full"  # a fleet is no unit: it takes what it traces
+    assert found["jp-lba-5"] == found["jp-western-da"] == "out"  # units keep the marker (3.7)
 
 
 @pytest.mark.rule("3.6")

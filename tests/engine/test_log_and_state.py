@@ -1,6 +1,6 @@
 import pytest
 
-from wargame.engine.log import Event, PublicForm, redact
+from wargame.engine.log import Event, PublicForm, possessive, redact
 from wargame.engine.state import (
     Frame,
     State,
@@ -23,6 +23,12 @@ def make_state(**data):
         data=data,
         stack=[Frame("main", "start", {"n": 1})],
     )
+
+
+def test_a_side_id_reads_as_a_possessive_whatever_its_last_letter():
+    assert possessive("red") == "red's"
+    assert possessive("japan") == "japan's"
+    assert possessive("allies") == "allies'"
 
 
 def test_private_events_show_their_public_form_to_others():

@@ -186,3 +186,59 @@ def test_scanner_agrees_with_pytest_collection(request):
             collected.setdefault(test_id, set()).update((game, n) for n in marker.args)
     for test_id, marks in collected.items():
         assert scanned.get(test_id) == marks, test_id
+
+
+HEADED_INDEX = """game: toy
+rules:
+  - {number: "3.1", title: Combat, provenance: seed, heading: true}
+  - {number: "3.11", title: Dice, provenance: seed}
+  - {number: "3.12", title: Losses, provenance: seed}
+  - {number: "3.2", title: Retreats, provenance: seed, heading: true}
+  - {number: "3.21", title: Routes, provenance: seed}
+"""
+
+
+def headed_report(tmp_path, *, tested, implemented, claimed=()):
+    index = tmp_path / "rules.yaml"
+    index.write_text(HEADED_INDEX, encoding="utf-8")
+    registry = RuleRegistry("toy", index)
+    for number in implemented:
+        registry.declare(number, where="somewhere")
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    marks = "".join(
+        f'@pytest.mark.rule("{n}", game="toy")\ndef test_{n.replace(".", "_")}():\n    pass\n\n'
+        for n in tested
+    )
+    (tests / "test_toy.py").write_text("import pytest\n\n" + marks, encoding="utf-8")
+    found = report(registry, scan_tests(tests))
+    return found, {row.number: row for row in found.rows}
+
+
+def test_a_heading_is_covered_only_once_each_sub_rule_is_implemented_and_tested(tmp_path):
+    found, rows = headed_report(
+        tmp_path, implemented=["3.11", "3.12", "3.21"], tested=["3.11", "3.12"]
+    )
+    combat, retreats = rows["3.1"], rows["3.2"]
+    assert combat.heading and combat.sub_rules == ("3.11", "3.12")
+    assert combat.implemented and combat.covered and combat.uncovered == ()
+    assert not retreats.implemented and retreats.uncovered == ("3.21",)  # implemented, no test
+    assert combat.tests == [] and found.claimed_headings == []
+    assert combat.to_json()["heading"] is True and "heading" not in rows["3.11"].to_json()
+
+
+def test_a_heading_that_code_or_tests_name_is_flagged_and_gains_nothing_from_it(tmp_path):
+    found, rows = headed_report(tmp_path, implemented=["3.2", "3.11"], tested=["3.1", "3.11"])
+    assert found.claimed_headings == ["3.1", "3.2"]
+    assert not rows["3.1"].implemented and rows["3.1"].tests == []  # 3.12 is not covered
+    assert not rows["3.2"].implemented
+
+
+def test_rule_index_refuses_a_heading_without_sub_rules(tmp_path):
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        "game: g\nrules:\n - {number: '3.1', title: a, provenance: seed, heading: true}\n"
+        " - {number: '3.2', title: b, provenance: seed}\n"
+    )
+    with pytest.raises(DataError, match=r"heading 3\.1 has no sub-rules"):
+        load_rule_index(path)

@@ -21,7 +21,7 @@ from wargame.engine.action import Action
 from wargame.engine.data import load_file
 from wargame.engine.errors import GameBug, IllegalAction, UnknownGame
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
-from wargame.engine.log import Event, Side, redact
+from wargame.engine.log import Event, Side, possessive, redact
 from wargame.engine.overlay import OPTION as OVERLAY_OPTION
 from wargame.engine.overlay import PrintedTables
 from wargame.engine.procedure import (
@@ -622,14 +622,14 @@ def prompt_problems(game: ProcedureGame, state: State) -> list[str]:
             continue
         named = declared.get(choices.prompt)
         if named is None:
-            problems.append(f"{side}'s prompt {choices.prompt} declares no verbs")
+            problems.append(f"{possessive(side)} prompt {choices.prompt} declares no verbs")
             continue
         offered = choices.verbs()
         missing = sorted(verbs for verbs in named if offered.isdisjoint(verbs.split("|")))
         if missing:
             problems.append(
-                f"{side}'s prompt {choices.prompt} names {', '.join(missing)}, not offered "
-                f"(offered: {', '.join(sorted(offered))})"
+                f"{possessive(side)} prompt {choices.prompt} names {', '.join(missing)}, "
+                f"not offered (offered: {', '.join(sorted(offered))})"
             )
     return problems
 

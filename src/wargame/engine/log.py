@@ -14,6 +14,11 @@ import msgspec
 Side = str
 
 
+def possessive(name: str) -> str:
+    """``name`` as an English possessive: "red's", but "allies'" for a name ending in s."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 class PublicForm(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the sides outside an event's audience see of it."""
 

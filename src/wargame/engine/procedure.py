@@ -22,7 +22,7 @@ from typing import Any, Final, TypeVar
 from wargame.engine.action import Action
 from wargame.engine.dice import Die
 from wargame.engine.errors import GameBug, IllegalAction
-from wargame.engine.log import Event, PublicForm, Side
+from wargame.engine.log import Event, PublicForm, Side, possessive
 from wargame.engine.memo import reading
 from wargame.engine.notes import Consequence, Message, Note, Preview
 from wargame.engine.rng import game_rng
@@ -108,7 +108,7 @@ class Choices:
         for arg in args:
             if type(arg) is not str and not _immutable(arg):
                 raise GameBug(
-                    f"{self.side}'s option {action} passes a mutable {type(arg).__name__}"
+                    f"{possessive(self.side)} option {action} passes a mutable {type(arg).__name__}"
                 )
         chosen = Action(action) if isinstance(action, str) else action
         if chosen.text.partition(" ")[0] in RESERVED_VERBS:
@@ -348,7 +348,7 @@ def chosen_option(found: Decision | None, side: Side, action: Action) -> Option:
     choices = found.sides.get(side)
     if choices is None or not choices.options:
         waiting = ", ".join(found.active()) or "nobody"
-        raise IllegalAction(f"it is not {side}'s decision now (waiting for {waiting})")
+        raise IllegalAction(f"it is not {possessive(side)} decision now (waiting for {waiting})")
     option = choices.options.get(action.text)
     if option is None and action.text in choices.refused:
         raise IllegalAction(f"{action.text!r} is refused: {choices.refused[action.text]}")

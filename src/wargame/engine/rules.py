@@ -10,6 +10,10 @@ Three sources meet here:
   module's ``pytestmark = pytest.mark.game("...")``). Tests are found by reading the test files'
   syntax trees, so the report needs no test run; a test of the suite checks that this reading
   agrees with pytest's own collection.
+
+A row marked ``heading: true`` only groups the rules numbered under it (9.11-9.17 under 9.1):
+it is reported implemented once each of them is implemented and tested, and code or tests that
+name it are flagged (``claimed_headings``), as a heading has no behaviour to claim.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
@@ -72,7 +76,9 @@ class StandIn(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class RuleEntry(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One numbered rule of a game's spec."""
+    """One numbered rule of a game's spec. A ``heading`` only names and groups its sub-rules
+    (the rules numbered under it): it states nothing of its own to implement or test, and it is
+    covered when every sub-rule is."""
 
     number: str
     title: str
@@ -81,6 +87,7 @@ class RuleEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     title_ja: str = ""
     note: str = ""
     stand_ins: list[StandIn] = []
+    heading: bool = False
 
 
 class Credits(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -119,7 +126,25 @@ def load_rule_index(path: Path) -> RuleIndexFile:
         ) >= rule_sort_key(entry.number, index.numbering):
             raise DataError(f"{path}: rule {entry.number} comes after {previous.number}")
         previous = entry
+    for entry in index.rules:
+        if entry.heading and not sub_rules(index, entry.number):
+            raise DataError(f"{path}: heading {entry.number} has no sub-rules")
     return index
+
+
+def is_sub_rule(number: str, heading: str, numbering: Numbering = "decimal") -> bool:
+    """Whether ``number`` is numbered under ``heading`` (9.11 and 9.1a under 9.1, not 9.2)."""
+    inner, outer = rule_sort_key(number, numbering), rule_sort_key(heading, numbering)
+    return len(inner) > len(outer) and inner[: len(outer)] == outer
+
+
+def sub_rules(index: RuleIndexFile, heading: str) -> list[str]:
+    """The rules of ``index`` numbered under ``heading``, headings among them excepted."""
+    return [
+        entry.number
+        for entry in index.rules
+        if not entry.heading and is_sub_rule(entry.number, heading, index.numbering)
+    ]
 
 
 @dataclass
@@ -173,9 +198,17 @@ class RuleRow:
     stand_ins: tuple[str, ...] = ()
     title_ja: str = ""
     explained: tuple[StandIn, ...] = ()  # the stand-ins of the code, in players' words
+    heading: bool = False
+    sub_rules: tuple[str, ...] = ()  # a heading's
+    uncovered: tuple[str, ...] = ()  # a heading's sub-rules not implemented and tested yet
+
+    @property
+    def covered(self) -> bool:
+        """Implemented and tested; a heading when every sub-rule is (``implemented`` then)."""
+        return self.implemented and (self.heading or bool(self.tests))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        found = {
             "number": self.number,
             "title": self.title,
             "title_ja": self.title_ja or self.title,
@@ -183,6 +216,9 @@ class RuleRow:
             "implemented": self.implemented,
             "tests": self.tests,
         }
+        if self.heading:
+            found |= {"heading": True, "sub_rules": list(self.sub_rules)}
+        return found
 
 
 @dataclass(frozen=True)
@@ -194,6 +230,7 @@ class RuleReport:
     tests_found: bool
     unexplained: list[str] = field(default_factory=list)  # "rule key": no players' words
     unused_explanations: list[str] = field(default_factory=list)  # "rule key": no such stand-in
+    claimed_headings: list[str] = field(default_factory=list)  # headings code or tests name
 
 
 def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
@@ -203,6 +240,8 @@ def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
     known = {entry.number for entry in entries}
     tested = tests.by_rule(registry.game) if tests is not None else {}
     rows = [_row(registry, entry, tested) for entry in entries]
+    rows = [_heading_row(index, row, rows) if row.heading else row for row in rows]
+    headings = {entry.number for entry in entries if entry.heading}
     coded = {(n, key) for n, found in registry.stand_ins.items() for key in found}
     told = {(entry.number, s.key) for entry in entries for s in entry.stand_ins}
     return RuleReport(
@@ -215,6 +254,10 @@ def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
         tests_found=tests is not None,
         unexplained=[f"{n} {key}" for n, key in sorted(coded - told)],
         unused_explanations=[f"{n} {key}" for n, key in sorted(told - coded)],
+        claimed_headings=_in_order(
+            headings & (set(registry.implemented) | set(registry.stand_ins) | set(tested)),
+            index.numbering,
+        ),
     )
 
 
@@ -231,6 +274,18 @@ def _row(registry: RuleRegistry, entry: RuleEntry, tested: dict[str, list[str]])
         stand_ins=tuple(coded.values()),
         title_ja=entry.title_ja,
         explained=tuple(s for s in entry.stand_ins if s.key in coded),
+        heading=entry.heading,
+    )
+
+
+def _heading_row(index: RuleIndexFile, row: RuleRow, rows: list[RuleRow]) -> RuleRow:
+    """A heading as its sub-rules cover it: implemented once each is implemented and tested;
+    its own code and tests (none should name it) do not count."""
+    subs = sub_rules(index, row.number)
+    covered = {r.number for r in rows if r.covered}
+    uncovered = tuple(n for n in subs if n not in covered)
+    return replace(
+        row, implemented=not uncovered, tests=[], sub_rules=tuple(subs), uncovered=uncovered
     )
 
 

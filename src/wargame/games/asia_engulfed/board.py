@@ -19,6 +19,7 @@ import msgspec
 from wargame.engine.board import AreaGraph, Connection, Space
 from wargame.engine.data import Provenance, convert, read_raw
 from wargame.engine.errors import DataError
+from wargame.games.asia_engulfed.registry import RULES
 
 AREAS: Final = Path(__file__).parent / "data" / "areas.json"
 FORMAT: Final = 1
@@ -47,6 +48,11 @@ SIDES: Final[dict[str, tuple[bool, bool]]] = {  # is each end a sea?
     "off_map_route": (True, True),
 }
 LAND_MOVES: Final = ("land", "river", "strait")  # a ground unit's steps; impassable blocks (5.18)
+RULES.declare(
+    "5.19",
+    where="board.LAND_MOVES (a river is crossed as a land boundary is; terrain costs no move) "
+    "and movement.air_reach (of the terrains only jungle stops an LBA, 5.15)",
+)
 SEA_MOVES: Final = ("sea", "restricted")  # a fleet's steps between sea areas (8.22)
 
 

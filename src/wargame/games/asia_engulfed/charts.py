@@ -29,6 +29,7 @@ from wargame.engine.tables import (
     volley_distribution,
 )
 from wargame.games.asia_engulfed.forces import Power
+from wargame.games.asia_engulfed.registry import RULES
 
 DATA: Final = Path(__file__).parent / "data"
 
@@ -448,6 +449,11 @@ class SpecialActionCaps(Strict):
 
 
 class SpecialActionUses(Strict):
+    """T17: what a special action buys, one field a use. Europe Engulfed's other uses (breakthrough
+    movement, retreat before combat, leaving a contest without a rear guard, reinforcing a
+    battle, counterattack, limited supply) do not exist in AE (7.9): no procedure offers them,
+    and an overlay naming one is refused as an unknown field."""
+
     invasion: Count
     breakthrough_round: Count
     extended_naval_operations: Count
@@ -456,6 +462,9 @@ class SpecialActionUses(Strict):
     chinese_attack: Count
     unrestricted_replacements: Count
     code_breaking_years: list[Year]
+
+
+RULES.declare("7.9", where="charts.SpecialActionUses (T17: the only uses a special action has)")
 
 
 class JapaneseLogistics(Strict):

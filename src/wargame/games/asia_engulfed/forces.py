@@ -42,6 +42,16 @@ Id = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9-]*$")]
 
 FLEETS: frozenset[str] = frozenset({"cv", "bb", "ca"})
 GROUND: frozenset[str] = frozenset({"infantry", "marine", "militia"})
+AIR: frozenset[str] = frozenset({"lba", "cba"})
+UNITS: frozenset[str] = GROUND | {"garrison"} | AIR  # 4.23 (garrisons: ground units, 4.22)
+
+
+@RULES.implements("4.23", "4.22")
+def is_unit(kind: str) -> bool:
+    """Whether a piece of ``kind`` is a "unit" as the rules say it (4.23): an air or ground unit,
+    garrisons included (4.22); never a fleet, nor a submarine unit (key terms: the rules name
+    submarines where they mean them)."""
+    return kind in UNITS
 
 
 def side_of(power: str) -> Side:

@@ -13,8 +13,10 @@ Decisions
   track, taken like a garrison's, as Japan allocates it (6.25: each step is a full-strength
   one-step militia unit).
 * **No voluntary banzai** for them (9.14): 9.16 fixes the share, "no more and no fewer".
-* Building more steps (9.16's last sentence, T6 ``t6_home_defence_cost``) belongs to the
-  production phase and is not offered yet.
+* **Building more steps** (9.16's last sentence) is a purchase of Japan's production phase, where
+  every other step is bought: a step at T6 ``t6_home_defence_cost`` (designed: 1 WERP, a
+  militia step's price) in a home area Japan controls, contested or not; no supply, port or
+  count limit, as 9.16 names none (the steps are on the information track, not blocks).
 """
 
 from __future__ import annotations
@@ -75,3 +77,20 @@ def banzai_over(g: Context, piece: str, share: int, *, keep_one: bool) -> None:
     gone = charging(g.data, piece, share) - (1 if keep_one else 0)
     for _ in range(gone):
         lose_step(g, piece)
+
+
+@RULES.implements("9.16")
+def build_areas(data: Mapping[str, Any]) -> list[str]:
+    """The home areas where Japan may build home-defence steps: those it controls, contested or
+    not."""
+    return sorted(
+        place.id
+        for place in area_map().areas.values()
+        if place.home_defence_militia is not None and data["control"].get(place.id) == JAPAN
+    )
+
+
+@RULES.implements("9.16")
+def add_step(g: Context, where: str) -> None:
+    g.data["tracks"][track(where)] = steps(g.data, where) + 1
+    g.log("log.home_defence_built", area=where, steps=steps(g.data, where))

@@ -10,7 +10,11 @@ fleet could react (8.25), whether or not one did. The first (in 1942 or later) s
 ``us_first_increase_met``, the second (in 1943 or later, in a later turn than the first) sets
 ``us_second_increase_met``; each track holds the turn it was met (YYYYMM). The production
 schedule (pools.yaml, :func:`production.us_werp`) reads them: 25 WERP from Jan/Feb 1943, 30 from
-Jan/Feb 1944, or from the turn after, when met later.
+Jan/Feb 1944, or from the turn after the one it was met in, when met later.
+
+The operation is judged when the naval movement phase ends, but made public (the tracks, the
+log line that proves it) only when the air/naval combat phase that follows is over: Japan learns
+of the eight steps and the carrier no sooner than a battle or the proof would show them.
 
 Additions (pools.yaml): at the start of each turn the units of each addition whose turn has come
 (a dated one) or whose 9.22 increase is in force (a triggered one, from its schedule step's turn)
@@ -22,9 +26,13 @@ Decisions
 ---------
 * **Who "moved at sea"**: the US fleets at sea at the end of the Allied naval movement phase
   (every fleet at sea returns to port in the rebase phase, so those at sea have sailed).
-* **The proof** (the US reveals the fleets when no battle follows): the fleets at sea that count
-  are revealed to both sides by the log naming the sea area and the steps; their identities stay
-  hidden, as nothing else in the rule needs them.
+* **The proof** (the US reveals the fleets when no battle follows): once the air/naval combat
+  phase is over, the log tells both sides the sea area and that the US fleets there were eight
+  steps or more with a carrier carrying a CBA; their identities and exact steps stay hidden, as
+  nothing else in the rule needs them. Until then the sea area waits in ``us_operation``, a key
+  no view shows (it is the Allies' to know, and a state drawn for a bot's look-ahead forgets it).
+* **Met late** (open question 15): an increase met in 1943 or later counts from the next turn,
+  never in the production phase of the turn it was met in.
 * **A conquered power's additions** (10.1) never come.
 """
 
@@ -102,13 +110,19 @@ def qualifying_seas(data: Mapping[str, Any], charts: Any) -> list[str]:
     return found
 
 
+PENDING: Final = "us_operation"  # 9.22: the sea area of an operation not yet public
+
+
+@RULES.implements("9.22")
 def after_phase(g: Context, phase: str | None) -> None:
-    """What ends with a phase: a qualifying naval operation (9.22) after naval movement."""
-    if phase != "naval_movement" or g.data["turn"] < "1942-01":
-        return
-    seas = qualifying_seas(g.data, tables(g.state))
-    if seas:
-        note_operation(g, seas[0])
+    """What ends with a phase: a qualifying naval operation (9.22) is judged after naval
+    movement, and made public after the air/naval combat phase."""
+    if phase == "naval_movement" and g.data["turn"] >= "1942-01":
+        seas = qualifying_seas(g.data, tables(g.state))
+        if seas:
+            g.data[PENDING] = seas[0]
+    elif phase == "air_naval_combat" and g.data.get(PENDING):
+        note_operation(g, g.data.pop(PENDING))
 
 
 @RULES.implements("9.22")

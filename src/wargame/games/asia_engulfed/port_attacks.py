@@ -19,7 +19,8 @@ Decisions
 * **Damage** on fleets in port is resolved at once (8.6); the defender's CBA its carriers can no
   longer carry go to the orphan box.
 
-Not here yet: what a damaged port forbids and its repair (8.71-8.73).
+What a damaged port forbids is in :mod:`shipping` (8.71), its repair in :mod:`production`
+(8.71-8.73).
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ Decisions
   the same turn are bought as replacements, which a block built this turn may take to full
   strength (4.4) without 4.32's port. Allied air units are bought at 2 steps (4.61) in a home
   area; Japanese air units only through build markers (4.71). CBA of the Allies, port
-  the submarine unit's steps and Japan's home-defence militia are not offered yet.
+  the submarine unit's steps are not offered yet; Japan's home-defence steps are
+  (9.16, :mod:`home_defence`).
 * **Where** (4.41): the home areas of the unit's power (a Commonwealth unit: its nationality's;
   British in South Africa), friendly-controlled and uncontested, two new units an area a turn but
   any number of US units in the USA.
@@ -75,7 +76,13 @@ from wargame.engine.fog import conceal, new_unit
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import conquest, strategic_warfare, supply
+from wargame.games.asia_engulfed import (
+    conquest,
+    home_defence,
+    shipping,
+    strategic_warfare,
+    supply,
+)
 from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts, StepKind, tables
 from wargame.games.asia_engulfed.control import occupants, supply_of
@@ -98,6 +105,7 @@ MARKERS: Final[dict[str, dict[str, str]]] = {  # forces.yaml marker ids by power
 US_DATED_MARKERS: Final = "build-naval-usa-dated"
 AIR_KINDS: Final = ("lba", "cba")
 SPECIAL_ACTION_POWERS: Final = ("japan", "usa", "cw")
+HOME_DEFENCE: Final = "home_defence"  # 9.16: the verb and T7 category of a home-defence step
 NO_GARRISONS: Final = frozenset({"china_nat", "china_comm", "philippines", "dei"})  # 4.43
 HOME_POWER: Final[dict[str, str]] = {  # 8.73: the power whose home area a map home is
     "japan": "japan",
@@ -146,7 +154,7 @@ class Income:
 def income(data: Mapping[str, Any], side: Side, charts: Charts) -> Income:
     """The WERP each of ``side``'s producing powers receives this production phase (and Japan's
     oil), before strategic warfare and lend-lease."""
-    report = supply.supply_report(data, side)
+    report = Shipped(supply.supply_report(data, side), shipping.Routes(data, side))
     if side == "japan":
         return _japanese_income(data, report, charts)
     return Income(
@@ -160,18 +168,32 @@ def income(data: Mapping[str, Any], side: Side, charts: Charts) -> Income:
     )
 
 
+@dataclass(frozen=True)
+class Shipped:
+    """A side's supply and its shipping routes: where income comes from (4.11, 4.12, 8.71)."""
+
+    supply: supply.SupplyReport
+    routes: shipping.Routes
+
+    def pays(self, where: str, power: str) -> bool:
+        """In ``power``'s full supply, and shipping its WERP and oil home (4.12, 4.11, 8.71)."""
+        full = self.supply.where(where, power) == "full"
+        return full and self.routes.ships(power, where)
+
+
 @cache
 def _areas() -> tuple[Area, ...]:
     return tuple(a for a in area_map().areas.values() if not a.is_sea)
 
 
-def _pays(data: Mapping[str, Any], report: Any, where: Area, side: Side, power: str) -> bool:
-    """Friendly-controlled (contested or not) and in its producing nation's supply (4.12)."""
+def _pays(data: Mapping[str, Any], report: Shipped, where: Area, side: Side, power: str) -> bool:
+    """Friendly-controlled (contested or not), in its producing nation's supply (4.12) and on
+    its shipping route (4.11, 8.71)."""
     held = data["control"].get(where.id) == side
-    return bool(held and report.where(where.id, power) == "full")
+    return bool(held and report.pays(where.id, power))
 
 
-def _japanese_income(data: Mapping[str, Any], report: Any, charts: Charts) -> Income:
+def _japanese_income(data: Mapping[str, Any], report: Shipped, charts: Charts) -> Income:
     values = charts.production
     honshu = data["control"].get("honshu") == "japan"
     werp = values.honshu_werp if honshu else 0
@@ -186,18 +208,20 @@ def _japanese_income(data: Mapping[str, Any], report: Any, charts: Charts) -> In
     return Income({"japan": werp}, oil, immune_werp, immune_oil)
 
 
+@RULES.implements("9.22")
 def us_werp(data: Mapping[str, Any]) -> int:
-    """T20 (9.22): the schedule's WERP for this turn, its conditions met; the track if higher."""
-    tracks = data["tracks"]
+    """T20 (9.22): the schedule's WERP for this turn, its conditions met in an earlier turn; the
+    track if higher."""
+    tracks, now = data["tracks"], int(data["turn"].replace("-", ""))
     found = 0
     for step in load_forces().pools.us_production:
-        met = step.needs is None or tracks.get(f"{step.needs}_met", 0)
+        met = step.needs is None or 0 < int(tracks.get(f"{step.needs}_met", 0)) < now
         if step.since <= data["turn"] and met:
             found = step.werp
     return max(found, int(tracks.get("us_production", 0)))
 
 
-def _commonwealth_werp(data: Mapping[str, Any], report: Any, charts: Charts) -> int:
+def _commonwealth_werp(data: Mapping[str, Any], report: Shipped, charts: Charts) -> int:
     werp = sum(
         charts.production.resource_area
         for where in _areas()
@@ -218,7 +242,7 @@ def japanese_in_india_or_australia(data: Mapping[str, Any]) -> bool:
     return False
 
 
-def _nationalist_werp(data: Mapping[str, Any], report: Any, charts: Charts) -> int:
+def _nationalist_werp(data: Mapping[str, Any], report: Shipped, charts: Charts) -> int:
     return sum(
         charts.production.resource_area
         for where in _areas()
@@ -268,6 +292,7 @@ def purchases(data: Mapping[str, Any], power: str, charts: Charts) -> list[Purch
         *_lend_lease(data, power, charts),
         *_port_repairs(data, power, charts),
         *_unrestricted_areas(data, power, charts),
+        *_home_defence(data, power, charts),
     ]
     if power == "china_comm":
         found = list(_free_steps(data, found))
@@ -477,6 +502,26 @@ def _port_repairs(data: Mapping[str, Any], power: str, charts: Charts) -> Iterat
             yield Purchase(Action.of("repair_port", where), charts.costs.port_repair, "port")
 
 
+@RULES.implements("9.16")
+def _home_defence(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[Purchase]:
+    """A home-defence step for each home area Japan controls (9.16), priced by T6."""
+    if power != JAPAN_HOME:
+        return
+    for where in home_defence.build_areas(data):
+        yield Purchase(Action.of(HOME_DEFENCE, where), charts.home_defence_cost.step, HOME_DEFENCE)
+
+
+@RULES.implements("9.16")
+def refusals(data: Mapping[str, Any], power: str, charts: Charts) -> dict[str, str]:
+    """The home-defence steps ``power`` could build but cannot pay for, with the reason."""
+    left = werp_left(data, power)
+    return {
+        p.action.text: f"9.16: a home-defence step costs {p.cost} WERP, {left} left"
+        for p in _home_defence(data, power, charts)
+        if p.cost > left
+    }
+
+
 @RULES.implements("4.5")
 def _overseas_ok(data: Mapping[str, Any], power: str, where: str, charts: Charts) -> bool:
     """4.5: a Japanese step placed outside Japan needs its share of a transport point."""
@@ -619,7 +664,7 @@ def _lend_lease(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator
     if power != "usa":
         return
     cost = charts.costs.lend_lease_werp
-    report = supply.supply_report(data, "allies")
+    report = Shipped(supply.supply_report(data, "allies"), shipping.Routes(data, "allies"))
     if lend_lease_open(data, report, "cw"):
         yield Purchase(Action.of("lend", "cw"), cost, "lend_lease")
     road = sum(1 for a in _areas() if a.burma_road and data["control"].get(a.id) == "allies")
@@ -629,10 +674,10 @@ def _lend_lease(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator
         yield Purchase(Action.of("lend", "china_nat"), cost, "lend_lease")
 
 
-def lend_lease_open(data: Mapping[str, Any], report: Any, power: str) -> bool:
+def lend_lease_open(data: Mapping[str, Any], report: Shipped, power: str) -> bool:
     """Whether lend-lease WERP reach ``power`` (9.25): a friendly resource area to receive them,
     Indian or Australian for the CW, one with a Nationalist block for the Nationalists, in the
-    receiver's supply (``report``: the Allies')."""
+    receiver's supply and on its shipping route (``report``: the Allies', 8.71)."""
     for where in _areas():
         if not where.resources or data["control"].get(where.id) != "allies":
             continue
@@ -640,7 +685,7 @@ def lend_lease_open(data: Mapping[str, Any], report: Any, power: str) -> bool:
             receives = where.home_of in INDIA_AND_AUSTRALIA
         else:
             receives = _nationalist_block_in(data, where.id)
-        if receives and report.where(where.id, power) == "full":
+        if receives and report.pays(where.id, power):
             return True
     return False
 
@@ -751,6 +796,8 @@ class Production(Procedure):
         choices = Decision.single(side, "prompt.production", power=power, werp=werp)
         for purchase in purchases(g.data, power, tables(g.state)):
             choices.add(purchase.action, self.pay, power, purchase)
+        for action, reason in refusals(g.data, power, tables(g.state)).items():
+            choices.refuse(action, reason)
         choices.add("done", self.done, power)
         return choices
 
@@ -986,6 +1033,7 @@ BOUGHT: Final[dict[str, Any]] = {
     "advance": _advance,
     "unrestricted": _unrestricted,
     "repair_port": _repair_port,
+    HOME_DEFENCE: lambda g, power, where: home_defence.add_step(g, where),
 }
 
 
@@ -1037,10 +1085,11 @@ def _deliver(g: Context, marker: Mapping[str, Any]) -> bool:
             conceal(g.data["units"], unit_id)
             g.log("log.naval_step", power=power, kind=kind, area=unit["where"])
             return True
+    bases = [p for p in ports if shipping.usable_port(g.data, p)]  # 8.71
     for unit_id in g.data["pools"].get(power, []):
         unit = load_forces().units[unit_id]
-        if isinstance(unit, Block) and unit.type == kind and ports:
-            _build_fleet(g, power, unit, ports[0])
+        if isinstance(unit, Block) and unit.type == kind and bases:
+            _build_fleet(g, power, unit, bases[0])
             return True
     return False
 

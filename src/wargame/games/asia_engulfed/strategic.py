@@ -51,6 +51,7 @@ from wargame.games.asia_engulfed.movement import (
 )
 from wargame.games.asia_engulfed.naval import sea_steps
 from wargame.games.asia_engulfed.registry import RULES
+from wargame.games.asia_engulfed.shipping import usable_port
 from wargame.games.asia_engulfed.strategic_warfare import strategic_limit
 from wargame.games.asia_engulfed.supply import sea_areas_in_supply
 from wargame.games.asia_engulfed.supply import tables as supply_tables
@@ -247,17 +248,24 @@ class _Reach:
         return found
 
 
-@RULES.implements("5.32", "5.22", "5.23")
+@RULES.implements("5.32", "5.22", "5.23", "8.71")
 def _by_sea(reach: _Reach, power: str, embark: set[str]) -> set[str]:
     """Areas a block reaches with its sea leg from a port in ``embark`` (its overland reach):
     through at most six contiguous sea areas of ``seas``, to a friendly uncontested port on
-    the last, then overland again unless it must stop there (5.32, 5.23)."""
+    the last, then overland again unless it must stop there (5.32, 5.23); never from or into a
+    damaged port (8.71)."""
     seas, standing = reach.seas, reach.standing(power)
-    first = {sea for p in embark if area(p).has_port for sea in port_seas(p)} & seas.clear
+    usable = [p for p in embark if area(p).has_port and usable_port(reach.data, p)]  # 8.71
+    first = {sea for p in usable for sea in port_seas(p)} & seas.clear
     crossed: set[str] = set()
     for sea in first:
         crossed |= reach.sea_leg(sea)
-    ports = {p for sea in crossed for p in coasts_of(sea) if sea in port_seas(p) and p in standing}
+    ports = {
+        p
+        for sea in crossed
+        for p in coasts_of(sea)
+        if sea in port_seas(p) and p in standing and usable_port(reach.data, p)
+    }
     found = set(ports)
     for port in ports - embark:
         if not seas.stops(port):

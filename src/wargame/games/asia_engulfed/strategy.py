@@ -257,7 +257,7 @@ MOVES: Final = frozenset(
      "react", "extend", "build", "network", "submarine_supply"}
 )  # fmt: skip
 """Verbs whose last argument is where a unit goes (or Japan's supply network reaches)."""
-PLACES: Final = frozenset({"battle", "fortify", "buy_garrison", "strike"})
+PLACES: Final = frozenset({"battle", "fortify", "buy_garrison", "strike", "home_defence"})
 """Verbs whose first argument is the area acted upon."""
 VERB_SCORES: Final = {
     "battle": 3.0,

@@ -78,7 +78,7 @@ from wargame.games.asia_engulfed.control import (
     status_holder,
     supply_marked,
 )
-from wargame.games.asia_engulfed.forces import FLEETS, side_of
+from wargame.games.asia_engulfed.forces import is_unit, side_of
 from wargame.games.asia_engulfed.ground_combat import jungle_attrition
 from wargame.games.asia_engulfed.movement import (
     block_to_pool,
@@ -350,7 +350,7 @@ def regained(
         holder = status_holder(data, unit_id)
         if holder is None:
             continue
-        if holder.get(SUPPLY) == "out" and not _is_fleet(data, unit_id):
+        if holder.get(SUPPLY) == "out" and is_unit(_kind(data, unit_id)):
             where = _where(data, unit_id)
             captured = where in data[CAPTURED] and data["control"].get(where) == side
             yield (
@@ -363,8 +363,11 @@ def regained(
             yield unit_id, now
 
 
-def _is_fleet(data: Mapping[str, Any], unit_id: str) -> bool:
-    return unit_id in data["units"] and data["units"][unit_id]["hidden"]["type"] in FLEETS
+def _kind(data: Mapping[str, Any], unit_id: str) -> str:
+    """A block's type or a counter's (3.7 speaks of units: 4.23)."""
+    if unit_id in data["units"]:
+        return str(data["units"][unit_id]["hidden"]["type"])
+    return str(data["counters"][unit_id]["type"])
 
 
 def _where(data: Mapping[str, Any], unit_id: str) -> str:
