@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,8 @@ from wargame.games.asia_engulfed.board import area_map
 
 pytestmark = [pytest.mark.game("asia-engulfed"), pytest.mark.slow]
 
+STATIC = Path(__file__).parents[2] / "src" / "wargame" / "server" / "static"
+JAPANESE = json.loads((STATIC / "i18n" / "ja.json").read_text(encoding="utf-8"))
 SCENARIO = "tipping_the_scales"
 BLOCK = "jp-11a"  # the 11th Army, in Hupeh at the start
 START = "hupeh"
@@ -119,6 +122,7 @@ def test_the_area_map_loads_for_each_side(page, ae_server, artifacts, side, lang
     page.click("#legend-button")
     page.wait_for_selector("#legend [data-legend=border-strait]")
     assert page.locator("#legend [data-legend^=blank-]").count() >= 3  # the other side's colours
+    assert page.locator("#legend [data-legend=target-box]").count() == 1  # a box's ring
     page.locator("#legend").screenshot(path=str(artifacts / f"ae_legend_{side}_{lang}.png"))
     if lang == "ja":
         page.locator("#map .stack").first.click()  # its popup too
@@ -280,7 +284,15 @@ def test_the_production_sheet_and_the_pools_show_beside_the_map(page, ae_server,
     werp = str(sheet["rows"][0]["value"])
     assert panel.locator(".ledger tr").first.locator("td").text_content() == werp
     assert [str(problem) for problem in page_problems(page)] == []
+    how = page.locator("#prompt-panel .targets-hint .how").text_content()
+    assert how == JAPANESE["play.click_twice"]  # no block moves now: no word of choosing one
     panel.screenshot(path=str(artifacts / "ae_production_sheet_ja.png"))
+    # a block of the pool is built in the area's popup (it has no piece on the map to click)
+    home = page.locator('#map .target[data-actions*="build "]').first
+    area = home.get_attribute("data-target-area")
+    home.focus()
+    home.press("Enter")
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{area}"] button[data-action^="build "]')
     boxes = page.locator("#boxes-panel")
     assert boxes.is_visible()
     assert boxes.locator("details[data-place='offmap.pool']").count() > 0  # Japan's own pools
