@@ -400,6 +400,8 @@ def test_a_click_on_the_mark_of_a_highlighted_island_box_plays_its_target(
     mark = page.locator(f'#map .box-mark[data-area="{box}"]').bounding_box()
     centre = [mark["x"] + mark["width"] / 2, mark["y"] + mark["height"] / 2]
     assert page.evaluate(AT_POINT, centre) == box  # the target, not the mark, takes the click
+    names = page.evaluate(BOXES, "#map .area-name:not(.crowded)")
+    assert clashes(names, page.evaluate(BOXES, "#map .box-ring")) == []  # names clear of rings
     page.screenshot(path=str(artifacts / "ae_island_box_target.png"))
     before = version(page)
     page.mouse.click(*centre)

@@ -109,6 +109,7 @@ export class AreaMap extends MapBase {
     this.stacksAt = new Map(); // area -> where its stacks stand: {x, y, sides}
     this.shapes = new Map(); // area -> its path on the map (to tell whether a point is inside)
     this.names = [];
+    this.ringed = new Set(); // the boxes that are targets: their rings show
     this.drawAreas();
     this.drawBorders();
     this.drawBoxes();
@@ -211,9 +212,13 @@ export class AreaMap extends MapBase {
     return { x: area.cx - side / 2, y: area.cy - side / 2, w: side, h: side };
   }
 
-  /** What an area's name stands beside: its stacks, else a box's mark. */
+  /** What an area's name stands beside: its stacks, else a box's mark, and a target box's ring
+   * round them. */
   besideOf(area) {
-    return this.stackBox(area) || this.markBox(area);
+    const box = this.stackBox(area) || this.markBox(area);
+    if (!box || !this.ringed.has(area.id)) return box;
+    const r = RING * (Number(this.svg.style.getPropertyValue("--ring-scale")) || 1);
+    return union(box, { x: area.cx - r, y: area.cy - r, w: 2 * r, h: 2 * r });
   }
 
   /** Where each area's stacks stand: a box's at its point (its islands are there); a land or
@@ -259,7 +264,7 @@ export class AreaMap extends MapBase {
     const room = union(this.panzoom.limits, this.panzoom.view); // at the whole map, its margin too
     const taken = [];
     for (const area of this.areas.values()) {
-      const box = this.stackBox(area);
+      const box = this.ringed.has(area.id) ? this.besideOf(area) : this.stackBox(area);
       if (box) taken.push(box);
     }
     for (const { area, text, ems: width } of this.names) {
@@ -347,6 +352,7 @@ export class AreaMap extends MapBase {
 
   /** The boxes' targets drawn last, over the others' (MapBase draws them in this order). */
   drawTargets(targets, scene) {
+    this.ringed = new Set([...(targets || new Map()).keys()].filter((id) => isBox(this.areas.get(id) || {})));
     const boxesLast = [...(targets || [])].sort(([a], [b]) => isBox(this.areas.get(a) || {}) - isBox(this.areas.get(b) || {}));
     super.drawTargets(new Map(boxesLast), scene);
   }
