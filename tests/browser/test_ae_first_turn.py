@@ -98,7 +98,7 @@ def play_a_target(page):
     area = areas[0]
     target = page.locator(f'#map .target[data-target-area="{area}"]')
     target.focus()  # the map pans to it
-    # at the ring's centre, where an island box's own mark stands over it: a click as a player's
+    # at the ring's centre, over an island box's own mark: a click as a player's
     ring = target.locator(".target-box").bounding_box()
     page.mouse.click(ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2)
     page.wait_for_selector(f'#popup:not([hidden])[data-hex="{area}"]', timeout=STEP_MS)

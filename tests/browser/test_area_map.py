@@ -2,22 +2,28 @@
 seats human. The map loads for each side in English and Japanese and on a phone held upright, its
 names never overlap; a Japanese block chosen and moved by clicking lands in the area clicked, and
 the Allied page shows there a blank in the block's colour, never its name or type; a ground battle
-under way shows on the battle panel with each side's pieces as that side may see them."""
+under way shows on the battle panel with each side's pieces as that side may see them. Panning
+and zooming never show more paper beyond the drawing than the whole map does at rest (desktop and
+phone); a click on the mark of a highlighted island box reaches its target and plays the move."""
 
 from __future__ import annotations
 
 import json
 import random
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from tests.browser.conftest import serving
 from tests.browser.language import page_problems
 from tests.browser.test_client import play_button, version, wait_newer, wait_prompt
+from wargame.games.asia_engulfed.board import area_map
 
 pytestmark = [pytest.mark.game("asia-engulfed"), pytest.mark.slow]
 
+STATIC = Path(__file__).parents[2] / "src" / "wargame" / "server" / "static"
+JAPANESE = json.loads((STATIC / "i18n" / "ja.json").read_text(encoding="utf-8"))
 SCENARIO = "tipping_the_scales"
 BLOCK = "jp-11a"  # the 11th Army, in Hupeh at the start
 START = "hupeh"
@@ -116,6 +122,7 @@ def test_the_area_map_loads_for_each_side(page, ae_server, artifacts, side, lang
     page.click("#legend-button")
     page.wait_for_selector("#legend [data-legend=border-strait]")
     assert page.locator("#legend [data-legend^=blank-]").count() >= 3  # the other side's colours
+    assert page.locator("#legend [data-legend=target-box]").count() == 1  # a box's ring
     page.locator("#legend").screenshot(path=str(artifacts / f"ae_legend_{side}_{lang}.png"))
     if lang == "ja":
         page.locator("#map .stack").first.click()  # its popup too
@@ -277,9 +284,126 @@ def test_the_production_sheet_and_the_pools_show_beside_the_map(page, ae_server,
     werp = str(sheet["rows"][0]["value"])
     assert panel.locator(".ledger tr").first.locator("td").text_content() == werp
     assert [str(problem) for problem in page_problems(page)] == []
+    how = page.locator("#prompt-panel .targets-hint .how").text_content()
+    assert how == JAPANESE["play.click_twice"]  # no block moves now: no word of choosing one
     panel.screenshot(path=str(artifacts / "ae_production_sheet_ja.png"))
+    # a block of the pool is built in the area's popup (it has no piece on the map to click)
+    home = page.locator('#map .target[data-actions*="build "]').first
+    area = home.get_attribute("data-target-area")
+    home.focus()
+    home.press("Enter")
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{area}"] button[data-action^="build "]')
     boxes = page.locator("#boxes-panel")
     assert boxes.is_visible()
     assert boxes.locator("details[data-place='offmap.pool']").count() > 0  # Japan's own pools
     other = boxes.locator("details[data-place='offmap.pool_other']")
     assert other.locator("[data-blank]").count() > 0  # the Allied pool: colours only
+
+
+# -- the view stays over the drawing ---------------------------------------------------------
+
+PAPER_BANDS = """() => {
+  const view = document.querySelector('#map').getBoundingClientRect();
+  const drawn = document.querySelector('#map .layer-areas').getBoundingClientRect();
+  return [drawn.left - view.left, drawn.top - view.top, view.right - drawn.right,
+          view.bottom - drawn.bottom].map((gap) => Math.max(0, gap));
+}"""
+DRAGS = [(0, 700), (0, -1400), (700, 0), (-1400, 0), (500, 500)]  # pixels, one after the other
+
+
+def paper_bands(page):
+    """The empty paper between the map's drawing (its areas) and each edge of the map's
+    viewport, in pixels: left, top, right, bottom (0 where the drawing reaches the edge)."""
+    return page.evaluate(PAPER_BANDS)
+
+
+def drag_map(page, dx, dy):
+    box = page.locator("#map").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y + dy, steps=10)
+    page.mouse.up()
+
+
+def no_wider(bands, rest):
+    return all(band <= at_rest + 1 for band, at_rest in zip(bands, rest, strict=True))
+
+
+@pytest.mark.parametrize("context_options", [{}, PHONE], ids=["desktop", "phone"])
+def test_panning_and_zooming_never_show_paper_beyond_the_map(page, ae_server, artifacts):
+    open_page(page, new_game(ae_server)["japan"], "ja")
+    rest = paper_bands(page)  # the whole map: paper above and below it, or beside it
+    page.click("#zoom-in")
+    page.click("#zoom-in")  # the drawing now larger than the view both ways
+    for dx, dy in DRAGS:
+        before = page.get_attribute("#map", "viewBox")
+        drag_map(page, dx, dy)
+        assert page.get_attribute("#map", "viewBox") != before  # the map followed the drag
+        bands = paper_bands(page)
+        assert bands[1] <= 2 and bands[3] <= 2, (dx, dy, bands)  # the top and bottom covered
+        assert no_wider(bands, rest), (dx, dy, bands, rest)
+    page.screenshot(path=str(artifacts / f"ae_panned_{page.viewport_size['width']}.png"))
+    page.click("#zoom-fit")
+    box = page.locator("#map").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 3, box["y"] + box["height"] / 3)
+    for _ in range(4):
+        page.mouse.wheel(0, 600)  # out, past the whole map
+    assert no_wider(paper_bands(page), rest)
+
+
+# -- a box's mark under its target -------------------------------------------------------------
+
+ISLAND_BOXES = {name for name, area in area_map().areas.items() if area.kind == "island_box"}
+
+
+def move_to_an_empty_island_box(body):
+    """(unit, island box) of Japan's first move into an island box where nothing stands."""
+    view = body["view"]
+    if view["active"] != ["japan"]:
+        return None
+    board = view["board"]
+    standing = {piece["where"] for piece in board.get("units", []) + board.get("blanks", [])}
+    standing |= {counter["where"] for counter in board.get("counters", {}).values()}
+    standing |= {where for _, where in board.get("garrisons", [])}
+    for action in view["actions"]:
+        _, *args = action.split()
+        if len(args) == 2 and args[1] in ISLAND_BOXES - standing and args[0] not in ISLAND_BOXES:
+            return args[0], args[1]
+    return None
+
+
+AT_POINT = """([x, y]) => {
+  const found = document.elementFromPoint(x, y);
+  return found && found.closest('.target') ? found.closest('.target').dataset.targetArea : null;
+}"""
+
+
+def test_a_click_on_the_mark_of_a_highlighted_island_box_plays_its_target(
+    page, ae_server, artifacts
+):
+    game, tokens, (unit, box) = play_until(ae_server, move_to_an_empty_island_box)
+    open_page(page, f"{ae_server}/play/{game}#token={tokens['japan']}", "en")
+    stack = page.locator(f'#map .stack:has([data-unit="{unit}"])')
+    stack.focus()  # the map pans to it
+    stack.click()  # chooses the piece, or opens its area's popup
+    page.wait_for_selector(f'#popup:not([hidden]), #map .target[data-target-area="{box}"]')
+    if page.locator("#popup:not([hidden])").count():
+        page.click(f'#popup [data-choose="{unit}"]')
+    target = page.locator(f'#map .target[data-target-area="{box}"]')
+    target.wait_for(state="attached")
+    ring = target.locator(".box-ring")
+    assert ring.evaluate("(ring) => getComputedStyle(ring).stroke") != "none"  # it shows
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    target.focus()  # in view, the mark bigger than at the whole map
+    mark = page.locator(f'#map .box-mark[data-area="{box}"]').bounding_box()
+    centre = [mark["x"] + mark["width"] / 2, mark["y"] + mark["height"] / 2]
+    assert page.evaluate(AT_POINT, centre) == box  # the target, not the mark, takes the click
+    names = page.evaluate(BOXES, "#map .area-name:not(.crowded)")
+    assert clashes(names, page.evaluate(BOXES, "#map .box-ring")) == []  # names clear of rings
+    page.screenshot(path=str(artifacts / "ae_island_box_target.png"))
+    before = version(page)
+    page.mouse.click(*centre)
+    wait_newer(page, before)
+    page.wait_for_selector(f'#map .stack[data-area="{box}"] [data-unit="{unit}"]', state="attached")

@@ -6,21 +6,32 @@
 // area, at its label point) and the names.
 //
 // Names keep their size on the screen whatever the zoom, and never collide: after every pan or
-// zoom each name takes the first free place beside its area's stacks (above, below, right, left),
-// and is hidden where none is free (boxes and land first, then the seas, larger areas first);
-// zooming in brings the hidden ones back.
+// zoom each name takes the first free place beside its area's stacks, or a box's mark (above,
+// below, right, left), whole on the screen at the whole map and on the drawing when nearer (so
+// that no pan cuts it at the drawing's edge), and is hidden where none is free (boxes and land
+// first, then the seas, larger areas first); zooming in brings the hidden ones back.
+//
+// The view stays over the drawing (the frame and every area's stacks): a pan or zoom never shows
+// empty paper beyond its edge that the whole map does not show at rest (panzoom.js). A box's
+// mark lies under the targets, the boxes' targets over the others', so that a click on a
+// highlighted box's mark reaches its target; a box's target shows its ring (its islands are too
+// small to show their outline), drawn round the stack's marker at the far zoom.
 
 import { fill, s } from "./dom.js";
 import { COUNTER } from "./counters.js";
-import { MapBase, bySide, placed } from "./mapbase.js";
+import { MapBase, bySide, placed, zoomClass } from "./mapbase.js";
 import { piece } from "./blocks.js";
 
-const LAYERS = ["areas", "bare", "backdrop", "borders", "control", "contested", "tints", "targets", "boxes", "units", "names", "plan", "marks", "selection"];
+// a box's mark under the targets, so that a click on it reaches the target over it
+const LAYERS = ["areas", "bare", "backdrop", "borders", "control", "contested", "tints", "boxes", "targets", "units", "names", "plan", "marks", "selection"];
 const NAME_PIXELS = 12; // a name's font size on the screen
 const BOX_PIXELS = 9; // a box's square on the screen, at most
+const MARK = 6; // a box's square in map units, at scale 1
 const STACK_GAP = 0.62; // two sides' stacks on one area: this many counters apart
 const MARKER_UNITS = 16; // a far marker's diameter at scale 1 (counters.js)
 const STACK_ROOM = COUNTER * 1.3; // a stack's room: its top piece, the ones under it, its count
+const RING = COUNTER * 0.75; // a target's ring at its point (map units)
+const RING_PIXELS = 4; // at the far zoom, how far a box's ring stands out of its stack's marker
 const NAME_ORDER = { port_box: 0, island_box: 1, large: 2, sea: 3 };
 // where an area's stacks may stand, in counters from its label point, nearest first
 const NUDGES = [[0, 0], ...[1, 1.5, 2, 2.5, 3].flatMap((r) => [[0, r], [r, 0], [-r, 0], [0, -r], [r, r], [-r, r], [r, -r], [-r, -r]])];
@@ -70,6 +81,17 @@ function overlap(a, b) {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/** The smallest box holding both. */
+function union(a, b) {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+function inside(box, outer) {
+  return box.x >= outer.x && box.y >= outer.y && box.x + box.w <= outer.x + outer.w && box.y + box.h <= outer.y + outer.h;
+}
+
 function overlaps(a, b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
@@ -87,10 +109,12 @@ export class AreaMap extends MapBase {
     this.stacksAt = new Map(); // area -> where its stacks stand: {x, y, sides}
     this.shapes = new Map(); // area -> its path on the map (to tell whether a point is inside)
     this.names = [];
+    this.ringed = new Set(); // the boxes that are targets: their rings show
     this.drawAreas();
     this.drawBorders();
     this.drawBoxes();
-    this.start(board.frame);
+    const whole = union(board.frame, this.extent()); // the frame, and the stacks at its edge
+    this.start(whole, whole);
   }
 
   // -- static layers ------------------------------------------------------------------------
@@ -121,7 +145,7 @@ export class AreaMap extends MapBase {
     const marks = [];
     for (const area of this.areas.values()) {
       if (!["port_box", "island_box"].includes(area.kind) && area.drawn !== "off_map") continue;
-      marks.push(s("g", { class: `box-mark box-${area.kind}`, transform: placed(area.cx, area.cy), dataset: { area: area.id } }, s("rect", { class: "box-square", x: -3, y: -3, width: 6, height: 6 })));
+      marks.push(s("g", { class: `box-mark box-${area.kind}`, transform: placed(area.cx, area.cy), dataset: { area: area.id } }, s("rect", { class: "box-square", x: -MARK / 2, y: -MARK / 2, width: MARK, height: MARK })));
     }
     fill(this.layers.boxes, marks);
   }
@@ -159,9 +183,17 @@ export class AreaMap extends MapBase {
     super.viewChanged();
     if (!this.panzoom) return;
     const perUnit = 1 / this.panzoom.scale();
-    const box = Math.min(6, BOX_PIXELS / perUnit) / 6;
+    const box = Math.min(MARK, BOX_PIXELS / perUnit) / MARK;
     this.svg.style.setProperty("--box-scale", box.toFixed(3));
+    this.svg.style.setProperty("--ring-scale", this.ringScale(perUnit).toFixed(3));
     this.layoutNames();
+  }
+
+  /** How much a box's ring grows at this zoom: round its stack's marker at the far zoom. */
+  ringScale(perUnit) {
+    if (zoomClass(perUnit) !== "far") return 1;
+    const marker = (MARKER_UNITS / 2) * (Number(this.svg.style.getPropertyValue("--marker-scale")) || 1);
+    return Math.max(1, (marker + RING_PIXELS / perUnit) / RING);
   }
 
   /** Where the stacks of an area lie at the current zoom (map units), or null. */
@@ -171,6 +203,22 @@ export class AreaMap extends MapBase {
     const far = this.svg.dataset.zoom === "far";
     const scale = Number(this.svg.style.getPropertyValue("--marker-scale")) || 1;
     return stackBox(at, far ? MARKER_UNITS * scale : STACK_ROOM);
+  }
+
+  /** Where a box's mark lies at the current zoom (map units), or null for another area. */
+  markBox(area) {
+    if (!isBox(area)) return null;
+    const side = MARK * (Number(this.svg.style.getPropertyValue("--box-scale")) || 1);
+    return { x: area.cx - side / 2, y: area.cy - side / 2, w: side, h: side };
+  }
+
+  /** What an area's name stands beside: its stacks, else a box's mark, and a target box's ring
+   * round them. */
+  besideOf(area) {
+    const box = this.stackBox(area) || this.markBox(area);
+    if (!box || !this.ringed.has(area.id)) return box;
+    const r = RING * (Number(this.svg.style.getPropertyValue("--ring-scale")) || 1);
+    return union(box, { x: area.cx - r, y: area.cy - r, w: 2 * r, h: 2 * r });
   }
 
   /** Where each area's stacks stand: a box's at its point (its islands are there); a land or
@@ -205,23 +253,24 @@ export class AreaMap extends MapBase {
     return path.isPointInFill(new DOMPoint(at.x, at.y));
   }
 
-  /** Each name at the first place beside its area's stacks that no stack or name already takes;
-   * hidden where none is free. */
+  /** Each name at the first place beside its area's stacks (or a box's mark), within the drawing
+   * or the view, that no stack or name already takes; hidden where none is free. */
   layoutNames() {
     if (!this.names.length || !this.panzoom) return;
     if (!this.names[0].measured && this.svg.getBoundingClientRect().width > 0) this.measureNames(); // shown at last
     const perUnit = 1 / this.panzoom.scale();
     const size = NAME_PIXELS / perUnit;
     this.layers.names.style.fontSize = `${size.toFixed(2)}px`;
+    const room = union(this.panzoom.limits, this.panzoom.view); // at the whole map, its margin too
     const taken = [];
     for (const area of this.areas.values()) {
-      const box = this.stackBox(area);
+      const box = this.ringed.has(area.id) ? this.besideOf(area) : this.stackBox(area);
       if (box) taken.push(box);
     }
     for (const { area, text, ems: width } of this.names) {
       const w = width * size + 2 / perUnit;
       const h = size * 1.3; // a glyph box: ascent and descent
-      const stack = this.stackBox(area);
+      const stack = this.besideOf(area);
       const pad = 1.5 / perUnit;
       const mid = stack && { x: stack.x + stack.w / 2, y: stack.y + stack.h / 2 };
       const candidates = stack
@@ -236,7 +285,7 @@ export class AreaMap extends MapBase {
             { x: area.cx - w / 2, y: area.cy - h - 4 / perUnit },
             { x: area.cx - w / 2, y: area.cy + 4 / perUnit },
           ];
-      const free = candidates.map((at) => ({ ...at, w, h })).find((box) => !taken.some((other) => overlaps(box, other)));
+      const free = candidates.map((at) => ({ ...at, w, h })).find((box) => inside(box, room) && !taken.some((other) => overlaps(box, other)));
       text.classList.toggle("crowded", !free);
       if (!free) continue;
       taken.push(free);
@@ -301,10 +350,18 @@ export class AreaMap extends MapBase {
     fill(this.layers.units, groups);
   }
 
+  /** The boxes' targets drawn last, over the others' (MapBase draws them in this order). */
+  drawTargets(targets, scene) {
+    this.ringed = new Set([...(targets || new Map()).keys()].filter((id) => isBox(this.areas.get(id) || {})));
+    const boxesLast = [...(targets || [])].sort(([a], [b]) => isBox(this.areas.get(a) || {}) - isBox(this.areas.get(b) || {}));
+    super.drawTargets(new Map(boxesLast), scene);
+  }
+
   /** A target area's tint and its outline, with a ring at its point that a tap reaches where
-   * its islands are too small to. */
+   * its islands are too small to (a box's ring is drawn). */
   targetShapes(area, kind, attrs) {
-    const ring = s("circle", { class: "target-box", cx: area.cx, cy: area.cy, r: COUNTER * 0.75 });
+    const ringClass = isBox(area) ? "target-box box-ring" : "target-box";
+    const ring = s("g", { class: "target-point", transform: placed(area.cx, area.cy) }, s("circle", { class: ringClass, r: RING }));
     const shape = area.rings.length ? this.overlay(area, { class: "target-shape" }) : null;
     const tint = area.rings.length ? this.overlay(area, { class: `target-tint ${kind}` }) : null;
     return [tint, s("g", { ...attrs, class: `${attrs.class} target-area` }, shape, ring)];

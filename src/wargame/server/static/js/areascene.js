@@ -25,9 +25,10 @@ export function unitPlaces(board) {
   return found;
 }
 
-/** The view's actions by where they are played: ``moves`` (block -> area -> action), the
- * chosen block's destinations as area targets, each block with a move or another action of
- * its own as a unit target, the rest as buttons. */
+/** The view's actions by where they are played: ``moves`` (block on the map -> area ->
+ * action), the chosen block's destinations as area targets, each block with a move or another
+ * action of its own as a unit target; an action naming one area and a piece off the map (a
+ * block built from the pool) as a target on that area; the rest as buttons. */
 export function areaTargets(actions, facts, chosen) {
   const moves = new Map();
   const rest = [];
@@ -35,7 +36,7 @@ export function areaTargets(actions, facts, chosen) {
     const args = text.split(" ").slice(1);
     const areas = args.filter(facts.isHex);
     const units = args.filter(facts.isUnit);
-    if (areas.length === 1 && units.length === 1 && args.length === 2) {
+    if (areas.length === 1 && units.length === 1 && args.length === 2 && facts.unitHex(units[0])) {
       if (!moves.has(units[0])) moves.set(units[0], new Map());
       moves.get(units[0]).set(areas[0], text);
     } else rest.push(text);

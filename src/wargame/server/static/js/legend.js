@@ -99,6 +99,11 @@ function areaSwatch(...parts) {
   return swatch(s("path", { class: "area area-large", d: AREA }), ...parts);
 }
 
+/** The square that marks a port or island box. */
+function boxMark() {
+  return s("g", { class: "box-mark box-port_box" }, s("rect", { class: "box-square", x: -5, y: -5, width: 10, height: 10 }));
+}
+
 /** An area map's legend (Asia Engulfed): its pieces in their colours, the highlights and the
  * marks of control, contest and the borders the rules read. */
 function areaLegend(ctx) {
@@ -114,6 +119,7 @@ function areaLegend(ctx) {
     item("target-move", areaSwatch(s("path", { class: "target-tint target-move", d: AREA }), s("path", { class: "target-move area-target-legend", d: AREA })), t("legend.area_target")),
     item("target-unit", swatch(s("g", { transform: "scale(0.8)" }, piece(own, { target: true }, ctx.colours, ctx.lang))), t("legend.area_block_target")),
     item("chosen", swatch(s("g", { transform: "scale(0.8)" }, piece(own, { selected: true }, ctx.colours, ctx.lang))), t("legend.area_chosen")),
+    item("target-box", swatch(boxMark(), s("circle", { class: "target-move area-target-legend", r: 10 })), t("legend.area_box_target")),
   ];
   const pieces = [
     item("block", swatch(small(own)), t("legend.area_block")),
@@ -127,7 +133,7 @@ function areaLegend(ctx) {
     ...ctx.sides.map((side) => item(`control-${side}`, areaSwatch(s("path", { class: `control-area control-${side}`, d: AREA })), t("legend.area_control", { side: ctx.sideName(side) }))),
     item("contested", areaSwatch(s("path", { class: "contested-area", d: AREA })), t("area.contested")),
     ...BORDERS.map((kind) => item(`border-${kind}`, swatch(s("path", { class: `border border-${kind}`, d: "M-12 8L12 -8" })), t(`legend.border_${kind}`))),
-    item("box", swatch(s("g", { class: "box-mark box-port_box" }, s("rect", { class: "box-square", x: -5, y: -5, width: 10, height: 10 }))), t("legend.area_box")),
+    item("box", swatch(boxMark()), t("legend.area_box")),
   ];
   return [
     h("h3", {}, t("legend.highlights")),

@@ -61,9 +61,11 @@ export class MapBase {
     fill(svg, s("rect", { class: "sea", x: -1e4, y: -1e4, width: 3e4, height: 3e4 }), Object.values(this.layers));
   }
 
-  start(extent) {
+  /** Pan and zoom over ``extent`` (what "the whole map" shows), kept over ``limits`` if given
+   * (panzoom.js). */
+  start(extent, limits = null) {
     const svg = this.svg;
-    this.panzoom = new PanZoom(svg, extent, (target) => this.tapped(target), () => this.viewChanged());
+    this.panzoom = new PanZoom(svg, extent, (target) => this.tapped(target), () => this.viewChanged(), limits);
     this.viewChanged();
     svg.addEventListener("keydown", (event) => this.keyed(event));
     svg.addEventListener("focusin", (event) => this.focused(event));

@@ -2,15 +2,30 @@
 // at the pointer, pinch with two fingers. A press that does not move is a tap, reported with the
 // element first pressed (so a drag never clicks a target). ``onView`` is called after every change
 // of the view (pan, zoom, resize).
+//
+// With ``limits`` (a box in map units: the whole drawing) the view stays over the drawing: on
+// each axis where the view is smaller than the limits it never leaves them, where it is larger it
+// is centred on them (as the whole map is at rest), and it is never wider than the whole map's
+// fit; so no pan, zoom or resize shows more empty paper beyond the drawing's edge than the map
+// shows at rest. Without them the view goes anywhere (a hex map's sea runs on past its edge).
 
 const TAP_SLOP = 6; // pixels a press may move and still be a tap
 const MIN_WIDTH = 60; // map units: the closest zoom
 const WHEEL_SPEED = 0.0015;
+const FIT_MARGIN = 0.03; // of the box fitted, on each side
+
+/** Where a view's side starting at ``start``, ``size`` long, goes over a drawing's side starting
+ * at ``from``, ``length`` long: inside it if it is shorter, else centred on it. */
+function within(start, size, from, length) {
+  if (size >= length) return from + (length - size) / 2;
+  return Math.min(from + length - size, Math.max(from, start));
+}
 
 export class PanZoom {
-  constructor(svg, bounds, onTap, onView = () => {}) {
+  constructor(svg, bounds, onTap, onView = () => {}, limits = null) {
     this.svg = svg;
     this.bounds = bounds; // {x, y, w, h} of the whole drawing
+    this.limits = limits;
     this.onTap = onTap;
     this.onView = onView;
     this.pointers = new Map();
@@ -26,15 +41,19 @@ export class PanZoom {
   }
 
   /** Show the box {x, y, w, h} whole, centred. */
-  fit(box, margin = 0.03) {
-    const w = box.w * (1 + 2 * margin);
-    const h = box.h * (1 + 2 * margin);
+  fit(box, margin = FIT_MARGIN) {
+    const width = this.fitWidth(box, margin);
     const aspect = this.aspect();
-    const width = Math.max(MIN_WIDTH, Math.max(w, h / aspect));
     const cx = box.x + box.w / 2;
     const cy = box.y + box.h / 2;
     this.view = { x: cx - width / 2, y: cy - (width * aspect) / 2, w: width, h: width * aspect };
     this.apply();
+  }
+
+  /** The width of the view that shows the box whole with the margin around it. */
+  fitWidth(box, margin = FIT_MARGIN) {
+    const grow = 1 + 2 * margin;
+    return Math.max(MIN_WIDTH, box.w * grow, (box.h * grow) / this.aspect());
   }
 
   aspect() {
@@ -47,9 +66,23 @@ export class PanZoom {
     const cy = this.view.y + this.view.h / 2;
     this.view.h = this.view.w * aspect;
     this.view.y = cy - this.view.h / 2;
+    if (this.limits) this.keepOver(this.limits, aspect);
     const { x, y, w, h } = this.view;
     this.svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
     this.onView();
+  }
+
+  /** Keep the view over the box (see the top of the file). */
+  keepOver(box, aspect) {
+    const view = this.view;
+    const widest = this.fitWidth(box);
+    if (view.w > widest) {
+      const [cx, cy] = [view.x + view.w / 2, view.y + view.h / 2];
+      [view.w, view.h] = [widest, widest * aspect];
+      [view.x, view.y] = [cx - view.w / 2, cy - view.h / 2];
+    }
+    view.x = within(view.x, view.w, box.x, box.w);
+    view.y = within(view.y, view.h, box.y, box.h);
   }
 
   /** Pan, keeping the zoom, so that the map point (x, y) is in the middle. */

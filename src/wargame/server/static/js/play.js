@@ -229,9 +229,10 @@ function context() {
   return ctx;
 }
 
+/** The map area where a piece stands; null for one off the map (a pool, a carrier box). */
 function placeOfUnit(board) {
   const places = unitPlaces(board);
-  return (id) => places.get(id) || null;
+  return (id) => (app.hexes.has(places.get(id)) ? places.get(id) : null);
 }
 
 /** An area map's part of the context: its targets (the chosen block's moves), the block chosen

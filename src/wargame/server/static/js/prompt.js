@@ -92,10 +92,11 @@ function targetHint(ctx) {
   );
 }
 
-/** How targets are played: twice on a hex map; on an area map, the block, then its area. */
+/** How targets are played: a move on an area map by the block, then its area; the rest twice. */
 function howToClick(ctx) {
-  if (!ctx.areaMap) return t("play.click_twice");
-  return ctx.chosen ? t("area.how_chosen", { unit: ctx.names.unitName(ctx.chosen) }) : t("area.how");
+  if (ctx.areaMap && ctx.chosen) return t("area.how_chosen", { unit: ctx.names.unitName(ctx.chosen) });
+  if (ctx.areaMap && ctx.targets.moves?.size) return t("area.how");
+  return t("play.click_twice");
 }
 
 /** An action in the list of every legal action: its words, after a warning sign where it has
