@@ -166,6 +166,8 @@ class _Reach:
         self._sea_steps: dict[str, list[str]] = {}
         self._regions: dict[tuple[str, str], frozenset[str]] = {}
         self._sea_legs: dict[str, set[str]] = {}
+        self._overland: dict[tuple[str, str], frozenset[str]] = {}
+        self._by_sea: dict[tuple[str, frozenset[str]], set[str]] = {}
         self._air_steps: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
 
     def targets(self, power: str, start: str, unit_id: str) -> list[str]:
@@ -184,8 +186,12 @@ class _Reach:
             return _island_hops(self, power, start) - {start}
         overland = self.overland(power, start)
         if not self.seas.open:
-            return overland
-        return overland | (_by_sea(self, power, {start} | overland) - {start})
+            return set(overland)
+        embark = frozenset({start} | overland)
+        by_sea = self._by_sea.get((power, embark))
+        if by_sea is None:
+            by_sea = self._by_sea[(power, embark)] = _by_sea(self, power, embark)
+        return set(overland) | (by_sea - {start})
 
     def standing(self, power: str) -> frozenset[str]:
         """The friendly uncontested areas a unit of ``power`` may stand in (5.23, 3.33)."""
@@ -200,14 +206,17 @@ class _Reach:
             self._standing[power] = found
         return found
 
-    def overland(self, power: str, start: str) -> set[str]:
+    def overland(self, power: str, start: str) -> frozenset[str]:
         """Where a block of ``power`` marches from ``start`` through areas it may stand in."""
-        standing = self.standing(power)
-        found: set[str] = set()
-        for step in land_neighbours(start):
-            if step in standing and step not in found:
-                found |= self._region(power, step)
-        return found - {start}
+        found = self._overland.get((power, start))
+        if found is None:
+            standing = self.standing(power)
+            joined: set[str] = set()
+            for step in land_neighbours(start):
+                if step in standing and step not in joined:
+                    joined |= self._region(power, step)
+            found = self._overland[(power, start)] = frozenset(joined - {start})
+        return found
 
     def _region(self, power: str, where: str) -> frozenset[str]:
         """The areas joined to ``where`` by land through areas ``power`` may stand in."""
@@ -249,7 +258,7 @@ class _Reach:
 
 
 @RULES.implements("5.32", "5.22", "5.23", "8.71")
-def _by_sea(reach: _Reach, power: str, embark: set[str]) -> set[str]:
+def _by_sea(reach: _Reach, power: str, embark: frozenset[str]) -> set[str]:
     """Areas a block reaches with its sea leg from a port in ``embark`` (its overland reach):
     through at most six contiguous sea areas of ``seas``, to a friendly uncontested port on
     the last, then overland again unless it must stop there (5.32, 5.23); never from or into a

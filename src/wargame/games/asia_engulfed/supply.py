@@ -82,6 +82,7 @@ from typing import Any, Final, Literal
 
 from wargame.engine.board.paths import bit_positions
 from wargame.engine.log import Side
+from wargame.engine.memo import remembered
 from wargame.games.asia_engulfed.board import COASTS, LAND_BOUNDARIES, SEA_MOVES, area_map
 from wargame.games.asia_engulfed.forces import FLEETS, GROUND, side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas
@@ -573,6 +574,17 @@ def supply_report(
     which two Japanese units or garrison areas Indian ports supply, 9.17)."""
     if side not in CLASSES:
         raise ValueError(f"unknown side {side!r}: japan or allies")
+    if network is None and india is None:
+        return remembered(position, ("supply_report", side), lambda: _whole(position, side))
+    return _whole(position, side, network, india)
+
+
+def _whole(
+    position: Mapping[str, Any],
+    side: Side,
+    network: Network | None = None,
+    india: Iterable[str] | None = None,
+) -> SupplyReport:
     lines = ground(position, side)
     sea_ok = sea_areas_in_supply(position, side, network)
     report = _report(position, side, lines, sea_ok)
