@@ -38,6 +38,7 @@ from wargame.games.asia_engulfed.board import (
     seas_touching,
 )
 from wargame.games.asia_engulfed.charts import Charts, tables
+from wargame.games.asia_engulfed.china import beyond_china
 from wargame.games.asia_engulfed.control import (
     CHINESE,
     GARRISON,
@@ -124,7 +125,8 @@ def barred(data: Mapping[str, Any], power: str, target: str) -> str | None:
     """Why a unit of ``power`` may never stand in ``target``: a neutral area (stand-in, 10.2),
     the Philippines' own units outside them (3.33), US units in India, Burma or China but
     Formosa (9.23), Commonwealth units in China but its four islands and ports, and there not
-    where Chinese units stand (9.32)."""
+    where Chinese units stand (9.32), Chinese units outside China and, for the Nationalists,
+    the Burma Road (stand-in, 9.44)."""
     record = area(target)
     if data["control"].get(target) == NEUTRAL:
         return "neutral"
@@ -137,6 +139,8 @@ def barred(data: Mapping[str, Any], power: str, target: str) -> str | None:
             return "cw_barred"
         if _chinese_there(data, target):
             return "cw_with_chinese"  # the second sentence read as "where Chinese units stand"
+    if power in CHINESE and beyond_china(power, record):
+        return "china_only"
     return None
 
 
