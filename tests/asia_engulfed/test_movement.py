@@ -219,6 +219,15 @@ def test_chinese_units_stay_in_china_and_nationalists_may_take_the_burma_road():
     assert "burma" in reach and not reach & {"bengal", "french_indochina"}
 
 
+@pytest.mark.rule("9.51")
+def test_dei_air_units_and_fleets_keep_the_commonwealths_limits_in_china():
+    state = start()
+    assert movement.barred(state.data, "dei", "yunnan") == "cw_barred"
+    assert movement.barred(state.data, "dei", "hong_kong") is None
+    air = {**state.data["counters"]["dei-lba"], "where": "burma"}
+    assert "yunnan" not in air_reach(state.data, "allies", air, printed())
+
+
 @pytest.mark.rule("7.7")
 @pytest.mark.rule("9.41")
 def test_nationalists_attack_an_occupied_japanese_area_for_a_us_special_action():

@@ -18,6 +18,10 @@ Decisions
   neighbours' fronts; 9.25 already ties the Nationalists' lend-lease to the Burma Road areas.
 * **Playability**: one check on the area's region, no new decision: Chinese blocks cannot be
   shipped to the Pacific, and the Allies' Burma front keeps its historical shape.
+* **7.7's "the Communists move and attack without restriction"** is read as freedom from the
+  Nationalists' special-action condition beside which it stands, not from geography; the seed
+  says nothing of where either may go, and builds and full-strength refits of Chinese units
+  happen only in China (4.41 d, 4.31 c).
 * **Kept in code, not tables.yaml**: it names map regions, not numbers, and :func:`barred` is
   called where no table is at hand (like the US and Commonwealth limits of 9.23 and 9.32).
 """
