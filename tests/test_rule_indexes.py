@@ -71,3 +71,10 @@ def test_every_stand_in_of_the_code_is_told_to_players_in_both_languages(game_id
 def test_no_code_or_test_claims_a_heading(game_id):
     found = report(REGISTRY.game(game_id).rules, scan_tests(find_tests_dir()))
     assert found.claimed_headings == []
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if REGISTRY.playable(g)])
+def test_no_code_or_test_claims_a_row_that_is_not_a_rule(game_id):
+    found = report(REGISTRY.game(game_id).rules, scan_tests(find_tests_dir()))
+    assert found.claimed_non_rules == []
+    assert all(row.not_a_rule.strip() for row in found.rows if row.not_a_rule)

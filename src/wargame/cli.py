@@ -564,15 +564,20 @@ def _print_rules(found: Any) -> None:
         table.add_row(row.number, row.title, row.provenance, *_coverage_cells(found, row))
     console = Console(width=max(100, Console().width))
     console.print(table)
-    implemented = sum(row.implemented for row in found.rows)
-    tested = sum(bool(row.tests) or (row.heading and row.implemented) for row in found.rows)
-    provisional = sum(row.provenance == "provisional" for row in found.rows)
-    headings = [row for row in found.rows if row.heading]
+    rules = [row for row in found.rows if not row.not_a_rule]
+    implemented = sum(row.implemented for row in rules)
+    tested = sum(bool(row.tests) or (row.heading and row.implemented) for row in rules)
+    provisional = sum(row.provenance == "provisional" for row in rules)
+    headings = [row for row in rules if row.heading]
     print(
-        f"{len(found.rows)} rules: {implemented} implemented, {tested} with tests, "
+        f"{len(rules)} rules: {implemented} implemented, {tested} with tests, "
         f"{provisional} provisional; {len(headings)} headings, "
-        f"{sum(row.implemented for row in headings)} covered by their sub-rules"
+        f"{sum(row.implemented for row in headings)} covered by their sub-rules; "
+        f"{len(found.rows) - len(rules)} rows not rules"
     )
+    for row in found.rows:
+        if row.not_a_rule:
+            print(f"not a rule {row.number}: {row.not_a_rule}")
     for row in headings:
         if row.uncovered:
             print(f"heading {row.number} waits for {', '.join(row.uncovered)}")
@@ -588,6 +593,9 @@ def _print_rules(found: Any) -> None:
     if found.claimed_headings:
         shown = ", ".join(found.claimed_headings)
         print(f"warning: code or tests name headings, which state nothing of their own: {shown}")
+    if found.claimed_non_rules:
+        shown = ", ".join(found.claimed_non_rules)
+        print(f"warning: code or tests name rows that are not rules: {shown}")
     if found.unexplained:
         shown = ", ".join(found.unexplained)
         print(f"warning: stand-ins without players' words in the rule index: {shown}")
@@ -602,6 +610,8 @@ def _coverage_cells(found: Any, row: Any) -> tuple[str, str]:
         done = len(row.sub_rules) - len(row.uncovered)
         state = "yes" if row.implemented else "no"
         return f"heading: {state}", f"{done}/{len(row.sub_rules)} sub-rules"
+    if row.not_a_rule:
+        return "not a rule", "-"
     tests = str(len(row.tests)) if found.tests_found else "?"
     return "yes" if row.implemented else "no", tests
 

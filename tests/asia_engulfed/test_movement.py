@@ -204,6 +204,30 @@ def test_commonwealth_units_enter_china_only_at_its_ports_and_islands():
     assert may_enter(state.data, unit, "hainan") == "cw_with_chinese"
 
 
+@pytest.mark.rule("9.44")
+def test_chinese_units_stay_in_china_and_nationalists_may_take_the_burma_road():
+    state = start(**{"cn-yunnan": "burma", "cc-8ra": "suiyuan"})
+    nationalist, communist = state.data["units"]["cn-yunnan"], state.data["units"]["cc-8ra"]
+    assert may_enter(state.data, nationalist, "assam") is None  # the Burma Road
+    assert may_enter(state.data, nationalist, "bengal") == "china_only"
+    assert may_enter(state.data, nationalist, "malaya") == "china_only"
+    assert may_enter(state.data, communist, "manchukuo") != "china_only"  # the China region
+    assert movement.barred(state.data, "china_comm", "burma") == "china_only"
+    assert movement.barred(state.data, "china_nat", "thailand") is not None
+    air = {**state.data["counters"]["cn-lba-1"], "where": "yunnan"}
+    reach = air_reach(state.data, "allies", air, printed())
+    assert "burma" in reach and not reach & {"bengal", "french_indochina"}
+
+
+@pytest.mark.rule("9.51")
+def test_dei_air_units_and_fleets_keep_the_commonwealths_limits_in_china():
+    state = start()
+    assert movement.barred(state.data, "dei", "yunnan") == "cw_barred"
+    assert movement.barred(state.data, "dei", "hong_kong") is None
+    air = {**state.data["counters"]["dei-lba"], "where": "burma"}
+    assert "yunnan" not in air_reach(state.data, "allies", air, printed())
+
+
 @pytest.mark.rule("7.7")
 @pytest.mark.rule("9.41")
 def test_nationalists_attack_an_occupied_japanese_area_for_a_us_special_action():
@@ -327,7 +351,7 @@ def test_an_air_unit_out_of_supply_flies_one_area_and_never_across_a_sea():
 def test_air_units_ignore_impassable_boundaries():
     state = start()
     state.data["control"]["tibet"] = "allies"
-    counter = dict(state.data["counters"]["cn-lba-1"], where="yunnan")
+    counter = dict(state.data["counters"]["cw-lba-2"], where="assam")  # Chinese ones: 9.44
     assert "tibet" in air_reach(state.data, "allies", counter, printed())
 
 

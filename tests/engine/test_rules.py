@@ -198,9 +198,9 @@ rules:
 """
 
 
-def headed_report(tmp_path, *, tested, implemented, claimed=()):
+def headed_report(tmp_path, *, tested, implemented, claimed=(), text=HEADED_INDEX):
     index = tmp_path / "rules.yaml"
-    index.write_text(HEADED_INDEX, encoding="utf-8")
+    index.write_text(text, encoding="utf-8")
     registry = RuleRegistry("toy", index)
     for number in implemented:
         registry.declare(number, where="somewhere")
@@ -234,11 +234,53 @@ def test_a_heading_that_code_or_tests_name_is_flagged_and_gains_nothing_from_it(
     assert not rows["3.2"].implemented
 
 
-def test_rule_index_refuses_a_heading_without_sub_rules(tmp_path):
+@pytest.mark.parametrize(
+    ("rows", "refusal"),
+    [
+        (
+            " - {number: '3.1', title: a, provenance: seed, heading: true}\n"
+            " - {number: '3.2', title: b, provenance: seed}\n",
+            r"heading 3\.1 has no sub-rules",
+        ),
+        (
+            " - {number: '3.1', title: a, provenance: seed, not_a_rule: notes,"
+            " stand_ins: [{key: k, text: t}]}\n",
+            r"3\.1 is not a rule",
+        ),
+    ],
+)
+def test_rule_index_refuses_a_heading_without_sub_rules_or_a_stand_in_for_no_rule(
+    tmp_path, rows, refusal
+):
     path = tmp_path / "rules.yaml"
-    path.write_text(
-        "game: g\nrules:\n - {number: '3.1', title: a, provenance: seed, heading: true}\n"
-        " - {number: '3.2', title: b, provenance: seed}\n"
-    )
-    with pytest.raises(DataError, match=r"heading 3\.1 has no sub-rules"):
+    path.write_text("game: g\nrules:\n" + rows)
+    with pytest.raises(DataError, match=refusal):
         load_rule_index(path)
+
+
+NOTES_INDEX = (
+    HEADED_INDEX
+    + """  - {number: "3.22", title: Lost, provenance: provisional, not_a_rule: "lost; no use"}
+  - {number: "4.0", title: Notes, provenance: rulebook, not_a_rule: "designers' notes"}
+"""
+)
+
+
+def test_a_row_that_is_not_a_rule_is_settled_under_its_heading_and_reported_with_its_reason(
+    tmp_path,
+):
+    found, rows = headed_report(
+        tmp_path, implemented=["3.11", "3.12", "3.21"], tested=["3.11", "3.12", "3.21"],
+        text=NOTES_INDEX,
+    )  # fmt: skip
+    assert rows["3.2"].implemented and rows["3.2"].uncovered == ()  # 3.22 needs nothing
+    notes = rows["4.0"]
+    assert notes.not_a_rule == "designers' notes" and not notes.implemented and notes.settled
+    assert notes.to_json()["not_a_rule"] == "designers' notes"
+    assert "not_a_rule" not in rows["3.21"].to_json() and found.claimed_non_rules == []
+
+
+def test_code_or_tests_naming_a_row_that_is_not_a_rule_are_flagged_and_gain_nothing(tmp_path):
+    found, rows = headed_report(tmp_path, implemented=["4.0"], tested=["3.22"], text=NOTES_INDEX)
+    assert found.claimed_non_rules == ["3.22", "4.0"]
+    assert not rows["4.0"].implemented and rows["3.22"].tests == []

@@ -14,6 +14,12 @@ Three sources meet here:
 A row marked ``heading: true`` only groups the rules numbered under it (9.11-9.17 under 9.1):
 it is reported implemented once each of them is implemented and tested, and code or tests that
 name it are flagged (``claimed_headings``), as a heading has no behaviour to claim.
+
+A row with ``not_a_rule: "<reason>"`` is numbered in the rulebook but states nothing a program
+could enforce: player or designers' notes, an example of play, a lost rule nothing refers to, a
+game the project does not include. The report shows it as such with its reason, leaves it out of
+the implemented and tested totals, counts it as settled under its heading, and flags code or
+tests that name it (``claimed_non_rules``), as there is nothing of it to claim.
 """
 
 from __future__ import annotations
@@ -78,7 +84,7 @@ class StandIn(msgspec.Struct, frozen=True, omit_defaults=True):
 class RuleEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     """One numbered rule of a game's spec. A ``heading`` only names and groups its sub-rules
     (the rules numbered under it): it states nothing of its own to implement or test, and it is
-    covered when every sub-rule is."""
+    covered when every sub-rule is. ``not_a_rule`` says why a row has nothing to enforce."""
 
     number: str
     title: str
@@ -88,6 +94,7 @@ class RuleEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     note: str = ""
     stand_ins: list[StandIn] = []
     heading: bool = False
+    not_a_rule: str = ""
 
 
 class Credits(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -129,6 +136,8 @@ def load_rule_index(path: Path) -> RuleIndexFile:
     for entry in index.rules:
         if entry.heading and not sub_rules(index, entry.number):
             raise DataError(f"{path}: heading {entry.number} has no sub-rules")
+        if entry.not_a_rule and (entry.heading or entry.stand_ins):
+            raise DataError(f"{path}: {entry.number} is not a rule: no heading, no stand-ins")
     return index
 
 
@@ -201,11 +210,17 @@ class RuleRow:
     heading: bool = False
     sub_rules: tuple[str, ...] = ()  # a heading's
     uncovered: tuple[str, ...] = ()  # a heading's sub-rules not implemented and tested yet
+    not_a_rule: str = ""  # why the row has nothing to enforce
 
     @property
     def covered(self) -> bool:
         """Implemented and tested; a heading when every sub-rule is (``implemented`` then)."""
         return self.implemented and (self.heading or bool(self.tests))
+
+    @property
+    def settled(self) -> bool:
+        """Nothing left to do: covered, or not a rule."""
+        return self.covered or bool(self.not_a_rule)
 
     def to_json(self) -> dict[str, Any]:
         found = {
@@ -218,6 +233,8 @@ class RuleRow:
         }
         if self.heading:
             found |= {"heading": True, "sub_rules": list(self.sub_rules)}
+        if self.not_a_rule:
+            found |= {"not_a_rule": self.not_a_rule}
         return found
 
 
@@ -231,6 +248,7 @@ class RuleReport:
     unexplained: list[str] = field(default_factory=list)  # "rule key": no players' words
     unused_explanations: list[str] = field(default_factory=list)  # "rule key": no such stand-in
     claimed_headings: list[str] = field(default_factory=list)  # headings code or tests name
+    claimed_non_rules: list[str] = field(default_factory=list)  # not-a-rule rows they name
 
 
 def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
@@ -242,6 +260,8 @@ def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
     rows = [_row(registry, entry, tested) for entry in entries]
     rows = [_heading_row(index, row, rows) if row.heading else row for row in rows]
     headings = {entry.number for entry in entries if entry.heading}
+    non_rules = {entry.number for entry in entries if entry.not_a_rule}
+    claimed = set(registry.implemented) | set(registry.stand_ins) | set(tested)
     coded = {(n, key) for n, found in registry.stand_ins.items() for key in found}
     told = {(entry.number, s.key) for entry in entries for s in entry.stand_ins}
     return RuleReport(
@@ -254,35 +274,36 @@ def report(registry: RuleRegistry, tests: TestIndex | None) -> RuleReport:
         tests_found=tests is not None,
         unexplained=[f"{n} {key}" for n, key in sorted(coded - told)],
         unused_explanations=[f"{n} {key}" for n, key in sorted(told - coded)],
-        claimed_headings=_in_order(
-            headings & (set(registry.implemented) | set(registry.stand_ins) | set(tested)),
-            index.numbering,
-        ),
+        claimed_headings=_in_order(headings & claimed, index.numbering),
+        claimed_non_rules=_in_order(non_rules & claimed, index.numbering),
     )
 
 
 def _row(registry: RuleRegistry, entry: RuleEntry, tested: dict[str, list[str]]) -> RuleRow:
+    """A rule as code and tests cover it; a row that is not a rule gains nothing from them."""
     coded = registry.stand_ins.get(entry.number, {})
+    claimable = not entry.not_a_rule
     return RuleRow(
         number=entry.number,
         title=entry.title,
         provenance="provisional" if coded else entry.provenance,
-        implemented=entry.number in registry.implemented,
-        tests=sorted(tested.get(entry.number, [])),
+        implemented=claimable and entry.number in registry.implemented,
+        tests=sorted(tested.get(entry.number, [])) if claimable else [],
         code=list(registry.implemented.get(entry.number, [])),
         note=entry.note,
         stand_ins=tuple(coded.values()),
         title_ja=entry.title_ja,
         explained=tuple(s for s in entry.stand_ins if s.key in coded),
         heading=entry.heading,
+        not_a_rule=entry.not_a_rule,
     )
 
 
 def _heading_row(index: RuleIndexFile, row: RuleRow, rows: list[RuleRow]) -> RuleRow:
-    """A heading as its sub-rules cover it: implemented once each is implemented and tested;
-    its own code and tests (none should name it) do not count."""
+    """A heading as its sub-rules cover it: implemented once each is implemented and tested
+    (or is not a rule); its own code and tests (none should name it) do not count."""
     subs = sub_rules(index, row.number)
-    covered = {r.number for r in rows if r.covered}
+    covered = {r.number for r in rows if r.settled}
     uncovered = tuple(n for n in subs if n not in covered)
     return replace(
         row, implemented=not uncovered, tests=[], sub_rules=tuple(subs), uncovered=uncovered

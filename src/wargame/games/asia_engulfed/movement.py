@@ -38,6 +38,7 @@ from wargame.games.asia_engulfed.board import (
     seas_touching,
 )
 from wargame.games.asia_engulfed.charts import Charts, tables
+from wargame.games.asia_engulfed.china import beyond_china
 from wargame.games.asia_engulfed.control import (
     CHINESE,
     GARRISON,
@@ -55,6 +56,7 @@ from wargame.games.asia_engulfed.control import (
     settle_control,
 )
 from wargame.games.asia_engulfed.forces import side_of
+from wargame.games.asia_engulfed.minor_powers import limits_of
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.supply import Network
 from wargame.games.asia_engulfed.transports import MARINE, crosses_coast, transports
@@ -124,7 +126,8 @@ def barred(data: Mapping[str, Any], power: str, target: str) -> str | None:
     """Why a unit of ``power`` may never stand in ``target``: a neutral area (stand-in, 10.2),
     the Philippines' own units outside them (3.33), US units in India, Burma or China but
     Formosa (9.23), Commonwealth units in China but its four islands and ports, and there not
-    where Chinese units stand (9.32)."""
+    where Chinese units stand (9.32; DEI air units and fleets too, stand-in 9.51), Chinese
+    units outside China and, for the Nationalists, the Burma Road (stand-in, 9.44)."""
     record = area(target)
     if data["control"].get(target) == NEUTRAL:
         return "neutral"
@@ -132,11 +135,13 @@ def barred(data: Mapping[str, Any], power: str, target: str) -> str | None:
         return "philippines_only"
     if power == "usa" and record.region in US_BARRED_REGIONS and target not in US_OPEN_IN_BARRED:
         return "us_barred"
-    if power == "cw" and record.region == "china":
+    if record.region == "china" and limits_of(power) == "cw":
         if target not in CW_OPEN_IN_CHINA:
             return "cw_barred"
         if _chinese_there(data, target):
             return "cw_with_chinese"  # the second sentence read as "where Chinese units stand"
+    if power in CHINESE and beyond_china(power, record):
+        return "china_only"
     return None
 
 

@@ -1,6 +1,6 @@
 """National special rules that live between the phases: US production growth (9.22), the force
-pool additions it and the calendar bring (4.4, 9.22), and the lost rules of 9.4 and 9.5 that
-need no rule of their own (9.44, 9.45, 9.51-9.55).
+pool additions it and the calendar bring (4.4, 9.22), and where the surviving facts of the
+minor powers are played (9.5; the lost 9.51-9.55 are rows that are not rules in the index).
 
 9.22: a **qualifying naval operation** is one in which US fleets in one sea area, at least eight
 steps among them and at least one carrier carrying a CBA, either face Japanese fleets there at
@@ -57,22 +57,6 @@ JAPAN: Final = "japan"
 ALLIES: Final = "allies"
 FIRST, SECOND = "us_first_increase", "us_second_increase"
 QUALIFYING_STEPS: Final = 8  # 9.22
-NOTHING_NEEDED: Final = {
-    "9.44": "Nothing designed: the rule is cited only as an example of how rules are numbered, "
-    "and no surviving rule refers to it, so no decision of the game waits on it.",
-    "9.45": "Nothing designed: only the range 9.42-9.46 shows the rule exists; no surviving "
-    "rule refers to it.",
-    **{
-        f"9.5{n}": "Nothing designed: which of 9.51-9.55 says what is lost, and every fact the "
-        "surviving rules give of the minor powers is enforced under the rule that states it (DEI "
-        "ground units never move, Philippine units stay home, DEI fleets act as the "
-        "Commonwealth's, 3.33; both supplied always, 3.32, 3.33; damaged DEI cruisers are lost, "
-        "8.6; the DEI never produce, 4.13); their conquest is 10.1's stand-in."
-        for n in range(1, 6)
-    },
-}
-for _number, _reason in NOTHING_NEEDED.items():
-    RULES.stand_in(_number, _reason, key="nothing_needed")
 # 9.5: what the surviving rules say of the minor powers, each played where its rule is
 RULES.declare(
     "9.5", where="movement.may_enter, supply.supply_class (3.33); production.income (4.13)"

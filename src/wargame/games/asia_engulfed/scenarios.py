@@ -35,6 +35,7 @@ from wargame.games.asia_engulfed.forces import (
     side_of,
 )
 from wargame.games.asia_engulfed.forces import load as load_forces
+from wargame.games.asia_engulfed.registry import RULES
 
 SCENARIOS = DATA / "scenarios"
 HOLDING_BOX = "holding_box"
@@ -161,7 +162,10 @@ def files(path: Path = SCENARIOS) -> dict[str, ScenarioFile]:
     return loaded
 
 
+@RULES.implements("15.0")
 def load(scenario_id: str, forces: Forces | None = None, path: Path = SCENARIOS) -> Setup:
+    """The set-up of ``scenario_id``: its turns, tracks, control and units, a derived scenario's
+    changes applied over its base's (15.0, reconstructed from scattered facts)."""
     forces = forces or load_forces()
     known = files(path)
     if scenario_id not in known:
