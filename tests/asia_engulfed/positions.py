@@ -102,3 +102,12 @@ def fix_dice(monkeypatch, module):
 
     monkeypatch.setattr(module, "roll_volley", rolled)
     return lambda *shown: faces.extend(shown)
+
+
+def strategic_destinations(state, side, unit_id):
+    """Where ``unit_id`` may strat-move now: a unit is chosen first, then its destination."""
+    offered = {a.text for a in GAME.legal_actions(state, side)}
+    if f"strategic {unit_id}" not in offered:
+        return []
+    picked = play(state, side, f"strategic {unit_id}")
+    return sorted(a.args[1] for a in GAME.legal_actions(picked, side) if a.verb == "strategic")

@@ -9,6 +9,7 @@ from tests.asia_engulfed.positions import (
     mark_supply,
     pass_phase,
     pass_to,
+    strategic_destinations,
 )
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME, movement
@@ -369,8 +370,7 @@ def strategic_phase(state):
 
 
 def strategic(state, side, unit_id):
-    texts = [a for a in GAME.legal_actions(state, side) if a.verb == "strategic"]
-    return sorted(a.args[1] for a in texts if a.args[0] == unit_id)
+    return strategic_destinations(state, side, unit_id)
 
 
 @pytest.mark.rule("5.21")
@@ -390,7 +390,7 @@ def test_each_power_has_so_many_strategic_moves_a_phase():
     state = strategic_phase(start())
     units = ["jp-11a", "jp-12a", "jp-13a", "jp-1a", "jp-kwantung-3a"]
     for unit_id in units[: printed().strategic_move_limit("japan")]:
-        state = play(state, "japan", f"strategic {unit_id} korea")
+        state = play(state, "japan", f"strategic {unit_id}", f"strategic {unit_id} korea")
     assert [a for a in GAME.legal_actions(state, "japan") if a.verb == "strategic"] == []
 
 
@@ -399,3 +399,18 @@ def test_units_out_of_supply_make_no_strategic_move():
     state = start()
     mark_supply(state.data, "jp-11a", "out")
     assert strategic(strategic_phase(state), "japan", "jp-11a") == []
+
+
+@pytest.mark.rule("5.2")
+def test_a_strategic_move_names_its_unit_first_and_may_be_cancelled():
+    state = strategic_phase(start())
+    first = {a.text for a in GAME.legal_actions(state, "japan")}
+    assert "strategic jp-11a" in first
+    assert not any(len(text.split()) > 2 for text in first if text.startswith("strategic"))
+    picked = play(state, "japan", "strategic jp-11a")
+    offered = {a.text for a in GAME.legal_actions(picked, "japan")}
+    assert "strategic jp-11a korea" in offered and "cancel" in offered
+    assert all(t.split()[1] == "jp-11a" for t in offered if t.startswith("strategic"))
+    assert "jp-11a" not in str(GAME.view(picked, "allies"))  # which block was chosen is Japan's
+    back = play(picked, "japan", "cancel")
+    assert {a.text for a in GAME.legal_actions(back, "japan")} == first

@@ -76,9 +76,9 @@ def test_the_move_by_sea_costs_japan_a_transport_point_and_the_overland_one_noth
     state = play(state, "japan", "end")
     assert state.data["phase"] == "strategic_movement"
     before = transports_available(state.data)
-    state = play(state, "japan", "strategic jp-12a peking")
+    state = play(state, "japan", "strategic jp-12a", "strategic jp-12a peking")
     assert transports_available(state.data) == before
-    state = play(state, "japan", "strategic jp-13a okinawa")
+    state = play(state, "japan", "strategic jp-13a", "strategic jp-13a okinawa")
     assert state.data["units"]["jp-13a"]["where"] == "okinawa"
     assert transports_available(state.data) == before - 1
 

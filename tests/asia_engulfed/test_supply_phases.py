@@ -12,6 +12,7 @@ from tests.asia_engulfed.positions import (
     pass_phase,
     pass_to,
     play,
+    strategic_destinations,
 )
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
@@ -229,8 +230,8 @@ def test_units_beyond_the_network_are_marked_out_of_supply_and_move_as_such():
     supplied = offered_moves(at_operational_movement(), "fly", "jp-lba-2")
     assert set(flights) < set(supplied)
     state = play(state, "japan", "end")  # to strategic movement
-    assert offered_moves(state, "strategic", "jp-23a") == []
-    assert offered_moves(state, "strategic", "jp-11a") != []  # partial supply
+    assert strategic_destinations(state, "japan", "jp-23a") == []
+    assert strategic_destinations(state, "japan", "jp-11a") != []  # partial supply
 
 
 def offered_moves(state, verb, unit_id):

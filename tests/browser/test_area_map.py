@@ -226,11 +226,16 @@ def api(server, path, body=None):
 
 
 def battle_under_way(body):
-    """The battle frame's locals once a round has been fired, else None."""
+    """The battle frame's locals once a round has been fired between blocks of both sides."""
     frames = [f for f in body["view"]["stack"] if f["name"] == "battle" and f.get("locals")]
     keys = [event["key"] for event in body["view"]["log"]]
     started = len(keys) - keys[::-1].index("log.battle") if "log.battle" in keys else len(keys)
-    return frames[-1]["locals"] if frames and "log.ground_fire" in keys[started:] else None
+    if not frames or "log.ground_fire" not in keys[started:]:
+        return None
+    battle, board = frames[-1]["locals"], body["view"]["board"]
+    there = [b for b in [*board["units"], *board["blanks"]] if b["where"] == battle["area"]]
+    sides = {b["owner"] for b in there if b["public"]["kind"] == "ground"}
+    return battle if len(sides) == 2 else None  # blocks of both sides, not garrisons alone
 
 
 def play_until(server, reached, seed=3, most=800):
@@ -258,7 +263,7 @@ def play_until(server, reached, seed=3, most=800):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_ground_battle_under_way_shows_on_the_battle_panel(page, ae_server, artifacts, lang):
-    game, tokens, battle = play_until(ae_server, battle_under_way)
+    game, tokens, battle = play_until(ae_server, battle_under_way, seed=1)
     for side in ("japan", "allies"):
         open_page(page, f"{ae_server}/play/{game}#token={tokens[side]}", lang)
         panel = page.locator("#battle-panel")

@@ -54,7 +54,7 @@ SEQUENCE_KEYS = (
     "production", "fortifications",  # production phase
     "naval_repairs", "port_damage",  # air/naval combat
 )  # fmt: skip
-PRIVATE_KEYS = ("moved", "extended", "built")
+PRIVATE_KEYS = ("moved", "extended", "built", "picked")
 
 
 class AsiaEngulfed(ProcedureGame):
@@ -102,6 +102,7 @@ class AsiaEngulfed(ProcedureGame):
             crossed_into=[],
             naval=naval.new_naval(),
             moved={side: [] for side in self.sides},
+            picked={side: [] for side in self.sides},  # the unit a strategic move is for
             extended={side: [] for side in self.sides},
             air_battle=None,
             air_missions={side: {} for side in self.sides},
@@ -126,7 +127,9 @@ class AsiaEngulfed(ProcedureGame):
         found = state.side_view(data, viewer)
         found.update(copy_data({key: data[key] for key in SEQUENCE_KEYS}))
         if viewer is not None:
-            found.update(copy_data({key: data[key][viewer] for key in PRIVATE_KEYS}))
+            found.update(
+                copy_data({key: data.get(key, {}).get(viewer, []) for key in PRIVATE_KEYS})
+            )
         found["air_missions"] = copy_data(_missions_shown(data, viewer))
         found["interception"] = copy_data(interception.choices_shown(data, viewer))
         found["sheet"] = production_sheet(data, charts.tables(state_))
@@ -166,7 +169,9 @@ class AsiaEngulfed(ProcedureGame):
             data["bids"] = sealed_bids.sample_bids(
                 board, side, rng, state.SIDES, charts.printed().bidding.most
             )
-        return self.state_from_view(view, side, data, rng)
+        drawn = self.state_from_view(view, side, data, rng)
+        strategic.draw_picked(drawn, enemy(side))
+        return drawn
 
     def check_data(self, state_: State) -> list[str]:
         return state.problems(state_.data)

@@ -27,8 +27,8 @@ from typing import Any, Final
 from wargame.engine.action import Action
 from wargame.engine.board.paths import only_into, reachable
 from wargame.engine.log import Side
-from wargame.engine.procedure import Choices, Context, Procedure
-from wargame.engine.state import Frame
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame, State
 from wargame.games.asia_engulfed.board import (
     SEA_MOVES,
     air_neighbours,
@@ -70,11 +70,19 @@ def movers(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, str]
             yield counter_id, counter["power"], counter["where"]
 
 
-@RULES.implements("5.2", "5.21", "5.23", "5.24", "3.6", "3.33")
 def strategic_moves(
     data: Mapping[str, Any], side: Side, charts: Charts
 ) -> Iterator[tuple[str, str]]:
-    """Every (unit, area) strategic move ``side`` may make: from a friendly uncontested area
+    """Every (unit, area) strategic move ``side`` may make (:func:`strategic_options`)."""
+    for unit_id, targets in strategic_options(data, side, charts):
+        yield from ((unit_id, target) for target in targets)
+
+
+@RULES.implements("5.2", "5.21", "5.23", "5.24", "3.6", "3.33")
+def strategic_options(
+    data: Mapping[str, Any], side: Side, charts: Charts
+) -> Iterator[tuple[str, list[str]]]:
+    """Each unit ``side`` may strat-move, with where it may go: from a friendly uncontested area
     (5.21), in supply (3.6), its power's moves not used up (5.24), through and into friendly
     uncontested areas only (5.23), never where its nation may not stand (3.33, 9.23, 9.32);
     DEI blocks never move (3.33). Blocks follow land boundaries, with one sea leg (5.32); air
@@ -91,7 +99,9 @@ def strategic_moves(
             or supply_of(data, side, unit_id, start) == "out"
         ):
             continue
-        yield from ((unit_id, target) for target in reach.targets(power, start, unit_id))
+        targets = reach.targets(power, start, unit_id)
+        if targets:
+            yield unit_id, targets
 
 
 def strategic_targets(
@@ -315,8 +325,36 @@ class StrategicMovement(MovementPhase):
     prompt = "prompt.strategic_movement"
 
     def offer(self, g: Context, side: Side, choices: Choices) -> None:
-        for unit_id, target in strategic_moves(g.data, side, tables(g.state)):
-            choices.add(Action.of("strategic", unit_id, target), self.move, side, unit_id, target)
+        for unit_id, _targets in strategic_options(g.data, side, tables(g.state)):
+            choices.add(Action.of("strategic", unit_id), self.pick, side, unit_id)
+
+    def pick(self, g: Context, f: Frame, side: Side, unit_id: str) -> None:
+        g.data["picked"][side] = [unit_id]  # private: the stack is public, a block's id is not
+        g.goto("destination")
+
+    @decision
+    def destination(self, g: Context, f: Frame) -> Choices:
+        """Where the unit picked strat-moves (a unit first, then its destination: listing every
+        unit's every destination at once made a decision of 600 actions and more)."""
+        side = f.locals["side"]
+        picked = g.data["picked"][side]
+        if not picked:  # only in a state drawn by the other side, which could not guess one
+            choices = Decision.single(side, self.prompt)
+            choices.add("cancel", self.cancel)
+            return choices
+        unit_id = picked[0]
+        choices = Decision.single(side, "prompt.strategic_destination", unit=unit_id)
+        for option, targets in strategic_options(g.data, side, tables(g.state)):
+            if option == unit_id:
+                for target in targets:
+                    action = Action.of("strategic", unit_id, target)
+                    choices.add(action, self.move, side, unit_id, target)
+        choices.add("cancel", self.cancel)
+        return choices
+
+    def cancel(self, g: Context, f: Frame) -> None:
+        g.data["picked"][f.locals["side"]] = []
+        g.goto("start")
 
     def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
         if unit_id in g.data["units"]:
@@ -332,10 +370,24 @@ class StrategicMovement(MovementPhase):
         used = g.data["strategic_moves"]
         g.data["strategic_moves"] = {**used, power: used.get(power, 0) + 1}
         mark_moved(g, side, unit_id)
+        g.data["picked"][side] = []
+        g.goto("start")
 
     def end(self, g: Context, f: Frame, side: Side) -> None:
         g.data["strategic_moves"] = {}
         super().end(g, f, side)
+
+
+def draw_picked(state: State, side: Side) -> None:
+    """In a state drawn for ``side``'s enemy (``determinize``), the unit ``side`` chose for its
+    strategic move, which only ``side`` knows: the first that may move, as the enemy may guess."""
+    frame = state.stack[-1] if state.stack else None
+    if frame is None or frame.name != StrategicMovement.name or frame.step != "destination":
+        return
+    if frame.locals["side"] != side or state.data["picked"][side]:
+        return
+    found = next(strategic_options(state.data, side, tables(state)), None)
+    state.data["picked"][side] = [found[0]] if found else []
 
 
 def _pay_transport(g: Context, charts: Charts) -> None:
