@@ -80,16 +80,18 @@ def strategic_moves(
 
 @RULES.implements("5.2", "5.21", "5.23", "5.24", "3.6", "3.33")
 def strategic_options(
-    data: Mapping[str, Any], side: Side, charts: Charts
+    data: Mapping[str, Any], side: Side, charts: Charts, only: str | None = None
 ) -> Iterator[tuple[str, list[str]]]:
     """Each unit ``side`` may strat-move, with where it may go: from a friendly uncontested area
     (5.21), in supply (3.6), its power's moves not used up (5.24), through and into friendly
     uncontested areas only (5.23), never where its nation may not stand (3.33, 9.23, 9.32);
     DEI blocks never move (3.33). Blocks follow land boundaries, with one sea leg (5.32); air
-    ignores impassable ones and hops across seas (5.22)."""
+    ignores impassable ones and hops across seas (5.22). ``only``: that unit alone."""
     used = data["strategic_moves"]
     reach = _Reach(data, side, _Seas.of(data, side, charts))
     for unit_id, power, start in movers(data, side):
+        if only is not None and unit_id != only:
+            continue
         if power == "dei" and unit_id in data["units"]:
             continue
         if used.get(power, 0) >= strategic_limit(data, power, charts):
@@ -344,7 +346,7 @@ class StrategicMovement(MovementPhase):
             return choices
         unit_id = picked[0]
         choices = Decision.single(side, "prompt.strategic_destination", unit=unit_id)
-        for option, targets in strategic_options(g.data, side, tables(g.state)):
+        for option, targets in strategic_options(g.data, side, tables(g.state), unit_id):
             if option == unit_id:
                 for target in targets:
                     action = Action.of("strategic", unit_id, target)
