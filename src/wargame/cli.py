@@ -590,18 +590,14 @@ def _print_rules(found: Any) -> None:
         if numbers:
             shown = ", ".join(numbers)
             print(f"warning: {label} name rules missing from the index: {shown}")
-    if found.claimed_headings:
-        shown = ", ".join(found.claimed_headings)
-        print(f"warning: code or tests name headings, which state nothing of their own: {shown}")
-    if found.claimed_non_rules:
-        shown = ", ".join(found.claimed_non_rules)
-        print(f"warning: code or tests name rows that are not rules: {shown}")
-    if found.unexplained:
-        shown = ", ".join(found.unexplained)
-        print(f"warning: stand-ins without players' words in the rule index: {shown}")
-    if found.unused_explanations:
-        shown = ", ".join(found.unused_explanations)
-        print(f"warning: the rule index explains stand-ins the code does not have: {shown}")
+    for numbers, what in (
+        (found.claimed_headings, "code or tests name headings, which state nothing of their own"),
+        (found.claimed_non_rules, "code or tests name rows that are not rules"),
+        (found.unexplained, "stand-ins without players' words in the rule index"),
+        (found.unused_explanations, "the rule index explains stand-ins the code does not have"),
+    ):
+        if numbers:
+            print(f"warning: {what}: {', '.join(numbers)}")
 
 
 def _coverage_cells(found: Any, row: Any) -> tuple[str, str]:

@@ -70,14 +70,6 @@ def movers(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, str]
             yield counter_id, counter["power"], counter["where"]
 
 
-def strategic_moves(
-    data: Mapping[str, Any], side: Side, charts: Charts
-) -> Iterator[tuple[str, str]]:
-    """Every (unit, area) strategic move ``side`` may make (:func:`strategic_options`)."""
-    for unit_id, targets in strategic_options(data, side, charts):
-        yield from ((unit_id, target) for target in targets)
-
-
 @RULES.implements("5.2", "5.21", "5.23", "5.24", "3.6", "3.33")
 def strategic_options(
     data: Mapping[str, Any], side: Side, charts: Charts, only: str | None = None
@@ -346,11 +338,10 @@ class StrategicMovement(MovementPhase):
             return choices
         unit_id = picked[0]
         choices = Decision.single(side, "prompt.strategic_destination", unit=unit_id)
-        for option, targets in strategic_options(g.data, side, tables(g.state), unit_id):
-            if option == unit_id:
-                for target in targets:
-                    action = Action.of("strategic", unit_id, target)
-                    choices.add(action, self.move, side, unit_id, target)
+        for _unit, targets in strategic_options(g.data, side, tables(g.state), unit_id):
+            for target in targets:
+                action = Action.of("strategic", unit_id, target)
+                choices.add(action, self.move, side, unit_id, target)
         choices.add("cancel", self.cancel)
         return choices
 
@@ -362,8 +353,7 @@ class StrategicMovement(MovementPhase):
         if unit_id in g.data["units"]:
             unit = g.data["units"][unit_id]
             power = unit["hidden"]["power"]
-            reach = _Reach(g.data, side, _Seas.of(g.data, side, tables(g.state)))
-            if side == SIDES[0] and target not in reach.overland(power, unit["where"]):
+            if side == SIDES[0] and _by_sea_leg(g, side, power, unit["where"], target):
                 _pay_transport(g, tables(g.state))  # 5.32
             relocate(g, unit_id, target)
         else:
@@ -378,6 +368,12 @@ class StrategicMovement(MovementPhase):
     def end(self, g: Context, f: Frame, side: Side) -> None:
         g.data["strategic_moves"] = {}
         super().end(g, f, side)
+
+
+def _by_sea_leg(g: Context, side: Side, power: str, start: str, target: str) -> bool:
+    """Whether a block's strategic move from ``start`` to ``target`` needs its sea leg."""
+    reach = _Reach(g.data, side, _Seas.of(g.data, side, tables(g.state)))
+    return target not in reach.overland(power, start)
 
 
 def draw_picked(state: State, side: Side) -> None:
