@@ -7,10 +7,15 @@ offers to click: a button under the prompt, a highlighted hex, a stack with a le
 card of the hand. A hex, a stack or a card first opens (nothing is played by that click); then
 one of the buttons of its popup is clicked, and an action with consequences is confirmed in the
 dialog that lists them. The game's seed and the bots' choices are fixed, so the game is the same
-at every run."""
+at every run.
+
+$WARGAME_FULL_GAME_BOT names the opponent (a bot kind of the lobby; ``random`` unless told): CI
+plays against the random bot, and ``WARGAME_FULL_GAME_BOT=mcts`` plays the same clicked game
+against the search bot ("Computer, normal"), which takes far longer and is run by hand."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -19,6 +24,7 @@ from tests.browser.test_client import create_game, version, wait_newer
 
 pytestmark = [pytest.mark.game("empire-of-the-sun"), pytest.mark.slow]
 
+OPPONENT = os.environ.get("WARGAME_FULL_GAME_BOT", "random")
 MOST_ACTIONS = 900  # Japan's decisions: a random 1942 game takes about 180
 
 OFFERED = """() => {
@@ -97,7 +103,7 @@ def one_decision(page, rng):
 
 def test_a_1942_game_is_played_to_its_end_by_clicking(page, server, artifacts, playwright_api):
     page.set_default_timeout(30_000)
-    page.goto(create_game(page, server, scenario="1942")["japan"])
+    page.goto(create_game(page, server, allied=f"bot:{OPPONENT}", scenario="1942")["japan"])
     wait_settled(page, playwright_api)
     rng = random.Random(14)
     played = []

@@ -378,3 +378,16 @@ def test_log_lines_are_rendered_once_per_event_and_language(monkeypatch):
     assert service.render_logged(game, event, "en") == first == real(game, event, "en")
     service.render_logged(game, event, "ja")
     assert [args[2] for args in calls] == ["en", "ja"]
+
+
+def test_the_fallback_about_page_says_a_row_that_is_not_a_rule_has_nothing_to_enforce():
+    from wargame.server.catalog import about
+    from wargame.server.pages import render_about
+
+    facts = about(REGISTRY.game("asia-engulfed"))
+    english, japanese = render_about(facts, "en"), render_about(facts, "ja")
+    example = re.search(r"<tr><td>14\.0</td>.*?</tr>", english)
+    assert example and "nothing to enforce" in example.group() and ">no<" not in example.group()
+    assert re.search(r"<tr><td>14\.0</td>.*?実施する内容なし.*?</tr>", japanese)
+    enforced = next(rule["number"] for rule in facts["rules"] if rule["implemented"])
+    assert re.search(rf"<tr><td>{re.escape(enforced)}</td>.*?<td>yes</td></tr>", english)

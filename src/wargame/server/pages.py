@@ -69,6 +69,7 @@ FALLBACK: Final[dict[str, dict[str, Any]]] = {
         "yes": "yes",
         "no": "no",
         "none": "none",
+        "not_a_rule": "nothing to enforce",
         "sources": {
             "seed": "rulebook (Japanese)",
             "rulebook": "rulebook (English)",
@@ -88,6 +89,7 @@ FALLBACK: Final[dict[str, dict[str, Any]]] = {
         "yes": "はい",
         "no": "いいえ",
         "none": "なし",
+        "not_a_rule": "実施する内容なし",
         "sources": {
             "seed": "ルールブック(日本語訳)",
             "rulebook": "ルールブック(英語版)",
@@ -96,6 +98,13 @@ FALLBACK: Final[dict[str, dict[str, Any]]] = {
         },
     },
 }
+
+
+def _enforced(rule: dict[str, Any], words: dict[str, Any]) -> str:
+    """A rule's "enforced" cell; a row that is not a rule has nothing to enforce."""
+    if rule.get("not_a_rule"):
+        return f'<span title="{escape(rule["not_a_rule"])}">{words["not_a_rule"]}</span>'
+    return str(words["yes" if rule["implemented"] else "no"])
 
 
 def render_about(facts: dict[str, Any], lang: str = "en") -> str:
@@ -115,7 +124,7 @@ def render_about(facts: dict[str, Any], lang: str = "en") -> str:
     rows = "".join(
         f"<tr><td>{escape(r['number'])}</td><td>{shown(r, 'title')}</td>"
         f"<td>{escape(words['sources'].get(r['provenance'], r['provenance']))}</td>"
-        f"<td>{words['yes' if r['implemented'] else 'no']}</td></tr>"
+        f"<td>{_enforced(r, words)}</td></tr>"
         for r in facts["rules"]
     )
     stand_ins = "".join(

@@ -59,14 +59,15 @@ function drawNotice() {
 }
 
 function drawSummary() {
-  const rules = facts.rules;
+  const rules = facts.rules.filter((rule) => !rule.not_a_rule);
   const done = rules.filter((rule) => rule.implemented).length;
   const tested = rules.filter((rule) => rule.tests && rule.tests.length).length;
+  const notRules = facts.rules.length - rules.length;
   const sources = PROVENANCES.map((name) => h("li", { dataset: { provenance: name } }, h("strong", {}, provenanceLabel(name)), colon(), t(`about.source_${name}`)));
   fill(
     byId("summary"),
     h("h2", {}, t("about.enforced")),
-    h("p", { id: "coverage" }, t("about.coverage", { done, total: rules.length, tested })),
+    h("p", { id: "coverage" }, t("about.coverage", { done, total: rules.length, tested }), notRules ? [" ", t("about.coverage_not_rules", { n: notRules })] : null),
     h("p", {}, t("about.sources")),
     h("ul", { class: "sources" }, sources),
     countList(rules),
@@ -133,22 +134,31 @@ function drawTables() {
 
 function ruleMatches(rule) {
   if (filter.provenance && rule.provenance !== filter.provenance) return false;
+  if (filter.implemented && rule.not_a_rule) return false;
   if (filter.implemented === "yes" && !rule.implemented) return false;
   if (filter.implemented === "no" && rule.implemented) return false;
   const text = filter.text.toLowerCase();
   return !text || `${rule.number} ${localized(rule, "title")}`.toLowerCase().includes(text);
 }
 
+// A row that is not a rule (notes, an example, a lost rule nothing refers to) has nothing to
+// enforce: it says so, with its reason on hover, rather than "no".
+function enforcedCell(rule) {
+  if (rule.not_a_rule) return h("td", { class: "not-a-rule", title: rule.not_a_rule }, t("about.not_a_rule"));
+  return h("td", {}, rule.implemented ? t("play.yes") : t("play.no"));
+}
+
 function ruleRow(rule) {
   const tests = (rule.tests || []).length;
+  const state = rule.not_a_rule ? "not-a-rule" : rule.implemented ? "implemented" : "missing";
   return h(
     "tr",
-    { class: rule.implemented ? "implemented" : "missing", dataset: { rule: rule.number } },
+    { class: state, dataset: { rule: rule.number } },
     h("td", {}, rule.number),
     h("td", {}, localized(rule, "title")),
     h("td", {}, provenanceLabel(rule.provenance)),
-    h("td", {}, rule.implemented ? t("play.yes") : t("play.no")),
-    h("td", { class: "tests" }, String(tests)),
+    enforcedCell(rule),
+    h("td", { class: "tests" }, rule.not_a_rule ? "—" : String(tests)),
   );
 }
 
