@@ -90,9 +90,15 @@ def target_areas(page):
     )
 
 
+OPENED_OR_PLAYED = """([area, before]) =>
+  document.querySelector(`#popup:not([hidden])[data-hex="${area}"]`)
+  || Number(document.body.dataset.version) > before"""
+
+
 def play_a_target(page):
-    """Open the target area that comes first by name, and click the first action of its popup.
-    The action played."""
+    """Open the target area that comes first by name, and click the first action of its popup;
+    where the only piece that may act has been chosen for the player (its moves alone are
+    offered), the click moves it there. The action played."""
     areas = target_areas(page)
     assert areas, f"nothing to click at {page.get_attribute('#prompt-panel', 'data-prompt')}"
     area = areas[0]
@@ -100,8 +106,12 @@ def play_a_target(page):
     target.focus()  # the map pans to it
     # at the ring's centre, over an island box's own mark: a click as a player's
     ring = target.locator(".target-box").bounding_box()
+    before = version(page)
     page.mouse.click(ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2)
-    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{area}"]', timeout=STEP_MS)
+    page.wait_for_function(OPENED_OR_PLAYED, arg=[area, before], timeout=STEP_MS)
+    if version(page) > before:
+        wait_newer(page, before)
+        return f"moved to {area}"
     button = page.locator("#popup button.action:not(:disabled)").first
     action = button.get_attribute("data-action")
     before = version(page)

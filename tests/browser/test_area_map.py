@@ -412,3 +412,44 @@ def test_a_click_on_the_mark_of_a_highlighted_island_box_plays_its_target(
     page.mouse.click(*centre)
     wait_newer(page, before)
     page.wait_for_selector(f'#map .stack[data-area="{box}"] [data-unit="{unit}"]', state="attached")
+
+
+def strategic_unit(body):
+    """A block that Japan may move strategically, standing on the map, when it is to act."""
+    view = body["view"]
+    if view["active"] != ["japan"]:
+        return None
+    places = {unit["id"]: unit["where"] for unit in view["board"]["units"]}
+    names = [a.split()[1] for a in view["actions"] if a.split()[0] == "strategic"]
+    return next((unit for unit in names if places.get(unit) in area_map().areas), None)
+
+
+def test_a_strategic_move_shows_its_destinations_once_its_block_is_picked(
+    page, ae_server, artifacts
+):
+    """The strategic move's second step is the picked block's alone: its destinations are the
+    targets at once, without a second click on the block, and a click on one moves it there."""
+    game, tokens, unit = play_until(ae_server, strategic_unit)
+    open_page(page, f"{ae_server}/play/{game}#token={tokens['japan']}", "en")
+    stack = page.locator(f'#map .stack:has([data-unit="{unit}"])')
+    stack.focus()
+    stack.click()
+    page.wait_for_selector("#popup:not([hidden])")
+    before = version(page)
+    page.click(f'#popup button[data-action="strategic {unit}"]')
+    wait_newer(page, before)
+    offered = api(ae_server, f"/games/{game}?token={tokens['japan']}")["view"]["actions"]
+    ends = sorted(a.split()[2] for a in offered if a.startswith(f"strategic {unit} "))
+    page.wait_for_selector("#map .target[data-target-area]", state="attached")
+    shown = page.eval_on_selector_all(
+        "#map .target[data-target-area]", "(all) => all.map((t) => t.dataset.targetArea)"
+    )
+    assert sorted(shown) == ends
+    page.screenshot(path=str(artifacts / "ae_strategic_destinations.png"))
+    end = ends[0]
+    target = page.locator(f'#map .target[data-target-area="{end}"]')
+    target.focus()
+    before = version(page)
+    target.click()
+    wait_newer(page, before)
+    page.wait_for_selector(f'#map .stack[data-area="{end}"] [data-unit="{unit}"]', state="attached")

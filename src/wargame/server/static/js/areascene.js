@@ -133,7 +133,7 @@ export function pieceRow(ctx, entry) {
   const moves = (item.id && ctx.targets.moves.get(item.id)) || new Map();
   const others = actions.filter((text) => ![...moves.values()].includes(text));
   const buttons = [];
-  if (moves.size) {
+  if (moves.size && !(ctx.lone && ctx.chosen === item.id)) {
     const chosen = ctx.chosen === item.id;
     const label = chosen ? t("area.unchoose") : t("area.choose", { n: moves.size });
     buttons.push(h("button", { type: "button", class: chosen ? "choose-unit chosen" : "choose-unit primary", dataset: { choose: item.id }, onclick: () => ctx.choose(chosen ? null : item.id) }, label));

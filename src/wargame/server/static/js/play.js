@@ -238,12 +238,14 @@ function placeOfUnit(board) {
 /** An area map's part of the context: its targets (the chosen block's moves), the block chosen
  * and how to choose one, the colours of its pieces, and the rows and facts of its popup. */
 function areaHooks(ctx, actions, facts) {
-  const targets = areaTargets(actions, facts, app.chosen);
-  const chosen = targets.moves.has(app.chosen) ? app.chosen : null;
+  const lone = loneMover(areaTargets(actions, facts, null));
+  const targets = areaTargets(actions, facts, app.chosen || lone);
+  const chosen = targets.moves.has(app.chosen) ? app.chosen : lone;
   return {
     targets,
     areaMap: true,
     chosen,
+    lone: chosen !== null && chosen === lone,
     choose: chooseUnit,
     colours: app.data.colours || {},
     stackRow: (entry) => pieceRow(ctx, entry),
@@ -251,6 +253,14 @@ function areaHooks(ctx, actions, facts) {
     areaStacks: () => areaStacks(ctx),
     pieceIcon: (item, size) => pieceIcon(item, {}, ctx.colours, ctx.lang, size),
   };
+}
+
+/** The block that is chosen without a click: the only piece with an action when all it may do
+ * is move (the second step of a strategic move, or the last block left to move); else null. */
+function loneMover(targets) {
+  if (targets.moves.size !== 1 || targets.units.size !== 1 || targets.hexes.size) return null;
+  const [unitId] = targets.moves.keys();
+  return targets.units.get(unitId).length === targets.moves.get(unitId).size ? unitId : null;
 }
 
 /** An area map: choose the block to move (null: none); its destinations become the targets. */

@@ -94,7 +94,7 @@ function targetHint(ctx) {
 
 /** How targets are played: a move on an area map by the block, then its area; the rest twice. */
 function howToClick(ctx) {
-  if (ctx.areaMap && ctx.chosen) return t("area.how_chosen", { unit: ctx.names.unitName(ctx.chosen) });
+  if (ctx.areaMap && ctx.chosen) return t(ctx.lone ? "area.how_lone" : "area.how_chosen", { unit: ctx.names.unitName(ctx.chosen) });
   if (ctx.areaMap && ctx.targets.moves?.size) return t("area.how");
   return t("play.click_twice");
 }
