@@ -12,6 +12,7 @@ are here too. Still to come: LBA at sea and consolidation (8.11).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any, Final
@@ -19,6 +20,7 @@ from typing import Any, Final
 from wargame.engine.action import Action
 from wargame.engine.board.paths import reachable
 from wargame.engine.log import Side
+from wargame.engine.memo import remembered
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed import surprise
@@ -522,29 +524,25 @@ def sail(g: Context, fleet_id: str, sea: str) -> None:
 
 
 @RULES.implements("8.8", "5.45")
-def rebase_ports(
-    data: Mapping[str, Any], fleet_id: str, charts: Charts, sides: Projecting | None = None
-) -> list[str]:
+def rebase_ports(data: Mapping[str, Any], fleet_id: str, charts: Charts) -> list[str]:
     """Where a fleet at sea may go in port: a friendly port within 3 sea areas, the one it
     starts in not counted nor its influence, entering the port counting one, through no sea
     area where the enemy projects influence; or one of its navy's home ports, whatever the
     distance (8.8). A port takes as many fleets as its size allows (5.45, Table T3)."""
     unit = data["units"][fleet_id]
     side, power = unit["owner"], unit["hidden"]["power"]
-    ports = _ports_within(data, unit, charts.movement.rebase_fleet, sides)
+    ports = _ports_within(data, unit, charts.movement.rebase_fleet)
     ports |= {p for p in HOME_PORTS.get(power, ()) if data["control"].get(p) == side}
     return sorted(p for p in ports if _room(data, side, p, charts))
 
 
 @RULES.implements("8.8", "8.12")
-def transport_ports(
-    data: Mapping[str, Any], unit_id: str, charts: Charts, sides: Projecting | None = None
-) -> list[str]:
+def transport_ports(data: Mapping[str, Any], unit_id: str, charts: Charts) -> list[str]:
     """Where a troop transport at sea may go ashore in the rebase phase: a friendly port within
     2 sea areas, as a fleet counts them, with no home port beyond (8.8), where its nation may
     stand (3.33, 9.23, 9.32); fleets' room in port does not bind a landed block (5.45)."""
     unit = data["units"][unit_id]
-    ports = _ports_within(data, unit, charts.movement.rebase_transport, sides)
+    ports = _ports_within(data, unit, charts.movement.rebase_transport)
     return sorted(ashore(data, unit, ports))
 
 
@@ -554,19 +552,27 @@ def ashore(data: Mapping[str, Any], unit: Mapping[str, Any], ports: Iterable[str
 
 
 def _ports_within(
-    data: Mapping[str, Any], unit: Mapping[str, Any], budget: int | None, sides: Projecting | None
-) -> set[str]:
+    data: Mapping[str, Any], unit: Mapping[str, Any], budget: int | None
+) -> frozenset[str]:
     """Friendly ports a unit at sea reaches within ``budget`` sea areas (None: any number),
-    through no sea area where the enemy projects influence (8.8)."""
+    through no sea area where the enemy projects influence (8.8); the units of a side in one sea
+    area share the answer while a decision is listed."""
     side, start = unit["owner"], unit["where"]
-    sides = sides if sides is not None else projecting(data)
+    question = ("ports_within", side, start, budget)
+    return remembered(data, question, lambda: _friendly_ports_reached(data, side, start, budget))
+
+
+def _friendly_ports_reached(
+    data: Mapping[str, Any], side: Side, start: str, budget: int | None
+) -> frozenset[str]:
+    sides = projecting(data)
     other = enemy(side)
 
     def steps(node: str) -> list[str]:
         return [s for s in sea_steps(data, side, node) if other not in sides[s]]
 
     seas = reachable(start, steps, max_cost=None if budget is None else budget - 1)
-    return {p for sea in seas for p in _ports_on(sea) if _friendly_port(data, side, p)}
+    return frozenset(p for sea in seas for p in _ports_on(sea) if _friendly_port(data, side, p))
 
 
 @RULES.implements("7.5")
@@ -580,18 +586,17 @@ def extensive_rebasing_open(data: Mapping[str, Any], side: Side) -> bool:
 
 
 @RULES.implements("7.5")
-def extensive_ports(
-    data: Mapping[str, Any], unit_id: str, sides: Projecting, report: SupplyReport
-) -> list[str]:
+def extensive_ports(data: Mapping[str, Any], unit_id: str, report: SupplyReport) -> list[str]:
     """Where a Japanese fleet or transport at sea goes by extensive rebasing: a friendly port
     at any distance through sea areas free of enemy influence, to which Japan traces supply
     (``report``: Japan's, :func:`supply.supply_report`)."""
-    ports = _ports_within(data, data["units"][unit_id], None, sides)
+    ports = _ports_within(data, data["units"][unit_id], None)
     return sorted(p for p in ports if report.where(p, "japan") != "out")
 
 
-def _ports_on(sea: str) -> list[str]:
-    return [a for a in area_graph().neighbours(sea) if sea in port_seas(a)]
+@cache
+def _ports_on(sea: str) -> tuple[str, ...]:
+    return tuple(a for a in area_graph().neighbours(sea) if sea in port_seas(a))
 
 
 def _friendly_port(data: Mapping[str, Any], side: Side, where: str) -> bool:
@@ -608,12 +613,20 @@ def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> boo
     if size == "home":
         return True
     capacity = int(getattr(charts.ports.fleets, size, 0))
-    in_port = sum(
-        1
-        for unit in data["units"].values()
-        if unit["where"] == port and unit["owner"] == side and unit["public"]["kind"] == "fleet"
-    )
-    return in_port < capacity
+    return _fleets_by_area(data, side)[port] < capacity
+
+
+def _fleets_by_area(data: Mapping[str, Any], side: Side) -> Counter[str]:
+    """How many of ``side``'s fleets each area holds (worked out once while a decision is
+    listed: every fleet's every port asks it)."""
+
+    def count() -> Counter[str]:
+        units = data["units"].values()
+        return Counter(
+            u["where"] for u in units if u["owner"] == side and u["public"]["kind"] == "fleet"
+        )
+
+    return remembered(data, ("fleets_by_area", side), count)
 
 
 class Rebase(Procedure):
@@ -659,26 +672,26 @@ class Rebase(Procedure):
     def choose(self, g: Context, f: Frame) -> Choices:
         side = f.locals["order"][0]
         choices = Decision.single(side, "prompt.rebase")
-        charts, sides = tables(g.state), projecting(g.data)
+        charts = tables(g.state)
         report = None
         if side == SIDES[0] and g.data["naval"]["extensive"]:
             report = supply_report(g.data, side)
         if extensive_rebasing_open(g.data, side):
             choices.add("extensive_rebasing", self.extensive)
         for fleet_id in self.at_sea(g, f, side):
-            ports = rebase_ports(g.data, fleet_id, charts, sides)
+            ports = rebase_ports(g.data, fleet_id, charts)
             ports = surprise.rebase_ports(g.data, fleet_id, ports)  # 9.11 k: not Hawaii
             if report is not None:
-                far = extensive_ports(g.data, fleet_id, sides, report)
+                far = extensive_ports(g.data, fleet_id, report)
                 ports = sorted({*ports, *(p for p in far if _room(g.data, side, p, charts))})
             for port in ports:
                 choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
             if not ports:
                 choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
         for unit_id in self.transports(g, f, side):
-            ports = transport_ports(g.data, unit_id, charts, sides)
+            ports = transport_ports(g.data, unit_id, charts)
             if report is not None:
-                far = extensive_ports(g.data, unit_id, sides, report)
+                far = extensive_ports(g.data, unit_id, report)
                 ports = sorted({*ports, *ashore(g.data, g.data["units"][unit_id], far)})
             for port in ports:
                 choices.add(Action.of("disembark", unit_id, port), self.disembark, unit_id, port)
