@@ -1,6 +1,8 @@
 """Asia Engulfed's operational movement of ground units (5.1), control (3.25) and stacking (5.4),
 played through the game contract on the January 1942 set-up."""
 
+import copy
+
 import msgspec
 import pytest
 
@@ -414,3 +416,15 @@ def test_a_strategic_move_names_its_unit_first_and_may_be_cancelled():
     assert "jp-11a" not in str(GAME.view(picked, "allies"))  # which block was chosen is Japan's
     back = play(picked, "japan", "cancel")
     assert {a.text for a in GAME.legal_actions(back, "japan")} == first
+
+
+@pytest.mark.rule("5.2")
+def test_a_destination_step_with_no_unit_picked_offers_cancel_under_its_own_prompt():
+    """A state the other side draws may hold no picked unit when none of Japan's could move:
+    the step offers only cancel, and its prompt names cancel, not the phase's end."""
+    picked = play(strategic_phase(start()), "japan", "strategic jp-11a")
+    drawn = copy.deepcopy(picked)
+    drawn.data["picked"]["japan"] = []
+    view = GAME.view(drawn, "japan")
+    assert [a.text for a in GAME.legal_actions(drawn, "japan")] == ["cancel"]
+    assert view["prompt"]["key"] == "prompt.strategic_none_picked"

@@ -333,7 +333,7 @@ class StrategicMovement(MovementPhase):
         side = f.locals["side"]
         picked = g.data["picked"][side]
         if not picked:  # only in a state drawn by the other side, which could not guess one
-            choices = Decision.single(side, self.prompt)
+            choices = Decision.single(side, "prompt.strategic_none_picked")
             choices.add("cancel", self.cancel)
             return choices
         unit_id = picked[0]
