@@ -1,6 +1,7 @@
-"""Shared test configuration: the toy game is registered (unlisted) for every test, and
-hypothesis sets no deadline (a test asserts no timing: on a busy machine an example may take
-longer than hypothesis's default 200 ms, and the test would fail for that alone)."""
+"""Shared test configuration: the toy game and the three-player trio game are registered
+(unlisted) for every test, and hypothesis sets no deadline (a test asserts no timing: on a busy
+machine an example may take longer than hypothesis's default 200 ms, and the test would fail for
+that alone)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import settings
 
 from tests.toy_game import GAME, register
+from tests.trio_game import register as register_trio
 from wargame.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +21,8 @@ settings.load_profile("no-deadline")
 
 if "toy" not in REGISTRY.entries:
     register(REGISTRY)
+if "trio" not in REGISTRY.entries:
+    register_trio(REGISTRY)
 
 
 @pytest.fixture

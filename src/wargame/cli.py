@@ -354,7 +354,10 @@ def _add_game_commands(command: Any) -> None:
     tournament.add_argument("game")
     tournament.add_argument("--scenario", "-s", required=True)
     tournament.add_argument(
-        "--bots", required=True, metavar="A,B", help="one bot per side, sides swapped each game"
+        "--bots",
+        required=True,
+        metavar="A,B",
+        help="one bot per side, sides moved on by one (two swapped) each game",
     )
     tournament.add_argument("--games", type=_at_least_one, default=10)
     tournament.add_argument("--seed", type=int, default=1)

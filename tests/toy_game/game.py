@@ -87,7 +87,11 @@ class Match(Procedure):
 
 
 class Bid(Procedure):
+    """Every side of ``sides`` bids a card of its hand face down at once (a side with none
+    passes); the bids are revealed together (the three-player test game bids so too)."""
+
     name = "bid"
+    sides: tuple[Side, ...] = SIDES
 
     def start(self, g: Context, f: Frame) -> None:
         g.data["bids"] = {}
@@ -97,7 +101,7 @@ class Bid(Procedure):
     @RULES.implements("2.1")
     def choose(self, g: Context, f: Frame) -> Decision:
         found = Decision()
-        for side in SIDES:
+        for side in self.sides:
             if side in g.data["bids"]:
                 continue
             hand = g.data["hands"][side]
@@ -115,7 +119,7 @@ class Bid(Procedure):
             g.data["hands"][side].remove(card)
         g.data["bids"][side] = card
         g.log("log.bid_made", side=side)
-        if len(g.data["bids"]) == len(SIDES):
+        if len(g.data["bids"]) == len(self.sides):
             g.goto("reveal")
 
     @RULES.implements("2.2")
@@ -234,6 +238,27 @@ def fight_preview(g: Context, hex_id: str) -> Preview:
     return Preview(message("preview.fight", hex=hex_id), sides, (dice,), notes)
 
 
+def cards_lost(
+    data: Mapping[str, Any], sides: tuple[Side, ...], cards: tuple[str, ...]
+) -> list[str]:
+    """A problem if the deck, the discards, the hands and the sealed bids do not hold every card
+    once."""
+    held = [c for side in sides for c in data["hands"][side]]
+    bids = [c for c in data["bids"].values() if c is not None]
+    everywhere = sorted(data["deck"] + data["discard"] + held + bids)
+    return [] if everywhere == sorted(cards) else [f"cards lost or duplicated: {everywhere}"]
+
+
+def hand_secrets(data: Mapping[str, Any], sides: tuple[Side, ...]) -> Secrets:
+    """Each side's hand and sealed bid; the deck's cards and order, which nobody sees."""
+    owned = {side: set(data["hands"][side]) for side in sides}
+    for side, card in data["bids"].items():
+        if card is not None:
+            owned[side].add(card)
+    deck = data["deck"]
+    return Secrets(owned=owned, hidden=set(deck), orders={"deck": list(deck)})
+
+
 class ToyGame(ProcedureGame):
     id = "toy"
     title = "Toy skirmish (test game)"
@@ -298,11 +323,9 @@ class ToyGame(ProcedureGame):
 
     def check_data(self, state: State) -> list[str]:
         data = state.data
-        held = [c for side in SIDES for c in data["hands"][side]]
-        bids = [c for c in data["bids"].values() if c is not None]
-        everywhere = sorted(data["deck"] + data["discard"] + held + bids)
-        if everywhere != sorted(CARDS):
-            return [f"cards lost or duplicated: {everywhere}"]
+        lost = cards_lost(data, SIDES, CARDS)
+        if lost:
+            return lost
         return [
             f"{s} holds {len(data['hands'][s])} cards"
             for s in SIDES
@@ -310,14 +333,7 @@ class ToyGame(ProcedureGame):
         ]
 
     def game_secrets(self, state: State) -> Secrets:
-        """Each side's hand and sealed bid; the deck's cards and order, which nobody sees."""
-        data = state.data
-        owned = {side: set(data["hands"][side]) for side in SIDES}
-        for side, card in data["bids"].items():
-            if card is not None:
-                owned[side].add(card)
-        deck = data["deck"]
-        return Secrets(owned=owned, hidden=set(deck), orders={"deck": list(deck)})
+        return hand_secrets(state.data, SIDES)
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: Rng) -> State:
         board = view["board"]

@@ -209,6 +209,10 @@ def _median(values: list[float]) -> float:
     return statistics.median(values) if values else 0.0
 
 
+def _rotation(sides: int) -> str:
+    return "sides swapped each game" if sides <= 2 else "sides moved on by one each game"
+
+
 def format_summary(found: dict[str, Any]) -> str:
     """The figures as a table for a terminal or a README."""
     names: list[str] = found["bots"]
@@ -216,7 +220,7 @@ def format_summary(found: dict[str, Any]) -> str:
     width = max(len(n) for n in [*names, "bot"]) + 2
     lines = [
         f"{found['game']} {found['scenario']}: {' against '.join(names)}, {found['games']} "
-        f"games (seed {found['seed']}), sides swapped each game",
+        f"games (seed {found['seed']}), {_rotation(len(sides))}",
         "wins, with a 95% confidence interval (Wilson):",
         "bot".ljust(width) + "".join(f"as {side}".ljust(26) for side in sides) + "in all",
     ]

@@ -8,7 +8,7 @@ import { byId, fill, h } from "./dom.js";
 import { colon, has, initialLanguage, joined, lang, loadLanguage, localized, t, translatePage } from "./i18n.js";
 import { languageSwitch, setUrlLanguage } from "./languages.js";
 import { forgetNotes } from "./notes.js";
-import { allGames, forget, gameSeats, playLink, rememberCreated, rememberRematch } from "./seats.js";
+import { allGames, forget, gameSeats, playLink, rematchWords, rememberCreated, rememberRematch } from "./seats.js";
 
 const REFRESH_MS = 30_000; // the list's summaries are asked again this often while shown
 
@@ -301,7 +301,8 @@ function rematchPart(gameId, entry, summary) {
     return h("a", { href: playLink(summary.rematch, token, lang()), class: "rematch-link" }, t("rematch.open_it"));
   }
   if (!summary.result || !Object.keys(entry.seats || {}).length) return null;
-  return h("button", { type: "button", class: "small rematch", onclick: () => askRematch(gameId, entry), title: t("rematch.hint") }, t("rematch.button"));
+  const words = rematchWords((summary.sides || []).length);
+  return h("button", { type: "button", class: "small rematch", onclick: () => askRematch(gameId, entry), title: words.hint }, words.button);
 }
 
 function myGameRow(gameId, entry) {

@@ -4,7 +4,7 @@
 import { actionButton, consequencesOf, labelOf } from "./actions.js";
 import { fill, h } from "./dom.js";
 import { colon, joined, t } from "./i18n.js";
-import { playLink } from "./seats.js";
+import { playLink, rematchWords } from "./seats.js";
 
 const MANY_BUTTONS = 12;
 
@@ -30,16 +30,18 @@ function rematchLinks(ctx) {
   return h("div", { class: "rematch", id: "rematch-links" }, h("strong", {}, t("rematch.made")), h("ul", {}, rows));
 }
 
-/** A rematch, sides swapped, for a seat of a finished game (not while replaying it). */
+/** A rematch, sides swapped (or moved on), for a seat of a finished game (not while replaying
+ * it). */
 function rematchButton(ctx) {
   if (!ctx.seat || ctx.replaying) return null;
   if (ctx.rematched) return rematchLinks(ctx);
+  const words = rematchWords(ctx.sides.length);
   return h(
     "p",
     {},
-    h("button", { type: "button", id: "rematch", class: "primary", disabled: ctx.busy, onclick: () => ctx.rematch() }, t("rematch.button")),
+    h("button", { type: "button", id: "rematch", class: "primary", disabled: ctx.busy, onclick: () => ctx.rematch() }, words.button),
     " ",
-    h("span", { class: "hint" }, t("rematch.hint")),
+    h("span", { class: "hint" }, words.hint),
   );
 }
 

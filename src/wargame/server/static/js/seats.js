@@ -3,6 +3,7 @@
 //
 // wargame.games = {gameId: {game, scenario, created, seats: {side: token}, spectator: token,
 //                  rematch_of: gameId}}
+import { t } from "./i18n.js";
 
 const KEY = "wargame.games";
 
@@ -87,4 +88,10 @@ export function forget(gameId) {
  * sends to no server (see tokenOfAddress in play.js). */
 export function playLink(gameId, token, lang) {
   return `${location.origin}/play/${gameId}?lang=${lang}#token=${encodeURIComponent(token)}`;
+}
+
+/** The rematch's words: two sides swap; three or more move on by one. */
+export function rematchWords(sideCount) {
+  const suffix = sideCount > 2 ? "_moved" : "";
+  return { button: t(`rematch.button${suffix}`), hint: t(`rematch.hint${suffix}`) };
 }
