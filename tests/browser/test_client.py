@@ -33,6 +33,11 @@ def create_game(
         page.check("#hot-seat")  # a chosen seed is taken only where one person holds every seat
     if spectator_delay:
         page.fill("#spectator-delay", str(spectator_delay))
+    return create_and_link(page)
+
+
+def create_and_link(page):
+    """Press the lobby's create button; the links of the new game's seats by seat name."""
     page.click("#create")
     page.wait_for_selector("#links tr[data-seat=spectator]")
     return {

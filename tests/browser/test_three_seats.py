@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import serving
-from tests.browser.test_client import version, wait_newer
+from tests.browser.test_client import create_and_link, version, wait_newer
 from tests.trio_game.game import SIDES
 
 pytestmark = [pytest.mark.game("trio"), pytest.mark.slow]
@@ -32,13 +32,7 @@ def create(page, server, seats, hot_seat=False):
         page.check(f'input[name="seat-{side}"][value="{kind}"]')
     if hot_seat:
         page.check("#hot-seat")
-    page.click("#create")
-    page.wait_for_selector("#links tr[data-seat=spectator]")
-    return {
-        row.get_attribute("data-seat"): row.query_selector("a.seat-link").get_attribute("href")
-        for row in page.query_selector_all("#links tr")
-        if row.query_selector("a.seat-link")
-    }
+    return create_and_link(page)
 
 
 def test_the_lobby_seats_three_sides_and_one_plays_two_bots(page, trio_server, artifacts):
