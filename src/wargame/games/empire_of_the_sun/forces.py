@@ -74,6 +74,11 @@ def _index(g: Context) -> dict[str, list[str]]:
     return found
 
 
+def by_hex(g: Context) -> dict[str, list[str]]:
+    """The units in each hex of the map (kept for the position: read it, never change it)."""
+    return _index(g)
+
+
 def units_at(g: Context, hex_id: str, side: str | None = None) -> list[str]:
     here = _index(g).get(hex_id, [])
     if side is None:

@@ -366,8 +366,8 @@ class Scene:
         self.friendly_at: set[str] = set()
         self.friendly_ground: set[str] = set()
         records = forces.parts(g).units
-        for unit_id, hex_id in g.data["units"].items():
-            if forces.on_map(hex_id):
+        for hex_id, here in forces.by_hex(g).items():
+            for unit_id in here:
                 self._add(records[unit_id], hex_id, side)
         if side == "allied":
             garrisons = set(garrisoned_hexes(g))
@@ -421,6 +421,7 @@ class Mover:
         self._blocked: frozenset[str] | None = None
         self._near: dict[tuple[int, frozenset[str]], set[str]] = {}
         self._lift: dict[str, bool] | None = None
+        self._stops: dict[str, bool] = {}
 
     @cached_property
     @RULES.implements("17.35")
@@ -456,6 +457,14 @@ class Mover:
 
     def control(self, hex_id: str) -> str | None:
         return forces.control(self.g, hex_id)
+
+    def may_stop(self, hex_id: str) -> bool:
+        """:func:`air_may_land` between two legs, kept for the group: it reads only the
+        position and the group, which do not change while its moves are listed."""
+        found = self._stops.get(hex_id)
+        if found is None:
+            found = self._stops[hex_id] = air_may_land(self, hex_id, final=False)
+        return found
 
     def friendly_port(self, hex_id: str) -> bool:
         return hex_id in self.graph.ports and self.control(hex_id) == self.side
@@ -852,7 +861,7 @@ def air_legs(
     steps = None if closed is None else LegSearches(m.graph, closed, rng)
 
     def wanted(there: str) -> bool:
-        return there not in parents and air_may_land(m, there, final=False)
+        return there not in parents and m.may_stop(there)
 
     for _ in range(legs):
         following = []
