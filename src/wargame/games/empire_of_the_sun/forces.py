@@ -67,7 +67,7 @@ def _index(g: Context) -> dict[str, list[str]]:
     if index is None:
         index = defaultdict(list)
         for unit_id, location in g.data["units"].items():
-            if on_map(location):
+            if location[:1].isdigit():  # on_map(location), without a call per unit
                 index[location].append(unit_id)
         g.cache["at"] = index
     found: dict[str, list[str]] = index
