@@ -144,6 +144,7 @@ FLYERS_KEPT = 8  # for each trace, the flyers it supplies where they stand
 BACKS_KEPT = 8  # searches back from the sources that a new one may carry on from
 SEARCHES_KEPT = 512
 ZONES_KEPT = 256  # projections of ZOI and HQ ranges of sets of hexes
+IDS_KEPT = 32  # sets of hexes as hex ids
 
 Hexes = int  # a set of hexes of the playable map, as a bit set (see MapGraph)
 States = tuple[int, int]  # supply-path states: (hexes entered by land, hexes entered by sea)
@@ -168,6 +169,7 @@ class MapGraph:
         self._sides(board)
         self._places(board)
         self._disks: dict[tuple[int, int], Hexes] = {}
+        self._ids: OrderedDict[Hexes, frozenset[str]] = OrderedDict()
         self.zoi_disk = {b: self.disk(b, ZOI_RADIUS) for b in self.bit.values()}
 
     def _layout(self, board: Board) -> None:
@@ -242,6 +244,11 @@ class MapGraph:
         return found
 
     def hex_ids(self, hexes: Hexes) -> frozenset[str]:
+        """The hex ids of a set of hexes (the last sets asked kept: ZOI often stays as it was
+        from one position to the next)."""
+        return kept(self._ids, hexes, lambda: self._ids_of(hexes), IDS_KEPT)
+
+    def _ids_of(self, hexes: Hexes) -> frozenset[str]:
         return frozenset(self.hex_at[b] for b in bit_positions(hexes))
 
     def start(self, b: int) -> States:
