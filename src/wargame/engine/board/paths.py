@@ -315,13 +315,14 @@ def _plain_breadth_first(
     level = 0
     while frontier and (max_cost is None or level + 1 <= max_cost):
         level += 1
-        following = []
+        following: list[N] = []
+        found = following.append
         for node in frontier:
             for other in neighbours(node):
                 if other not in reached:
                     reached[other] = level
                     parents[other] = node
-                    following.append(other)
+                    found(other)
         frontier = following
     return SearchResult(reached, parents, None)
 

@@ -582,15 +582,10 @@ class Mover:
                 first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
                 max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
             )  # fmt: skip
-            ends: dict[str, Any] = {}
             if goal is not None:
-                if found.found is not None:
-                    ends[goal] = found.found
+                ends = {} if found.found is None else {goal: found.found}
             else:
-                for node in found.reached:
-                    dest = node if hex_of is str else hex_of(node)
-                    if dest != self.start and dest not in ends and targets(dest):
-                        ends[dest] = node
+                ends = destinations(found.reached, self.start, targets, hex_of)
 
             def trace(node: Any) -> Trace:
                 return tuple(map(hex_of, found.path(node))), ()
@@ -733,6 +728,21 @@ def assault_asp(g: Context, group: list[str]) -> int:
 
 # -- naval -------------------------------------------------------------------------------------
 @RULES.implements("7.2", "7.11", "7.12", "7.21", "6.26")
+def destinations(
+    reached: Iterable[Any], start: str, targets: Callable[[str], bool], hex_of: Callable[[Any], str]
+) -> dict[str, Any]:
+    """The hexes of the nodes ``reached`` (in order) that ``targets`` accepts, but the start,
+    each with the first node found in it."""
+    if hex_of is str:  # each node is its hex, reached once
+        return {node: node for node in reached if node != start and targets(node)}
+    ends: dict[str, Any] = {}
+    for node in reached:
+        dest = hex_of(node)
+        if dest != start and dest not in ends and targets(dest):
+            ends[dest] = node
+    return ends
+
+
 def naval_moves(m: Mover) -> dict[str, Move]:
     """Normal naval moves: 5 MP × OC across navigable water hexsides, through enemy-occupied
     hexes and enemy ZOI, ending where 7.21 allows (or in a declared battle hex in reaction)."""
@@ -775,8 +785,10 @@ def strategic_sea_moves(m: Mover) -> dict[str, Move]:
     forbidden = m.forbidden
     battles = m.scene.battles
 
+    ports, enemy_at = m.graph.ports, m.scene.enemy_at
+
     def ends(h: str) -> bool:
-        return m.friendly_port(h) and h not in m.scene.enemy_at and h not in forbidden
+        return h in ports and m.friendly_port(h) and h not in enemy_at and h not in forbidden
 
     with m.lifted():
         if m.blocked(m.start):
