@@ -90,8 +90,10 @@ def units_at(g: Context, hex_id: str, side: str | None = None) -> list[str]:
 def occupied_hexes(g: Context, side: str) -> Iterator[str]:
     records = parts(g).units
     for hex_id, here in _index(g).items():
-        if any(records[u].side == side for u in here):
-            yield hex_id
+        for unit_id in here:  # any(), without a generator per hex
+            if records[unit_id].side == side:
+                yield hex_id
+                break
 
 
 def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:
