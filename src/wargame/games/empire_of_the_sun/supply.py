@@ -98,7 +98,9 @@ random play, and the tests check it against a slow reference on random positions
   range from its starts, so it is keyed by the blockers within that region only. A search back
   from the sources not found may carry on from a recent one (``_BACKS``): one under blockers
   that cover these, with fewer sources, reached every state this one reaches, unless a blocker
-  added since touches one of its hexes (a line it cuts would pass through it).
+  added since touches one of its hexes (a line it cuts would pass through it). The ZOI a set
+  of flyers projects and the hexes within range of a set of HQs are kept likewise (``_ZONES``),
+  under the hexes they stand in.
 * **What the fixed point derives is kept under what it reads** (``_FIXED``: the flyers and HQs
   with their hexes, the hexes held solely by the enemy, enemy ports, control of bases and
   cities, the tracks, the units kept supplied; :meth:`Supply._fixed_key`), with the base
