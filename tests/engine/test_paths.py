@@ -426,10 +426,12 @@ def test_flood_of_shift_steps_reaches_what_a_search_reaches(
         starts, board.grid.neighbours, max_cost=max_cost, can_enter=lambda _a, b: b in open_hexes
     )
     assert {node[b] for b in bit_positions(found)} == set(expected.reached)
+    assert steps.step(found) == steps(found) and steps.step(closed) == steps(closed)
 
 
 def test_flood_stops_once_it_has_reached_the_goal() -> None:
     line = ShiftSteps((n, n + 1) for n in range(20))
+    assert ShiftSteps([]).step(0b101) == 0 and line.step(0b101) == 0b1010
     assert flood(line, 1) == (1 << 21) - 1
     assert flood(line, 1, max_cost=3) == 0b1111
     assert flood(line, 1, goal=1 << 5) == 0b111111

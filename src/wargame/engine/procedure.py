@@ -131,15 +131,20 @@ class Choices:
 
 
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
+_FROZEN: set[type] = set()  # frozen dataclasses met so far (a class never thaws)
 
 
 def _immutable(value: Any) -> bool:
-    if isinstance(value, _IMMUTABLE):
+    kind = type(value)
+    if kind in _FROZEN or isinstance(value, _IMMUTABLE):
         return True
     if isinstance(value, tuple):
         return all(_immutable(item) for item in value)
-    params = getattr(type(value), "__dataclass_params__", None)
-    return bool(params is not None and params.frozen)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        _FROZEN.add(kind)
+        return True
+    return False
 
 
 class Decision:

@@ -24,6 +24,7 @@ class Board:
         self.hexes: dict[str, Hex] = static.hexes
         self.grid = HexGrid(HexLayout.ODD_Q, hexes=self.hexes)
         self._sides = {(side.a, side.b): frozenset(side.flags) for side in static.map_file.hexsides}
+        self._areas: dict[str, tuple[str, ...]] = {}
 
     def flags(self, a: str, b: str) -> frozenset[str]:
         key = (a, b) if a < b else (b, a)
@@ -88,7 +89,14 @@ class Board:
         return area in self.hexes[hex_id].areas
 
     def area(self, area: str) -> list[str]:
-        return [h for h, record in self.hexes.items() if area in record.areas]
+        """The hexes of an area, in the map's order (each area listed once: the map never
+        changes; the caller gets its own list)."""
+        found = self._areas.get(area)
+        if found is None:
+            found = self._areas[area] = tuple(
+                h for h, record in self.hexes.items() if area in record.areas
+            )
+        return list(found)
 
     def in_any_area(self, hex_id: str, areas: Iterable[str]) -> bool:
         return any(area in self.hexes[hex_id].areas for area in areas)

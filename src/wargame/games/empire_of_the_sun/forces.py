@@ -67,11 +67,16 @@ def _index(g: Context) -> dict[str, list[str]]:
     if index is None:
         index = defaultdict(list)
         for unit_id, location in g.data["units"].items():
-            if on_map(location):
+            if location[:1].isdigit():  # on_map(location), without a call per unit
                 index[location].append(unit_id)
         g.cache["at"] = index
     found: dict[str, list[str]] = index
     return found
+
+
+def by_hex(g: Context) -> dict[str, list[str]]:
+    """The units in each hex of the map (kept for the position: read it, never change it)."""
+    return _index(g)
 
 
 def units_at(g: Context, hex_id: str, side: str | None = None) -> list[str]:
@@ -85,8 +90,10 @@ def units_at(g: Context, hex_id: str, side: str | None = None) -> list[str]:
 def occupied_hexes(g: Context, side: str) -> Iterator[str]:
     records = parts(g).units
     for hex_id, here in _index(g).items():
-        if any(records[u].side == side for u in here):
-            yield hex_id
+        for unit_id in here:  # any(), without a generator per hex
+            if records[unit_id].side == side:
+                yield hex_id
+                break
 
 
 def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:

@@ -30,7 +30,12 @@ def garrison_hex(unit_id: str) -> str:
 
 def garrison_kind(g: Context, hex_id: str) -> str | None:
     """``home`` for a Home Islands city, ``china`` for a city of China (Hong Kong included)."""
-    board = forces.parts(g).board
+    return _kind(forces.parts(g).board, hex_id)
+
+
+@lru_cache(maxsize=4096)
+def _kind(board: Board, hex_id: str) -> str | None:
+    """:func:`garrison_kind`, a fact of the map (kept for the process)."""
     city = board.hexes[hex_id].city
     if city == "japanese_city" and board.in_area(hex_id, "home_islands"):
         return "home"

@@ -366,8 +366,8 @@ class Scene:
         self.friendly_at: set[str] = set()
         self.friendly_ground: set[str] = set()
         records = forces.parts(g).units
-        for unit_id, hex_id in g.data["units"].items():
-            if forces.on_map(hex_id):
+        for hex_id, here in forces.by_hex(g).items():
+            for unit_id in here:
                 self._add(records[unit_id], hex_id, side)
         if side == "allied":
             garrisons = set(garrisoned_hexes(g))
@@ -421,6 +421,7 @@ class Mover:
         self._blocked: frozenset[str] | None = None
         self._near: dict[tuple[int, frozenset[str]], set[str]] = {}
         self._lift: dict[str, bool] | None = None
+        self._stops: dict[str, bool] = {}
 
     @cached_property
     @RULES.implements("17.35")
@@ -456,6 +457,14 @@ class Mover:
 
     def control(self, hex_id: str) -> str | None:
         return forces.control(self.g, hex_id)
+
+    def may_stop(self, hex_id: str) -> bool:
+        """:func:`air_may_land` between two legs, kept for the group: it reads only the
+        position and the group, which do not change while its moves are listed."""
+        found = self._stops.get(hex_id)
+        if found is None:
+            found = self._stops[hex_id] = air_may_land(self, hex_id, final=False)
+        return found
 
     def friendly_port(self, hex_id: str) -> bool:
         return hex_id in self.graph.ports and self.control(hex_id) == self.side
@@ -573,15 +582,10 @@ class Mover:
                 first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
                 max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
             )  # fmt: skip
-            ends: dict[str, Any] = {}
             if goal is not None:
-                if found.found is not None:
-                    ends[goal] = found.found
+                ends = {} if found.found is None else {goal: found.found}
             else:
-                for node in found.reached:
-                    dest = node if hex_of is str else hex_of(node)
-                    if dest != self.start and dest not in ends and targets(dest):
-                        ends[dest] = node
+                ends = destinations(found.reached, self.start, targets, hex_of)
 
             def trace(node: Any) -> Trace:
                 return tuple(map(hex_of, found.path(node))), ()
@@ -724,6 +728,21 @@ def assault_asp(g: Context, group: list[str]) -> int:
 
 # -- naval -------------------------------------------------------------------------------------
 @RULES.implements("7.2", "7.11", "7.12", "7.21", "6.26")
+def destinations(
+    reached: Iterable[Any], start: str, targets: Callable[[str], bool], hex_of: Callable[[Any], str]
+) -> dict[str, Any]:
+    """The hexes of the nodes ``reached`` (in order) that ``targets`` accepts, but the start,
+    each with the first node found in it."""
+    if hex_of is str:  # each node is its hex, reached once
+        return {node: node for node in reached if node != start and targets(node)}
+    ends: dict[str, Any] = {}
+    for node in reached:
+        dest = hex_of(node)
+        if dest != start and dest not in ends and targets(dest):
+            ends[dest] = node
+    return ends
+
+
 def naval_moves(m: Mover) -> dict[str, Move]:
     """Normal naval moves: 5 MP × OC across navigable water hexsides, through enemy-occupied
     hexes and enemy ZOI, ending where 7.21 allows (or in a declared battle hex in reaction)."""
@@ -766,8 +785,10 @@ def strategic_sea_moves(m: Mover) -> dict[str, Move]:
     forbidden = m.forbidden
     battles = m.scene.battles
 
+    ports, enemy_at = m.graph.ports, m.scene.enemy_at
+
     def ends(h: str) -> bool:
-        return m.friendly_port(h) and h not in m.scene.enemy_at and h not in forbidden
+        return h in ports and m.friendly_port(h) and h not in enemy_at and h not in forbidden
 
     with m.lifted():
         if m.blocked(m.start):
@@ -852,7 +873,7 @@ def air_legs(
     steps = None if closed is None else LegSearches(m.graph, closed, rng)
 
     def wanted(there: str) -> bool:
-        return there not in parents and air_may_land(m, there, final=False)
+        return there not in parents and m.may_stop(there)
 
     for _ in range(legs):
         following = []

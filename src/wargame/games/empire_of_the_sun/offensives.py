@@ -187,8 +187,9 @@ class Offensive(Procedure):
                 choices.add(Action.of("unit", unit_id), self.join, who, unit_id)
         joining = bool(choices.options)
         options, waypoints = group_routes(g, group, offensive, who, via)
+        stack, reacting = tuple(group), who != "op"
         for text, option in options.items():
-            note = partial(advice.move_note, g, tuple(group), option, offensive, who != "op")
+            note = partial(advice.move_note, g, stack, option, offensive, reacting)
             choices.add(text, self.go, who, option, later=note)
         for hex_id in waypoints:
             choices.add(Action.of("via", hex_id), self.through, who, hex_id)

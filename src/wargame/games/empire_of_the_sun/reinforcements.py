@@ -188,7 +188,10 @@ def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
     if unit.nationality == "chinese":
         kunming_open = supply.supply(g).kunming_is_source() and fits(g, KUNMING, [unit_id])
         return [KUNMING] if kunming_open else []
-    return [h for h in entry_candidates(g, unit, hqs) if fits(g, h, [unit_id])]
+    occupied = forces.by_hex(g)  # one unit alone fits anywhere: only occupied hexes are asked
+    return [
+        h for h in entry_candidates(g, unit, hqs) if not occupied.get(h) or fits(g, h, [unit_id])
+    ]
 
 
 def entry_candidates(g: Context, unit: Unit, hqs: list[str]) -> list[str]:
@@ -212,17 +215,20 @@ def _candidates(g: Context, unit: Unit, takers: Takers | None) -> list[str]:
     reach = _reach(g, *takers) if takers is not None else set()
     result = []
     for hex_id in _facilities(g.static.board, unit.unit_class == "air"):
+        if takers is not None and hex_id not in reach:  # the cheapest test first
+            continue
         if not forces.friendly(g, hex_id, unit.side):
             continue
         if not found.eligible(hex_id, unit.side) or zoi.blocks(hex_id, unit.side):
             continue
-        if takers is None:  # an HQ: not where another HQ is
-            if any(record(g, u).unit_class == "hq" for u in forces.units_at(g, hex_id)):
-                continue
-        elif hex_id not in reach:
+        if takers is None and _holds_hq(g, hex_id):  # an HQ: not where another HQ is
             continue
         result.append(hex_id)
     return result
+
+
+def _holds_hq(g: Context, hex_id: str) -> bool:
+    return any(record(g, u).unit_class == "hq" for u in forces.units_at(g, hex_id))
 
 
 @RULES.implements("9.11")

@@ -98,7 +98,9 @@ random play, and the tests check it against a slow reference on random positions
   range from its starts, so it is keyed by the blockers within that region only. A search back
   from the sources not found may carry on from a recent one (``_BACKS``): one under blockers
   that cover these, with fewer sources, reached every state this one reaches, unless a blocker
-  added since touches one of its hexes (a line it cuts would pass through it).
+  added since touches one of its hexes (a line it cuts would pass through it). The ZOI a set
+  of flyers projects and the hexes within range of a set of HQs are kept likewise (``_ZONES``),
+  under the hexes they stand in.
 * **What the fixed point derives is kept under what it reads** (``_FIXED``: the flyers and HQs
   with their hexes, the hexes held solely by the enemy, enemy ports, control of bases and
   cities, the tracks, the units kept supplied; :meth:`Supply._fixed_key`), with the base
@@ -121,7 +123,6 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
-from contextlib import suppress
 from typing import Any, TypeVar
 
 from wargame.engine.board.paths import ShiftSteps, bit_positions, flood
@@ -144,6 +145,8 @@ TRACES_KEPT = 64
 FLYERS_KEPT = 8  # for each trace, the flyers it supplies where they stand
 BACKS_KEPT = 8  # searches back from the sources that a new one may carry on from
 SEARCHES_KEPT = 512
+ZONES_KEPT = 256  # projections of ZOI and HQ ranges of sets of hexes
+IDS_KEPT = 32  # sets of hexes as hex ids
 
 Hexes = int  # a set of hexes of the playable map, as a bit set (see MapGraph)
 States = tuple[int, int]  # supply-path states: (hexes entered by land, hexes entered by sea)
@@ -168,6 +171,7 @@ class MapGraph:
         self._sides(board)
         self._places(board)
         self._disks: dict[tuple[int, int], Hexes] = {}
+        self._ids: OrderedDict[Hexes, frozenset[str]] = OrderedDict()
         self.zoi_disk = {b: self.disk(b, ZOI_RADIUS) for b in self.bit.values()}
 
     def _layout(self, board: Board) -> None:
@@ -206,10 +210,10 @@ class MapGraph:
                     crow_water.append((a, b))
                 if "sea" in flags:
                     (coast if "land" in flags else water).append((a, b))
-        self.by_land = ShiftSteps(land)
-        self.by_coast = ShiftSteps(coast)
-        self.by_water = ShiftSteps(water)
-        self.crow_water = ShiftSteps(crow_water)
+        self.by_land = ShiftSteps(land).step
+        self.by_coast = ShiftSteps(coast).step
+        self.by_water = ShiftSteps(water).step
+        self.crow_water = ShiftSteps(crow_water).step
 
     def _places(self, board: Board) -> None:
         found: dict[str, list[int]] = {"sources": [], "cities": [], "kunming": [], "india": []}
@@ -242,6 +246,11 @@ class MapGraph:
         return found
 
     def hex_ids(self, hexes: Hexes) -> frozenset[str]:
+        """The hex ids of a set of hexes (the last sets asked kept: ZOI often stays as it was
+        from one position to the next)."""
+        return kept(self._ids, hexes, lambda: self._ids_of(hexes), IDS_KEPT)
+
+    def _ids_of(self, hexes: Hexes) -> frozenset[str]:
         return frozenset(self.hex_at[b] for b in bit_positions(hexes))
 
     def start(self, b: int) -> States:
@@ -256,6 +265,7 @@ _POSITIONS: OrderedDict[tuple[Any, ...], Supply] = OrderedDict()
 _FIXED: OrderedDict[tuple[Any, ...], _Fixed] = OrderedDict()
 _TRACES: OrderedDict[tuple[Any, ...], _Trace] = OrderedDict()
 _SEARCHES: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_ZONES: OrderedDict[tuple[Any, ...], Hexes] = OrderedDict()
 _BACKS: deque[tuple[int, Hexes, Hexes, Hexes, Hexes, States]] = deque(maxlen=BACKS_KEPT)
 
 
@@ -460,8 +470,10 @@ def kept(table: OrderedDict[K, T], key: K, make: Callable[[], T], limit: int) ->
             except KeyError:
                 break
     else:
-        with suppress(KeyError):
+        try:  # noqa: SIM105 - a bare try costs nothing here, suppress() a call or two
             table.move_to_end(key)
+        except KeyError:  # another thread dropped it
+            pass
     return found
 
 
@@ -799,17 +811,28 @@ class Supply:
 
     def _hq_disks(self, side: str, unit: Unit) -> Hexes:
         """The hexes within the command range of the side's HQs (supplied or not) that may
-        supply ``unit`` (7.53)."""
-        records, disk = self._records, self.graph.disk
-        return _merge(
-            disk(b, records[hq_id].command_range or 0)
-            for hq_id, b in self.hqs[side]
-            if commands(records[hq_id], unit)
-        )
+        supply ``unit`` (7.53), kept for the process under where the HQs are and the kind of
+        unit (the chart tells units apart by nothing else)."""
+        records, disk, hqs = self._records, self.graph.disk, self.hqs[side]
+
+        def merged() -> Hexes:
+            return _merge(
+                disk(b, records[hq_id].command_range or 0)
+                for hq_id, b in hqs
+                if commands(records[hq_id], unit)
+            )
+
+        key = ("hq_disks", id(self.graph), tuple(hqs), unit.nationality, unit.unit_class)
+        return kept(_ZONES, key, merged, ZONES_KEPT)
 
     def _projection(self, flyers: Iterable[str]) -> Hexes:
-        disk, where = self.graph.zoi_disk, self.where
-        return _merge(disk[where[u]] for u in flyers)
+        """The ZOI the flyers project: the union of the disks around the hexes they stand in,
+        kept for the process under those hexes (flyers share hexes, and most positions leave
+        most of them where they were)."""
+        where, disk = self.where, self.graph.zoi_disk
+        hexes = frozenset([where[u] for u in flyers])
+        key = ("zoi", id(self.graph), hexes)
+        return kept(_ZONES, key, lambda: _merge(disk[b] for b in hexes), ZONES_KEPT)
 
     def _side(self, side: str, enemy_zoi: Hexes) -> tuple[_Trace, frozenset[str]]:
         """One side's supply under the enemy ZOI, its own neutralisers taken optimistically:
