@@ -133,11 +133,6 @@ class Weights:
     """A threatened objective is not taken yet: it takes another card, the defender reacts,
     dice fail. A sure threat counts under a third of the objective, so that taking it is always
     worth much more than standing next to it."""
-    open_threat: float = 0.5
-    """The same for an objective its holder left without a ground unit (see OPEN_FLOOR): no
-    battle and no defender's reaction stand in the way, only the card and the HQ to move with.
-    Both sides' open objectives count so: a side that leaves one open to the enemy next door
-    is about to lose it, the 1942 scenario's resource hexes above all (17.27)."""
     forces: float = 2.0
     """The balance of combat strength on the map, (own - enemy) / total, scaled to two
     objectives: strength is what takes and holds objectives later in the scenario."""
@@ -360,10 +355,9 @@ class Strategy:
             here = landed.get(objective.hex_id, 0.0)
             if here > 0:  # landed or fighting for it in this offensive: it falls or not now
                 chance = here / (here + defence)
-            elif objective.hex_id in garrisons:
-                chance = w.threat * strength / (strength + defence + DEFENCE_FLOOR)
             else:
-                chance = w.open_threat * strength / (strength + defence + OPEN_FLOOR)
+                floor = DEFENCE_FLOOR if objective.hex_id in garrisons else OPEN_FLOOR
+                chance = w.threat * strength / (strength + defence + floor)
             resources += chance if objective.resource else 0.0
             points += chance * objective.vp
         time_left = self.time_to_act(g, side)
