@@ -5,6 +5,7 @@ import pickle
 
 import pytest
 
+from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
 
@@ -172,3 +173,37 @@ def test_the_game_pickles_after_its_evaluation_ran() -> None:
     japan(start())
     again = pickle.loads(pickle.dumps(GAME))
     assert again.evaluate(start(), "japan") == pytest.approx(japan(start()))
+
+
+MIRI, MIRI_GARRISON = "2415", "jp-2-sn-bde"  # Japanese at the start, a Dutch regiment 2 hexes off
+
+
+def allied_threat_to_resources(state: State) -> float:
+    strategy, g = GAME.strategy, GAME.context(state)
+    return strategy.threats(g, "allied", strategy.forces(g))[0]
+
+
+def test_a_resource_hex_left_open_near_the_enemy_is_far_more_threatened_than_a_garrison() -> None:
+    # 12.1: the last side to enter a hex controls it; an open one falls to a move, no battle.
+    garrisoned = start()
+    assert garrisoned.data["units"][MIRI_GARRISON] == MIRI
+    left_open = clone(garrisoned)
+    left_open.data["units"][MIRI_GARRISON] = TOKYO
+    assert allied_threat_to_resources(garrisoned) < allied_threat_to_resources(left_open) / 2
+    assert japan(left_open) < japan(garrisoned)
+
+
+def test_ordering_draws_ground_units_back_to_an_open_objective_the_enemy_threatens() -> None:
+    strategy = GAME.strategy
+    state = start()
+    garrisoned = strategy.guard(GAME.context(state), "japan")
+    state.data["units"][MIRI_GARRISON] = TOKYO
+    g = GAME.context(state)
+    guard, pull = strategy.guard(g, "japan"), strategy.pull(g, "japan")
+    assert garrisoned(MIRI) == 0.0 < guard("2414") < guard(MIRI)
+    assert guard("3302") < 0.001  # Harbin, Japanese and open, but no enemy within reach
+
+    def score(text: str) -> float:
+        return strategy.score(g, "japan", Action(text), pull, guard)
+
+    assert score(f"hex {MIRI}") > score("hex 3302")

@@ -88,8 +88,14 @@ SATED: Final = 0.25
 spare: the points of the schedule are then what wins, and a plan that kept taking resource
 hexes would leave Burma, India and the Mandates untouched."""
 DEFENCE_FLOOR: Final = 6.0
-"""An empty enemy objective still needs a unit to reach it: its chance of falling to a threat
-of strength ``s`` is ``s / (s + defence + 6)``: a lone brigade (4) next door is no sure thing."""
+"""A garrisoned objective is taken only by a battle won: its chance of falling to a threat of
+strength ``s`` is ``s / (s + defence + 6)``."""
+OPEN_FLOOR: Final = 2.0
+"""An objective with no ground unit of its holder in it is taken by moving in (12.1: the last
+side to enter a hex controls it), no battle needed: it falls to a threat of strength ``s`` with
+``s / (s + defence + 2)``; only the card and the HQ to move with stand between (a lone brigade
+next door, 2.4, makes it about even). Without the difference a garrison barely counted, and
+units marched off to the next objective and left the last one open to any counterattack."""
 
 
 @dataclass(frozen=True)
@@ -318,7 +324,8 @@ class Strategy:
 
     def threats(self, g: Context, side: str, found: Forces) -> tuple[float, float]:
         """What ``side``'s ground units threaten to take: (resource hexes, victory points), each
-        objective held by the enemy weighted by the chance of it falling (see DEFENCE_FLOOR).
+        objective held by the enemy weighted by the chance of it falling (see DEFENCE_FLOOR and
+        OPEN_FLOOR: a garrison makes the attacker fight for it).
         Ground units already in an enemy-held objective (an amphibious landing, or a battle to
         come) take it in this offensive unless beaten (7.45, 12.1): that counts in full, at the
         odds of their attack against the defence there.
@@ -337,7 +344,9 @@ class Strategy:
             if best >= 0:
                 reach[best] += attack * near
         defence_at = found.defence_at[enemy(side)]
+        garrisons = found.attack_at[enemy(side)]
         landed = found.attack_at[side]
+        w = self.weights
         resources = points = 0.0
         for objective, strength in zip(self.objectives, reach, strict=True):
             if strength <= 0 or control.get(objective.hex_id) == side:
@@ -345,13 +354,14 @@ class Strategy:
             defence = defence_at.get(objective.hex_id, 0.0)
             here = landed.get(objective.hex_id, 0.0)
             if here > 0:  # landed or fighting for it in this offensive: it falls or not now
-                chance = here / (here + defence) / self.weights.threat
+                chance = here / (here + defence)
             else:
-                chance = strength / (strength + defence + DEFENCE_FLOOR)
+                floor = DEFENCE_FLOOR if objective.hex_id in garrisons else OPEN_FLOOR
+                chance = w.threat * strength / (strength + defence + floor)
             resources += chance if objective.resource else 0.0
             points += chance * objective.vp
-        weight = self.weights.threat * self.time_to_act(g, side)
-        return weight * resources, weight * points
+        time_left = self.time_to_act(g, side)
+        return time_left * resources, time_left * points
 
     def worth(self, g: Context, side: str) -> tuple[float, ...]:
         """What each objective is worth to ``side`` now, nothing where it holds it already: its
@@ -475,11 +485,47 @@ class Strategy:
         kept = [a for a in actions if a.verb not in UNSEARCHED]
         actions = kept or actions
         pull = self.pull(g, side)
-        scores = [self.score(g, side, action, pull) for action in actions]
+        guard = self.guard(g, side)
+        scores = [self.score(g, side, action, pull, guard) for action in actions]
         ranked = sorted(range(len(actions)), key=lambda n: -scores[n])
         return [actions[n] for n in ranked]
 
-    def score(self, g: Context, side: str, action: Action, pull: Callable[[str], float]) -> float:
+    def guard(self, g: Context, side: str) -> Callable[[str], float]:
+        """How strongly a hex draws ``side``'s units to defend: each objective it holds open
+        (no ground unit of its own in it) with enemy ground units within THREAT_RADIUS, by its
+        worth, fading by NEARNESS a hex. The pull of the enemy's objectives alone would march
+        every unit away from the ones just taken (see OPEN_FLOOR)."""
+        records = self.parts.units
+        ground: dict[str, set[str]] = {s: set() for s in SIDES}
+        for unit_id, where in g.data["units"].items():
+            record = records[unit_id]
+            if record.unit_class == "ground" and where[:1].isdigit():
+                ground[record.side].add(where)
+        control, board = g.data["control"], self.parts.board
+        hostile = ground[enemy(side)]
+        exposed = [
+            o
+            for o in self.objectives
+            if control.get(o.hex_id) == side
+            and o.hex_id not in ground[side]
+            and any(h in hostile for h in board.within(o.hex_id, THREAT_RADIUS))
+        ]
+
+        def value(hex_id: str) -> float:
+            if not exposed or hex_id not in board.hexes:
+                return 0.0
+            return sum(o.weight * NEARNESS ** board.distance(hex_id, o.hex_id) for o in exposed)
+
+        return value
+
+    def score(
+        self,
+        g: Context,
+        side: str,
+        action: Action,
+        pull: Callable[[str], float],
+        guard: Callable[[str], float],
+    ) -> float:
         verb, _, arg = action.text.partition(" ")
         fixed = VERB_SCORES.get(verb)
         if fixed is not None:
@@ -488,26 +534,35 @@ class Strategy:
             card = self.parts.cards[arg]
             return card.oc + (2 if card.lv else 0)
         if verb in ("unit", "hq"):
-            return self.unit_score(g, arg, pull)
+            return self.unit_score(g, arg, pull, guard)
         if verb in MOVES:
             target = arg.split(" ")[0]
             taken = 3 * pull(target) if g.data["control"].get(target) not in (side, None) else 0
-            return pull(target) + taken
+            return pull(target) + taken + 2 * guard(target)
         if verb == "hit" and arg in self.parts.units:  # the weakest unit takes the hit first
             return -forces.attack(g, arg)
         return 0.0
 
-    def unit_score(self, g: Context, unit_id: str, pull: Callable[[str], float]) -> float:
+    def unit_score(
+        self,
+        g: Context,
+        unit_id: str,
+        pull: Callable[[str], float],
+        guard: Callable[[str], float],
+    ) -> float:
         """A unit to activate or move, or an HQ to activate with: the pull of where it is, more
-        for ground units (only they take hexes, 12.1) and for strong ones."""
+        for ground units (only they take hexes, 12.1) and for strong ones; ground units near an
+        objective of their side's left open (``guard``) as well, which only they can hold."""
         record = self.parts.units.get(unit_id)
         if record is None:
             return 0.0
         where = g.data["units"].get(unit_id, "")
         if record.unit_class == "hq":
-            return 1.0 + pull(where)
+            return 1.0 + pull(where) + guard(where)
         power = 1.0 + forces.attack(g, unit_id) / 10
-        return CLASS_PULL.get(record.unit_class, 1.0) * power * (0.1 + pull(where))
+        kind = record.unit_class
+        near = pull(where) + (guard(where) if kind == "ground" else 0.0)
+        return CLASS_PULL.get(kind, 1.0) * power * (0.1 + near)
 
     # -- the bot's remark -------------------------------------------------------------------------
     def explain(self, g: Context, side: str, line: Sequence[tuple[str, str]]) -> Event | None:
