@@ -67,7 +67,7 @@ from wargame.engine.fog import audience
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import supply
+from wargame.games.asia_engulfed import simplified_supply, supply
 from wargame.games.asia_engulfed.control import (
     CAPTURED,
     FULL,
@@ -254,6 +254,10 @@ class FirstSupply(Procedure):
             g.goto("determine")
             return
         jungle_attrition(g)  # 6.72: Jul/Aug turns only, in Japan's phase
+        if simplified_supply.chosen(g.state):  # 13.1: no markers to place
+            simplified_supply.place_automatic_network(g)
+            g.goto("determine")
+            return
         keep_last_network(g)
         f.locals["touched"] = []
         g.goto("network")
