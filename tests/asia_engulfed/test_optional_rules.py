@@ -23,7 +23,7 @@ from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.influence import influence
 from wargame.games.asia_engulfed.paratroops import drop_reach
 from wargame.games.asia_engulfed.simplified_supply import automatic_network
-from wargame.games.asia_engulfed.state import block_face, block_label
+from wargame.games.asia_engulfed.state import block_face, block_label, catalogue
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -124,6 +124,21 @@ def test_with_the_option_each_power_with_paratroops_has_one_in_its_pool():
     pooled = state.data["pools"]
     assert "jp-para" in pooled["japan"] and "us-para" in pooled["usa"]
     assert "cw-para" in pooled["cw"]
+
+
+@pytest.mark.rule("13.1", "13.4")
+def test_both_options_are_offered_off_by_default():
+    defaults = {spec.name: spec.default for spec in GAME.options()}
+    assert defaults["simplified_supply"] is False and defaults["paratroops"] is False
+
+
+@pytest.mark.rule("13.4")
+def test_the_other_side_draws_its_blanks_knowing_the_paratroops_are_in_play():
+    on = GAME.setup("jan1942", 7, PARATROOPS)
+    assert on.data["tracks"]["paratroops_in_play"] == 1
+    assert "jp-para" in {c.id for c in catalogue(on.data)}
+    assert "jp-para" not in {c.id for c in catalogue(GAME.setup("jan1942", 7).data)}
+    assert "jp-para" not in str(GAME.view(on, "allies"))  # its pool block is Japan's secret
 
 
 @pytest.mark.rule("13.4")

@@ -16,6 +16,11 @@ the landing limit lands in one target (T4). What an invasion records is open: ho
 landed and which powers paid (the blocks themselves stay blank). Still to come: the limits raised
 by marines (5.42, 5.43, the designed T4 values) with the stacking exception that goes with them,
 shore bombardment (7.22) and the free invasions of undefended boxes (7.25).
+
+Paratroop drops (13.4, optional) are moves of this phase too: :mod:`paratroops` says which
+drops are in reach, :func:`drops` and :func:`drop` add where a power may stand and record the
+drop with the turn's invasions (3.25: control after the ground combat phase where nobody
+defended).
 """
 
 from __future__ import annotations

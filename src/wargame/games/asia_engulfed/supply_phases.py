@@ -3,7 +3,8 @@
 First supply phase: in a Jul/Aug turn, Japan's phase begins with jungle attrition (6.72,
 :func:`ground_combat.jungle_attrition`); in Japan's phase Japan then adjusts its supply network
 (3.5), one small decision at a time (a marker into a sea area, the submarine into one, a
-marker or the submarine out, end), and pays its cost from Transports Available; last, the phase
+marker or the submarine out, end), and pays its cost from Transports Available (with the
+option of 13.1 the network is worked out instead, :mod:`simplified_supply`); last, the phase
 player's supply is traced (:func:`supply.supply_report`) and recorded, to be read by every
 rule until the final supply phase (3.6, 3.7; :func:`control.supply_of`).
 
