@@ -17,8 +17,9 @@ from tests.asia_engulfed.positions import (
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.fog import new_unit
+from wargame.engine.overlay import OPTION as OVERLAY
 from wargame.games.asia_engulfed import GAME
-from wargame.games.asia_engulfed.charts import SimplifiedSupply, tables
+from wargame.games.asia_engulfed.charts import TABLES, SimplifiedSupply, tables
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.influence import influence
 from wargame.games.asia_engulfed.paratroops import drop_reach
@@ -76,10 +77,17 @@ def test_allied_dominant_influence_cuts_the_automatic_network():
     assert sea not in automatic_network(data).markers
 
 
+def overlaid(table, values):
+    return {OVERLAY: TABLES.normalize({"tables": {table: values}}, "test overlay")}
+
+
 @pytest.mark.rule("13.1")
 def test_the_share_is_a_table_an_overlay_may_change():
     assert tables(GAME.setup("jan1942", 7)).simplified_supply.charge(11) == 8  # rounded up
     assert SimplifiedSupply(numerator=1, denominator=2).charge(11) == 6
+    half = overlaid("t13_1_simplified_supply", {"numerator": 1, "denominator": 2})
+    state = GAME.setup("jan1942", 7, {**SIMPLIFIED, **half})
+    assert state.data["tracks"]["transports_available"] == 12 - 6
 
 
 # -- 13.4 paratroops ---------------------------------------------------------------------------
@@ -162,6 +170,12 @@ def test_a_paratroop_out_of_full_supply_or_in_a_contested_area_does_not_drop():
     assert offered(state, "japan", "drop") == []
     with pytest.raises(IllegalAction):
         GAME.apply(state, "japan", Action.parse("drop jp-para singapore"))
+
+
+@pytest.mark.rule("13.4")
+def test_the_drops_a_turn_are_a_table_an_overlay_may_change():
+    none = overlaid("t13_4_paratroops", {"land_areas": 2, "sea_areas": 1, "drops_per_turn": 0})
+    assert offered(at_operational_movement({**PARATROOPS, **none}), "japan", "drop") == []
 
 
 @pytest.mark.rule("13.4", "3.25")
