@@ -67,13 +67,14 @@ def test_every_set_up_keeps_stacking_ports_carriers_control_and_national_limits(
     assert problems(setup, FORCES) == []
 
 
-@pytest.mark.rule("4.4")
+@pytest.mark.rule("4.4", "13.4")
 def test_placed_pool_removed_and_later_units_are_every_unit_once(setup):
     pool = start_pool(setup, FORCES)
     # an addition may reinforce a block already on the map (us-bb-c, Jan/Feb 1942)
     later = FORCES.added_later(setup.scenario.first_turn) - set(setup.units)
     pooled = [unit for units in pool.values() for unit in units]
-    groups = [set(setup.units), set(pooled), setup.removed, later]
+    optional = FORCES.paratroops  # 13.4: they join the pools only with their option
+    groups = [set(setup.units), set(pooled), setup.removed, later, optional]
     assert sum(len(g) for g in groups) == len(FORCES.units)
     assert set().union(*groups) == set(FORCES.units)
     for power, units in pool.items():

@@ -540,6 +540,26 @@ class Bidding(Strict):
     most: Count
 
 
+class SimplifiedSupply(Strict):
+    """13.1 (designed): the share of Transport Capacity the automatic network takes each turn
+    (``numerator`` / ``denominator``, rounded up)."""
+
+    numerator: Count
+    denominator: Positive
+
+    def charge(self, capacity: int) -> int:
+        return -(-capacity * self.numerator // self.denominator)
+
+
+class Paratroops(Strict):
+    """13.4 (designed): how far a paratroop block drops (land areas, or across one sea area)
+    and how many drops a side makes in a player turn."""
+
+    land_areas: Count
+    sea_areas: Annotated[int, msgspec.Meta(ge=0, le=1)]
+    drops_per_turn: Count
+
+
 def checked_caps(values: SpecialActionCaps) -> SpecialActionCaps:
     for power in values.__struct_fields__:
         for year in getattr(values, power):
@@ -613,6 +633,8 @@ TABLES: Final = PrintedTables(
         "t21_home_defence": TableKind(HomeDefence),
         "t10_1_conquest": TableKind(Conquest),
         "t10_4_bidding": TableKind(Bidding),
+        "t13_1_simplified_supply": TableKind(SimplifiedSupply),
+        "t13_4_paratroops": TableKind(Paratroops),
         "t22_naval_damage": TableKind(DamageValues, damage_table),
     },
 )
@@ -653,6 +675,8 @@ class Charts:
     home_defence: HomeDefence
     conquest: Conquest
     bidding: Bidding
+    simplified_supply: SimplifiedSupply
+    paratroops: Paratroops
     naval_damage: DamageTable
 
     @classmethod
@@ -726,6 +750,8 @@ FIELDS: Final = {
     "t21_home_defence": "home_defence",
     "t10_1_conquest": "conquest",
     "t10_4_bidding": "bidding",
+    "t13_1_simplified_supply": "simplified_supply",
+    "t13_4_paratroops": "paratroops",
     "t22_naval_damage": "naval_damage",
 }
 """Each table's field of :class:`Charts`."""

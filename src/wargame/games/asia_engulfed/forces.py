@@ -166,6 +166,7 @@ class ForcesFile(msgspec.Struct, kw_only=True):
     colours: list[Colour]
     counter_sheets: list[CounterSheet]
     blocks: list[Block]
+    paratroops: list[Block] = msgspec.field(default_factory=list)  # 13.4, optional
     air: list[AirUnit]
     submarines: list[Submarine]
     markers: list[Marker]
@@ -229,7 +230,7 @@ class Forces:
         self.file = forces
         self.pools = pools
         self.path = path
-        units: list[Unit] = [*forces.blocks, *forces.air, *forces.submarines]
+        units: list[Unit] = [*forces.blocks, *forces.paratroops, *forces.air, *forces.submarines]
         self.units: dict[str, Unit] = {}
         for unit in units:
             if unit.id in self.units:
@@ -244,6 +245,11 @@ class Forces:
         self._check_blocks()
         self._check_counters()
         self._check_additions()
+
+    @property
+    def paratroops(self) -> frozenset[str]:
+        """The paratroop blocks: in play only with the set-up option of 13.4."""
+        return frozenset(block.id for block in self.file.paratroops)
 
     def of_power(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -263,7 +269,7 @@ class Forces:
         """Ground and fleet blocks within their type's steps (4.22: a block shows 1-4 steps);
         a carrier box for each CV alone; the colours as the component list counts them."""
         where = self.path / "forces.yaml"
-        for block in self.file.blocks:
+        for block in [*self.file.blocks, *self.file.paratroops]:
             low, high = self.types[block.type].steps
             if not low <= block.max_steps <= high:
                 raise DataError(f"{where}: block {block.id!r}: {block.type} has {low}-{high} steps")

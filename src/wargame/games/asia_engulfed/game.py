@@ -28,9 +28,11 @@ from wargame.games.asia_engulfed import (
     interception,
     movement,
     naval,
+    paratroops,
     port_attacks,
     production,
     sequence,
+    simplified_supply,
     state,
     strategic,
     strategy,
@@ -87,7 +89,7 @@ class AsiaEngulfed(ProcedureGame):
         return [Scenario(s.id, s.title, s.title_ja, s.source or "") for s in files().values()]
 
     def options(self) -> list[OptionSpec]:
-        return list(bidding.OPTIONS)
+        return [*bidding.OPTIONS, *simplified_supply.OPTIONS, *paratroops.OPTIONS]
 
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         g.data.update(state.initial_data(scenario))
@@ -117,6 +119,8 @@ class AsiaEngulfed(ProcedureGame):
             port_damage={},
         )
         g.data.update(supply_phases.empty_records())
+        if options.get(paratroops.OPTION):
+            paratroops.join_pools(g.data)  # 13.4
         g.push("game")
         if options.get("bidding"):
             g.push("bidding")  # 10.4: before the first turn

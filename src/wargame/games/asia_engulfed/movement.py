@@ -16,6 +16,11 @@ the landing limit lands in one target (T4). What an invasion records is open: ho
 landed and which powers paid (the blocks themselves stay blank). Still to come: the limits raised
 by marines (5.42, 5.43, the designed T4 values) with the stacking exception that goes with them,
 shore bombardment (7.22) and the free invasions of undefended boxes (7.25).
+
+Paratroop drops (13.4, optional) are moves of this phase too: :mod:`paratroops` says which
+drops are in reach, :func:`drops` and :func:`drop` add where a power may stand and record the
+drop with the turn's invasions (3.25: control after the ground combat phase where nobody
+defended).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import combat_fog, strategic_warfare
+from wargame.games.asia_engulfed import combat_fog, paratroops, strategic_warfare
 from wargame.games.asia_engulfed.board import (
     LAND_MOVES,
     air_neighbours,
@@ -348,6 +353,35 @@ def settle_invasions(g: Context) -> None:
         unit["hidden"].pop(INVADED_FROM, None)
 
 
+# -- paratroop drops (13.4, optional: paratroops.py) ------------------------------------------
+
+
+@RULES.implements("13.4")
+def drops(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
+    """Each (paratroop block, area) drop ``side`` may make now: within reach
+    (:func:`paratroops.drop_targets`), where its power may stand, within a box's attack limit."""
+    for unit_id, target in paratroops.drop_targets(data, side, charts):
+        unit = data["units"][unit_id]
+        entered = barred(data, unit["hidden"]["power"], target) is None
+        if entered and attack_room(data, charts, unit, target):
+            yield unit_id, target
+
+
+@RULES.implements("13.4", "3.25")
+def drop(g: Context, unit_id: str, target: str) -> None:
+    """A paratroop block drops into ``target``, recorded with the turn's invasions: into a
+    defended area it contests it at once; into an undefended one it removes the enemy's lone
+    LBA (5.46), and takes control at the end of the ground combat phase (3.25)."""
+    side = g.data["units"][unit_id]["owner"]
+    record = invasion_record(g.data, target)
+    record[paratroops.DROPPED] = record.get(paratroops.DROPPED, 0) + 1
+    if enemy(side) in occupants(g.data, target):
+        move_block(g, unit_id, target, key="log.paradrop")
+    else:
+        relocate(g, unit_id, target, key="log.paradrop")
+        remove_lone_air(g, enemy(side), target)
+
+
 # -- free garrisons in undefended boxes (7.25) ------------------------------------------------
 
 
@@ -619,6 +653,8 @@ class OperationalMovement(MovementPhase):
                 )
             else:
                 choices.add(Action.of("land", unit_id, target), self.land, side, unit_id, target)
+        for unit_id, target in drops(g.data, side, charts):  # 13.4
+            choices.add(Action.of("drop", unit_id, target), self.drop, side, unit_id, target)
         for unit_id, box in free_garrisons(g.data, side):
             action = Action.of("garrison_box", unit_id, box)
             choices.add(action, self.garrison_box, unit_id, box)
@@ -639,6 +675,10 @@ class OperationalMovement(MovementPhase):
 
     def invade(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
         land(g, unit_id, target, invasion=True)
+        mark_moved(g, side, unit_id)
+
+    def drop(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
+        drop(g, unit_id, target)
         mark_moved(g, side, unit_id)
 
     def garrison_box(self, g: Context, f: Frame, unit_id: str, box: str) -> None:
@@ -715,20 +755,20 @@ def settle_after_leaving(g: Context, where: str) -> None:
 
 
 @RULES.implements("3.25", "5.46")
-def move_block(g: Context, unit_id: str, target: str) -> None:
+def move_block(g: Context, unit_id: str, target: str, key: str = "log.moved") -> None:
     """Move a block one area and settle what its move changes: control and contest (3.25), an
     area newly contested (6.1 makes its battle mandatory), enemy LBA left alone with it
-    (removed, 5.46)."""
+    (removed, 5.46). ``key``: its log line (:func:`relocate`)."""
     side = g.data["units"][unit_id]["owner"]
     was_contested = target in g.data["contested"]
-    start = relocate(g, unit_id, target)
+    start = relocate(g, unit_id, target, key)
     for where in (start, target):
         take_control(g, where)
     combat_fog.stand_up_if_settled(g, start)
     if target in g.data["contested"] and not was_contested:
         g.data["newly_contested"] = sorted({*g.data["newly_contested"], target})
         g.log("log.contested", area=target)
-    if target in g.data["contested"] and area(start).adjacent[target] in CROSSINGS:
+    if target in g.data["contested"] and area(start).adjacent.get(target) in CROSSINGS:
         g.data["crossed_into"] = sorted({*g.data["crossed_into"], target})  # 6.73
     remove_lone_air(g, enemy(side), target)
 

@@ -297,8 +297,8 @@ def _garrison(setup: Setup, garrison: GarrisonPlacement, known: dict[str, Area],
 
 def start_pool(setup: Setup, forces: Forces) -> dict[str, list[str]]:
     """Each power's force pool at the start (4.4): its units neither placed nor removed nor
-    brought later by an addition of pools.yaml."""
-    later = forces.added_later(setup.scenario.first_turn)
+    brought later by an addition of pools.yaml. Paratroops join only with their option (13.4)."""
+    later = forces.added_later(setup.scenario.first_turn) | forces.paratroops
     pool: dict[str, list[str]] = defaultdict(list)
     for unit in forces.units.values():
         if unit.id not in setup.units and unit.id not in setup.removed and unit.id not in later:

@@ -9,7 +9,15 @@ from typing import Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import conquest, national, production, supply_phases, victory
+from wargame.games.asia_engulfed import (
+    conquest,
+    national,
+    production,
+    simplified_supply,
+    supply_phases,
+    victory,
+)
+from wargame.games.asia_engulfed.charts import tables
 from wargame.games.asia_engulfed.control import SIDES
 from wargame.games.asia_engulfed.registry import RULES
 
@@ -74,6 +82,8 @@ class PlayerTurn(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         g.data["phase_player"] = f.locals["side"]
         supply_phases.new_player_turn(g.data, f.locals["side"])
+        if simplified_supply.chosen(g.state):  # 13.1: the network's share, paid up front
+            simplified_supply.transports_after_charge(g.data, f.locals["side"], tables(g.state))
         g.data["newly_contested"] = []
         g.data["crossed_into"] = []
         g.data["invasions"] = {}  # 7.2, 7.21: this player turn's

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from wargame.engine.contract import Secrets
 from wargame.engine.errors import GameBug
@@ -112,6 +112,7 @@ def _counter(placed: Placed, forces: Forces) -> dict[str, Any]:
 
 # -- what a side sees -----------------------------------------------------------------------
 
+PARATROOPS_IN_PLAY: Final = "paratroops_in_play"  # a track: the option of 13.4 is on
 OPEN_KEYS = (
     "scenario", "turn", "last_turn", "counters", "garrisons", "control", "contested", "tracks",
     "removed", "to_come", "known_in_pool",
@@ -163,12 +164,14 @@ def secrets(data: Mapping[str, Any], forces: Forces | None = None) -> Secrets:
 
 
 def catalogue(data: Mapping[str, Any], forces: Forces | None = None) -> list[Candidate]:
-    """Every block in the game (neither removed nor still to come) as what a blank may be."""
+    """Every block in the game (neither removed nor still to come) as what a blank may be; the
+    paratroops only where their option put them in play (13.4)."""
     forces = forces or load_forces()
     out = set(data["removed"]) | set(data["to_come"])
+    optional = forces.file.paratroops if data["tracks"].get(PARATROOPS_IN_PLAY) else []
     return [
         Candidate(block.id, side_of(block.power), block_face(block, forces), block_label(block))
-        for block in forces.file.blocks
+        for block in [*forces.file.blocks, *optional]
         if block.id not in out
     ]
 

@@ -254,7 +254,7 @@ def logistic(x: float) -> float:
 # -- move ordering -------------------------------------------------------------------------------
 MOVES: Final = frozenset(
     {"move", "strategic", "sail", "embark", "land", "invade", "disembark", "rebase", "fly",
-     "react", "extend", "build", "network", "submarine_supply"}
+     "react", "extend", "build", "network", "submarine_supply", "drop"}
 )  # fmt: skip
 """Verbs whose last argument is where a unit goes (or Japan's supply network reaches)."""
 PLACES: Final = frozenset({"battle", "fortify", "buy_garrison", "strike", "home_defence"})
@@ -262,6 +262,7 @@ PLACES: Final = frozenset({"battle", "fortify", "buy_garrison", "strike", "home_
 VERB_SCORES: Final = {
     "battle": 3.0,
     "invade": 1.0,  # on top of the pull of the area invaded
+    "drop": 1.0,  # a paratroop drop (13.4), likewise
     "replace": 1.5,
     "commit": 0.5,
     "done": -1.0,

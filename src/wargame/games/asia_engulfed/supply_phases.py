@@ -3,7 +3,8 @@
 First supply phase: in a Jul/Aug turn, Japan's phase begins with jungle attrition (6.72,
 :func:`ground_combat.jungle_attrition`); in Japan's phase Japan then adjusts its supply network
 (3.5), one small decision at a time (a marker into a sea area, the submarine into one, a
-marker or the submarine out, end), and pays its cost from Transports Available; last, the phase
+marker or the submarine out, end), and pays its cost from Transports Available (with the
+option of 13.1 the network is worked out instead, :mod:`simplified_supply`); last, the phase
 player's supply is traced (:func:`supply.supply_report`) and recorded, to be read by every
 rule until the final supply phase (3.6, 3.7; :func:`control.supply_of`).
 
@@ -67,7 +68,7 @@ from wargame.engine.fog import audience
 from wargame.engine.log import Side
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.asia_engulfed import supply
+from wargame.games.asia_engulfed import simplified_supply, supply
 from wargame.games.asia_engulfed.control import (
     CAPTURED,
     FULL,
@@ -254,6 +255,10 @@ class FirstSupply(Procedure):
             g.goto("determine")
             return
         jungle_attrition(g)  # 6.72: Jul/Aug turns only, in Japan's phase
+        if simplified_supply.chosen(g.state):  # 13.1: no markers to place
+            simplified_supply.place_automatic_network(g)
+            g.goto("determine")
+            return
         keep_last_network(g)
         f.locals["touched"] = []
         g.goto("network")
