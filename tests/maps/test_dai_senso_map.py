@@ -341,3 +341,31 @@ def test_rebuilding_the_map_gives_an_identical_file(tmp_path):
     report = rebuilt("dai-senso", out)
     assert "median" in report
     assert out.read_bytes() == MAP.read_bytes()
+
+
+HEXSIDE_KINDS = {"all_sea", "lake", "strait", "river", "border"}
+
+
+def test_every_hexside_joins_two_neighbouring_land_hexes_with_known_kinds(data, hexes):
+    assert set(data["hexside_kinds"]) == HEXSIDE_KINDS
+    pairs = [(s["a"], s["b"]) for s in data["hexsides"]]
+    assert pairs == sorted(set(pairs))
+    for side in data["hexsides"]:
+        a, b = side["a"], side["b"]
+        assert a[0] == b[0] and offset_distance(a, b) == 1, side
+        assert hexes[a]["class"] != "sea" and hexes[b]["class"] != "sea", side
+        assert side["kinds"] and set(side["kinds"]) <= HEXSIDE_KINDS, side
+        assert len({"all_sea", "lake", "strait"} & set(side["kinds"])) <= 1, side
+        assert not ({"river"} & set(side["kinds"]) and {"all_sea", "strait"} & set(side["kinds"]))
+        assert side["provenance"] == "reconstructed"
+    assert "rivers_f.dat sha256" in data["build"]["hexsides"]
+
+
+def test_the_map_outline_draws_one_edge_per_hexside_kind(data):
+    from collections import Counter
+
+    from wargame.maps import map_outline
+
+    edges = Counter((e.a, e.b, e.kind) for e in map_outline("dai-senso").edges)
+    listed = Counter((s["a"], s["b"], kind) for s in data["hexsides"] for kind in s["kinds"])
+    assert edges == listed

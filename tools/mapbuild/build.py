@@ -22,11 +22,11 @@ import shapely
 import yaml
 from pyproj import Transformer
 
-from . import grid, gshhg
+from . import ds_hexsides, grid, gshhg
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-INPUT_FILES = ("sheets.yaml", "places.yaml", "calibration.yaml", "overrides.yaml")
+INPUT_FILES = ("sheets.yaml", "places.yaml", "calibration.yaml", "overrides.yaml", "hexsides.yaml")
 MAX_PIECE_POINTS = 4000
 SEGMENT_DEGREES = 0.05  # longest edge of a shoreline piece before it is projected
 METHOD = (
@@ -459,6 +459,8 @@ def build(game: str) -> tuple[dict, list[str]]:
     coast = sea_sides(hexes, at_sea)
     forced += coast
     report.extend(coast)
+    hexside_list, hexside_report = ds_hexsides.hexside_records(sheets, hexes, data["hexsides.yaml"])
+    report.extend(hexside_report)
     content = {
         "game": game,
         "format": 1,
@@ -470,8 +472,10 @@ def build(game: str) -> tuple[dict, list[str]]:
         "resolved": rules["resolved"],
         "forced_classes": forced,
         "attributions": ATTRIBUTIONS,
-        "build": build_record(game) | {"fit": fit_record},
+        "build": build_record(game) | {"fit": fit_record, "hexsides": ds_hexsides.sources()},
         "hexes": [hexes[k] for k in sorted(hexes)],
+        "hexside_kinds": ds_hexsides.KINDS,
+        "hexsides": hexside_list,
     }
     return content, report
 
