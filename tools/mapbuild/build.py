@@ -329,7 +329,9 @@ def measured(
 def class_legend(params: dict) -> dict[str, str]:
     """What each hex class means, for a map file."""
     return {
-        "sea": f"no land, or under {params['min_dry_land_km2']} km2 of dry land: an all-sea hex "
+        "sea": "no land (an all-sea hex)"
+        if "min_dry_land_km2" not in params
+        else f"no land, or under {params['min_dry_land_km2']} km2 of dry land: an all-sea hex "
         "(the reef cays and rocks of GSHHG's full resolution are no land a base stands on; "
         "a hex the rules name keeps its class)",
         "coastal": "land and sea (a lake is not sea)",
