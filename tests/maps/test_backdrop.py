@@ -292,4 +292,8 @@ def test_a_lake_counts_as_land_and_a_hex_of_lake_water_is_a_lake(builder):
     assert measured([600.0, 300.0], [land, lake])["class"] == "coastal"  # with sea: 40%
     assert measured([1000.0, 1000.0], [land, lake])["class"] == "lake"
     assert measured([0.2], [land])["class"] == "sea"
+    assert measured([1.2], [land])["class"] != "sea"
+    params["min_dry_land_km2"] = 1.5  # a reef cay under the minimum leaves the hex all-sea
+    assert measured([1.2], [land])["class"] == "sea"
+    assert measured([1.2, 900.0], [land, lake])["class"] == "lake"
     assert "lake_km2" not in measured([1000.0], [land])

@@ -39,6 +39,10 @@ PORTS = ["e4801", "e5205", "e5505", "e3408", "e4519", "w2818", "w2819", "w3218",
 PORTS += ["w3619", "w4222", "w5127"]
 ISLANDS = ["e2611", "e3408", "e3906", "e4519", "w2518"]  # islands and atolls the text names
 ALL_SEA = ["e3009", "w2618", "w2717"]
+MIN_DRY_KM2 = 1.5  # the least dry land of a land hex (sheets.yaml gives the reason)
+# hexes the text puts in a sea zone (7.1) and ports the fit places (7.2: Dairen, Pearl Harbor)
+SEA_ZONE = ["w2719", "w3809", "w3824", "w4015"]
+PORT_PLACES = ["Dairen", "Pearl Harbor"]
 LAND_HEXES = ["e2808", "e2908", "w4216", "w4313", "w5422", "w5522", "w5625"]
 
 
@@ -70,10 +74,10 @@ def test_every_hex_record_follows_the_schema(data):
         assert 0.0 <= h["land"] <= 1.0
         assert h["land_km2"] >= 0.0
         if h["class"] == "sea" and h["provenance"]["class"] == "reconstructed":
-            assert h["land"] == 0.0 and h["land_km2"] < 1.0
+            assert h["land"] == 0.0 and h["land_km2"] - h.get("lake_km2", 0.0) <= MIN_DRY_KM2
         lon, lat = h["lonlat"]
         assert -180 <= lon <= 180 and -90 <= lat <= 90
-        assert set(h["provenance"]) <= {"class", "place", "port"}
+        assert set(h["provenance"]) <= {"class", "place", "port", "sea_side"}
         assert set(h["provenance"].values()) <= PROVENANCE
         assert ("place" in h) == ("place" in h["provenance"])
         if "place" in h:
@@ -171,6 +175,37 @@ def test_every_port_the_rules_name_is_coastal(hexes):
         assert hexes[hex_id]["class"] in {"coastal", "island"}, hex_id
         assert hexes[hex_id]["port"] is True
     assert {h["id"] for h in hexes.values() if h.get("port")} == set(PORTS)
+
+
+def test_no_hex_is_land_for_a_speck_of_reef(data, hexes):
+    """A reef cay or a rock under the minimum leaves its hex all-sea (the Coral Sea cays at
+    155.1 E 20.5 S, a Spratly reef at 113.7 E 12.3 N, the Rowley Shoals at 119.5 E 18.3 S);
+    only a hex the rules name (Midway) is land with less."""
+    for hex_id, h in hexes.items():
+        if h["class"] in {"land", "coastal", "island"} and h["provenance"]["class"] != "rulebook":
+            assert h["land_km2"] - h.get("lake_km2", 0.0) >= MIN_DRY_KM2, hex_id
+    for lon, lat in ((155.12, -20.45), (113.73, 12.35), (119.45, -18.32)):
+        assert nearest_hex(hexes, lon, lat)["class"] == "sea", (lon, lat)
+    assert str(MIN_DRY_KM2) in data["classes"]["sea"]
+    assert hexes["e4519"]["class"] == "island" and hexes["e4519"]["land_km2"] < MIN_DRY_KM2
+
+
+def test_every_port_place_faces_the_sea(hexes):
+    """A port (or a hex the text puts in a sea zone) is coastal and has an all-sea neighbour on
+    its sheet, or, on a coast fringed with islands, a recorded sea side: a neighbour with more
+    water than the port's own hex."""
+    by_name = {h["place"]["name"]: k for k, h in hexes.items() if "place" in h}
+    for hex_id in PORTS + SEA_ZONE + [by_name[name] for name in PORT_PLACES]:
+        h = hexes[hex_id]
+        assert h["class"] in {"coastal", "island"}, hex_id
+        around = [n for n in hexes if n[0] == hex_id[0] and offset_distance(n, hex_id) == 1]
+        if any(hexes[n]["class"] == "sea" for n in around):
+            assert "sea_side" not in h, hex_id
+            continue
+        side = h["sea_side"]
+        assert side in around and hexes[side]["land"] < h["land"], hex_id
+        assert h["provenance"]["sea_side"] == "reconstructed"
+    assert hexes["w4015"]["class"] == "coastal"  # Rangoon, on the Bay of Bengal
 
 
 def test_the_distances_the_text_states_hold_on_the_id_scheme():
@@ -306,3 +341,31 @@ def test_rebuilding_the_map_gives_an_identical_file(tmp_path):
     report = rebuilt("dai-senso", out)
     assert "median" in report
     assert out.read_bytes() == MAP.read_bytes()
+
+
+HEXSIDE_KINDS = {"all_sea", "lake", "strait", "river", "border"}
+
+
+def test_every_hexside_joins_two_neighbouring_land_hexes_with_known_kinds(data, hexes):
+    assert set(data["hexside_kinds"]) == HEXSIDE_KINDS
+    pairs = [(s["a"], s["b"]) for s in data["hexsides"]]
+    assert pairs == sorted(set(pairs))
+    for side in data["hexsides"]:
+        a, b = side["a"], side["b"]
+        assert a[0] == b[0] and offset_distance(a, b) == 1, side
+        assert hexes[a]["class"] != "sea" and hexes[b]["class"] != "sea", side
+        assert side["kinds"] and set(side["kinds"]) <= HEXSIDE_KINDS, side
+        assert len({"all_sea", "lake", "strait"} & set(side["kinds"])) <= 1, side
+        assert not ({"river"} & set(side["kinds"]) and {"all_sea", "strait"} & set(side["kinds"]))
+        assert side["provenance"] == "reconstructed"
+    assert "rivers_f.dat sha256" in data["build"]["hexsides"]
+
+
+def test_the_map_outline_draws_one_edge_per_hexside_kind(data):
+    from collections import Counter
+
+    from wargame.maps import map_outline
+
+    edges = Counter((e.a, e.b, e.kind) for e in map_outline("dai-senso").edges)
+    listed = Counter((s["a"], s["b"], kind) for s in data["hexsides"] for kind in s["kinds"])
+    assert edges == listed

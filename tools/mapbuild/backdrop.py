@@ -172,15 +172,18 @@ def dai_senso() -> tuple[dict, list[str]]:
     """The backdrop of Dai Senso! and the build's report lines."""
     map_path = build.ROOT / "src/wargame/games/dai_senso/data/map.json"
     sheets = dai_senso_fit(json.loads(map_path.read_text(encoding="utf-8")))
+    dry = build.load_inputs("dai-senso", ("sheets.yaml",))["sheets.yaml"]["min_dry_land_km2"]
     content, border_records = {}, {}
     report: list[str] = []
+    map_file = json.loads(map_path.read_text(encoding="utf-8"))
+    classes = {h["id"]: h["class"] for h in map_file["hexes"]}
     for sheet in sorted(sheets, key=lambda s: s.key):
         cells = build.hex_cells(sheet)
         assert sheet.fit is not None and sheet.to_proj is not None
         area, to_grid = sheet_area(cells), lonlat_to_grid(sheet.fit, sheet.to_proj, sheet.index)
         window = build.window(sheet)
         polygons = gshhg.shores(*window)
-        shores = lines_of(polygons)
+        shores = lines_of(not_in_sea(polygons, classes, sheet, to_grid, dry))
         shores["border"], border_records[sheet.key], found = era_borders(
             PACIFIC_BORDERS, window, polygons
         )
@@ -195,6 +198,26 @@ def dai_senso() -> tuple[dict, list[str]]:
     }
     record["borders"] = border_records
     return with_borders(wrap("dai-senso", content, record)), report
+
+
+def not_in_sea(
+    shores: list[gshhg.Shore],
+    classes: dict[str, str],
+    sheet: build.Sheet,
+    to_grid: ToGrid,
+    dry_km2: float,
+) -> list[gshhg.Shore]:
+    """The shores less the islands under ``dry_km2`` lying in an all-sea hex (a reef cay the
+    map's classes count as no land is not drawn either)."""
+    kept = []
+    for shore in shores:
+        if shore.level == gshhg.LAND and shore.area_km2 < dry_km2:
+            point = shapely.get_coordinates(shore.polygon.representative_point())
+            row, col = grid.nearest(*to_grid(point)[0])
+            if classes.get(build.hex_id(sheet.key, row, col)) == "sea":
+                continue
+        kept.append(shore)
+    return kept
 
 
 def wrap(game: str, sheets: dict, record: dict, min_area: dict[int, float] = MIN_AREA_KM2) -> dict:

@@ -22,11 +22,11 @@ import shapely
 import yaml
 from pyproj import Transformer
 
-from . import grid, gshhg
+from . import ds_hexsides, grid, gshhg
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-INPUT_FILES = ("sheets.yaml", "places.yaml", "calibration.yaml", "overrides.yaml")
+INPUT_FILES = ("sheets.yaml", "places.yaml", "calibration.yaml", "overrides.yaml", "hexsides.yaml")
 MAX_PIECE_POINTS = 4000
 SEGMENT_DEGREES = 0.05  # longest edge of a shoreline piece before it is projected
 METHOD = (
@@ -329,7 +329,11 @@ def measured(
 def class_legend(params: dict) -> dict[str, str]:
     """What each hex class means, for a map file."""
     return {
-        "sea": "no land (an all-sea hex)",
+        "sea": "no land (an all-sea hex)"
+        if "min_dry_land_km2" not in params
+        else f"no land, or under {params['min_dry_land_km2']} km2 of dry land: an all-sea hex "
+        "(the reef cays and rocks of GSHHG's full resolution are no land a base stands on; "
+        "a hex the rules name keeps its class)",
         "coastal": "land and sea (a lake is not sea)",
         "land": f"at least {params['land_fraction_for_land']:.0%} land, lakes included",
         "island": f"land only from polygons under {params['island_max_km2']} km2",
@@ -345,6 +349,8 @@ def hex_class(
         return "sea"
     if land_km2 - lake_km2 < params["min_land_km2"]:
         return "lake"
+    if land_km2 - lake_km2 < params.get("min_dry_land_km2", 0.0):  # a game without: no minimum
+        return "lake" if lake_km2 >= params["min_land_km2"] else "sea"
     if len(touched) and touched.max() < params["island_max_km2"]:
         return "island"
     return "land" if share >= params["land_fraction_for_land"] else "coastal"
@@ -386,6 +392,36 @@ def apply_overrides(hexes: dict[str, dict], rules: dict, places: dict[str, dict]
     return notes
 
 
+def neighbours(hex_: str, hexes: dict[str, dict]) -> list[str]:
+    """The neighbours of a hex on its own sheet (odd rows half a hex east), sorted."""
+    sheet, row, col = split_id(hex_)
+    west, east = (col, col + 1) if row % 2 else (col - 1, col)
+    cells = [(row, col - 1), (row, col + 1)]
+    cells += [(row + step, c) for step in (-1, 1) for c in (west, east)]
+    return sorted(h for h in (hex_id(sheet, r, c) for r, c in cells) if h in hexes)
+
+
+def sea_sides(hexes: dict[str, dict], faces_sea: list[str]) -> list[str]:
+    """Make each hex of ``faces_sea`` (a port, or a hex the rules put in a sea zone) face the
+    sea: at least coastal, and, when none of its neighbours is an all-sea hex (a coast fringed
+    with islands makes every hex around a land hex), its ``sea_side`` is the neighbour with the
+    most water, across which its shipping goes. Return a note per change."""
+    notes = []
+    for hex_ in sorted(set(faces_sea)):
+        rec = hexes[hex_]
+        if rec["class"] == "land":
+            notes.append(f"{hex_}: land -> coastal (it faces the sea)")
+            rec["class"] = "coastal"
+        around = neighbours(hex_, hexes)
+        if any(hexes[n]["class"] == "sea" for n in around):
+            continue
+        side = min(around, key=lambda n: (hexes[n]["land"], n))
+        rec["sea_side"] = side
+        rec["provenance"]["sea_side"] = "reconstructed"
+        notes.append(f"{hex_}: no all-sea neighbour; sea side towards {side}")
+    return notes
+
+
 def name_place(rec: dict, key: str, places: dict[str, dict], provenance: str) -> None:
     place = places[key]
     rec["place"] = {"key": key, "name": place["name"], "name_ja": place["name_ja"]}
@@ -420,6 +456,13 @@ def build(game: str) -> tuple[dict, list[str]]:
         if key not in named and fits:
             name_place(hexes[fits[0]], key, places, "reconstructed")
         report.append(f"fit puts {key} in {predictions[key]}")
+    at_sea = rules["ports"] + rules["sea_zone"]
+    at_sea += [predictions[key][0] for key in rules["port_places"] if predictions[key]]
+    coast = sea_sides(hexes, at_sea)
+    forced += coast
+    report.extend(coast)
+    hexside_list, hexside_report = ds_hexsides.hexside_records(sheets, hexes, data["hexsides.yaml"])
+    report.extend(hexside_report)
     content = {
         "game": game,
         "format": 1,
@@ -431,8 +474,10 @@ def build(game: str) -> tuple[dict, list[str]]:
         "resolved": rules["resolved"],
         "forced_classes": forced,
         "attributions": ATTRIBUTIONS,
-        "build": build_record(game) | {"fit": fit_record},
+        "build": build_record(game) | {"fit": fit_record, "hexsides": ds_hexsides.sources()},
         "hexes": [hexes[k] for k in sorted(hexes)],
+        "hexside_kinds": ds_hexsides.KINDS,
+        "hexsides": hexside_list,
     }
     return content, report
 

@@ -1,7 +1,8 @@
 """Maps written by ``tools/build_map.py`` (``format`` 1) as outlines.
 
 Such a file lists its sheets (``cols``, ``rows``, ``lon_0``) and its hexes (``id``, ``class``,
-an optional ``place`` with ``name`` and ``name_ja``). Ids are ``<sheet><row><col>`` with two
+an optional ``place`` with ``name`` and ``name_ja``) and, if built, its ``hexsides`` (two hex ids
+and their kinds: one edge per kind, drawn with ``--edges``). Ids are ``<sheet><row><col>`` with two
 digits each; hexes are pointy-topped in rows rising northward, odd rows half a hex east (the grid
 of ``tools/mapbuild/grid.py``). Every sheet keeps its own numbers; for a picture of the whole map
 the sheets are laid side by side from west to east (by ``lon_0``), one empty column apart.
@@ -16,7 +17,7 @@ from typing import Any, Protocol
 
 from wargame.engine.board import HexGrid, HexLayout, IdOrder, RowsGrow, Sheet
 from wargame.engine.errors import DataError
-from wargame.maps import BackdropLine, HexOutline, MapOutline, Point
+from wargame.maps import BackdropLine, EdgeOutline, HexOutline, MapOutline, Point
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 SUPPORTED_FORMAT = 1
@@ -42,7 +43,12 @@ def read_built_map(game: str, path: Path) -> MapOutline:
     hexes = tuple(_hex(grid, record) for record in data["hexes"])
     prefixes = tuple(s.prefix for s in sheets)
     backdrop = read_backdrop(path.with_name(BACKDROP), grid)
-    return MapOutline(game, dict(data["classes"]), hexes, prefixes, backdrop=backdrop)
+    edges = tuple(
+        EdgeOutline(side["a"], side["b"], kind)
+        for side in data.get("hexsides", ())
+        for kind in side["kinds"]
+    )
+    return MapOutline(game, dict(data["classes"]), hexes, prefixes, edges=edges, backdrop=backdrop)
 
 
 class Centres(Protocol):

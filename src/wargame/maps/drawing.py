@@ -77,6 +77,8 @@ EDGE_STYLES = {
     "restricted": {"color": "#e67e22", "linestyle": "dashed", "linewidth": 1.2},
     "off_map_route": {"color": "#8e44ad", "linestyle": "dashdot", "linewidth": 1.2},
     "border": {"color": "#7b1fa2", "linestyle": "dashed", "linewidth": 1.4},  # a hexside
+    "all_sea": {"color": "#0b2e59", "linewidth": 1.6},  # between two land hexes
+    "lake": {"color": "#3b9fd9", "linewidth": 1.8},
 }
 SPARE_EDGE_STYLE = {"color": "#888888"}
 BACKDROP_STYLE = {  # colour, line width
