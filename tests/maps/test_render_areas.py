@@ -128,7 +128,7 @@ def test_every_edge_joins_two_areas_of_the_map(outline, data):
     [
         (["map", "asia-engulfed", "--region", "honshu,kyushu"], ["asia-engulfed is an area map"]),
         (["map", "asia-engulfed", "--sheet", "w"], ["single map sheet"]),
-        (["map", "dai-senso", "--edges"], ["dai-senso has no edges to draw"]),
+        (["map", "empire-of-the-sun", "--edges"], ["empire-of-the-sun has no edges to draw"]),
         (["map", "asia-engulfed", "--edges", "--region", "a,b"], ["--region picks hexes"]),
     ],
 )

@@ -22,7 +22,7 @@ from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.forces import Block, colour_of
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.maps import Point, Ring
-from wargame.maps.asia_engulfed import outline
+from wargame.maps import asia_engulfed as drawn_map
 
 SCALE: Final = 10.0  # map units a degree
 TOLERANCE: Final = 0.08  # degrees a simplified outline may stray from the drawn one
@@ -72,7 +72,7 @@ def client_data() -> dict[str, Any]:
 
 def board_data() -> dict[str, Any]:
     """The areas, the borders of kinds and the land in no area, in one frame."""
-    drawn = outline()
+    drawn = drawn_map.outline()
     records = area_map().areas
     west, south, east, north = area_map().frame["bounds"]
     return {
@@ -181,7 +181,7 @@ def borders() -> list[dict[str, Any]]:
     """Each strait, river, impassable boundary, restricted passage and off-map route as lines in
     the frame: a boundary along the two areas' common outline, a crossing from one to the other
     (between their nearest outline points, or their label points where either has none)."""
-    shapes = {shape.id: shape for shape in outline().areas}
+    shapes = {shape.id: shape for shape in drawn_map.outline().areas}
     found = []
     for edge in area_map().edges:
         if edge.kind in SHARED:
@@ -245,7 +245,7 @@ def unit_data(unit: Any) -> dict[str, Any]:
 def backdrop() -> list[dict[str, Any]]:
     """The coasts: the runs of the land outlines (areas and land in no area) that no other land
     outline passes through, as lines in the frame."""
-    drawn = outline()
+    drawn = drawn_map.outline()
     lands = [shape.rings for shape in drawn.areas if shape.kind != "sea"]
     lands += list(drawn.bare_land)
     seen: dict[tuple[int, int], int] = {}
