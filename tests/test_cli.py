@@ -233,6 +233,21 @@ def test_fuzz_ends_with_the_summary_line(capsys, tmp_path):
     assert err.strip().splitlines()[-1].startswith("fuzz: 6/6 games, 0 failures, ")
 
 
+def test_fuzz_plays_with_the_options_given(capsys, tmp_path):
+    def actions(rounds):
+        argv = ["fuzz", "toy", "--games", 3, "--seed", 4, "--out", tmp_path, "--no-progress"]
+        out = run(capsys, *argv, "--option", f"rounds={rounds}")[1]
+        return int(out.strip().splitlines()[-1].split(",")[2].split()[0])
+
+    assert actions(1) < actions(6)
+
+
+def test_fuzz_refuses_an_unknown_option_in_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "fuzz", "toy", "--option", "speed=9", "--out", tmp_path)
+    assert_one_line_error(code, err, "toy has no option 'speed'")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_fuzz_in_parallel_gives_the_same_games(capsys, tmp_path):
     serial = run(capsys, "fuzz", "toy", "--games", 4, "--seed", 8, "--out", tmp_path)[1]
     parallel = run(

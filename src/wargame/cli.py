@@ -321,6 +321,7 @@ def _add_game_commands(command: Any) -> None:
     fuzz.add_argument("--check-every", type=_at_least_one, default=1, metavar="N")
     fuzz.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     fuzz.add_argument("--no-progress", action="store_true")
+    fuzz.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     _add_overlay_argument(fuzz)
     fuzz.add_argument(
         "--journal",
@@ -708,8 +709,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         scenario=args.scenario,
         out_dir=args.out,
         journal=args.journal,
-        options=with_overlay_file(game, args.rules_overlay, {}),
+        options=with_overlay_file(game, args.rules_overlay, parse_options(args.option)),
     )
+    game.resolve_options(config.options)  # a bad option is one line here, not a failed game each
     if args.journal is not None:
         writable_target(args.journal)
     summary = _fuzz_with_progress(game, config, show=not args.no_progress)
