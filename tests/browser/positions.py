@@ -1,9 +1,10 @@
-"""Positions of Empire of the Sun for the browser tests, found through the Python API and reached
-on the server: a game is played in-process (``wargame.engine.session.Session``) by a random player
-seeded with the game's seed until a decision has what a test needs (a move with a consequence, a
-waypoint...); then a hot-seat game with the same seed is created on the server and the same
-actions are posted to it, so that the browser opens the very position. The search asks the game
-itself, so a test still finds such a position when the rules or the random play change."""
+"""Positions for the browser tests (of Empire of the Sun unless a test names another game), found
+through the Python API and reached on the server: a game is played in-process
+(``wargame.engine.session.Session``) by a random player seeded with the game's seed (or one a test
+steers) until a decision has what a test needs (a move with a consequence, a waypoint...); then a
+hot-seat game with the same seed and options is created on the server and the same actions are
+posted to it, so that the browser opens the very position. The search asks the game itself, so a
+test still finds such a position when the rules or the random play change."""
 
 from __future__ import annotations
 
@@ -50,25 +51,45 @@ def body_of(server: str, position: Position, lang: str = "en", side: str | None 
     return call(server, "GET", f"/api/games/{position.id}?lang={lang}", token=token)
 
 
-def reach(server: str, scenario: str, seed: int, wanted: Wanted, most: int = 1500) -> Position:
+Chooser = Callable[[random.Random, list[str]], str]
+"""Which of the legal actions a search plays (a uniformly random one unless a test steers)."""
+
+
+def reach(
+    server: str,
+    scenario: str,
+    seed: int,
+    wanted: Wanted,
+    most: int = 1500,
+    *,
+    game: Any = GAME,
+    options: dict[str, Any] | None = None,
+    choose: Chooser = lambda chooser, actions: chooser.choice(actions),
+) -> Position:
     """The first decision of a random game of ``scenario`` with ``seed`` where ``wanted`` finds
     something, played on the server as a hot-seat game."""
-    session = Session.new(GAME, scenario, seed)
+    session = Session.new(game, scenario, seed, options)
     chooser = random.Random(seed)
     for _ in range(most):
-        side = GAME.active(session.state)[0]
-        view = GAME.view(session.state, side, log=False)
+        side = game.active(session.state)[0]
+        view = game.view(session.state, side, log=False)
         found = wanted(session.state, side, view)
         if found:
             break
-        session.act(side, chooser.choice(view["actions"]))
+        session.act(side, choose(chooser, view["actions"]))
     else:
         raise AssertionError(f"no wanted decision in {most} actions of {scenario} seed {seed}")
     made = call(
         server,
         "POST",
         "/api/games",
-        {"game": GAME.id, "scenario": scenario, "seed": seed, "hot_seat": True},
+        {
+            "game": game.id,
+            "scenario": scenario,
+            "seed": seed,
+            "hot_seat": True,
+            "options": options or {},
+        },
     )
     tokens = {seat: link["token"] for seat, link in made["seats"].items()}
     version = made["version"]

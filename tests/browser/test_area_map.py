@@ -17,7 +17,9 @@ import pytest
 
 from tests.browser.conftest import serving
 from tests.browser.language import page_problems
+from tests.browser.positions import body_of, reach
 from tests.browser.test_client import play_button, version, wait_newer, wait_prompt
+from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.board import area_map
 
 pytestmark = [pytest.mark.game("asia-engulfed"), pytest.mark.slow]
@@ -453,3 +455,47 @@ def test_a_strategic_move_shows_its_destinations_once_its_block_is_picked(
     target.click()
     wait_newer(page, before)
     page.wait_for_selector(f'#map .stack[data-area="{end}"] [data-unit="{unit}"]', state="attached")
+
+
+def move_and_drop(_state, _side, view):
+    """A block that may both move and drop by paratroop into one area: (block, area)."""
+    ways: dict[tuple[str, str], set[str]] = {}
+    for text in view["actions"]:
+        verb, *args = text.split()
+        if len(args) == 2:
+            ways.setdefault((args[0], args[1]), set()).add(verb)
+    return next((pair for pair, verbs in ways.items() if "drop" in verbs and len(verbs) > 1), None)
+
+
+def steer_paratroops(chooser, actions):
+    """Random play that mostly plays a paratroop block's action when one is offered (its
+    production, placement, moves), so that a drop comes within a few hundred actions."""
+    para = [text for text in actions if "para" in text]
+    return chooser.choice(para) if para and chooser.random() < 0.9 else chooser.choice(actions)
+
+
+@pytest.mark.rule("13.4")
+def test_an_area_a_block_may_reach_by_move_or_by_drop_offers_both(page, ae_server, artifacts):
+    """With the paratroop option, a block that may move into an area and drop into it too is
+    chosen as any block is; a click on that area opens its popup with both actions (neither is
+    played unasked), and the drop chosen there is played."""
+    position = reach(
+        ae_server, "jan1942", 1, move_and_drop, most=600, game=GAME,
+        options={"paratroops": True}, choose=steer_paratroops,
+    )  # fmt: skip
+    unit, area = position.found
+    open_page(page, position.link(ae_server), "en")
+    stack = page.locator(f'#map .stack:has([data-unit="{unit}"])')
+    stack.click()
+    page.click(f'#popup [data-choose="{unit}"]')
+    target = page.locator(f'#map .target[data-target-area="{area}"] .target-box').bounding_box()
+    page.mouse.click(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{area}"]')
+    assert page.locator(f'#popup button[data-action="drop {unit} {area}"]').is_visible()
+    assert page.locator(f'#popup button[data-action^="move {unit} {area}"]').count() == 1
+    page.screenshot(path=str(artifacts / "ae_move_or_drop.png"))
+    before = version(page)
+    page.click(f'#popup button[data-action="drop {unit} {area}"]')
+    wait_newer(page, before)
+    offered = body_of(ae_server, position)["view"]["actions"]
+    assert not any(text.startswith("drop ") for text in offered)  # one drop a side a turn

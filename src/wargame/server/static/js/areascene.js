@@ -38,13 +38,14 @@ export function areaTargets(actions, facts, chosen) {
     const units = args.filter(facts.isUnit);
     if (areas.length === 1 && units.length === 1 && args.length === 2 && facts.unitHex(units[0])) {
       if (!moves.has(units[0])) moves.set(units[0], new Map());
-      moves.get(units[0]).set(areas[0], text);
+      const byArea = moves.get(units[0]);
+      byArea.set(areas[0], (byArea.get(areas[0]) || []).concat([text]));
     } else rest.push(text);
   }
   const found = classify(rest, facts);
-  for (const [unit, byArea] of moves) found.units.set(unit, (found.units.get(unit) || []).concat([...byArea.values()]));
+  for (const [unit, byArea] of moves) found.units.set(unit, (found.units.get(unit) || []).concat([...byArea.values()].flat()));
   found.moves = moves;
-  for (const [area, text] of (chosen && moves.get(chosen)) || []) found.hexes.set(area, [text]);
+  for (const [area, texts] of (chosen && moves.get(chosen)) || []) found.hexes.set(area, texts);
   return found;
 }
 
@@ -131,7 +132,7 @@ export function pieceRow(ctx, entry) {
   const item = entry.unit;
   const actions = (item.id && ctx.targets.units.get(item.id)) || [];
   const moves = (item.id && ctx.targets.moves.get(item.id)) || new Map();
-  const others = actions.filter((text) => ![...moves.values()].includes(text));
+  const others = actions.filter((text) => ![...moves.values()].flat().includes(text));
   const buttons = [];
   if (moves.size && !(ctx.lone && ctx.chosen === item.id)) {
     const chosen = ctx.chosen === item.id;

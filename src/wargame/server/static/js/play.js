@@ -260,7 +260,8 @@ function areaHooks(ctx, actions, facts) {
 function loneMover(targets) {
   if (targets.moves.size !== 1 || targets.units.size !== 1 || targets.hexes.size) return null;
   const [unitId] = targets.moves.keys();
-  return targets.units.get(unitId).length === targets.moves.get(unitId).size ? unitId : null;
+  const moves = [...targets.moves.get(unitId).values()].flat();
+  return targets.units.get(unitId).length === moves.length ? unitId : null;
 }
 
 /** An area map: choose the block to move (null: none); its destinations become the targets. */
@@ -594,13 +595,15 @@ function tapHex(hexId, unitId, how = {}) {
 }
 
 /** An area map: a tap on a block that may move chooses it (a second tap lets it go); a tap on
- * a destination of the chosen block moves it there. True if the tap did one of these. */
+ * a destination of the chosen block moves it there. True if the tap did one of these; a
+ * destination reached two ways (a move and a paratroop drop) is left to the area's popup. */
 function tapArea(ctx, areaId, unitId) {
   if (unitId && ctx.targets.moves.has(unitId)) {
     chooseUnit(ctx.chosen === unitId ? null : unitId);
     return true;
   }
   const move = ctx.chosen && ctx.targets.hexes.get(areaId);
+  if (move && move.length > 1) return false;
   if (move) {
     app.chosen = null;
     act(move[0]);
