@@ -13,7 +13,7 @@ from wargame.engine.registry import Entry, Registry
 _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
-_TABLES_BEFORE_PLAY: dict[str, str] = {}
+_TABLES_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.charts"}
 """Games not playable yet whose printed tables are data already (wargame tables, rules)."""
 
 for _id, _title, _package, _module, _rules in (
