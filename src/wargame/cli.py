@@ -379,7 +379,7 @@ def _add_game_commands(command: Any) -> None:
 
 def cmd_list(args: argparse.Namespace) -> int:
     for entry in REGISTRY.listed():
-        status = "" if REGISTRY.playable(entry.id) else "  (rule index only; not playable yet)"
+        status = "" if REGISTRY.playable(entry.id) else "  (not playable yet)"
         print(f"{entry.id}\t{entry.title}{status}")
     return 0
 

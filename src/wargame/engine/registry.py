@@ -60,7 +60,9 @@ class Registry:
             return self.loaded[game_id]
         entry = self.entry(game_id)
         if not entry.module:
-            raise UnknownGame(f"{game_id} is not playable yet (only its rule index exists)")
+            raise UnknownGame(
+                f"{game_id} is not playable yet (wargame rules {game_id} shows what exists)"
+            )
         game: Game = importlib.import_module(entry.module).GAME
         self.loaded[game_id] = game
         return game
