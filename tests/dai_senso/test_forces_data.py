@@ -101,6 +101,7 @@ def test_units_per_nationality_and_faction():
         ("a1_august_storm", {"axis": 17, "soviet": 25}),
         ("a2_china_incident", {"axis": 16, "west": 15, "soviet": 4}),
         ("a3_tora_tora_tora", {"axis": 19, "west": 38}),
+        ("b1_war_of_resistance", {"axis": 25, "west": 39, "soviet": 14}),
     ],
 )
 def test_each_scenario_sets_up_its_factions(scenario, counts):
@@ -129,7 +130,7 @@ def test_the_values_are_provisional_with_their_reason_in_both_languages():
 
 
 def test_provenance_split():
-    assert FORCES.provenances() == {"seed": 85, "reconstructed": 165, "rulebook": 2}
+    assert FORCES.provenances() == {"seed": 85, "reconstructed": 166, "rulebook": 2}
 
 
 def test_the_seeds_singapore_fortress_stands_in_singapore():
@@ -146,6 +147,12 @@ def test_the_seeds_singapore_fortress_stands_in_singapore():
     [
         (lambda r: placement(r, "c1_1937", "j-guards").update(hex="e9999"), "not on the map"),
         (lambda r: placement(r, "c1_1937", "j-guards").update(hex="e0801"), "is all sea"),
+        (
+            lambda r: placement(r, "b1_war_of_resistance", "j-home-1").update(
+                box=None, hex="e4904"
+            ),
+            "on a sheet out of play (e)",
+        ),
         (
             lambda r: placement(r, "c1_1937", "n-29th-army").update(hex="w5326"),
             "holds axis and west units",

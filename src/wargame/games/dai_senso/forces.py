@@ -134,6 +134,8 @@ class Scenario(Sourced):
     start: Annotated[str, msgspec.Meta(pattern=r"^19(3[7-9]|4[0-5])-(0[1-9]|1[0-2])$")]
     factions: list[Faction]
     setup: list[Placement]
+    sheets: list[Literal["e", "w"]] = msgspec.field(default_factory=lambda: ["e", "w"])
+    """The map sheets in play: a one-map scenario sets up on its sheet only."""
 
 
 class ForcesFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -258,7 +260,7 @@ class Forces:
         elif not self.is_ground(unit):
             raise DataError(f"{where}: a support unit starts in a box (it is placed in 2.2.3)")
         else:
-            self._check_land(where, str(placement.hex))
+            self._check_land(where, str(placement.hex), scenario.sheets)
         return unit
 
     def _check_box(self, where: str, box: str, faction: Faction) -> None:
@@ -268,10 +270,12 @@ class Forces:
         if admits is not None and admits != faction:
             raise DataError(f"{where}: the {box} box admits {admits} units only")
 
-    def _check_land(self, where: str, hex_id: str) -> None:
+    def _check_land(self, where: str, hex_id: str, sheets: list[str]) -> None:
         kind = self.hexes.get(hex_id)
         if kind is None:
             raise DataError(f"{where}: hex {hex_id} is not on the map (data/map.json)")
+        if hex_id[0] not in sheets:
+            raise DataError(f"{where}: hex {hex_id} is on a sheet out of play ({hex_id[0]})")
         if kind == "sea":
             raise DataError(f"{where}: hex {hex_id} is all sea")
 
