@@ -57,8 +57,8 @@ def test_the_decks_are_the_seeds_sizes_and_the_file_says_what_is_left():
     sizes = {faction: deck.size for faction, deck in CARDS.data.decks.items()}
     assert sizes == {"axis": 76, "west": 80, "soviet": 44}
     held = {faction: len(CARDS.deck(faction)) for faction in sizes}
-    assert held == {"axis": 36, "west": 24, "soviet": 16}
-    assert CARDS.remaining() == {"axis": 40, "west": 56, "soviet": 28}
+    assert held == {"axis": 56, "west": 42, "soviet": 28}
+    assert CARDS.remaining() == {"axis": 20, "west": 38, "soviet": 16}
 
 
 def test_every_card_the_seed_names_is_there_with_what_the_seed_says():
@@ -68,7 +68,12 @@ def test_every_card_the_seed_names_is_there_with_what_the_seed_says():
 
 
 def test_provenance_split_and_every_card_gives_the_reason_for_its_effect():
-    assert CARDS.provenances() == {"provisional": 50, "reconstructed": 6, "seed": 16, "rulebook": 4}
+    assert CARDS.provenances() == {
+        "provisional": 100,
+        "reconstructed": 6,
+        "seed": 16,
+        "rulebook": 4,
+    }
     assert all(c.reason.strip() for c in CARDS.data.cards)
 
 

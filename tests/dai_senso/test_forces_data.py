@@ -70,7 +70,7 @@ def test_every_counter_type_of_the_components_section_is_a_type():
         "submarine",
     }
     named = {"airdrop", "beachhead", "snlf_beachhead_0", "detachment", "partisan_base", "blitz"}
-    assert named <= set(FORCES.markers) and len(FORCES.markers) >= 50
+    assert named <= set(FORCES.markers) and len(FORCES.markers) == 76
     types = [*FORCES.ground_types.values(), *FORCES.support_types.values()]
     assert all(t.provenance == "seed" for t in types)
 
@@ -88,7 +88,7 @@ def test_units_per_nationality_and_faction():
     for unit in FORCES.units.values():
         faction = FORCES.faction_of(unit)
         by_faction[faction] = by_faction.get(faction, 0) + 1
-    assert by_faction == {"axis": 54, "west": 62, "soviet": 39}
+    assert by_faction == {"axis": 58, "west": 76, "soviet": 39}
     nationalities = {unit.nationality for unit in FORCES.units.values()}
     wanted = {"japan", "kmt", "kiangsu", "ccp", "kansu", "britain", "usa", "nei", "russia"}
     assert wanted <= nationalities
@@ -130,7 +130,12 @@ def test_the_values_are_provisional_with_their_reason_in_both_languages():
 
 
 def test_provenance_split():
-    assert FORCES.provenances() == {"seed": 85, "reconstructed": 166, "rulebook": 2}
+    assert FORCES.provenances() == {"seed": 109, "reconstructed": 179, "rulebook": 2}
+
+
+def test_the_seeds_named_units_are_there():
+    named = {u.id for u in FORCES.units.values() if u.provenance == "seed"}
+    assert named == {"j-1st-air-army", "u-tf11", "u-tf17", "u-8th-army", "b-singapore"}
 
 
 def test_the_seeds_singapore_fortress_stands_in_singapore():

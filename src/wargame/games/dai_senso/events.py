@@ -60,6 +60,14 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     "lend_lease_britain": ("Lend-Lease to Britain", "英国へのレンドリース"),
     "lend_lease_russia": ("Lend-Lease to Russia", "ロシアへのレンドリース"),
     "war_production": ("War Production", "戦時生産"),
+    "german_victory_france": ("German Victory: France Defeated", "ドイツの勝利(フランス敗北)"),
+    "german_victory_russia": ("German Victory: Russia Defeated", "ドイツの勝利(ロシア敗北)"),
+    "operation_avalanche": ("Operation Avalanche", "アヴァランチ作戦"),
+    "fugaku_bomber_production": ("Fugaku Bomber Production", "富嶽爆撃機生産"),
+    "jet_fighter_development": ("Jet Fighter Development", "ジェット戦闘機開発"),
+    "concentrated_bombing": ("Concentrated Bombing", "集中爆撃"),
+    "successful_improvement": ("Successful Improvement", "改良の成功"),
+    "raider_discovered": ("Raider Discovered", "通商破壊艦発見"),
     # -- 14 markers an event can place --
     "military_aid": ("Military Aid", "軍事援助"),
     "partisan_base": ("Partisan Base", "パルチザン基地"),
@@ -73,6 +81,7 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     # -- results that name no title: a step for the faction rolling --
     "replacement_step": ("One replacement step", "補充1ステップ"),
     "replacement_steps_2": ("Two replacement steps", "補充2ステップ"),
+    "esv_down": ("The European front improves: ESV -1", "欧州戦線の好転: 欧州戦略値-1"),
 }
 """Event id -> (English, Japanese) name."""
 
