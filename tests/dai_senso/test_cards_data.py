@@ -53,12 +53,12 @@ def card(raw, card_id):
     return next(c for c in raw["cards"] if c["id"] == card_id)
 
 
-def test_the_decks_are_the_seeds_sizes_and_the_file_says_what_is_left():
+def test_the_decks_are_whole_at_the_seeds_sizes():
     sizes = {faction: deck.size for faction, deck in CARDS.data.decks.items()}
     assert sizes == {"axis": 76, "west": 80, "soviet": 44}
     held = {faction: len(CARDS.deck(faction)) for faction in sizes}
-    assert held == {"axis": 56, "west": 42, "soviet": 28}
-    assert CARDS.remaining() == {"axis": 20, "west": 38, "soviet": 16}
+    assert held == sizes
+    assert CARDS.remaining() == {"axis": 0, "west": 0, "soviet": 0}
 
 
 def test_every_card_the_seed_names_is_there_with_what_the_seed_says():
@@ -69,7 +69,7 @@ def test_every_card_the_seed_names_is_there_with_what_the_seed_says():
 
 def test_provenance_split_and_every_card_gives_the_reason_for_its_effect():
     assert CARDS.provenances() == {
-        "provisional": 100,
+        "provisional": 174,
         "reconstructed": 6,
         "seed": 16,
         "rulebook": 4,
@@ -86,6 +86,21 @@ def test_the_seeds_requirements_and_values():
     assert CARDS.cards["axis-28b"].replacements == {"japan": {"infantry": 4, "armor": 1}}
     assert "reusable" in CARDS.cards["west-22"].types
     assert CARDS.cards["axis-33a"].actions[0].do == "table:current_card_treaty"
+
+
+def test_a_deck_short_of_cards_says_how_many_it_lacks(tmp_path):
+    raw = copy.deepcopy(RAW)
+    raw["cards"] = [c for c in raw["cards"] if c["deck"] != "soviet" or c["number"] != "42"]
+    path = tmp_path / "cards.yaml"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    assert load(path, forces()).remaining() == {"axis": 0, "west": 0, "soviet": 1}
+
+
+def test_a_deck_with_more_cards_than_its_size_is_refused(tmp_path):
+    def extra(raw):
+        raw["cards"].append(dict(card(raw, "soviet-42"), id="soviet-43", number="43"))
+
+    assert "45 cards, more than its 44" in refused(tmp_path, extra)
 
 
 def test_units_with_a_card_code_are_brought_by_that_card():

@@ -8,8 +8,8 @@ units of its own faction; every unit whose reinforcement code is a card number h
 which brings it. A bad card fails the load with one line naming the file and the card.
 
 Decisions
-- The file holds part of each deck; :meth:`Cards.remaining` says how many cards each deck still
-  lacks, so that nothing pretends the decks are whole.
+- A deck may hold fewer cards than its size while cards are being designed;
+  :meth:`Cards.remaining` says how many each deck lacks, so that nothing pretends it is whole.
 - Only Soviet cards print a production value (the black-circled number, spec §2.4).
 - A requirement is one condition; several requirements must all hold, ``any_of`` is the printed
   "or" (1.1.3).
