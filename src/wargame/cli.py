@@ -640,7 +640,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    rows = REGISTRY.game(args.game).cards()
+    rows = REGISTRY.cards(args.game)
     if not rows:
         raise WargameError(f"{args.game} has no cards")
     if args.format == "json":

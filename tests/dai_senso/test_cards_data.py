@@ -5,10 +5,12 @@ the cross-checks with the events, tables, markers and units, and a bad card refu
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 import yaml
 
+from wargame.cli import main
 from wargame.engine.errors import DataError
 from wargame.games.dai_senso.cards import DATA, cards, load
 from wargame.games.dai_senso.forces import forces
@@ -140,3 +142,17 @@ def test_units_with_a_card_code_are_brought_by_that_card():
 )
 def test_a_bad_card_is_refused_in_one_line(tmp_path, change, expected):
     assert expected in refused(tmp_path, change)
+
+
+def test_wargame_cards_lists_every_card_before_the_game_plays(capsys):
+    code = main(["cards", "dai-senso", "--format", "json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert code == 0 and len(rows) == 200
+    treaty = next(row for row in rows if row["id"] == "axis-33a")
+    assert treaty["provenance"] == "seed" and treaty["event"] == "missing"
+    assert treaty["effect"] == "Prewar; roll on Card 33a Treaty: the selected country"
+    assert treaty["effect_ja"].startswith("戦前; カード33a 条約")
+    code = main(["cards", "dai-senso"])
+    out = capsys.readouterr().out
+    assert code == 0 and "200 cards: 174 provisional, 6 reconstructed, 4 rulebook, 16 seed" in out
+    assert "provisional soviet-40: The declaration of 8 August 1945" in out

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -35,8 +35,23 @@ Count = Annotated[int, msgspec.Meta(ge=1, le=12)]
 Segment = Literal["option_card", "political_event", "replacement", "conditional_event"]
 WarState = Literal["prewar", "limited_war", "total_war"]
 StepKind = Literal["infantry", "armor", "colonial_infantry"]
-REPLACEMENT_GROUPS: Final = frozenset({"chinese_nationalist", "chinese_communist", "minor"})
+_GROUPS: Final = {
+    "chinese_nationalist": ("Chinese Nationalist", "中国国民党"),
+    "chinese_communist": ("Chinese Communist", "中国共産党"),
+    "minor": ("minor country", "中小国"),
+}
+REPLACEMENT_GROUPS: Final = frozenset(_GROUPS)
 """Replacement keys that are not a nationality (1.3.1, 1.3.2)."""
+_WAR_STATES: Final = {
+    "prewar": ("Prewar", "戦前"),
+    "limited_war": ("Limited War", "制限戦争"),
+    "total_war": ("Total War", "総力戦"),
+}
+_STEPS: Final = {
+    "infantry": ("infantry", "歩兵"),
+    "armor": ("armour", "機甲"),
+    "colonial_infantry": ("colonial infantry", "植民地歩兵"),
+}
 
 
 class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -144,6 +159,39 @@ class Cards:
     def provenances(self) -> dict[str, int]:
         return dict(Counter(card.provenance for card in self.data.cards))
 
+    def effect(self, card: Card, lang: str) -> str:
+        """What the card does, in a line of ``lang`` (en, ja): its war state, bolts, actions,
+        replacements and the units it brings."""
+        ja = lang == "ja"
+        parts = [_WAR_STATES[card.war_state][ja]]
+        if card.blitz:
+            parts.append(f"{'電撃' if ja else 'blitz'} {card.blitz}")
+        parts += [self._action(action, ja) for action in card.actions]
+        for key, steps in card.replacements.items():
+            counts = ", ".join(f"{count} {_STEPS[kind][ja]}" for kind, count in steps.items())
+            parts.append(f"{'補充' if ja else 'replacements'} {self._whose(key, ja)}: {counts}")
+        brought = card.reinforcements or Reinforcements()
+        for unit_id in [*brought.force_pool, *brought.delay]:
+            unit = self.pieces.units[unit_id]
+            parts.append(f"{'増援' if ja else 'brings'} {unit.name_ja if ja else unit.name}")
+        return "; ".join(parts)
+
+    def _action(self, action: Action, ja: bool) -> str:
+        kind, _, name = action.do.partition(":")
+        if kind == "table":
+            table = TABLES.defaults["event_tables"][name]
+            return f"{table.title_ja}でダイス" if ja else f"roll on {table.title}"
+        if kind == "marker":
+            marker = self.pieces.markers[name]
+            return f"{marker.name_ja}を配置" if ja else f"place {marker.name}"
+        return EVENTS[action.do][1 if ja else 0]
+
+    def _whose(self, key: str, ja: bool) -> str:
+        nationality = self.pieces.nationalities.get(key)
+        if nationality is not None:
+            return nationality.name_ja if ja else nationality.name
+        return _GROUPS[key][ja]
+
     # -- checks -------------------------------------------------------------------------------
     def _check_decks(self) -> None:
         if set(self.data.decks) != {"axis", "west", "soviet"}:
@@ -234,6 +282,26 @@ class Cards:
                 raise DataError(
                     f"unit {unit.id}: its code {unit.card} names no {faction} card that brings it"
                 )
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """One row per card for ``wargame cards`` before the game plays: its provenance, "missing"
+    as its event (no card is played yet), its effect in both languages and its reason."""
+    found = cards()
+    return [
+        {
+            "id": card.id,
+            "title": card.name,
+            "title_ja": card.name_ja,
+            "type": ", ".join(card.types),
+            "provenance": card.provenance,
+            "event": "missing",
+            "effect": found.effect(card, "en"),
+            "effect_ja": found.effect(card, "ja"),
+            "note": card.reason,
+        }
+        for card in found.data.cards
+    ]
 
 
 def load(path: Path = DATA / "cards.yaml", pieces: Forces | None = None) -> Cards:
