@@ -14,6 +14,7 @@ from wargame.engine.errors import DataError
 from wargame.engine.overlay import OPTION
 from wargame.engine.state import State
 from wargame.engine.tables import Placement
+from wargame.games import REGISTRY
 from wargame.games.dai_senso.charts import TABLES, parse_result, tables
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -277,3 +278,12 @@ def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_pat
 def test_a_new_game_is_refused_in_one_line(capsys, tmp_path):
     code, _, err = cli(capsys, "new", "dai-senso", "-s", "c1_1937", "-o", tmp_path / "g.json")
     assert code != 0 and "not playable yet" in err and len(err.strip().splitlines()) == 1
+
+
+def test_every_rule_a_table_names_is_a_row_of_the_rule_index():
+    index = REGISTRY.rules("dai-senso")
+    numbers = {row.number for row in index.index().rules}
+    for table, entry in TABLES.entries.items():
+        for ref in entry.ref.split(", "):
+            first, _, last = ref.partition("-")
+            assert first in numbers and (not last or last in numbers), (table, ref)
