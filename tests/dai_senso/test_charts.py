@@ -27,6 +27,7 @@ PROVISIONAL = {
     "delay_allied",
     "esv_adjustment",
     "event_tables",
+    "turn_track",
 }
 
 
@@ -54,7 +55,7 @@ def refusal(table: str, change) -> str:
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 13
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 14
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -193,6 +194,7 @@ CHANGES = {
     "delay_allied": lambda v: v["soviet"][0].update(drm=1),
     "esv_adjustment": lambda v: v["total_war"]["3"].update(war=0),
     "event_tables": lambda v: v["aid_to_china"]["rows"].update({"1": "military_aid"}),
+    "turn_track": lambda v: v[3]["weather"].update(central="storm"),
 }
 
 
@@ -236,6 +238,8 @@ def test_an_overlay_equal_to_the_printed_tables_is_no_overlay():
         ("esv_adjustment", lambda v: v["limited_war"]["0"].update(no_war=0), "card 15"),
         ("delay_axis", lambda v: v[0].update(condition="luck"), "condition"),
         ("event_tables", lambda v: v["colonialism"]["rows"].pop("4"), "die faces 1 to 6"),
+        ("turn_track", lambda v: v[3].update(seasonal=True), "the seasonal turns are the seed's"),
+        ("turn_track", lambda v: v[1]["weather"].update(north="hail"), "Invalid enum value 'hail'"),
     ],
 )
 def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, change, expected):
@@ -258,7 +262,7 @@ def test_wargame_tables_lists_every_table(capsys):
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "dai-senso")
-    assert code == 0 and "13 printed tables a rules overlay may replace, 6 provisional" in out
+    assert code == 0 and "14 printed tables a rules overlay may replace, 7 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(PROVISIONAL)
 
@@ -266,7 +270,7 @@ def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
 def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "dai-senso", "--template", template)
-    assert code == 0 and "the 13 tables of dai-senso" in out
+    assert code == 0 and "the 14 tables of dai-senso" in out
     assert TABLES.read(template) is None
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("steps: 6", "steps: 5"), encoding="utf-8")

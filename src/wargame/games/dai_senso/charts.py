@@ -1,7 +1,8 @@
 """The printed tables of Dai Senso! as data a player can replace (``data/tables.yaml``; engine
 :mod:`overlay`): the combat results table and its column shifts, the terrain effects, stacking,
 the political die-roll modifiers, the victory point and USCL tracks, the delay procedure and its
-modifiers, the Soviet ESV adjustment and the political event tables.
+modifiers, the Soviet ESV adjustment, the political event tables and the turn track with the
+weather printed on it.
 
 Only the seed's rules and the supplement's recovered ones give values; everything else is a
 design, labelled ``provisional`` with its reason (``wargame tables dai-senso``). A player who owns
@@ -348,6 +349,30 @@ def _check_chain_ends(values: Mapping[str, EventTable], name: str, path: list[st
             _check_chain_ends(values, result.removeprefix("table:"), [*path, name])
 
 
+# -- 7.2 turn track, 11.1 weather printed on it ---------------------------------------------
+
+WeatherArea = Literal["north", "central", "desert", "north_monsoon", "south_monsoon", "south"]
+Weather = Literal["mud", "storm", "snow"]
+SEED_SEASONAL: Final = ("Mar-Apr", "May-Jun", "Aug-Sep", "Nov-Dec")
+"""The seasonal turns the seed names (spec §1.3): spring, summer, autumn, winter."""
+
+
+class Turn(Strict):
+    name: str
+    seasonal: bool
+    weather: dict[WeatherArea, Weather] = {}
+
+
+def turn_track(values: list[Turn]) -> list[Turn]:
+    names = [turn.name for turn in values]
+    if len(set(names)) != len(names):
+        raise ValueError("a turn is named twice")
+    seasonal = tuple(turn.name for turn in values if turn.seasonal)
+    if seasonal != SEED_SEASONAL:
+        raise ValueError(f"the seasonal turns are the seed's {', '.join(SEED_SEASONAL)} (1.3)")
+    return values
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -367,6 +392,7 @@ TABLES: Final = PrintedTables(
         "delay_allied": TableKind(AlliedDelay),
         "esv_adjustment": TableKind(EsvAdjustment, checked_esv),
         "event_tables": TableKind(dict[str, EventTable], event_tables),
+        "turn_track": TableKind(list[Turn], turn_track),
     },
 )
 
