@@ -184,13 +184,15 @@ class Cards:
         if kind == "marker":
             marker = self.pieces.markers[name]
             return f"{marker.name_ja}を配置" if ja else f"place {marker.name}"
-        return EVENTS[action.do][1 if ja else 0]
+        english, japanese = EVENTS[action.do]
+        return japanese if ja else english
 
     def _whose(self, key: str, ja: bool) -> str:
         nationality = self.pieces.nationalities.get(key)
         if nationality is not None:
             return nationality.name_ja if ja else nationality.name
-        return _GROUPS[key][ja]
+        english, japanese = _GROUPS[key]
+        return japanese if ja else english
 
     # -- checks -------------------------------------------------------------------------------
     def _check_decks(self) -> None:

@@ -106,7 +106,9 @@ def combat_results(values: CrtValues) -> Crt:
         raise ValueError(f"columns must rise in odds: {', '.join(values.columns)}")
     if sorted(values.rows) != list(DIE_FACES):
         raise ValueError("rows: give the die faces 1 to 6 once each")
-    rows = [[face, *(parse_result(code) for code in values.rows[face])] for face in DIE_FACES]
+    rows: list[list[Any]] = [
+        [face, *(parse_result(code) for code in values.rows[face])] for face in DIE_FACES
+    ]
     return Crt(CombatTable.from_rows(values.columns, rows, name="4.2.4"))
 
 

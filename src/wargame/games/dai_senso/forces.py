@@ -19,11 +19,11 @@ Decisions
 
 from __future__ import annotations
 
-import re
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Final, Literal, Protocol, TypeVar
 
 import msgspec
 
@@ -54,7 +54,12 @@ SETUP_BOXES: Final[dict[str, Faction | None]] = {
     "eastern_europe": "soviet",
 }
 """Where a unit can start off the map, and the only faction an off-map box admits (spec §1.4)."""
-_RECORD = re.compile(r"field (?P<list>\w+)\[(?P<index>\d+)\]")
+R = TypeVar("R", bound="Identified")
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
 
 
 class Sourced(Record, kw_only=True, forbid_unknown_fields=True):
@@ -270,7 +275,7 @@ class Forces:
         if admits is not None and admits != faction:
             raise DataError(f"{where}: the {box} box admits {admits} units only")
 
-    def _check_land(self, where: str, hex_id: str, sheets: list[str]) -> None:
+    def _check_land(self, where: str, hex_id: str, sheets: Sequence[str]) -> None:
         kind = self.hexes.get(hex_id)
         if kind is None:
             raise DataError(f"{where}: hex {hex_id} is not on the map (data/map.json)")
@@ -292,8 +297,8 @@ class Forces:
             )
 
 
-def _by_id(records: list[Any], kind: str) -> dict[str, Any]:
-    found: dict[str, Any] = {}
+def _by_id(records: list[R], kind: str) -> dict[str, R]:
+    found: dict[str, R] = {}
     for record in records:
         if record.id in found:
             raise DataError(f"{kind} {record.id} is defined twice")
