@@ -164,6 +164,10 @@ def test_the_seeds_singapore_fortress_stands_in_singapore():
         ),
         (lambda r: to_tokyo(r, "j-home-2", "j-sea"), "stacks 4 units of 7 steps (9.2"),
         (lambda r: setup_of(r, "c1_1937").append({"unit": "j-guards", "box": "pool"}), "twice"),
+        (
+            lambda r: placement(r, "c1_1937", "j-guards").update(hex=None, box="card"),
+            "carries no card number",
+        ),
         (lambda r: setup_of(r, "c1_1937").append({"unit": "x-ghost", "box": "pool"}), "no such"),
         (
             lambda r: placement(r, "c1_1937", "j-cv-1").update(box=None, hex="e4904"),

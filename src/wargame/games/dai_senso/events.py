@@ -84,7 +84,3 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     "esv_down": ("The European front improves: ESV -1", "欧州戦線の好転: 欧州戦略値-1"),
 }
 """Event id -> (English, Japanese) name."""
-
-
-def is_event(name: str) -> bool:
-    return name in EVENTS

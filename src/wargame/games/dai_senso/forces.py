@@ -260,6 +260,8 @@ class Forces:
             raise DataError(f"{where}: a {faction} unit in a scenario of {scenario.factions}")
         if (placement.hex is None) == (placement.box is None):
             raise DataError(f"{where}: give a hex or a box")
+        if placement.box == "card" and unit.card is None:
+            raise DataError(f"{where}: it waits for a card but carries no card number")
         if placement.box is not None:
             self._check_box(where, placement.box, faction)
         elif not self.is_ground(unit):
