@@ -379,7 +379,7 @@ def _add_game_commands(command: Any) -> None:
 
 def cmd_list(args: argparse.Namespace) -> int:
     for entry in REGISTRY.listed():
-        status = "" if REGISTRY.playable(entry.id) else "  (rule index only; not playable yet)"
+        status = "" if REGISTRY.playable(entry.id) else "  (not playable yet)"
         print(f"{entry.id}\t{entry.title}{status}")
     return 0
 
@@ -640,7 +640,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    rows = REGISTRY.game(args.game).cards()
+    rows = REGISTRY.cards(args.game)
     if not rows:
         raise WargameError(f"{args.game} has no cards")
     if args.format == "json":

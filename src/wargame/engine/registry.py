@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from wargame.engine.contract import Game
 from wargame.engine.errors import UnknownGame
@@ -16,8 +17,9 @@ from wargame.engine.rules import RuleRegistry
 class Entry:
     """A game known to the program. ``module`` names the package whose ``GAME`` is the game;
     an entry without a playable game yet still has a rule index to report on, and may name the
-    module whose ``RULES`` registry holds the rules enforced so far (``rules_module``) and the
-    module whose ``TABLES`` are its printed tables (``tables_module``)."""
+    module whose ``RULES`` registry holds the rules enforced so far (``rules_module``), the
+    module whose ``TABLES`` are its printed tables (``tables_module``) and the module whose
+    ``catalogue()`` lists its cards (``cards_module``)."""
 
     id: str
     title: str
@@ -26,6 +28,7 @@ class Entry:
     rule_index: Path | None = None
     rules_module: str = ""
     tables_module: str = ""
+    cards_module: str = ""
 
 
 class Registry:
@@ -60,7 +63,9 @@ class Registry:
             return self.loaded[game_id]
         entry = self.entry(game_id)
         if not entry.module:
-            raise UnknownGame(f"{game_id} is not playable yet (only its rule index exists)")
+            raise UnknownGame(
+                f"{game_id} is not playable yet (wargame rules {game_id} shows what exists)"
+            )
         game: Game = importlib.import_module(entry.module).GAME
         self.loaded[game_id] = game
         return game
@@ -74,6 +79,17 @@ class Registry:
             return None
         found: PrintedTables = importlib.import_module(module).TABLES
         return found
+
+    def cards(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's cards for ``wargame cards``: the playable game's, else those its entry's
+        cards module lists (none if it names none)."""
+        if self.playable(game_id):
+            return self.game(game_id).cards()
+        module = self.entry(game_id).cards_module
+        if not module:
+            return []
+        rows: list[dict[str, Any]] = importlib.import_module(module).catalogue()
+        return rows
 
     def rules(self, game_id: str) -> RuleRegistry:
         """The game's rule registry; for a game not playable yet, the one its rules module keeps

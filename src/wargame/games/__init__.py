@@ -13,8 +13,10 @@ from wargame.engine.registry import Entry, Registry
 _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
-_TABLES_BEFORE_PLAY: dict[str, str] = {}
+_TABLES_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.charts"}
 """Games not playable yet whose printed tables are data already (wargame tables, rules)."""
+_CARDS_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.cards"}
+"""Games not playable yet whose cards are data already (wargame cards)."""
 
 for _id, _title, _package, _module, _rules in (
     (
@@ -29,9 +31,17 @@ for _id, _title, _package, _module, _rules in (
     ("aegean-strike", "Aegean Strike", "aegean_strike", "", ""),
 ):
     _index = _HERE / _package / "data" / "rules.yaml"
-    _tables = _TABLES_BEFORE_PLAY.get(_id, "")
     REGISTRY.add(
-        Entry(_id, _title, _module, True, _index, rules_module=_rules, tables_module=_tables)
+        Entry(
+            _id,
+            _title,
+            _module,
+            True,
+            _index,
+            rules_module=_rules,
+            tables_module=_TABLES_BEFORE_PLAY.get(_id, ""),
+            cards_module=_CARDS_BEFORE_PLAY.get(_id, ""),
+        )
     )
 
 

@@ -1,0 +1,404 @@
+"""The printed tables of Dai Senso! as data a player can replace (``data/tables.yaml``; engine
+:mod:`overlay`): the combat results table and its column shifts, the terrain effects, stacking,
+the political die-roll modifiers, the victory point and USCL tracks, the delay procedure and its
+modifiers, the Soviet ESV adjustment, the political event tables and the turn track with the
+weather printed on it.
+
+Only the seed's rules and the supplement's recovered ones give values; everything else is a
+design, labelled ``provisional`` with its reason (``wargame tables dai-senso``). A player who owns
+the box replaces a table whole with a rules overlay. Nothing here is played yet: the game is not
+playable, and the tables are read by ``wargame tables``/``rules`` and by the tests.
+
+Decisions
+- CRT columns are the supplement's assumed list 1-3 ... 9-1 (§17.1 [P]); its cells are designed
+  (see the table's reason). A result is one of Ad, Ex, Dr1-Dr3 or an attrition pair "a/d".
+- Where a printed table holds seed facts and designed values at once (the VP track, the event
+  tables), the table is provisional and its build checks the seed's anchors, so that no overlay
+  can contradict the seed (0.1.2 example; 1.1.2 example).
+- The delay modifiers are split: the Axis list holds only what the worked example of 7.1 gives
+  (reconstructed); the Western and Soviet lists are designed (provisional).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+import msgspec
+
+from wargame.engine.overlay import PrintedTables, TableKind
+from wargame.engine.state import State
+from wargame.engine.tables import ColumnPick, CombatTable, RollRange, odds_column, odds_value
+from wargame.games.dai_senso.events import EVENTS
+
+DATA: Final = Path(__file__).parent / "data"
+
+Shift = Annotated[int, msgspec.Meta(ge=0, le=4)]
+Drm = Annotated[int, msgspec.Meta(ge=-6, le=6)]
+Faction = Literal["axis", "west", "soviet"]
+Face = Literal["rising_sun", "allied_crusade"]
+DIE_FACES: Final = tuple(str(face) for face in range(1, 7))
+
+
+class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+# -- 4.2.4 combat results table ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    """One CRT cell (4.2.4): Ad, Ex, Dr1-Dr3 (retreats) or an attrition pair a/d."""
+
+    code: str
+    kind: Literal["ad", "ex", "dr", "attrition"]
+    retreat: int = 0
+    attacker_steps: int = 0
+    defender_steps: int = 0
+
+
+def parse_result(code: str) -> CombatResult:
+    """The result a CRT cell's code names; ValueError in one line for any other code."""
+    if code in ("Ad", "Ex"):
+        return CombatResult(code, "ad" if code == "Ad" else "ex")
+    if code in ("Dr1", "Dr2", "Dr3"):
+        return CombatResult(code, "dr", retreat=int(code[2]))
+    attacker, slash, defender = code.partition("/")
+    losses = (attacker, defender)
+    if slash and all(part in "0123" and len(part) == 1 for part in losses) and losses != ("0", "0"):
+        return CombatResult(code, "attrition", 0, int(attacker), int(defender))
+    raise ValueError(f"result {code!r} is not Ad, Ex, Dr1-Dr3 or a loss pair like 1/2")
+
+
+class CrtValues(Strict):
+    columns: list[str]
+    rows: dict[str, list[str]]
+    """Die face "1" to "6" -> the result in each column."""
+
+
+@dataclass(frozen=True)
+class Crt:
+    """The CRT as the rules read it: the odds column of an attack, a shifted lookup."""
+
+    table: CombatTable[CombatResult]
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return self.table.columns
+
+    def column(self, attack: int, defence: int) -> ColumnPick:
+        """The odds column, rounded in the defender's favour and clamped to the table (4.2.2)."""
+        return odds_column(attack, defence, self.table.columns)
+
+    def result(self, column: str, roll: int, shift: int = 0) -> CombatResult:
+        """The result of ``roll`` in ``column`` moved ``shift`` columns (right: the attacker's
+        way), clamped at the table's edges (4.2.2 step 4)."""
+        return self.table.lookup(column, roll, shift)
+
+
+def combat_results(values: CrtValues) -> Crt:
+    ratios = [odds_value(label) for label in values.columns]
+    if any(later <= earlier for earlier, later in pairwise(ratios)):
+        raise ValueError(f"columns must rise in odds: {', '.join(values.columns)}")
+    if sorted(values.rows) != list(DIE_FACES):
+        raise ValueError("rows: give the die faces 1 to 6 once each")
+    rows: list[list[Any]] = [
+        [face, *(parse_result(code) for code in values.rows[face])] for face in DIE_FACES
+    ]
+    return Crt(CombatTable.from_rows(values.columns, rows, name="4.2.4"))
+
+
+# -- 4.2.3 column shifts, 11.2 weather -----------------------------------------------------------
+
+
+class ColumnShifts(Strict):
+    """Columns each source of 4.2.3 shifts; the attacker's to the right, the defender's left."""
+
+    air_unit: Shift
+    airdrop_marker: Shift
+    armour: Shift
+    fortress: Shift
+    hq: Shift
+    marines: Shift
+    mud: Shift
+    beachhead_2: Shift
+    beachhead_1: Shift
+    snlf_beachhead_0: Shift
+    lowest_raw_odds: str
+    """An attack needs these odds before shifts (4.2.2 step 3)."""
+
+
+def checked_shifts(values: ColumnShifts) -> ColumnShifts:
+    odds_value(values.lowest_raw_odds)
+    return values
+
+
+class WeatherCombat(Strict):
+    weathers: list[Literal["mud", "storm", "snow"]]
+    retreat_results: dict[str, str]
+    """A Dr result against a hex in bad weather -> the result it becomes (11.2)."""
+
+
+def checked_weather(values: WeatherCombat) -> WeatherCombat:
+    for before, after in values.retreat_results.items():
+        if parse_result(before).kind != "dr":
+            raise ValueError(f"retreat_results: {before!r} is not a Dr result")
+        parse_result(after)
+    return values
+
+
+# -- TEC, 9 stacking ------------------------------------------------------------------------------
+
+CostWord = Literal[
+    "entire_ma", "prohibited", "as_other_terrain", "as_road_or_rail", "beachhead_or_marine"
+]
+Cost = float | CostWord
+
+
+class Terrain(Strict):
+    mp: Cost
+    shift: Shift
+
+
+class TerrainEffects(Strict):
+    hexes: dict[str, Terrain]
+    hexsides: dict[str, Terrain]
+
+
+class StackLimit(Strict):
+    units: Annotated[int, msgspec.Meta(ge=1, le=10)]
+    steps: Annotated[int, msgspec.Meta(ge=1, le=20)]
+
+
+class Stacking(Strict):
+    normal: StackLimit
+    limited: StackLimit
+
+
+# -- 1.1.2 political DRM, USCL and VP tracks ------------------------------------------------------
+
+
+class PoliticalDrm(Strict):
+    per_vp_rising_sun: Drm
+    per_vp_allied_crusade: Drm
+    marker_on_selected_country: Annotated[int, msgspec.Meta(ge=0, le=3)]
+    lowest_roll: int
+    highest_roll: int
+
+
+class UsclLevel(Strict):
+    level: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    political_drm: Drm
+
+
+def checked_uscl(values: list[UsclLevel]) -> list[UsclLevel]:
+    if [level.level for level in values] != list(range(len(values))):
+        raise ValueError("levels must run 0, 1, 2 ... in order")
+    return values
+
+
+class VpBand(Strict):
+    sv: str
+    """The current strategic values of the band: "3-5", "≤-17", "15+"."""
+    box: int | Literal["automatic_victory"]
+    face: Face | Literal["unchanged"]
+
+
+SEED_ANCHORS: Final = ((0, 1, "allied_crusade"), (1, 0, "unchanged"), (2, 0, "unchanged"))
+"""0.1.2: SV 0 -> the 1-VP box Allied Crusade up; SV +1 and +2 -> the 0 box, not flipped."""
+
+
+@dataclass(frozen=True)
+class VpTrack:
+    bands: tuple[tuple[RollRange, VpBand], ...]
+
+    def place(self, sv: int) -> VpBand:
+        """Where the VP marker goes for a current strategic value ``sv`` (0.1.2)."""
+        for band, found in self.bands:
+            if (band.low is None or band.low <= sv) and (band.high is None or sv <= band.high):
+                return found
+        raise ValueError(f"no band holds {sv}")  # unreachable: vp_track checks coverage
+
+
+def vp_track(values: list[VpBand]) -> VpTrack:
+    if not values:
+        raise ValueError("no bands")
+    bands = tuple((RollRange.parse(band.sv), band) for band in values)
+    ordered = sorted(bands, key=lambda pair: -10_000 if pair[0].low is None else pair[0].low)
+    if ordered[0][0].low is not None or ordered[-1][0].high is not None:
+        raise ValueError("the bands must cover every value, both ends open (≤n, n+)")
+    for (before, _), (after, _) in pairwise(ordered):
+        if before.high is None or after.low != before.high + 1:
+            raise ValueError(f"bands {before} and {after} leave a gap or overlap")
+    track = VpTrack(tuple(ordered))
+    rising = track.place(3)
+    if (rising.box, rising.face) != (1, "rising_sun"):
+        raise ValueError("0.1.2 (seed): SV +3 goes to the 1-VP box, Rising Sun up")
+    for sv, box, face in SEED_ANCHORS:
+        found = track.place(sv)
+        if (found.box, found.face) != (box, face):
+            raise ValueError(f"0.1.2 (seed): SV {sv} goes to the {box} box, {face}")
+    return track
+
+
+# -- 7.1 delay ------------------------------------------------------------------------------------
+
+Condition = Literal[
+    "uscl_level",
+    "favourable_vp_in_total_war",
+    "own_war_production_marker",
+    "enemy_strategic_warfare_pieces",
+    "total_war",
+    "soviet_european_war",
+    "prewar",
+]
+
+
+class DelayProcedure(Strict):
+    lowest_result: int
+    highest_result: int | None
+    dice: Literal["1d6"]
+
+
+class DelayModifier(Strict):
+    condition: Condition
+    drm: Drm | Literal["printed"]
+    per: Literal["each", "once"] = "once"
+    """each: the modifier counts once per level, VP or piece of the condition."""
+    note: str = ""
+
+
+class AlliedDelay(Strict):
+    west: list[DelayModifier]
+    soviet: list[DelayModifier]
+
+
+# -- 1.1.4 Soviet ESV adjustment -----------------------------------------------------------------
+
+
+class EsvCell(Strict):
+    no_war: Drm
+    war: Drm
+
+
+class EsvAdjustment(Strict):
+    prewar: dict[str, EsvCell]
+    limited_war: dict[str, EsvCell]
+    total_war: dict[str, EsvCell]
+
+
+def checked_esv(values: EsvAdjustment) -> EsvAdjustment:
+    for state in EsvAdjustment.__struct_fields__:
+        if sorted(getattr(values, state)) != ["0", "1", "2", "3"]:
+            raise ValueError(f"{state}: give production values 0 to 3 once each")
+    if values.limited_war["0"].no_war != 1:
+        raise ValueError("1.1.4 (seed): card 15 (value 0) at Limited War, no War marker: ESV +1")
+    return values
+
+
+# -- political event tables (2.1, 15) -------------------------------------------------------------
+
+
+class EventTable(Strict):
+    title: str
+    title_ja: str
+    rows: dict[str, str]
+    """Die face "1" to "6" (after the political DRM, clamped) -> an event id of
+    wargame.games.dai_senso.events, or "table:NAME" to roll on another table."""
+
+
+SEED_CHAINS: Final = (
+    ("current_card_treaty", "2", "table:diplomatic_incident"),
+    ("diplomatic_incident", "6", "table:colonialism"),
+)
+"""1.1.2's example: card 33a Treaty's table sends a 2 to the Diplomatic Incident table, whose
+6 sends to the Colonialism table."""
+
+
+def event_tables(values: dict[str, EventTable]) -> dict[str, EventTable]:
+    for name, table in values.items():
+        if sorted(table.rows) != list(DIE_FACES):
+            raise ValueError(f"{name}: give the die faces 1 to 6 once each")
+        for face, result in table.rows.items():
+            _check_result(values, name, face, result)
+    for name in values:
+        _check_chain_ends(values, name, [])
+    for name, face, result in SEED_CHAINS:
+        if name not in values or values[name].rows[face] != result:
+            raise ValueError(f"1.1.2 (seed): {name} {face} must be {result}")
+    return values
+
+
+def _check_result(values: Mapping[str, EventTable], name: str, face: str, result: str) -> None:
+    target = result.removeprefix("table:")
+    if result.startswith("table:") and target not in values:
+        raise ValueError(f"{name} {face}: no table {target!r}")
+    if not result.startswith("table:") and result not in EVENTS:
+        raise ValueError(f"{name} {face}: {result!r} is no event (wargame.games.dai_senso.events)")
+
+
+def _check_chain_ends(values: Mapping[str, EventTable], name: str, path: list[str]) -> None:
+    """3.3: a chain of tables ends in a final result; a table that leads back to itself never
+    does."""
+    if name in path:
+        raise ValueError(f"tables {' -> '.join([*path, name])} never reach a final result")
+    for result in values[name].rows.values():
+        if result.startswith("table:"):
+            _check_chain_ends(values, result.removeprefix("table:"), [*path, name])
+
+
+# -- 7.2 turn track, 11.1 weather printed on it ---------------------------------------------
+
+WeatherArea = Literal["north", "central", "desert", "north_monsoon", "south_monsoon", "south"]
+Weather = Literal["mud", "storm", "snow"]
+SEED_SEASONAL: Final = ("Mar-Apr", "May-Jun", "Aug-Sep", "Nov-Dec")
+"""The seasonal turns the seed names (spec §1.3): spring, summer, autumn, winter."""
+
+
+class Turn(Strict):
+    name: str
+    seasonal: bool
+    weather: dict[WeatherArea, Weather] = {}
+
+
+def turn_track(values: list[Turn]) -> list[Turn]:
+    names = [turn.name for turn in values]
+    if len(set(names)) != len(names):
+        raise ValueError("a turn is named twice")
+    seasonal = tuple(turn.name for turn in values if turn.seasonal)
+    if seasonal != SEED_SEASONAL:
+        raise ValueError(f"the seasonal turns are the seed's {', '.join(SEED_SEASONAL)} (1.3)")
+    return values
+
+
+# -- the tables ----------------------------------------------------------------------------------
+
+TABLES: Final = PrintedTables(
+    "dai-senso",
+    DATA / "tables.yaml",
+    {
+        "crt": TableKind(CrtValues, combat_results),
+        "column_shifts": TableKind(ColumnShifts, checked_shifts),
+        "weather_combat": TableKind(WeatherCombat, checked_weather),
+        "terrain_effects": TableKind(TerrainEffects),
+        "stacking": TableKind(Stacking),
+        "political_drm": TableKind(PoliticalDrm),
+        "uscl_track": TableKind(list[UsclLevel], checked_uscl),
+        "vp_track": TableKind(list[VpBand], vp_track),
+        "delay_procedure": TableKind(DelayProcedure),
+        "delay_axis": TableKind(list[DelayModifier]),
+        "delay_allied": TableKind(AlliedDelay),
+        "esv_adjustment": TableKind(EsvAdjustment, checked_esv),
+        "event_tables": TableKind(dict[str, EventTable], event_tables),
+        "turn_track": TableKind(list[Turn], turn_track),
+    },
+)
+
+
+def tables(state: State) -> Mapping[str, Any]:
+    """The tables the game of ``state`` is played with (its rules overlay over the defaults)."""
+    return TABLES.of(state)
