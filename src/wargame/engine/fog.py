@@ -25,6 +25,7 @@ from wargame.engine.contract import Secrets
 from wargame.engine.errors import GameBug
 from wargame.engine.log import Side
 from wargame.engine.rng import RandomSource
+from wargame.engine.state import LEAVES, Copier, copy_data, holds_leaves_only
 
 EVER: Final = "ever"
 UNTIL_MOVED: Final = "moved"
@@ -33,7 +34,7 @@ UNTIL_MOVED: Final = "moved"
 class Unit(TypedDict):
     owner: Side
     where: str
-    public: dict[str, str]
+    public: Mapping[str, str]  # never changed in place: copies share it (UNITS)
     hidden: dict[str, Any]
     seen: dict[Side, str]
 
@@ -51,6 +52,34 @@ def new_unit(
     return Unit(
         owner=owner, where=where, public=dict(public or {}), hidden=dict(hidden or {}), seen={}
     )
+
+
+def _copy_units(units: Units) -> Units:
+    copied = {}
+    for unit_id, unit in units.items():
+        new = unit.copy()  # its public part shared: a unit's face is never changed in place
+        hidden = new["hidden"] = unit["hidden"].copy()
+        if not LEAVES.issuperset(map(type, hidden.values())):
+            new["hidden"] = copy_data(hidden)
+        new["seen"] = unit["seen"].copy()
+        copied[unit_id] = new
+    return copied
+
+
+def _units_problems(units: Any) -> list[str]:
+    return [
+        f"unit {unit_id}: its {part} holds a container"
+        for unit_id, unit in units.items()
+        for part in ("public", "seen")
+        if not holds_leaves_only(unit[part])
+    ]
+
+
+UNITS: Final = Copier(_copy_units, _units_problems)
+"""The copy of a game's fogged units (its :class:`Units`), whose public part and ``seen`` hold
+immutable values only (strings, as :class:`Unit` says): three shallow copies a unit (its public
+part is shared by the copies: a game replaces it whole, never changes it in place), and a deep
+one of a hidden part that holds a container."""
 
 
 def sees(unit: Unit, viewer: Side | None, sides: Sequence[Side]) -> bool:
