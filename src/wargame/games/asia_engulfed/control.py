@@ -195,11 +195,21 @@ def supply_marked(data: Mapping[str, Any], side: Side) -> list[str]:
 def has_enemy_units(data: Mapping[str, Any], side: Side, where: str) -> bool:
     """Whether ``where`` holds any unit of the other side: a block, a garrison, an air unit."""
     other = enemy(side)
+    if is_read(data):
+        return (other, where) in remembered(data, "units_of_sides", lambda: _units_of_sides(data))
     if other in occupants(data, where):
         return True
     return any(
         c["where"] == where and side_of(c["power"]) == other for c in data["counters"].values()
     ) or any(u["where"] == where and u["owner"] == other for u in data["units"].values())
+
+
+def _units_of_sides(data: Mapping[str, Any]) -> frozenset[tuple[Side, str]]:
+    """Each (side, area) where the side has a unit of any kind (:func:`has_enemy_units`)."""
+    found = {(side, where) for where, sides in _occupancy(data).items() for side in sides}
+    found.update((side_of(c["power"]), c["where"]) for c in data["counters"].values())
+    found.update((u["owner"], u["where"]) for u in data["units"].values())
+    return frozenset(found)
 
 
 @dataclass(frozen=True)

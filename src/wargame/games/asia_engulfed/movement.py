@@ -33,6 +33,7 @@ from wargame.engine.action import Action
 from wargame.engine.board.paths import reachable
 from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
+from wargame.engine.memo import remembered
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed import combat_fog, paratroops, strategic_warfare
@@ -597,6 +598,16 @@ def air_reach(
     ground units (5.46 would remove it at once: no player would choose that)."""
     start, power = counter["where"], counter["power"]
     oos = counter.get(SUPPLY) == "out"
+    question = ("air_reach", side, start, power, oos, charts.movement.lba_land)
+    return set(remembered(data, question, lambda: _air_reach(data, side, counter, charts)))
+
+
+def _air_reach(
+    data: Mapping[str, Any], side: Side, counter: Mapping[str, Any], charts: Charts
+) -> frozenset[str]:
+    """:func:`air_reach` (LBA of one power in one area, supplied or not, share it)."""
+    start, power = counter["where"], counter["power"]
+    oos = counter.get(SUPPLY) == "out"
     leaving = start in data["contested_at_start"]
 
     def can_enter(_a: str, b: str) -> bool:
@@ -615,7 +626,7 @@ def air_reach(
         max_cost=1 if oos else charts.movement.lba_land,
     )
     found = over_land | (set() if oos else _across_a_sea(data, power, start, can_enter))
-    return {b for b in found - {start} if not _alone_with_enemy(data, side, b)}
+    return frozenset(b for b in found - {start} if not _alone_with_enemy(data, side, b))
 
 
 def _across_a_sea(

@@ -569,7 +569,15 @@ def rebase_ports(data: Mapping[str, Any], fleet_id: str, charts: Charts) -> list
     side, power = unit["owner"], unit["hidden"]["power"]
     ports = _ports_within(data, unit, charts.movement.rebase_fleet)
     ports |= {p for p in HOME_PORTS.get(power, ()) if data["control"].get(p) == side}
-    return sorted(p for p in ports if _room(data, side, p, charts))
+    rooms = _rooms(data, side)
+    found = []
+    for port in sorted(ports):
+        room = rooms.get(port)
+        if room is None:
+            room = rooms[port] = _has_room(data, side, port, charts)
+        if room:
+            found.append(port)
+    return found
 
 
 @RULES.implements("8.8", "8.12")
@@ -648,11 +656,18 @@ def _ports_on(sea: str) -> tuple[str, ...]:
 def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> bool:
     """Whether ``port`` takes one more of ``side``'s fleets: as many as its size allows (5.45,
     T3), none while it is damaged (8.71: a damaged port bases no fleet)."""
-    rooms: dict[str, bool] = remembered(data, ("rooms", side), dict)
+    rooms = _rooms(data, side)
     found = rooms.get(port)
     if found is None:
         found = rooms[port] = _has_room(data, side, port, charts)
     return found
+
+
+def _rooms(data: Mapping[str, Any], side: Side) -> dict[str, bool]:
+    """Whether each port asked of takes one more of ``side``'s fleets, kept while a decision
+    is listed (every fleet's every port asks)."""
+    rooms: dict[str, bool] = remembered(data, ("rooms", side), dict)
+    return rooms
 
 
 def _has_room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> bool:
