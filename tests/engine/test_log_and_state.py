@@ -66,7 +66,7 @@ def test_copiers_copy_their_shapes_independently_and_check_them():
     copy = clone(state, copiers=copiers)
     assert copy.data == state.data
     copy.data["units"]["u1"]["hidden"]["steps"] = 2
-    copy.data["units"]["u1"]["seen"]["blue"] = "ever"
+    copy.data["units"]["u1"]["seen"] = {"blue": "ever"}
     copy.data["units"]["u1"]["where"] = "a2"
     copy.data["pairs"][0][1] = "b"
     copy.data["records"]["c"]["where"] = "c"

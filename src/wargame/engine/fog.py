@@ -36,7 +36,7 @@ class Unit(TypedDict):
     where: str
     public: Mapping[str, str]  # never changed in place: copies share it (UNITS)
     hidden: dict[str, Any]
-    seen: dict[Side, str]
+    seen: Mapping[Side, str]  # never changed in place: copies share it (UNITS)
 
 
 Units = dict[str, Unit]
@@ -57,11 +57,10 @@ def new_unit(
 def _copy_units(units: Units) -> Units:
     copied = {}
     for unit_id, unit in units.items():
-        new = unit.copy()  # its public part shared: a unit's face is never changed in place
+        new = unit.copy()  # its public part and seen shared: never changed in place
         hidden = new["hidden"] = unit["hidden"].copy()
         if not LEAVES.issuperset(map(type, hidden.values())):
             new["hidden"] = copy_data(hidden)
-        new["seen"] = unit["seen"].copy()
         copied[unit_id] = new
     return copied
 
@@ -77,9 +76,9 @@ def _units_problems(units: Any) -> list[str]:
 
 UNITS: Final = Copier(_copy_units, _units_problems)
 """The copy of a game's fogged units (its :class:`Units`), whose public part and ``seen`` hold
-immutable values only (strings, as :class:`Unit` says): three shallow copies a unit (its public
-part is shared by the copies: a game replaces it whole, never changes it in place), and a deep
-one of a hidden part that holds a container."""
+immutable values only (strings, as :class:`Unit` says): two shallow copies a unit (its public
+part and ``seen`` are shared by the copies: this module and the game replace them whole, never
+change them in place), and a deep one of a hidden part that holds a container."""
 
 
 def sees(unit: Unit, viewer: Side | None, sides: Sequence[Side]) -> bool:
@@ -103,7 +102,7 @@ def reveal(units: Units, ids: Iterable[str], to: Iterable[Side], until: str) -> 
         unit = _unit(units, unit_id)
         for side in sides:
             if side != unit["owner"] and unit["seen"].get(side) != EVER:
-                unit["seen"][side] = until
+                unit["seen"] = {**unit["seen"], side: until}  # replaced: copies share it
 
 
 def expire(units: Units, until: str, becomes: str | None = None) -> None:
@@ -112,12 +111,14 @@ def expire(units: Units, until: str, becomes: str | None = None) -> None:
     if until == EVER:
         raise GameBug("a permanent reveal never ends")
     for unit in units.values():
-        for side, tag in list(unit["seen"].items()):
-            if tag == until:
-                if becomes is None:
-                    del unit["seen"][side]
-                else:
-                    unit["seen"][side] = becomes
+        seen = unit["seen"]
+        if until in seen.values():  # replaced, never changed in place: copies share it
+            if becomes is None:
+                unit["seen"] = {side: tag for side, tag in seen.items() if tag != until}
+            else:
+                unit["seen"] = {
+                    side: becomes if tag == until else tag for side, tag in seen.items()
+                }
 
 
 def move(units: Units, unit_id: str, where: str, openly: bool = False) -> None:
