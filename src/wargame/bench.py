@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -17,7 +17,7 @@ from wargame.engine import contract
 from wargame.engine.contract import Game
 from wargame.engine.rng import Rng, derive_seed
 from wargame.engine.session import Session
-from wargame.engine.state import State, clone, to_json
+from wargame.engine.state import Copier, State, clone, to_json
 
 PARTS = {"legal": "current_decision", "apply": "choose", "copy": "clone"}
 """The parts of an action's time (for a game over procedures, :class:`contract.ProcedureGame`)
@@ -47,7 +47,8 @@ def run_bench(game: Game, seconds: float, seed: int, scenario: str | None = None
                     samples.append(state)
             play_time += time.process_time() - started
             samples.append(state)
-    clone_us = _clone_cost_us(samples, getattr(game, "flat_data_keys", frozenset()))
+    flat = getattr(game, "flat_data_keys", frozenset())
+    clone_us = _clone_cost_us(samples, flat, getattr(game, "data_copiers", {}))
     sizes = [len(to_json(s)) for s in samples]
     per_action = {part: 1e6 * spent[part] / max(actions, 1) for part in spent}
     return {
@@ -97,12 +98,14 @@ def _timed(function: Callable[..., Any], part: str, spent: dict[str, float]) -> 
     return timed
 
 
-def _clone_cost_us(samples: list[State], flat: frozenset[str]) -> float:
+def _clone_cost_us(
+    samples: list[State], flat: frozenset[str], copiers: Mapping[str, Copier]
+) -> float:
     rounds = max(1, 2000 // max(len(samples), 1))
     started = time.perf_counter()
     for _ in range(rounds):
         for state in samples:
-            clone(state, flat)
+            clone(state, flat, copiers)
     return 1e6 * (time.perf_counter() - started) / (rounds * len(samples))
 
 

@@ -1,10 +1,13 @@
 import pytest
 
+from wargame.engine.fog import UNITS, new_unit
 from wargame.engine.log import Event, PublicForm, possessive, redact
 from wargame.engine.state import (
+    FLAT_ITEMS,
     Frame,
     State,
     clone,
+    copier_problems,
     from_builtins,
     json_round_trip_problems,
     state_hash,
@@ -54,6 +57,31 @@ def test_clone_is_independent_of_the_original():
     assert state.data["units"]["a"] == [1, 2]
     assert state.stack[0]["n"] == 1
     assert state.log == []
+
+
+def test_copiers_copy_their_shapes_independently_and_check_them():
+    unit = new_unit("red", "a1", {"colour": "red"}, {"steps": 3})
+    state = make_state(units={"u1": unit}, pairs=[["x", "a"]], records={"c": {"where": "b"}})
+    copiers = {"units": UNITS, "pairs": FLAT_ITEMS, "records": FLAT_ITEMS}
+    copy = clone(state, copiers=copiers)
+    assert copy.data == state.data
+    copy.data["units"]["u1"]["hidden"]["steps"] = 2
+    copy.data["units"]["u1"]["seen"] = {"blue": "ever"}
+    copy.data["units"]["u1"]["where"] = "a2"
+    copy.data["pairs"][0][1] = "b"
+    copy.data["records"]["c"]["where"] = "c"
+    assert state.data["units"]["u1"] == new_unit("red", "a1", {"colour": "red"}, {"steps": 3})
+    assert state.data["pairs"] == [["x", "a"]]
+    assert state.data["records"] == {"c": {"where": "b"}}
+    assert copier_problems(state, copiers) == []
+    state.data["units"]["u1"]["hidden"]["from"] = ["sea"]
+    copy = clone(state, copiers=copiers)
+    copy.data["units"]["u1"]["hidden"]["from"].append("bay")
+    assert state.data["units"]["u1"]["hidden"]["from"] == ["sea"]
+    assert copier_problems(state, copiers) == []
+    state.data["units"]["u1"]["public"]["size"] = ["2"]
+    state.data["pairs"].append("y")
+    assert len(copier_problems(state, copiers)) == 2
 
 
 def test_hash_changes_with_any_field_and_not_with_key_order():

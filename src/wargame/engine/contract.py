@@ -44,7 +44,15 @@ from wargame.engine.rng import (
     seed_problem,
 )
 from wargame.engine.rules import RuleRegistry
-from wargame.engine.state import Frame, Result, State, clone, flat_problems
+from wargame.engine.state import (
+    Copier,
+    Frame,
+    Result,
+    State,
+    clone,
+    copier_problems,
+    flat_problems,
+)
 
 ARG_NAMES: Final = tuple(f"arg{n}" for n in range(1, 100))  # an action's arguments in a label
 _DECISIONS = threading.local()  # per thread and game: the decisions of recent states
@@ -365,6 +373,9 @@ class ProcedureGame(Game):
     flat_data_keys: frozenset[str] = frozenset()
     """Top-level keys of the game's data holding a dict or list of immutable values only
     (copied shallowly; checked by ``check``)."""
+    data_copiers: Mapping[str, Copier] = {}
+    """Top-level keys of the game's data of a known shape, copied by the copier of that shape
+    (``state.FLAT_ITEMS``, ``fog.UNITS``; the shape checked by ``check``)."""
     prompts_file: Path | None = None
     """A YAML mapping of each prompt key to the list of verbs its words name (``prompt_verbs``)."""
 
@@ -472,7 +483,7 @@ class ProcedureGame(Game):
         self.check_side(side)
         found = self.decision(state)
         chosen_option(found, side, action)  # a refusal copies nothing
-        new = clone(state, self.flat_data_keys)
+        new = clone(state, self.flat_data_keys, self.data_copiers)
         g = self.context(new)
         before = choose(g, side, action, found)
         g.finish()
@@ -580,6 +591,7 @@ class ProcedureGame(Game):
     def check(self, state: State) -> list[str]:
         problems = [p for f in state.stack for p in self._frame_problems(f)]
         problems += flat_problems(state, self.flat_data_keys)
+        problems += copier_problems(state, self.data_copiers)
         if state.result is None and not state.stack:
             problems.append("no result and nothing left to play")
         return problems + self.check_data(state)

@@ -25,6 +25,7 @@ from wargame.engine.contract import Secrets
 from wargame.engine.errors import GameBug
 from wargame.engine.log import Side
 from wargame.engine.rng import RandomSource
+from wargame.engine.state import LEAVES, Copier, copy_data, holds_leaves_only
 
 EVER: Final = "ever"
 UNTIL_MOVED: Final = "moved"
@@ -33,9 +34,9 @@ UNTIL_MOVED: Final = "moved"
 class Unit(TypedDict):
     owner: Side
     where: str
-    public: dict[str, str]
+    public: Mapping[str, str]  # never changed in place: copies share it (UNITS)
     hidden: dict[str, Any]
-    seen: dict[Side, str]
+    seen: Mapping[Side, str]  # never changed in place: copies share it (UNITS)
 
 
 Units = dict[str, Unit]
@@ -51,6 +52,33 @@ def new_unit(
     return Unit(
         owner=owner, where=where, public=dict(public or {}), hidden=dict(hidden or {}), seen={}
     )
+
+
+def _copy_units(units: Units) -> Units:
+    copied = {}
+    for unit_id, unit in units.items():
+        new = unit.copy()  # its public part and seen shared: never changed in place
+        hidden = new["hidden"] = unit["hidden"].copy()
+        if not LEAVES.issuperset(map(type, hidden.values())):
+            new["hidden"] = copy_data(hidden)
+        copied[unit_id] = new
+    return copied
+
+
+def _units_problems(units: Any) -> list[str]:
+    return [
+        f"unit {unit_id}: its {part} holds a container"
+        for unit_id, unit in units.items()
+        for part in ("public", "seen")
+        if not holds_leaves_only(unit[part])
+    ]
+
+
+UNITS: Final = Copier(_copy_units, _units_problems)
+"""The copy of a game's fogged units (its :class:`Units`), whose public part and ``seen`` hold
+immutable values only (strings, as :class:`Unit` says): two shallow copies a unit (its public
+part and ``seen`` are shared by the copies: this module and the game replace them whole, never
+change them in place), and a deep one of a hidden part that holds a container."""
 
 
 def sees(unit: Unit, viewer: Side | None, sides: Sequence[Side]) -> bool:
@@ -74,7 +102,7 @@ def reveal(units: Units, ids: Iterable[str], to: Iterable[Side], until: str) -> 
         unit = _unit(units, unit_id)
         for side in sides:
             if side != unit["owner"] and unit["seen"].get(side) != EVER:
-                unit["seen"][side] = until
+                unit["seen"] = {**unit["seen"], side: until}  # replaced: copies share it
 
 
 def expire(units: Units, until: str, becomes: str | None = None) -> None:
@@ -83,12 +111,14 @@ def expire(units: Units, until: str, becomes: str | None = None) -> None:
     if until == EVER:
         raise GameBug("a permanent reveal never ends")
     for unit in units.values():
-        for side, tag in list(unit["seen"].items()):
-            if tag == until:
-                if becomes is None:
-                    del unit["seen"][side]
-                else:
-                    unit["seen"][side] = becomes
+        seen = unit["seen"]
+        if until in seen.values():  # replaced, never changed in place: copies share it
+            if becomes is None:
+                unit["seen"] = {side: tag for side, tag in seen.items() if tag != until}
+            else:
+                unit["seen"] = {
+                    side: becomes if tag == until else tag for side, tag in seen.items()
+                }
 
 
 def move(units: Units, unit_id: str, where: str, openly: bool = False) -> None:

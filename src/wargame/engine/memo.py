@@ -9,6 +9,10 @@ function stays correct wherever it is called, while effects change the position.
 answered for the whole position at once, to be looked up many times, may ask :func:`is_read`
 first and answer only the part it needs when the position is not being read.
 
+An answer that depends on a few facts only, which a question can name in full (the areas a
+search may not leave, say, rather than the position), is kept from one position to the next by
+:class:`Answers`.
+
 Hand-written because the memo must end with the listing: ``functools.cache`` would keep answers
 about a position that has changed since.
 """
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -54,3 +58,21 @@ def remembered(data: object, question: Hashable, answer: Callable[[], T]) -> T:
         return found
     found = memo[question] = answer()
     return found
+
+
+class Answers(Generic[T]):
+    """Answers kept across positions, by questions that name everything their answer depends
+    on (so an answer never goes stale), at most ``limit`` of them: all are forgotten when full.
+    An answer is shared by whoever asks: read it, never change it."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._found: dict[Hashable, T] = {}
+
+    def get(self, question: Hashable, answer: Callable[[], T]) -> T:
+        found = self._found.get(question)
+        if found is None:
+            if len(self._found) >= self.limit:
+                self._found.clear()
+            found = self._found[question] = answer()
+        return found

@@ -8,7 +8,8 @@ the random generator's state and the log. Static data (map, pieces, cards) stays
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
@@ -70,7 +71,7 @@ class State(msgspec.Struct, weakref=True):
     games named theirs was made with the legacy one."""
 
 
-_LEAVES: Final = frozenset({str, int, float, bool, type(None)})
+LEAVES: Final = frozenset({str, int, float, bool, type(None)})
 
 
 def copy_data(value: Any) -> Any:
@@ -83,7 +84,7 @@ def copy_data(value: Any) -> Any:
     """
     if type(value) is dict:
         copied = dict(value)
-        if _LEAVES.issuperset(map(type, copied.values())):
+        if LEAVES.issuperset(map(type, copied.values())):
             return copied
         for key, item in value.items():
             if type(item) is dict or type(item) is list:
@@ -91,7 +92,7 @@ def copy_data(value: Any) -> Any:
         return copied
     if type(value) is list:
         items = list(value)
-        if _LEAVES.issuperset(map(type, items)):
+        if LEAVES.issuperset(map(type, items)):
             return items
         for index, item in enumerate(value):
             if type(item) is dict or type(item) is list:
@@ -100,14 +101,22 @@ def copy_data(value: Any) -> Any:
     return value
 
 
-def clone(state: State, flat: frozenset[str] = frozenset()) -> State:
+def clone(
+    state: State, flat: frozenset[str] = frozenset(), copiers: Mapping[str, Copier] | None = None
+) -> State:
     """An independent copy. Log events are immutable and shared; everything else is copied.
 
     ``flat`` names top-level data keys whose dict or list holds only immutable values (strings,
     numbers, booleans, None): one shallow copy does for them, without looking at every item.
+    ``copiers`` names top-level data keys of a known shape and the :class:`Copier` of each.
     """
+    special = copiers or {}
     data = {
-        key: _shallow(value) if key in flat else copy_data(value)
+        key: special[key].copy(value)
+        if key in special
+        else _shallow(value)
+        if key in flat
+        else copy_data(value)
         for key, value in state.data.items()
     }
     stack = [Frame(f.name, f.step, copy_data(f.locals)) for f in state.stack]
@@ -127,6 +136,47 @@ def clone(state: State, flat: frozenset[str] = frozenset()) -> State:
         result=state.result,
         generator=state.generator,
     )
+
+
+class Copier(NamedTuple):
+    """A copy for data of one known shape, faster than :func:`copy_data` since it does not look
+    at the type of every item, and the check (``problems``) that the data has that shape."""
+
+    copy: Callable[[Any], Any]
+    problems: Callable[[Any], list[str]]
+
+
+def _copy_items(value: Any) -> Any:
+    if type(value) is dict:
+        return {key: item.copy() for key, item in value.items()}
+    return [item.copy() for item in value]
+
+
+def _items_problems(value: Any) -> list[str]:
+    items = value.values() if isinstance(value, dict) else value
+    if not isinstance(value, dict | list) or not all(holds_leaves_only(item) for item in items):
+        return ["holds an item that is not a dict or list of immutable values"]
+    return []
+
+
+def holds_leaves_only(value: Any) -> bool:
+    """Whether ``value`` is a dict or list of immutable values only (strings, numbers...)."""
+    items = value.values() if isinstance(value, dict) else value
+    return isinstance(value, dict | list) and LEAVES.issuperset(map(type, items))
+
+
+FLAT_ITEMS: Final = Copier(_copy_items, _items_problems)
+"""For a dict or list whose every item is a dict or list of immutable values (records of
+leaves, pairs): each item copied shallowly."""
+
+
+def copier_problems(state: State, copiers: Mapping[str, Copier]) -> list[str]:
+    """Where a key given a copier does not have the shape its copy needs."""
+    return [
+        f"data.{key} {problem}"
+        for key in copiers.keys() & state.data.keys()
+        for problem in copiers[key].problems(state.data[key])
+    ]
 
 
 def _shallow(value: Any) -> Any:

@@ -38,11 +38,28 @@ def area(area_id: str) -> Area:
 
 def ground_blocks(data: Mapping[str, Any], side: Side, where: str) -> list[str]:
     """``side``'s ground blocks in ``where``, by id."""
+    return blocks_at(data, side, where, "ground")
+
+
+def blocks_at(data: Mapping[str, Any], side: Side, where: str, kind: str) -> list[str]:
+    """``side``'s blocks of the public ``kind`` (ground, fleet) in ``where``, by id (while a
+    decision is listed, from an index of every block made once)."""
+    if is_read(data):
+        return list(
+            remembered(data, "blocks_at", lambda: _blocks_at(data)).get((side, where, kind), ())
+        )
     return sorted(
         unit_id
         for unit_id, unit in data["units"].items()
-        if unit["owner"] == side and unit["where"] == where and unit["public"]["kind"] == "ground"
+        if unit["owner"] == side and unit["where"] == where and unit["public"]["kind"] == kind
     )
+
+
+def _blocks_at(data: Mapping[str, Any]) -> dict[tuple[Side, str, str], list[str]]:
+    found: dict[tuple[Side, str, str], list[str]] = {}
+    for unit_id, unit in sorted(data["units"].items()):
+        found.setdefault((unit["owner"], unit["where"], unit["public"]["kind"]), []).append(unit_id)
+    return found
 
 
 def garrisons(data: Mapping[str, Any], side: Side, where: str) -> int:
@@ -65,10 +82,15 @@ def _occupancy(data: Mapping[str, Any], only: str | None = None) -> dict[str, fr
     """:func:`occupants` of every area that has any, or of the area ``only``."""
     found: dict[str, set[Side]] = {}
     for unit in data["units"].values():
-        if unit["public"]["kind"] == "ground" and only in (None, unit["where"]):
-            found.setdefault(unit["where"], set()).add(unit["owner"])
+        where = unit["where"]
+        if (only is None or only == where) and unit["public"]["kind"] == "ground":
+            there = found.get(where)
+            if there is None:
+                found[where] = {unit["owner"]}
+            else:
+                there.add(unit["owner"])
     for power, at in data["garrisons"]:
-        if only in (None, at):
+        if only is None or only == at:
             found.setdefault(at, set()).add(side_of(power))
     for where in _militia_areas() if only is None else (only,):
         if home_defence.steps(data, where):  # 9.16: the home-defence militia hold their area
@@ -173,11 +195,21 @@ def supply_marked(data: Mapping[str, Any], side: Side) -> list[str]:
 def has_enemy_units(data: Mapping[str, Any], side: Side, where: str) -> bool:
     """Whether ``where`` holds any unit of the other side: a block, a garrison, an air unit."""
     other = enemy(side)
+    if is_read(data):
+        return (other, where) in remembered(data, "units_of_sides", lambda: _units_of_sides(data))
     if other in occupants(data, where):
         return True
     return any(
         c["where"] == where and side_of(c["power"]) == other for c in data["counters"].values()
     ) or any(u["where"] == where and u["owner"] == other for u in data["units"].values())
+
+
+def _units_of_sides(data: Mapping[str, Any]) -> frozenset[tuple[Side, str]]:
+    """Each (side, area) where the side has a unit of any kind (:func:`has_enemy_units`)."""
+    found = {(side, where) for where, sides in _occupancy(data).items() for side in sides}
+    found.update((side_of(c["power"]), c["where"]) for c in data["counters"].values())
+    found.update((u["owner"], u["where"]) for u in data["units"].values())
+    return frozenset(found)
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from wargame.engine import bidding as sealed_bids
+from wargame.engine import fog
 from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
-from wargame.engine.state import State, copy_data
+from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
 from wargame.games.asia_engulfed import (
     air_naval_combat,
     bidding,
@@ -59,6 +60,12 @@ SEQUENCE_KEYS = (
 PRIVATE_KEYS = ("moved", "extended", "built", "picked")
 
 
+_RECORDS = (  # data keys whose dict or list holds dicts or lists of immutable values only
+    "counters", "garrisons", "pools", "moved", "picked", "extended", "built", "air_missions",
+    "naval_repairs",
+)  # fmt: skip
+
+
 class AsiaEngulfed(ProcedureGame):
     id = "asia-engulfed"
     title = "Asia Engulfed"
@@ -75,7 +82,17 @@ class AsiaEngulfed(ProcedureGame):
         bidding.Bidding(), *surprise.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
-    flat_data_keys = frozenset({"control", "contested", "tracks", "removed", "to_come"})
+    flat_data_keys = frozenset(
+        {
+            "control", "contested", "tracks", "removed", "to_come", "known_in_pool",
+            "contested_at_start", "newly_contested", "crossed_into", "strategic_moves",
+            "air_committed", "fortifications", "port_damage", "captured",
+        }
+    )  # fmt: skip
+    data_copiers: Mapping[str, Copier] = {
+        "units": fog.UNITS,
+        **dict.fromkeys(_RECORDS, FLAT_ITEMS),
+    }
     evaluate = strategy.evaluate  # bots: the evaluation hook (strategy.py)
     order_actions = strategy.order_actions  # bots: the move ordering hook (strategy.py)
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from wargame.engine.log import Side
-from wargame.engine.memo import remembered
+from wargame.engine.memo import Answers, remembered
 from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.board import area_map, seas_touching
 from wargame.games.asia_engulfed.forces import FLEETS, side_of
@@ -62,23 +62,52 @@ def projecting(position: Mapping[str, Any]) -> Mapping[str, frozenset[Side]]:
 
 
 def _projecting(position: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
-    found: dict[str, set[Side]] = {sea: set() for sea in _sea_areas()}
+    key = _projectors(position)
+    return _PROJECTIONS.get(key, lambda: _project(*key))
+
+
+_PROJECTIONS: Final[Answers[dict[str, frozenset[Side]]]] = Answers(1024)
+"""The influence projected, by all that decides it (:func:`_projectors`): most moves leave it as
+it was."""
+
+
+def _projectors(
+    position: Mapping[str, Any],
+) -> tuple[bool, frozenset[tuple[Side, str]], frozenset[tuple[Side, str]]]:
+    """Whether the Allies are silenced (9.11 d), the LBA projecting influence (side, where:
+    uncontested areas of the map only) and the fleets (side, where)."""
     contested = set(position["contested"])
     quiet = surprise.influence_silenced(position)  # 9.11 d: no Allied LBA, no Allied port
-    for counter in position["counters"].values():
-        where = counter["where"]
-        if counter["type"] == "lba" and where in area_map().areas and where not in contested:
-            side = side_of(counter["power"])
-            if not (quiet and side == ALLIES):
-                for sea in seas_touching(where):
-                    found[sea].add(side)
-    for unit in position["units"].values():
-        if unit["hidden"]["type"] in FLEETS:
-            in_port = unit["where"] not in found
-            if quiet and unit["owner"] == ALLIES and in_port:
-                continue
-            for sea in _fleet_seas(unit["where"]):
-                found[sea].add(unit["owner"])
+    areas = area_map().areas
+    lbas = frozenset(
+        (side_of(counter["power"]), counter["where"])
+        for counter in position["counters"].values()
+        if counter["type"] == "lba"
+        and counter["where"] in areas
+        and counter["where"] not in contested
+    )
+    fleets = frozenset(
+        (unit["owner"], unit["where"])
+        for unit in position["units"].values()
+        if unit["hidden"]["type"] in FLEETS
+    )
+    return quiet, lbas, fleets
+
+
+def _project(
+    quiet: bool, lbas: frozenset[tuple[Side, str]], fleets: frozenset[tuple[Side, str]]
+) -> dict[str, frozenset[Side]]:
+    found: dict[str, set[Side]] = {sea: set() for sea in _sea_areas()}
+    for side, where in lbas:
+        if not (quiet and side == ALLIES):
+            for sea in seas_touching(where):
+                found[sea].add(side)
+    for side, where in fleets:
+        in_port = where not in found
+        if quiet and side == ALLIES and in_port:
+            continue
+        for sea in _fleet_seas(where):
+            found[sea].add(side)
     return {sea: frozenset(sides) for sea, sides in found.items()}
 
 

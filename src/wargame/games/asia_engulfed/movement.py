@@ -26,12 +26,14 @@ defended).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from typing import Any, Final
 
 from wargame.engine.action import Action
 from wargame.engine.board.paths import reachable
 from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
+from wargame.engine.memo import remembered
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed import combat_fog, paratroops, strategic_warfare
@@ -133,21 +135,30 @@ def barred(data: Mapping[str, Any], power: str, target: str) -> str | None:
     Formosa (9.23), Commonwealth units in China but its four islands and ports, and there not
     where Chinese units stand (9.32; DEI air units and fleets too, stand-in 9.51), Chinese
     units outside China and, for the Nationalists, the Burma Road (stand-in, 9.44)."""
-    record = area(target)
     if data["control"].get(target) == NEUTRAL:
         return "neutral"
+    reason, among_chinese = _barred_by_map(power, target)
+    if among_chinese and _chinese_there(data, target):
+        return "cw_with_chinese"  # the second sentence read as "where Chinese units stand"
+    return reason
+
+
+@cache
+def _barred_by_map(power: str, target: str) -> tuple[str | None, bool]:
+    """:func:`barred`'s reasons that depend on the map alone, and whether a unit of ``power``
+    is barred from ``target`` only where Chinese units stand."""
+    record = area(target)
     if power == "philippines" and record.nation != "philippines":
-        return "philippines_only"
+        return "philippines_only", False
     if power == "usa" and record.region in US_BARRED_REGIONS and target not in US_OPEN_IN_BARRED:
-        return "us_barred"
+        return "us_barred", False
     if record.region == "china" and limits_of(power) == "cw":
         if target not in CW_OPEN_IN_CHINA:
-            return "cw_barred"
-        if _chinese_there(data, target):
-            return "cw_with_chinese"  # the second sentence read as "where Chinese units stand"
+            return "cw_barred", False
+        return None, True  # not beyond China: a CW unit is not Chinese
     if power in CHINESE and beyond_china(power, record):
-        return "china_only"
-    return None
+        return "china_only", False
+    return None, False
 
 
 def friendly_uncontested(data: Mapping[str, Any], side: Side, target: str) -> bool:
@@ -160,6 +171,15 @@ def _chinese_there(data: Mapping[str, Any], where: str, powers: frozenset[str] =
         u["where"] == where and u["hidden"]["power"] in powers
         for u in data["units"].values()
         if u["owner"] == SIDES[1]
+    )
+
+
+def chinese_areas(data: Mapping[str, Any]) -> frozenset[str]:
+    """The areas where Chinese blocks stand (all that :func:`barred` reads of the units)."""
+    return frozenset(
+        u["where"]
+        for u in data["units"].values()
+        if u["owner"] == SIDES[1] and u["hidden"]["power"] in CHINESE
     )
 
 
@@ -212,14 +232,21 @@ def landings(
     for unit_id in transports(data, side):
         unit = data["units"][unit_id]
         sea = unit["where"]
-        for land in sorted(a for a in area(sea).adjacent if not area(a).is_sea):
-            if not crosses_coast(land, sea) or barred(data, unit["hidden"]["power"], land):
+        for land in _shores(sea):
+            if barred(data, unit["hidden"]["power"], land):
                 continue
             ongoing = invaded.get(land, {}).get("landed", 0) > 0  # 7.2, 7.23: this phase's
             if not ongoing and (land in data["contested"] or data["control"].get(land) == side):
                 yield unit_id, land, False
             elif invasion_problem(data, charts, unit, land, invaded.get(land)) is None:
                 yield unit_id, land, True
+
+
+@cache
+def _shores(sea: str) -> tuple[str, ...]:
+    """The land areas a block lands in from ``sea``, across a coast it may cross (8.12)."""
+    lands = sorted(a for a in area(sea).adjacent if not area(a).is_sea)
+    return tuple(land for land in lands if crosses_coast(land, sea))
 
 
 @RULES.implements("7.2", "7.11", "7.13")
@@ -571,6 +598,16 @@ def air_reach(
     ground units (5.46 would remove it at once: no player would choose that)."""
     start, power = counter["where"], counter["power"]
     oos = counter.get(SUPPLY) == "out"
+    question = ("air_reach", side, start, power, oos, charts.movement.lba_land)
+    return set(remembered(data, question, lambda: _air_reach(data, side, counter, charts)))
+
+
+def _air_reach(
+    data: Mapping[str, Any], side: Side, counter: Mapping[str, Any], charts: Charts
+) -> frozenset[str]:
+    """:func:`air_reach` (LBA of one power in one area, supplied or not, share it)."""
+    start, power = counter["where"], counter["power"]
+    oos = counter.get(SUPPLY) == "out"
     leaving = start in data["contested_at_start"]
 
     def can_enter(_a: str, b: str) -> bool:
@@ -589,7 +626,7 @@ def air_reach(
         max_cost=1 if oos else charts.movement.lba_land,
     )
     found = over_land | (set() if oos else _across_a_sea(data, power, start, can_enter))
-    return {b for b in found - {start} if not _alone_with_enemy(data, side, b)}
+    return frozenset(b for b in found - {start} if not _alone_with_enemy(data, side, b))
 
 
 def _across_a_sea(
@@ -643,18 +680,18 @@ class OperationalMovement(MovementPhase):
     def offer(self, g: Context, side: Side, choices: Choices) -> None:
         charts = tables(g.state)
         for unit_id, target in ground_moves(g.data, side, charts):
-            choices.add(Action.of("move", unit_id, target), self.move, side, unit_id, target)
+            choices.add(Action(f"move {unit_id} {target}"), self.move, side, unit_id, target)
         for counter_id, target in air_moves(g.data, side, charts):
-            choices.add(Action.of("fly", counter_id, target), self.fly, side, counter_id, target)
+            choices.add(Action(f"fly {counter_id} {target}"), self.fly, side, counter_id, target)
         for unit_id, target, invasion in landings(g.data, side, charts):
             if invasion:
                 choices.add(
-                    Action.of("invade", unit_id, target), self.invade, side, unit_id, target
+                    Action(f"invade {unit_id} {target}"), self.invade, side, unit_id, target
                 )
             else:
-                choices.add(Action.of("land", unit_id, target), self.land, side, unit_id, target)
+                choices.add(Action(f"land {unit_id} {target}"), self.land, side, unit_id, target)
         for unit_id, target in drops(g.data, side, charts):  # 13.4
-            choices.add(Action.of("drop", unit_id, target), self.drop, side, unit_id, target)
+            choices.add(Action(f"drop {unit_id} {target}"), self.drop, side, unit_id, target)
         for unit_id, box in free_garrisons(g.data, side):
             action = Action.of("garrison_box", unit_id, box)
             choices.add(action, self.garrison_box, unit_id, box)

@@ -20,7 +20,7 @@ from typing import Any, Final
 from wargame.engine.action import Action
 from wargame.engine.board.paths import reachable
 from wargame.engine.log import Side
-from wargame.engine.memo import remembered
+from wargame.engine.memo import Answers, remembered
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.asia_engulfed import surprise
@@ -72,23 +72,29 @@ def new_naval() -> dict[str, Any]:
 
 def fleets(data: Mapping[str, Any], side: Side, *, at_sea: bool) -> list[str]:
     """``side``'s fleet blocks at sea, or in port."""
-    return sorted(
-        unit_id
-        for unit_id, unit in data["units"].items()
-        if unit["owner"] == side
-        and unit["public"]["kind"] == "fleet"
-        and area(unit["where"]).is_sea == at_sea
-    )
+
+    def answer() -> list[str]:
+        return sorted(
+            unit_id
+            for unit_id, unit in data["units"].items()
+            if unit["owner"] == side
+            and unit["public"]["kind"] == "fleet"
+            and area(unit["where"]).is_sea == at_sea
+        )
+
+    return list(remembered(data, ("fleets", side, at_sea), answer))
 
 
 @RULES.implements("8.22")
 def sea_steps(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
     """The sea areas a fleet may enter from ``sea``: never straight between the South
     Philippine Sea and the Sulu Sea until ``side`` holds Leyte uncontested (8.22 b)."""
+    return _seas_from(sea, _holds(data, side, RESTRICTED_UNLESS_HELD))
+
+
+def _seas_from(sea: str, leyte_held: bool) -> list[str]:
     always, restricted = _sea_connections(sea)
-    if restricted and _holds(data, side, RESTRICTED_UNLESS_HELD):
-        return [*always, *restricted]
-    return always
+    return [*always, *restricted] if restricted and leyte_held else always
 
 
 @cache
@@ -121,15 +127,45 @@ def sea_reach(
     asks for several fleets; ``out``: the sea areas a unit puts to sea into from where it
     stands (a fleet: its port's)."""
     sides = sides if sides is not None else projecting(data)
-    other = enemy(side)
+    stops = _enemy_seas(data, sides, enemy(side))
+    leyte_held = _holds(data, side, RESTRICTED_UNLESS_HELD)
+    return set(_kept(_search_seas, port, budget, out, leyte_held, stops))
 
+
+_SEARCHES: Final[Answers[frozenset[str]]] = Answers(4096)
+"""Sea searches' answers, by the search and all that decides its answer (its arguments): the
+same question comes back from one position to the next, while moves leave influence and Leyte
+as they were."""
+
+
+def _kept(search: Callable[..., frozenset[str]], *question: Any) -> frozenset[str]:
+    return _SEARCHES.get((search, *question), lambda: search(*question))
+
+
+def _enemy_seas(data: Mapping[str, Any], sides: Projecting, other: Side) -> frozenset[str]:
+    """The sea areas into which ``other`` projects influence, by ``sides``."""
+
+    def answer() -> tuple[Projecting, frozenset[str]]:
+        return sides, frozenset(sea for sea, there in sides.items() if other in there)
+
+    kept = remembered(data, ("enemy_seas", other, id(sides)), answer)
+    return kept[1] if kept[0] is sides else answer()[1]
+
+
+def _search_seas(
+    port: str,
+    budget: int,
+    out: Callable[[str], frozenset[str]],
+    leyte_held: bool,
+    stops: frozenset[str],
+) -> frozenset[str]:
     def steps(node: str) -> list[str]:
-        return sorted(out(node)) if not area(node).is_sea else sea_steps(data, side, node)
+        return sorted(out(node)) if not area(node).is_sea else _seas_from(node, leyte_held)
 
     def can_leave(node: str) -> bool:
-        return other not in sides[node]
+        return node not in stops
 
-    return reachable(port, steps, can_leave=can_leave, max_cost=budget) - {port}
+    return frozenset(reachable(port, steps, can_leave=can_leave, max_cost=budget) - {port})
 
 
 def japanese_oil_left(data: Mapping[str, Any], side: Side, charts: Charts) -> bool:
@@ -410,11 +446,11 @@ class NavalMovement(Procedure):
         choices = Decision.single(side, key, sea=target)
         charts, closed = tables(g.state), g.data["naval"]["closed"]
         for fleet_id, sea in sailings(g.data, side, charts):
-            choices.add(Action.of("sail", fleet_id, sea), self.move, side, fleet_id, sea)
+            choices.add(Action(f"sail {fleet_id} {sea}"), self.move, side, fleet_id, sea)
         for unit_id, sea in embarkations(g.data, side, charts, target, closed):
-            choices.add(Action.of("embark", unit_id, sea), self.embark, side, unit_id, sea)
+            choices.add(Action(f"embark {unit_id} {sea}"), self.embark, side, unit_id, sea)
         for fleet_id, sea in extensions(g.data, side, charts, target):
-            choices.add(Action.of("extend", fleet_id, sea), self.extend, fleet_id, sea)
+            choices.add(Action(f"extend {fleet_id} {sea}"), self.extend, fleet_id, sea)
         if target is None:
             choices.add("end", self.end, side)
         else:
@@ -533,7 +569,15 @@ def rebase_ports(data: Mapping[str, Any], fleet_id: str, charts: Charts) -> list
     side, power = unit["owner"], unit["hidden"]["power"]
     ports = _ports_within(data, unit, charts.movement.rebase_fleet)
     ports |= {p for p in HOME_PORTS.get(power, ()) if data["control"].get(p) == side}
-    return sorted(p for p in ports if _room(data, side, p, charts))
+    rooms = _rooms(data, side)
+    found = []
+    for port in sorted(ports):
+        room = rooms.get(port)
+        if room is None:
+            room = rooms[port] = _has_room(data, side, port, charts)
+        if room:
+            found.append(port)
+    return found
 
 
 @RULES.implements("8.8", "8.12")
@@ -565,14 +609,23 @@ def _ports_within(
 def _friendly_ports_reached(
     data: Mapping[str, Any], side: Side, start: str, budget: int | None
 ) -> frozenset[str]:
-    sides = projecting(data)
-    other = enemy(side)
+    stops = _enemy_seas(data, projecting(data), enemy(side))
+    leyte_held = _holds(data, side, RESTRICTED_UNLESS_HELD)
+    ports = _kept(_ports_reached, start, budget, leyte_held, stops)
+    return frozenset(p for p in ports if data["control"].get(p) == side)
+
+
+def _ports_reached(
+    start: str, budget: int | None, leyte_held: bool, stops: frozenset[str]
+) -> frozenset[str]:
+    """The ports on the sea areas reached from ``start`` within ``budget`` sea areas (None:
+    any number), entering none of ``stops``."""
 
     def steps(node: str) -> list[str]:
-        return [s for s in sea_steps(data, side, node) if other not in sides[s]]
+        return [s for s in _seas_from(node, leyte_held) if s not in stops]
 
     seas = reachable(start, steps, max_cost=None if budget is None else budget - 1)
-    return frozenset(p for sea in seas for p in _ports_on(sea) if _friendly_port(data, side, p))
+    return frozenset(p for sea in seas for p in _ports_on(sea) if area(p).has_port)
 
 
 @RULES.implements("7.5")
@@ -599,14 +652,25 @@ def _ports_on(sea: str) -> tuple[str, ...]:
     return tuple(a for a in area_graph().neighbours(sea) if sea in port_seas(a))
 
 
-def _friendly_port(data: Mapping[str, Any], side: Side, where: str) -> bool:
-    return area(where).has_port and data["control"].get(where) == side
-
-
 @RULES.implements("5.45", "8.71")
 def _room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> bool:
     """Whether ``port`` takes one more of ``side``'s fleets: as many as its size allows (5.45,
     T3), none while it is damaged (8.71: a damaged port bases no fleet)."""
+    rooms = _rooms(data, side)
+    found = rooms.get(port)
+    if found is None:
+        found = rooms[port] = _has_room(data, side, port, charts)
+    return found
+
+
+def _rooms(data: Mapping[str, Any], side: Side) -> dict[str, bool]:
+    """Whether each port asked of takes one more of ``side``'s fleets, kept while a decision
+    is listed (every fleet's every port asks)."""
+    rooms: dict[str, bool] = remembered(data, ("rooms", side), dict)
+    return rooms
+
+
+def _has_room(data: Mapping[str, Any], side: Side, port: str, charts: Charts) -> bool:
     if data.get("port_damage", {}).get(port, 0) > 0:
         return False
     size = area(port).port or "none"
@@ -685,7 +749,7 @@ class Rebase(Procedure):
                 far = extensive_ports(g.data, fleet_id, report)
                 ports = sorted({*ports, *(p for p in far if _room(g.data, side, p, charts))})
             for port in ports:
-                choices.add(Action.of("rebase", fleet_id, port), self.rebase, fleet_id, port)
+                choices.add(Action(f"rebase {fleet_id} {port}"), self.rebase, fleet_id, port)
             if not ports:
                 choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
         for unit_id in self.transports(g, f, side):
@@ -694,7 +758,7 @@ class Rebase(Procedure):
                 far = extensive_ports(g.data, unit_id, report)
                 ports = sorted({*ports, *ashore(g.data, g.data["units"][unit_id], far)})
             for port in ports:
-                choices.add(Action.of("disembark", unit_id, port), self.disembark, unit_id, port)
+                choices.add(Action(f"disembark {unit_id} {port}"), self.disembark, unit_id, port)
             if not ports:
                 choices.add(Action.of("scuttle", unit_id), self.lost, side, unit_id)
         return choices

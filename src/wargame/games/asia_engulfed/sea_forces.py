@@ -12,7 +12,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context
 from wargame.games.asia_engulfed.board import coasts_of
 from wargame.games.asia_engulfed.charts import Charts, tables
-from wargame.games.asia_engulfed.control import SIDES, area, enemy, supply_of
+from wargame.games.asia_engulfed.control import SIDES, area, blocks_at, enemy, supply_of
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.ground_combat import lose_air_step
 from wargame.games.asia_engulfed.registry import RULES
@@ -27,11 +27,7 @@ CARRIER_FIRST: Final = ("cv", "bb", "ca")
 
 
 def fleets_in(data: Mapping[str, Any], side: Side, sea: str) -> list[str]:
-    return sorted(
-        unit_id
-        for unit_id, unit in data["units"].items()
-        if unit["owner"] == side and unit["where"] == sea and unit["public"]["kind"] == "fleet"
-    )
+    return blocks_at(data, side, sea, "fleet")
 
 
 @RULES.implements("8.3", "8.31", "8.4")

@@ -27,6 +27,7 @@ from typing import Any, Final
 from wargame.engine.action import Action
 from wargame.engine.board.paths import only_into, reachable
 from wargame.engine.log import Side
+from wargame.engine.memo import Answers, is_read
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, State
 from wargame.games.asia_engulfed.board import (
@@ -38,12 +39,13 @@ from wargame.games.asia_engulfed.board import (
     seas_touching,
 )
 from wargame.games.asia_engulfed.charts import Charts, tables
-from wargame.games.asia_engulfed.control import SIDES, area, enemy, supply_of
+from wargame.games.asia_engulfed.control import CHINESE, SIDES, area, enemy, supply_of
 from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.influence import port_seas, projecting
 from wargame.games.asia_engulfed.movement import (
     MovementPhase,
     barred,
+    chinese_areas,
     fly,
     friendly_uncontested,
     mark_moved,
@@ -80,7 +82,7 @@ def strategic_options(
     DEI blocks never move (3.33). Blocks follow land boundaries, with one sea leg (5.32); air
     ignores impassable ones and hops across seas (5.22). ``only``: that unit alone."""
     used = data["strategic_moves"]
-    reach = _Reach(data, side, _Seas.of(data, side, charts))
+    reach = _Reach.of(data, side, _Seas.of(data, side, charts))
     for unit_id, power, start in movers(data, side):
         if only is not None and unit_id != only:
             continue
@@ -93,7 +95,7 @@ def strategic_options(
             or supply_of(data, side, unit_id, start) == "out"
         ):
             continue
-        targets = reach.targets(power, start, unit_id)
+        targets = reach.targets(power, start, block=unit_id in data["units"])
         if targets:
             yield unit_id, targets
 
@@ -174,12 +176,28 @@ class _Reach:
         self._by_sea: dict[tuple[str, frozenset[str]], set[str]] = {}
         self._air_steps: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
 
-    def targets(self, power: str, start: str, unit_id: str) -> list[str]:
-        """Where the unit ``unit_id`` of ``power`` in ``start`` may strat-move, sorted."""
-        key = (power, start, unit_id in self.data["units"])
+    @classmethod
+    def of(cls, data: Mapping[str, Any], side: Side, seas: _Seas) -> _Reach:
+        """The reach of ``side``'s units in ``data``: while a decision is listed, the one kept
+        for an earlier position where all it reads was the same, if any."""
+        if not is_read(data):
+            return cls(data, side, seas)
+        key = (
+            side,
+            (seas.clear, seas.hostile, seas.open, seas.budget),
+            tuple(data["control"].items()),
+            tuple(data["contested"]),
+            tuple(data.get("port_damage", {}).items()),
+            chinese_areas(data),
+        )
+        return _REACHES.get(key, lambda: cls(_read_by_reach(data), side, seas))
+
+    def targets(self, power: str, start: str, *, block: bool) -> list[str]:
+        """Where a unit of ``power`` in ``start`` may strat-move, sorted."""
+        key = (power, start, block)
         found = self._targets.get(key)
         if found is None:
-            found = sorted(self.reach(power, start, block=key[2]))
+            found = sorted(self.reach(power, start, block=block))
             self._targets[key] = found
         return found
 
@@ -261,6 +279,28 @@ class _Reach:
         return found
 
 
+_REACHES: Final[Answers[_Reach]] = Answers(256)
+"""The reaches worked out while decisions were listed, by all of the position they read (the
+control and contest of areas, damaged ports, the areas where Chinese units stand, the sea areas
+open to strategic moves): a strategic move seldom changes them, so the next listing finds its
+units' destinations already known. Each keeps a copy of what it reads (:func:`_read_by_reach`)."""
+
+
+def _read_by_reach(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of what :class:`_Reach` reads of ``data`` (kept, it must not change with it)."""
+    chinese = {
+        unit_id: {"owner": u["owner"], "where": u["where"], "hidden": {"power": power}}
+        for unit_id, u in data["units"].items()
+        if u["owner"] == SIDES[1] and (power := u["hidden"]["power"]) in CHINESE
+    }
+    return {
+        "control": dict(data["control"]),
+        "contested": list(data["contested"]),
+        "port_damage": dict(data.get("port_damage", {})),
+        "units": chinese,
+    }
+
+
 @RULES.implements("5.32", "5.22", "5.23", "8.71")
 def _by_sea(reach: _Reach, power: str, embark: frozenset[str]) -> set[str]:
     """Areas a block reaches with its sea leg from a port in ``embark`` (its overland reach):
@@ -340,7 +380,7 @@ class StrategicMovement(MovementPhase):
         choices = Decision.single(side, "prompt.strategic_destination", unit=unit_id)
         for _unit, targets in strategic_options(g.data, side, tables(g.state), unit_id):
             for target in targets:
-                action = Action.of("strategic", unit_id, target)
+                action = Action(f"strategic {unit_id} {target}")
                 choices.add(action, self.move, side, unit_id, target)
         choices.add("cancel", self.cancel)
         return choices
