@@ -99,7 +99,7 @@ def test_every_hexside_joins_two_neighbouring_hexes_with_known_kinds(data, opera
         assert ("strait" in record["kinds"]) == ("strait" in record)
     pairs = [(r["a"], r["b"]) for r in data["hexsides"]]
     assert len(pairs) == len(set(pairs))
-    assert set(data["hexside_method"]) == {"nation", "shore", *KINDS}
+    assert set(data["hexside_method"]) == {"nation", "landmass", *KINDS}
 
 
 def test_land_hexes_have_a_nation_and_sea_hexes_none(operational):

@@ -26,7 +26,13 @@ MAP = ROOT / "src/wargame/games/aegean_strike/data/map.json"
 EDIRNE, BURSA, ANKARA = (26.56, 41.68), (29.06, 40.19), (32.85, 39.92)
 ATHENS, THESSALONIKI, IZMIR = (23.73, 37.98), (22.94, 40.64), (27.14, 38.42)
 KASSANDRA = [(23.40, 40.05), (23.55, 39.95)]  # the peninsula south of the Potidea canal
-CRETE = (24.90, 35.25)
+ISLANDS = [  # lon, lat: Crete, Lesbos (10 km off Anatolia), Samos (2 km off), Thasos, Imbros
+    (24.90, 35.25),
+    (26.30, 39.20),
+    (26.80, 37.73),
+    (24.70, 40.68),
+    (25.85, 40.17),
+]
 EUROPEAN_TOWNS = {  # lon, lat
     "istanbul": (28.95, 41.01),  # the old city
     "gelibolu": (26.67, 40.41),
@@ -132,7 +138,7 @@ def test_each_town_of_the_straits_is_on_its_own_shore(data, operational, thrace,
     place = data["places"][key]
     hex_id = place["operational_hex"]
     assert hex_id in (thrace if shore == "europe" else anatolia), (key, hex_id)
-    assert place["shore"] == shore == operational[hex_id]["shore"]
+    assert place["shore"] == shore == operational[hex_id]["landmass"]
     lon, lat = point
     hlon, hlat = operational[hex_id]["lonlat"]
     km = math.hypot((hlon - lon) * math.cos(math.radians(lat)), hlat - lat) * 111.2
@@ -154,11 +160,18 @@ def test_the_straits_are_on_the_operational_map(data, hexes):
             assert hexes[hexes[hex_id]["strategic"]]["area"] in ("inside", "transitional")
 
 
-def test_land_paths_join_the_mainlands_and_not_the_islands(operational, kinds, thrace):
-    athens = land_region(operational, kinds, nearest_hex(operational, *ATHENS)["id"])
-    assert nearest_hex(operational, *EDIRNE)["id"] in athens
-    assert nearest_hex(operational, *CRETE)["id"] not in athens
-    assert len(athens & thrace) > 300
+def test_land_paths_join_the_mainlands_and_not_the_islands(operational, kinds, thrace, anatolia):
+    assert nearest_hex(operational, *ATHENS)["id"] in thrace
+    assert nearest_hex(operational, *IZMIR)["id"] in anatolia
+    for point in ISLANDS:
+        island = land_region(operational, kinds, nearest_hex(operational, *point)["id"])
+        assert island.isdisjoint(thrace | anatolia), point
+        assert all(operational[h]["class"] in ("island", "coastal") for h in island), point
+
+
+def test_every_hex_with_land_has_a_landmass(operational):
+    for hex_id, record in operational.items():
+        assert (record["class"] == "sea") == ("landmass" not in record), hex_id
 
 
 @pytest.mark.parametrize("point", KASSANDRA)

@@ -1,23 +1,25 @@
-"""The Turkish Straits on the Aegean Strike operational map, and the hexsides no land move crosses
-(``inputs/aegean-strike/hexsides.yaml``: ``shores``, ``shore_overrides``, ``straits``,
-``min_land_on_side_km``; everything ``reconstructed``: the printed map is unavailable).
+"""Landmasses of the Aegean Strike operational map, the Turkish Straits and the hexsides no land
+move crosses (``inputs/aegean-strike/hexsides.yaml``: ``landmasses``, ``landmass_overrides``,
+``straits``, ``min_land_on_side_km``; ``overrides.yaml``: ``joined_to_mainland``; everything
+``reconstructed``: the printed map is unavailable).
 
-- Shores. Inside the straits window the GSHHG land falls apart into pieces, as the Bosporus, the
-  Sea of Marmara and the Dardanelles cut it: the piece holding the ``europe`` point (Thrace) is
-  Europe, the piece holding the ``asia`` point (Anatolia) is Asia, and every island takes the
-  shore of the nearer of the two. A hex with land of either shore in it takes the shore with more
-  land in the hex, unless ``shore_overrides`` names it (with its reason).
+- Landmasses. Inside the window of the operational map the GSHHG land falls apart into pieces:
+  the Bosporus, the Sea of Marmara and the Dardanelles cut Europe from Asia there (they meet again
+  only round the Black Sea, off the map), and every island is a piece of its own. The piece
+  holding the ``europe`` point (Thrace) is ``europe``, the one holding the ``asia`` point
+  (Anatolia) is ``asia``, any other is named by a point of it; a piece cut off only by a canal
+  (``joined_to_mainland``) belongs to the landmass it ``joins``. A hex with land takes the
+  landmass with the most land in it, unless ``landmass_overrides`` names it (with its reason):
+  the other landmasses' slivers in it go with it, as on a printed hex map.
 - Towns. A place with a ``shore`` (places.yaml) whose hex is of the other shore moves to the
-  nearest hex of its own shore: the straits run along hexsides, as on a printed hex map, so a hex
-  cut by a strait gives the other shore's sliver to its own.
-- Strait hexside: two non-sea neighbours of different shores whose outlines both meet the
-  strait's box (lon/lat, drawn around the strait from mouth to mouth).
-- All-sea hexside: two non-sea neighbours whose common side has no land on it that both hexes
-  may use (at least ``min_land_on_side_km``): a hex with a shore uses its shore's land inside the
-  window, every hex any land outside it. Two hexes of different shores never share land, so
-  wherever they meet off a strait, the hexside is all-sea. Lakes count as land, as in the hex
-  classes. A land move crosses neither an all-sea nor a strait hexside (a strait only by the
-  crossing rules).
+  nearest hex of its own shore: the straits run along hexsides.
+- Strait hexside: a European and an Asian hex whose outlines both meet the strait's box (lon/lat,
+  drawn around the strait from mouth to mouth).
+- All-sea hexside: two neighbours with land whose common side has less than
+  ``min_land_on_side_km`` of land of their common landmass on it: water only, or land of
+  different landmasses (an island off a coast, the two shores off a strait). Lakes count as land,
+  as in the hex classes. A land move crosses neither an all-sea nor a strait hexside (a strait
+  only by the crossing rules).
 
 Hand-written because no library knows hexsides; the geometry is shapely's.
 """
@@ -25,6 +27,7 @@ Hand-written because no library knows hexsides; the geometry is shapely's.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -36,61 +39,75 @@ from . import build as hexmap
 
 SHORES = ("europe", "asia")
 KINDS = {
-    "all_sea": "no land crosses this side between two hexes with land: water only, or the two "
-    "shores of the Turkish Straits away from a strait hexside",
+    "all_sea": "no land move crosses this side between two hexes with land: water only, or land "
+    "of two landmasses (an island off a coast, the shores of the Turkish Straits off a strait "
+    "hexside)",
     "strait": "the two hexes face each other across a strait (named in 'strait'): Europe on one "
     "side, Asia on the other",
 }
 METHOD = {
-    "shore": "hexes near the Turkish Straits: the shore (Europe or Asia) with more land in the "
-    "hex, the land split where the straits cut the GSHHG shoreline, islands with the nearer "
-    "shore; overrides in hexsides.yaml (shore_overrides)",
-    "strait": "non-sea neighbours of different shores whose outlines both meet the strait's box "
+    "landmass": "the GSHHG land piece with the most land in the hex, the land cut into pieces "
+    "inside the operational map's window (so the Turkish Straits split Europe from Asia); a "
+    "piece cut off by a canal joins its mainland (overrides.yaml joined_to_mainland); overrides "
+    "in hexsides.yaml (landmass_overrides)",
+    "strait": "a European and an Asian hex whose outlines both meet the strait's box "
     "(hexsides.yaml)",
-    "all_sea": "non-sea neighbours whose common side crosses no land both may use (a hex by the "
-    "straits uses its own shore's land only): less than min_land_on_side_km of it",
+    "all_sea": "neighbours with land whose common side crosses less than min_land_on_side_km of "
+    "land of their common landmass (none if their landmasses differ)",
 }
 KM_PER_DEGREE = 111.2
 
 
 @dataclass(frozen=True)
-class ShoreLand:
-    """The land of each shore inside the straits window (lon/lat), searchable."""
+class Landmasses:
+    """The land inside the window (lon/lat pieces) and the landmass of each piece."""
 
-    window: shapely.Polygon
-    trees: dict[str, shapely.STRtree]
+    tree: shapely.STRtree
+    keys: np.ndarray
 
     @classmethod
-    def of(cls, land: list[shapely.Geometry], spec: dict) -> ShoreLand:
+    def of(cls, land: list[shapely.Geometry], spec: dict, joined: dict) -> Landmasses:
         parts = window_parts(land, spec["window"])
-        mainland = {shore: holding(parts, spec[shore], shore) for shore in SHORES}
-        squash = local_scale(spec["window"])
-        shapes = {shore: squash(parts[index]) for shore, index in mainland.items()}
-        by_index = {index: shore for shore, index in mainland.items()}
-        found: dict[str, list[shapely.Geometry]] = {s: [] for s in SHORES}
-        for index, part in enumerate(parts):
-            shore = by_index.get(index) or nearer(shapes, squash(part))
-            found[shore].append(part)
-        trees = {
-            s: shapely.STRtree([p for g in found[s] for p in hexmap.pieces(g)]) for s in SHORES
-        }
-        return cls(shapely.box(*spec["window"]), trees)
+        keys = [landmass_name(part) for part in parts]
+        for shore in SHORES:
+            keys[holding(parts, spec[shore], shore)] = shore
+        if len({holding(parts, spec[shore], shore) for shore in SHORES}) != 2:
+            raise ValueError("Europe and Asia are one land piece: narrow the window")
+        for key, row in sorted(joined.items()):
+            keys[holding(parts, row["point"], key)] = row["joins"]
+        pieces, piece_keys = [], []
+        for part, key in zip(parts, keys, strict=True):
+            for piece in hexmap.pieces(part):
+                pieces.append(piece)
+                piece_keys.append(key)
+        return cls(shapely.STRtree(pieces), np.array(piece_keys))
 
-    def area(self, shore: str, outline: shapely.Polygon) -> float:
-        """Land of the shore inside the outline (square degrees: compare within a hex only)."""
-        tree = self.trees[shore]
-        hit = tree.geometries.take(tree.query(outline, predicate="intersects"))
-        return float(np.sum(shapely.area(shapely.intersection(hit, outline))))
+    def cut(self, geom: shapely.Geometry) -> tuple[np.ndarray, np.ndarray]:
+        """The pieces' parts inside (or on) ``geom`` and their landmasses."""
+        hit = self.tree.query(geom, predicate="intersects")
+        return shapely.intersection(self.tree.geometries.take(hit), geom), self.keys[hit]
 
-    def usable(self, on_land: shapely.Geometry, shores: set[str]) -> shapely.Geometry:
-        """The part of a side's land both hexes may use: outside the window any, inside it the
-        land of each hex's shore."""
-        inside = shapely.intersection(on_land, self.window)
-        for shore in shores:
-            tree = self.trees[shore]
-            hit = tree.geometries.take(tree.query(inside, predicate="intersects"))
-            inside = shapely.intersection(inside, shapely.union_all(hit))
-        return shapely.union(shapely.difference(on_land, self.window), inside)
+    def main(self, outline: shapely.Polygon) -> str | None:
+        """The landmass with the most land inside the outline."""
+        parts, keys = self.cut(outline)
+        areas: dict[str, float] = defaultdict(float)
+        for key, area in zip(keys.tolist(), shapely.area(parts).tolist(), strict=True):
+            areas[key] += area
+        return max(sorted(areas), key=lambda k: areas[k]) if areas else None
+
+    def on_side(self, side: shapely.LineString, landmass: str | None) -> float:
+        """Length of the side's land of the landmass (any with None), km."""
+        parts, keys = self.cut(side)
+        mine = parts if landmass is None else parts[keys == landmass]
+        lat = side.centroid.y
+        squash = np.array([math.cos(math.radians(lat)), 1.0])
+        flat = shapely.transform(shapely.union_all(mine), lambda p: p * squash)
+        return flat.length * KM_PER_DEGREE
+
+
+def landmass_name(part: shapely.Geometry) -> str:
+    point = part.representative_point()
+    return f"land {point.x:.2f}E {point.y:.2f}N"
 
 
 def window_parts(land: list[shapely.Geometry], window: list[float]) -> list[shapely.Geometry]:
@@ -98,33 +115,20 @@ def window_parts(land: list[shapely.Geometry], window: list[float]) -> list[shap
     return list(shapely.get_parts(shapely.union_all([c for c in clipped if not c.is_empty])))
 
 
-def holding(parts: list[shapely.Geometry], lonlat: list[float], shore: str) -> int:
+def holding(parts: list[shapely.Geometry], lonlat: list[float], what: str) -> int:
     found = [i for i, part in enumerate(parts) if part.contains(shapely.Point(lonlat))]
     if len(found) != 1:
-        raise ValueError(f"the {shore} point {lonlat} is in {len(found)} land pieces, not one")
+        raise ValueError(f"the {what} point {lonlat} is in {len(found)} land pieces, not one")
     return found[0]
 
 
-def nearer(mainland: dict[str, shapely.Geometry], island: shapely.Geometry) -> str:
-    return min(SHORES, key=lambda shore: mainland[shore].distance(island))
-
-
-def local_scale(window: list[float]) -> Callable[[shapely.Geometry], shapely.Geometry]:
-    """Lon/lat -> a local flat earth (degrees of latitude), for distances."""
-    factor = np.array([math.cos(math.radians((window[1] + window[3]) / 2)), 1.0])
-    return lambda geom: shapely.transform(geom, lambda points: points * factor)
-
-
-def hex_shores(
-    outlines: dict[str, shapely.Polygon], land: ShoreLand, overrides: dict
+def hex_landmasses(
+    outlines: dict[str, shapely.Polygon], land: Landmasses, overrides: dict
 ) -> dict[str, str]:
-    """The shore of every hex with land of either shore in it."""
-    shores = {}
-    for hex_id, outline in sorted(outlines.items()):
-        areas = {shore: land.area(shore, outline) for shore in SHORES}
-        if max(areas.values()) > 0.0:
-            shores[hex_id] = max(SHORES, key=lambda s: areas[s])
-    return shores | {h: row["shore"] for h, row in overrides.items()}
+    """The landmass of every hex with land in the window."""
+    found = {hex_id: land.main(outline) for hex_id, outline in sorted(outlines.items())}
+    kept = {hex_id: key for hex_id, key in found.items() if key is not None}
+    return kept | {h: row["landmass"] for h, row in overrides.items()}
 
 
 def move_towns(
@@ -147,72 +151,56 @@ def move_towns(
     return notes
 
 
-def side_land_km(
-    side: shapely.LineString, land: shapely.STRtree, shore_land: ShoreLand, shores: set[str]
-) -> float:
-    """Length of the side's land both hexes may use, km (lon/lat side, local flat earth)."""
-    hit = land.geometries.take(land.query(side, predicate="intersects"))
-    on_land = shapely.union_all(shapely.intersection(hit, side))
-    if on_land.is_empty:
-        return 0.0
-    usable = shore_land.usable(on_land, shores) if shores else on_land
-    lat = side.centroid.y
-    flat = shapely.transform(usable, lambda p: p * np.array([math.cos(math.radians(lat)), 1.0]))
-    return flat.length * KM_PER_DEGREE
-
-
 def strait_of(
     pair: tuple[str, str],
-    shores: dict[str, str],
+    landmasses: dict[str, str],
     outlines: dict[str, shapely.Polygon],
     straits: dict,
 ) -> str | None:
     """The strait two neighbours face each other across, if any."""
-    a, b = pair
-    if shores.get(a) is None or shores.get(b) is None or shores[a] == shores[b]:
+    if {landmasses.get(h) for h in pair} != set(SHORES):
         return None
     for key, strait in sorted(straits.items()):
         box = shapely.box(*strait["box"])
-        if outlines[a].intersects(box) and outlines[b].intersects(box):
+        if all(outlines[h].intersects(box) for h in pair):
             return key
     return None
 
 
 @dataclass(frozen=True)
 class SideFinding:
-    """The strait and all-sea hexsides, and the sides between the shores that had land on them
-    (cut by the shore rule, not by water)."""
+    """The strait and all-sea hexsides, and the all-sea ones with land on them (of two
+    landmasses)."""
 
     straits: dict[tuple[str, str], str]
     all_sea: set[tuple[str, str]]
     cut: list[tuple[str, str]]
 
 
-class ShoreMap(Protocol):
-    """The operational hexes by the straits: their shores, lon/lat outlines and sides."""
+class HexLand(Protocol):
+    """The operational hexes with land: their landmasses, lon/lat outlines and sides."""
 
-    land: ShoreLand
-    shores: dict[str, str]
+    land: Landmasses
+    landmasses: dict[str, str]
     outlines: dict[str, shapely.Polygon]
 
     def side(self, a: str, b: str) -> shapely.LineString: ...
 
 
-def classify_sides(
-    pairs: list[tuple[str, str]], land: shapely.STRtree, hexes: ShoreMap, spec: dict
-) -> SideFinding:
-    """The strait and all-sea hexsides among the pairs of non-sea neighbours."""
+def classify_sides(pairs: list[tuple[str, str]], hexes: HexLand, spec: dict) -> SideFinding:
+    """The strait and all-sea hexsides among the pairs of neighbours with land."""
     straits, all_sea, cut = {}, set(), []
+    least = spec["min_land_on_side_km"]
     for pair in pairs:
-        strait = strait_of(pair, hexes.shores, hexes.outlines, spec["straits"])
+        strait = strait_of(pair, hexes.landmasses, hexes.outlines, spec["straits"])
         if strait is not None:
             straits[pair] = strait
             continue
+        a, b = (hexes.landmasses.get(h) for h in pair)
         side = hexes.side(*pair)
-        pair_shores = {hexes.shores[h] for h in pair if h in hexes.shores}
-        if side_land_km(side, land, hexes.land, pair_shores) >= spec["min_land_on_side_km"]:
+        if a == b and hexes.land.on_side(side, a) >= least:
             continue
         all_sea.add(pair)
-        if len(pair_shores) == 2 and side_land_km(side, land, hexes.land, set()) > 0.0:
+        if hexes.land.on_side(side, None) >= least:
             cut.append(pair)
     return SideFinding(straits, all_sea, cut)

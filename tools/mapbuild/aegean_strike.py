@@ -50,7 +50,7 @@ KIND_ORDER = (
     "airbase",
     "town",
 )  # which place names a hex
-STRAIT_INPUTS = ("shores", "shore_overrides", "straits", "min_land_on_side_km")
+STRAIT_INPUTS = ("landmasses", "landmass_overrides", "straits", "min_land_on_side_km")
 AREAS = {
     "inside": "inside the transitional ring (play is on the operational map)",
     "transitional": "transitional hex: partly on the operational map",
@@ -342,12 +342,12 @@ def build() -> tuple[dict, list[str]]:
     window = strategic_window(frame, spec["strategic"])
     cutter = LandCutter(frame, spec["equal_area_projection"], window, joined)
     hexes = operational_hexes(frame, cutter, spec) | strategic_hexes(frame, cutter, spec)
-    by_shore = StraitShores.of(frame, cutter, hexes, data["hexsides.yaml"])
-    moved = straits.move_towns(places, by_shore.shores, by_shore.distance)
+    by_land = HexLandmasses.of(frame, cutter, hexes, data)
+    moved = straits.move_towns(places, by_land.landmasses, by_land.distance)
     name_hexes(hexes, places, list(table))
     forced = apply_overrides(hexes, data["overrides.yaml"])
     checks = numbering_checks(spec, places)
-    hexside_list, hexside_report = hexside_records(frame, cutter, hexes, data, by_shore)
+    hexside_list, hexside_report = hexside_records(frame, cutter, hexes, data, by_land)
     content = {
         "game": GAME,
         "format": 1,
@@ -383,26 +383,28 @@ def lonlat_outline(frame: Frame, col: int, row: int) -> shapely.Polygon:
 
 
 @dataclass(frozen=True)
-class StraitShores:
-    """The shore of each operational hex by the Turkish Straits (``aegean_straits``)."""
+class HexLandmasses:
+    """The landmass of each operational hex with land (``aegean_straits``)."""
 
     frame: Frame
-    land: straits.ShoreLand
-    shores: dict[str, str]
+    land: straits.Landmasses
+    landmasses: dict[str, str]
     outlines: dict[str, shapely.Polygon]  # lon/lat, every non-sea operational hex
 
     @classmethod
     def of(
-        cls, frame: Frame, cutter: LandCutter, hexes: dict[str, dict], spec: dict
-    ) -> StraitShores:
+        cls, frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict
+    ) -> HexLandmasses:
+        spec = data["hexsides.yaml"]
         land = [shore.polygon for shore in cutter.shores if shore.level == gshhg.LAND]
-        shore_land = straits.ShoreLand.of(land, spec["shores"])
+        joined = data["overrides.yaml"]["joined_to_mainland"]
+        masses = straits.Landmasses.of(land, spec["landmasses"], joined)
         outlines = {h: lonlat_outline(frame, *parse_id(h)) for h in land_hex_ids(hexes)}
-        shores = straits.hex_shores(outlines, shore_land, spec["shore_overrides"])
-        for hex_id, shore in shores.items():
-            hexes[hex_id]["shore"] = shore
-            hexes[hex_id]["provenance"]["shore"] = "reconstructed"
-        return cls(frame, shore_land, shores, outlines)
+        found = straits.hex_landmasses(outlines, masses, spec["landmass_overrides"])
+        for hex_id, landmass in found.items():
+            hexes[hex_id]["landmass"] = landmass
+            hexes[hex_id]["provenance"]["landmass"] = "reconstructed"
+        return cls(frame, masses, found, outlines)
 
     def distance(self, place: dict, hex_id: str) -> float:
         """From a place to a hex centre, in hex widths."""
@@ -437,7 +439,7 @@ def land_hexes(frame: Frame, hexes: dict[str, dict]) -> dict[str, sides.LandHex]
 
 
 def hexside_records(
-    frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict, by_shore: StraitShores
+    frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict, by_land: HexLandmasses
 ) -> tuple[list[dict], list[str]]:
     """Set the nation of each operational hex; the border, river, strait and all-sea
     hexsides."""
@@ -462,8 +464,7 @@ def hexside_records(
     pairs = sides.adjacent_pairs(on_land)
     border_pairs = sides.crossed(pairs, on_land, sides.projected(kept, to_plane))
     rivers = sides.projected(sides.river_lines(spec, cutter.window), to_plane)
-    land_tree = shapely.STRtree([part for polygon in land for part in hexmap.pieces(polygon)])
-    found = straits.classify_sides(pairs, land_tree, by_shore, spec)
+    found = straits.classify_sides(pairs, by_land, spec)
     river_pairs = sides.crossed(pairs, on_land, rivers)
     overridden = set(spec["nation_overrides"])
     records = sides.hexsides(
@@ -479,8 +480,9 @@ def hexside_records(
     report = [f"nations: {dict(sorted(Counter(map(str, nations.values())).items()))}"]
     report.append(f"hexsides: {dict(sorted(kinds.items()))}")
     report.append(f"straits: {sorted(found.straits.items())}")
-    report.append(f"shores: {dict(sorted(Counter(by_shore.shores.values()).items()))}")
-    report.append(f"sides between the shores with land on them, made all-sea: {found.cut}")
+    masses = Counter(by_land.landmasses.values())
+    report.append(f"landmasses: {len(masses)}, the largest {masses.most_common(4)}")
+    report.append(f"all-sea sides with land of two landmasses: {len(found.cut)}")
     return records, report
 
 
