@@ -64,10 +64,12 @@ class Landmasses:
 
     tree: shapely.STRtree
     keys: np.ndarray
+    whole: shapely.Geometry  # all the land inside the window
 
     @classmethod
     def of(cls, land: list[shapely.Geometry], spec: dict, joined: dict) -> Landmasses:
-        parts = window_parts(land, spec["window"])
+        whole = window_land(land, spec["window"])
+        parts = list(shapely.get_parts(whole))
         keys = [landmass_name(part) for part in parts]
         for shore in SHORES:
             keys[holding(parts, spec[shore], shore)] = shore
@@ -80,7 +82,7 @@ class Landmasses:
             for piece in hexmap.pieces(part):
                 pieces.append(piece)
                 piece_keys.append(key)
-        return cls(shapely.STRtree(pieces), np.array(piece_keys))
+        return cls(shapely.STRtree(pieces), np.array(piece_keys), whole)
 
     def cut(self, geom: shapely.Geometry) -> tuple[np.ndarray, np.ndarray]:
         """The pieces' parts inside (or on) ``geom`` and their landmasses."""
@@ -110,9 +112,9 @@ def landmass_name(part: shapely.Geometry) -> str:
     return f"land {point.x:.2f}E {point.y:.2f}N"
 
 
-def window_parts(land: list[shapely.Geometry], window: list[float]) -> list[shapely.Geometry]:
+def window_land(land: list[shapely.Geometry], window: list[float]) -> shapely.Geometry:
     clipped = [shapely.clip_by_rect(polygon, *window) for polygon in land]
-    return list(shapely.get_parts(shapely.union_all([c for c in clipped if not c.is_empty])))
+    return shapely.union_all([c for c in clipped if not c.is_empty])
 
 
 def holding(parts: list[shapely.Geometry], lonlat: list[float], what: str) -> int:

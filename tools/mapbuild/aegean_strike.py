@@ -30,12 +30,14 @@ import shapely
 from pyproj import Transformer
 
 from . import aegean_straits as straits
+from . import aegean_terrain as terrain
 from . import borders, grid, gshhg
 from . import build as hexmap
 from . import hexsides as sides
 
 GAME = "aegean-strike"
 INPUT_FILES = ("frame.yaml", "places.yaml", "overrides.yaml", "hexsides.yaml", "borders.yaml")
+INPUT_FILES += ("terrain.yaml",)
 # A point exactly on a strategic-grid hexside (many operational hex centres are) goes to the
 # strategic hex east and south of it; the nudge is far above rounding error, far below a hex.
 TIE_NUDGE = np.array([1e-6, 2e-6])
@@ -343,6 +345,7 @@ def build() -> tuple[dict, list[str]]:
     cutter = LandCutter(frame, spec["equal_area_projection"], window, joined)
     hexes = operational_hexes(frame, cutter, spec) | strategic_hexes(frame, cutter, spec)
     by_land = HexLandmasses.of(frame, cutter, hexes, data)
+    terrain_report = set_terrain(hexes, by_land, data)
     moved = straits.move_towns(places, by_land.landmasses, by_land.distance)
     name_hexes(hexes, places, list(table))
     forced = apply_overrides(hexes, data["overrides.yaml"])
@@ -359,7 +362,13 @@ def build() -> tuple[dict, list[str]]:
         "places": places,
         "numbering_checks": checks,
         "forced_classes": forced,
-        "attributions": [*ATTRIBUTIONS, borders.ATTRIBUTION, sides.ATTRIBUTION],
+        "attributions": [
+            *ATTRIBUTIONS,
+            borders.ATTRIBUTION,
+            sides.ATTRIBUTION,
+            terrain.ATTRIBUTION,
+        ],
+        "terrain_method": terrain.METHOD,
         "build": build_record(),
         "hexside_kinds": sides.KINDS | straits.KINDS,
         "hexside_method": sides.METHOD | straits.METHOD,
@@ -368,12 +377,25 @@ def build() -> tuple[dict, list[str]]:
         "joined_to_mainland": data["overrides.yaml"]["joined_to_mainland"],
         "hexes": [hexes[k] for k in sorted(hexes)],
     }
-    return content, report_lines(hexes, places, checks, forced) + moved + hexside_report
+    report = report_lines(hexes, places, checks, forced) + moved + terrain_report
+    return content, report + hexside_report
+
+
+def set_terrain(hexes: dict[str, dict], by_land: HexLandmasses, data: dict) -> list[str]:
+    """Clear or rough, with its relief index, for every operational hex with land."""
+    spec = data["terrain.yaml"]
+    window = data["hexsides.yaml"]["landmasses"]["window"]
+    relief = terrain.Relief.read(window, by_land.land.whole, spec["sigma_px"])
+    found = terrain.hex_terrain(by_land.outlines, relief, spec)
+    for hex_id, (kind, index) in found.items():
+        hexes[hex_id] |= {"terrain": kind, "relief": index}
+        hexes[hex_id]["provenance"]["terrain"] = "reconstructed"
+    return [f"terrain: {dict(sorted(Counter(kind for kind, _ in found.values()).items()))}"]
 
 
 def build_record() -> dict:
     record = hexmap.build_record(GAME, INPUT_FILES)
-    record["data"] |= borders.sources() | sides.sources()
+    record["data"] |= borders.sources() | sides.sources() | terrain.sources()
     return record
 
 
