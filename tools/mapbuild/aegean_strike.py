@@ -9,11 +9,16 @@ fix more), and a second printed id (Xanthi 2510) is checked, not used.
 Steps: resolve the places (``build.resolve_places``); read the GSHHG shorelines once for the
 strategic frame, cut them into pieces and densify them before projecting (``build.pieces``);
 cut every hex of both grids out of them in an equal-area projection and classify it by the land
-area inside it (``build.hex_class``); assign every operational hex to the strategic-grid hex
-its centre falls in, and flag each strategic hex by the share of its operational hexes that lie
-on the operational map (all: inside the ring; some: transitional; none: strategic only); put
-the places in their hexes; give the operational hexes their 1980s nations and find the border,
-river and strait hexsides (``hexsides``); write deterministic JSON (``build.dump``).
+area inside it (``build.hex_class``; a piece cut off only by a canal, overrides.yaml
+``joined_to_mainland``, counts as mainland); assign every operational hex to the strategic-grid
+hex its centre falls in, and flag each strategic hex by the share of its operational hexes that
+lie on the operational map (all: inside the ring; some: transitional; none: strategic only);
+give each operational hex with land its landmass, Europe and Asia split at the Turkish Straits
+(``aegean_straits``), and its terrain (``aegean_terrain``); put the places in their hexes, a
+town of the straits on a hex of its own shore; give the operational hexes their 1980s nations
+and find the border and river hexsides (``hexsides``), the strait and all-sea ones
+(``aegean_straits``); write deterministic JSON (``build.dump``). A place of the operational map
+names no strategic hex, so the whole map prints each name once.
 
 Hand-written here: the flat-topped column grid, which is ``grid.py``'s pointy-topped row grid
 with the two axes swapped (``plane_*``), and the 10:1 overlay, which is integer hex arithmetic
