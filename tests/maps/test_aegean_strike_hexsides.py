@@ -20,7 +20,7 @@ from wargame.maps import map_outline
 pytestmark = pytest.mark.game("aegean-strike")
 
 MAP = ROOT / "src/wargame/games/aegean_strike/data/map.json"
-KINDS = {"border", "river", "strait"}
+KINDS = {"border", "river", "strait", "all_sea"}
 PROVENANCE = {"seed", "rulebook", "reconstructed", "provisional"}
 NATIONS = {"GR", "TR", "BG", "YU", "AL", "CY", "IT", "SU", "RO"}
 KNOWN_NATIONS = {  # lon, lat of a city -> the state of the 1980s
@@ -45,7 +45,7 @@ CROSSINGS = {  # border crossings (lon, lat) and the states they join
 }
 EVROS = [(26.35, 41.55), (26.40, 41.25), (26.35, 41.00), (26.10, 40.80)]  # points on the river
 BOSPORUS_EUROPE, BOSPORUS_ASIA = (29.02, 41.24), (29.37, 41.07)  # Kilyos, Omerli
-DARDANELLES_EUROPE, DARDANELLES_ASIA = (26.40, 40.25), (26.60, 40.05)  # Gallipoli, Troad
+DARDANELLES_EUROPE, DARDANELLES_ASIA = (26.30, 40.35), (26.45, 40.10)  # Gallipoli, Troad
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +99,7 @@ def test_every_hexside_joins_two_neighbouring_hexes_with_known_kinds(data, opera
         assert ("strait" in record["kinds"]) == ("strait" in record)
     pairs = [(r["a"], r["b"]) for r in data["hexsides"]]
     assert len(pairs) == len(set(pairs))
-    assert set(data["hexside_method"]) == {"nation", "border", "river", "strait"}
+    assert set(data["hexside_method"]) == {"nation", "landmass", *KINDS}
 
 
 def test_land_hexes_have_a_nation_and_sea_hexes_none(operational):

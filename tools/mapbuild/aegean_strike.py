@@ -9,11 +9,16 @@ fix more), and a second printed id (Xanthi 2510) is checked, not used.
 Steps: resolve the places (``build.resolve_places``); read the GSHHG shorelines once for the
 strategic frame, cut them into pieces and densify them before projecting (``build.pieces``);
 cut every hex of both grids out of them in an equal-area projection and classify it by the land
-area inside it (``build.hex_class``); assign every operational hex to the strategic-grid hex
-its centre falls in, and flag each strategic hex by the share of its operational hexes that lie
-on the operational map (all: inside the ring; some: transitional; none: strategic only); put
-the places in their hexes; give the operational hexes their 1980s nations and find the border,
-river and strait hexsides (``hexsides``); write deterministic JSON (``build.dump``).
+area inside it (``build.hex_class``; a piece cut off only by a canal, overrides.yaml
+``joined_to_mainland``, counts as mainland); assign every operational hex to the strategic-grid
+hex its centre falls in, and flag each strategic hex by the share of its operational hexes that
+lie on the operational map (all: inside the ring; some: transitional; none: strategic only);
+give each operational hex with land its landmass, Europe and Asia split at the Turkish Straits
+(``aegean_straits``), and its terrain (``aegean_terrain``); put the places in their hexes, a
+town of the straits on a hex of its own shore; give the operational hexes their 1980s nations
+and find the border and river hexsides (``hexsides``), the strait and all-sea ones
+(``aegean_straits``); write deterministic JSON (``build.dump``). A place of the operational map
+names no strategic hex, so the whole map prints each name once.
 
 Hand-written here: the flat-topped column grid, which is ``grid.py``'s pointy-topped row grid
 with the two axes swapped (``plane_*``), and the 10:1 overlay, which is integer hex arithmetic
@@ -29,18 +34,30 @@ import numpy as np
 import shapely
 from pyproj import Transformer
 
+from . import aegean_straits as straits
+from . import aegean_terrain as terrain
 from . import borders, grid, gshhg
 from . import build as hexmap
 from . import hexsides as sides
 
 GAME = "aegean-strike"
 INPUT_FILES = ("frame.yaml", "places.yaml", "overrides.yaml", "hexsides.yaml", "borders.yaml")
+INPUT_FILES += ("terrain.yaml",)
 # A point exactly on a strategic-grid hexside (many operational hex centres are) goes to the
 # strategic hex east and south of it; the nudge is far above rounding error, far below a hex.
 TIE_NUDGE = np.array([1e-6, 2e-6])
 OUTLINE_STEP = 0.1  # longest hex edge segment before projecting, in hexes of its own grid
 WINDOW_MARGIN = 1.0  # degrees around the strategic map when reading shorelines
-KIND_ORDER = ("capital", "strait", "city", "port", "sea", "airbase")  # which place names a hex
+KIND_ORDER = (
+    "capital",
+    "strait",
+    "city",
+    "port",
+    "sea",
+    "airbase",
+    "town",
+)  # which place names a hex
+STRAIT_INPUTS = ("landmasses", "landmass_overrides", "straits", "min_land_on_side_km")
 AREAS = {
     "inside": "inside the transitional ring (play is on the operational map)",
     "transitional": "transitional hex: partly on the operational map",
@@ -141,7 +158,13 @@ class LandCutter:
     """Land area inside polygons given in plane coordinates, measured in an equal-area
     projection; shorelines are read once for a lon/lat window."""
 
-    def __init__(self, frame: Frame, equal_area: str, window: tuple[float, ...]) -> None:
+    def __init__(
+        self,
+        frame: Frame,
+        equal_area: str,
+        window: tuple[float, ...],
+        joined: tuple[tuple[float, float], ...] = (),
+    ) -> None:
         self.frame = frame
         self.plane_to_area = Transformer.from_crs(
             frame.to_geo.source_crs, equal_area, always_xy=True
@@ -149,7 +172,7 @@ class LandCutter:
         geo_to_area = Transformer.from_crs("EPSG:4326", equal_area, always_xy=True)
         geoms, levels, areas = [], [], []
         self.window = window
-        self.shores = gshhg.shores(*window)
+        self.shores = joined_to_mainland(gshhg.shores(*window), joined)
         for shore in self.shores:
             for part in hexmap.pieces(shore.polygon):
                 dense = shapely.segmentize(part, hexmap.SEGMENT_DEGREES)
@@ -173,6 +196,24 @@ class LandCutter:
         idx = self.tree.query(outline, predicate="intersects")
         cut = shapely.area(shapely.intersection(self.geoms[idx], outline))
         return hexmap.measured(cut, self.levels[idx], self.whole_km2[idx], outline.area, params)
+
+
+def joined_to_mainland(
+    shores: list[gshhg.Shore], points: tuple[tuple[float, float], ...]
+) -> list[gshhg.Shore]:
+    """The shores, those holding one of the points counted as large as the largest land (an
+    island only for a canal: ``overrides.yaml`` joined_to_mainland)."""
+    largest = max(shore.area_km2 for shore in shores if shore.level == gshhg.LAND)
+    marks = [shapely.Point(point) for point in points]
+    for mark in marks:
+        if not any(s.level == gshhg.LAND and s.polygon.contains(mark) for s in shores):
+            raise ValueError(f"joined_to_mainland: no land at {mark}")
+    return [
+        gshhg.Shore(shore.level, largest, shore.polygon)
+        if shore.level == gshhg.LAND and any(shore.polygon.contains(m) for m in marks)
+        else shore
+        for shore in shores
+    ]
 
 
 def strategic_window(frame: Frame, extent: dict) -> tuple[float, float, float, float]:
@@ -248,8 +289,7 @@ def locate_places(frame: Frame, table: dict, spec: dict) -> dict[str, dict]:
         on_map = extent["cols"][0] <= col <= extent["cols"][1]
         on_map = on_map and extent["rows"][0] <= hex_row <= extent["rows"][1]
         place.update(kinds=row["kinds"], provenance=row["provenance"])
-        if "cites" in row:
-            place["cites"] = row["cites"]
+        place |= {field: row[field] for field in ("cites", "shore") if field in row}
         place["operational_hex"] = op_id(col, hex_row) if on_map else None
         place["strategic_hex"] = strategic_id(*frame.strategic_hex(plane))
     return places
@@ -261,7 +301,9 @@ def place_rank(item: tuple[str, dict], order: list[str]) -> tuple[int, int]:
 
 
 def name_hexes(hexes: dict[str, dict], places: dict[str, dict], order: list[str]) -> None:
-    """List the places in each hex, the one to print first; mark ports and airbases."""
+    """List the places in each hex, the one to print first; mark ports and airbases. A place
+    of the operational map names no strategic hex: the whole map draws the operational map over
+    the strategic one, and each name is printed once."""
     for key, place in sorted(places.items(), key=lambda item: place_rank(item, order)):
         for field in ("operational_hex", "strategic_hex"):
             rec = hexes.get(place[field] or "")
@@ -272,8 +314,8 @@ def name_hexes(hexes: dict[str, dict], places: dict[str, dict], order: list[str]
                 if feature in place["kinds"]:
                     rec[feature] = True
                     rec["provenance"][feature] = place["provenance"]
-            first = places[rec["places"][0]]
-            rec["place"] = {"name": first["name"], "name_ja": first["name_ja"]}
+            if field == "operational_hex" or place["operational_hex"] is None:
+                rec.setdefault("place", {"name": place["name"], "name_ja": place["name_ja"]})
 
 
 def apply_overrides(hexes: dict[str, dict], rules: dict) -> list[str]:
@@ -301,14 +343,19 @@ def build() -> tuple[dict, list[str]]:
     anchor_place = resolved[spec["numbering"]["anchor"]["place"]]
     frame = Frame.of(spec, (anchor_place["lon"], anchor_place["lat"]))
     places = locate_places(frame, table, spec)
-    cutter = LandCutter(
-        frame, spec["equal_area_projection"], strategic_window(frame, spec["strategic"])
+    joined = tuple(
+        tuple(row["point"]) for row in data["overrides.yaml"]["joined_to_mainland"].values()
     )
+    window = strategic_window(frame, spec["strategic"])
+    cutter = LandCutter(frame, spec["equal_area_projection"], window, joined)
     hexes = operational_hexes(frame, cutter, spec) | strategic_hexes(frame, cutter, spec)
+    by_land = HexLandmasses.of(frame, cutter, hexes, data)
+    terrain_report = set_terrain(hexes, by_land, data)
+    moved = straits.move_towns(places, by_land.landmasses, by_land.distance)
     name_hexes(hexes, places, list(table))
     forced = apply_overrides(hexes, data["overrides.yaml"])
     checks = numbering_checks(spec, places)
-    hexside_list, hexside_report = hexside_records(frame, cutter, hexes, data)
+    hexside_list, hexside_report = hexside_records(frame, cutter, hexes, data, by_land)
     content = {
         "game": GAME,
         "format": 1,
@@ -320,25 +367,91 @@ def build() -> tuple[dict, list[str]]:
         "places": places,
         "numbering_checks": checks,
         "forced_classes": forced,
-        "attributions": [*ATTRIBUTIONS, borders.ATTRIBUTION, sides.ATTRIBUTION],
+        "attributions": [
+            *ATTRIBUTIONS,
+            borders.ATTRIBUTION,
+            sides.ATTRIBUTION,
+            terrain.ATTRIBUTION,
+        ],
+        "terrain_method": terrain.METHOD,
         "build": build_record(),
-        "hexside_kinds": sides.KINDS,
-        "hexside_method": sides.METHOD,
+        "hexside_kinds": sides.KINDS | straits.KINDS,
+        "hexside_method": sides.METHOD | straits.METHOD,
         "hexsides": hexside_list,
+        "straits": {key: data["hexsides.yaml"][key] for key in STRAIT_INPUTS},
+        "joined_to_mainland": data["overrides.yaml"]["joined_to_mainland"],
         "hexes": [hexes[k] for k in sorted(hexes)],
     }
-    return content, report_lines(hexes, places, checks, forced) + hexside_report
+    report = report_lines(hexes, places, checks, forced) + moved + terrain_report
+    return content, report + hexside_report
+
+
+def set_terrain(hexes: dict[str, dict], by_land: HexLandmasses, data: dict) -> list[str]:
+    """Clear or rough, with its relief index, for every operational hex with land."""
+    spec = data["terrain.yaml"]
+    window = data["hexsides.yaml"]["landmasses"]["window"]
+    relief = terrain.Relief.read(window, by_land.land.whole, spec["sigma_px"])
+    found = terrain.hex_terrain(by_land.outlines, relief, spec)
+    for hex_id, (kind, index) in found.items():
+        hexes[hex_id] |= {"terrain": kind, "relief": index}
+        hexes[hex_id]["provenance"]["terrain"] = "reconstructed"
+    return [f"terrain: {dict(sorted(Counter(kind for kind, _ in found.values()).items()))}"]
 
 
 def build_record() -> dict:
     record = hexmap.build_record(GAME, INPUT_FILES)
-    record["data"] |= borders.sources() | sides.sources()
+    record["data"] |= borders.sources() | sides.sources() | terrain.sources()
     return record
 
 
 def lonlat_outline(frame: Frame, col: int, row: int) -> shapely.Polygon:
     xy = frame.to_xy(plane_corners(col, row))
     return shapely.Polygon(np.column_stack(frame.to_geo.transform(xy[:, 0], xy[:, 1])))
+
+
+@dataclass(frozen=True)
+class HexLandmasses:
+    """The landmass of each operational hex with land (``aegean_straits``)."""
+
+    frame: Frame
+    land: straits.Landmasses
+    landmasses: dict[str, str]
+    outlines: dict[str, shapely.Polygon]  # lon/lat, every non-sea operational hex
+
+    @classmethod
+    def of(
+        cls, frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict
+    ) -> HexLandmasses:
+        spec = data["hexsides.yaml"]
+        land = [shore.polygon for shore in cutter.shores if shore.level == gshhg.LAND]
+        joined = data["overrides.yaml"]["joined_to_mainland"]
+        masses = straits.Landmasses.of(land, spec["landmasses"], joined)
+        outlines = {h: lonlat_outline(frame, *parse_id(h)) for h in land_hex_ids(hexes)}
+        found = straits.hex_landmasses(outlines, masses, spec["landmass_overrides"])
+        for hex_id, landmass in found.items():
+            hexes[hex_id]["landmass"] = landmass
+            hexes[hex_id]["provenance"]["landmass"] = "reconstructed"
+        return cls(frame, masses, found, outlines)
+
+    def distance(self, place: dict, hex_id: str) -> float:
+        """From a place to a hex centre, in hex widths."""
+        plane = self.frame.lonlat_plane(place["lon"], place["lat"])
+        return float(np.linalg.norm(plane - plane_centre(*parse_id(hex_id))))
+
+    def side(self, a: str, b: str) -> shapely.LineString:
+        """The side two neighbouring hexes share, in lon/lat."""
+        corners = plane_corners(*parse_id(a))
+        other = plane_corners(*parse_id(b))
+        common = [c for c in corners if np.min(np.linalg.norm(other - c, axis=1)) < 1e-6]
+        line = shapely.segmentize(shapely.LineString(common), OUTLINE_STEP)
+        xy = self.frame.to_xy(shapely.get_coordinates(line))
+        return shapely.LineString(np.column_stack(self.frame.to_geo.transform(xy[:, 0], xy[:, 1])))
+
+
+def land_hex_ids(hexes: dict[str, dict]) -> list[str]:
+    return sorted(
+        h for h, rec in hexes.items() if rec["map"] == "operational" and rec["class"] != "sea"
+    )
 
 
 def land_hexes(frame: Frame, hexes: dict[str, dict]) -> dict[str, sides.LandHex]:
@@ -353,9 +466,10 @@ def land_hexes(frame: Frame, hexes: dict[str, dict]) -> dict[str, sides.LandHex]
 
 
 def hexside_records(
-    frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict
+    frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict, by_land: HexLandmasses
 ) -> tuple[list[dict], list[str]]:
-    """Set the nation of each operational hex; the border, river and strait hexsides."""
+    """Set the nation of each operational hex; the border, river, strait and all-sea
+    hexsides."""
     from .backdrop import era_borders  # noqa: PLC0415 (backdrop imports this module)
 
     spec = data["hexsides.yaml"]
@@ -377,7 +491,7 @@ def hexside_records(
     pairs = sides.adjacent_pairs(on_land)
     border_pairs = sides.crossed(pairs, on_land, sides.projected(kept, to_plane))
     rivers = sides.projected(sides.river_lines(spec, cutter.window), to_plane)
-    straits = sides.strait_pairs(pairs, on_land, spec["straits"], land, to_plane)
+    found = straits.classify_sides(pairs, by_land, spec)
     river_pairs = sides.crossed(pairs, on_land, rivers)
     overridden = set(spec["nation_overrides"])
     records = sides.hexsides(
@@ -386,12 +500,28 @@ def hexside_records(
         border_pairs=border_pairs,
         overridden=overridden,
         river_pairs=river_pairs,
-        straits=straits,
+        straits=found.straits,
     )
+    records = with_all_sea(records, found.all_sea)
     kinds = Counter(kind for record in records for kind in record["kinds"])
     report = [f"nations: {dict(sorted(Counter(map(str, nations.values())).items()))}"]
-    report.append(f"hexsides: {dict(sorted(kinds.items()))}, straits {sorted(straits.items())}")
+    report.append(f"hexsides: {dict(sorted(kinds.items()))}")
+    report.append(f"straits: {sorted(found.straits.items())}")
+    masses = Counter(by_land.landmasses.values())
+    report.append(f"landmasses: {len(masses)}, the largest {masses.most_common(4)}")
+    report.append(f"all-sea sides with land of two landmasses: {len(found.cut)}")
     return records, report
+
+
+def with_all_sea(records: list[dict], all_sea: set[tuple[str, str]]) -> list[dict]:
+    """The hexside records with the all-sea kind added, sorted by their two hexes."""
+    by_pair = {(record["a"], record["b"]): record for record in records}
+    for a, b in sorted(all_sea):
+        record = by_pair.setdefault(
+            (a, b), {"a": a, "b": b, "kinds": [], "provenance": "reconstructed"}
+        )
+        record["kinds"].append("all_sea")
+    return [by_pair[pair] for pair in sorted(by_pair)]
 
 
 def numbering_checks(spec: dict, places: dict[str, dict]) -> dict:
