@@ -9,11 +9,13 @@ from __future__ import annotations
 import hashlib
 import re
 import statistics
+from collections import Counter
 
 import numpy as np
 import pytest
 
 from tests.conftest import ROOT
+from tests.maps.hexchains import chain_joins, reached, side_corners
 from tests.maps.places import nearest_hex
 from tests.maps.rebuild import mapbuild_missing, rebuilt
 
@@ -22,6 +24,8 @@ pytestmark = pytest.mark.game("dai-senso")
 MAP = ROOT / "src/wargame/games/dai_senso/data/map.json"
 CLASSES = {"sea", "coastal", "land", "island", "lake"}
 PROVENANCE = {"rulebook", "reconstructed"}
+FIELDS_WITH_PROVENANCE = {"class", "place", "port", "sea_side", "terrain", "country"}
+FIELDS_WITH_PROVENANCE |= {"key_port", "oil", "strategic"}
 
 # 7.1: every hex id the source gives a place (after the recorded resolutions of its typos)
 NAMED = {
@@ -77,7 +81,7 @@ def test_every_hex_record_follows_the_schema(data):
             assert h["land"] == 0.0 and h["land_km2"] - h.get("lake_km2", 0.0) <= MIN_DRY_KM2
         lon, lat = h["lonlat"]
         assert -180 <= lon <= 180 and -90 <= lat <= 90
-        assert set(h["provenance"]) <= {"class", "place", "port", "sea_side"}
+        assert set(h["provenance"]) <= FIELDS_WITH_PROVENANCE
         assert set(h["provenance"].values()) <= PROVENANCE
         assert ("place" in h) == ("place" in h["provenance"])
         if "place" in h:
@@ -174,7 +178,18 @@ def test_every_port_the_rules_name_is_coastal(hexes):
     for hex_id in PORTS:
         assert hexes[hex_id]["class"] in {"coastal", "island"}, hex_id
         assert hexes[hex_id]["port"] is True
-    assert {h["id"] for h in hexes.values() if h.get("port")} == set(PORTS)
+        assert hexes[hex_id]["provenance"]["port"] == "rulebook"
+    named = {h["id"] for h in hexes.values() if h["provenance"].get("port") == "rulebook"}
+    assert named == set(PORTS)
+
+
+def test_the_other_ports_are_reconstructed_and_all_face_the_sea(hexes):
+    """The harbours of the war (features.yaml) beyond the rules' twelve: coastal or island."""
+    ports = [h for h in hexes.values() if h.get("port")]
+    assert len(ports) >= 80
+    for h in ports:
+        assert h["class"] in {"coastal", "island"}, h["id"]
+        assert h["provenance"]["port"] in PROVENANCE
 
 
 def test_no_hex_is_land_for_a_speck_of_reef(data, hexes):
@@ -362,10 +377,233 @@ def test_every_hexside_joins_two_neighbouring_land_hexes_with_known_kinds(data, 
 
 
 def test_the_map_outline_draws_one_edge_per_hexside_kind(data):
-    from collections import Counter
-
     from wargame.maps import map_outline
 
     edges = Counter((e.a, e.b, e.kind) for e in map_outline("dai-senso").edges)
     listed = Counter((s["a"], s["b"], kind) for s in data["hexsides"] for kind in s["kinds"])
     assert edges == listed
+
+
+# Major rivers as the map must carry them: (sheet, towns along the river, lon/lat, from the
+# mouth upstream). A river is one chain of river hexsides running by each town's hex.
+RIVERS = {
+    "Yangtze": ("w", [(118.8, 32.05), (116.0, 29.7), (114.3, 30.6), (111.3, 30.7),
+                      (106.55, 29.56)]),
+    "Yellow River": ("w", [(117.0, 36.7), (113.6, 34.75), (110.3, 34.6), (109.8, 40.6),
+                           (103.8, 36.06)]),
+    "Amur (upper)": ("w", [(127.5, 50.3), (122.5, 53.4)]),
+    "Amur (lower)": ("e", [(135.1, 48.5), (140.7, 53.1)]),
+    "Irrawaddy": ("w", [(95.2, 18.8), (96.1, 21.97), (97.4, 25.4)]),
+    "Mekong": ("w", [(104.9, 11.56), (105.8, 15.1), (102.6, 17.97), (102.1, 19.9)]),
+    "Ganges": ("w", [(88.3, 23.0), (85.1, 25.6), (81.85, 25.45)]),
+    "Xi": ("w", [(113.2, 23.1), (111.3, 23.5), (108.3, 22.8)]),
+    "Brahmaputra": ("w", [(89.7, 25.0), (91.7, 26.2)]),
+    "Red River": ("w", [(105.85, 21.0), (103.9, 22.5)]),
+    "Salween": ("w", [(97.6, 16.5), (98.5, 20.0)]),
+    "Indus": ("w", [(68.4, 25.4), (71.5, 29.5)]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("river", sorted(RIVERS))
+def test_each_major_river_is_one_chain_of_river_hexsides(data, hexes, river):
+    """Nanking to Chongqing on the Yangtze, Phnom Penh to Luang Prabang on the Mekong...: the
+    towns' hexes all touch one unbroken chain of river sides (a chain: sides meeting at hex
+    corners), as the printed map draws a river along hexsides."""
+    sheet, towns = RIVERS[river]
+    on_sheet = {k: h for k, h in hexes.items() if k[0] == sheet}
+    stops = [{nearest_hex(on_sheet, lon, lat)["id"]} for lon, lat in towns]
+    sides = [(s["a"], s["b"]) for s in data["hexsides"] if "river" in s["kinds"]]
+    assert chain_joins([s for s in sides if s[0][0] == sheet], stops), stops
+
+
+def test_river_sides_come_in_chains_not_specks(data):
+    """A river laid on hexsides is a chain: hardly any river side meets no other at a corner."""
+    sides = [(s["a"], s["b"]) for s in data["hexsides"] if "river" in s["kinds"]]
+    corners = Counter(c for side in sides for c in side_corners(*side))
+    alone = [side for side in sides if all(corners[c] == 1 for c in side_corners(*side))]
+    assert len(alone) <= 0.05 * len(sides), alone
+    assert len(sides) >= 250
+
+
+# Named straits (hexsides.yaml): (town on one shore, town on the other) -> the side must be a
+# strait. Where the map's hexes put both shores in one hex (Tsugaru, Shimonoseki), there is none.
+STRAITS = {
+    "Korea Strait (Busan - Tsushima in Nagasaki's hex)": ("w", (129.05, 35.08), (129.33, 34.25)),
+    "Sunda Strait (Batavia - Telukbetung)": ("w", (106.8, -6.2), (105.27, -5.43)),
+    "La Perouse (Hokkaido - Sakhalin)": ("e", (141.67, 45.41), (142.73, 46.95)),
+    "Qiongzhou (Leizhou - Hainan)": ("w", (110.36, 21.27), (109.8, 19.2)),
+    "St George's Channel (Rabaul - New Ireland)": ("e", (152.18, -4.2), (152.43, -3.67)),
+}
+
+
+@pytest.mark.parametrize("strait", sorted(STRAITS))
+def test_the_named_straits_are_strait_hexsides(data, hexes, strait):
+    sheet, one, two = STRAITS[strait]
+    on_sheet = {k: h for k, h in hexes.items() if k[0] == sheet}
+    pair = tuple(sorted(nearest_hex(on_sheet, *town)["id"] for town in (one, two)))
+    sides = {(s["a"], s["b"]): s for s in data["hexsides"]}
+    assert "strait" in sides[pair]["kinds"], pair
+    assert sides[pair]["strait"] in data["straits"]
+
+
+def test_every_strait_side_names_its_strait_and_nothing_else_is_one(data):
+    straits = [s for s in data["hexsides"] if "strait" in s["kinds"]]
+    assert straits and all(s.get("strait") in data["straits"] for s in straits)
+    assert all(set(s["kinds"]) <= {"strait", "border"} for s in straits)
+    assert all(("strait" in s) == ("strait" in s["kinds"]) for s in data["hexsides"])
+
+
+TERRAIN = {"clear", "rough"}
+# (lon, lat) -> terrain the lie of the land gives (supplement 17.2: clear plains and deserts;
+# rough hills, forests and swamps)
+LANDSCAPES = {
+    "North China plain (Tehchow)": ((116.3, 37.45), "clear"),
+    "Manchurian plain (Harbin)": ((126.6, 45.75), "clear"),
+    "Ganges plain (Patna)": ((85.1, 25.6), "clear"),
+    "Taklamakan": ((83.0, 39.0), "clear"),
+    "Tibet (Lhasa's plateau)": ((88.0, 32.0), "rough"),
+    "Burma's hills (Lashio)": ((97.75, 22.95), "rough"),
+    "Korea (Taejon)": ((127.4, 36.35), "rough"),
+    "Borneo's jungle": ((114.0, 1.0), "rough"),
+    "Siberian taiga": ((110.0, 58.0), "rough"),
+}
+
+
+def test_every_land_hex_has_its_terrain_and_no_sea_hex_has_any(data, hexes):
+    for h in hexes.values():
+        if h["class"] == "sea":
+            assert "terrain" not in h, h["id"]
+            continue
+        assert h["terrain"] in TERRAIN, h["id"]
+        assert h["terrain"] in data["terrain_kinds"]
+        assert h.get("terrain_variant") in {None, "hills", "forest", "desert"}
+        assert h["provenance"]["terrain"] in PROVENANCE
+    kinds = Counter(h["terrain"] for h in hexes.values() if "terrain" in h)
+    assert kinds["clear"] > 300 and kinds["rough"] > 300, kinds
+    assert "bmng.jpg sha256" in data["build"]["terrain"]
+
+
+def test_the_terrain_the_sources_state_wins(hexes):
+    """Supplement 18: w4624 clear (the relief makes it hills), Wenchow w4524 rough."""
+    assert hexes["w4624"]["terrain"] == "clear" and hexes["w4524"]["terrain"] == "rough"
+    assert hexes["w4624"]["provenance"]["terrain"] == "rulebook"
+
+
+@pytest.mark.parametrize("landscape", sorted(LANDSCAPES))
+def test_the_terrain_follows_the_lie_of_the_land(hexes, landscape):
+    (lon, lat), terrain = LANDSCAPES[landscape]
+    h = nearest_hex({k: v for k, v in hexes.items() if k[0] == "w"}, lon, lat)
+    assert h["terrain"] == terrain, (h["id"], h.get("relief"))
+
+
+# town (lon, lat) -> the country, dependent or region of the rules whose hex holds it
+ENTITIES = {
+    "Tokyo": ((139.69, 35.69), "japan"),
+    "Seoul": ((126.98, 37.57), "korea"),
+    "Taipei": ((121.56, 25.04), "formosa"),
+    "Harbin": ((126.65, 45.75), "manchukuo"),
+    "Peking": ((116.40, 39.90), "hopeh"),
+    "Hohhot": ((111.65, 40.82), "inner_mongolia"),
+    "Nanking": ((118.78, 32.06), "kiangsu"),
+    "Shanghai": ((121.47, 31.23), "shanghai"),
+    "Chengtu": ((104.07, 30.67), "szechwan"),
+    "Kunming": ((102.71, 25.04), "yunnan"),
+    "Lanchow": ((103.84, 36.06), "kansu"),
+    "Urumchi": ((87.60, 43.80), "sinkiang"),
+    "Lhasa": ((91.11, 29.65), "tibet"),
+    "Ulan Bator": ((106.92, 47.92), "mongolia"),
+    "Hong Kong": ((114.17, 22.30), "hong_kong"),
+    "Hanoi": ((105.84, 21.03), "indochina"),
+    "Bangkok": ((100.50, 13.75), "siam"),
+    "Mandalay": ((96.08, 21.98), "burma"),
+    "Delhi": ((77.21, 28.61), "india"),
+    "Kathmandu": ((85.32, 27.70), "nepal"),
+    "Kandy": ((80.63, 7.29), "ceylon"),
+    "Kuala Lumpur": ((101.69, 3.14), "malaya"),
+    "Kuching": ((110.35, 1.55), "sarawak"),
+    "Bandung": ((107.61, -6.91), "nei"),
+    "Manila": ((120.98, 14.60), "philippines"),
+    "Irkutsk": ((104.29, 52.30), "russia"),
+}
+
+
+def test_every_land_hex_belongs_to_an_entity_of_the_rules(data, hexes):
+    entities = data["countries"]
+    for h in hexes.values():
+        if h["class"] == "sea":
+            assert "country" not in h, h["id"]
+            continue
+        assert h["country"] in entities, h["id"]
+        assert h["provenance"]["country"] == "reconstructed"
+    for key, entity in entities.items():
+        assert entity["kind"] in {"major", "minor", "dependent", "region"}, key
+        assert entity["name"] and entity["name_ja"] and entity["source"], key
+        if entity["kind"] in {"dependent", "region"}:
+            assert entity["owner"], key
+    for minor in ("hopeh", "kansu", "kiangsu", "sinkiang", "szechwan", "tibet", "yunnan"):
+        assert entities[minor]["kind"] == "minor", minor  # spec 1.2: China's seven minors
+
+
+@pytest.mark.parametrize("town", sorted(ENTITIES))
+def test_each_town_lies_in_its_entity(hexes, town):
+    (lon, lat), entity = ENTITIES[town]
+    h = nearest_hex(hexes, lon, lat)
+    assert h["country"] == entity, (h["id"], h.get("country_town"))
+
+
+def test_border_hexsides_part_two_entities(data, hexes):
+    """Spec 2.3: a border hexside lies between two countries, dependents or regions; 2.3's
+    examples: Indochina borders Kiangsu, Malaya the NEI (across the Strait of Malacca, not a
+    land side here: the NEI's Sumatra and Malaya share no hexside of two land hexes)."""
+    sides = data["hexsides"]
+    for s in sides:
+        differ = hexes[s["a"]]["country"] != hexes[s["b"]]["country"]
+        assert ("border" in s["kinds"]) == differ, s
+    pairs = {frozenset((hexes[s["a"]]["country"], hexes[s["b"]]["country"])) for s in sides}
+    assert frozenset(("indochina", "kiangsu")) in pairs
+    assert frozenset(("manchukuo", "korea")) in pairs
+    assert frozenset(("hopeh", "inner_mongolia")) in pairs
+
+
+def test_strategic_oil_and_key_port_hexes(hexes):
+    """Spec 7.1: Nagasaki and Batavia orange strategic hexes; Saigon, Peking and Nanking
+    Allied ones (7.2). Oil and key ports are reconstructed (their effects are not recovered,
+    supplement 20.16)."""
+    assert hexes["e4801"]["strategic"] == hexes["w2819"]["strategic"] == "orange"
+    assert hexes["w3619"]["strategic"] == hexes["w4724"]["strategic"] == "allied"
+    assert hexes["w2819"]["provenance"]["strategic"] == "rulebook"
+    oil = [h for h in hexes.values() if h.get("oil")]
+    assert len(oil) >= 8 and all(h["provenance"]["oil"] == "reconstructed" for h in oil)
+    assert hexes["w3218"]["key_port"] and hexes["e3408"]["key_port"]  # Singapore, Truk
+    assert nearest_hex({k: v for k, v in hexes.items() if k[0] == "w"}, 104.0, -2.8)["oil"]
+
+
+def test_the_off_map_boxes_are_those_the_spec_names(data):
+    boxes = data["off_map_boxes"]
+    assert set(boxes) == {
+        "western_usa", "panama_canal", "french_polynesia", "europe_africa", "eastern_europe",
+    }  # fmt: skip
+    assert "panama_canal" in boxes["western_usa"]["adjacent"]
+    assert "europe_africa" in boxes["western_usa"]["not_adjacent"]
+    assert "Central Pacific" in boxes["western_usa"]["not_sea_zones"]
+    assert boxes["eastern_europe"]["faction"] == "soviet"
+    assert all(box["source"] and box["name_ja"] for box in boxes.values())
+
+
+def test_lake_baikal_parts_its_shores_with_one_chain_of_lake_sides(data, hexes):
+    """Supplement 17.2: lake hexsides block movement and retreat. Baikal (named in
+    hexsides.yaml) is one chain of lake sides along its length, between land hexes."""
+
+    def near_baikal(hex_id):
+        lon, lat = hexes[hex_id]["lonlat"]
+        return 102 <= lon <= 112 and 50.5 <= lat <= 57
+
+    sides = [
+        (s["a"], s["b"])
+        for s in data["hexsides"]
+        if "lake" in s["kinds"] and near_baikal(s["a"]) and near_baikal(s["b"])
+    ]
+    assert len(sides) >= 5
+    assert all(hexes[a]["class"] != "sea" and hexes[b]["class"] != "sea" for a, b in sides)
+    assert {h for side in sides for h in side} <= reached(sides, set(sides[0]))
+    assert sum(hexes[h].get("lake_km2", 0) for side in sides for h in set(side)) > 20000

