@@ -47,8 +47,7 @@ def run_bench(game: Game, seconds: float, seed: int, scenario: str | None = None
                     samples.append(state)
             play_time += time.process_time() - started
             samples.append(state)
-    flat = getattr(game, "flat_data_keys", frozenset())
-    clone_us = _clone_cost_us(samples, flat, getattr(game, "data_copiers", {}))
+    clone_us = _clone_cost_us(samples, getattr(game, "copiers", {}))
     sizes = [len(to_json(s)) for s in samples]
     per_action = {part: 1e6 * spent[part] / max(actions, 1) for part in spent}
     return {
@@ -98,14 +97,12 @@ def _timed(function: Callable[..., Any], part: str, spent: dict[str, float]) -> 
     return timed
 
 
-def _clone_cost_us(
-    samples: list[State], flat: frozenset[str], copiers: Mapping[str, Copier]
-) -> float:
+def _clone_cost_us(samples: list[State], copiers: Mapping[str, Copier]) -> float:
     rounds = max(1, 2000 // max(len(samples), 1))
     started = time.perf_counter()
     for _ in range(rounds):
         for state in samples:
-            clone(state, flat, copiers)
+            clone(state, copiers)
     return 1e6 * (time.perf_counter() - started) / (rounds * len(samples))
 
 

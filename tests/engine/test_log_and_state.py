@@ -3,6 +3,7 @@ import pytest
 from wargame.engine.fog import UNITS, new_unit
 from wargame.engine.log import Event, PublicForm, possessive, redact
 from wargame.engine.state import (
+    FLAT,
     FLAT_ITEMS,
     Frame,
     State,
@@ -82,6 +83,18 @@ def test_copiers_copy_their_shapes_independently_and_check_them():
     state.data["units"]["u1"]["public"]["size"] = ["2"]
     state.data["pairs"].append("y")
     assert len(copier_problems(state, copiers)) == 2
+
+
+def test_a_flat_key_is_copied_once_and_a_container_in_it_is_reported():
+    state = make_state(used=["a", "b"], marks={"x": 1})
+    copy = clone(state, copiers={"used": FLAT, "marks": FLAT})
+    copy.data["used"].append("c")
+    copy.data["marks"]["x"] = 2
+    assert state.data == {"used": ["a", "b"], "marks": {"x": 1}}
+    state.data["marks"]["y"] = [1]
+    assert copier_problems(state, {"used": FLAT, "marks": FLAT}) == [
+        "data.marks is declared flat but holds a container"
+    ]
 
 
 def test_hash_changes_with_any_field_and_not_with_key_order():

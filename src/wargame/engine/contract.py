@@ -6,6 +6,7 @@ and the adapters talk to games only through this contract.
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from abc import ABC, abstractmethod
@@ -45,13 +46,13 @@ from wargame.engine.rng import (
 )
 from wargame.engine.rules import RuleRegistry
 from wargame.engine.state import (
+    FLAT,
     Copier,
     Frame,
     Result,
     State,
     clone,
     copier_problems,
-    flat_problems,
 )
 
 ARG_NAMES: Final = tuple(f"arg{n}" for n in range(1, 100))  # an action's arguments in a label
@@ -379,6 +380,12 @@ class ProcedureGame(Game):
     prompts_file: Path | None = None
     """A YAML mapping of each prompt key to the list of verbs its words name (``prompt_verbs``)."""
 
+    @functools.cached_property
+    def copiers(self) -> dict[str, Copier]:
+        """How ``apply`` copies each top-level key of the data that has a known shape: the flat
+        keys with ``FLAT``, the others with their ``data_copiers`` (checked by ``check``)."""
+        return {**dict.fromkeys(self.flat_data_keys, FLAT), **self.data_copiers}
+
     def __init__(self) -> None:
         self.procedure_map: dict[str, Procedure] = {p.name: p for p in self.procedures}
         if len(self.procedure_map) != len(self.procedures):
@@ -483,7 +490,7 @@ class ProcedureGame(Game):
         self.check_side(side)
         found = self.decision(state)
         chosen_option(found, side, action)  # a refusal copies nothing
-        new = clone(state, self.flat_data_keys, self.data_copiers)
+        new = clone(state, self.copiers)
         g = self.context(new)
         before = choose(g, side, action, found)
         g.finish()
@@ -590,8 +597,7 @@ class ProcedureGame(Game):
 
     def check(self, state: State) -> list[str]:
         problems = [p for f in state.stack for p in self._frame_problems(f)]
-        problems += flat_problems(state, self.flat_data_keys)
-        problems += copier_problems(state, self.data_copiers)
+        problems += copier_problems(state, self.copiers)
         if state.result is None and not state.stack:
             problems.append("no result and nothing left to play")
         return problems + self.check_data(state)

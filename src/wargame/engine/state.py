@@ -101,22 +101,15 @@ def copy_data(value: Any) -> Any:
     return value
 
 
-def clone(
-    state: State, flat: frozenset[str] = frozenset(), copiers: Mapping[str, Copier] | None = None
-) -> State:
+def clone(state: State, copiers: Mapping[str, Copier] | None = None) -> State:
     """An independent copy. Log events are immutable and shared; everything else is copied.
 
-    ``flat`` names top-level data keys whose dict or list holds only immutable values (strings,
-    numbers, booleans, None): one shallow copy does for them, without looking at every item.
-    ``copiers`` names top-level data keys of a known shape and the :class:`Copier` of each.
+    ``copiers`` names top-level data keys of a known shape and the :class:`Copier` of each
+    (``FLAT`` for a dict or list of immutable values only: one shallow copy does for it).
     """
     special = copiers or {}
     data = {
-        key: special[key].copy(value)
-        if key in special
-        else _shallow(value)
-        if key in flat
-        else copy_data(value)
+        key: special[key].copy(value) if key in special else copy_data(value)
         for key, value in state.data.items()
     }
     stack = [Frame(f.name, f.step, copy_data(f.locals)) for f in state.stack]
@@ -187,15 +180,17 @@ def _shallow(value: Any) -> Any:
     return value
 
 
-def flat_problems(state: State, flat: frozenset[str]) -> list[str]:
-    """Where a key declared flat holds a container (it would be shared between copies)."""
-    problems = []
-    for key in flat & state.data.keys():
-        value = state.data[key]
-        items = value.values() if isinstance(value, dict) else value
-        if isinstance(value, dict | list) and any(isinstance(i, dict | list) for i in items):
-            problems.append(f"data.{key} is declared flat but holds a container")
-    return problems
+def _flat_problems(value: Any) -> list[str]:
+    items = value.values() if isinstance(value, dict) else value
+    if isinstance(value, dict | list) and any(isinstance(i, dict | list) for i in items):
+        return ["is declared flat but holds a container"]
+    return []
+
+
+FLAT: Final = Copier(_shallow, _flat_problems)
+"""For a dict or list whose values are immutable (strings, numbers, booleans, None): one
+shallow copy, without looking at every item (a container in it would be shared between copies,
+which ``problems`` reports)."""
 
 
 def to_json(state: State) -> bytes:
