@@ -10,8 +10,8 @@ import json
 import pytest
 import yaml
 
+from tests.dai_senso.data_files import refused as refused_file
 from wargame.cli import main
-from wargame.engine.errors import DataError
 from wargame.games.dai_senso.cards import DATA, cards, load
 from wargame.games.dai_senso.forces import forces
 
@@ -40,15 +40,7 @@ SEED_NAMED = {
 
 
 def refused(tmp_path, change) -> str:
-    raw = copy.deepcopy(RAW)
-    change(raw)
-    path = tmp_path / "cards.yaml"
-    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(DataError) as error:
-        load(path, forces())
-    message = str(error.value)
-    assert "\n" not in message and message.startswith(str(path))
-    return message
+    return refused_file(tmp_path, RAW, "cards.yaml", change, lambda path: load(path, forces()))
 
 
 def card(raw, card_id):

@@ -9,7 +9,7 @@ import copy
 import pytest
 import yaml
 
-from wargame.engine.errors import DataError
+from tests.dai_senso.data_files import refused as refused_file
 from wargame.games.dai_senso.forces import DATA, forces, load
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -19,15 +19,7 @@ RAW = yaml.safe_load((DATA / "forces.yaml").read_text(encoding="utf-8"))
 
 
 def refused(tmp_path, change) -> str:
-    raw = copy.deepcopy(RAW)
-    change(raw)
-    path = tmp_path / "forces.yaml"
-    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(DataError) as error:
-        load(path, FORCES.hexes)
-    message = str(error.value)
-    assert "\n" not in message and message.startswith(str(path))
-    return message
+    return refused_file(tmp_path, RAW, "forces.yaml", change, lambda path: load(path, FORCES.hexes))
 
 
 def setup_of(raw, scenario):
