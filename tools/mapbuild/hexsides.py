@@ -18,8 +18,8 @@ printed map is unavailable).
   an overridden nation.
 - River: two land, coastal or island neighbours whose segment a kept river line crosses; a river
   running inside a hex without passing between its centre and a neighbour's gives nothing.
-- Strait: two land, coastal or island neighbours whose segment crosses both the strait's water
-  (its box minus GSHHG land) and its hand-drawn midline.
+- Strait: given by the caller (``aegean_straits``: a European and an Asian hex on the two
+  landmasses a strait parts, both touching the strait's box).
 
 Hand-written because no library puts lines on hexsides; the geometry is shapely's, the
 neighbour search scipy's.
@@ -144,29 +144,6 @@ def hex_nations(
         state = None if city is None else rule.state(city.country)
         nations[hex_id] = None if state is None else spec["state_codes"].get(state, state)
     return nations | {h: row["nation"] for h, row in spec["nation_overrides"].items()}
-
-
-def strait_water(strait: dict, land: list[shapely.Geometry]) -> shapely.Geometry:
-    box = shapely.box(*strait["box"])
-    shore = shapely.union_all([shapely.intersection(part, box) for part in land])
-    return shapely.segmentize(shapely.difference(box, shore), RIVER_STEP_DEG)
-
-
-def strait_pairs(
-    pairs: list[tuple[str, str]],
-    hexes: dict[str, LandHex],
-    straits: dict,
-    land: list[shapely.Geometry],
-    to_plane: ToPlane,
-) -> dict[tuple[str, str], str]:
-    """The strait each pair faces across, by pair."""
-    found = {}
-    for key, strait in sorted(straits.items()):
-        water = projected([strait_water(strait, land)], to_plane)
-        axis = projected([shapely.segmentize(shapely.LineString(strait["axis"]), 0.01)], to_plane)
-        for pair in sorted(crossed(pairs, hexes, water) & crossed(pairs, hexes, axis)):
-            found[pair] = key
-    return found
 
 
 def hexsides(
