@@ -214,7 +214,7 @@ def test_the_straits_separate_their_european_and_asian_shores(operational, sides
         assert record is not None and record.get("strait") == name, (name, a, b)
         assert "strait" in record["kinds"]
     straits = {s["strait"] for s in sides.values() if "strait" in s}
-    assert straits == {"bosporus", "dardanelles"}
+    assert straits == {"bosporus", "dardanelles", "euripus"}
 
 
 def test_the_map_outline_has_one_edge_per_hexside_kind(data):

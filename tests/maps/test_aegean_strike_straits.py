@@ -26,6 +26,8 @@ MAP = ROOT / "src/wargame/games/aegean_strike/data/map.json"
 EDIRNE, BURSA, ANKARA = (26.56, 41.68), (29.06, 40.19), (32.85, 39.92)
 ATHENS, THESSALONIKI, IZMIR = (23.73, 37.98), (22.94, 40.64), (27.14, 38.42)
 KASSANDRA = [(23.40, 40.05), (23.55, 39.95)]  # the peninsula south of the Potidea canal
+EUBOEA = [(23.65, 38.65), (23.85, 38.50), (24.20, 38.30)]  # north, centre and south-east
+CHALKIS = (23.60, 38.46)  # on the Euripus, its bridge to Boeotia
 ISLANDS = [  # lon, lat: Crete, Lesbos (10 km off Anatolia), Samos (2 km off), Thasos, Imbros
     (24.90, 35.25),
     (26.30, 39.20),
@@ -115,7 +117,9 @@ def test_each_strait_alone_joins_the_two_shores(operational, kinds):
         assert ankara in land_region(operational, kinds, edirne, crossing={name}), name
 
 
-def test_every_strait_hexside_separates_a_european_from_an_asian_hex(data, thrace, anatolia):
+def test_every_turkish_strait_hexside_separates_a_european_from_an_asian_hex(
+    data, thrace, anatolia
+):
     for name, least in (("bosporus", 3), ("dardanelles", 4)):
         found = strait_sides(data, name)
         assert len(found) >= least, name
@@ -125,6 +129,7 @@ def test_every_strait_hexside_separates_a_european_from_an_asian_hex(data, thrac
     assert {s.get("strait") for s in data["hexsides"] if "strait" in s["kinds"]} == {
         "bosporus",
         "dardanelles",
+        "euripus",
     }
 
 
@@ -198,3 +203,23 @@ def test_the_whole_map_prints_each_name_once():
         names = Counter(h.name(lang) for h in outline.hexes if h.name(lang))
         assert names and max(names.values()) == 1, names.most_common(3)
     assert outline.hex("S0202").name("en") == "Rome"  # strategic-only places keep their names
+
+
+def test_euboea_is_reached_by_land_only_across_the_euripus_at_chalkis(
+    data, operational, kinds, thrace
+):
+    """Euboea is an island whose bridge at Chalkis crosses a strait of about 40 m: land moves go
+    to it from the mainland across the Euripus strait hexsides only, and its hexes stay its own
+    landmass, with their coasts."""
+    athens = nearest_hex(operational, *ATHENS)["id"]
+    found = strait_sides(data, "euripus")
+    assert 1 <= len(found) <= 3
+    chalkis = nearest_hex(operational, *CHALKIS)["id"]
+    assert all(chalkis in pair for pair in found)
+    assert chalkis in thrace
+    for point in EUBOEA:
+        hex_id = nearest_hex(operational, *point)["id"]
+        assert hex_id not in thrace, point
+        assert operational[hex_id]["landmass"] == "euboea", point
+        assert operational[hex_id]["class"] in ("island", "coastal"), point
+        assert hex_id in land_region(operational, kinds, athens, crossing={"euripus"}), point

@@ -78,3 +78,60 @@ def test_both_kinds_are_common_and_rough_follows_the_relief_index(operational):
     assert 0.25 * len(land) < counts["rough"] < 0.8 * len(land)
     least_rough = min(h["relief"] for h in land if h["terrain"] == "rough")
     assert all(h["relief"] <= least_rough for h in land if h["terrain"] == "clear")
+
+
+STRATEGIC_ROUGH = {  # lon, lat near a strategic hex's centre
+    "the Alps (Engadin)": (9.80, 46.40),
+    "the central Apennines": (13.50, 42.30),
+    "the Greater Caucasus": (43.00, 42.70),
+    "the Eastern Anatolian highlands (Erzurum)": (41.30, 39.90),
+}
+STRATEGIC_CLEAR = {
+    "the Libyan desert": (20.30, 30.70),
+    "the Nile delta": (31.00, 30.80),
+    "the Ukrainian steppe": (31.00, 46.50),
+    "the Wallachian plain (Bucharest)": (26.10, 44.40),
+    "the Syrian desert": (38.80, 34.50),
+    "the Pannonian plain": (19.50, 46.50),
+}
+
+
+@pytest.fixture(scope="module")
+def strategic(hexes):
+    return {k: h for k, h in hexes.items() if h["map"] == "strategic"}
+
+
+def test_every_strategic_hex_with_land_is_clear_or_rough(strategic):
+    for hex_id, record in strategic.items():
+        if record["class"] == "sea":
+            assert "terrain" not in record, hex_id
+            continue
+        assert record["terrain"] in ("clear", "rough"), hex_id
+        assert record["provenance"]["terrain"] == "reconstructed"
+        assert (record["rough_share"] >= 0.5) == (record["terrain"] == "rough"), hex_id
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIC_ROUGH))
+def test_strategic_hexes_of_mountain_lands_are_rough(strategic, name):
+    assert nearest_hex(strategic, *STRATEGIC_ROUGH[name])["terrain"] == "rough", name
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIC_CLEAR))
+def test_strategic_hexes_of_plains_and_deserts_are_clear(strategic, name):
+    assert nearest_hex(strategic, *STRATEGIC_CLEAR[name])["terrain"] == "clear", name
+
+
+def test_a_strategic_hex_inside_the_ring_is_what_most_of_its_operational_land_is(
+    operational, strategic
+):
+    """Inside the transitional ring the strategic hex's cells are its operational hexes, so its
+    share of rough land is theirs, by land area."""
+    land, rough = Counter(), Counter()
+    for record in operational.values():
+        if record["class"] != "sea":
+            land[record["strategic"]] += record["land_km2"]
+            rough[record["strategic"]] += record["land_km2"] * (record["terrain"] == "rough")
+    inside = [h for h, record in strategic.items() if record["area"] == "inside"]
+    assert len(inside) >= 8
+    for hex_id in inside:
+        assert abs(strategic[hex_id]["rough_share"] - rough[hex_id] / land[hex_id]) <= 0.05

@@ -7,14 +7,16 @@ move crosses (``inputs/aegean-strike/hexsides.yaml``: ``landmasses``, ``landmass
   the Bosporus, the Sea of Marmara and the Dardanelles cut Europe from Asia there (they meet again
   only round the Black Sea, off the map), and every island is a piece of its own. The piece
   holding the ``europe`` point (Thrace) is ``europe``, the one holding the ``asia`` point
-  (Anatolia) is ``asia``, any other is named by a point of it; a piece cut off only by a canal
+  (Anatolia) is ``asia``, a piece holding another named point takes that name (``euboea``), any
+  other is named by a point of it; a piece cut off only by a canal
   (``joined_to_mainland``) belongs to the landmass it ``joins``. A hex with land takes the
   landmass with the most land in it, unless ``landmass_overrides`` names it (with its reason):
   the other landmasses' slivers in it go with it, as on a printed hex map.
 - Towns. A place with a ``shore`` (places.yaml) whose hex is of the other shore moves to the
   nearest hex of its own shore: the straits run along hexsides.
-- Strait hexside: a European and an Asian hex whose outlines both meet the strait's box (lon/lat,
-  drawn around the strait from mouth to mouth).
+- Strait hexside: two hexes of the strait's two shores (Europe and Asia unless the strait names
+  its ``shores``) whose outlines both meet the strait's box (lon/lat, drawn around the strait
+  from mouth to mouth).
 - All-sea hexside: two neighbours with land whose common side has less than
   ``min_land_on_side_km`` of land of their common landmass on it: water only, or land of
   different landmasses (an island off a coast, the two shores off a strait). Lakes count as land,
@@ -42,16 +44,16 @@ KINDS = {
     "all_sea": "no land move crosses this side between two hexes with land: water only, or land "
     "of two landmasses (an island off a coast, the shores of the Turkish Straits off a strait "
     "hexside)",
-    "strait": "the two hexes face each other across a strait (named in 'strait'): Europe on one "
-    "side, Asia on the other",
+    "strait": "the two hexes face each other across a strait (named in 'strait'), one on each of "
+    "its shores (Europe and Asia for the Turkish Straits)",
 }
 METHOD = {
     "landmass": "the GSHHG land piece with the most land in the hex, the land cut into pieces "
     "inside the operational map's window (so the Turkish Straits split Europe from Asia); a "
     "piece cut off by a canal joins its mainland (overrides.yaml joined_to_mainland); overrides "
     "in hexsides.yaml (landmass_overrides)",
-    "strait": "a European and an Asian hex whose outlines both meet the strait's box "
-    "(hexsides.yaml)",
+    "strait": "a hex of each of the strait's shores (Europe and Asia unless it names others), "
+    "their outlines both meeting the strait's box (hexsides.yaml)",
     "all_sea": "neighbours with land whose common side crosses less than min_land_on_side_km of "
     "land of their common landmass (none if their landmasses differ)",
 }
@@ -71,10 +73,11 @@ class Landmasses:
         whole = window_land(land, spec["window"])
         parts = list(shapely.get_parts(whole))
         keys = [landmass_name(part) for part in parts]
-        for shore in SHORES:
-            keys[holding(parts, spec[shore], shore)] = shore
-        if len({holding(parts, spec[shore], shore) for shore in SHORES}) != 2:
-            raise ValueError("Europe and Asia are one land piece: narrow the window")
+        named = {name: holding(parts, point, name) for name, point in named_points(spec).items()}
+        if len(set(named.values())) != len(named):
+            raise ValueError(f"two of the named landmasses {sorted(named)} are one land piece")
+        for name, index in named.items():
+            keys[index] = name
         for key, row in sorted(joined.items()):
             keys[holding(parts, row["point"], key)] = row["joins"]
         pieces, piece_keys = [], []
@@ -105,6 +108,12 @@ class Landmasses:
         squash = np.array([math.cos(math.radians(lat)), 1.0])
         flat = shapely.transform(shapely.union_all(mine), lambda p: p * squash)
         return flat.length * KM_PER_DEGREE
+
+
+def named_points(spec: dict) -> dict[str, list[float]]:
+    """The landmasses named by a lon/lat point of theirs: Europe, Asia and those a strait
+    names as its shore."""
+    return {name: point for name, point in spec.items() if name != "window"}
 
 
 def landmass_name(part: shapely.Geometry) -> str:
@@ -160,9 +169,10 @@ def strait_of(
     straits: dict,
 ) -> str | None:
     """The strait two neighbours face each other across, if any."""
-    if {landmasses.get(h) for h in pair} != set(SHORES):
-        return None
+    shores = {landmasses.get(h) for h in pair}
     for key, strait in sorted(straits.items()):
+        if shores != set(strait.get("shores", SHORES)):
+            continue
         box = shapely.box(*strait["box"])
         if all(outlines[h].intersects(box) for h in pair):
             return key

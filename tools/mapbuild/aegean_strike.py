@@ -351,6 +351,7 @@ def build() -> tuple[dict, list[str]]:
     hexes = operational_hexes(frame, cutter, spec) | strategic_hexes(frame, cutter, spec)
     by_land = HexLandmasses.of(frame, cutter, hexes, data)
     terrain_report = set_terrain(hexes, by_land, data)
+    terrain_report += set_strategic_terrain(frame, cutter, hexes, data)
     moved = straits.move_towns(places, by_land.landmasses, by_land.distance)
     name_hexes(hexes, places, list(table))
     forced = apply_overrides(hexes, data["overrides.yaml"])
@@ -396,6 +397,37 @@ def set_terrain(hexes: dict[str, dict], by_land: HexLandmasses, data: dict) -> l
         hexes[hex_id] |= {"terrain": kind, "relief": index}
         hexes[hex_id]["provenance"]["terrain"] = "reconstructed"
     return [f"terrain: {dict(sorted(Counter(kind for kind, _ in found.values()).items()))}"]
+
+
+def set_strategic_terrain(
+    frame: Frame, cutter: LandCutter, hexes: dict[str, dict], data: dict
+) -> list[str]:
+    """Clear or rough, with the share of its land in rough cells, for every strategic hex with
+    land (``aegean_terrain.majority_terrain``)."""
+    spec = data["terrain.yaml"]
+    land = shapely.union_all([s.polygon for s in cutter.shores if s.level == gshhg.LAND])
+    relief = terrain.Relief.read(list(cutter.window), land, spec["sigma_px"])
+    wanted = {h for h, rec in hexes.items() if rec["map"] == "strategic" and rec["class"] != "sea"}
+    cells = {h: [] for h in sorted(wanted)}
+    for col, row in operational_cells_under(frame, data["frame.yaml"]["strategic"]):
+        key = strategic_id(*frame.strategic_hex(plane_centre(col, row)))
+        if key in wanted:
+            cells[key].append(lonlat_outline(frame, col, row))
+    found = terrain.majority_terrain(cells, relief, spec)
+    for hex_id, (kind, share) in found.items():
+        hexes[hex_id] |= {"terrain": kind, "rough_share": share}
+        hexes[hex_id]["provenance"]["terrain"] = "reconstructed"
+    counts = dict(sorted(Counter(kind for kind, _ in found.values()).items()))
+    return [f"strategic terrain: {counts}"]
+
+
+def operational_cells_under(frame: Frame, extent: dict) -> list[tuple[int, int]]:
+    """Every operational-grid cell whose centre may fall in a strategic hex of the extent."""
+    corners = np.vstack([frame.strategic_corners(c, r) for c, r in cells(extent)])
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    box = [plane_hex(np.array(point)) for point in ((low[0], low[1]), (high[0], high[1]))]
+    (c0, r0), (c1, r1) = box
+    return [(col, row) for col in range(c0 - 1, c1 + 2) for row in range(r0 - 1, r1 + 2)]
 
 
 def build_record() -> dict:

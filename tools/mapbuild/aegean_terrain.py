@@ -10,6 +10,12 @@ on a plain or a flat plateau, twenty and more in mountains. A hex whose index re
 ``rough_from`` is rough, any other hex with land clear (one with no land pixel, a sliver of coast
 or an islet, too). The threshold is set on plains and ranges named in terrain.yaml.
 
+A strategic hex (280 km) is judged by the same index on operational-size cells: the cells
+whose centres fall in it, each rough or clear as an operational hex would be, and the hex rough
+when the rough cells hold at least ``strategic_rough_share`` of its land pixels. A mean over the
+whole hex would call a range beside a plain "clear" or "rough" by its proportions alone; the
+cells keep the operational map's meaning of the word.
+
 Hand-written because no package classes terrain for hexes; the image is read with Pillow, the
 smoothing is scipy's, the land mask shapely's.
 """
@@ -109,4 +115,22 @@ def hex_terrain(
     for hex_id, outline in sorted(outlines.items()):
         index, _ = relief.index(outline)
         found[hex_id] = ("rough" if index >= spec["rough_from"] else "clear", round(index, 1))
+    return found
+
+
+def majority_terrain(
+    cells: dict[str, list[shapely.Polygon]], relief: Relief, spec: dict
+) -> dict[str, tuple[str, float]]:
+    """Terrain of each large hex from its cells, and the share of its land pixels in rough cells
+    (a hex whose cells hold no land pixel is clear)."""
+    found = {}
+    for hex_id, outlines in sorted(cells.items()):
+        rough = land = 0
+        for outline in outlines:
+            index, count = relief.index(outline)
+            land += count
+            rough += count if index >= spec["rough_from"] else 0
+        share = rough / land if land else 0.0
+        kind = "rough" if land and share >= spec["strategic_rough_share"] else "clear"
+        found[hex_id] = (kind, round(share, 2))
     return found
