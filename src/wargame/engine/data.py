@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 import msgspec
 import yaml
@@ -21,6 +21,14 @@ Provenance = Literal["seed", "rulebook", "reconstructed", "provisional"]
 PROVENANCES: Final = ("seed", "rulebook", "reconstructed", "provisional")
 
 T = TypeVar("T")
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Rec = TypeVar("Rec", bound=Identified)
 # libyaml's parser when PyYAML was built with it (ten times faster), else the pure-Python one
 _SAFE_BASE: Final[type[yaml.SafeLoader]] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE_TAG: Final = "tag:yaml.org,2002:merge"
@@ -78,6 +86,16 @@ def load_file(path: Path, schema: type[T]) -> T:
     """Load a whole file as one ``schema`` value."""
     loaded: T = convert(read_raw(path), schema, path)
     return loaded
+
+
+def by_id(records: list[Rec], kind: str) -> dict[str, Rec]:
+    """``records`` by their id; DataError naming the ``kind`` of record whose id comes twice."""
+    found: dict[str, Rec] = {}
+    for record in records:
+        if record.id in found:
+            raise DataError(f"{kind} {record.id} is defined twice")
+        found[record.id] = record
+    return found
 
 
 def load_records(path: Path, schema: type[T]) -> list[T]:
