@@ -9,6 +9,7 @@ a message naming the file, the record (its index and id) and the field.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol, TypeVar
 
@@ -21,6 +22,7 @@ Provenance = Literal["seed", "rulebook", "reconstructed", "provisional"]
 PROVENANCES: Final = ("seed", "rulebook", "reconstructed", "provisional")
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 class Identified(Protocol):
@@ -96,6 +98,16 @@ def by_id(records: list[Rec], kind: str) -> dict[str, Rec]:
             raise DataError(f"{kind} {record.id} is defined twice")
         found[record.id] = record
     return found
+
+
+def load_checked(path: Path, schema: type[T], check: Callable[[T], U]) -> U:
+    """What ``check`` makes of the file at ``path`` once it fits ``schema``: a DataError from
+    either, in one line, starts with the file's path."""
+    data: T = convert(read_raw(path), schema, path)
+    try:
+        return check(data)
+    except DataError as error:
+        raise DataError(f"{path}: {error}") from None
 
 
 def load_records(path: Path, schema: type[T]) -> list[T]:

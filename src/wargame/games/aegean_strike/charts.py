@@ -34,7 +34,7 @@ import msgspec
 
 from wargame.engine.overlay import PrintedTables, TableKind
 from wargame.engine.state import State
-from wargame.engine.tables import CombatTable, RollRange, odds_column, odds_value
+from wargame.engine.tables import CombatTable, RollRange, face_rows, odds_column, odds_table
 
 DATA: Final = Path(__file__).parent / "data"
 DIE_FACES: Final = tuple(str(face) for face in range(1, 11))
@@ -93,11 +93,10 @@ def hit_chart(values: HitChartValues) -> HitChart:
     for before, after in pairwise(strengths):
         if before.high is None or after.low != before.high + 1:
             raise ValueError(f"columns {before} and {after} leave a gap or overlap")
-    _check_faces(values.rows, "rows")
     for face, hits in values.rows.items():
         if any(later < earlier for earlier, later in pairwise(hits)):
             raise ValueError(f"row {face}: more strength never scores fewer hits")
-    rows: list[list[Any]] = [[face, *values.rows[face]] for face in DIE_FACES]
+    rows = face_rows(values.rows, DIE_FACES, int)
     return HitChart(CombatTable.from_rows(values.columns, rows, name="air/naval"), strengths)
 
 
@@ -312,14 +311,9 @@ class LandCrt:
 
 
 def land_crt(values: LandCrtValues) -> LandCrt:
-    ratios = [odds_value(label) for label in values.columns]
-    if any(later <= earlier for earlier, later in pairwise(ratios)):
-        raise ValueError(f"columns must rise in odds: {', '.join(values.columns)}")
-    _check_faces(values.rows, "rows")
-    rows: list[list[Any]] = [
-        [face, *(parse_land_result(code) for code in values.rows[face])] for face in DIE_FACES
-    ]
-    return LandCrt(CombatTable.from_rows(values.columns, rows, name="16.02"))
+    return LandCrt(
+        odds_table(values.columns, values.rows, DIE_FACES, parse_land_result, name="16.02")
+    )
 
 
 SEED_MODIFIERS: Final = ("supply", "troop_quality", "formation", "engineers", "armour", "artillery")

@@ -27,7 +27,7 @@ from typing import Annotated, Final, Literal
 
 import msgspec
 
-from wargame.engine.data import Provenance, Record, by_id, convert, read_raw
+from wargame.engine.data import Provenance, Record, by_id, load_checked, read_raw
 from wargame.engine.errors import DataError
 from wargame.games.dai_senso.charts import TABLES, Faction
 
@@ -301,12 +301,9 @@ def map_hexes(path: Path = DATA / "map.json") -> dict[str, str]:
 
 def load(path: Path = DATA / "forces.yaml", hexes: dict[str, str] | None = None) -> Forces:
     """The forces of ``path`` checked; DataError in one line naming the file and the record."""
-    raw = read_raw(path)
-    data = convert(raw, ForcesFile, path)
-    try:
-        return Forces(data, map_hexes() if hexes is None else hexes)
-    except DataError as error:
-        raise DataError(f"{path}: {error}") from None
+    return load_checked(
+        path, ForcesFile, lambda data: Forces(data, map_hexes() if hexes is None else hexes)
+    )
 
 
 @cache
