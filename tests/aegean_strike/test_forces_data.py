@@ -86,6 +86,7 @@ def test_every_aircraft_the_seed_names_is_a_type_in_its_role():
     assert {t for t, role in roles.items() if role == "strategic_transport"} == {"c-5", "il-76"}
     assert FORCES.air_types["tu-20"].minelaying and roles["e-6"] == "ecm"
     seed = {t.id for t in FORCES.air_types.values() if t.provenance == "seed"}
+    assert len(FORCES.air_types) == 48
     assert len(seed) == 38 and {"ah-1", "mi-24", "ka-25", "sh-3", "s-3"} <= seed
 
 
@@ -211,6 +212,7 @@ def test_every_airbase_the_map_prints_is_an_airbase_record_at_its_hex():
         place["operational_hex"] for place in MAP["places"].values() if "airbase" in place["kinds"]
     }
     assert printed <= {airbase.hex for airbase in FORCES.airbases.values()}
+    assert len(FORCES.airbases) == 33 and len(FORCES.supply_sources) == 14
     naples = FORCES.supply_sources["naples"]
     assert naples.provenance == "seed" and naples.nation == "us"
 
@@ -271,6 +273,15 @@ def _setup_of(raw, id_):
                 {"unit": "is-f15", "base": "tel_nof"}
             ),
             "is takes no part in this scenario",
+        ),
+        (lambda r: placement(r, "us-mab").update(turn=7), "us-mab arrives after the last turn"),
+        (
+            lambda r: scenario(r, "greece_turkey_war")["supply_points"].pop("tu"),
+            "to the nations at war only (tu, 6)",
+        ),
+        (
+            lambda r: scenario(r, "north_africa_war")["supply_points"].update(gr=5),
+            "to the nations at war only (gr, 6)",
         ),
         (lambda r: record(r, "units", "gr-1-inf").update(size="XXXX"), "not XXXX"),
         (lambda r: record(r, "units", "gr-f4-338").update(size="XX"), "only ground units"),

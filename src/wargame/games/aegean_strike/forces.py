@@ -396,7 +396,11 @@ class Forces:
         if scenario.offered == bool(scenario.not_offered):
             raise DataError(f"{where}: a scenario not offered says why, an offered one does not")
         self._check_ewda(where, scenario)
+        self._check_supply_points(where, scenario)
         placements = self.setup(scenario.id)
+        late = [p.unit for p in placements if p.turn > scenario.turns]
+        if late:
+            raise DataError(f"{where}: {late[0]} arrives after the last turn ({scenario.turns})")
         _placed_once(where, placements)
         for placement in placements:
             self._check_placement(where, placement, scenario)
@@ -411,6 +415,12 @@ class Forces:
                 raise DataError(f"{where}: {unit_id} is no EWDA unit")
             if unit.nation not in ("us", "ussr") or players.get(unit.nation) in (None, "neutral"):
                 raise DataError(f"{where}: EWDA {unit_id} is not a US or Soviet one at war (9.03)")
+
+    def _check_supply_points(self, where: str, scenario: Scenario) -> None:
+        at_war = {*scenario.sides.a, *scenario.sides.b}
+        if set(scenario.supply_points) != at_war:
+            wrong = sorted(set(scenario.supply_points) ^ at_war)[0]
+            raise DataError(f"{where}: give supply points to the nations at war only ({wrong}, 6)")
 
     def _check_placement(
         self, scenario_where: str, placement: Placement, scenario: Scenario
