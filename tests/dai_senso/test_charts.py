@@ -5,18 +5,21 @@ shows them although the game is not playable yet."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from tests.printed_tables import Charts, cli
+from wargame.cli import main
+from wargame.engine.errors import DataError
+from wargame.engine.overlay import OPTION
+from wargame.engine.state import State
 from wargame.engine.tables import Placement
 from wargame.games import REGISTRY
 from wargame.games.dai_senso.charts import TABLES, parse_result, tables
 
 pytestmark = pytest.mark.game("dai-senso")
 
-CHARTS = Charts(TABLES, "c1_1937")
-PRINTED = CHARTS.printed
-state_with, changed, refusal = CHARTS.state_with, CHARTS.changed, CHARTS.refusal
+PRINTED = {row["id"]: row["values"] for row in TABLES.listing()}
 PROVISIONAL = {
     "crt",
     "uscl_track",
@@ -26,6 +29,25 @@ PROVISIONAL = {
     "event_tables",
     "turn_track",
 }
+
+
+def state_with(overlay: dict | None) -> State:
+    options = {} if overlay is None else {OPTION: overlay}
+    return State("dai-senso", "", "c1_1937", 0, options, 0, {}, [])
+
+
+def changed(table: str, change) -> dict:
+    values = copy.deepcopy(PRINTED[table])
+    change(values)
+    return values
+
+
+def refusal(table: str, change) -> str:
+    with pytest.raises(DataError) as error:
+        TABLES.normalize({"tables": {table: changed(table, change)}}, "my-charts.yaml")
+    message = str(error.value)
+    assert "\n" not in message and message.startswith("my-charts.yaml: table " + table)
+    return message
 
 
 # -- every table loads and says where it comes from ---------------------------------------------
@@ -182,7 +204,18 @@ def test_every_table_has_a_change_to_try():
 
 @pytest.mark.parametrize("table", sorted(CHANGES))
 def test_an_overlay_replaces_each_table_for_its_game_only(table):
-    CHARTS.check_overlay_replaces_only(table, CHANGES[table])
+    overlay = TABLES.normalize(
+        {"game": "dai-senso", "tables": {table: changed(table, CHANGES[table])}}, "test overlay"
+    )
+    assert overlay is not None and list(overlay["tables"]) == [table]
+    assert tables(state_with(overlay))[table] != TABLES.defaults[table]
+    others = set(TABLES.kinds) - {table}
+    assert all(tables(state_with(overlay))[t] == TABLES.defaults[t] for t in others)
+    assert tables(state_with(None))[table] == TABLES.defaults[table]
+
+
+def test_an_overlay_equal_to_the_printed_tables_is_no_overlay():
+    assert TABLES.normalize({"tables": copy.deepcopy(PRINTED)}, "same.yaml") is None
 
 
 @pytest.mark.parametrize(
@@ -216,6 +249,17 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 # -- on the command line, before the game is playable -------------------------------------------
 
 
+def cli(capsys, *argv):
+    code = main([str(a) for a in argv])
+    return (code, *capsys.readouterr())
+
+
+def test_wargame_tables_lists_every_table(capsys):
+    code, out, _ = cli(capsys, "tables", "dai-senso")
+    assert code == 0
+    assert all(f"- id: {table}" in out for table in TABLES.kinds)
+
+
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "dai-senso")
     assert code == 0 and "14 printed tables a rules overlay may replace, 7 provisional" in out
@@ -224,13 +268,20 @@ def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
 
 
 def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
-    found = CHARTS.check_template_edit(capsys, tmp_path, "steps: 6", "steps: 5")
-    assert set(found["tables"]) == {"stacking"}
+    template = tmp_path / "charts.yaml"
+    code, out, _ = cli(capsys, "tables", "dai-senso", "--template", template)
+    assert code == 0 and "the 14 tables of dai-senso" in out
+    assert TABLES.read(template) is None
+    text = template.read_text(encoding="utf-8")
+    template.write_text(text.replace("steps: 6", "steps: 5"), encoding="utf-8")
+    found = TABLES.read(template)
+    assert found is not None and set(found["tables"]) == {"stacking"}
     assert tables(state_with(found))["stacking"].normal.steps == 5
 
 
-def test_the_tables_are_listed_and_a_new_game_refused_in_one_line(capsys, tmp_path):
-    CHARTS.check_command_line(capsys, tmp_path)
+def test_a_new_game_is_refused_in_one_line(capsys, tmp_path):
+    code, _, err = cli(capsys, "new", "dai-senso", "-s", "c1_1937", "-o", tmp_path / "g.json")
+    assert code != 0 and "not playable yet" in err and len(err.strip().splitlines()) == 1
 
 
 def test_every_rule_a_table_names_is_a_row_of_the_rule_index():

@@ -13,13 +13,12 @@ from wargame.engine.registry import Entry, Registry
 _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
-_TABLES_BEFORE_PLAY: dict[str, str] = {
-    "dai-senso": "wargame.games.dai_senso.charts",
-    "aegean-strike": "wargame.games.aegean_strike.charts",
-}
+_TABLES_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.charts"}
 """Games not playable yet whose printed tables are data already (wargame tables, rules)."""
 _CARDS_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.cards"}
 """Games not playable yet whose cards are data already (wargame cards)."""
+
+_TABLES_BEFORE_PLAY["aegean-strike"] = "wargame.games.aegean_strike.charts"
 
 for _id, _title, _package, _module, _rules in (
     (
