@@ -274,6 +274,11 @@ def _setup_of(raw, id_):
             ),
             "is takes no part in this scenario",
         ),
+        (lambda r: placement(r, "bu-2-mrd").update(hex="1615"), "Bulgaria unit cannot start in GR"),
+        (
+            lambda r: placement(r, "su-dd-kashin").update(hex="2022"),
+            "a Soviet Union unit cannot start in GR land",
+        ),
         (lambda r: placement(r, "us-mab").update(turn=7), "us-mab arrives after the last turn"),
         (
             lambda r: scenario(r, "greece_turkey_war")["supply_points"].pop("tu"),

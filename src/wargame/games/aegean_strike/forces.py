@@ -21,6 +21,8 @@ Decisions
   EWDA box (placed in the Unit Assignment Stage, 9.03); ground units in a land hex or aboard a
   transport; naval units in a sea, coastal or port hex. No unit starts in a strategic hex inside
   the transitional ring (4).
+- The common set-up is of peacetime garrisons: a unit starts on its own nation's land or an ally's
+  of its bloc (US units in Greece and Turkey, Soviet ones in Bulgaria), whatever the scenario.
 - An airbase belongs to the nation that flies from it (US bases in Greece and Turkey are US), so
   that a neutral host does not ground a belligerent's squadrons.
 """
@@ -77,6 +79,8 @@ class Nation(Sourced):
     name: str
     name_ja: str
     bloc: Literal["nato", "wp", "other"]
+    territory: list[str] = msgspec.field(default_factory=list)
+    """The map's nation codes of its land (data/map.json: GR, TR, BG, CY...)."""
 
 
 class AirType(Sourced):
@@ -454,15 +458,28 @@ class Forces:
     def _check_unit_hex(self, where: str, unit: Unit, placement: Placement) -> None:
         hex_id = str(placement.hex)
         if self.category(unit) == "ground":
-            self._check_hex(where, hex_id, LAND_CLASSES, "land")
+            found = self._check_hex(where, hex_id, LAND_CLASSES, "land")
             if placement.in_port:
                 raise DataError(f"{where}: only naval units are in port (10.02)")
+            self._check_host(where, unit, found)
             return
         found = self._check_hex(where, hex_id, SEA_CLASSES, "sea")
         if placement.in_port and not found.port:
             raise DataError(f"{where}: hex {hex_id} has no port to be in (10.02)")
+        if placement.in_port:
+            self._check_host(where, unit, found)
         if unit.nation == "ussr" and found.nation == "IT":
             raise DataError(f"{where}: Soviet ships never enter Italian coastal hexes (13.06)")
+
+    def _check_host(self, where: str, unit: Unit, found: Hex) -> None:
+        """A unit starts on its own nation's land or an ally's of its bloc (the common set-up
+        is peacetime garrisons: 21.02)."""
+        if found.nation is None:
+            return
+        nation = self.nations[unit.nation]
+        hosts = [other for other in self.nations.values() if found.nation in other.territory]
+        if not any(host is nation or host.bloc == nation.bloc != "other" for host in hosts):
+            raise DataError(f"{where}: a {nation.name} unit cannot start in {found.nation} land")
 
     def _check_base(self, where: str, unit: Unit, base: str, scenario: Scenario) -> None:
         players = self._players(scenario)
