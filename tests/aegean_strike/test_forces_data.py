@@ -153,6 +153,12 @@ def test_the_units_per_nation():
     assert len(FORCES.units) == 249
 
 
+def test_every_unit_is_named_in_both_languages():
+    assert all(unit.name and unit.name_ja for unit in FORCES.units.values())
+    assert FORCES.units["gr-1-inf"].name_ja == "第1歩兵師団"
+    assert FORCES.units["us-cvn-69"].name_ja.startswith("ドワイト・D・アイゼンハワー")
+
+
 def test_the_fifth_scenario_is_listed_but_not_offered_with_its_reason():
     found = FORCES.scenarios["world_war"]
     assert not found.offered and "Gulf Strike" in found.not_offered
@@ -297,6 +303,7 @@ def _setup_of(raw, id_):
         (lambda r: record(r, "airbases", "larisa").update(hex="2520"), "airbase larisa"),
         (lambda r: r["units"].append(copy.deepcopy(r["units"][0])), "defined twice"),
         (lambda r: r["units"][1].update(quality="heroic"), "units[1]"),
+        (lambda r: r["units"][2].pop("name_ja"), "units[2]"),
     ],
 )
 def test_a_bad_record_is_refused_in_one_line(tmp_path, change, expected):

@@ -173,6 +173,7 @@ class Unit(Sourced):
     nation: str
     type: str
     name: str
+    name_ja: str
     size: Size | None = None
     quality: Quality = "regular"
 
