@@ -153,6 +153,13 @@ def test_the_units_per_nation():
     assert len(FORCES.units) == 249
 
 
+def test_reserves_and_cadre_divisions_start_at_partial_strength():
+    partial = FORCES.partial("wwiii_southwestern_front")
+    assert len(partial) == 17 and {"su-180-mrd", "bu-16-mrd", "gr-8-inf"} <= set(partial)
+    assert all(FORCES.category(FORCES.units[unit]) == "ground" for unit in partial)
+    assert len(FORCES.partial("greece_turkey_war")) == 15
+
+
 def test_every_unit_is_named_in_both_languages():
     assert all(unit.name and unit.name_ja for unit in FORCES.units.values())
     assert FORCES.units["gr-1-inf"].name_ja == "第1歩兵師団"
@@ -285,6 +292,8 @@ def _setup_of(raw, id_):
             lambda r: placement(r, "su-dd-kashin").update(hex="2022"),
             "a Soviet Union unit cannot start in GR land",
         ),
+        (lambda r: placement(r, "gr-f4-338").update(partial=True), "only ground units set up"),
+        (lambda r: placement(r, "us-mab").update(partial=True), "only ground units set up"),
         (lambda r: placement(r, "us-mab").update(turn=7), "us-mab arrives after the last turn"),
         (
             lambda r: scenario(r, "greece_turkey_war")["supply_points"].pop("tu"),

@@ -189,6 +189,8 @@ class Placement(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     turn: Annotated[int, msgspec.Meta(ge=0, le=60)] = 0
     """0: at the start; else the turn whose International Military Phase brings it (7.01)."""
     in_port: bool = False
+    partial: bool = False
+    """Starts at partial strength, to be mobilised in an International Military Phase (7.01)."""
     place: str | None = None
 
 
@@ -300,6 +302,10 @@ class Forces:
         playing = self._players(scenario)
         common = [p for p in self.data.setup if self.units[p.unit].nation in playing]
         return (*common, *scenario.extra)
+
+    def partial(self, scenario: str) -> list[str]:
+        """The units of ``scenario`` that start at partial strength (7.01)."""
+        return [placement.unit for placement in self._setups[scenario] if placement.partial]
 
     def player_of(self, scenario: str, unit: Unit) -> Player:
         return self._players(self.scenarios[scenario])[unit.nation]
@@ -441,6 +447,8 @@ class Forces:
         wanted = self._placement_kinds(unit)
         if len(given) != 1 or given[0] not in wanted:
             raise DataError(f"{where}: a {category} unit starts by {' or '.join(wanted)}")
+        if placement.partial and (category != "ground" or placement.turn):
+            raise DataError(f"{where}: only ground units set up at the start mobilise (7.01)")
         if placement.hex is not None:
             self._check_unit_hex(where, unit, placement)
         elif placement.base is not None:
