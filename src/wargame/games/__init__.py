@@ -18,6 +18,8 @@ _TABLES_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.cha
 _CARDS_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.cards"}
 """Games not playable yet whose cards are data already (wargame cards)."""
 
+_TABLES_BEFORE_PLAY["aegean-strike"] = "wargame.games.aegean_strike.charts"
+
 for _id, _title, _package, _module, _rules in (
     (
         "empire-of-the-sun",

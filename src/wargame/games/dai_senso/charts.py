@@ -31,7 +31,14 @@ import msgspec
 
 from wargame.engine.overlay import PrintedTables, TableKind
 from wargame.engine.state import State
-from wargame.engine.tables import ColumnPick, CombatTable, RollRange, odds_column, odds_value
+from wargame.engine.tables import (
+    ColumnPick,
+    CombatTable,
+    RollRange,
+    odds_column,
+    odds_table,
+    odds_value,
+)
 from wargame.games.dai_senso.events import EVENTS
 
 DATA: Final = Path(__file__).parent / "data"
@@ -101,15 +108,7 @@ class Crt:
 
 
 def combat_results(values: CrtValues) -> Crt:
-    ratios = [odds_value(label) for label in values.columns]
-    if any(later <= earlier for earlier, later in pairwise(ratios)):
-        raise ValueError(f"columns must rise in odds: {', '.join(values.columns)}")
-    if sorted(values.rows) != list(DIE_FACES):
-        raise ValueError("rows: give the die faces 1 to 6 once each")
-    rows: list[list[Any]] = [
-        [face, *(parse_result(code) for code in values.rows[face])] for face in DIE_FACES
-    ]
-    return Crt(CombatTable.from_rows(values.columns, rows, name="4.2.4"))
+    return Crt(odds_table(values.columns, values.rows, DIE_FACES, parse_result, name="4.2.4"))
 
 
 # -- 4.2.3 column shifts, 11.2 weather -----------------------------------------------------------
