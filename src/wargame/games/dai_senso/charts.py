@@ -375,6 +375,24 @@ def turn_track(values: list[Turn]) -> list[Turn]:
     return values
 
 
+# -- 0.3, 7.2 the training scenarios' length and objectives (ds-play) ---------------------------
+
+
+class TrainingScenario(Strict):
+    turns: Annotated[int, msgspec.Meta(ge=1, le=60)]
+    objectives: list[str]
+    holder_at_start: Faction
+    attacker: Faction
+    attacker_needs: Annotated[int, msgspec.Meta(ge=1)]
+
+
+def training_scenarios(values: dict[str, TrainingScenario]) -> dict[str, TrainingScenario]:
+    for name, scenario in values.items():
+        if scenario.attacker_needs > len(scenario.objectives):
+            raise ValueError(f"{name}: attacker_needs is more than the objectives")
+    return values
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -395,6 +413,7 @@ TABLES: Final = PrintedTables(
         "esv_adjustment": TableKind(EsvAdjustment, checked_esv),
         "event_tables": TableKind(dict[str, EventTable], event_tables),
         "turn_track": TableKind(list[Turn], turn_track),
+        "training_scenarios": TableKind(dict[str, TrainingScenario], training_scenarios),
     },
 )
 

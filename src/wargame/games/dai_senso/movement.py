@@ -1,0 +1,193 @@
+"""The Operational Movement Phase (3), hex-to-hex (3.1.1): the phasing faction moves its ground
+units one at a time, each hex by hex, paying the Terrain Effects Chart's cost of the hex plus the
+hexside crossed, stopping on entering an enemy zone of control (8.2).
+
+Decisions
+- A unit may always enter the first hex of its move, even one costing more than its movement
+  allowance, and then stops ([DG]; supplement C6, medium confidence). A strait crossing takes
+  the entire allowance: only as a unit's whole move (TEC: no strait here is connected, the map
+  marks no roads).
+- Marines may cross one all-sea hexside as their whole move (3.1.4); lake hexsides block every
+  unit.
+- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), overrun (3.2, so an enemy
+  hex cannot be entered), supply at the start of a move (10.3: every unit counts as supplied),
+  weather (11), and Policy or Truce limits (none applies in the training scenario).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.dai_senso import state
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.charts import TerrainEffects
+from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.registry import RULES
+
+RULES.stand_in(
+    "3.1.1", "the east sheet's column 01 is next to the west sheet's 28", key="sheet_seam"
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Entering a neighbouring hex: its cost and whether the unit must stop there."""
+
+    cost: float
+    stops: bool
+
+
+@RULES.implements("3.1")
+def movable(data: Mapping[str, Any], side: str) -> list[str]:
+    """The phasing faction's ground units that may still move: a movement allowance above 0 and
+    no move made this phase (3.1: one at a time, each move finished before the next)."""
+    return [
+        uid
+        for uid in state.own_units(data, side)
+        if uid not in data["moved"] and state.values(data, uid)[2] > 0
+    ]
+
+
+@RULES.implements("3.1.1", "3.1.4", "8.2")
+def entries(
+    data: Mapping[str, Any], uid: str, spent: float, tec: TerrainEffects
+) -> tuple[dict[str, Entry], dict[str, str]]:
+    """Where the unit may go next from its hex, having spent ``spent`` MP, and why each other
+    neighbour is refused (a one-line reason with its rule)."""
+    here = state.hex_of(data, uid)
+    allowance = state.values(data, uid)[2]
+    side = state.faction(uid)
+    found: dict[str, Entry] = {}
+    refused: dict[str, str] = {}
+    for there in board().neighbours(here):
+        cost, reason = step_cost(data, uid, there, spent=spent, tec=tec)
+        if reason:
+            refused[there] = reason
+            continue
+        whole_move = cost > allowance - spent
+        if whole_move and spent > 0:
+            refused[there] = (
+                f"3.1.1: entering {there} costs {cost:g} MP, {allowance - spent:g} left"
+            )
+            continue
+        stops = whole_move or _stops_in_zoc(data, there, side)
+        found[there] = Entry(cost, stops)
+    return found, refused
+
+
+def step_cost(
+    data: Mapping[str, Any], uid: str, there: str, *, spent: float, tec: TerrainEffects
+) -> tuple[float, str]:
+    """The MP for the unit to enter ``there`` from its hex (``inf``: the entire allowance), or
+    a reason the step is forbidden."""
+    the_map = board()
+    here = state.hex_of(data, uid)
+    side = state.faction(uid)
+    kinds = the_map.side_kinds(here, there)
+    if the_map.hexes[there].sea:
+        return 0, f"3.1.4: {there} is an all-sea hex"
+    if state.enemy_in(data, there, side):
+        return 0, f"3.1: enemy units hold {there} (overrun, 3.2, is not played yet)"
+    if "lake" in kinds:
+        return 0, f"3.1.4: a lake hexside blocks the way to {there}"
+    if kinds & {"all_sea", "strait"}:
+        marines = "all_sea" in kinds and state.unit(uid).type == "marines"
+        if "strait" not in kinds and not marines:
+            return 0, f"3.1.4: an all-sea hexside blocks the way to {there}"
+        if spent > 0:
+            return 0, f"3.1.4: crossing to {there} takes a unit's whole move"
+        return float("inf"), ""
+    cost = _mp(tec.hexes[the_map.hexes[there].terrain].mp)
+    if "river" in kinds:
+        cost += _mp(tec.hexsides["river"].mp)
+    return cost, ""
+
+
+def _mp(cost: float | str) -> float:
+    if isinstance(cost, str):
+        raise ValueError(f"a terrain cost of {cost!r} where a number of MP was expected")
+    return float(cost)
+
+
+@RULES.implements("8.1", "8.2")
+def _stops_in_zoc(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
+    """Entering an enemy zone of control stops a unit, unless a friendly unit is already there
+    (it negates the zone: 8.1)."""
+    friendly = state.holder(data, hex_id) == side
+    return not friendly and state.in_enemy_zoc(data, hex_id, side)
+
+
+class Movement(Procedure):
+    """The phasing faction (``side``) picks a unit, moves it, picks the next, until it ends."""
+
+    name = "movement"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.data["moved"] = []
+        g.goto("pick")
+
+    @decision
+    def pick(self, g: Context, f: Frame) -> Choices:
+        side = f["side"]
+        choices = Decision.single(side, "prompt.movement")
+        for uid in movable(g.data, side):
+            choices.add(f"move {uid}", _pick, uid)
+        choices.add("end", _end)
+        return choices
+
+
+def _pick(g: Context, f: Frame, uid: str) -> None:
+    g.call("unit_move", then="pick", unit=uid, spent=0)
+
+
+def _end(g: Context, f: Frame) -> None:
+    g.data["moved"] = []
+    g.ret()
+
+
+class UnitMove(Procedure):
+    """One unit's move, a hex at a time, until it stops or can go no farther."""
+
+    name = "unit_move"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.goto("next_hex")
+
+    @decision
+    def next_hex(self, g: Context, f: Frame) -> Choices:
+        uid = f["unit"]
+        side = state.faction(uid)
+        choices = Decision.single(side, "prompt.unit_move", unit=uid, spent=f["spent"])
+        tec = game_tables(g.state)["terrain_effects"]
+        found, refused = entries(g.data, uid, f["spent"], tec)
+        for there, entry in found.items():
+            choices.add(f"hex {there}", _enter, there, entry)
+        for there, reason in refused.items():
+            choices.refuse(f"hex {there}", reason)
+        choices.add("stop", _stop)
+        return choices
+
+
+def _enter(g: Context, f: Frame, there: str, entry: Entry) -> None:
+    uid = f["unit"]
+    here = state.hex_of(g.data, uid)
+    taken = state.enter(g.data, uid, there)
+    g.log("log.moved", side=state.faction(uid), unit=uid, frm=here, to=there)
+    if taken:
+        g.log("log.taken", side=taken, hex=there)
+    if entry.stops:
+        _stop(g, f)
+    else:
+        f["spent"] += entry.cost
+
+
+def _stop(g: Context, f: Frame) -> None:
+    g.data["moved"].append(f["unit"])
+    g.ret()
+
+
+ALL: Final[tuple[Procedure, ...]] = (Movement(), UnitMove())

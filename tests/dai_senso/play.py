@@ -1,0 +1,52 @@
+"""Positions of Dai Senso! to test play on: the August Storm set-up with the ground units
+replaced by the ones a test names, and a rules overlay that fixes the CRT's result."""
+
+from __future__ import annotations
+
+from wargame.engine.action import Action
+from wargame.engine.state import State, clone, to_json
+from wargame.games import REGISTRY
+from wargame.games.dai_senso.charts import TABLES
+
+GAME = REGISTRY.game("dai-senso")
+SCENARIO = "a1_august_storm"
+PLAIN = "e1603"
+"""A clear hex whose neighbours, and theirs, are clear land with no hexside feature."""
+
+
+def crt_of(code: str) -> dict:
+    """A rules overlay whose CRT gives ``code`` in every cell."""
+    printed = TABLES.defaults["crt"].columns
+    rows = {str(face): [code] * len(printed) for face in range(1, 7)}
+    return {"game": "dai-senso", "name": code, "tables": {"crt": {"columns": list(printed),
+                                                                  "rows": rows}}}  # fmt: skip
+
+
+def position(units: dict[str, tuple[str, int]], result: str | None = None) -> State:
+    """The Axis operational movement of turn 1 with only ``units`` (id -> hex, steps) on the map;
+    with ``result`` every combat gives that CRT result."""
+    options = {} if result is None else {"rules_overlay": crt_of(result)}
+    found = clone(GAME.setup(SCENARIO, 7, options))
+    found.data["units"] = {uid: {"hex": hex_id, "steps": steps} for uid, (hex_id, steps) in
+                           units.items()}  # fmt: skip
+    found.data["control"] = {}
+    return found
+
+
+def act(state: State, side: str, *texts: str) -> State:
+    for text in texts:
+        state = GAME.apply(state, side, Action(text))
+    return state
+
+
+def actions(state: State, side: str) -> list[str]:
+    return [action.text for action in GAME.legal_actions(state, side)]
+
+
+def hexes(state: State) -> dict[str, str]:
+    return {uid: record["hex"] for uid, record in state.data["units"].items()}
+
+
+def frozen(state: State) -> bytes:
+    """The state's bytes, to show that a refusal changed nothing."""
+    return to_json(state)
