@@ -4,10 +4,13 @@ that do not play yet, the end of the scenario and its winner, and random games t
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.dai_senso.play import GAME, SCENARIO, act, actions, frozen, position
 from wargame.engine.action import Action
+from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction, UnknownGame
 from wargame.engine.state import clone
 from wargame.fuzz import FuzzConfig, fuzz
@@ -116,3 +119,26 @@ def test_every_side_sees_the_whole_position_and_no_hand():
     views = [GAME.view(state, side)["board"] for side in (None, *GAME.sides)]
     assert all(view == state.data for view in views)
     assert "move j-30th-army" in actions(state, "axis")
+
+
+def test_every_prompt_has_words_in_both_languages_and_names_only_what_is_offered():
+    for key in GAME.prompt_verbs():
+        for lang in ("en", "ja"):
+            assert key in GAME.catalog.messages[lang], f"{key} has no {lang} words"
+    rng = random.Random(5)
+    found = GAME.setup(SCENARIO, 5)
+    while found.result is None:
+        assert prompt_problems(GAME, found) == []
+        side = rng.choice(GAME.active(found))
+        found = GAME.apply(found, side, rng.choice(GAME.legal_actions(found, side)))
+
+
+def test_every_log_line_has_words_in_both_languages():
+    found = GAME.setup(SCENARIO, 3)
+    rng = random.Random(3)
+    while found.result is None:
+        side = rng.choice(GAME.active(found))
+        found = GAME.apply(found, side, rng.choice(GAME.legal_actions(found, side)))
+    for key in {event.key for event in found.log} - {"log.roll", "log.game_over"}:
+        for lang in ("en", "ja"):
+            assert key in GAME.catalog.messages[lang], f"{key} has no {lang} words"
