@@ -100,11 +100,48 @@ def test_entering_an_enemy_zone_of_control_stops_a_unit_unless_a_friendly_unit_i
     assert going.data["moved"] == [] and "stop" in actions(going, "axis")
 
 
-@pytest.mark.rule("3.1")
-def test_an_enemy_hex_cannot_be_entered_while_overrun_is_not_played():
-    state = act(position({"j-5th-army": ("e1604", 2), "s-35th": (PLAIN, 2)}), "axis",
-                "move j-5th-army")  # fmt: skip
-    refused_with(state, "axis", f"hex {PLAIN}", r"3\.1: enemy units hold")
+@pytest.mark.rule("3.2")
+def test_multi_step_armour_overruns_a_lone_one_step_unit_ignoring_its_zone():
+    state = position({"j-armor-1": ("e1605", 2), "s-kamchatka": ("e1604", 1)})
+    state = act(state, "axis", "move j-armor-1", "hex e1604")
+    assert "s-kamchatka" in state.data["eliminated"] and hexes(state)["j-armor-1"] == "e1604"
+    assert state.data["moved"] == [] and "stop" in actions(state, "axis")
+    assert any(e.key == "log.overrun" for e in state.log)
+
+
+@pytest.mark.rule("3.2")
+@pytest.mark.parametrize(
+    ("units", "mover", "target", "reason"),
+    [
+        (
+            {"j-5th-army": ("e1605", 2), "s-kamchatka": ("e1604", 1)},
+            "j-5th-army",
+            "e1604",
+            "only a multi-step armour-type unit",
+        ),
+        (
+            {"j-armor-1": ("e1605", 2), "s-35th": ("e1604", 2)},
+            "j-armor-1",
+            "e1604",
+            "more than one enemy step",
+        ),
+        (
+            {"j-armor-1": ("e1605", 2), "s-kamchatka": ("e1604", 1), "s-2fef": ("e1403", 2)},
+            "j-armor-1",
+            "e1604",
+            "an enemy HQ within 2 hexes",
+        ),
+        (
+            {"j-armor-1": ("w5010", 2), "s-kamchatka": ("w4910", 1)},
+            "j-armor-1",
+            "w4910",
+            "the terrain of w4910",
+        ),
+    ],
+)
+def test_an_overrun_is_refused_with_its_reason(units, mover, target, reason):
+    state = act(position(units), "axis", f"move {mover}")
+    refused_with(state, "axis", f"hex {target}", rf"3\.2: .*{reason}")
 
 
 @pytest.mark.rule("9.2")

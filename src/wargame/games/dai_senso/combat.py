@@ -91,7 +91,7 @@ def column_shift(
     the_map = board()
     defenders = state.units_in(data, target)
     sides = [the_map.side_kinds(state.hex_of(data, uid), target) for uid in attackers]
-    hexside = min(_hexside_shift(kinds, tec) for kinds in sides)
+    hexside = min(hexside_shift(kinds, tec) for kinds in sides)
     defence = tec.hexes[the_map.hexes[target].terrain].shift + hexside
     defence += shifts.fortress if any(state.kind(u) == "fortress" for u in defenders) else 0
     defence += shifts.hq if any(state.kind(u) == "hq" for u in defenders) else 0
@@ -99,7 +99,8 @@ def column_shift(
     return attack - defence
 
 
-def _hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
+def hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
+    """The defender's shift of a hexside of these kinds (TEC)."""
     return max(
         (tec.hexsides[row].shift for kind, row in HEXSIDE_SHIFTS if kind in kinds), default=0
     )

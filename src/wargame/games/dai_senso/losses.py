@@ -29,13 +29,18 @@ RULES.stand_in(
 def lose_step(g: Context, uid: str) -> None:
     """One step of the unit lost; the unit leaves play with its last step."""
     record = g.data["units"][uid]
+    if record["steps"] == 1:
+        eliminate(g, uid)
+        return
     record["steps"] -= 1
-    if record["steps"] == 0:
-        del g.data["units"][uid]
-        g.data["eliminated"].append(uid)
-        g.log("log.eliminated", unit=uid, hex=record["hex"])
-    else:
-        g.log("log.step_lost", unit=uid, hex=record["hex"], steps=record["steps"])
+    g.log("log.step_lost", unit=uid, hex=record["hex"], steps=record["steps"])
+
+
+def eliminate(g: Context, uid: str) -> None:
+    """The unit leaves play with all its steps."""
+    record = g.data["units"].pop(uid)
+    g.data["eliminated"].append(uid)
+    g.log("log.eliminated", unit=uid, hex=record["hex"])
 
 
 class Losses(Procedure):

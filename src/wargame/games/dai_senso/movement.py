@@ -9,9 +9,10 @@ Decisions
   marks no roads).
 - Marines may cross one all-sea hexside as their whole move (3.1.4); lake hexsides block every
   unit.
-- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), overrun (3.2, so an enemy
-  hex cannot be entered), supply at the start of a move (10.3: every unit counts as supplied),
-  weather (11), and Policy or Truce limits (none applies in the training scenario).
+- Overrun (3.2, :mod:`overrun`) is the only way into an enemy hex.
+- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), supply at the start of
+  a move (10.3: every unit counts as supplied), weather (11), and Policy or Truce limits (none
+  applies in the training scenario).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TerrainEffects
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.losses import eliminate
+from wargame.games.dai_senso.overrun import overrun_refusal
 from wargame.games.dai_senso.registry import RULES
 
 RULES.stand_in(
@@ -39,6 +42,8 @@ class Entry:
 
     cost: float
     stops: bool
+    overrun: str | None = None
+    """The enemy unit the move overruns (3.2), if any."""
 
 
 @RULES.implements("3.1")
@@ -74,8 +79,9 @@ def entries(
                 f"3.1.1: entering {there} costs {cost:g} MP, {allowance - spent:g} left"
             )
             continue
-        stops = whole_move or _stops_in_zoc(data, there, side)
-        found[there] = Entry(cost, stops)
+        overrun = state.units_in(data, there)[0] if state.enemy_in(data, there, side) else None
+        stops = whole_move or _stops_in_zoc(data, there, side, ignoring=overrun)
+        found[there] = Entry(cost, stops, overrun)
     return found, refused
 
 
@@ -91,7 +97,9 @@ def step_cost(
     if the_map.hexes[there].sea:
         return 0, f"3.1.4: {there} is an all-sea hex"
     if state.enemy_in(data, there, side):
-        return 0, f"3.1: enemy units hold {there} (overrun, 3.2, is not played yet)"
+        refusal = overrun_refusal(data, uid, here, there, tec)
+        if refusal:
+            return 0, refusal
     if "lake" in kinds:
         return 0, f"3.1.4: a lake hexside blocks the way to {there}"
     if kinds & {"all_sea", "strait"}:
@@ -114,11 +122,11 @@ def _mp(cost: float | str) -> float:
 
 
 @RULES.implements("8.1", "8.2")
-def _stops_in_zoc(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
+def _stops_in_zoc(data: Mapping[str, Any], hex_id: str, side: str, ignoring: str | None) -> bool:
     """Entering an enemy zone of control stops a unit, unless a friendly unit is already there
-    (it negates the zone: 8.1)."""
+    (it negates the zone: 8.1); the zone of the unit it overruns does not count (3.2)."""
     friendly = state.holder(data, hex_id) == side
-    return not friendly and state.in_enemy_zoc(data, hex_id, side)
+    return not friendly and state.in_enemy_zoc(data, hex_id, side, ignoring)
 
 
 class Movement(Procedure):
@@ -175,6 +183,9 @@ class UnitMove(Procedure):
 def _enter(g: Context, f: Frame, there: str, entry: Entry) -> None:
     uid = f["unit"]
     here = state.hex_of(g.data, uid)
+    if entry.overrun is not None:
+        g.log("log.overrun", side=state.faction(uid), unit=uid, enemy=entry.overrun, hex=there)
+        eliminate(g, entry.overrun)
     taken = state.enter(g.data, uid, there)
     g.log("log.moved", side=state.faction(uid), unit=uid, frm=here, to=there)
     if taken:

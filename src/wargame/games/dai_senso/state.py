@@ -84,12 +84,17 @@ def enemy_in(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
     return found is not None and found != side
 
 
-def in_enemy_zoc(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
-    """Whether an enemy ground unit projects its zone of control into the hex (8, 8.1)."""
+def in_enemy_zoc(
+    data: Mapping[str, Any], hex_id: str, side: str, ignoring: str | None = None
+) -> bool:
+    """Whether an enemy ground unit (other than ``ignoring``) projects its zone of control into
+    the hex (8, 8.1)."""
     the_map = board()
     return any(
-        enemy_in(data, near, side) and the_map.projects_zoc(near, hex_id)
+        faction(uid) != side and the_map.projects_zoc(near, hex_id)
         for near in the_map.neighbours(hex_id)
+        for uid in units_in(data, near)
+        if uid != ignoring
     )
 
 
