@@ -19,9 +19,9 @@ SHIFTS = TABLES.defaults["column_shifts"]
 EAST = "e1604"  # next to PLAIN
 
 
-def combat_position(units, result=None):
+def combat_position(units, result=None, weather=None):
     """The Axis regular combat segment with ``units`` on the map."""
-    return act(position(units, result), "axis", "end")
+    return act(position(units, result, weather), "axis", "end")
 
 
 def prompt(found, side):
@@ -165,3 +165,22 @@ def test_the_die_and_the_column_are_logged_for_everybody():
     attack_line = next(e for e in found.log if e.key == "log.attack")
     assert attack_line.params["column"] == "1-1" and attack_line.params["shift"] == 0
     assert any(e.key == "log.roll" and e.to is None for e in found.log)
+
+
+@pytest.mark.rule("4.2.3.7", "11.2", "11.3")
+def test_against_a_hex_in_mud_the_defender_shifts_left_and_a_retreat_is_lessened():
+    units = {"j-5th-army": (EAST, 2), "s-35th": (PLAIN, 2)}
+    found = attack(combat_position(units, "Dr2", weather={"desert": "mud"}), PLAIN, "j-5th-army")
+    attack_line = next(e for e in found.log if e.key == "log.attack")
+    assert attack_line.params["shift"] == -1
+    assert next(e for e in found.log if e.key == "log.combat_result").params["result"] == "Dr1"
+    found = act(found, "soviet", actions(found, "soviet")[0])
+    assert prompt(found, "axis") == "prompt.advance"  # one hex only
+
+
+@pytest.mark.rule("11.2")
+def test_in_snow_a_dr1_becomes_an_exchange():
+    units = {"j-5th-army": (EAST, 2), "s-35th": (PLAIN, 2)}
+    found = attack(combat_position(units, "Dr1", weather={"desert": "snow"}), PLAIN, "j-5th-army")
+    assert prompt(found, "axis") == "prompt.attacker_result"
+    assert next(e for e in found.log if e.key == "log.attack").params["shift"] == 0

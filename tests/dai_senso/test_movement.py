@@ -11,13 +11,15 @@ from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.games.dai_senso import movement
 from wargame.games.dai_senso.charts import TABLES
+from wargame.games.dai_senso.overrun import overrun_refusal
+from wargame.games.dai_senso.weather import weather_now
 
 pytestmark = pytest.mark.game("dai-senso")
 TEC = TABLES.defaults["terrain_effects"]
 
 
 def costs(state, uid, spent=0):
-    found, refused = movement.entries(state.data, uid, spent, TEC)
+    found, refused = movement.entries(state.data, uid, spent, movement.Ground(TEC, {}))
     return {there: entry.cost for there, entry in found.items()}, refused
 
 
@@ -165,3 +167,42 @@ def test_two_hqs_in_one_hex_break_stacking():
     state = act(state, "axis", "lose j-kwantung-hq")
     assert state.data["units"]["j-kwantung-hq"]["steps"] == 1
     assert GAME.view(state, "axis")["prompt"]["key"] == "prompt.overstacked"
+
+
+@pytest.mark.rule("11.1")
+def test_the_weather_of_a_hex_is_its_areas_on_the_turn_track():
+    summer = position({})
+    assert weather_now(summer).get("w5326") is None  # Hsinking, North: clear in Aug-Sep
+    assert weather_now(summer)["w4115"] == "mud"  # Toungoo, North Monsoon
+    summer.data["track"] += 1  # Oct
+    assert weather_now(summer)["w5326"] == "mud" and weather_now(summer)["e5505"] == "mud"
+
+
+@pytest.mark.rule("11.3")
+def test_in_mud_no_unit_leaves_an_enemy_zone_of_control():
+    units = {"j-5th-army": ("e1604", 2), "s-35th": (PLAIN, 2)}
+    state = act(position(units, weather={"desert": "mud"}), "axis", "move j-5th-army")
+    assert actions(state, "axis") == ["stop"]
+    refused_with(state, "axis", "hex e1605", r"11\.3: no unit leaves an enemy zone of control")
+
+
+@pytest.mark.rule("11.4", "11.5")
+@pytest.mark.parametrize(("weather", "stops"), [("storm", True), ("snow", True), (None, False)])
+def test_in_storms_and_snow_a_unit_stops_after_leaving_or_entering_an_enemy_zone(weather, stops):
+    area = {"desert": weather} if weather else {}
+    leaving = position({"j-5th-army": ("e1604", 2), "s-35th": (PLAIN, 2)}, weather=area)
+    left = act(leaving, "axis", "move j-5th-army", "hex e1704")
+    assert (left.data["moved"] == ["j-5th-army"]) is stops
+    units = {"j-5th-army": ("e1605", 2), "j-44th-army": ("e1604", 2), "s-35th": (PLAIN, 2)}
+    entered = act(position(units, weather=area), "axis", "move j-5th-army", "hex e1604")
+    assert (entered.data["moved"] == ["j-5th-army"]) is stops  # a friendly unit is there
+
+
+@pytest.mark.rule("3.2", "11.3")
+def test_no_overrun_into_mud():
+    state = position({"j-armor-1": ("e1605", 2), "s-kamchatka": ("e1604", 1)})
+    tec = TEC
+    assert overrun_refusal(state.data, "j-armor-1", "e1605", "e1604", tec, weather={}) == ""
+    mud = {"e1604": "mud"}
+    found = overrun_refusal(state.data, "j-armor-1", "e1605", "e1604", tec, weather=mud)
+    assert found == "3.2: e1604 is in mud"

@@ -38,6 +38,8 @@ class Hex:
     terrain: str
     name: str
     name_ja: str
+    country: str
+    """The country, dependent or region the hex belongs to ("" for an all-sea hex)."""
 
 
 class Board:
@@ -52,6 +54,9 @@ class Board:
             hexes=self.hexes,
             rows_grow=RowsGrow.UP,
         )
+        self.countries: dict[str, list[str]] = {}
+        for hex_ in self.hexes.values():
+            self.countries.setdefault(hex_.country, []).append(hex_.id)
         self.sides: dict[frozenset[str], frozenset[str]] = {
             frozenset((side["a"], side["b"])): frozenset(side["kinds"]) for side in raw["hexsides"]
         }
@@ -92,6 +97,7 @@ def _hex(record: Mapping[str, Any]) -> Hex:
         record.get("terrain", "all_sea"),
         place.get("name", ""),
         place.get("name_ja", ""),
+        record.get("country", ""),
     )
 
 

@@ -393,6 +393,17 @@ def training_scenarios(values: dict[str, TrainingScenario]) -> dict[str, Trainin
     return values
 
 
+def weather_areas(values: dict[WeatherArea, list[str]]) -> dict[WeatherArea, list[str]]:
+    """Each country in one weather area at most (11.1)."""
+    seen: dict[str, str] = {}
+    for area, countries in values.items():
+        for country in countries:
+            if country in seen:
+                raise ValueError(f"{country} is in both {seen[country]} and {area}")
+            seen[country] = area
+    return values
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -414,6 +425,7 @@ TABLES: Final = PrintedTables(
         "event_tables": TableKind(dict[str, EventTable], event_tables),
         "turn_track": TableKind(list[Turn], turn_track),
         "training_scenarios": TableKind(dict[str, TrainingScenario], training_scenarios),
+        "weather_areas": TableKind(dict[WeatherArea, list[str]], weather_areas),
     },
 )
 

@@ -8,8 +8,8 @@ Decisions
   refused below the lowest raw odds of the column shifts table (4.2.2 step 3).
 - HQs give their shift when they take part (attacking, or in the defending hex); ranged support
   from two hexes away (4.2.1.2) is not played yet, nor are air units, blitz combat (4.1),
-  exploitation (4.2.8), weather (11) or the defender's optional conversion of retreat hexes into
-  step losses (4.2.5). Supply is not checked (every unit counts as supplied: 10.3).
+  exploitation (4.2.8) or the defender's optional conversion of retreat hexes into step losses
+  (4.2.5). Supply is not checked (every unit counts as supplied: 10.3).
 - Attacks across an all-sea or lake hexside are refused: only marines attack across water, and
   their shift is not recovered (supplement C7).
 - A force retreating into a hex of friendly ground units sweeps them along (4.2.5, rout).
@@ -27,11 +27,17 @@ from wargame.engine.state import Frame
 from wargame.engine.tables import odds_value
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
-from wargame.games.dai_senso.charts import ColumnShifts, TerrainEffects, parse_result
+from wargame.games.dai_senso.charts import (
+    ColumnShifts,
+    TerrainEffects,
+    WeatherCombat,
+    parse_result,
+)
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.losses import lose_step
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.retreat import retreat_hexes, stays_put
+from wargame.games.dai_senso.weather import weather_now
 
 HEXSIDE_SHIFTS: Final = (("strait", "strait_not_connected"), ("river", "river"))
 """Hexside kinds of the map and the TEC row that gives their defender shift."""
@@ -78,21 +84,24 @@ def odds_allowed(attack: int, defence: int, shifts: ColumnShifts) -> bool:
     return defence == 0 or Fraction(attack, defence) >= odds_value(shifts.lowest_raw_odds)
 
 
-@RULES.implements("4.2.3", "4.2.3.4", "4.2.3.5", "4.2.3.8")
+@RULES.implements("4.2.3", "4.2.3.4", "4.2.3.5", "4.2.3.7", "4.2.3.8", "11.3")
 def column_shift(
     data: Mapping[str, Any],
     attackers: list[str],
     target: str,
     tec: TerrainEffects,
     shifts: ColumnShifts,
+    *,
+    weather: str | None = None,
 ) -> int:
     """The net shift, right for the attacker: its HQ's, less the defender's terrain (the hex's
-    plus the lowest hexside attacked across), fortress and HQ shifts (cumulative: 4.2.3)."""
+    plus the lowest hexside attacked across), fortress, HQ and Mud shifts (cumulative: 4.2.3)."""
     the_map = board()
     defenders = state.units_in(data, target)
     sides = [the_map.side_kinds(state.hex_of(data, uid), target) for uid in attackers]
     hexside = min(hexside_shift(kinds, tec) for kinds in sides)
     defence = tec.hexes[the_map.hexes[target].terrain].shift + hexside
+    defence += shifts.mud if weather == "mud" else 0
     defence += shifts.fortress if any(state.kind(u) == "fortress" for u in defenders) else 0
     defence += shifts.hq if any(state.kind(u) == "hq" for u in defenders) else 0
     attack = shifts.hq if any(state.kind(u) == "hq" for u in attackers) else 0
@@ -104,6 +113,14 @@ def hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
     return max(
         (tec.hexsides[row].shift for kind, row in HEXSIDE_SHIFTS if kind in kinds), default=0
     )
+
+
+@RULES.implements("11.2")
+def weathered(code: str, weather: str | None, table: WeatherCombat) -> str:
+    """A retreat result lessened against a hex in adverse weather (Dr1 becomes Ex)."""
+    if weather in table.weathers:
+        return table.retreat_results.get(code, code)
+    return code
 
 
 class Combat(Procedure):
@@ -266,16 +283,17 @@ def _resolve(g: Context, f: Frame) -> None:
     attack, defence = strengths(g.data, attackers, target)
     crt = charts["crt"]
     column = crt.column(attack, defence).label
+    weather = weather_now(g.state).get(target)
     shift = column_shift(g.data, attackers, target, charts["terrain_effects"],
-                         charts["column_shifts"])  # fmt: skip
+                         charts["column_shifts"], weather=weather)  # fmt: skip
     g.data["attacked"].extend(attackers)
     g.data["attacked_hexes"].append(target)
     g.log("log.attack", side=f["side"], hex=target, attack=attack, defence=defence,
           column=column, shift=shift)  # fmt: skip
     roll = g.roll(D6, f["side"], "combat", hex=target)
-    result = crt.result(column, roll, shift)
-    g.log("log.combat_result", hex=target, result=result.code)
-    f["result"] = result.code
+    result = weathered(crt.result(column, roll, shift).code, weather, charts["weather_combat"])
+    g.log("log.combat_result", hex=target, result=result)
+    f["result"] = result
     g.goto("outcome")
 
 

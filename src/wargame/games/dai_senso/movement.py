@@ -10,9 +10,11 @@ Decisions
 - Marines may cross one all-sea hexside as their whole move (3.1.4); lake hexsides block every
   unit.
 - Overrun (3.2, :mod:`overrun`) is the only way into an enemy hex.
+- Weather (11): in Mud no unit leaves an enemy zone of control; in Storms and Snow a unit stops
+  after entering or leaving one (the weather of the hex entered, or left).
 - Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), supply at the start of
-  a move (10.3: every unit counts as supplied), weather (11), and Policy or Truce limits (none
-  applies in the training scenario).
+  a move (10.3: every unit counts as supplied), and Policy or Truce limits (none applies in the
+  training scenario).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.losses import eliminate
 from wargame.games.dai_senso.overrun import overrun_refusal
 from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.weather import STOPPING, weather_now
 
 RULES.stand_in(
     "3.1.1", "the east sheet's column 01 is next to the west sheet's 28", key="sheet_seam"
@@ -57,9 +60,17 @@ def movable(data: Mapping[str, Any], side: str) -> list[str]:
     ]
 
 
-@RULES.implements("3.1.1", "3.1.4", "8.2")
+@dataclass(frozen=True)
+class Ground:
+    """What the ground costs and holds this turn: the TEC, and each hex's adverse weather."""
+
+    tec: TerrainEffects
+    weather: Mapping[str, str]
+
+
+@RULES.implements("3.1.1", "3.1.4", "8.2", "11.3")
 def entries(
-    data: Mapping[str, Any], uid: str, spent: float, tec: TerrainEffects
+    data: Mapping[str, Any], uid: str, spent: float, ground: Ground
 ) -> tuple[dict[str, Entry], dict[str, str]]:
     """Where the unit may go next from its hex, having spent ``spent`` MP, and why each other
     neighbour is refused (a one-line reason with its rule)."""
@@ -68,8 +79,12 @@ def entries(
     side = state.faction(uid)
     found: dict[str, Entry] = {}
     refused: dict[str, str] = {}
+    leaving = state.in_enemy_zoc(data, here, side)
+    if leaving and ground.weather.get(here) == "mud":
+        reason = "11.3: no unit leaves an enemy zone of control in mud"
+        return {}, dict.fromkeys(board().neighbours(here), reason)
     for there in board().neighbours(here):
-        cost, reason = step_cost(data, uid, there, spent=spent, tec=tec)
+        cost, reason = step_cost(data, uid, there, spent=spent, ground=ground)
         if reason:
             refused[there] = reason
             continue
@@ -80,24 +95,30 @@ def entries(
             )
             continue
         overrun = state.units_in(data, there)[0] if state.enemy_in(data, there, side) else None
-        stops = whole_move or _stops_in_zoc(data, there, side, ignoring=overrun)
+        stops = (
+            whole_move
+            or _stops_in_zoc(data, there, side, ignoring=overrun)
+            or (leaving and ground.weather.get(here) in STOPPING)
+            or _stops_in_weather(data, there, side, ground, ignoring=overrun)
+        )
         found[there] = Entry(cost, stops, overrun)
     return found, refused
 
 
 def step_cost(
-    data: Mapping[str, Any], uid: str, there: str, *, spent: float, tec: TerrainEffects
+    data: Mapping[str, Any], uid: str, there: str, *, spent: float, ground: Ground
 ) -> tuple[float, str]:
     """The MP for the unit to enter ``there`` from its hex (``inf``: the entire allowance), or
     a reason the step is forbidden."""
     the_map = board()
+    tec = ground.tec
     here = state.hex_of(data, uid)
     side = state.faction(uid)
     kinds = the_map.side_kinds(here, there)
     if the_map.hexes[there].sea:
         return 0, f"3.1.4: {there} is an all-sea hex"
     if state.enemy_in(data, there, side):
-        refusal = overrun_refusal(data, uid, here, there, tec)
+        refusal = overrun_refusal(data, uid, here, there, tec, weather=ground.weather)
         if refusal:
             return 0, refusal
     if "lake" in kinds:
@@ -113,6 +134,16 @@ def step_cost(
     if "river" in kinds:
         cost += _mp(tec.hexsides["river"].mp)
     return cost, ""
+
+
+@RULES.implements("11.4", "11.5")
+def _stops_in_weather(
+    data: Mapping[str, Any], there: str, side: str, ground: Ground, ignoring: str | None
+) -> bool:
+    """In Storms or Snow a unit stops on entering an enemy zone of control, friendly units or
+    not (leaving one, in its own hex's weather, is checked by :func:`entries`)."""
+    stormy = ground.weather.get(there) in STOPPING
+    return stormy and state.in_enemy_zoc(data, there, side, ignoring)
 
 
 def _mp(cost: float | str) -> float:
@@ -170,8 +201,8 @@ class UnitMove(Procedure):
         uid = f["unit"]
         side = state.faction(uid)
         choices = Decision.single(side, "prompt.unit_move", unit=uid, spent=f["spent"])
-        tec = game_tables(g.state)["terrain_effects"]
-        found, refused = entries(g.data, uid, f["spent"], tec)
+        ground = Ground(game_tables(g.state)["terrain_effects"], weather_now(g.state))
+        found, refused = entries(g.data, uid, f["spent"], ground)
         for there, entry in found.items():
             choices.add(f"hex {there}", _enter, there, entry)
         for there, reason in refused.items():

@@ -4,8 +4,8 @@ zone of control; it may overrun again in the same move.
 
 An overrun is refused when the defender could receive any defender column shift (4.2.3): from
 the hex's terrain or the hexside crossed, a fortress, or an HQ of the defending faction within
-two hexes (its ranged-support distance). Air units and Mud, the other two, do not occur yet:
-support units stay in the force pool and weather is not played.
+two hexes (its ranged-support distance), or Mud (11.3). Air units, the last, do not occur yet:
+support units stay in the force pool.
 """
 
 from __future__ import annotations
@@ -25,7 +25,13 @@ HQ_RANGE = 2
 
 @RULES.implements("3.2")
 def overrun_refusal(
-    data: Mapping[str, Any], uid: str, here: str, there: str, tec: TerrainEffects
+    data: Mapping[str, Any],
+    uid: str,
+    here: str,
+    there: str,
+    tec: TerrainEffects,
+    *,
+    weather: Mapping[str, str],
 ) -> str:
     """Why the unit may not overrun the enemy in ``there`` from ``here`` ("" if it may)."""
     defenders = state.units_in(data, there)
@@ -36,6 +42,8 @@ def overrun_refusal(
     (defender,) = defenders
     if state.kind(defender) == "fortress":
         return f"3.2: a fortress holds {there}"
+    if weather.get(there) == "mud":
+        return f"3.2: {there} is in mud"
     if _terrain_shift(here, there, tec):
         return f"3.2: the terrain of {there} would shift the odds"
     if _hq_near(data, there, state.faction(defender)):

@@ -1,9 +1,9 @@
 """The position of a Dai Senso! game as plain data, and the questions the rules ask of it.
 
 ``data["units"]`` maps each ground unit on the map to its hex and steps left; a unit whose last
-step is lost leaves play (``eliminated``). Everything is face up (spec §2.2: counters are printed
-on both faces, none is hidden), so every side sees the whole position. The training scenario
-played here deals no option cards, so no hand exists to keep secret.
+step is lost leaves play (``eliminated``). The rules hide no unit: only a faction's hand and
+pending option card are secret (spec §2.4), and the training scenario played here deals no
+cards, so every side sees the whole position.
 
 Decisions
 - Support units (air forces, fleets) start in the force pool (``forces.yaml``) and stay there:
