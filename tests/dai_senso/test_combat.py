@@ -184,3 +184,37 @@ def test_in_snow_a_dr1_becomes_an_exchange():
     found = attack(combat_position(units, "Dr1", weather={"desert": "snow"}), PLAIN, "j-5th-army")
     assert prompt(found, "axis") == "prompt.attacker_result"
     assert next(e for e in found.log if e.key == "log.attack").params["shift"] == 0
+
+
+@pytest.mark.rule("4.2.1.2")
+def test_the_attacker_names_one_hq_within_two_hexes_of_the_attacks_nationality():
+    units = {"j-5th-army": (EAST, 2), "j-manchukuo": ("e1702", 1), "j-kwantung-hq": ("e1605", 2),
+             "j-kwantung-3aa": ("e1606", 2), "s-35th": (PLAIN, 2)}  # fmt: skip
+    found = act(combat_position(units, "1/1"), "axis", f"attack {PLAIN}", "with j-manchukuo")
+    assert not any(a.startswith("support") for a in actions(found, "axis"))  # Manchukuo's
+    found = act(found, "axis", "with j-5th-army")
+    assert [a for a in actions(found, "axis") if a.startswith("support")] == [
+        "support j-kwantung-hq"
+    ]  # j-kwantung-3aa is three hexes away
+    found = act(found, "axis", "support j-kwantung-hq")
+    assert "support j-kwantung-hq" not in actions(found, "axis")
+    assert GAME.view(found, "axis")["prompt"]["params"]["attack"] == 4 + 1 + 2
+    found = act(found, "axis", "resolve")
+    attack_line = next(e for e in found.log if e.key == "log.attack")
+    assert attack_line.params["attack"] == 7 and attack_line.params["shift"] == 1
+    assert "j-kwantung-hq" in found.data["hq_used"]
+
+
+@pytest.mark.rule("4.2.1.2")
+def test_the_defender_may_name_an_hq_when_none_is_in_the_hex_once_a_segment():
+    units = {"j-5th-army": (EAST, 2), "j-44th-army": ("e1504", 2), "s-35th": (PLAIN, 2),
+             "s-39th": ("e1503", 2), "s-2fef": ("e1403", 2)}  # fmt: skip
+    found = attack(combat_position(units, "1/1"), PLAIN, "j-5th-army")
+    assert prompt(found, "soviet") == "prompt.defence_support"
+    assert set(actions(found, "soviet")) == {"support s-2fef", "none"}
+    found = act(found, "soviet", "support s-2fef")
+    found = act(act(found, "axis", "lose j-5th-army"), "soviet", "lose s-35th")
+    attack_line = next(e for e in found.log if e.key == "log.attack")
+    assert attack_line.params["defence"] == 4 + 2 and attack_line.params["shift"] == -1
+    found = attack(found, "e1503", "j-44th-army")
+    assert prompt(found, "axis") == "prompt.losses"  # s-2fef has supported: no second time

@@ -6,8 +6,9 @@ step losses, the attacker's first (4.2.6), then advance after combat (4.2.7).
 Decisions
 - The attacker names its units one at a time (``with``), then resolves or cancels; an attack is
   refused below the lowest raw odds of the column shifts table (4.2.2 step 3).
-- HQs give their shift when they take part (attacking, or in the defending hex); ranged support
-  from two hexes away (4.2.1.2) is not played yet, nor are air units, blitz combat (4.1),
+- HQs give their shift when they take part (attacking, or in the defending hex) or support the
+  combat from two hexes away (:mod:`hq_support`, 4.2.1.2). Not played yet: air units, blitz
+  combat (4.1),
   exploitation (4.2.8) or the defender's optional conversion of retreat hexes into step losses
   (4.2.5). Supply is not checked (every unit counts as supplied: 10.3).
 - Attacks across an all-sea or lake hexside are refused: only marines attack across water, and
@@ -34,11 +35,14 @@ from wargame.games.dai_senso.charts import (
     parse_result,
 )
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.hq_support import supporting_hqs
 from wargame.games.dai_senso.losses import lose_step
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.retreat import retreat_hexes, stays_put
 from wargame.games.dai_senso.weather import weather_now
 
+Support = tuple[str | None, str | None]
+"""The HQs giving ranged support to the attack and to the defence (4.2.1.2), if any."""
 HEXSIDE_SHIFTS: Final = (("strait", "strait_not_connected"), ("river", "river"))
 """Hexside kinds of the map and the TEC row that gives their defender shift."""
 
@@ -71,10 +75,16 @@ def targets(data: Mapping[str, Any], side: str) -> list[str]:
     )
 
 
-def strengths(data: Mapping[str, Any], attackers: list[str], target: str) -> tuple[int, int]:
-    """The attack of the named units and the defence of every unit in the hex (4.2.1)."""
+def strengths(
+    data: Mapping[str, Any], attackers: list[str], target: str, support: Support = (None, None)
+) -> tuple[int, int]:
+    """The attack of the named units and the defence of every unit in the hex (4.2.1), each
+    with the combat factor of its supporting HQ, if any (4.2.1.2)."""
     attack = sum(state.values(data, uid)[0] for uid in attackers)
     defence = sum(state.values(data, uid)[1] for uid in state.units_in(data, target))
+    helping_attack, helping_defence = support
+    attack += state.values(data, helping_attack)[0] if helping_attack else 0
+    defence += state.values(data, helping_defence)[1] if helping_defence else 0
     return attack, defence
 
 
@@ -93,9 +103,11 @@ def column_shift(
     shifts: ColumnShifts,
     *,
     weather: str | None = None,
+    support: Support = (None, None),
 ) -> int:
     """The net shift, right for the attacker: its HQ's, less the defender's terrain (the hex's
-    plus the lowest hexside attacked across), fortress, HQ and Mud shifts (cumulative: 4.2.3)."""
+    plus the lowest hexside attacked across), fortress, HQ and Mud shifts (cumulative: 4.2.3).
+    One HQ shift a side, from an HQ in the combat or supporting it (4.2.3.5)."""
     the_map = board()
     defenders = state.units_in(data, target)
     sides = [the_map.side_kinds(state.hex_of(data, uid), target) for uid in attackers]
@@ -103,8 +115,9 @@ def column_shift(
     defence = tec.hexes[the_map.hexes[target].terrain].shift + hexside
     defence += shifts.mud if weather == "mud" else 0
     defence += shifts.fortress if any(state.kind(u) == "fortress" for u in defenders) else 0
-    defence += shifts.hq if any(state.kind(u) == "hq" for u in defenders) else 0
-    attack = shifts.hq if any(state.kind(u) == "hq" for u in attackers) else 0
+    helping_attack, helping_defence = support
+    defence += shifts.hq if helping_defence or any(state.kind(u) == "hq" for u in defenders) else 0
+    attack = shifts.hq if helping_attack or any(state.kind(u) == "hq" for u in attackers) else 0
     return attack - defence
 
 
@@ -131,6 +144,7 @@ class Combat(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         g.data["attacked"] = []
         g.data["attacked_hexes"] = []
+        g.data["hq_used"] = []
         g.goto("pick")
 
     @decision
@@ -149,6 +163,7 @@ def _declare(g: Context, f: Frame, target: str) -> None:
 def _end_segment(g: Context, f: Frame) -> None:
     g.data["attacked"] = []
     g.data["attacked_hexes"] = []
+    g.data["hq_used"] = []
     g.ret()
 
 
@@ -164,13 +179,17 @@ class Battle(Procedure):
     def declare(self, g: Context, f: Frame) -> Choices:
         target, attackers = f["hex"], f["attackers"]
         shifts = game_tables(g.state)["column_shifts"]
-        attack, defence = strengths(g.data, attackers, target) if attackers else (0, 0)
+        support = (f.get("support"), None)
+        attack, defence = strengths(g.data, attackers, target, support) if attackers else (0, 0)
         ready = bool(attackers) and odds_allowed(attack, defence, shifts)
         prompt = "prompt.attack_units" if ready else "prompt.attack_units_short"
         choices = Decision.single(f["side"], prompt, hex=target, attack=attack, defence=defence)
         for uid in attackers_of(g.data, f["side"], target):
             if uid not in attackers:
                 choices.add(f"with {uid}", _with, uid)
+        if attackers and not f.get("support"):
+            for hq in supporting_hqs(g.data, f["side"], target, attackers):
+                choices.add(f"support {hq}", _support, hq)
         if ready:
             choices.add("resolve", _resolve)
         elif attackers:
@@ -180,6 +199,43 @@ class Battle(Procedure):
             choices.refuse("resolve", "4.2.2: name at least one attacking unit")
         choices.add("cancel", _cancel)
         return choices
+
+    @decision
+    def defence_support(self, g: Context, f: Frame) -> Choices:
+        """The defender may name one HQ to support the defence (4.2.2 step 2)."""
+        defenders = state.units_in(g.data, f["hex"])
+        side = state.faction(defenders[0])
+        choices = Decision.single(side, "prompt.defence_support", hex=f["hex"])
+        for hq in supporting_hqs(g.data, side, f["hex"], defenders):
+            choices.add(f"support {hq}", _defence_support, hq)
+        choices.add("none", _defence_support, None)
+        return choices
+
+    @RULES.implements("4.2.2", "4.2.4")
+    def fight(self, g: Context, f: Frame) -> None:
+        """Odds rounded for the defender, the net shift, one die, the CRT's cell (4.2.2)."""
+        charts = game_tables(g.state)
+        target, attackers = f["hex"], f["attackers"]
+        support = (f.get("support"), f.get("defence_support"))
+        attack, defence = strengths(g.data, attackers, target, support)
+        crt = charts["crt"]
+        column = crt.column(attack, defence).label
+        weather = weather_now(g.state).get(target)
+        shift = column_shift(g.data, attackers, target, charts["terrain_effects"],
+                             charts["column_shifts"], weather=weather,
+                             support=support)  # fmt: skip
+        g.data["attacked"].extend(attackers)
+        g.data["attacked_hexes"].append(target)
+        for hq in filter(None, support):
+            g.data["hq_used"].append(hq)
+            g.log("log.supported", side=state.faction(hq), unit=hq, hex=target)
+        g.log("log.attack", side=f["side"], hex=target, attack=attack, defence=defence,
+              column=column, shift=shift)  # fmt: skip
+        roll = g.roll(D6, f["side"], "combat", hex=target)
+        result = weathered(crt.result(column, roll, shift).code, weather, charts["weather_combat"])
+        g.log("log.combat_result", hex=target, result=result)
+        f["result"] = result
+        g.goto("outcome")
 
     def outcome(self, g: Context, f: Frame) -> None:
         """Carry out the CRT's result: retreats first, then step losses (4.2.4)."""
@@ -275,26 +331,22 @@ def _cancel(g: Context, f: Frame) -> None:
     g.ret()
 
 
-@RULES.implements("4.2.2", "4.2.4")
+def _support(g: Context, f: Frame, hq: str) -> None:
+    f["support"] = hq
+
+
 def _resolve(g: Context, f: Frame) -> None:
-    """Odds rounded for the defender, the net shift, one die, the CRT's cell (4.2.2)."""
-    charts = game_tables(g.state)
-    target, attackers = f["hex"], f["attackers"]
-    attack, defence = strengths(g.data, attackers, target)
-    crt = charts["crt"]
-    column = crt.column(attack, defence).label
-    weather = weather_now(g.state).get(target)
-    shift = column_shift(g.data, attackers, target, charts["terrain_effects"],
-                         charts["column_shifts"], weather=weather)  # fmt: skip
-    g.data["attacked"].extend(attackers)
-    g.data["attacked_hexes"].append(target)
-    g.log("log.attack", side=f["side"], hex=target, attack=attack, defence=defence,
-          column=column, shift=shift)  # fmt: skip
-    roll = g.roll(D6, f["side"], "combat", hex=target)
-    result = weathered(crt.result(column, roll, shift).code, weather, charts["weather_combat"])
-    g.log("log.combat_result", hex=target, result=result)
-    f["result"] = result
-    g.goto("outcome")
+    """The defender names its supporting HQ, if it may, before the die (4.2.2 step 2)."""
+    defenders = state.units_in(g.data, f["hex"])
+    side = state.faction(defenders[0])
+    in_hex = any(state.kind(uid) == "hq" for uid in defenders)
+    may = not in_hex and bool(supporting_hqs(g.data, side, f["hex"], defenders))
+    g.goto("defence_support" if may else "fight")
+
+
+def _defence_support(g: Context, f: Frame, hq: str | None) -> None:
+    f["defence_support"] = hq
+    g.goto("fight")
 
 
 def _attackers_retreat(g: Context, f: Frame) -> None:

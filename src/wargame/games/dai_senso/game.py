@@ -65,7 +65,7 @@ class DaiSenso(ProcedureGame):
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
-        {"factions", "eliminated", "control", "moved", "attacked", "attacked_hexes"}
+        {"factions", "eliminated", "control", "moved", "attacked", "attacked_hexes", "hq_used"}
     )
     data_copiers: Mapping[str, Copier] = {"units": FLAT_ITEMS}
 
@@ -101,6 +101,7 @@ class DaiSenso(ProcedureGame):
             moved=[],
             attacked=[],
             attacked_hexes=[],
+            hq_used=[],
         )
         g.push("game")
 
