@@ -206,3 +206,16 @@ def test_no_overrun_into_mud():
     mud = {"e1604": "mud"}
     found = overrun_refusal(state.data, "j-armor-1", "e1605", "e1604", tec, weather=mud)
     assert found == "3.2: e1604 is in mud"
+
+
+@pytest.mark.rule("5")
+def test_reserve_movement_moves_again_but_never_into_or_out_of_an_enemy_zone():
+    units = {"j-5th-army": ("e1605", 2), "j-44th-army": ("e1604", 2), "s-35th": (PLAIN, 2)}
+    state = act(position(units), "axis", "move j-5th-army", "hex e1606", "stop", "end", "end")
+    assert GAME.view(state, "axis")["prompt"]["key"] == "prompt.reserve_movement"
+    assert actions(state, "axis") == ["move j-5th-army", "end"]  # j-44th-army is in a zone
+    state = act(state, "axis", "move j-5th-army", "hex e1605")
+    refused_with(state, "axis", "hex e1604", r"5: no unit enters an enemy zone of control")
+    assert movement.reserve_refusal(state.data, "axis", PLAIN).startswith("5: no overrun")
+    state = act(state, "axis", "stop", "end")
+    assert GAME.active(state) == ["soviet"]

@@ -56,9 +56,9 @@ def test_the_phases_not_played_yet_pass_through_and_say_so():
 @pytest.mark.rule("7.2")
 def test_the_faction_turns_run_axis_then_soviet_and_the_turn_marker_moves_on():
     state = position({"j-5th-army": ("e1603", 2), "s-35th": ("e1403", 2)})
-    state = act(state, "axis", "end", "end")  # movement, combat
+    state = act(state, "axis", "end", "end", "end")  # movement, combat, reserve
     assert GAME.active(state) == ["soviet"] and state.data["phasing"] == "soviet"
-    state = act(state, "soviet", "end", "end")
+    state = act(state, "soviet", "end", "end", "end")
     assert state.data["turn"] == 2 and state.data["track"] == 5  # Aug-Sep, then Oct
     assert GAME.active(state) == ["axis"]
     names = [e.params["name"] for e in state.log if e.key == "log.turn"]
@@ -93,8 +93,8 @@ def test_the_soviets_win_by_holding_four_of_the_seven_objectives(soviet_held, wi
 def test_the_game_ends_after_its_last_turn_with_a_winner():
     state = position({"j-5th-army": ("e1603", 2), "s-35th": ("e1403", 2)})
     for _turn in range(3):
-        state = act(state, "axis", "end", "end")
-        state = act(state, "soviet", "end", "end")
+        state = act(state, "axis", "end", "end", "end")
+        state = act(state, "soviet", "end", "end", "end")
     assert state.result is not None and state.result.winner == "axis"
     assert GAME.active(state) == []
 
@@ -102,7 +102,7 @@ def test_the_game_ends_after_its_last_turn_with_a_winner():
 def test_the_objective_a_unit_enters_changes_hands():
     state = position({"s-35th": ("w5327", 2)})
     state.data["control"] = {"w5326": "axis"}
-    state = act(state, "axis", "end", "end")
+    state = act(state, "axis", "end", "end", "end")
     state = act(state, "soviet", "move s-35th", "hex w5326")
     assert state.data["control"] == {"w5326": "soviet"}
 

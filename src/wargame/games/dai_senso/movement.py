@@ -12,6 +12,8 @@ Decisions
 - Overrun (3.2, :mod:`overrun`) is the only way into an enemy hex.
 - Weather (11): in Mud no unit leaves an enemy zone of control; in Storms and Snow a unit stops
   after entering or leaving one (the weather of the hex entered, or left).
+- The Reserve Movement Phase (5) is the same procedure with its limits: no unit moves into or out
+  of an enemy zone of control, and no overrun. Supply, which it does not need, is not played.
 - Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), supply at the start of
   a move (10.3: every unit counts as supplied), and Policy or Truce limits (none applies in the
   training scenario).
@@ -66,6 +68,8 @@ class Ground:
 
     tec: TerrainEffects
     weather: Mapping[str, str]
+    reserve: bool = False
+    """The Reserve Movement Phase's limits apply (:mod:`reserve`, 5)."""
 
 
 @RULES.implements("3.1.1", "3.1.4", "8.2", "11.3")
@@ -85,6 +89,8 @@ def entries(
         return {}, dict.fromkeys(board().neighbours(here), reason)
     for there in board().neighbours(here):
         cost, reason = step_cost(data, uid, there, spent=spent, ground=ground)
+        if ground.reserve and not reason:
+            reason = reserve_refusal(data, side, there)
         if reason:
             refused[there] = reason
             continue
@@ -165,6 +171,9 @@ class Movement(Procedure):
 
     name = "movement"
 
+    reserve = False
+    prompt = "prompt.movement"
+
     def start(self, g: Context, f: Frame) -> None:
         g.data["moved"] = []
         g.goto("pick")
@@ -172,15 +181,25 @@ class Movement(Procedure):
     @decision
     def pick(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
-        choices = Decision.single(side, "prompt.movement")
+        choices = Decision.single(side, self.prompt)
         for uid in movable(g.data, side):
-            choices.add(f"move {uid}", _pick, uid)
+            if not (self.reserve and state.in_enemy_zoc(g.data, state.hex_of(g.data, uid), side)):
+                choices.add(f"move {uid}", _pick, uid, self.reserve)
         choices.add("end", _end)
         return choices
 
 
-def _pick(g: Context, f: Frame, uid: str) -> None:
-    g.call("unit_move", then="pick", unit=uid, spent=0)
+class ReserveMovement(Movement):
+    """The Reserve Movement Phase (5): a second move, out of and into no enemy zone of control
+    and with no overrun (:func:`reserve_refusal`)."""
+
+    name = "reserve_movement"
+    reserve = True
+    prompt = "prompt.reserve_movement"
+
+
+def _pick(g: Context, f: Frame, uid: str, reserve: bool) -> None:
+    g.call("unit_move", then="pick", unit=uid, spent=0, reserve=reserve)
 
 
 def _end(g: Context, f: Frame) -> None:
@@ -201,7 +220,8 @@ class UnitMove(Procedure):
         uid = f["unit"]
         side = state.faction(uid)
         choices = Decision.single(side, "prompt.unit_move", unit=uid, spent=f["spent"])
-        ground = Ground(game_tables(g.state)["terrain_effects"], weather_now(g.state))
+        tec = game_tables(g.state)["terrain_effects"]
+        ground = Ground(tec, weather_now(g.state), f.get("reserve", False))
         found, refused = entries(g.data, uid, f["spent"], ground)
         for there, entry in found.items():
             choices.add(f"hex {there}", _enter, there, entry)
@@ -232,4 +252,16 @@ def _stop(g: Context, f: Frame) -> None:
     g.ret()
 
 
-ALL: Final[tuple[Procedure, ...]] = (Movement(), UnitMove())
+@RULES.implements("5")
+def reserve_refusal(data: Mapping[str, Any], side: str, there: str) -> str:
+    """Why a unit may not enter ``there`` in reserve movement ("" if it may): never into an
+    enemy zone of control, friendly units or not, and no overrun (a unit in one may not leave:
+    :meth:`Movement.pick` does not offer it)."""
+    if state.enemy_in(data, there, side):
+        return f"5: no overrun in the reserve movement phase ({there})"
+    if state.in_enemy_zoc(data, there, side):
+        return f"5: no unit enters an enemy zone of control in reserve movement ({there})"
+    return ""
+
+
+ALL: Final[tuple[Procedure, ...]] = (Movement(), ReserveMovement(), UnitMove())

@@ -30,7 +30,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     ("blitz_combat", "4.1", None),
     ("regular_combat", "4.2", "combat"),
     ("marker", "4.3", None),
-    ("reserve_movement", "5", None),
+    ("reserve_movement", "5", "reserve_movement"),
     ("final_administrative", "6", None),
 )
 NOT_PLAYED: Final = (
