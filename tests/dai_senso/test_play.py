@@ -68,9 +68,10 @@ def test_the_faction_turns_run_axis_then_soviet_and_the_turn_marker_moves_on():
 def test_an_action_of_a_faction_not_at_its_turn_is_refused_and_changes_nothing():
     state = GAME.setup(SCENARIO, 1)
     before = frozen(state)
-    with pytest.raises(IllegalAction, match="not soviet's decision"):
+    phase = "the operational_movement phase of the axis faction turn waits for axis"
+    with pytest.raises(IllegalAction, match=f"^3: it is not soviet's decision now: {phase}$"):
         GAME.apply(state, "soviet", Action("end"))
-    with pytest.raises(IllegalAction, match="not west's decision"):
+    with pytest.raises(IllegalAction, match=r"^3: it is not west's decision now"):
         GAME.apply(state, "west", Action("end"))
     assert frozen(state) == before
 

@@ -18,8 +18,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Final
 
+from wargame.engine.action import Action
 from wargame.engine.contract import ProcedureGame, Scenario
-from wargame.engine.errors import UnknownGame
+from wargame.engine.errors import IllegalAction, UnknownGame
 from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
@@ -104,6 +105,15 @@ class DaiSenso(ProcedureGame):
             hq_used=[],
         )
         g.push("game")
+
+    def apply(self, state_: State, side: Side, action: Action) -> State:
+        """As the engine's, but an action of a faction that is not deciding is refused with the
+        phase and its rule (spec §3.1: the phasing faction acts, the others when asked)."""
+        self.check_side(side)
+        waiting = self.active(state_)
+        if waiting and side not in waiting:
+            raise IllegalAction(sequence.turn_refusal(state_.data, side, waiting))
+        return super().apply(state_, side, action)
 
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
         found: dict[str, Any] = copy_data(state_.data)

@@ -13,7 +13,8 @@ Decisions
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
@@ -37,6 +38,13 @@ NOT_PLAYED: Final = (
     "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
     "7.1 (delay)",
 )  # fmt: skip
+
+
+def turn_refusal(data: Mapping[str, Any], side: str, waiting: list[str]) -> str:
+    """Why ``side`` may not act now: whose faction turn and which phase it is, with its rule."""
+    rule = next((rule for name, rule, _ in PHASES if name == data["phase"]), "")
+    where = f"the {data['phase']} phase of the {data['phasing']} faction turn"
+    return f"{rule}: it is not {side}'s decision now: {where} waits for {', '.join(waiting)}"
 
 
 def seasonal(g: Context) -> bool:
