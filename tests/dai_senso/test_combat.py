@@ -218,3 +218,11 @@ def test_the_defender_may_name_an_hq_when_none_is_in_the_hex_once_a_segment():
     assert attack_line.params["defence"] == 4 + 2 and attack_line.params["shift"] == -1
     found = attack(found, "e1503", "j-44th-army")
     assert prompt(found, "axis") == "prompt.losses"  # s-2fef has supported: no second time
+
+
+@pytest.mark.rule("4.2.1.2")
+def test_an_hq_that_supports_the_attack_does_not_attack_too():
+    units = {"j-5th-army": (EAST, 2), "j-kwantung-hq": (EAST, 2), "s-35th": (PLAIN, 2)}
+    found = act(combat_position(units), "axis", f"attack {PLAIN}", "with j-5th-army")
+    found = act(found, "axis", "support j-kwantung-hq")
+    assert "with j-kwantung-hq" not in actions(found, "axis")

@@ -185,7 +185,7 @@ class Battle(Procedure):
         prompt = "prompt.attack_units" if ready else "prompt.attack_units_short"
         choices = Decision.single(f["side"], prompt, hex=target, attack=attack, defence=defence)
         for uid in attackers_of(g.data, f["side"], target):
-            if uid not in attackers:
+            if uid not in attackers and uid != f.get("support"):  # an HQ attacks or supports
                 choices.add(f"with {uid}", _with, uid)
         if attackers and not f.get("support"):
             for hq in supporting_hqs(g.data, f["side"], target, attackers):
