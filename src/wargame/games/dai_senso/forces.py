@@ -174,9 +174,14 @@ class Forces:
 
     def values(self, unit: Unit) -> tuple[int, int, int] | None:
         """Attack, defence and movement allowance of a ground unit (None: a support unit)."""
+        return self.values_at(unit, unit.steps)
+
+    def values_at(self, unit: Unit, steps: int) -> tuple[int, int, int] | None:
+        """The values of a ground unit with ``steps`` steps left (a reduced unit reads the
+        rating of fewer steps: 4.2.6.2, provisional); None for a support unit."""
         if not self.is_ground(unit):
             return None
-        found = self._rating(unit)
+        found = self._rating(unit, steps)
         if found is None:
             raise DataError(f"unit {unit.id}: no rating for its type and steps")
         attack, defence, movement = (int(part) for part in found.split("-"))
@@ -202,12 +207,13 @@ class Forces:
         return dict(Counter(record.provenance or self.data.provenance for record in records))
 
     # -- checks -------------------------------------------------------------------------------
-    def _rating(self, unit: Unit) -> str | None:
+    def _rating(self, unit: Unit, steps: int | None = None) -> str | None:
         group = self.nationalities[unit.nationality].group
         if unit.colonial is not None:
             group = f"{group}_colonial"
         by_type = self.data.ratings.values.get(group, {}).get(unit.type, [])
-        return by_type[unit.steps - 1] if unit.steps <= len(by_type) else None
+        steps = unit.steps if steps is None else steps
+        return by_type[steps - 1] if 1 <= steps <= len(by_type) else None
 
     def _check_unit(self, unit: Unit) -> None:
         where = f"unit {unit.id}"
