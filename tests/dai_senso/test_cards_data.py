@@ -10,7 +10,7 @@ import json
 import pytest
 import yaml
 
-from tests.dai_senso.data_files import refused as refused_file
+from tests.data_files import refused as refused_file
 from wargame.cli import main
 from wargame.games.dai_senso.cards import DATA, cards, load
 from wargame.games.dai_senso.forces import forces

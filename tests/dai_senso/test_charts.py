@@ -1,7 +1,7 @@
 """Dai Senso!'s printed tables as data (charts.py, data/tables.yaml): each loads with its
 provenance, the designed ones give their reason in both languages, the seed's anchors hold, every
 table can be replaced by a rules overlay, a bad one is refused in one line, and the command line
-shows them although the game is not playable yet."""
+shows them (the training scenario August Storm plays; the other scenarios are refused)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ PROVISIONAL = {
     "esv_adjustment",
     "event_tables",
     "turn_track",
+    "training_scenarios",
 }
 
 
@@ -55,7 +56,7 @@ def refusal(table: str, change) -> str:
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 14
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 16
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -195,6 +196,8 @@ CHANGES = {
     "esv_adjustment": lambda v: v["total_war"]["3"].update(war=0),
     "event_tables": lambda v: v["aid_to_china"]["rows"].update({"1": "military_aid"}),
     "turn_track": lambda v: v[3]["weather"].update(central="storm"),
+    "training_scenarios": lambda v: v["a1_august_storm"].update(turns=2),
+    "weather_areas": lambda v: v["south"].append("australia") or v["desert"].remove("australia"),
 }
 
 
@@ -240,6 +243,12 @@ def test_an_overlay_equal_to_the_printed_tables_is_no_overlay():
         ("event_tables", lambda v: v["colonialism"]["rows"].pop("4"), "die faces 1 to 6"),
         ("turn_track", lambda v: v[3].update(seasonal=True), "the seasonal turns are the seed's"),
         ("turn_track", lambda v: v[1]["weather"].update(north="hail"), "Invalid enum value 'hail'"),
+        ("weather_areas", lambda v: v["south"].append("korea"), "korea is in both"),
+        (
+            "training_scenarios",
+            lambda v: v["a1_august_storm"].update(attacker_needs=9),
+            "attacker_needs is more than the objectives",
+        ),
     ],
 )
 def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, change, expected):
@@ -262,7 +271,7 @@ def test_wargame_tables_lists_every_table(capsys):
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "dai-senso")
-    assert code == 0 and "14 printed tables a rules overlay may replace, 7 provisional" in out
+    assert code == 0 and "16 printed tables a rules overlay may replace, 8 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(PROVISIONAL)
 
@@ -270,7 +279,7 @@ def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
 def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "dai-senso", "--template", template)
-    assert code == 0 and "the 14 tables of dai-senso" in out
+    assert code == 0 and "the 16 tables of dai-senso" in out
     assert TABLES.read(template) is None
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("steps: 6", "steps: 5"), encoding="utf-8")

@@ -9,7 +9,7 @@ import copy
 import pytest
 import yaml
 
-from tests.dai_senso.data_files import refused as refused_file
+from tests.data_files import refused as refused_file
 from wargame.games.dai_senso.forces import DATA, forces, load
 
 pytestmark = pytest.mark.game("dai-senso")

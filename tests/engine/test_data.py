@@ -2,7 +2,7 @@
 
 import pytest
 
-from wargame.engine.data import Record, load_file, load_records, read_raw
+from wargame.engine.data import Record, by_id, load_checked, load_file, load_records, read_raw
 from wargame.engine.errors import DataError
 
 
@@ -99,3 +99,24 @@ def test_missing_file(tmp_path):
 def test_a_yaml_merge_key_may_restate_a_merged_key(tmp_path):
     path = write(tmp_path, "merged.yaml", "- &base {id: a, terrain: x}\n- {<<: *base, id: b}\n")
     assert read_raw(path) == [{"id": "a", "terrain": "x"}, {"id": "b", "terrain": "x"}]
+
+
+def test_by_id_refuses_an_id_given_twice():
+    first, second = Hex(id="0101", terrain="clear"), Hex(id="0102", terrain="rough")
+    assert by_id([first, second], "hex") == {"0101": first, "0102": second}
+    with pytest.raises(DataError, match="hex 0101 is defined twice"):
+        by_id([first, first], "hex")
+
+
+def test_load_checked_names_the_file_in_the_checks_one_line(tmp_path):
+    path = write(tmp_path, "hexes.yaml", "- {id: '0101', terrain: clear}\n")
+
+    def no_clear(hexes):
+        if any(hex_.terrain == "clear" for hex_ in hexes):
+            raise DataError("hex 0101: no clear terrain here")
+        return len(hexes)
+
+    with pytest.raises(DataError) as error:
+        load_checked(path, list[Hex], no_clear)
+    assert str(error.value) == f"{path}: hex 0101: no clear terrain here"
+    assert load_checked(path, list[Hex], len) == 1

@@ -26,10 +26,12 @@ from wargame.engine.tables import (
     differential_column,
     distribution,
     expectation,
+    face_rows,
     halve,
     map_distribution,
     odds_column,
     odds_ratio,
+    odds_table,
     odds_value,
     outcome_distribution,
     probability,
@@ -537,3 +539,13 @@ def test_ceil_div_matches_fraction_ceiling(a: int, b: int) -> None:
     assert ceil_div(a, b) == round_half(F(a, b), Rounding.UP)
     assert round_half(F(a, b), Rounding.DOWN) <= round_half(F(a, b), Rounding.NEAREST_HALF_UP)
     assert round_half(F(a, b), Rounding.NEAREST_HALF_UP) <= ceil_div(a, b)
+
+
+def test_an_odds_table_from_data_checks_its_columns_and_faces():
+    rows = {"1": ["a", "b"], "2": ["c", "d"]}
+    table = odds_table(["1-1", "2-1"], rows, ("1", "2"), str.upper, name="crt")
+    assert table.lookup("2-1", 2) == "D" and table.lookup("1-1", 1, shift=1) == "B"
+    with pytest.raises(ValueError, match="columns must rise in odds: 2-1, 1-1"):
+        odds_table(["2-1", "1-1"], rows, ("1", "2"), str.upper, name="crt")
+    with pytest.raises(ValueError, match="give the die faces 1 to 3 once each"):
+        face_rows(rows, ("1", "2", "3"), str)

@@ -9,8 +9,9 @@ a message naming the file, the record (its index and id) and the field.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 import msgspec
 import yaml
@@ -21,6 +22,15 @@ Provenance = Literal["seed", "rulebook", "reconstructed", "provisional"]
 PROVENANCES: Final = ("seed", "rulebook", "reconstructed", "provisional")
 
 T = TypeVar("T")
+U = TypeVar("U")
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Rec = TypeVar("Rec", bound=Identified)
 # libyaml's parser when PyYAML was built with it (ten times faster), else the pure-Python one
 _SAFE_BASE: Final[type[yaml.SafeLoader]] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE_TAG: Final = "tag:yaml.org,2002:merge"
@@ -78,6 +88,26 @@ def load_file(path: Path, schema: type[T]) -> T:
     """Load a whole file as one ``schema`` value."""
     loaded: T = convert(read_raw(path), schema, path)
     return loaded
+
+
+def by_id(records: list[Rec], kind: str) -> dict[str, Rec]:
+    """``records`` by their id; DataError naming the ``kind`` of record whose id comes twice."""
+    found: dict[str, Rec] = {}
+    for record in records:
+        if record.id in found:
+            raise DataError(f"{kind} {record.id} is defined twice")
+        found[record.id] = record
+    return found
+
+
+def load_checked(path: Path, schema: type[T], check: Callable[[T], U]) -> U:
+    """What ``check`` makes of the file at ``path`` once it fits ``schema``: a DataError from
+    either, in one line, starts with the file's path."""
+    data: T = convert(read_raw(path), schema, path)
+    try:
+        return check(data)
+    except DataError as error:
+        raise DataError(f"{path}: {error}") from None
 
 
 def load_records(path: Path, schema: type[T]) -> list[T]:

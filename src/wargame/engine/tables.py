@@ -356,6 +356,33 @@ class CombatTable(Generic[R]):
         return column
 
 
+def odds_table(
+    columns: Sequence[str],
+    rows: Mapping[str, Sequence[T]],
+    faces: Sequence[str],
+    read: Callable[[T], R],
+    *,
+    name: str,
+) -> CombatTable[R]:
+    """An odds CRT from a data file: ``columns`` are odds labels that must rise, ``rows`` maps
+    each die face of ``faces`` once to a cell per column, each read by ``read`` (which raises
+    ValueError in one line for a cell it cannot read)."""
+    ratios = [odds_value(label) for label in columns]
+    if any(later <= earlier for earlier, later in pairwise(ratios)):
+        raise ValueError(f"columns must rise in odds: {', '.join(columns)}")
+    return CombatTable.from_rows(columns, face_rows(rows, faces, read), name=name)
+
+
+def face_rows(
+    rows: Mapping[str, Sequence[T]], faces: Sequence[str], read: Callable[[T], R]
+) -> list[list[Any]]:
+    """``rows`` (die face -> cells) as :meth:`CombatTable.from_rows` takes them, each cell read
+    by ``read``; ValueError unless every face of ``faces`` is given once."""
+    if sorted(rows) != sorted(faces):
+        raise ValueError(f"rows: give the die faces {faces[0]} to {faces[-1]} once each")
+    return [[face, *(read(cell) for cell in rows[face])] for face in faces]
+
+
 def outcome_distribution(
     table: CombatTable[R],
     column: int | str,

@@ -13,10 +13,12 @@ from wargame.engine.registry import Entry, Registry
 _HERE = Path(__file__).parent
 
 REGISTRY = Registry()
-_TABLES_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.charts"}
+_TABLES_BEFORE_PLAY: dict[str, str] = {}
 """Games not playable yet whose printed tables are data already (wargame tables, rules)."""
-_CARDS_BEFORE_PLAY: dict[str, str] = {"dai-senso": "wargame.games.dai_senso.cards"}
+_CARDS_BEFORE_PLAY: dict[str, str] = {}
 """Games not playable yet whose cards are data already (wargame cards)."""
+
+_TABLES_BEFORE_PLAY["aegean-strike"] = "wargame.games.aegean_strike.charts"
 
 for _id, _title, _package, _module, _rules in (
     (
@@ -27,7 +29,7 @@ for _id, _title, _package, _module, _rules in (
         "",
     ),
     ("asia-engulfed", "Asia Engulfed", "asia_engulfed", "wargame.games.asia_engulfed", ""),
-    ("dai-senso", "Dai Senso!", "dai_senso", "", ""),
+    ("dai-senso", "Dai Senso!", "dai_senso", "wargame.games.dai_senso", ""),
     ("aegean-strike", "Aegean Strike", "aegean_strike", "", ""),
 ):
     _index = _HERE / _package / "data" / "rules.yaml"

@@ -24,7 +24,7 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
-from wargame.engine.data import Provenance, convert, read_raw
+from wargame.engine.data import Provenance, load_checked
 from wargame.engine.errors import DataError
 from wargame.games.dai_senso.charts import TABLES, Faction
 from wargame.games.dai_senso.events import EVENTS
@@ -308,11 +308,9 @@ def catalogue() -> list[dict[str, Any]]:
 
 def load(path: Path = DATA / "cards.yaml", pieces: Forces | None = None) -> Cards:
     """The cards of ``path`` checked; DataError in one line naming the file and the card."""
-    data = convert(read_raw(path), CardsFile, path)
-    try:
-        return Cards(data, forces() if pieces is None else pieces)
-    except DataError as error:
-        raise DataError(f"{path}: {error}") from None
+    return load_checked(
+        path, CardsFile, lambda data: Cards(data, forces() if pieces is None else pieces)
+    )
 
 
 @cache

@@ -31,7 +31,14 @@ import msgspec
 
 from wargame.engine.overlay import PrintedTables, TableKind
 from wargame.engine.state import State
-from wargame.engine.tables import ColumnPick, CombatTable, RollRange, odds_column, odds_value
+from wargame.engine.tables import (
+    ColumnPick,
+    CombatTable,
+    RollRange,
+    odds_column,
+    odds_table,
+    odds_value,
+)
 from wargame.games.dai_senso.events import EVENTS
 
 DATA: Final = Path(__file__).parent / "data"
@@ -101,15 +108,7 @@ class Crt:
 
 
 def combat_results(values: CrtValues) -> Crt:
-    ratios = [odds_value(label) for label in values.columns]
-    if any(later <= earlier for earlier, later in pairwise(ratios)):
-        raise ValueError(f"columns must rise in odds: {', '.join(values.columns)}")
-    if sorted(values.rows) != list(DIE_FACES):
-        raise ValueError("rows: give the die faces 1 to 6 once each")
-    rows: list[list[Any]] = [
-        [face, *(parse_result(code) for code in values.rows[face])] for face in DIE_FACES
-    ]
-    return Crt(CombatTable.from_rows(values.columns, rows, name="4.2.4"))
+    return Crt(odds_table(values.columns, values.rows, DIE_FACES, parse_result, name="4.2.4"))
 
 
 # -- 4.2.3 column shifts, 11.2 weather -----------------------------------------------------------
@@ -375,6 +374,35 @@ def turn_track(values: list[Turn]) -> list[Turn]:
     return values
 
 
+# -- 0.3, 7.2 the training scenarios' length and objectives (ds-play) ---------------------------
+
+
+class TrainingScenario(Strict):
+    turns: Annotated[int, msgspec.Meta(ge=1, le=60)]
+    objectives: list[str]
+    holder_at_start: Faction
+    attacker: Faction
+    attacker_needs: Annotated[int, msgspec.Meta(ge=1)]
+
+
+def training_scenarios(values: dict[str, TrainingScenario]) -> dict[str, TrainingScenario]:
+    for name, scenario in values.items():
+        if scenario.attacker_needs > len(scenario.objectives):
+            raise ValueError(f"{name}: attacker_needs is more than the objectives")
+    return values
+
+
+def weather_areas(values: dict[WeatherArea, list[str]]) -> dict[WeatherArea, list[str]]:
+    """Each country in one weather area at most (11.1)."""
+    seen: dict[str, str] = {}
+    for area, countries in values.items():
+        for country in countries:
+            if country in seen:
+                raise ValueError(f"{country} is in both {seen[country]} and {area}")
+            seen[country] = area
+    return values
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -395,6 +423,8 @@ TABLES: Final = PrintedTables(
         "esv_adjustment": TableKind(EsvAdjustment, checked_esv),
         "event_tables": TableKind(dict[str, EventTable], event_tables),
         "turn_track": TableKind(list[Turn], turn_track),
+        "training_scenarios": TableKind(dict[str, TrainingScenario], training_scenarios),
+        "weather_areas": TableKind(dict[WeatherArea, list[str]], weather_areas),
     },
 )
 

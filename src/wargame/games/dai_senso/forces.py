@@ -23,11 +23,11 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Final, Literal, Protocol, TypeVar
+from typing import Annotated, Final, Literal
 
 import msgspec
 
-from wargame.engine.data import Provenance, Record, convert, read_raw
+from wargame.engine.data import Provenance, Record, by_id, load_checked, read_raw
 from wargame.engine.errors import DataError
 from wargame.games.dai_senso.charts import TABLES, Faction
 
@@ -54,12 +54,6 @@ SETUP_BOXES: Final[dict[str, Faction | None]] = {
     "eastern_europe": "soviet",
 }
 """Where a unit can start off the map, and the only faction an off-map box admits (spec §1.4)."""
-R = TypeVar("R", bound="Identified")
-
-
-class Identified(Protocol):
-    @property
-    def id(self) -> str: ...
 
 
 class Sourced(Record, kw_only=True, forbid_unknown_fields=True):
@@ -159,12 +153,12 @@ class Forces:
 
     def __init__(self, data: ForcesFile, hexes: dict[str, str]) -> None:
         self.data = data
-        self.nationalities = _by_id(data.nationalities, "nationality")
-        self.ground_types = _by_id(data.ground_types, "ground type")
-        self.support_types = _by_id(data.support_types, "support type")
-        self.markers = _by_id(data.markers, "marker")
-        self.units = _by_id(data.units, "unit")
-        self.scenarios = _by_id(data.scenarios, "scenario")
+        self.nationalities = by_id(data.nationalities, "nationality")
+        self.ground_types = by_id(data.ground_types, "ground type")
+        self.support_types = by_id(data.support_types, "support type")
+        self.markers = by_id(data.markers, "marker")
+        self.units = by_id(data.units, "unit")
+        self.scenarios = by_id(data.scenarios, "scenario")
         self.hexes = hexes
         for unit in data.units:
             self._check_unit(unit)
@@ -180,9 +174,14 @@ class Forces:
 
     def values(self, unit: Unit) -> tuple[int, int, int] | None:
         """Attack, defence and movement allowance of a ground unit (None: a support unit)."""
+        return self.values_at(unit, unit.steps)
+
+    def values_at(self, unit: Unit, steps: int) -> tuple[int, int, int] | None:
+        """The values of a ground unit with ``steps`` steps left (a reduced unit reads the
+        rating of fewer steps: 4.2.6.2, provisional); None for a support unit."""
         if not self.is_ground(unit):
             return None
-        found = self._rating(unit)
+        found = self._rating(unit, steps)
         if found is None:
             raise DataError(f"unit {unit.id}: no rating for its type and steps")
         attack, defence, movement = (int(part) for part in found.split("-"))
@@ -208,12 +207,13 @@ class Forces:
         return dict(Counter(record.provenance or self.data.provenance for record in records))
 
     # -- checks -------------------------------------------------------------------------------
-    def _rating(self, unit: Unit) -> str | None:
+    def _rating(self, unit: Unit, steps: int | None = None) -> str | None:
         group = self.nationalities[unit.nationality].group
         if unit.colonial is not None:
             group = f"{group}_colonial"
         by_type = self.data.ratings.values.get(group, {}).get(unit.type, [])
-        return by_type[unit.steps - 1] if unit.steps <= len(by_type) else None
+        steps = unit.steps if steps is None else steps
+        return by_type[steps - 1] if 1 <= steps <= len(by_type) else None
 
     def _check_unit(self, unit: Unit) -> None:
         where = f"unit {unit.id}"
@@ -299,15 +299,6 @@ class Forces:
             )
 
 
-def _by_id(records: list[R], kind: str) -> dict[str, R]:
-    found: dict[str, R] = {}
-    for record in records:
-        if record.id in found:
-            raise DataError(f"{kind} {record.id} is defined twice")
-        found[record.id] = record
-    return found
-
-
 def map_hexes(path: Path = DATA / "map.json") -> dict[str, str]:
     """Each hex id of the map with its class (sea, land, coastal, island)."""
     raw = read_raw(path)
@@ -316,12 +307,9 @@ def map_hexes(path: Path = DATA / "map.json") -> dict[str, str]:
 
 def load(path: Path = DATA / "forces.yaml", hexes: dict[str, str] | None = None) -> Forces:
     """The forces of ``path`` checked; DataError in one line naming the file and the record."""
-    raw = read_raw(path)
-    data = convert(raw, ForcesFile, path)
-    try:
-        return Forces(data, map_hexes() if hexes is None else hexes)
-    except DataError as error:
-        raise DataError(f"{path}: {error}") from None
+    return load_checked(
+        path, ForcesFile, lambda data: Forces(data, map_hexes() if hexes is None else hexes)
+    )
 
 
 @cache

@@ -1,4 +1,5 @@
-"""What the Dai Senso! data tests share: a data file changed in a copy, loaded, refused."""
+"""What the data tests of the games not playable yet share: a data file changed in a copy,
+loaded, refused in one line."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ import yaml
 
 from wargame.engine.errors import DataError
 
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's dumper where PyYAML has it: a changed copy of a large data file is written per test."""
+
 
 def refused(
     tmp_path: Path, raw: Any, name: str, change: Callable[[Any], None], load: Callable[[Path], Any]
@@ -21,7 +25,8 @@ def refused(
     changed = copy.deepcopy(raw)
     change(changed)
     path = tmp_path / name
-    path.write_text(yaml.safe_dump(changed, allow_unicode=True), encoding="utf-8")
+    text = yaml.dump(changed, Dumper=DUMPER, allow_unicode=True)
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as error:
         load(path)
     message = str(error.value)

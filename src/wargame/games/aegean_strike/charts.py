@@ -1,0 +1,456 @@
+"""The charts of Aegean Strike as data a player can replace (``data/tables.yaml``; engine
+:mod:`overlay`): the Air/Naval Combat Resolution Chart and its air-to-ground procedure, the
+Detection/Combat Range Table, sortie boxes, the Air Mission Prerequisites Summary, naval movement
+determination, airbases and carriers, the land Combat Results Table with its modifiers and the
+Troop Quality Effects Table, terrain effects, stacking, ground hit capacities and the Random
+Political Events Table.
+
+The seed (translation pages 1-18) prints no chart. A table whose every value the seed states in
+its text (sortie boxes, airbase sizes, the sea movement die) has ``seed`` provenance; every other
+value is a design in the spirit of the Gulf Strike system, labelled ``provisional`` with its
+reason (``wargame tables aegean-strike``). Where a designed table holds seed facts too (the CAP
+radius, EWDA's reach, the missions' modes, what modifies a land combat...), its build checks
+them, so that no overlay can contradict the seed. Nothing here is played yet.
+
+Decisions
+- The die is the seed's d10 with 0 read as 10 (0.02): every chart has rows 1 to 10.
+- The Air/Naval chart is read by strength columns (the attack value less the best enemy ECM),
+  each cell a number of hits; both of the seed's procedures (air/naval, air-to-ground and
+  ship-to-ground: 9.06) are charts of the same shape, so that one overlay shape fits both.
+- The land CRT is an odds table (the seed's "combat odds", 16.02 in the Designer's Notes); a
+  result is attacker hits / defender hits, an "R" sending the defender to its retreat check.
+- Detection chances are "detected on a d10 roll of this or less" (0: never, 10: always).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+import msgspec
+
+from wargame.engine.overlay import PrintedTables, TableKind
+from wargame.engine.state import State
+from wargame.engine.tables import CombatTable, RollRange, face_rows, odds_column, odds_table
+
+DATA: Final = Path(__file__).parent / "data"
+DIE_FACES: Final = tuple(str(face) for face in range(1, 11))
+"""The d10's faces as the charts' rows: a rolled 0 counts 10 (0.02)."""
+
+Hexes = Annotated[int, msgspec.Meta(ge=0, le=400)]
+Chance = Annotated[int, msgspec.Meta(ge=0, le=10)]
+Shift = Annotated[int, msgspec.Meta(ge=-6, le=6)]
+Small = Annotated[int, msgspec.Meta(ge=0, le=30)]
+Quality = Literal["elite", "regular", "reserve"]
+Size = Literal["II", "III", "X", "XX", "XXX", "XXXX"]
+
+
+class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+def _check_faces(rows: Mapping[str, Any], what: str) -> None:
+    if sorted(rows, key=int) != list(DIE_FACES) or len(rows) != len(DIE_FACES):
+        raise ValueError(f"{what}: give the die faces 1 to 10 once each (0 counts 10)")
+
+
+# -- 16.06-16.11 the Air/Naval Combat Resolution Chart -----------------------------------------
+
+
+class HitChartValues(Strict):
+    columns: list[str]
+    """Strength ranges, rising and contiguous: "1", "2-3" ... "15+"."""
+    rows: dict[str, list[Small]]
+    """Die face "1" to "10" -> hits in each column."""
+
+
+@dataclass(frozen=True)
+class HitChart:
+    """A chart of hits by strength column and die roll."""
+
+    table: CombatTable[int]
+    strengths: tuple[RollRange, ...]
+
+    def column(self, strength: int) -> str | None:
+        """The column of ``strength`` (None: too weak to attack at all)."""
+        for label, band in zip(self.table.columns, self.strengths, strict=True):
+            if strength in band:
+                return label
+        return None
+
+    def hits(self, strength: int, roll: int, shift: int = 0) -> int:
+        column = self.column(strength)
+        return 0 if column is None else self.table.lookup(column, roll, shift)
+
+
+def hit_chart(values: HitChartValues) -> HitChart:
+    strengths = tuple(RollRange.parse(label) for label in values.columns)
+    if strengths[0].low is None or strengths[0].low < 1 or strengths[-1].high is not None:
+        raise ValueError("columns: start at a strength of 1 or more and end open (like 15+)")
+    for before, after in pairwise(strengths):
+        if before.high is None or after.low != before.high + 1:
+            raise ValueError(f"columns {before} and {after} leave a gap or overlap")
+    for face, hits in values.rows.items():
+        if any(later < earlier for earlier, later in pairwise(hits)):
+            raise ValueError(f"row {face}: more strength never scores fewer hits")
+    rows = face_rows(values.rows, DIE_FACES, int)
+    return HitChart(CombatTable.from_rows(values.columns, rows, name="air/naval"), strengths)
+
+
+# -- 14 the Detection/Combat Range Table ---------------------------------------------------------
+
+
+class Detection(Strict):
+    range: Hexes
+    """Operational hexes (a strategic hex counts 10)."""
+    chance: Chance
+
+
+class Detector(Strict):
+    air: Detection
+    surface: Detection
+    submarine: Detection
+
+
+class CombatRanges(Strict):
+    ship_anti_air: Hexes
+    ground_anti_air: Hexes
+    airbase_anti_air: Hexes
+    asm: Hexes
+    ssm: Hexes
+    bombardment: Hexes
+    underwater: Hexes
+    bombing: Hexes
+    cap_radius: Hexes
+    """9.03 F: a detected enemy within 20 operational hexes (2 strategic) of the carrier."""
+
+
+class DetectionValues(Strict):
+    detectors: dict[
+        Literal[
+            "ewda",
+            "airbase",
+            "air_combat",
+            "asw_air",
+            "surface_ship",
+            "carrier",
+            "submarine",
+            "ground_anti_air",
+            "ground_unit",
+        ],
+        Detector,
+    ]
+    combat_ranges: CombatRanges
+
+
+def checked_detection(values: DetectionValues) -> DetectionValues:
+    air_ranges = {name: found.air.range for name, found in values.detectors.items()}
+    if "ewda" not in air_ranges or air_ranges["ewda"] < max(air_ranges.values()):
+        raise ValueError("14 (seed, Designer's Notes): EWDA detects air units farthest of all")
+    if values.combat_ranges.cap_radius != 20:
+        raise ValueError("9.03 F (seed): CAP reaches 20 operational hexes from its carrier")
+    return values
+
+
+# -- 9.02, 9.08 sortie boxes --------------------------------------------------------------------
+
+
+class SortieBoxes(Strict):
+    home_box: Annotated[int, msgspec.Meta(ge=1, le=3)]
+    """The start box of a unit of a home nation flying from a home nation's airbase."""
+    other_box: Annotated[int, msgspec.Meta(ge=1, le=3)]
+    home_nations: list[str]
+
+
+def checked_sorties(values: SortieBoxes) -> SortieBoxes:
+    if values.home_box < values.other_box:
+        raise ValueError("a home nation's unit on a home airbase starts no lower than others")
+    return values
+
+
+# -- 9.03 the Air Mission Prerequisites Summary -------------------------------------------------
+
+Mission = Literal[
+    "air_interception",
+    "ship_interception",
+    "air_superiority",
+    "asm_strike",
+    "bombing_strike",
+    "cap",
+    "escort",
+    "asw_strike",
+    "ferry",
+    "airmobile_transport",
+    "airborne_transport",
+    "ewda",
+]
+SEED_MODES: Final[dict[str, tuple[str, str]]] = {
+    "air_interception": ("intercept", "anti_air"),
+    "ship_interception": ("intercept", "strike"),
+    "air_superiority": ("offensive", "anti_air"),
+    "asm_strike": ("offensive", "strike"),
+    "bombing_strike": ("offensive", "strike"),
+    "cap": ("intercept", "anti_air"),
+    "escort": ("offensive", "anti_air"),
+    "asw_strike": ("offensive", "strike"),
+    "ferry": ("offensive", "ferry"),
+    "airmobile_transport": ("offensive", "none"),
+    "airborne_transport": ("offensive", "none"),
+    "ewda": ("none", "none"),
+}
+"""9.02-9.03 (seed): each mission's mode and marker (ferry's mode is our reading, spec §5.6)."""
+
+
+class MissionRow(Strict):
+    sp: Small
+    mode: Literal["intercept", "offensive", "none"]
+    marker: Literal["anti_air", "strike", "ferry", "none"]
+    cas_segment: bool = False
+    """May fly in a close air support segment (7.04-7.06)."""
+
+
+def checked_missions(values: dict[Mission, MissionRow]) -> dict[Mission, MissionRow]:
+    if sorted(values) != sorted(SEED_MODES):
+        raise ValueError(f"give every mission once: {', '.join(SEED_MODES)}")
+    for mission, row in values.items():
+        if (row.mode, row.marker) != SEED_MODES[mission]:
+            mode, marker = SEED_MODES[mission]
+            raise ValueError(f"9.03 (seed): {mission} flies in {mode} mode, marker {marker}")
+    for free in ("ewda", "cap"):
+        if values[free].sp != 0:
+            raise ValueError(f"9.03, 9.05 (seed): {free} spends no supply points")
+    return values
+
+
+# -- 10.04 naval movement determination ---------------------------------------------------------
+
+
+def checked_sea_movement(values: dict[str, Small]) -> dict[str, Small]:
+    _check_faces(values, "sea movement")
+    return values
+
+
+# -- 9.10 airbases, 10.06 carriers -----------------------------------------------------------------
+
+
+class AirbaseSize(Strict):
+    capacity: Small
+    inoperative_at: Small
+    repair_sp_per_hit: Small
+
+
+class Airbases(Strict):
+    small: AirbaseSize
+    large: AirbaseSize
+
+
+def checked_airbases(values: Airbases) -> Airbases:
+    if values.large.capacity < values.small.capacity:
+        raise ValueError("a large airbase takes at least as many units as a small one")
+    return values
+
+
+class Carrier(Strict):
+    air_units: Small
+    cap: bool
+
+
+LARGE_CARRIERS: Final = ("cvn", "cv")
+SMALL_CARRIERS: Final = ("cgh", "lha", "cvh")
+
+
+def checked_carriers(values: dict[str, Carrier]) -> dict[str, Carrier]:
+    if sorted(values) != sorted(LARGE_CARRIERS + SMALL_CARRIERS):
+        raise ValueError("give the carriers CVN, CV, CGH, LHA and CVH once each")
+    smallest_large = min(values[kind].air_units for kind in LARGE_CARRIERS)
+    for kind in SMALL_CARRIERS:
+        if values[kind].cap or values[kind].air_units >= smallest_large:
+            raise ValueError(f"10.06 (seed): {kind} is a small carrier: fewer units and no CAP")
+    if not all(values[kind].cap for kind in LARGE_CARRIERS):
+        raise ValueError("10.06 (seed): large carriers fly CAP")
+    return values
+
+
+# -- 16.02 land combat ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LandResult:
+    code: str
+    attacker_hits: int
+    defender_hits: int
+    retreat_check: bool
+
+
+def parse_land_result(code: str) -> LandResult:
+    """A CRT cell: "a/d" hits, "R" after it when the defender checks for retreat (16.03)."""
+    body = code.removesuffix("R")
+    attacker, slash, defender = body.partition("/")
+    if slash and attacker.isdigit() and defender.isdigit() and len(attacker + defender) == 2:
+        return LandResult(code, int(attacker), int(defender), code.endswith("R"))
+    raise ValueError(f"result {code!r} is not attacker/defender hits like 1/2 or 0/2R")
+
+
+class LandCrtValues(Strict):
+    columns: list[str]
+    rows: dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class LandCrt:
+    table: CombatTable[LandResult]
+
+    def column(self, attack: int, defence: int) -> str:
+        return odds_column(attack, defence, self.table.columns).label
+
+    def result(self, column: str, roll: int, shift: int = 0) -> LandResult:
+        return self.table.lookup(column, roll, shift)
+
+
+def land_crt(values: LandCrtValues) -> LandCrt:
+    return LandCrt(
+        odds_table(values.columns, values.rows, DIE_FACES, parse_land_result, name="16.02")
+    )
+
+
+SEED_MODIFIERS: Final = ("supply", "troop_quality", "formation", "engineers", "armour", "artillery")
+"""16.02 (seed: the Designer's Notes and the Sequence of Play): what modifies a land combat
+besides terrain (``terrain_effects``), close air support and chemical warfare (their own
+fields)."""
+
+
+class LandModifiers(Strict):
+    shifts: dict[str, Shift]
+    """Columns each modifier shifts, to the right in the attacker's favour."""
+    chemical_by_turn: list[Shift]
+    """The chemical warfare shift on the turn it starts, the next, ...; then none."""
+    cas_hits_per_shift: Annotated[int, msgspec.Meta(ge=1, le=10)]
+
+
+def checked_modifiers(values: LandModifiers) -> LandModifiers:
+    named = {name.split(".")[0] for name in values.shifts}
+    missing = [name for name in SEED_MODIFIERS if name not in named]
+    if missing:
+        raise ValueError(f"16.02 (seed): land combat is modified by {missing[0]} too")
+    turns = values.chemical_by_turn
+    if not turns or any(later > earlier for earlier, later in pairwise(turns)) or turns[-1] != 0:
+        raise ValueError("11.09 (seed): chemical warfare's edge declines over time to none")
+    return values
+
+
+class QualityEffect(Strict):
+    shift: Shift
+    retreat_chance: Chance
+    """The defender retreats on a d10 roll of this or less after an "R" result (16.03)."""
+
+
+def checked_quality(values: dict[Quality, QualityEffect]) -> dict[Quality, QualityEffect]:
+    if sorted(values) != ["elite", "regular", "reserve"]:
+        raise ValueError("give elite, regular and reserve once each (8.04)")
+    chances = [values[q].retreat_chance for q in ("elite", "regular", "reserve")]
+    if chances != sorted(chances):
+        raise ValueError("better troops never retreat more often than worse ones")
+    return values
+
+
+# -- 11.07 terrain, 13.03 stacking, 17 hits -------------------------------------------------------
+
+Cost = int | Literal["prohibited", "bridge_only"]
+
+
+class TerrainCost(Strict):
+    mp: Cost
+    shift: Shift
+
+
+class TerrainEffects(Strict):
+    hexes: dict[Literal["clear", "rough", "city"], TerrainCost]
+    hexsides: dict[Literal["river", "strait", "border"], TerrainCost]
+
+
+def checked_terrain(values: TerrainEffects) -> TerrainEffects:
+    if "clear" not in values.hexes or "rough" not in values.hexes:
+        raise ValueError("11.07 (seed): the map's terrain is clear and rough at least")
+    if values.hexsides.get("strait", TerrainCost("prohibited", 0)).mp != "bridge_only":
+        raise ValueError("11.08 (seed): a Bosporus hexside is crossed by a bridge only")
+    return values
+
+
+class Stacking(Strict):
+    operational_hex: Small
+    strategic_hex: Annotated[int, msgspec.Meta(ge=1, le=200)]
+    naval_per_hex: Small
+    mission_group: Small
+    escorts: Small
+
+
+def checked_stacking(values: Stacking) -> Stacking:
+    if (values.mission_group, values.escorts) != (3, 2):
+        raise ValueError("9.04 (seed): at most 3 air units fly together, 2 of them escorts")
+    return values
+
+
+def checked_hits(values: dict[Size, Small]) -> dict[Size, Small]:
+    order: tuple[Size, ...] = ("II", "III", "X", "XX", "XXX", "XXXX")
+    if sorted(values, key=order.index) != list(order):
+        raise ValueError(f"give every size once: {', '.join(order)}")
+    capacities = [values[size] for size in order]
+    if capacities != sorted(capacities) or capacities[0] < 1:
+        raise ValueError("a bigger unit takes at least as many hits, and every unit one")
+    return values
+
+
+# -- 21.01 political random events ----------------------------------------------------------------
+
+Event = Literal[
+    "none",
+    "israel_enters",
+    "romania_neutral",
+    "egypt_neutral",
+    "straits_closed",
+    "war_starts",
+    "soviet_ultimatum",
+    "nato_summit",
+    "us_reinforcement",
+    "un_ceasefire_call",
+]
+
+
+def checked_events(values: dict[str, Event]) -> dict[str, Event]:
+    _check_faces(values, "events")
+    if "israel_enters" not in values.values():
+        raise ValueError("7.01 (seed): the table can bring Israel into the war")
+    return values
+
+
+# -- the tables ----------------------------------------------------------------------------------
+
+TABLES: Final = PrintedTables(
+    "aegean-strike",
+    DATA / "tables.yaml",
+    {
+        "air_naval_combat": TableKind(HitChartValues, hit_chart),
+        "air_to_ground_combat": TableKind(HitChartValues, hit_chart),
+        "detection": TableKind(DetectionValues, checked_detection),
+        "sortie_boxes": TableKind(SortieBoxes, checked_sorties),
+        "air_missions": TableKind(dict[Mission, MissionRow], checked_missions),
+        "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
+        "airbases": TableKind(Airbases, checked_airbases),
+        "carriers": TableKind(dict[str, Carrier], checked_carriers),
+        "land_crt": TableKind(LandCrtValues, land_crt),
+        "land_modifiers": TableKind(LandModifiers, checked_modifiers),
+        "troop_quality": TableKind(dict[Quality, QualityEffect], checked_quality),
+        "terrain_effects": TableKind(TerrainEffects, checked_terrain),
+        "stacking": TableKind(Stacking, checked_stacking),
+        "ground_hits": TableKind(dict[Size, Small], checked_hits),
+        "political_events": TableKind(dict[str, Event], checked_events),
+    },
+)
+
+
+def tables(state: State) -> Mapping[str, Any]:
+    """The tables the game of ``state`` is played with (its rules overlay over the defaults)."""
+    return TABLES.of(state)

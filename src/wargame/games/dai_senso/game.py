@@ -1,0 +1,162 @@
+"""Dai Senso! as a game contract: set-up of a playable training scenario, views and the turn.
+
+Every counter is face up and the training scenario deals no option cards, so the whole position
+is public: every view shows the game's data as it is, and determinizing a view is reading it back.
+
+Decisions
+- August Storm (A.1) is the first playable scenario: two factions only (the West has no faction
+  turn), all on land in Manchuria, Korea and Sakhalin, no option cards, no political events and
+  no naval movement; The China Incident needs three factions at war with each other and the
+  Chinese minors' rules, Tora! Tora! Tora! needs naval, port-to-port and beachhead movement.
+  The other scenarios are refused in one line with that reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Final
+
+from wargame.engine.action import Action
+from wargame.engine.contract import ProcedureGame, Scenario
+from wargame.engine.errors import IllegalAction, UnknownGame
+from wargame.engine.i18n import ENGINE_CATALOG, Catalog
+from wargame.engine.log import Side
+from wargame.engine.procedure import Context, Procedure
+from wargame.engine.rng import RandomSource
+from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
+from wargame.games.dai_senso import (
+    cards,
+    charts,
+    combat,
+    losses,
+    movement,
+    retreat,
+    sequence,
+    stacking,
+    state,
+    victory,
+)
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.forces import forces
+from wargame.games.dai_senso.registry import RULES
+
+PLAYABLE: Final = ("a1_august_storm",)
+NOT_YET: Final = {
+    "c1_1937": "the campaign needs option cards, political events, supply and naval movement",
+    "b1_war_of_resistance": "the campaign needs option cards, political events and supply",
+    "a2_china_incident": "it needs three factions at war and the Chinese minor countries' rules",
+    "a3_tora_tora_tora": "it needs naval, port-to-port and beachhead movement",
+}
+"""Why each scenario of ``forces.yaml`` but the playable ones is refused."""
+MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+class DaiSenso(ProcedureGame):
+    id = "dai-senso"
+    title = "Dai Senso!"
+    title_ja = "大戦争!"
+    rules_version = "0.1"
+    sides = state.SIDES
+    rules = RULES
+    tables = charts.TABLES
+    procedures: tuple[Procedure, ...] = (
+        *sequence.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL, *stacking.ALL,
+    )  # fmt: skip
+    prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
+    flat_data_keys = frozenset(
+        {"factions", "eliminated", "control", "moved", "attacked", "attacked_hexes", "hq_used"}
+    )
+    data_copiers: Mapping[str, Copier] = {"units": FLAT_ITEMS}
+
+    @cached_property
+    def catalog(self) -> Catalog:  # type: ignore[override]
+        own = Catalog()
+        own.add_directory(Path(__file__).parent / "messages")
+        return ENGINE_CATALOG.layered(names_catalog(), own)
+
+    def scenarios(self) -> list[Scenario]:
+        found = forces().scenarios
+        return [Scenario(s, found[s].title, found[s].title_ja, found[s].book) for s in PLAYABLE]
+
+    def scenario(self, scenario_id: str) -> Scenario:
+        if scenario_id in NOT_YET:
+            raise UnknownGame(
+                f"{self.id} scenario {scenario_id} is not playable yet: {NOT_YET[scenario_id]}"
+                f" (playable: {', '.join(PLAYABLE)})"
+            )
+        return super().scenario(scenario_id)
+
+    def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
+        tables = charts.tables(g.state)
+        g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
+        year, month = map(int, forces().scenarios[scenario].start.split("-"))
+        g.data.update(
+            turn=1,
+            last_turn=tables["training_scenarios"][scenario].turns,
+            track=turn_of_month(tables["turn_track"], month),
+            year=year,
+            phasing=None,
+            phase=None,
+            moved=[],
+            attacked=[],
+            attacked_hexes=[],
+            hq_used=[],
+        )
+        g.push("game")
+
+    def apply(self, state_: State, side: Side, action: Action) -> State:
+        """As the engine's, but an action of a faction that is not deciding is refused with the
+        phase and its rule (spec §3.1: the phasing faction acts, the others when asked)."""
+        self.check_side(side)
+        waiting = self.active(state_)
+        if waiting and side not in waiting:
+            raise IllegalAction(sequence.turn_refusal(state_.data, side, waiting))
+        return super().apply(state_, side, action)
+
+    def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
+        found: dict[str, Any] = copy_data(state_.data)
+        return found
+
+    def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
+        return self.state_from_view(view, side, copy_data(view["board"]), rng)
+
+    def check_data(self, state_: State) -> list[str]:
+        return state.problems(state_.data)
+
+    def turn(self, state_: State) -> int:
+        return int(state_.data["turn"])
+
+    def score_track(self, state_: State) -> dict[Side, float]:
+        counts = victory.held(state_.data)
+        return {side: float(counts[side]) for side in state_.data["factions"]}
+
+    def cards(self) -> list[dict[str, Any]]:
+        return cards.catalogue()
+
+
+def turn_of_month(track: list[charts.Turn], month: int) -> int:
+    """The turn track's box of a scenario's first month (a box named "Aug-Sep" holds 8 and 9)."""
+    for index, turn in enumerate(track):
+        first, _, last = turn.name.partition("-")
+        span = range(MONTHS.index(first) + 1, MONTHS.index(last or first) + 2)
+        if month in span:
+            return index
+    raise UnknownGame(f"no box of the turn track holds month {month}")
+
+
+def names_catalog() -> Catalog:
+    """Unit, side and hex names for messages: ``{unit:unit}`` renders its name in either
+    language, ``{hex:hex}`` the hex's place and id."""
+    names = Catalog()
+    for lang in ("en", "ja"):
+        entries: dict[str, str] = {}
+        for unit in forces().units.values():
+            entries[f"unit.{unit.id}"] = unit.name_ja if lang == "ja" else unit.name
+        for hex_id, record in board().hexes.items():
+            if record.name:
+                shown = record.name_ja if lang == "ja" and record.name_ja else record.name
+                entries[f"hex.{hex_id}"] = f"{shown} ({hex_id})"
+        names.add(lang, entries)
+    return names

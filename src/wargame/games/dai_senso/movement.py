@@ -1,0 +1,267 @@
+"""The Operational Movement Phase (3), hex-to-hex (3.1.1): the phasing faction moves its ground
+units one at a time, each hex by hex, paying the Terrain Effects Chart's cost of the hex plus the
+hexside crossed, stopping on entering an enemy zone of control (8.2).
+
+Decisions
+- A unit may always enter the first hex of its move, even one costing more than its movement
+  allowance, and then stops ([DG]; supplement C6, medium confidence). A strait crossing takes
+  the entire allowance: only as a unit's whole move (TEC: no strait here is connected, the map
+  marks no roads).
+- Marines may cross one all-sea hexside as their whole move (3.1.4); lake hexsides block every
+  unit.
+- Overrun (3.2, :mod:`overrun`) is the only way into an enemy hex.
+- Weather (11): in Mud no unit leaves an enemy zone of control; in Storms and Snow a unit stops
+  after entering or leaving one (the weather of the hex entered, or left).
+- The Reserve Movement Phase (5) is the same procedure with its limits: no unit moves into or out
+  of an enemy zone of control, and no overrun. Supply, which it does not need, is not played.
+- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), supply at the start of
+  a move (10.3: every unit counts as supplied), and Policy or Truce limits (none applies in the
+  training scenario).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.dai_senso import state
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.charts import TerrainEffects
+from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.losses import eliminate
+from wargame.games.dai_senso.overrun import overrun_refusal
+from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.weather import STOPPING, weather_now
+
+RULES.stand_in(
+    "3.1.1", "the east sheet's column 01 is next to the west sheet's 28", key="sheet_seam"
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Entering a neighbouring hex: its cost and whether the unit must stop there."""
+
+    cost: float
+    stops: bool
+    overrun: str | None = None
+    """The enemy unit the move overruns (3.2), if any."""
+
+
+@RULES.implements("3.1")
+def movable(data: Mapping[str, Any], side: str) -> list[str]:
+    """The phasing faction's ground units that may still move: a movement allowance above 0 and
+    no move made this phase (3.1: one at a time, each move finished before the next)."""
+    return [
+        uid
+        for uid in state.own_units(data, side)
+        if uid not in data["moved"] and state.values(data, uid)[2] > 0
+    ]
+
+
+@dataclass(frozen=True)
+class Ground:
+    """What the ground costs and holds this turn: the TEC, and each hex's adverse weather."""
+
+    tec: TerrainEffects
+    weather: Mapping[str, str]
+    reserve: bool = False
+    """The Reserve Movement Phase's limits apply (:mod:`reserve`, 5)."""
+
+
+@RULES.implements("3.1.1", "3.1.4", "8.2", "11.3")
+def entries(
+    data: Mapping[str, Any], uid: str, spent: float, ground: Ground
+) -> tuple[dict[str, Entry], dict[str, str]]:
+    """Where the unit may go next from its hex, having spent ``spent`` MP, and why each other
+    neighbour is refused (a one-line reason with its rule)."""
+    here = state.hex_of(data, uid)
+    allowance = state.values(data, uid)[2]
+    side = state.faction(uid)
+    found: dict[str, Entry] = {}
+    refused: dict[str, str] = {}
+    leaving = state.in_enemy_zoc(data, here, side)
+    if leaving and ground.weather.get(here) == "mud":
+        reason = "11.3: no unit leaves an enemy zone of control in mud"
+        return {}, dict.fromkeys(board().neighbours(here), reason)
+    for there in board().neighbours(here):
+        cost, reason = step_cost(data, uid, there, spent=spent, ground=ground)
+        if ground.reserve and not reason:
+            reason = reserve_refusal(data, side, there)
+        if reason:
+            refused[there] = reason
+            continue
+        whole_move = cost > allowance - spent
+        if whole_move and spent > 0:
+            refused[there] = (
+                f"3.1.1: entering {there} costs {cost:g} MP, {allowance - spent:g} left"
+            )
+            continue
+        overrun = state.units_in(data, there)[0] if state.enemy_in(data, there, side) else None
+        stops = (
+            whole_move
+            or _stops_in_zoc(data, there, side, ignoring=overrun)
+            or (leaving and ground.weather.get(here) in STOPPING)
+            or _stops_in_weather(data, there, side, ground, ignoring=overrun)
+        )
+        found[there] = Entry(cost, stops, overrun)
+    return found, refused
+
+
+def step_cost(
+    data: Mapping[str, Any], uid: str, there: str, *, spent: float, ground: Ground
+) -> tuple[float, str]:
+    """The MP for the unit to enter ``there`` from its hex (``inf``: the entire allowance), or
+    a reason the step is forbidden."""
+    the_map = board()
+    tec = ground.tec
+    here = state.hex_of(data, uid)
+    side = state.faction(uid)
+    kinds = the_map.side_kinds(here, there)
+    if the_map.hexes[there].sea:
+        return 0, f"3.1.4: {there} is an all-sea hex"
+    if state.enemy_in(data, there, side):
+        refusal = overrun_refusal(data, uid, here, there, tec, weather=ground.weather)
+        if refusal:
+            return 0, refusal
+    if "lake" in kinds:
+        return 0, f"3.1.4: a lake hexside blocks the way to {there}"
+    if kinds & {"all_sea", "strait"}:
+        marines = "all_sea" in kinds and state.unit(uid).type == "marines"
+        if "strait" not in kinds and not marines:
+            return 0, f"3.1.4: an all-sea hexside blocks the way to {there}"
+        if spent > 0:
+            return 0, f"3.1.4: crossing to {there} takes a unit's whole move"
+        return float("inf"), ""
+    cost = _mp(tec.hexes[the_map.hexes[there].terrain].mp)
+    if "river" in kinds:
+        cost += _mp(tec.hexsides["river"].mp)
+    return cost, ""
+
+
+@RULES.implements("11.4", "11.5")
+def _stops_in_weather(
+    data: Mapping[str, Any], there: str, side: str, ground: Ground, ignoring: str | None
+) -> bool:
+    """In Storms or Snow a unit stops on entering an enemy zone of control, friendly units or
+    not (leaving one, in its own hex's weather, is checked by :func:`entries`)."""
+    stormy = ground.weather.get(there) in STOPPING
+    return stormy and state.in_enemy_zoc(data, there, side, ignoring)
+
+
+def _mp(cost: float | str) -> float:
+    if isinstance(cost, str):
+        raise ValueError(f"a terrain cost of {cost!r} where a number of MP was expected")
+    return float(cost)
+
+
+@RULES.implements("8.1", "8.2")
+def _stops_in_zoc(data: Mapping[str, Any], hex_id: str, side: str, ignoring: str | None) -> bool:
+    """Entering an enemy zone of control stops a unit, unless a friendly unit is already there
+    (it negates the zone: 8.1); the zone of the unit it overruns does not count (3.2)."""
+    friendly = state.holder(data, hex_id) == side
+    return not friendly and state.in_enemy_zoc(data, hex_id, side, ignoring)
+
+
+class Movement(Procedure):
+    """The phasing faction (``side``) picks a unit, moves it, picks the next, until it ends."""
+
+    name = "movement"
+
+    reserve = False
+    prompt = "prompt.movement"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.data["moved"] = []
+        g.goto("pick")
+
+    @decision
+    def pick(self, g: Context, f: Frame) -> Choices:
+        side = f["side"]
+        choices = Decision.single(side, self.prompt)
+        for uid in movable(g.data, side):
+            if not (self.reserve and state.in_enemy_zoc(g.data, state.hex_of(g.data, uid), side)):
+                choices.add(f"move {uid}", _pick, uid, self.reserve)
+        choices.add("end", _end)
+        return choices
+
+
+class ReserveMovement(Movement):
+    """The Reserve Movement Phase (5): a second move, out of and into no enemy zone of control
+    and with no overrun (:func:`reserve_refusal`)."""
+
+    name = "reserve_movement"
+    reserve = True
+    prompt = "prompt.reserve_movement"
+
+
+def _pick(g: Context, f: Frame, uid: str, reserve: bool) -> None:
+    g.call("unit_move", then="pick", unit=uid, spent=0, reserve=reserve)
+
+
+def _end(g: Context, f: Frame) -> None:
+    g.data["moved"] = []
+    g.ret()
+
+
+class UnitMove(Procedure):
+    """One unit's move, a hex at a time, until it stops or can go no farther."""
+
+    name = "unit_move"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.goto("next_hex")
+
+    @decision
+    def next_hex(self, g: Context, f: Frame) -> Choices:
+        uid = f["unit"]
+        side = state.faction(uid)
+        choices = Decision.single(side, "prompt.unit_move", unit=uid, spent=f["spent"])
+        tec = game_tables(g.state)["terrain_effects"]
+        ground = Ground(tec, weather_now(g.state), f.get("reserve", False))
+        found, refused = entries(g.data, uid, f["spent"], ground)
+        for there, entry in found.items():
+            choices.add(f"hex {there}", _enter, there, entry)
+        for there, reason in refused.items():
+            choices.refuse(f"hex {there}", reason)
+        choices.add("stop", _stop)
+        return choices
+
+
+def _enter(g: Context, f: Frame, there: str, entry: Entry) -> None:
+    uid = f["unit"]
+    here = state.hex_of(g.data, uid)
+    if entry.overrun is not None:
+        g.log("log.overrun", side=state.faction(uid), unit=uid, enemy=entry.overrun, hex=there)
+        eliminate(g, entry.overrun)
+    taken = state.enter(g.data, uid, there)
+    g.log("log.moved", side=state.faction(uid), unit=uid, frm=here, to=there)
+    if taken:
+        g.log("log.taken", side=taken, hex=there)
+    if entry.stops:
+        _stop(g, f)
+    else:
+        f["spent"] += entry.cost
+
+
+def _stop(g: Context, f: Frame) -> None:
+    g.data["moved"].append(f["unit"])
+    g.ret()
+
+
+@RULES.implements("5")
+def reserve_refusal(data: Mapping[str, Any], side: str, there: str) -> str:
+    """Why a unit may not enter ``there`` in reserve movement ("" if it may): never into an
+    enemy zone of control, friendly units or not, and no overrun (a unit in one may not leave:
+    :meth:`Movement.pick` does not offer it)."""
+    if state.enemy_in(data, there, side):
+        return f"5: no overrun in the reserve movement phase ({there})"
+    if state.in_enemy_zoc(data, there, side):
+        return f"5: no unit enters an enemy zone of control in reserve movement ({there})"
+    return ""
+
+
+ALL: Final[tuple[Procedure, ...]] = (Movement(), ReserveMovement(), UnitMove())

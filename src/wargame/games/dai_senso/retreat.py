@@ -1,0 +1,94 @@
+"""Retreat (4.2.5): a force retreats one hex at a time, each hex farther from the defending hex
+than the last, preferring hexes free of enemy zones of control, else hexes of friendly ground
+units; every hex it cannot retreat becomes a step loss.
+
+Decisions
+- The owner picks each hex among those the priorities allow (priority 1 when there is any, else
+  priority 2).
+- A force holding a unit with movement allowance 0 or an HQ cannot retreat at all: every unit of
+  a defending hex and every unit of an attacking force has fought.
+- Retreat may cross a strait but no other all-sea hexside and no lake hexside; off-map boxes,
+  Airdrop and Beachhead markers, neutral minors and PACs do not occur in the training scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.dai_senso import state
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.registry import RULES
+
+
+@RULES.implements("4.2.5")
+def retreat_hexes(data: Mapping[str, Any], here: str, origin: str, side: str) -> list[str]:
+    """Where a force of ``side`` in ``here`` may retreat next, away from ``origin``."""
+    the_map = board()
+    farther = the_map.distance(origin, here)
+    open_hexes = [
+        there
+        for there in the_map.neighbours(here)
+        if not the_map.hexes[there].sea
+        and the_map.distance(origin, there) > farther
+        and not state.enemy_in(data, there, side)
+        and not the_map.side_kinds(here, there) & {"lake"}
+        and not ("all_sea" in the_map.side_kinds(here, there)
+                 and "strait" not in the_map.side_kinds(here, there))
+    ]  # fmt: skip
+    free = [there for there in open_hexes if not state.in_enemy_zoc(data, there, side)]
+    return free or [there for there in open_hexes if state.holder(data, there) == side]
+
+
+@RULES.implements("4.2.5")
+def stays_put(data: Mapping[str, Any], units: list[str]) -> bool:
+    """A force with an HQ or a unit of movement allowance 0 that fought cannot retreat."""
+    return any(state.kind(uid) == "hq" or state.values(data, uid)[2] == 0 for uid in units)
+
+
+class Retreat(Procedure):
+    """``side``'s force (``units``) retreats ``hexes`` hexes away from ``origin``."""
+
+    name = "retreat"
+
+    def start(self, g: Context, f: Frame) -> None:
+        f["units"] = [uid for uid in f["units"] if uid in g.data["units"]]
+        if not f["units"] or f["hexes"] <= 0:
+            g.ret()
+            return
+        here = state.hex_of(g.data, f["units"][0])
+        if stays_put(g.data, f["units"]) or not retreat_hexes(g.data, here, f["origin"], f["side"]):
+            g.log("log.no_retreat", side=f["side"], hex=here, steps=f["hexes"])
+            g.call("losses", then="done", side=f["side"], units=f["units"], steps=f["hexes"],
+                   prompt="prompt.retreat_losses")  # fmt: skip
+            return
+        g.goto("choose")
+
+    @decision
+    def choose(self, g: Context, f: Frame) -> Choices:
+        here = state.hex_of(g.data, f["units"][0])
+        choices = Decision.single(f["side"], "prompt.retreat", hex=here, hexes=f["hexes"])
+        for there in retreat_hexes(g.data, here, f["origin"], f["side"]):
+            choices.add(f"retreat {there}", _retreat, there)
+        return choices
+
+    def done(self, g: Context, f: Frame) -> None:
+        g.ret()
+
+
+def _retreat(g: Context, f: Frame, there: str) -> None:
+    here = state.hex_of(g.data, f["units"][0])
+    swept = [uid for uid in state.units_in(g.data, there) if uid not in f["units"]]
+    for uid in f["units"]:
+        taken = state.enter(g.data, uid, there)
+        if taken:
+            g.log("log.taken", side=taken, hex=there)
+    g.log("log.retreated", side=f["side"], frm=here, to=there)
+    f["units"] = f["units"] + swept  # rout: the friendly units there join the force
+    f["hexes"] -= 1
+    g.goto("start")
+
+
+ALL: Final[tuple[Procedure, ...]] = (Retreat(),)

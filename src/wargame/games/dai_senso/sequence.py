@@ -1,0 +1,120 @@
+"""The sequence of play (spec §3.1) as a state machine: game turns of three faction turns, Axis,
+West, Soviet, each of phases 1-6, then the game turn end phase (7). :data:`PHASES` lists every
+phase with the procedure that plays it; a phase without one is not played yet and passes through
+(logged as such), and :data:`NOT_PLAYED` lists them.
+
+Decisions
+- A faction that takes no part in the scenario (``factions`` of its set-up) has no faction turn.
+- Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0 and each faction's Phase 1;
+  both pass through: the VP check, option cards, logistics and replacements are not played yet.
+- Stacking (9.2) is checked after each phase that is played: the phases that pass through change
+  nothing on the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wargame.engine.procedure import Context, Procedure
+from wargame.engine.state import Frame
+from wargame.games.dai_senso import victory
+from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.state import SIDES
+
+PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
+    # (phase or segment, its rule, the procedure that plays it or None: passes through)
+    ("seasonal", "1", None),
+    ("initial_administrative", "2", None),
+    ("operational_movement", "3", "movement"),
+    ("blitz_combat", "4.1", None),
+    ("regular_combat", "4.2", "combat"),
+    ("marker", "4.3", None),
+    ("reserve_movement", "5", "reserve_movement"),
+    ("final_administrative", "6", None),
+)
+NOT_PLAYED: Final = (
+    "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
+    "7.1 (delay)",
+)  # fmt: skip
+
+
+def turn_refusal(data: Mapping[str, Any], side: str, waiting: list[str]) -> str:
+    """Why ``side`` may not act now: whose faction turn and which phase it is, with its rule."""
+    rule = next((rule for name, rule, _ in PHASES if name == data["phase"]), "")
+    where = f"the {data['phase']} phase of the {data['phasing']} faction turn"
+    return f"{rule}: it is not {side}'s decision now: {where} waits for {', '.join(waiting)}"
+
+
+def seasonal(g: Context) -> bool:
+    return bool(game_tables(g.state)["turn_track"][g.data["track"]].seasonal)
+
+
+class GameTurns(Procedure):
+    """Game turn after game turn, to the scenario's last (0.3 decides at its end)."""
+
+    name = "game"
+
+    def start(self, g: Context, f: Frame) -> None:
+        turn = game_tables(g.state)["turn_track"][g.data["track"]]
+        g.log("log.turn", turn=g.data["turn"], name=turn.name, year=g.data["year"])
+        if seasonal(g):
+            g.log("log.phase_skipped", phase="seasonal_victory", side=None)
+        f["next"] = 0
+        g.goto("faction_turns")
+
+    def faction_turns(self, g: Context, f: Frame) -> None:
+        playing = [side for side in SIDES if side in g.data["factions"]]
+        if f["next"] == len(playing):
+            g.goto("turn_end")
+            return
+        side = playing[f["next"]]
+        f["next"] += 1
+        g.call("faction_turn", then="faction_turns", side=side)
+
+    @RULES.implements("7.2")
+    def turn_end(self, g: Context, f: Frame) -> None:
+        """The delay segment passes through; the turn marker moves on, or the game ends."""
+        g.data["phasing"] = None
+        g.data["phase"] = None
+        if g.data["turn"] >= g.data["last_turn"]:
+            g.end_game(victory.final_result(g.state))
+            return
+        track = game_tables(g.state)["turn_track"]
+        g.data["turn"] += 1
+        g.data["track"] = (g.data["track"] + 1) % len(track)
+        if g.data["track"] == 0:
+            g.data["year"] += 1
+        g.goto("start")
+
+
+class FactionTurn(Procedure):
+    """One faction turn: the phases of :data:`PHASES` in order, ``side`` phasing (spec §3.1)."""
+
+    name = "faction_turn"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.data["phasing"] = f["side"]
+        f["phase"] = 0
+        g.goto("phase")
+
+    def phase(self, g: Context, f: Frame) -> None:
+        """The next phase played, the phases not played yet before it passing through."""
+        while f["phase"] < len(PHASES):
+            name, _rule, run = PHASES[f["phase"]]
+            f["phase"] += 1
+            g.data["phase"] = name
+            if run is not None:
+                g.log("log.phase", phase=name, side=f["side"])
+                g.call(run, then="stacking", side=f["side"])
+                return
+            if name != "seasonal" or seasonal(g):
+                g.log("log.phase_skipped", phase=name, side=f["side"])
+        g.ret()
+
+    def stacking(self, g: Context, f: Frame) -> None:
+        g.call("stacking", then="phase")
+
+
+ALL: Final[tuple[Procedure, ...]] = (GameTurns(), FactionTurn())

@@ -1,0 +1,124 @@
+"""The position of a Dai Senso! game as plain data, and the questions the rules ask of it.
+
+``data["units"]`` maps each ground unit on the map to its hex and steps left; a unit whose last
+step is lost leaves play (``eliminated``). The rules hide no unit: only a faction's hand and
+pending option card are secret (spec §2.4), and the training scenario played here deals no
+cards, so every side sees the whole position.
+
+Decisions
+- Support units (air forces, fleets) start in the force pool (``forces.yaml``) and stay there:
+  the support segment (2.2) that places them is not played yet.
+- In a faction's turn every unit of the two other factions is an enemy (5.1 of the supplement,
+  spec §1.2: West and Soviet are enemies of each other for rules purposes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.charts import TrainingScenario
+from wargame.games.dai_senso.forces import Unit, forces
+
+SIDES: Final = ("axis", "west", "soviet")
+"""The three factions, in the order of their faction turns (spec §3.1)."""
+
+
+def initial_data(scenario: str, training: TrainingScenario) -> dict[str, Any]:
+    """The set-up of ``scenario`` from ``forces.yaml``: ground units in their hexes."""
+    setup = forces().scenarios[scenario]
+    units = {
+        placed.unit: {"hex": placed.hex, "steps": forces().units[placed.unit].steps}
+        for placed in setup.setup
+        if placed.hex is not None
+    }
+    return {
+        "factions": list(setup.factions),
+        "units": units,
+        "eliminated": [],
+        "control": dict.fromkeys(training.objectives, training.holder_at_start),
+    }
+
+
+def unit(uid: str) -> Unit:
+    return forces().units[uid]
+
+
+def faction(uid: str) -> str:
+    return forces().faction_of(unit(uid))
+
+
+def kind(uid: str) -> str:
+    """The ground class of a unit: infantry_type, armor_type, hq or fortress."""
+    return forces().ground_types[unit(uid).type].class_
+
+
+def values(data: Mapping[str, Any], uid: str) -> tuple[int, int, int]:
+    """Attack, defence and movement allowance at the unit's steps left."""
+    found = forces().values_at(unit(uid), data["units"][uid]["steps"])
+    assert found is not None, f"{uid} is not a ground unit"
+    return found
+
+
+def hex_of(data: Mapping[str, Any], uid: str) -> str:
+    return str(data["units"][uid]["hex"])
+
+
+def units_in(data: Mapping[str, Any], hex_id: str) -> list[str]:
+    return sorted(uid for uid, record in data["units"].items() if record["hex"] == hex_id)
+
+
+def own_units(data: Mapping[str, Any], side: str) -> list[str]:
+    return sorted(uid for uid in data["units"] if faction(uid) == side)
+
+
+def holder(data: Mapping[str, Any], hex_id: str) -> str | None:
+    """The faction whose ground units are in the hex (never two: 9.1 of the set-ups)."""
+    found = units_in(data, hex_id)
+    return faction(found[0]) if found else None
+
+
+def enemy_in(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
+    found = holder(data, hex_id)
+    return found is not None and found != side
+
+
+def in_enemy_zoc(
+    data: Mapping[str, Any], hex_id: str, side: str, ignoring: str | None = None
+) -> bool:
+    """Whether an enemy ground unit (other than ``ignoring``) projects its zone of control into
+    the hex (8, 8.1)."""
+    the_map = board()
+    return any(
+        faction(uid) != side and the_map.projects_zoc(near, hex_id)
+        for near in the_map.neighbours(hex_id)
+        for uid in units_in(data, near)
+        if uid != ignoring
+    )
+
+
+def enter(data: dict[str, Any], uid: str, hex_id: str) -> str | None:
+    """Put the unit in the hex; the faction that takes an objective from another, if any."""
+    data["units"][uid]["hex"] = hex_id
+    side = faction(uid)
+    if hex_id in data["control"] and data["control"][hex_id] != side:
+        data["control"][hex_id] = side
+        return side
+    return None
+
+
+def problems(data: Mapping[str, Any]) -> list[str]:
+    """Units off the map or at sea, units with no steps, hexes held by two factions."""
+    found = []
+    the_map = board()
+    for uid, record in data["units"].items():
+        where = the_map.hexes.get(record["hex"])
+        if where is None or where.sea:
+            found.append(f"{uid} is in {record['hex']}, not a land hex")
+        if record["steps"] < 1:
+            found.append(f"{uid} has no steps left but is on the map")
+    for hex_id in {record["hex"] for record in data["units"].values()}:
+        if len({faction(uid) for uid in units_in(data, hex_id)}) > 1:
+            found.append(f"{hex_id} holds units of two factions")
+    return found

@@ -1,0 +1,69 @@
+"""Positions of Dai Senso! to test play on: the August Storm set-up with the ground units
+replaced by the ones a test names, and a rules overlay that fixes the CRT's result and the
+weather."""
+
+from __future__ import annotations
+
+import msgspec
+
+from wargame.engine.action import Action
+from wargame.engine.state import State, clone, to_json
+from wargame.games import REGISTRY
+from wargame.games.dai_senso.charts import TABLES
+
+GAME = REGISTRY.game("dai-senso")
+SCENARIO = "a1_august_storm"
+PLAIN = "e1603"
+"""A clear hex whose neighbours, and theirs, are clear land with no hexside feature (Australia:
+the Desert weather area)."""
+FIRST_TURN = 4  # Aug-Sep, August Storm's first turn, on the turn track
+
+
+def overlay(result: str | None, weather: dict[str, str] | None) -> dict:
+    """A rules overlay whose CRT gives ``result`` in every cell, and whose first turn (Aug-Sep)
+    has ``weather`` (area -> mud, storm or snow)."""
+    tables: dict = {}
+    if result is not None:
+        printed = TABLES.defaults["crt"].columns
+        rows = {str(face): [result] * len(printed) for face in range(1, 7)}
+        tables["crt"] = {"columns": list(printed), "rows": rows}
+    if weather is not None:
+        track = msgspec.to_builtins(TABLES.defaults["turn_track"])
+        track[FIRST_TURN]["weather"] = weather
+        tables["turn_track"] = track
+    return {"game": "dai-senso", "name": "test", "tables": tables}
+
+
+def position(
+    units: dict[str, tuple[str, int]],
+    result: str | None = None,
+    weather: dict[str, str] | None = None,
+) -> State:
+    """The Axis operational movement of turn 1 with only ``units`` (id -> hex, steps) on the map;
+    with ``result`` every combat gives that CRT result, with ``weather`` the turn has it."""
+    changed = result is not None or weather is not None
+    options = {"rules_overlay": overlay(result, weather)} if changed else {}
+    found = clone(GAME.setup(SCENARIO, 7, options))
+    found.data["units"] = {uid: {"hex": hex_id, "steps": steps} for uid, (hex_id, steps) in
+                           units.items()}  # fmt: skip
+    found.data["control"] = {}
+    return found
+
+
+def act(state: State, side: str, *texts: str) -> State:
+    for text in texts:
+        state = GAME.apply(state, side, Action(text))
+    return state
+
+
+def actions(state: State, side: str) -> list[str]:
+    return [action.text for action in GAME.legal_actions(state, side)]
+
+
+def hexes(state: State) -> dict[str, str]:
+    return {uid: record["hex"] for uid, record in state.data["units"].items()}
+
+
+def frozen(state: State) -> bytes:
+    """The state's bytes, to show that a refusal changed nothing."""
+    return to_json(state)
