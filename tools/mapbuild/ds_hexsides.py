@@ -178,7 +178,8 @@ def sheet_sides(
             edge, link = side_geometry(sheet, a, b)
             kinds = side_kinds(edge, link, water, spec)
             if not kinds:  # a land side
-                kinds = [k for k, on in (("river", rivers), ("mountain", mountains)) if (a, b) in on]
+                lines = (("river", rivers), ("mountain", mountains))
+                kinds = [kind for kind, sides_on in lines if (a, b) in sides_on]
             if (a, b) in straits:
                 kinds = ["strait"]
             elif any(link.intersects(axis) for axis in lake_axes):
