@@ -78,6 +78,14 @@ def test_the_defender_gets_the_hex_shift_and_the_lowest_hexside_shift():
     assert combat.column_shift(river.data, both, "w5402", TEC, SHIFTS) == 0
 
 
+@pytest.mark.rule("4.2.3.8")
+def test_a_mountain_hexside_shifts_two_left_but_a_river_on_it_only_one():
+    crest = position({"j-5th-army": ("w5425", 2), "s-35th": ("w5525", 2)})
+    assert combat.column_shift(crest.data, ["j-5th-army"], "w5525", TEC, SHIFTS) == -2
+    both = position({"j-5th-army": ("w5626", 2), "s-35th": ("w5725", 2)})
+    assert combat.column_shift(both.data, ["j-5th-army"], "w5725", TEC, SHIFTS) == -2  # 1 + 1
+
+
 @pytest.mark.rule("4.2.3.4", "4.2.3.5")
 def test_a_fortress_and_a_defending_hq_shift_left_an_attacking_hq_right():
     found = position({"j-5th-army": (EAST, 2), "j-kwantung-hq": (EAST, 2),

@@ -51,6 +51,15 @@ def test_a_hex_costs_its_terrain_plus_the_hexside_crossed():
 
 
 @pytest.mark.rule("3.1.1")
+def test_a_mountain_hexside_adds_two_mp_and_a_river_on_it_one_more():
+    state = position({"j-5th-army": ("w5425", 2), "j-44th-army": ("w5626", 2)})
+    found, _ = costs(state, "j-5th-army")
+    assert found["w5525"] == 3  # clear across the Greater Khingan's crest
+    found, _ = costs(state, "j-44th-army")
+    assert found["w5725"] == 5  # rough across a crest that a river runs along too
+
+
+@pytest.mark.rule("3.1.1")
 def test_a_unit_stops_when_its_allowance_cannot_pay_for_the_next_hex():
     state = position({"j-manchukuo": ("w5010", 1)})  # movement allowance 2
     state = act(state, "axis", "move j-manchukuo", "hex w5011")

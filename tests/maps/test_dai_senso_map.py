@@ -358,7 +358,7 @@ def test_rebuilding_the_map_gives_an_identical_file(tmp_path):
     assert out.read_bytes() == MAP.read_bytes()
 
 
-HEXSIDE_KINDS = {"all_sea", "lake", "strait", "river", "border"}
+HEXSIDE_KINDS = {"all_sea", "lake", "strait", "river", "mountain", "border"}
 
 
 def test_every_hexside_joins_two_neighbouring_land_hexes_with_known_kinds(data, hexes):
@@ -371,7 +371,8 @@ def test_every_hexside_joins_two_neighbouring_land_hexes_with_known_kinds(data, 
         assert hexes[a]["class"] != "sea" and hexes[b]["class"] != "sea", side
         assert side["kinds"] and set(side["kinds"]) <= HEXSIDE_KINDS, side
         assert len({"all_sea", "lake", "strait"} & set(side["kinds"])) <= 1, side
-        assert not ({"river"} & set(side["kinds"]) and {"all_sea", "strait"} & set(side["kinds"]))
+        on_land = {"river", "mountain"} & set(side["kinds"])
+        assert not (on_land and {"all_sea", "lake", "strait"} & set(side["kinds"])), side
         assert side["provenance"] == "reconstructed"
     assert "rivers_f.dat sha256" in data["build"]["hexsides"]
 
@@ -423,6 +424,41 @@ def test_river_sides_come_in_chains_not_specks(data):
     alone = [side for side in sides if all(corners[c] == 1 for c in side_corners(*side))]
     assert len(alone) <= 0.05 * len(sides), alone
     assert len(sides) >= 250
+
+
+# Mountain ranges as the map must carry them: (sheet, peaks and passes along the crest, lon/lat,
+# atlas values). A range is one chain of mountain hexsides running by each one's hex.
+RANGES = {
+    "Himalaya (Nanda Devi, Everest, Kangchenjunga)": ("w", [(79.97, 30.38), (86.93, 27.99),
+                                                            (88.15, 27.70)]),
+    "India-Burma (Pangsau Pass, Saramati, Arakan Yoma by An)": ("w", [(96.2, 27.25),
+                                                                     (95.02, 25.74),
+                                                                     (94.8, 19.8)]),
+    "Qinling (Taibai Shan, Hua Shan)": ("w", [(107.77, 33.96), (110.08, 34.48)]),
+    "Taihang (Niangzi Pass, Wutai Shan)": ("w", [(113.9, 37.9), (113.58, 39.08)]),
+    "Greater Khingan (Arxan, Nenjiang's hills)": ("w", [(119.9, 47.2), (121.8, 50.8)]),
+    "Annamite (Mu Gia Pass, Bach Ma)": ("w", [(105.8, 17.7), (107.85, 16.2)]),
+    "Owen Stanley (Kokoda, Mount Victoria)": ("e", [(147.73, -8.88), (147.53, -8.88),
+                                                    (146.5, -7.6)]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(RANGES))
+def test_each_mountain_range_is_one_chain_of_mountain_hexsides(data, hexes, name):
+    sheet, peaks = RANGES[name]
+    on_sheet = {k: h for k, h in hexes.items() if k[0] == sheet}
+    stops = [{nearest_hex(on_sheet, lon, lat)["id"]} for lon, lat in peaks]
+    sides = [(s["a"], s["b"]) for s in data["hexsides"] if "mountain" in s["kinds"]]
+    assert chain_joins([s for s in sides if s[0][0] == sheet], stops), stops
+
+
+def test_mountain_sides_are_few_and_come_in_chains(data):
+    """Ranges, not a mountainous country: a few percent of the land sides, in chains."""
+    sides = [(s["a"], s["b"]) for s in data["hexsides"] if "mountain" in s["kinds"]]
+    corners = Counter(c for side in sides for c in side_corners(*side))
+    alone = [side for side in sides if all(corners[c] == 1 for c in side_corners(*side))]
+    assert not alone
+    assert 60 <= len(sides) <= 200
 
 
 # Named straits (hexsides.yaml): (town on one shore, town on the other) -> the side must be a

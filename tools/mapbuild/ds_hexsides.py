@@ -17,6 +17,8 @@ terrain (TEC: all-sea, lake, strait, river, border) matters where land meets lan
 - River: a land side on the chain of sides a major river is laid onto (``hexriver``: each
   river an unbroken chain, hugging its course; ``hexsides.py``'s river lines, the cut of
   hexsides.yaml).
+- Mountain: a land side on the chain of sides a range's crest line (``mountains`` of
+  hexsides.yaml, traced through named peaks and passes) is laid onto, as a river is.
 - Border: a side between hexes of two countries, dependents or regions of the rules (each land
   hex's ``country``, from ``ds_countries``: the GeoNames town nearest its centre across no border
   line of December 1941, by its country and province).
@@ -41,6 +43,7 @@ KINDS = {
     "lake": "two land hexes whose shared side runs (almost) wholly over lake water",
     "strait": "two land hexes facing each other across narrow water",
     "river": "a major river runs between the two hexes",
+    "mountain": "the crest of a mountain range runs between the two hexes",
     "border": "the two hexes belong to different countries, dependents or regions (their "
     "'country')",
 }
@@ -53,7 +56,9 @@ METHOD = (
     "crosses a named lake's axis (hexsides.yaml); river: a land side on the chain of sides a "
     "kept river is laid onto in grid space (per stretch of at most a hex, the cheapest path of "
     "sides between the corners nearest its ends, a side costing its length times slack plus "
-    "its midpoint's distance from the river); strait: also the side between the hexes holding "
+    "its midpoint's distance from the river); mountain: a land side on the chain a range's "
+    "crest line (hexsides.yaml, traced through named peaks and passes) is laid onto, as a "
+    "river is; strait: also the side between the hexes holding "
     "the two towns of a named strait (hexsides.yaml); border: the hexes' countries "
     "differ (each land hex's country: the entity of countries.yaml of the GeoNames town nearest "
     "its centre whose way there crosses no border line of December 1941, "
@@ -128,8 +133,18 @@ def side_kinds(
     return ["lake"] if lake > length - dry - lake else ["all_sea"]
 
 
-def sheet_rivers(sheet: build.Sheet, hexes: dict[str, dict], spec: dict) -> set[tuple[str, str]]:
-    """The sides of the sheet the kept rivers run along (``hexriver``), as sorted id pairs."""
+def crest_lines(spec: dict, window: tuple[float, float, float, float]) -> list[shapely.Geometry]:
+    """The ranges' crest lines (lon/lat) meeting the window, clipped to it."""
+    lines = [shapely.LineString(points) for _, points in sorted(spec["ranges"].items())]
+    clipped = [shapely.clip_by_rect(line, *window) for line in lines]
+    return [shapely.segmentize(line, sides.RIVER_STEP_DEG) for line in clipped if line.length]
+
+
+def sheet_chains(
+    sheet: build.Sheet, hexes: dict[str, dict], lines: list[shapely.Geometry], slack: float
+) -> set[tuple[str, str]]:
+    """The sides of the sheet the lines (rivers, crests) are laid onto (``hexriver``), as
+    sorted id pairs."""
     assert sheet.to_proj is not None and sheet.fit is not None
     fit, to_proj = sheet.fit, sheet.to_proj
 
@@ -137,8 +152,7 @@ def sheet_rivers(sheet: build.Sheet, hexes: dict[str, dict], spec: dict) -> set[
         xy = np.column_stack(to_proj.transform(points[:, 0], points[:, 1]))
         return fit.forward(xy, sheet.index)
 
-    lines = sides.river_lines(spec, build.window(sheet))
-    found = hexriver.river_sides(lines, to_grid, build.hex_cells(sheet), spec["slack"])
+    found = hexriver.river_sides(lines, to_grid, build.hex_cells(sheet), slack)
     pairs = {tuple(sorted(build.hex_id(sheet.key, *cell) for cell in side)) for side in found}
     return {(a, b) for a, b in pairs if a in hexes and b in hexes}  # type: ignore[misc]
 
@@ -150,7 +164,11 @@ def sheet_sides(
     window = build.window(sheet)
     shores = gshhg.shores(*window)
     water = Water(shores)
-    rivers = sheet_rivers(sheet, hexes, spec["rivers"])
+    rivers = sheet_chains(
+        sheet, hexes, sides.river_lines(spec["rivers"], window), spec["rivers"]["slack"]
+    )
+    crests = spec["mountains"]
+    mountains = sheet_chains(sheet, hexes, crest_lines(crests, window), crests["slack"])
     lake_axes = [shapely.LineString(lake["axis"]) for lake in spec["lakes"].values()]
     records = []
     for a in sorted(h for h in hexes if h[0] == sheet.key and hexes[h]["class"] != "sea"):
@@ -159,8 +177,9 @@ def sheet_sides(
                 continue
             edge, link = side_geometry(sheet, a, b)
             kinds = side_kinds(edge, link, water, spec)
-            if not kinds and (a, b) in rivers:
-                kinds.append("river")
+            if not kinds:  # a land side
+                lines = (("river", rivers), ("mountain", mountains))
+                kinds = [kind for kind, sides_on in lines if (a, b) in sides_on]
             if (a, b) in straits:
                 kinds = ["strait"]
             elif any(link.intersects(axis) for axis in lake_axes):

@@ -79,6 +79,7 @@ EDGE_STYLES = {
     "border": {"color": "#7b1fa2", "linestyle": "dashed", "linewidth": 1.4},  # a hexside
     "all_sea": {"color": "#0b2e59", "linewidth": 1.6},  # between two land hexes
     "lake": {"color": "#3b9fd9", "linewidth": 1.8},
+    "mountain": {"color": "#5d4037", "linewidth": 2.2},  # a range's crest on a hexside
 }
 SPARE_EDGE_STYLE = {"color": "#888888"}
 BACKDROP_STYLE = {  # colour, line width

@@ -9,8 +9,8 @@ Decisions
 - A hexside the build recorded nothing for is open ground; a side with an all-sea hex on either
   hand is all-sea (the build records only sides between two land hexes).
 - Lake hexsides count as all-sea ones for zones of control (the TEC groups them, 8, 17.2).
-- The map marks no roads, rails, cities or mountain hexsides yet: movement pays hex and hexside
-  terrain only, and no city shift is given (TEC rows without map data are not read).
+- The map marks no roads, rails or cities yet: movement pays hex and hexside terrain (rivers and
+  mountains) only, and no city shift is given (TEC rows without map data are not read).
 """
 
 from __future__ import annotations

@@ -43,7 +43,11 @@ from wargame.games.dai_senso.weather import weather_now
 
 Support = tuple[str | None, str | None]
 """The HQs giving ranged support to the attack and to the defence (4.2.1.2), if any."""
-HEXSIDE_SHIFTS: Final = (("strait", "strait_not_connected"), ("river", "river"))
+HEXSIDE_SHIFTS: Final = (
+    ("strait", "strait_not_connected"),
+    ("river", "river"),
+    ("mountain", "mountain"),
+)
 """Hexside kinds of the map and the TEC row that gives their defender shift."""
 
 
@@ -122,8 +126,10 @@ def column_shift(
 
 
 def hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
-    """The defender's shift of a hexside of these kinds (TEC)."""
-    return max(
+    """The defender's shift of a hexside of these kinds (TEC): the lowest of its kinds that
+    shift, as across several sides (4.2.3.8: a mountain side that is also a river side gives
+    the river's shift)."""
+    return min(
         (tec.hexsides[row].shift for kind, row in HEXSIDE_SHIFTS if kind in kinds), default=0
     )
 

@@ -137,8 +137,8 @@ def step_cost(
             return 0, f"3.1.4: crossing to {there} takes a unit's whole move"
         return float("inf"), ""
     cost = _mp(tec.hexes[the_map.hexes[there].terrain].mp)
-    if "river" in kinds:
-        cost += _mp(tec.hexsides["river"].mp)
+    for kind in sorted(kinds & {"river", "mountain"}):
+        cost += _mp(tec.hexsides[kind].mp)
     return cost, ""
 
 
