@@ -14,7 +14,14 @@ from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Event, Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
-from wargame.engine.state import State, copy_data
+from wargame.engine.state import (
+    FLAT_ITEMS,
+    LEAVES,
+    Copier,
+    State,
+    copy_data,
+    holds_leaves_only,
+)
 from wargame.games.empire_of_the_sun import bidding, charts, events, procedures, setup, victory
 from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
@@ -26,6 +33,29 @@ from wargame.maps.built import BACKDROP, read_backdrop
 
 SECRET_KEYS = ("cards", "pending", "drawn", "bids")
 OPPONENT = {"japan": "allied", "allied": "japan"}
+
+
+def _copy_piles(value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {
+        side: {name: list(item) if type(item) is list else item for name, item in piles.items()}
+        for side, piles in value.items()
+    }
+
+
+def _piles_problems(value: Any) -> list[str]:
+    sides = list(value.values()) if isinstance(value, dict) else [None]
+    if not all(isinstance(piles, dict) for piles in sides):
+        return ["is not a dict of each side's dict of piles"]
+    items = [item for piles in sides for item in piles.values()]
+    if not all(type(item) in LEAVES or holds_leaves_only(item) for item in items):
+        return ["holds an item that is neither an immutable value nor a list of them"]
+    return []
+
+
+CARD_PILES = Copier(_copy_piles, _piles_problems)
+"""``data["cards"]``: each side's piles (deck, hand, discard...: lists of card ids) and marks
+(the future card and its turn): a state's copy copies each pile at once, without looking at the
+type of every card."""
 
 
 class EmpireOfTheSun(ProcedureGame):
@@ -43,6 +73,11 @@ class EmpireOfTheSun(ProcedureGame):
         "deal_cuts asp_used surrendered lasting reshuffle pending first_deal first_passes "
         "captured bombing garrisons_lost recaptured will_once occupied".split()
     )
+    data_copiers: Mapping[str, Copier] = {
+        "cards": CARD_PILES,
+        "drawn": FLAT_ITEMS,
+        "known": FLAT_ITEMS,
+    }
 
     @cached_property
     def parts(self) -> Components:
