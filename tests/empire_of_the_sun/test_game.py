@@ -171,3 +171,26 @@ def test_a_copy_of_the_state_shares_no_card_pile_and_its_copier_checks_the_shape
     assert copier_problems(copy, GAME.copiers) == [
         "data.cards holds an item that is neither an immutable value nor a list of them"
     ]
+
+
+def test_the_offensive_record_is_copied_list_by_list_and_a_nested_list_is_reported():
+    # data["offensive"] is copied by game.record_copier: its lists at once (they hold ids), its
+    # dicts and the pairs under "flips" whole; a list of containers elsewhere would be shared.
+    copier = GAME.copiers["offensive"]
+    offensive = {"side": "japan", "supplied": ["u1"], "moved": {"u1": {"path": ["a", "b"]}}}
+    offensive["flips"] = [["2111", "allied"]]
+    copy = copier.copy(offensive)
+    assert copy == offensive and copier.problems(offensive) == []
+    copy["supplied"].append("u2")
+    copy["moved"]["u1"]["path"].append("c")
+    copy["flips"][0].append("changed")
+    assert offensive == {
+        "side": "japan",
+        "supplied": ["u1"],
+        "moved": {"u1": {"path": ["a", "b"]}},
+        "flips": [["2111", "allied"]],
+    }
+    assert copier.copy(None) is None and copier.problems(None) == []
+    assert copier.problems({"battles": [["2111"]]}) == [
+        "holds a list of containers under a key not declared nested"
+    ]

@@ -58,6 +58,35 @@ CARD_PILES = Copier(_copy_piles, _piles_problems)
 type of every card."""
 
 
+def record_copier(nested: frozenset[str] = frozenset()) -> Copier:
+    """A copier for a record (a dict, or None) whose values are immutable, lists of immutable
+    values, or dicts: each list copied at once, without looking at the type of every item; the
+    dicts, and the values of the keys in ``nested`` (which may hold anything), copied whole."""
+
+    def copy(value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is None:
+            return None
+        copied = dict(value)
+        for key, item in value.items():
+            if type(item) is list:
+                copied[key] = copy_data(item) if key in nested else list(item)
+            elif type(item) is dict:
+                copied[key] = copy_data(item)
+        return copied
+
+    def problems(value: Any) -> list[str]:
+        if value is None:
+            return []
+        if not isinstance(value, dict):
+            return ["is neither a record nor None"]
+        lists = [k for k, item in value.items() if isinstance(item, list) and k not in nested]
+        if not all(holds_leaves_only(value[k]) for k in lists):
+            return ["holds a list of containers under a key not declared nested"]
+        return []
+
+    return Copier(copy, problems)
+
+
 class EmpireOfTheSun(ProcedureGame):
     id = "empire-of-the-sun"
     title = "Empire of the Sun (v2.0)"
@@ -77,6 +106,8 @@ class EmpireOfTheSun(ProcedureGame):
         "cards": CARD_PILES,
         "drawn": FLAT_ITEMS,
         "known": FLAT_ITEMS,
+        "offensive": record_copier(frozenset({"flips"})),  # the flips are pairs
+        "progress": record_copier(),
     }
 
     @cached_property
