@@ -659,7 +659,7 @@ class Supply:
         self.activation = fixed.activation
         self.placements = fixed.placements
         self._supplied = fixed.supplied["allied"] | fixed.supplied["japan"]
-        self._grounded: set[str] | None = None  # the other units' supply, when first asked
+        self._grounded: dict[str, set[str]] = {}  # each side's other units, when first asked
         self._hqs = self._traces["allied"].hqs | self._traces["japan"].hqs
         self._hump_emergency()
 
@@ -674,9 +674,11 @@ class Supply:
         """The unit (any class, HQs too) is in supply."""
         if unit_id in self._supplied or unit_id in self._hqs:
             return True
-        if self._grounded is None:
-            self._grounded = self._supply_of_the_others()
-        return unit_id in self._grounded
+        side = self._records[unit_id].side
+        grounded = self._grounded.get(side)
+        if grounded is None:
+            grounded = self._grounded[side] = self._supply_of_the_others(side)
+        return unit_id in grounded
 
     @RULES.implements("13.2", "7.36")
     def eligible(self, hex_id: str, side: str) -> bool:
@@ -950,16 +952,15 @@ class Supply:
         trace.groups = self._groups(trace)
         return trace
 
-    def _supply_of_the_others(self) -> set[str]:
-        """The supplied units that do not fly (or whose side projects no ZOI for now), under
-        the supply lines of the fixed point; the China box's air units with Kunming (12.74)."""
-        found: set[str] = set()
-        for side in SIDES:
-            flying = {unit_id for unit_id, _ in self.flying[side]}
-            rest = [(u, b) for u, b in self.others[side] if u not in flying]
-            found |= self._supplied_among(side, self._traces[side], rest)
+    def _supply_of_the_others(self, side: str) -> set[str]:
+        """The side's supplied units that do not fly (or whose side projects no ZOI for now),
+        under the supply lines of the fixed point; the China box's air units with Kunming
+        (12.74). Asked for one side at a time: a listing asks of one side's units."""
+        flying = {unit_id for unit_id, _ in self.flying[side]}
+        rest = [(u, b) for u, b in self.others[side] if u not in flying]
+        found = self._supplied_among(side, self._traces[side], rest)
         if self._traces["allied"].china:
-            found.update(self.china_box)
+            found.update(u for u in self.china_box if self._records[u].side == side)
         return found
 
     def _supplied_among(self, side: str, trace: _Trace, units: list[tuple[str, int]]) -> set[str]:
