@@ -109,7 +109,10 @@ random play, and the tests check it against a slow reference on random positions
   holds what does not depend on where the side's flyers are (the supplied HQs, the hexes each
   group of them reaches within its range), so a move of a flyer finds its own side's trace
   again too; the flyers a trace supplies are kept with it under where they stand. The fixed
-  point traces only HQs and flyers; other units' supply is worked out when first asked.
+  point traces only HQs and flyers; other units' supply is worked out when first asked, for
+  the side asked.
+* **The snapshot of a position** maps over the units of each role (:class:`_Roles`, kept for
+  the process in the game data's order) rather than looping over every unit in Python.
 * Results live in ``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves
   or control changes) and in a small per-process table of positions keyed by everything supply
   depends on (:func:`_signature`), because every engine call builds a fresh context for the
@@ -1094,13 +1097,15 @@ def _signature(g: Context) -> tuple[Any, ...]:
     HUMP; Tokyo Express; the units activated in the current offensive; suspended ZOI."""
     data = g.data
     graph = map_graph(forces.parts(g).board)
+    units = data["units"]
     control = data["control"]
     offensive = data.get("offensive") or {}
     express = data.get("tokyo_express")
     tracks = data["tracks"]
     return (
         id(graph),
-        tuple(data["units"].items()),
+        tuple(units),  # with the next, the units' table: two tuples cost less than its pairs
+        tuple(units.values()),
         tuple(map(control.get, graph.watched)),
         tracks.get("burma_road"),
         bool(tracks.get("hump")),
