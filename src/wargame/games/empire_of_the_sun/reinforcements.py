@@ -189,7 +189,7 @@ def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
 
 
 def may_enter(g: Context, unit_id: str, hqs: list[str]) -> bool:
-    """Whether :func:`entry_hexes` names a hex (the stacking of the others is not asked)."""
+    """Whether :func:`entry_hexes` names a hex: stops at the first it finds."""
     return next(_entries(g, unit_id, hqs), None) is not None
 
 
