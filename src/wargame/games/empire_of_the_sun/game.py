@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -61,30 +61,32 @@ type of every card."""
 def record_copier(nested: frozenset[str] = frozenset()) -> Copier:
     """A copier for a record (a dict, or None) whose values are immutable, lists of immutable
     values, or dicts: each list copied at once, without looking at the type of every item; the
-    dicts, and the values of the keys in ``nested`` (which may hold anything), copied whole."""
+    dicts, and the values of the keys in ``nested`` (which may hold anything), copied whole.
+    Made of module functions, so that the game pickles (worker processes)."""
+    return Copier(partial(_copy_record, nested), partial(_record_problems, nested))
 
-    def copy(value: dict[str, Any] | None) -> dict[str, Any] | None:
-        if value is None:
-            return None
-        copied = dict(value)
-        for key, item in value.items():
-            if type(item) is list:
-                copied[key] = copy_data(item) if key in nested else list(item)
-            elif type(item) is dict:
-                copied[key] = copy_data(item)
-        return copied
 
-    def problems(value: Any) -> list[str]:
-        if value is None:
-            return []
-        if not isinstance(value, dict):
-            return ["is neither a record nor None"]
-        lists = [k for k, item in value.items() if isinstance(item, list) and k not in nested]
-        if not all(holds_leaves_only(value[k]) for k in lists):
-            return ["holds a list of containers under a key not declared nested"]
+def _copy_record(nested: frozenset[str], value: dict[str, Any] | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    copied = dict(value)
+    for key, item in value.items():
+        if type(item) is list:
+            copied[key] = copy_data(item) if key in nested else list(item)
+        elif type(item) is dict:
+            copied[key] = copy_data(item)
+    return copied
+
+
+def _record_problems(nested: frozenset[str], value: Any) -> list[str]:
+    if value is None:
         return []
-
-    return Copier(copy, problems)
+    if not isinstance(value, dict):
+        return ["is neither a record nor None"]
+    lists = [k for k, item in value.items() if isinstance(item, list) and k not in nested]
+    if not all(holds_leaves_only(value[k]) for k in lists):
+        return ["holds a list of containers under a key not declared nested"]
+    return []
 
 
 class EmpireOfTheSun(ProcedureGame):
