@@ -10,7 +10,7 @@ from wargame.engine.action import Action
 from wargame.engine.i18n import LANGUAGES
 from wargame.engine.rng import Rng
 from wargame.engine.session import Session
-from wargame.engine.state import state_hash
+from wargame.engine.state import clone, copier_problems, state_hash
 from wargame.fuzz import FuzzFailure, check_determinize, check_secrets, first_difference
 from wargame.games.empire_of_the_sun import GAME
 
@@ -153,3 +153,44 @@ def test_a_view_is_a_copy_that_changes_nothing_in_the_state():
             value.append("changed")
     assert state_hash(state) == before
     assert GAME.view(state, "japan")["board"] != board
+
+
+def test_a_copy_of_the_state_shares_no_card_pile_and_its_copier_checks_the_shape(midgame):
+    # data["cards"] is copied pile by pile (game.CARD_PILES): the copy must not share a pile,
+    # and the check must report a pile that is not a list of card ids.
+    state = midgame.state
+    assert copier_problems(state, GAME.copiers) == []
+    copy = clone(state, GAME.copiers)
+    for side, piles in state.data["cards"].items():
+        for name, pile in piles.items():
+            assert copy.data["cards"][side][name] == pile
+            if isinstance(pile, list):
+                copy.data["cards"][side][name].append("changed")
+                assert "changed" not in pile
+    copy.data["cards"]["japan"]["hand"] = [["J1"]]
+    assert copier_problems(copy, GAME.copiers) == [
+        "data.cards holds an item that is neither an immutable value nor a list of them"
+    ]
+
+
+def test_the_offensive_record_is_copied_list_by_list_and_a_nested_list_is_reported():
+    # data["offensive"] is copied by game.record_copier: its lists at once (they hold ids), its
+    # dicts and the pairs under "flips" whole; a list of containers elsewhere would be shared.
+    copier = GAME.copiers["offensive"]
+    offensive = {"side": "japan", "supplied": ["u1"], "moved": {"u1": {"path": ["a", "b"]}}}
+    offensive["flips"] = [["2111", "allied"]]
+    copy = copier.copy(offensive)
+    assert copy == offensive and copier.problems(offensive) == []
+    copy["supplied"].append("u2")
+    copy["moved"]["u1"]["path"].append("c")
+    copy["flips"][0].append("changed")
+    assert offensive == {
+        "side": "japan",
+        "supplied": ["u1"],
+        "moved": {"u1": {"path": ["a", "b"]}},
+        "flips": [["2111", "allied"]],
+    }
+    assert copier.copy(None) is None and copier.problems(None) == []
+    assert copier.problems({"battles": [["2111"]]}) == [
+        "holds a list of containers under a key not declared nested"
+    ]

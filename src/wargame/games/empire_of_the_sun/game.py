@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,14 @@ from wargame.engine.i18n import ENGINE_CATALOG, Catalog
 from wargame.engine.log import Event, Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
-from wargame.engine.state import State, copy_data
+from wargame.engine.state import (
+    FLAT_ITEMS,
+    LEAVES,
+    Copier,
+    State,
+    copy_data,
+    holds_leaves_only,
+)
 from wargame.games.empire_of_the_sun import bidding, charts, events, procedures, setup, victory
 from wargame.games.empire_of_the_sun.forces import Components
 from wargame.games.empire_of_the_sun.invariants import problems
@@ -26,6 +33,60 @@ from wargame.maps.built import BACKDROP, read_backdrop
 
 SECRET_KEYS = ("cards", "pending", "drawn", "bids")
 OPPONENT = {"japan": "allied", "allied": "japan"}
+
+
+def _copy_piles(value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {
+        side: {name: list(item) if type(item) is list else item for name, item in piles.items()}
+        for side, piles in value.items()
+    }
+
+
+def _piles_problems(value: Any) -> list[str]:
+    sides = list(value.values()) if isinstance(value, dict) else [None]
+    if not all(isinstance(piles, dict) for piles in sides):
+        return ["is not a dict of each side's dict of piles"]
+    items = [item for piles in sides for item in piles.values()]
+    if not all(type(item) in LEAVES or holds_leaves_only(item) for item in items):
+        return ["holds an item that is neither an immutable value nor a list of them"]
+    return []
+
+
+CARD_PILES = Copier(_copy_piles, _piles_problems)
+"""``data["cards"]``: each side's piles (deck, hand, discard...: lists of card ids) and marks
+(the future card and its turn): a state's copy copies each pile at once, without looking at the
+type of every card."""
+
+
+def record_copier(nested: frozenset[str] = frozenset()) -> Copier:
+    """A copier for a record (a dict, or None) whose values are immutable, lists of immutable
+    values, or dicts: each list copied at once, without looking at the type of every item; the
+    dicts, and the values of the keys in ``nested`` (which may hold anything), copied whole.
+    Made of module functions, so that the game pickles (worker processes)."""
+    return Copier(partial(_copy_record, nested), partial(_record_problems, nested))
+
+
+def _copy_record(nested: frozenset[str], value: dict[str, Any] | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    copied = dict(value)
+    for key, item in value.items():
+        if type(item) is list:
+            copied[key] = copy_data(item) if key in nested else list(item)
+        elif type(item) is dict:
+            copied[key] = copy_data(item)
+    return copied
+
+
+def _record_problems(nested: frozenset[str], value: Any) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, dict):
+        return ["is neither a record nor None"]
+    lists = [k for k, item in value.items() if isinstance(item, list) and k not in nested]
+    if not all(holds_leaves_only(value[k]) for k in lists):
+        return ["holds a list of containers under a key not declared nested"]
+    return []
 
 
 class EmpireOfTheSun(ProcedureGame):
@@ -43,6 +104,13 @@ class EmpireOfTheSun(ProcedureGame):
         "deal_cuts asp_used surrendered lasting reshuffle pending first_deal first_passes "
         "captured bombing garrisons_lost recaptured will_once occupied".split()
     )
+    data_copiers: Mapping[str, Copier] = {
+        "cards": CARD_PILES,
+        "drawn": FLAT_ITEMS,
+        "known": FLAT_ITEMS,
+        "offensive": record_copier(frozenset({"flips"})),  # the flips are pairs
+        "progress": record_copier(),
+    }
 
     @cached_property
     def parts(self) -> Components:

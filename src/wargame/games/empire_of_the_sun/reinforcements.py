@@ -3,6 +3,7 @@ placement, and the Allied ASP increase."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from wargame.engine.action import Action
@@ -184,14 +185,24 @@ def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
     """Friendly supply-eligible ports (ground, naval, HQ) or airfields (air) within activation
     range of an HQ that may take the unit and was on the map at the start of the turn; never in
     un-neutralised enemy ZOI; within stacking limits; Chinese units only at Kunming."""
+    return list(_entries(g, unit_id, hqs))
+
+
+def may_enter(g: Context, unit_id: str, hqs: list[str]) -> bool:
+    """Whether :func:`entry_hexes` names a hex: stops at the first it finds."""
+    return next(_entries(g, unit_id, hqs), None) is not None
+
+
+def _entries(g: Context, unit_id: str, hqs: list[str]) -> Iterator[str]:
     unit = record(g, unit_id)
     if unit.nationality == "chinese":
-        kunming_open = supply.supply(g).kunming_is_source() and fits(g, KUNMING, [unit_id])
-        return [KUNMING] if kunming_open else []
+        if supply.supply(g).kunming_is_source() and fits(g, KUNMING, [unit_id]):
+            yield KUNMING
+        return
     occupied = forces.by_hex(g)  # one unit alone fits anywhere: only occupied hexes are asked
-    return [
-        h for h in entry_candidates(g, unit, hqs) if not occupied.get(h) or fits(g, h, [unit_id])
-    ]
+    for hex_id in entry_candidates(g, unit, hqs):
+        if not occupied.get(hex_id) or fits(g, hex_id, [unit_id]):
+            yield hex_id
 
 
 def entry_candidates(g: Context, unit: Unit, hqs: list[str]) -> list[str]:

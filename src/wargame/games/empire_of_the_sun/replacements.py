@@ -15,7 +15,7 @@ from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces, supply
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
-from wargame.games.empire_of_the_sun.reinforcements import KUNMING, entry_hexes
+from wargame.games.empire_of_the_sun.reinforcements import KUNMING, entry_hexes, may_enter
 from wargame.games.empire_of_the_sun.static import Unit
 
 ALLIED_GROUND, ALLIED_AIR = 2, 5  # per turn from turn 2 (10.31, 10.32)
@@ -181,20 +181,24 @@ def spend_points(g: Context, pools: dict[str, Any], unit_id: str, cost: int) -> 
 
 
 def repairable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
-    found = supply.supply(g)
-    zoi = supply.zoi(g)
+    """The side's reduced units on the map that points may repair, in supply and not in enemy
+    ZOI (supply worked out only if some unit gets that far)."""
     result = []
     for unit_id in forces.units_on_map(g, side):
-        name = pool_for(record(g, unit_id))
-        if name is None or pools.get(name, 0) < 1 or not forces.reduced(g, unit_id):
+        if not forces.reduced(g, unit_id):
             continue
-        if found.unit(unit_id) and not zoi.blocks(forces.at(g, unit_id), side):
+        name = pool_for(record(g, unit_id))
+        if name is None or pools.get(name, 0) < 1:
+            continue
+        found = supply.supply(g)
+        if found.unit(unit_id) and not found.zoi.blocks(forces.at(g, unit_id), side):
             result.append(unit_id)
     return sorted(result)
 
 
 def rebuildable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
     lost = "australia" in g.data["surrendered"]
+    hqs = hqs_on_map(g)
     result = []
     for unit_id, at in g.data["units"].items():
         unit = record(g, unit_id)
@@ -203,7 +207,7 @@ def rebuildable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
         name = pool_for(unit)
         if name is None or pools.get(name, 0) < 1 or (lost and unit.nationality == "australian"):
             continue
-        if rebuild_hexes(g, unit_id):
+        if may_come_back(g, unit_id, hqs):
             result.append(unit_id)
     return sorted(result)
 
@@ -212,5 +216,15 @@ def rebuild_hexes(g: Context, unit_id: str) -> list[str]:
     """Where an eliminated unit comes back: as a reinforcement would (Chinese: Kunming)."""
     if record(g, unit_id).nationality == "chinese":
         return [KUNMING] if supply.supply(g).kunming_is_source() else []
-    hqs = [u for u in forces.units_on_map(g) if record(g, u).unit_class == "hq"]
-    return entry_hexes(g, unit_id, hqs)
+    return entry_hexes(g, unit_id, hqs_on_map(g))
+
+
+def may_come_back(g: Context, unit_id: str, hqs: list[str]) -> bool:
+    """Whether :func:`rebuild_hexes` names a hex (``hqs``: :func:`hqs_on_map`)."""
+    if record(g, unit_id).nationality == "chinese":
+        return supply.supply(g).kunming_is_source()
+    return may_enter(g, unit_id, hqs)
+
+
+def hqs_on_map(g: Context) -> list[str]:
+    return [u for u in forces.units_on_map(g) if record(g, u).unit_class == "hq"]

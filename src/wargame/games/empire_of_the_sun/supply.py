@@ -109,7 +109,10 @@ random play, and the tests check it against a slow reference on random positions
   holds what does not depend on where the side's flyers are (the supplied HQs, the hexes each
   group of them reaches within its range), so a move of a flyer finds its own side's trace
   again too; the flyers a trace supplies are kept with it under where they stand. The fixed
-  point traces only HQs and flyers; other units' supply is worked out when first asked.
+  point traces only HQs and flyers; other units' supply is worked out when first asked, for
+  the side asked.
+* **The snapshot of a position** maps over the units of each role (:class:`_Roles`, kept for
+  the process in the game data's order) rather than looping over every unit in Python.
 * Results live in ``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves
   or control changes) and in a small per-process table of positions keyed by everything supply
   depends on (:func:`_signature`), because every engine call builds a fresh context for the
@@ -123,6 +126,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
+from functools import cached_property
 from typing import Any, TypeVar
 
 from wargame.engine.board.paths import ShiftSteps, bit_positions, flood
@@ -601,6 +605,45 @@ def _kinds(records: dict[str, Unit]) -> dict[str, tuple[str, int]]:
     return found
 
 
+class _Roles:
+    """The units of each side by what they are to supply, in the order of the game data's
+    units (``all``, ``hqs``, ``others``: not HQs, ``combat``: ground and air, ``flyers``: air
+    units and carriers), the neutralisers among the flyers (7.35), and every air unit."""
+
+    __slots__ = ("air", "all", "combat", "flyers", "hqs", "neutralisers", "others")
+
+    def __init__(self, records: dict[str, Unit], order: tuple[str, ...]) -> None:
+        kinds = _kinds(records)
+        self.air = tuple(u for u in order if kinds[u][1] & _AIR)
+        self.neutralisers = frozenset(u for u in order if kinds[u][1] & _NEUTRALISES)
+
+        def of(side: str, flag: int, value: int) -> tuple[str, ...]:
+            return tuple(u for u in order if kinds[u][0] == side and kinds[u][1] & flag == value)
+
+        self.all = {side: of(side, 0, 0) for side in SIDES}
+        self.hqs = {side: of(side, _HQ, _HQ) for side in SIDES}
+        self.others = {side: of(side, _HQ, 0) for side in SIDES}
+        self.combat = {side: of(side, _COMBAT, _COMBAT) for side in SIDES}
+        self.flyers = {side: of(side, _FLIES | _HQ, _FLIES) for side in SIDES}
+
+
+_ROLES: OrderedDict[tuple[int, tuple[str, ...]], _Roles] = OrderedDict()
+ROLES_KEPT = 4
+
+
+def _roles(records: dict[str, Unit], order: tuple[str, ...]) -> _Roles:
+    """:class:`_Roles` of the units in ``order`` (the game data's), kept for the process: a
+    game's units are always the same, in the same order."""
+    return kept(_ROLES, (id(records), order), lambda: _Roles(records, order), ROLES_KEPT)
+
+
+def _placed(
+    units: tuple[str, ...], at: Callable[[str], str], bit_of: Callable[[str], int | None]
+) -> list[tuple[str, int]]:
+    """Those of ``units`` on the map, each with the bit of its hex, in the order given."""
+    return [(u, b) for u in units if (b := bit_of(at(u))) is not None]
+
+
 class Supply:
     """Supply status of every unit, HQ and base, and the ZOI it implies (13.0-13.3).
 
@@ -619,7 +662,7 @@ class Supply:
         self.activation = fixed.activation
         self.placements = fixed.placements
         self._supplied = fixed.supplied["allied"] | fixed.supplied["japan"]
-        self._grounded: set[str] | None = None  # the other units' supply, when first asked
+        self._grounded: dict[str, set[str]] = {}  # each side's other units, when first asked
         self._hqs = self._traces["allied"].hqs | self._traces["japan"].hqs
         self._hump_emergency()
 
@@ -634,9 +677,11 @@ class Supply:
         """The unit (any class, HQs too) is in supply."""
         if unit_id in self._supplied or unit_id in self._hqs:
             return True
-        if self._grounded is None:
-            self._grounded = self._supply_of_the_others()
-        return unit_id in self._grounded
+        side = self._records[unit_id].side
+        grounded = self._grounded.get(side)
+        if grounded is None:
+            grounded = self._grounded[side] = self._supply_of_the_others(side)
+        return unit_id in grounded
 
     @RULES.implements("13.2", "7.36")
     def eligible(self, hex_id: str, side: str) -> bool:
@@ -665,50 +710,33 @@ class Supply:
 
     # -- the position, as bit sets ---------------------------------------------------------
     def _snapshot(self, g: Context) -> None:
-        graph, bit_of, kinds = self.graph, self.graph.bit.get, _kinds(self._records)
-        self.units: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
-        self.hqs: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
-        self.flyers: dict[str, list[str]] = {side: [] for side in SIDES}  # air units, carriers
-        self.neutralisers: dict[str, list[str]] = {side: [] for side in SIDES}
-        self.others: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}  # not HQs
-        self.flying: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
-        self.where: dict[str, int] = {}
-        self.china_box: list[str] = []
-        silent = zoi_suspended(g)
-        present: dict[str, set[int]] = {side: set() for side in SIDES}
-        combat: dict[str, set[int]] = {side: set() for side in SIDES}
-        lists = {
-            side: (
-                self.units[side], self.hqs[side], self.others[side], self.flyers[side],
-                self.flying[side], self.neutralisers[side], present[side], combat[side],
-                side not in silent,
-            )
-            for side in SIDES
-        }  # fmt: skip
-        where = self.where
-        for unit_id, at in g.data["units"].items():
-            b = bit_of(at)
-            side, kind = kinds[unit_id]
-            if b is None:
-                if at == "china" and kind & _AIR:
-                    self.china_box.append(unit_id)
-                continue
-            units, hqs, others, flyers, flying, neutralisers, here, fighting, loud = lists[side]
-            placed = (unit_id, b)
-            units.append(placed)
-            where[unit_id] = b
-            here.add(b)
-            if kind & _HQ:
-                hqs.append(placed)
-                continue
-            others.append(placed)
-            if kind & _COMBAT:
-                fighting.add(b)
-            if kind & _FLIES and loud:
-                flyers.append(unit_id)
-                flying.append(placed)
-                if kind & _NEUTRALISES:
-                    neutralisers.append(unit_id)
+        """The position as bit sets and the lists the fixed point reads (HQs, flyers, the hexes
+        each side occupies): each worked out by ``map`` over the units of one role, in C, rather
+        than by one Python loop over all units; the lists few positions need (every unit, the
+        China box) when first asked, from a copy of where the units are."""
+        graph, bit_of, silent = self.graph, self.graph.bit.get, zoi_suspended(g)
+        units = g.data["units"]
+        roles = self._roles = _roles(self._records, tuple(units))
+        self._at = at = dict(units)
+        locate = at.__getitem__
+        present: dict[str, set[Any]] = {}  # the bits of the hexes, None discarded
+        combat: dict[str, set[Any]] = {}
+        self.hqs: dict[str, list[tuple[str, int]]] = {}
+        self.flying: dict[str, list[tuple[str, int]]] = {}  # air units and carriers, with hexes
+        self.flyers: dict[str, list[str]] = {}
+        self.neutralisers: dict[str, list[str]] = {}
+        for side in SIDES:
+            present[side] = set(map(bit_of, map(locate, roles.all[side])))
+            combat[side] = set(map(bit_of, map(locate, roles.combat[side])))
+            present[side].discard(None)
+            combat[side].discard(None)
+            self.hqs[side] = _placed(roles.hqs[side], locate, bit_of)
+            loud = side not in silent
+            self.flying[side] = _placed(roles.flyers[side], locate, bit_of) if loud else []
+            self.flyers[side] = [u for u, _ in self.flying[side]]
+            self.neutralisers[side] = [u for u in self.flyers[side] if u in roles.neutralisers]
+        self.where: dict[str, int] = dict(self.flying["allied"])  # the flyers' hexes
+        self.where.update(self.flying["japan"])
         self.silent = silent
         control = g.data["control"]
         self.control = dict(zip(graph.watched, map(control.get, graph.watched), strict=True))
@@ -727,6 +755,23 @@ class Supply:
         self.road_open = g.data["tracks"].get("burma_road") == "open"
         self._kunming: Hexes | None = None
         self._side_keys: dict[str, tuple[Any, ...]] = {}
+
+    @cached_property
+    def units(self) -> dict[str, list[tuple[str, int]]]:
+        """Each side's units on the map with their hex bits, in the order of the game data."""
+        at, bit_of = self._at.__getitem__, self.graph.bit.get
+        return {side: _placed(self._roles.all[side], at, bit_of) for side in SIDES}
+
+    @cached_property
+    def others(self) -> dict[str, list[tuple[str, int]]]:
+        """:attr:`units` but the HQs."""
+        at, bit_of = self._at.__getitem__, self.graph.bit.get
+        return {side: _placed(self._roles.others[side], at, bit_of) for side in SIDES}
+
+    @cached_property
+    def china_box(self) -> list[str]:
+        """The air units in the Air Units in China box (12.74)."""
+        return [u for u in self._roles.air if self._at[u] == "china"]
 
     @RULES.implements("13.1", "13.32")
     def _forced_and_emergency(self, g: Context) -> None:
@@ -910,16 +955,15 @@ class Supply:
         trace.groups = self._groups(trace)
         return trace
 
-    def _supply_of_the_others(self) -> set[str]:
-        """The supplied units that do not fly (or whose side projects no ZOI for now), under
-        the supply lines of the fixed point; the China box's air units with Kunming (12.74)."""
-        found: set[str] = set()
-        for side in SIDES:
-            flying = {unit_id for unit_id, _ in self.flying[side]}
-            rest = [(u, b) for u, b in self.others[side] if u not in flying]
-            found |= self._supplied_among(side, self._traces[side], rest)
+    def _supply_of_the_others(self, side: str) -> set[str]:
+        """The side's supplied units that do not fly (or whose side projects no ZOI for now),
+        under the supply lines of the fixed point; the China box's air units with Kunming
+        (12.74). Asked for one side at a time: a listing asks of one side's units."""
+        flying = {unit_id for unit_id, _ in self.flying[side]}
+        rest = [(u, b) for u, b in self.others[side] if u not in flying]
+        found = self._supplied_among(side, self._traces[side], rest)
         if self._traces["allied"].china:
-            found.update(self.china_box)
+            found.update(u for u in self.china_box if self._records[u].side == side)
         return found
 
     def _supplied_among(self, side: str, trace: _Trace, units: list[tuple[str, int]]) -> set[str]:
@@ -1053,13 +1097,15 @@ def _signature(g: Context) -> tuple[Any, ...]:
     HUMP; Tokyo Express; the units activated in the current offensive; suspended ZOI."""
     data = g.data
     graph = map_graph(forces.parts(g).board)
+    units = data["units"]
     control = data["control"]
     offensive = data.get("offensive") or {}
     express = data.get("tokyo_express")
     tracks = data["tracks"]
     return (
         id(graph),
-        tuple(data["units"].items()),
+        tuple(units),  # with the next, the units' table: two tuples cost less than its pairs
+        tuple(units.values()),
         tuple(map(control.get, graph.watched)),
         tracks.get("burma_road"),
         bool(tracks.get("hump")),
