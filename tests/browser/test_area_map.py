@@ -17,7 +17,7 @@ import pytest
 
 from tests.browser.conftest import serving
 from tests.browser.language import page_problems
-from tests.browser.positions import body_of, reach
+from tests.browser.positions import body_of, call, reach
 from tests.browser.test_client import play_button, version, wait_newer, wait_prompt
 from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
@@ -501,17 +501,18 @@ def steer_paratroops(chooser, actions):
 
 @pytest.mark.rule("13.4")
 def test_an_area_a_block_may_reach_by_move_or_by_drop_offers_both(page, ae_server, artifacts):
-    """With the paratroop option, a paratroop block picked to move (in its area's popup) that
-    may move into an area and drop into it too has both among its destinations; a click on that
-    area opens its popup with both actions (neither is played unasked), and the drop chosen
-    there is played."""
+    """With the paratroop option, a paratroop block picked to move that may move into an area
+    and drop into it too has both among its destinations; a click on that area opens its popup
+    with both actions (neither is played unasked), and the drop chosen there is played."""
     position = reach(
         ae_server, "jan1942", 2, move_and_drop, most=700, game=GAME,
         options={"paratroops": True}, choose=steer_paratroops,
     )  # fmt: skip
     unit, area = position.found
-    open_page(page, position.link(ae_server), "en")
-    pick_in_popup(page, f'#map .stack:has([data-unit="{unit}"])', f"move {unit}")
+    pick = {"token": position.tokens["japan"], "action": f"move {unit}"}
+    pick["version"] = body_of(ae_server, position)["version"]
+    call(ae_server, "POST", f"/api/games/{position.id}/actions", pick)
+    open_page(page, position.link(ae_server), "en")  # the block picked: shown with its moves
     page.wait_for_selector(f'#map .piece.selected-unit[data-unit="{unit}"]', state="attached")
     target = page.locator(f'#map .target[data-target-area="{area}"] .target-box').bounding_box()
     page.mouse.click(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
