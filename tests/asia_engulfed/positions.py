@@ -34,18 +34,62 @@ def at_operational_movement(scenario="jan1942", seed=7, network=JAN1942_NETWORK)
 
 def play(state, side, *texts):
     """``state`` after ``side`` takes each action of ``texts`` in turn; ``end`` in a production
-    phase, where each power says ``done`` instead, passes it (:func:`through_production`)."""
+    phase, where each power says ``done`` instead, passes it (:func:`through_production`); an
+    operational move (``move jp-1a honan``) picks its unit first (``move jp-1a``) where the
+    unit may be picked."""
     for text in texts:
+        action = Action.parse(text)
         if text == "end" and state.data["phase"] == "production":
             state = through_production(state, side)
-        else:
-            state = GAME.apply(state, side, Action.parse(text))
+            continue
+        pick = _pick_for(state, side, action)
+        if pick is not None:
+            state = GAME.apply(state, side, pick)
+        state = GAME.apply(state, side, action)
     return state
 
 
 def offered(state, side, verb):
-    """The legal actions of ``side`` with ``verb``, as sorted texts."""
-    return sorted(str(a) for a in GAME.legal_actions(state, side) if a.verb == verb)
+    """The legal actions of ``side`` with ``verb``, as sorted texts; while an operational move's
+    unit is to be picked, the operational moves with ``verb`` of every unit that may be."""
+    legal = GAME.legal_actions(state, side)
+    if verb in OPERATIONS and picking_a_unit(state):
+        picks = [a for a in legal if a.verb in PICKS and len(a.args) == 1]
+        legal = [a for pick in picks for a in GAME.legal_actions(picked(state, side, pick), side)]
+    return sorted(str(a) for a in legal if a.verb == verb)
+
+
+OPERATIONS = frozenset({"move", "fly", "land", "invade", "drop"})  # operational moves
+PICKS = frozenset({"move", "fly"})  # the verbs that pick a unit for one
+
+
+def picking_a_unit(state):
+    """Whether the decision now is the operational movement's choice of a unit to move."""
+    frame = state.stack[-1] if state.stack else None
+    return frame is not None and (frame.name, frame.step) == ("operational_movement", "start")
+
+
+def _pick_for(state, side, action):
+    """The action that picks the unit of the operational move ``action``, if it is offered."""
+    if action.verb not in OPERATIONS or len(action.args) != 2 or not picking_a_unit(state):
+        return None
+    picks = (a for a in GAME.legal_actions(state, side) if a.verb in PICKS)
+    return next((a for a in picks if list(a.args) == [action.args[0]]), None)
+
+
+def picked(state, side, pick):
+    """``state`` after ``side`` picked a unit to move (the action ``pick``)."""
+    return GAME.apply(state, side, pick)
+
+
+def operational_destinations(state, side, unit_id):
+    """Where ``unit_id`` may go in operational movement now: a unit is picked first, then its
+    destination (none if it may not be picked)."""
+    pick = _pick_for(state, side, Action.of("move", unit_id, "anywhere"))
+    if pick is None:
+        return []
+    after = picked(state, side, pick)
+    return sorted(a.args[1] for a in GAME.legal_actions(after, side) if a.verb in OPERATIONS)
 
 
 def in_full_supply(data):

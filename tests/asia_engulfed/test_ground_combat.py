@@ -10,8 +10,8 @@ from tests.asia_engulfed.positions import (
     fix_dice,
     mark_supply,
     pass_to,
+    play,
 )
-from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
@@ -38,12 +38,6 @@ def start(**where):
         kind = "units" if unit_id in data["units"] else "counters"
         data[kind][unit_id]["where"] = area
         settle_control(data, area)
-    return state
-
-
-def play(state, side, *texts):
-    for text in texts:
-        state = GAME.apply(state, side, Action.parse(text))
     return state
 
 

@@ -9,11 +9,13 @@ import pytest
 from tests.asia_engulfed.positions import (
     at_operational_movement,
     mark_supply,
+    operational_destinations,
     pass_phase,
     pass_to,
+    play,
     strategic_destinations,
 )
-from wargame.engine.action import Action
+from wargame.engine.rng import Rng
 from wargame.games.asia_engulfed import GAME, movement
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.control import area, settle_control
@@ -36,13 +38,7 @@ def start(**changes):
 
 
 def moves(state, side, unit_id):
-    return sorted(a.args[1] for a in GAME.legal_actions(state, side) if a.args[:1] == [unit_id])
-
-
-def play(state, side, *texts):
-    for text in texts:
-        state = GAME.apply(state, side, Action.parse(text))
-    return state
+    return operational_destinations(state, side, unit_id)
 
 
 def end_player_turn(state, side):
@@ -308,8 +304,7 @@ def test_a_clear_large_area_has_no_stacking_limit():
 
 
 def flights(state, side, counter_id):
-    texts = [a for a in GAME.legal_actions(state, side) if a.verb == "fly"]
-    return sorted(a.args[1] for a in texts if a.args[0] == counter_id)
+    return operational_destinations(state, side, counter_id)
 
 
 @pytest.mark.rule("5.12")
@@ -428,3 +423,45 @@ def test_a_destination_step_with_no_unit_picked_offers_cancel_under_its_own_prom
     view = GAME.view(drawn, "japan")
     assert [a.text for a in GAME.legal_actions(drawn, "japan")] == ["cancel"]
     assert view["prompt"]["key"] == "prompt.strategic_none_picked"
+
+
+# -- an operational move names its unit first (ae-speed3) -------------------------------------
+
+
+@pytest.mark.rule("5.1")
+def test_an_operational_move_names_its_unit_first_and_may_be_cancelled():
+    state = start()
+    first = {a.text for a in GAME.legal_actions(state, "japan")}
+    assert {"move jp-kwantung-3a", "fly jp-lba-3"} <= first
+    assert not any(len(t.split()) > 2 for t in first if t.split()[0] in ("move", "fly"))
+    picked = play(state, "japan", "move jp-kwantung-3a")
+    offered = {a.text for a in GAME.legal_actions(picked, "japan")}
+    assert offered == {
+        "move jp-kwantung-3a korea", "move jp-kwantung-3a peking",
+        "move jp-kwantung-3a suiyuan", "cancel",
+    }  # fmt: skip
+    assert GAME.view(picked, "japan")["prompt"]["key"] == "prompt.operational_destination"
+    assert "jp-kwantung-3a" not in str(GAME.view(picked, "allies"))  # the pick is Japan's
+    back = play(picked, "japan", "cancel")
+    assert {a.text for a in GAME.legal_actions(back, "japan")} == first
+    moved = play(picked, "japan", "move jp-kwantung-3a peking")
+    assert (
+        moved.data["picked"]["japan"] == []
+        and moved.data["units"]["jp-kwantung-3a"]["where"] == "peking"
+    )
+    assert "move jp-kwantung-3a" not in {a.text for a in GAME.legal_actions(moved, "japan")}
+
+
+@pytest.mark.rule("5.1")
+def test_the_other_side_draws_a_unit_picked_for_an_operational_move():
+    """Allied search sees Japan's destination step without its pick: a state it draws has the
+    first unit that may move picked, so that Japan's decision there is a real one."""
+    picked = play(start(), "japan", "move jp-kwantung-3a")
+    drawn = GAME.determinize(GAME.view(picked, "allies"), "allies", Rng(3))
+    chosen = drawn.data["picked"]["japan"]
+    assert len(chosen) == 1 and chosen[0] in drawn.data["units"]
+    assert "cancel" in {a.text for a in GAME.legal_actions(drawn, "japan")}
+    empty = copy.deepcopy(picked)
+    empty.data["picked"]["japan"] = []
+    assert [a.text for a in GAME.legal_actions(empty, "japan")] == ["cancel"]
+    assert GAME.view(empty, "japan")["prompt"]["key"] == "prompt.operational_none_picked"

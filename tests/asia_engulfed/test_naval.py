@@ -166,3 +166,21 @@ def test_a_carrier_lost_for_want_of_a_port_takes_its_aircraft_with_it(monkeypatc
     assert "jp-cv-a" not in state.data["units"]
     assert not set(aboard) & set(state.data["counters"])  # gone with it, not left in its box
     assert set(aboard) <= set(state.data["pools"]["japan"])
+
+
+@pytest.mark.rule("8.8")
+def test_the_units_at_sea_rebase_one_by_one_fleets_first_each_by_id():
+    """Every unit at sea rebases and the order changes nothing the player could want, so the
+    decision is one unit's ports at a time (ae-speed3): a fixed order, named in the prompt."""
+    state = play(start(), "japan", "sail jp-cv-a central_pacific", "sail jp-bb-a central_pacific")
+    state = play(state, "japan", "close")
+    state = play(state, "allies", "done")
+    state = play(state, "japan", "end")
+    while state.data["phase"] != "rebase":
+        state = pass_phase(state, "japan")
+    units = {a.args[0] for a in GAME.legal_actions(state, "japan") if a.verb == "rebase"}
+    assert units == {"jp-bb-a"}
+    assert GAME.view(state, "japan")["prompt"]["params"] == {"unit": "jp-bb-a"}
+    state = play(state, "japan", offered(state, "japan", "rebase")[0])
+    units = {a.args[0] for a in GAME.legal_actions(state, "japan") if a.verb == "rebase"}
+    assert units == {"jp-cv-a"}

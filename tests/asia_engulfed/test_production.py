@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from tests.asia_engulfed import positions
 from tests.asia_engulfed.positions import (
     at_operational_movement,
     in_full_supply,
@@ -37,7 +38,7 @@ def play(state, side, *texts):
     """Apply ``texts`` in turn; a copy first, as a test may have changed the state's data after
     the game worked out its decision (which it remembers per state object)."""
     for text in texts:
-        state = GAME.apply(copy.deepcopy(state), side, Action.parse(text))
+        state = positions.play(copy.deepcopy(state), side, text)
     return state
 
 

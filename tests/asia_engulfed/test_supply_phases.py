@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.asia_engulfed import positions
 from tests.asia_engulfed.positions import (
     at_operational_movement,
     mark_supply,
@@ -235,11 +236,8 @@ def test_units_beyond_the_network_are_marked_out_of_supply_and_move_as_such():
 
 
 def offered_moves(state, verb, unit_id):
-    return sorted(
-        a.args[1]
-        for a in GAME.legal_actions(state, "japan")
-        if a.verb == verb and a.args[0] == unit_id
-    )
+    moves = (a.split() for a in positions.offered(state, "japan", verb))
+    return sorted(target for _verb, unit, target in moves if unit == unit_id)
 
 
 @pytest.mark.rule("3.7")

@@ -17,8 +17,9 @@ import pytest
 
 from tests.browser.conftest import serving
 from tests.browser.language import page_problems
-from tests.browser.positions import body_of, reach
+from tests.browser.positions import body_of, call, reach
 from tests.browser.test_client import play_button, version, wait_newer, wait_prompt
+from wargame.engine.action import Action
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.board import area_map
 
@@ -160,14 +161,23 @@ def click_target(page, target):
 
 
 def choose_and_move(page, block, target, artifacts):
-    """Open the block's area, choose the block in its popup, then click the target area."""
-    page.locator(f'#map .stack[data-area="{START}"][data-side=japan]').click()
-    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{START}"]')
-    page.click(f'#popup [data-choose="{block}"]')
+    """Open the block's area, pick the block in its popup (a move names its unit first), then
+    click the target area among the picked block's destinations."""
+    pick_in_popup(page, f'#map .stack[data-area="{START}"][data-side=japan]', f"move {block}")
     page.wait_for_selector(f'#map .target[data-target-area="{target}"]')
     assert page.locator("#map .target").count() == 6  # Hupeh's neighbours it may enter
     page.screenshot(path=str(artifacts / "ae_chosen.png"))
     click_target(page, target)
+
+
+def pick_in_popup(page, opened, pick):
+    """Open the popup of the stack ``opened`` (a selector) and play its action ``pick`` there:
+    the first step of a move, after which the picked unit's destinations are the targets."""
+    page.locator(opened).first.click()
+    page.wait_for_selector("#popup:not([hidden])")
+    before = version(page)
+    page.click(f'#popup button[data-action="{pick}"]')
+    wait_newer(page, before)
 
 
 def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
@@ -191,11 +201,10 @@ def test_a_block_moved_by_clicking_lands_there_and_the_other_side_sees_a_blank(
     assert page.locator("#map .target").count() == 0  # the block let go once moved
     page.screenshot(path=str(artifacts / "ae_moved_japan.png"))
 
-    # zoomed in, a click on a block chooses it, a second lets it go, a third chooses it again
-    chosen = '#map .piece.selected-unit[data-unit="jp-13a"]'
-    for shown in (True, False, True):
-        page.locator('#map .piece[data-unit="jp-13a"]').click()
-        page.wait_for_selector(chosen, state="attached" if shown else "detached")
+    # a click on another block opens its popup, where it is picked: it is the one chosen, its
+    # destinations the targets
+    pick_in_popup(page, '#map .piece[data-unit="jp-13a"]', "move jp-13a")
+    page.wait_for_selector('#map .piece.selected-unit[data-unit="jp-13a"]', state="attached")
     assert page.locator("#map .target").count() == 5
     click_target(page, "honan")
     page.wait_for_selector('#map .stack[data-area="honan"][data-side=japan] [data-unit="jp-13a"]')
@@ -395,8 +404,9 @@ def test_a_click_on_the_mark_of_a_highlighted_island_box_plays_its_target(
     stack.focus()  # the map pans to it
     stack.click()  # chooses the piece, or opens its area's popup
     page.wait_for_selector(f'#popup:not([hidden]), #map .target[data-target-area="{box}"]')
-    if page.locator("#popup:not([hidden])").count():
+    if page.locator(f'#popup:not([hidden]) [data-choose="{unit}"]').count():
         page.click(f'#popup [data-choose="{unit}"]')
+    page.keyboard.press("Escape")  # the popup of a block chosen already (its move's 2nd step)
     target = page.locator(f'#map .target[data-target-area="{box}"]')
     target.wait_for(state="attached")
     ring = target.locator(".box-ring")
@@ -457,10 +467,23 @@ def test_a_strategic_move_shows_its_destinations_once_its_block_is_picked(
     page.wait_for_selector(f'#map .stack[data-area="{end}"] [data-unit="{unit}"]', state="attached")
 
 
-def move_and_drop(_state, _side, view):
-    """A block that may both move and drop by paratroop into one area: (block, area)."""
-    ways: dict[tuple[str, str], set[str]] = {}
+def move_and_drop(state, side, view):
+    """A paratroop block that may both move and drop into one area once it is picked to move
+    (a move names its unit first): (block, area)."""
     for text in view["actions"]:
+        verb, *args = text.split()
+        if verb == "move" and len(args) == 1 and "para" in args[0]:
+            picked = GAME.apply(state, side, Action.parse(text))
+            found = _both_ways([str(action) for action in GAME.legal_actions(picked, side)])
+            if found:
+                return found
+    return None
+
+
+def _both_ways(actions):
+    """Of a picked unit's destinations, one it may reach by a move and by a drop."""
+    ways: dict[tuple[str, str], set[str]] = {}
+    for text in actions:
         verb, *args = text.split()
         if len(args) == 2:
             ways.setdefault((args[0], args[1]), set()).add(verb)
@@ -468,26 +491,29 @@ def move_and_drop(_state, _side, view):
 
 
 def steer_paratroops(chooser, actions):
-    """Random play that mostly plays a paratroop block's action when one is offered (its
-    production, placement, moves), so that a drop comes within a few hundred actions."""
-    para = [text for text in actions if "para" in text]
+    """Random play that mostly drops a paratroop block where one may, else mostly plays one's
+    other actions but its embarkations (its production, placement, moves), so that a block
+    stands where it may both move and drop within a few hundred actions."""
+    drops = [text for text in actions if text.startswith("drop ")]
+    para = drops or [t for t in actions if "para" in t and not t.startswith(("embark", "sail"))]
     return chooser.choice(para) if para and chooser.random() < 0.9 else chooser.choice(actions)
 
 
 @pytest.mark.rule("13.4")
 def test_an_area_a_block_may_reach_by_move_or_by_drop_offers_both(page, ae_server, artifacts):
-    """With the paratroop option, a block that may move into an area and drop into it too is
-    chosen as any block is; a click on that area opens its popup with both actions (neither is
-    played unasked), and the drop chosen there is played."""
+    """With the paratroop option, a paratroop block picked to move that may move into an area
+    and drop into it too has both among its destinations; a click on that area opens its popup
+    with both actions (neither is played unasked), and the drop chosen there is played."""
     position = reach(
-        ae_server, "jan1942", 1, move_and_drop, most=600, game=GAME,
+        ae_server, "jan1942", 2, move_and_drop, most=700, game=GAME,
         options={"paratroops": True}, choose=steer_paratroops,
     )  # fmt: skip
     unit, area = position.found
-    open_page(page, position.link(ae_server), "en")
-    stack = page.locator(f'#map .stack:has([data-unit="{unit}"])')
-    stack.click()
-    page.click(f'#popup [data-choose="{unit}"]')
+    pick = {"token": position.tokens["japan"], "action": f"move {unit}"}
+    pick["version"] = body_of(ae_server, position)["version"]
+    call(ae_server, "POST", f"/api/games/{position.id}/actions", pick)
+    open_page(page, position.link(ae_server), "en")  # the block picked: shown with its moves
+    page.wait_for_selector(f'#map .piece.selected-unit[data-unit="{unit}"]', state="attached")
     target = page.locator(f'#map .target[data-target-area="{area}"] .target-box').bounding_box()
     page.mouse.click(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
     page.wait_for_selector(f'#popup:not([hidden])[data-hex="{area}"]')

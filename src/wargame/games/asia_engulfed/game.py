@@ -191,7 +191,8 @@ class AsiaEngulfed(ProcedureGame):
                 board, side, rng, state.SIDES, charts.printed().bidding.most
             )
         drawn = self.state_from_view(view, side, data, rng)
-        strategic.draw_picked(drawn, enemy(side))
+        for phase in (movement.OperationalMovement(), strategic.StrategicMovement()):
+            phase.draw_picked(drawn, enemy(side))
         return drawn
 
     def check_data(self, state_: State) -> list[str]:

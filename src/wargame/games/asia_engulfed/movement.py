@@ -21,6 +21,11 @@ Paratroop drops (13.4, optional) are moves of this phase too: :mod:`paratroops` 
 drops are in reach, :func:`drops` and :func:`drop` add where a power may stand and record the
 drop with the turn's invasions (3.25: control after the ground combat phase where nobody
 defended).
+
+Decision: a move names its unit first (``move jp-11a``, ``fly jp-lba-3``), then its destination
+(``move jp-11a hunan``, ``land``, ``invade``, ``drop``, ``fly``) or ``cancel``, as a strategic
+move does (:class:`MovementPhase`): listing every unit's every destination at once made
+decisions of 90 actions and more, and a player picks a unit before its destination anyway.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from wargame.engine.fog import audience, move
 from wargame.engine.log import Side
 from wargame.engine.memo import remembered
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
-from wargame.engine.state import Frame
+from wargame.engine.state import Frame, State
 from wargame.games.asia_engulfed import combat_fog, paratroops, strategic_warfare
 from wargame.games.asia_engulfed.board import (
     LAND_MOVES,
@@ -66,7 +71,7 @@ from wargame.games.asia_engulfed.forces import side_of
 from wargame.games.asia_engulfed.minor_powers import limits_of
 from wargame.games.asia_engulfed.registry import RULES
 from wargame.games.asia_engulfed.supply import Network
-from wargame.games.asia_engulfed.transports import MARINE, crosses_coast, transports
+from wargame.games.asia_engulfed.transports import MARINE, crosses_coast
 
 US_BARRED_REGIONS: Final = frozenset({"india", "burma", "china"})
 US_OPEN_IN_BARRED: Final = frozenset({"formosa"})
@@ -90,20 +95,16 @@ RULES.stand_in(
 # -- where a block may go -------------------------------------------------------------------
 
 
-def ground_moves(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
-    """Every (block, area) move ``side`` may make now."""
-    moved = set(data["moved"][side])
-    for unit_id, unit in sorted(data["units"].items()):
-        if unit["owner"] != side or unit["public"]["kind"] != "ground" or unit_id in moved:
+def ground_targets(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[str]:
+    """Each area the ground block ``unit_id``, standing on land, may move into now."""
+    unit = data["units"][unit_id]
+    if not leaves_rear_guard(data, unit_id):
+        return
+    for target, edge in sorted(area(unit["where"]).adjacent.items()):
+        if edge not in LAND_MOVES or may_enter(data, unit, target) is not None:
             continue
-        start = unit["where"]
-        if not _on_land(start) or not leaves_rear_guard(data, unit_id):
-            continue
-        for target, edge in sorted(area(start).adjacent.items()):
-            if edge not in LAND_MOVES or may_enter(data, unit, target) is not None:
-                continue
-            if attack_room(data, charts, unit, target):
-                yield unit_id, target
+        if attack_room(data, charts, unit, target):
+            yield target
 
 
 def _on_land(where: str) -> bool:
@@ -221,25 +222,23 @@ def leaves_rear_guard(data: Mapping[str, Any], unit_id: str) -> bool:
 
 
 @RULES.implements("5.31", "8.12", "7.2", "7.23")
-def landings(
-    data: Mapping[str, Any], side: Side, charts: Charts
-) -> Iterator[tuple[str, str, bool]]:
-    """Each (transport, land area, invasion?) of ``side``: a landing in a friendly uncontested
-    or a contested area on the TT's sea area, or an invasion of an enemy-held uncontested one.
-    A block going ashore where its side invades this player turn joins the invasion, within its
-    limit (7.2): landing in the contested area comes in later phases (7.23)."""
+def landings(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[tuple[str, bool]]:
+    """Each (land area, invasion?) of the transport ``unit_id``: a landing in a friendly
+    uncontested or a contested area on the TT's sea area, or an invasion of an enemy-held
+    uncontested one. A block going ashore where its side invades this player turn joins the
+    invasion, within its limit (7.2): landing in the contested area comes in later phases
+    (7.23)."""
     invaded = data["invasions"]
-    for unit_id in transports(data, side):
-        unit = data["units"][unit_id]
-        sea = unit["where"]
-        for land in _shores(sea):
-            if barred(data, unit["hidden"]["power"], land):
-                continue
-            ongoing = invaded.get(land, {}).get("landed", 0) > 0  # 7.2, 7.23: this phase's
-            if not ongoing and (land in data["contested"] or data["control"].get(land) == side):
-                yield unit_id, land, False
-            elif invasion_problem(data, charts, unit, land, invaded.get(land)) is None:
-                yield unit_id, land, True
+    unit = data["units"][unit_id]
+    side, sea = unit["owner"], unit["where"]
+    for land in _shores(sea):
+        if barred(data, unit["hidden"]["power"], land):
+            continue
+        ongoing = invaded.get(land, {}).get("landed", 0) > 0  # 7.2, 7.23: this phase's
+        if not ongoing and (land in data["contested"] or data["control"].get(land) == side):
+            yield land, False
+        elif invasion_problem(data, charts, unit, land, invaded.get(land)) is None:
+            yield land, True
 
 
 @cache
@@ -384,14 +383,14 @@ def settle_invasions(g: Context) -> None:
 
 
 @RULES.implements("13.4")
-def drops(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
-    """Each (paratroop block, area) drop ``side`` may make now: within reach
+def drops(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[str]:
+    """Each area the paratroop block ``unit_id`` may drop into now: within reach
     (:func:`paratroops.drop_targets`), where its power may stand, within a box's attack limit."""
-    for unit_id, target in paratroops.drop_targets(data, side, charts):
-        unit = data["units"][unit_id]
+    unit = data["units"][unit_id]
+    for target in paratroops.drop_targets(data, unit_id, charts):
         entered = barred(data, unit["hidden"]["power"], target) is None
         if entered and attack_room(data, charts, unit, target):
-            yield unit_id, target
+            yield target
 
 
 @RULES.implements("13.4", "3.25")
@@ -575,16 +574,27 @@ def invasion_targets(data: Mapping[str, Any]) -> list[str]:
 # -- air units (5.12-5.15) -------------------------------------------------------------------
 
 
-def air_moves(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
-    """Every (LBA, area) operational move ``side`` may make now."""
-    moved = set(data["moved"][side])
-    for counter_id, counter in sorted(data["counters"].items()):
-        if counter["type"] != "lba" or side_of(counter["power"]) != side or counter_id in moved:
-            continue
-        if not _on_land(counter["where"]):
-            continue
-        for target in sorted(air_reach(data, side, counter, charts)):
-            yield counter_id, target
+def air_targets(data: Mapping[str, Any], counter_id: str, charts: Charts) -> list[str]:
+    """Each area the LBA ``counter_id`` may fly to in operational movement now."""
+    counter = data["counters"][counter_id]
+    if not _on_land(counter["where"]):
+        return []
+    return sorted(air_reach(data, side_of(counter["power"]), counter, charts))
+
+
+def flies(data: Mapping[str, Any], counter_id: str, charts: Charts) -> bool:
+    """Whether the LBA ``counter_id`` has an area to fly to (:func:`air_targets`): most have
+    one next door, found without the whole search."""
+    counter = data["counters"][counter_id]
+    start, side = counter["where"], side_of(counter["power"])
+    if not _on_land(start):
+        return False
+    leaving = start in data["contested_at_start"]
+    power = counter["power"]
+    for b in air_neighbours(start):
+        if _air_entry(data, side, power, leaving, b) and not _alone_with_enemy(data, side, b):
+            return True
+    return bool(air_reach(data, side, counter, charts))
 
 
 @RULES.implements("5.12", "5.13", "5.15", "3.6")
@@ -611,9 +621,7 @@ def _air_reach(
     leaving = start in data["contested_at_start"]
 
     def can_enter(_a: str, b: str) -> bool:
-        if area(b).is_sea or barred(data, power, b) is not None:
-            return False
-        return not leaving or friendly_uncontested(data, side, b)  # 5.14 (a)
+        return _air_entry(data, side, power, leaving, b)
 
     def can_leave(node: str) -> bool:
         return not has_enemy_units(data, side, node) and area(node).terrain != "jungle"
@@ -627,6 +635,14 @@ def _air_reach(
     )
     found = over_land | (set() if oos else _across_a_sea(data, power, start, can_enter))
     return frozenset(b for b in found - {start} if not _alone_with_enemy(data, side, b))
+
+
+def _air_entry(data: Mapping[str, Any], side: Side, power: str, leaving: bool, b: str) -> bool:
+    """Whether an LBA of ``power`` may fly into ``b`` (``leaving``: an area contested when the
+    phase began)."""
+    if area(b).is_sea or barred(data, power, b) is not None:
+        return False
+    return not leaving or friendly_uncontested(data, side, b)  # 5.14 (a)
 
 
 def _across_a_sea(
@@ -648,20 +664,65 @@ def _alone_with_enemy(data: Mapping[str, Any], side: Side, where: str) -> bool:
 
 class MovementPhase(Procedure):
     """A phase of moves one by one until the phase player ends it, then stacking (5.42-5.44).
-    Subclasses offer their moves (``offer``)."""
+    A move names its unit first and its destination second (listing every unit's every
+    destination at once made decisions of 90-750 actions); which unit was picked is the
+    mover's secret (``data["picked"]``, in its own view only). Subclasses say which units may
+    move (``movers``), with which verb they are picked (``pick_verb``) and where each may go
+    (``destinations``); ``offer`` adds the phase's other actions."""
 
     prompt = ""
+    destination_prompt = ""
+    none_picked_prompt = ""
 
     @decision
     def start(self, g: Context, f: Frame) -> Choices:
         side: Side = f.locals["side"]
         choices = Decision.single(side, self.prompt)
+        for unit_id in self.movers(g.data, side, tables(g.state)):
+            action = Action.of(self.pick_verb(g.data, unit_id), unit_id)
+            choices.add(action, self.pick, side, unit_id)
         self.offer(g, side, choices)
         choices.add("end", self.end, side)
         return choices
 
-    def offer(self, g: Context, side: Side, choices: Choices) -> None:
+    def movers(self, data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
         raise NotImplementedError
+
+    def pick_verb(self, data: Mapping[str, Any], unit_id: str) -> str:
+        raise NotImplementedError
+
+    def destinations(self, g: Context, side: Side, unit_id: str, choices: Choices) -> None:
+        raise NotImplementedError
+
+    def offer(self, g: Context, side: Side, choices: Choices) -> None:
+        """The phase's actions beside picking a unit (none by default)."""
+
+    def pick(self, g: Context, f: Frame, side: Side, unit_id: str) -> None:
+        g.data["picked"][side] = [unit_id]  # private: the stack is public, a block's id is not
+        g.goto("destination")
+
+    @decision
+    def destination(self, g: Context, f: Frame) -> Choices:
+        """Where the unit picked goes, or cancel to pick another."""
+        side = f.locals["side"]
+        picked = g.data["picked"][side]
+        if not picked:  # only in a state drawn by the other side, which could not guess one
+            choices = Decision.single(side, self.none_picked_prompt)
+        else:
+            choices = Decision.single(side, self.destination_prompt, unit=picked[0])
+            self.destinations(g, side, picked[0], choices)
+        choices.add("cancel", self.cancel)
+        return choices
+
+    def cancel(self, g: Context, f: Frame) -> None:
+        g.data["picked"][f.locals["side"]] = []
+        g.goto("start")
+
+    def moved(self, g: Context, side: Side, unit_id: str) -> None:
+        """After the unit picked moved: marked, and the next unit is to be picked."""
+        mark_moved(g, side, unit_id)
+        g.data["picked"][side] = []
+        g.goto("start")
 
     def end(self, g: Context, f: Frame, side: Side) -> None:
         g.data["moved"][side] = []
@@ -670,53 +731,65 @@ class MovementPhase(Procedure):
     def done(self, g: Context, f: Frame) -> None:
         g.ret()
 
+    def draw_picked(self, state: State, side: Side) -> None:
+        """In a state drawn for ``side``'s enemy (``determinize``), the unit ``side`` picked in
+        this phase, which only ``side`` knows: the first that may move, as the enemy may guess."""
+        frame = state.stack[-1] if state.stack else None
+        if frame is None or frame.name != self.name or frame.step != "destination":
+            return
+        if frame.locals["side"] != side or state.data["picked"][side]:
+            return
+        found = next(self.movers(state.data, side, tables(state)), None)
+        state.data["picked"][side] = [] if found is None else [found]
+
 
 class OperationalMovement(MovementPhase):
-    """The operational movement phase (1.15)."""
+    """The operational movement phase (1.15): a ground block moves (``move``), lands from the
+    sea or invades (``land``, ``invade``) or drops (``drop``, 13.4), an LBA flies (``fly``)."""
 
     name = "operational_movement"
     prompt = "prompt.operational_movement"
+    destination_prompt = "prompt.operational_destination"
+    none_picked_prompt = "prompt.operational_none_picked"
+
+    def movers(self, data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
+        """Each unit of ``side`` with a move left this phase: blocks, then LBA."""
+        moved = set(data["moved"][side])
+        for unit_id, unit in sorted(data["units"].items()):
+            mine = unit["owner"] == side and unit["public"]["kind"] == "ground"
+            if mine and unit_id not in moved and next(operations(data, unit_id, charts), None):
+                yield unit_id
+        for counter_id, counter in sorted(data["counters"].items()):
+            lba = counter["type"] == "lba" and side_of(counter["power"]) == side
+            if lba and counter_id not in moved and flies(data, counter_id, charts):
+                yield counter_id
+
+    def pick_verb(self, data: Mapping[str, Any], unit_id: str) -> str:
+        return "move" if unit_id in data["units"] else "fly"
+
+    def destinations(self, g: Context, side: Side, unit_id: str, choices: Choices) -> None:
+        for verb, target in operations(g.data, unit_id, tables(g.state)):
+            action = Action(f"{verb} {unit_id} {target}")
+            choices.add(action, self.operate, verb, unit_id, target)
 
     def offer(self, g: Context, side: Side, choices: Choices) -> None:
-        charts = tables(g.state)
-        for unit_id, target in ground_moves(g.data, side, charts):
-            choices.add(Action(f"move {unit_id} {target}"), self.move, side, unit_id, target)
-        for counter_id, target in air_moves(g.data, side, charts):
-            choices.add(Action(f"fly {counter_id} {target}"), self.fly, side, counter_id, target)
-        for unit_id, target, invasion in landings(g.data, side, charts):
-            if invasion:
-                choices.add(
-                    Action(f"invade {unit_id} {target}"), self.invade, side, unit_id, target
-                )
-            else:
-                choices.add(Action(f"land {unit_id} {target}"), self.land, side, unit_id, target)
-        for unit_id, target in drops(g.data, side, charts):  # 13.4
-            choices.add(Action(f"drop {unit_id} {target}"), self.drop, side, unit_id, target)
         for unit_id, box in free_garrisons(g.data, side):
             action = Action.of("garrison_box", unit_id, box)
             choices.add(action, self.garrison_box, unit_id, box)
         if nationalist_attack_open(g.data, side):
             choices.add("nationalist_attack", self.nationalist_attack, side)
 
-    def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
-        move_block(g, unit_id, target)
-        mark_moved(g, side, unit_id)
-
-    def fly(self, g: Context, f: Frame, side: Side, counter_id: str, target: str) -> None:
-        fly(g, side, counter_id, target)
-        mark_moved(g, side, counter_id)
-
-    def land(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
-        land(g, unit_id, target, invasion=False)
-        mark_moved(g, side, unit_id)
-
-    def invade(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
-        land(g, unit_id, target, invasion=True)
-        mark_moved(g, side, unit_id)
-
-    def drop(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
-        drop(g, unit_id, target)
-        mark_moved(g, side, unit_id)
+    def operate(self, g: Context, f: Frame, verb: str, unit_id: str, target: str) -> None:
+        side = f.locals["side"]
+        if verb == "move":
+            move_block(g, unit_id, target)
+        elif verb == "fly":
+            fly(g, side, unit_id, target)
+        elif verb == "drop":
+            drop(g, unit_id, target)
+        else:
+            land(g, unit_id, target, invasion=verb == "invade")
+        self.moved(g, side, unit_id)
 
     def garrison_box(self, g: Context, f: Frame, unit_id: str, box: str) -> None:
         garrison_box(g, unit_id, box)
@@ -726,6 +799,23 @@ class OperationalMovement(MovementPhase):
         g.data["tracks"]["special_actions_usa"] -= 1
         g.data["nationalist_attack"] = True
         g.log("log.nationalist_attack")
+
+
+def operations(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[tuple[str, str]]:
+    """Each (verb, area) the unit ``unit_id`` may do in operational movement now (it has not
+    moved this phase): a block on land moves or drops, at sea lands or invades; an LBA flies."""
+    if unit_id in data["counters"]:
+        yield from (("fly", target) for target in air_targets(data, unit_id, charts))
+        return
+    where = data["units"][unit_id]["where"]
+    if where not in area_map().areas:
+        return
+    if area(where).is_sea:
+        for target, invasion in landings(data, unit_id, charts):
+            yield ("invade" if invasion else "land"), target
+        return
+    yield from (("move", target) for target in ground_targets(data, unit_id, charts))
+    yield from (("drop", target) for target in drops(data, unit_id, charts))  # 13.4
 
 
 def mark_moved(g: Context, side: Side, unit_id: str) -> None:

@@ -732,36 +732,49 @@ class Rebase(Procedure):
             g.data["naval"] = new_naval()
         g.ret()
 
+    def next_unit(self, g: Context, f: Frame, side: Side) -> str:
+        """The unit of ``side`` that rebases next: its fleets at sea first, then its troop
+        transports, each by id."""
+        return [*self.at_sea(g, f, side), *self.transports(g, f, side)][0]
+
     @decision
     def choose(self, g: Context, f: Frame) -> Choices:
+        """Where the next unit at sea goes in port. Every unit at sea rebases and the order
+        changes no outcome (each is told its ports in turn, those filled before it excluded),
+        so the units come one by one in a fixed order: listing every unit's every port at once
+        made a decision of 150 actions and more."""
         side = f.locals["order"][0]
-        choices = Decision.single(side, "prompt.rebase")
-        charts = tables(g.state)
-        report = None
-        if side == SIDES[0] and g.data["naval"]["extensive"]:
-            report = supply_report(g.data, side)
+        unit_id = self.next_unit(g, f, side)
+        choices = Decision.single(side, "prompt.rebase", unit=unit_id)
         if extensive_rebasing_open(g.data, side):
             choices.add("extensive_rebasing", self.extensive)
-        for fleet_id in self.at_sea(g, f, side):
-            ports = rebase_ports(g.data, fleet_id, charts)
-            ports = surprise.rebase_ports(g.data, fleet_id, ports)  # 9.11 k: not Hawaii
-            if report is not None:
-                far = extensive_ports(g.data, fleet_id, report)
-                ports = sorted({*ports, *(p for p in far if _room(g.data, side, p, charts))})
-            for port in ports:
-                choices.add(Action(f"rebase {fleet_id} {port}"), self.rebase, fleet_id, port)
-            if not ports:
-                choices.add(Action.of("scuttle", fleet_id), self.lost, side, fleet_id)
-        for unit_id in self.transports(g, f, side):
-            ports = transport_ports(g.data, unit_id, charts)
-            if report is not None:
-                far = extensive_ports(g.data, unit_id, report)
-                ports = sorted({*ports, *ashore(g.data, g.data["units"][unit_id], far)})
-            for port in ports:
-                choices.add(Action(f"disembark {unit_id} {port}"), self.disembark, unit_id, port)
-            if not ports:
-                choices.add(Action.of("scuttle", unit_id), self.lost, side, unit_id)
+        if g.data["units"][unit_id]["public"]["kind"] == "fleet":
+            ports = self.fleet_ports(g, side, unit_id)
+            verb, then = "rebase", self.rebase
+        else:
+            ports = self.transport_ports(g, side, unit_id)
+            verb, then = "disembark", self.disembark
+        for port in ports:
+            choices.add(Action(f"{verb} {unit_id} {port}"), then, unit_id, port)
+        if not ports:
+            choices.add(Action.of("scuttle", unit_id), self.lost, side, unit_id)
         return choices
+
+    def fleet_ports(self, g: Context, side: Side, fleet_id: str) -> list[str]:
+        charts = tables(g.state)
+        ports = rebase_ports(g.data, fleet_id, charts)
+        ports = surprise.rebase_ports(g.data, fleet_id, ports)  # 9.11 k: not Hawaii
+        if side == SIDES[0] and g.data["naval"]["extensive"]:
+            far = extensive_ports(g.data, fleet_id, supply_report(g.data, side))
+            ports = sorted({*ports, *(p for p in far if _room(g.data, side, p, charts))})
+        return ports
+
+    def transport_ports(self, g: Context, side: Side, unit_id: str) -> list[str]:
+        ports = transport_ports(g.data, unit_id, tables(g.state))
+        if side == SIDES[0] and g.data["naval"]["extensive"]:
+            far = extensive_ports(g.data, unit_id, supply_report(g.data, side))
+            ports = sorted({*ports, *ashore(g.data, g.data["units"][unit_id], far)})
+        return ports
 
     @RULES.implements("7.5")
     def extensive(self, g: Context, f: Frame) -> None:

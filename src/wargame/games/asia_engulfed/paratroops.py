@@ -95,20 +95,18 @@ def drops_made(data: Mapping[str, Any]) -> int:
 
 
 @RULES.implements("13.4")
-def drop_targets(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
-    """Each (paratroop block, area) of ``side`` within reach of a drop, before what the block's
-    power may enter (:func:`movement.drops`)."""
-    if drops_made(data) >= charts.paratroops.drops_per_turn:
+def drop_targets(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[str]:
+    """Each area the block ``unit_id``, a paratroop unit not moved yet, may reach with a drop,
+    before what its power may enter (:func:`movement.drops`)."""
+    if not is_paratroop(unit_id) or drops_made(data) >= charts.paratroops.drops_per_turn:
         return
-    moved = set(data["moved"][side])
-    for unit_id, unit in sorted(data["units"].items()):
-        if unit["owner"] != side or unit_id in moved or not is_paratroop(unit_id):
-            continue
-        if not may_take_off(data, side, unit_id, unit["where"]):
-            continue
-        for target in sorted(drop_reach(unit["where"], charts)):
-            if data["control"].get(target) == enemy(side):
-                yield unit_id, target
+    unit = data["units"][unit_id]
+    side = unit["owner"]
+    if not may_take_off(data, side, unit_id, unit["where"]):
+        return
+    for target in sorted(drop_reach(unit["where"], charts)):
+        if data["control"].get(target) == enemy(side):
+            yield target
 
 
 @RULES.implements("13.4", "3.6")

@@ -334,6 +334,12 @@ def spending_caps(data: Mapping[str, Any], power: str, charts: Charts) -> dict[s
     return {category: cap for (who, category), cap in caps.items() if who == power}
 
 
+def _affordable(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts) -> bool:
+    """Whether ``power`` may pay for ``p`` (its WERP left, the caps of T7): asked first of a
+    purchase whose offer needs the side's supply report, which costs more than the check."""
+    return p.cost <= werp_left(data, power) and _within_caps(data, power, p, charts)
+
+
 def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts) -> bool:
     cap = spending_caps(data, power, charts).get(p.category)
     return cap is None or spent(data, power, p.category) + p.cost <= cap
@@ -486,7 +492,8 @@ def _port_repairs(data: Mapping[str, Any], power: str, charts: Charts) -> Iterat
     number at a home port (8.72); a port in a home area only by the power whose home it is,
     any other by any power of the side (8.73)."""
     damage = data.get("port_damage", {})
-    if not damage or power == "dei":
+    repair = Purchase(Action("repair_port"), charts.costs.port_repair, "port")
+    if not damage or power == "dei" or not _affordable(data, power, repair, charts):
         return
     side = side_of(power)
     report = supply.supply_report(data, side)
@@ -661,9 +668,11 @@ def _lend_lease(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator
     the cap of :func:`_within_caps`): the Nationalists 2 a turn per Allied Burma Road area, while
     they hold a resource area with a unit of theirs in supply; the CW while it holds an Indian or
     Australian resource area in supply."""
-    if power != "usa":
-        return
     cost = charts.costs.lend_lease_werp
+    if power != "usa" or not _affordable(
+        data, power, Purchase(Action("lend"), cost, "lend_lease"), charts
+    ):
+        return
     report = Shipped(supply.supply_report(data, "allies"), shipping.Routes(data, "allies"))
     if lend_lease_open(data, report, "cw"):
         yield Purchase(Action.of("lend", "cw"), cost, "lend_lease")

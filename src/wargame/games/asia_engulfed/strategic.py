@@ -28,8 +28,8 @@ from wargame.engine.action import Action
 from wargame.engine.board.paths import only_into, reachable
 from wargame.engine.log import Side
 from wargame.engine.memo import Answers, is_read
-from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
-from wargame.engine.state import Frame, State
+from wargame.engine.procedure import Choices, Context, Procedure
+from wargame.engine.state import Frame
 from wargame.games.asia_engulfed.board import (
     SEA_MOVES,
     air_neighbours,
@@ -48,7 +48,6 @@ from wargame.games.asia_engulfed.movement import (
     chinese_areas,
     fly,
     friendly_uncontested,
-    mark_moved,
     relocate,
 )
 from wargame.games.asia_engulfed.naval import sea_steps
@@ -357,37 +356,20 @@ class StrategicMovement(MovementPhase):
 
     name = "strategic_movement"
     prompt = "prompt.strategic_movement"
+    destination_prompt = "prompt.strategic_destination"
+    none_picked_prompt = "prompt.strategic_none_picked"
 
-    def offer(self, g: Context, side: Side, choices: Choices) -> None:
-        for unit_id, _targets in strategic_options(g.data, side, tables(g.state)):
-            choices.add(Action.of("strategic", unit_id), self.pick, side, unit_id)
+    def movers(self, data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
+        return (unit_id for unit_id, _targets in strategic_options(data, side, charts))
 
-    def pick(self, g: Context, f: Frame, side: Side, unit_id: str) -> None:
-        g.data["picked"][side] = [unit_id]  # private: the stack is public, a block's id is not
-        g.goto("destination")
+    def pick_verb(self, data: Mapping[str, Any], unit_id: str) -> str:
+        return "strategic"
 
-    @decision
-    def destination(self, g: Context, f: Frame) -> Choices:
-        """Where the unit picked strat-moves (a unit first, then its destination: listing every
-        unit's every destination at once made a decision of 600 actions and more)."""
-        side = f.locals["side"]
-        picked = g.data["picked"][side]
-        if not picked:  # only in a state drawn by the other side, which could not guess one
-            choices = Decision.single(side, "prompt.strategic_none_picked")
-            choices.add("cancel", self.cancel)
-            return choices
-        unit_id = picked[0]
-        choices = Decision.single(side, "prompt.strategic_destination", unit=unit_id)
+    def destinations(self, g: Context, side: Side, unit_id: str, choices: Choices) -> None:
         for _unit, targets in strategic_options(g.data, side, tables(g.state), unit_id):
             for target in targets:
                 action = Action(f"strategic {unit_id} {target}")
                 choices.add(action, self.move, side, unit_id, target)
-        choices.add("cancel", self.cancel)
-        return choices
-
-    def cancel(self, g: Context, f: Frame) -> None:
-        g.data["picked"][f.locals["side"]] = []
-        g.goto("start")
 
     def move(self, g: Context, f: Frame, side: Side, unit_id: str, target: str) -> None:
         if unit_id in g.data["units"]:
@@ -401,9 +383,7 @@ class StrategicMovement(MovementPhase):
             fly(g, side, unit_id, target)
         used = g.data["strategic_moves"]
         g.data["strategic_moves"] = {**used, power: used.get(power, 0) + 1}
-        mark_moved(g, side, unit_id)
-        g.data["picked"][side] = []
-        g.goto("start")
+        self.moved(g, side, unit_id)
 
     def end(self, g: Context, f: Frame, side: Side) -> None:
         g.data["strategic_moves"] = {}
@@ -414,18 +394,6 @@ def _by_sea_leg(g: Context, side: Side, power: str, start: str, target: str) -> 
     """Whether a block's strategic move from ``start`` to ``target`` needs its sea leg."""
     reach = _Reach(g.data, side, _Seas.of(g.data, side, tables(g.state)))
     return target not in reach.overland(power, start)
-
-
-def draw_picked(state: State, side: Side) -> None:
-    """In a state drawn for ``side``'s enemy (``determinize``), the unit ``side`` chose for its
-    strategic move, which only ``side`` knows: the first that may move, as the enemy may guess."""
-    frame = state.stack[-1] if state.stack else None
-    if frame is None or frame.name != StrategicMovement.name or frame.step != "destination":
-        return
-    if frame.locals["side"] != side or state.data["picked"][side]:
-        return
-    found = next(strategic_options(state.data, side, tables(state)), None)
-    state.data["picked"][side] = [found[0]] if found else []
 
 
 def _pay_transport(g: Context, charts: Charts) -> None:

@@ -55,6 +55,7 @@ const app = {
   hexes: new Map(), // the board's places: hexes, or the areas of an area map
   areaMap: false, // whether the board is an area map (client_data board.kind "areas")
   chosen: null, // an area map: the block chosen to move (its moves are the targets)
+  revealedLone: null, // an area map: the block chosen without a click, last shown
   map: null,
   busy: false,
   socket: null,
@@ -264,6 +265,17 @@ function loneMover(targets) {
   return targets.units.get(unitId).length === moves.length ? unitId : null;
 }
 
+/** An area map: a block chosen without a click (its move's unit picked, the second step) is
+ * shown with its destinations, once, as a click that chooses a block shows them. */
+function revealLone(ctx) {
+  const lone = ctx.lone ? ctx.chosen : null;
+  if (lone === app.revealedLone) return;
+  app.revealedLone = lone;
+  if (!lone || !app.map) return;
+  closePopup();
+  app.map.reveal([ctx.unitHex(lone), ...ctx.targets.hexes.keys()].filter(Boolean));
+}
+
 /** An area map: choose the block to move (null: none); its destinations become the targets. */
 function chooseUnit(unitId) {
   app.chosen = unitId;
@@ -336,6 +348,7 @@ function render() {
   if (!byId("legend").hidden) drawLegend(byId("legend"), ctx);
   app.dice.draw(app.body);
   reopenPopup(ctx);
+  revealLone(ctx);
   drawPlan(ctx);
   announce(ctx);
   follow(ctx);
