@@ -26,6 +26,14 @@ from wargame.games.dai_senso.charts import BlitzMarkers
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
+RULES.stand_in(
+    "2.2.4",
+    "a scenario's count of Blitz markers placed each turn, each in a hex of the faction's units",
+    key="blitz_placement",
+)
+RULES.stand_in("4.3", "a faction takes back its Blitz markers in its marker segment",
+               key="blitz_removal")  # fmt: skip
+
 
 def markers_of(data: Mapping[str, Any], side: str) -> list[str]:
     """The hexes holding a Blitz marker of ``side``."""

@@ -15,8 +15,9 @@ Decisions
   attacked; in Snow only Russian units blitz. Its other steps (airdrop, beachhead landing,
   airdrop landing, CV strike returns) do not occur in August Storm and are not played.
 - Exploitation (4.2.8, provisional, table ``exploitation``): after advancing, in either combat
-  segment, each blitz-enabled unit that advanced may move on from the vacated hex, up to its
-  movement allowance divided by the table's divisor, never into Mud and with no overrun.
+  segment, each unit that advanced and was blitz-enabled in the hex it attacked from may move
+  on from the vacated hex, up to its movement allowance divided by the table's divisor, never
+  into Mud and with no overrun.
 - A defender told to retreat (Dr) may convert the retreat into step losses (4.2.5) when every
   attacker next to it attacks across a strait, beachhead or mountain hexside, or its hex has a
   City and no Blitz marker (:func:`retreat.may_convert`).
@@ -60,6 +61,11 @@ HEXSIDE_SHIFTS: Final = (
     ("mountain", "mountain"),
 )
 """Hexside kinds of the map and the TEC row that gives their defender shift."""
+RULES.stand_in(
+    "4.2.8",
+    "units that advanced, blitz-enabled, move on with half their movement allowance",
+    key="exploitation_reach",
+)
 NO_BLITZ: Final = frozenset({"mud", "storm"})
 """Weathers of a defending hex that no blitz attack is made against (4.1.2; Snow: Russians)."""
 
@@ -415,22 +421,20 @@ class Battle(Procedure):
         return choices
 
     def exploit_check(self, g: Context, f: Frame) -> None:
-        reach = game_tables(g.state)["blitz_markers"].range
         waiting = [uid for uid in exploit_candidates(g.data, f) if uid not in f["exploited"]]
-        if any(blitz_enabled(g.data, uid, reach) for uid in waiting):
+        if set(waiting) & set(f.get("enabled", [])):
             g.goto("exploit")
         else:
             g.ret()
 
     @decision
     def exploit(self, g: Context, f: Frame) -> Choices:
-        """Each blitz-enabled unit that advanced may exploit from the vacated hex (4.2.8)."""
-        reach = game_tables(g.state)["blitz_markers"].range
+        """Each unit that advanced, blitz-enabled where it attacked from, may exploit (4.2.8)."""
         choices = Decision.single(f["side"], "prompt.exploit", hex=f["hex"])
         for uid in exploit_candidates(g.data, f):
             if uid in f["exploited"]:
                 choices.refuse(f"exploit {uid}", f"4.2.8: {uid} has exploited")
-            elif blitz_enabled(g.data, uid, reach):
+            elif uid in f.get("enabled", []):
                 choices.add(f"exploit {uid}", _exploit, uid)
             else:
                 choices.refuse(f"exploit {uid}", "4.2.8: only a blitz-enabled unit exploits")
@@ -490,6 +494,8 @@ def _defender_loses(g: Context, f: Frame, uid: str) -> None:
 def _advance(g: Context, f: Frame, uid: str) -> None:
     here = state.hex_of(g.data, uid)
     f["advanced"] = [*f.get("advanced", []), uid]
+    if blitz_enabled(g.data, uid, game_tables(g.state)["blitz_markers"].range):
+        f["enabled"] = [*f.get("enabled", []), uid]
     taken = state.enter(g.data, uid, f["hex"])
     g.log("log.advanced", side=f["side"], unit=uid, frm=here, to=f["hex"])
     if taken:
