@@ -11,6 +11,7 @@ import pytest
 from tests.dai_senso.play import GAME, PLAIN, act, actions, frozen, hexes, position
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
+from wargame.engine.state import clone
 from wargame.games.dai_senso import blitz, combat, movement, retreat
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TABLES
@@ -193,3 +194,15 @@ def test_a_city_hex_without_a_blitz_marker_may_convert(monkeypatch):
     assert retreat.may_convert(found.data, PLAIN, ["s-6gta"])
     found.data["blitz"] = {PLAIN: "axis"}
     assert not retreat.may_convert(found.data, PLAIN, ["s-6gta"])
+
+
+@pytest.mark.rule("4.1.2")
+def test_an_hq_gives_ranged_support_to_a_blitz_attack_only_when_blitz_enabled():
+    found = blitz_segment({"s-6gta": ("e1604", 2), "s-1fef": ("e1402", 3),
+                           "j-manchukuo": (PLAIN, 1)})  # fmt: skip
+    assert board().distance("e1402", PLAIN) == 2 and board().distance("e1402", MARKER) > RANGE
+    found = act(found, "soviet", f"attack {PLAIN}", "with s-6gta")
+    refused(found, "soviet", "support s-1fef", r"4\.1\.2")
+    found = clone(found)
+    found.data["blitz"]["e1402"] = "soviet"  # a marker with the HQ enables it
+    assert "support s-1fef" in actions(found, "soviet")
