@@ -403,6 +403,21 @@ def weather_areas(values: dict[WeatherArea, list[str]]) -> dict[WeatherArea, lis
     return values
 
 
+# -- 2.2.4, 4.2.8 blitz markers and exploitation (ds-play2) -----------------------------------
+
+
+class BlitzMarkers(Strict):
+    range: Annotated[int, msgspec.Meta(ge=0, le=6)]
+    """A marker makes friendly units this many hexes away, or nearer, blitz-enabled."""
+    per_turn: dict[str, dict[Faction, Annotated[int, msgspec.Meta(ge=0, le=20)]]]
+    """Scenario -> faction -> markers it places in each of its support segments."""
+
+
+class Exploitation(Strict):
+    allowance_divisor: Annotated[int, msgspec.Meta(ge=1, le=4)]
+    """An exploiting unit moves up to its movement allowance divided by this (at least 1 MP)."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -425,6 +440,8 @@ TABLES: Final = PrintedTables(
         "turn_track": TableKind(list[Turn], turn_track),
         "training_scenarios": TableKind(dict[str, TrainingScenario], training_scenarios),
         "weather_areas": TableKind(dict[WeatherArea, list[str]], weather_areas),
+        "blitz_markers": TableKind(BlitzMarkers),
+        "exploitation": TableKind(Exploitation),
     },
 )
 

@@ -7,10 +7,20 @@ Decisions
 - The attacker names its units one at a time (``with``), then resolves or cancels; an attack is
   refused below the lowest raw odds of the column shifts table (4.2.2 step 3).
 - HQs give their shift when they take part (attacking, or in the defending hex) or support the
-  combat from two hexes away (:mod:`hq_support`, 4.2.1.2). Not played yet: air units, blitz
-  combat (4.1),
-  exploitation (4.2.8) or the defender's optional conversion of retreat hexes into step losses
-  (4.2.5). Supply is not checked (every unit counts as supplied: 10.3).
+  combat from two hexes away (:mod:`hq_support`, 4.2.1.2). Not played yet: air units and
+  airdrops. Supply is not checked (every unit counts as supplied: 10.3).
+- Blitz combat (4.1.2) is the same procedure in the blitz combat segment, played only when the
+  phasing faction has a Blitz marker on the map: only blitz-enabled units (:mod:`blitz`) attack
+  or support the attack, the armour shift (4.2.3.3) is given, and no hex in Mud or Storms is
+  attacked; in Snow only Russian units blitz. Its other steps (airdrop, beachhead landing,
+  airdrop landing, CV strike returns) do not occur in August Storm and are not played.
+- Exploitation (4.2.8, provisional, table ``exploitation``): after advancing, in either combat
+  segment, each unit that advanced and was blitz-enabled in the hex it attacked from may move
+  on from the vacated hex, up to its movement allowance divided by the table's divisor, never
+  into Mud and with no overrun.
+- A defender told to retreat (Dr) may convert the retreat into step losses (4.2.5) when every
+  attacker next to it attacks across a strait, beachhead or mountain hexside, or its hex has a
+  City and no Blitz marker (:func:`retreat.may_convert`).
 - Attacks across an all-sea or lake hexside are refused: only marines attack across water, and
   their shift is not recovered (supplement C7).
 - A force retreating into a hex of friendly ground units sweeps them along (4.2.5, rout).
@@ -19,6 +29,7 @@ Decisions
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
@@ -27,6 +38,7 @@ from wargame.engine.procedure import Choices, Context, Decision, Procedure, deci
 from wargame.engine.state import Frame
 from wargame.engine.tables import odds_value
 from wargame.games.dai_senso import state
+from wargame.games.dai_senso.blitz import blitz_enabled, markers_of
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import (
     ColumnShifts,
@@ -38,7 +50,7 @@ from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.hq_support import supporting_hqs
 from wargame.games.dai_senso.losses import lose_step
 from wargame.games.dai_senso.registry import RULES
-from wargame.games.dai_senso.retreat import retreat_hexes, stays_put
+from wargame.games.dai_senso.retreat import may_convert, retreat_hexes, stays_put
 from wargame.games.dai_senso.weather import weather_now
 
 Support = tuple[str | None, str | None]
@@ -49,12 +61,45 @@ HEXSIDE_SHIFTS: Final = (
     ("mountain", "mountain"),
 )
 """Hexside kinds of the map and the TEC row that gives their defender shift."""
+RULES.stand_in(
+    "4.2.8",
+    "units that advanced, blitz-enabled, move on with half their movement allowance",
+    key="exploitation_reach",
+)
+NO_BLITZ: Final = frozenset({"mud", "storm"})
+"""Weathers of a defending hex that no blitz attack is made against (4.1.2; Snow: Russians)."""
+
+
+@dataclass(frozen=True)
+class Blitz:
+    """The blitz combat segment's limits: the Blitz markers' reach and this turn's weather."""
+
+    reach: int
+    weather: Mapping[str, str]
+
+
+@RULES.implements("4.1.2")
+def may_blitz(data: Mapping[str, Any], uid: str, target: str, blitz: Blitz) -> bool:
+    """Whether the unit may attack ``target`` (or support the attack) in blitz combat."""
+    if not blitz_enabled(data, uid, blitz.reach):
+        return False
+    weather = blitz.weather.get(target)
+    return weather not in NO_BLITZ and (
+        weather != "snow" or state.unit(uid).nationality == "russia"
+    )
+
+
+def blitz_limits(g: Context) -> Blitz:
+    return Blitz(game_tables(g.state)["blitz_markers"].range, weather_now(g.state))
 
 
 @RULES.implements("4.2.1")
-def attackers_of(data: Mapping[str, Any], side: str, target: str) -> list[str]:
+def attackers_of(
+    data: Mapping[str, Any], side: str, target: str, blitz: Blitz | None = None
+) -> list[str]:
     """The phasing units that may attack ``target``: next to it across a side they may cross,
-    with an attack factor, not having attacked this segment (a unit attacks once)."""
+    with an attack factor, not having attacked this segment (a unit attacks once); in blitz
+    combat, only those :func:`may_blitz` allows."""
     the_map = board()
     return [
         uid
@@ -64,10 +109,11 @@ def attackers_of(data: Mapping[str, Any], side: str, target: str) -> list[str]:
         if state.faction(uid) == side
         and uid not in data["attacked"]
         and state.values(data, uid)[0] > 0
+        and (blitz is None or may_blitz(data, uid, target, blitz))
     ]
 
 
-def targets(data: Mapping[str, Any], side: str) -> list[str]:
+def targets(data: Mapping[str, Any], side: str, blitz: Blitz | None = None) -> list[str]:
     """The enemy hexes the phasing faction may attack (each at most once a segment: 4.2.1)."""
     held = {record["hex"] for record in data["units"].values()}
     return sorted(
@@ -75,7 +121,7 @@ def targets(data: Mapping[str, Any], side: str) -> list[str]:
         for hex_id in held
         if state.enemy_in(data, hex_id, side)
         and hex_id not in data["attacked_hexes"]
-        and attackers_of(data, side, hex_id)
+        and attackers_of(data, side, hex_id, blitz)
     )
 
 
@@ -98,7 +144,7 @@ def odds_allowed(attack: int, defence: int, shifts: ColumnShifts) -> bool:
     return defence == 0 or Fraction(attack, defence) >= odds_value(shifts.lowest_raw_odds)
 
 
-@RULES.implements("4.2.3", "4.2.3.4", "4.2.3.5", "4.2.3.7", "4.2.3.8", "11.3")
+@RULES.implements("4.2.3", "4.2.3.3", "4.2.3.4", "4.2.3.5", "4.2.3.7", "4.2.3.8", "11.3")
 def column_shift(
     data: Mapping[str, Any],
     attackers: list[str],
@@ -108,10 +154,12 @@ def column_shift(
     *,
     weather: str | None = None,
     support: Support = (None, None),
+    blitz: bool = False,
 ) -> int:
-    """The net shift, right for the attacker: its HQ's, less the defender's terrain (the hex's
-    plus the lowest hexside attacked across), fortress, HQ and Mud shifts (cumulative: 4.2.3).
-    One HQ shift a side, from an HQ in the combat or supporting it (4.2.3.5)."""
+    """The net shift, right for the attacker: its HQ's and, in blitz combat, one for armour
+    (4.2.3.3), less the defender's terrain (the hex's plus the lowest hexside attacked across),
+    fortress, HQ and Mud shifts (cumulative: 4.2.3). One HQ shift a side, from an HQ in the
+    combat or supporting it (4.2.3.5)."""
     the_map = board()
     defenders = state.units_in(data, target)
     sides = [the_map.side_kinds(state.hex_of(data, uid), target) for uid in attackers]
@@ -122,6 +170,8 @@ def column_shift(
     helping_attack, helping_defence = support
     defence += shifts.hq if helping_defence or any(state.kind(u) == "hq" for u in defenders) else 0
     attack = shifts.hq if helping_attack or any(state.kind(u) == "hq" for u in attackers) else 0
+    armoured = blitz and any(state.kind(uid) == "armor_type" for uid in attackers)
+    attack += shifts.armour if armoured else 0
     return attack - defence
 
 
@@ -146,6 +196,8 @@ class Combat(Procedure):
     """The phasing faction (``side``) declares and resolves attacks until it ends the segment."""
 
     name = "combat"
+    blitz = False
+    prompt = "prompt.combat"
 
     def start(self, g: Context, f: Frame) -> None:
         g.data["attacked"] = []
@@ -155,15 +207,45 @@ class Combat(Procedure):
 
     @decision
     def pick(self, g: Context, f: Frame) -> Choices:
-        choices = Decision.single(f["side"], "prompt.combat")
-        for target in targets(g.data, f["side"]):
-            choices.add(f"attack {target}", _declare, target)
+        choices = Decision.single(f["side"], self.prompt)
+        limits = blitz_limits(g) if self.blitz else None
+        found = targets(g.data, f["side"], limits)
+        for target in found:
+            choices.add(f"attack {target}", _declare, target, self.blitz)
+        if limits is not None:
+            for target in sorted(set(targets(g.data, f["side"])) - set(found)):
+                choices.refuse(f"attack {target}", blitz_refusal(target, limits))
         choices.add("end", _end_segment)
         return choices
 
 
-def _declare(g: Context, f: Frame, target: str) -> None:
-    g.call("battle", then="pick", side=f["side"], hex=target, attackers=[])
+class BlitzCombat(Combat):
+    """The blitz combat segment (4.1, 4.1.2): played only when the phasing faction has a Blitz
+    marker on the map (else it has only CV strikes to return, which do not occur here)."""
+
+    name = "blitz_combat"
+    blitz = True
+    prompt = "prompt.blitz_combat"
+
+    @RULES.implements("4.1")
+    def start(self, g: Context, f: Frame) -> None:
+        if not markers_of(g.data, f["side"]):
+            g.log("log.no_blitz", side=f["side"])
+            g.ret()
+            return
+        super().start(g, f)
+
+
+def blitz_refusal(target: str, limits: Blitz) -> str:
+    """Why no blitz attack on ``target`` is offered though a regular one would be."""
+    weather = limits.weather.get(target)
+    if weather in NO_BLITZ or weather == "snow":
+        return f"4.1.2: no blitz attack on {target} in {weather} (in snow, Russian units only)"
+    return f"4.1.2: no blitz-enabled unit may attack {target}"
+
+
+def _declare(g: Context, f: Frame, target: str, blitz: bool) -> None:
+    g.call("battle", then="pick", side=f["side"], hex=target, attackers=[], blitz=blitz)
 
 
 def _end_segment(g: Context, f: Frame) -> None:
@@ -190,12 +272,21 @@ class Battle(Procedure):
         ready = bool(attackers) and odds_allowed(attack, defence, shifts)
         prompt = "prompt.attack_units" if ready else "prompt.attack_units_short"
         choices = Decision.single(f["side"], prompt, hex=target, attack=attack, defence=defence)
+        limits = blitz_limits(g) if f.get("blitz") else None
+        allowed = attackers_of(g.data, f["side"], target, limits)
         for uid in attackers_of(g.data, f["side"], target):
-            if uid not in attackers and uid != f.get("support"):  # an HQ attacks or supports
+            if uid in attackers or uid == f.get("support"):  # an HQ attacks or supports
+                continue
+            if uid in allowed:
                 choices.add(f"with {uid}", _with, uid)
+            else:
+                choices.refuse(f"with {uid}", f"4.1.2: {uid} is not blitz-enabled")
         if attackers and not f.get("support"):
             for hq in supporting_hqs(g.data, f["side"], target, attackers):
-                choices.add(f"support {hq}", _support, hq)
+                if limits is None or may_blitz(g.data, hq, target, limits):
+                    choices.add(f"support {hq}", _support, hq)
+                else:
+                    choices.refuse(f"support {hq}", f"4.1.2: {hq} is not blitz-enabled")
         if ready:
             choices.add("resolve", _resolve)
         elif attackers:
@@ -229,7 +320,7 @@ class Battle(Procedure):
         weather = weather_now(g.state).get(target)
         shift = column_shift(g.data, attackers, target, charts["terrain_effects"],
                              charts["column_shifts"], weather=weather,
-                             support=support)  # fmt: skip
+                             support=support, blitz=bool(f.get("blitz")))  # fmt: skip
         g.data["attacked"].extend(attackers)
         g.data["attacked_hexes"].append(target)
         for hq in filter(None, support):
@@ -253,8 +344,9 @@ class Battle(Procedure):
             g.call("losses", then="defender_losses", side=f["side"], units=f["attackers"],
                    steps=result.attacker_steps, armour_first=True)  # fmt: skip
         elif result.kind == "dr":
+            convertible = may_convert(g.data, f["hex"], f["attackers"])
             g.call("retreat", then="advance_check", side=defender, units=defenders,
-                   origin=f["hex"], hexes=result.retreat)  # fmt: skip
+                   origin=f["hex"], hexes=result.retreat, may_convert=convertible)  # fmt: skip
         else:
             f["exchange"] = result.kind == "ex"
             g.goto("attacker_choice")
@@ -325,6 +417,27 @@ class Battle(Procedure):
         choices = Decision.single(f["side"], "prompt.advance", hex=f["hex"])
         for uid in _advancing(g.data, f):
             choices.add(f"advance {uid}", _advance, uid)
+        choices.add("end", _end_advance)
+        return choices
+
+    def exploit_check(self, g: Context, f: Frame) -> None:
+        waiting = [uid for uid in exploit_candidates(g.data, f) if uid not in f["exploited"]]
+        if set(waiting) & set(f.get("enabled", [])):
+            g.goto("exploit")
+        else:
+            g.ret()
+
+    @decision
+    def exploit(self, g: Context, f: Frame) -> Choices:
+        """Each unit that advanced, blitz-enabled where it attacked from, may exploit (4.2.8)."""
+        choices = Decision.single(f["side"], "prompt.exploit", hex=f["hex"])
+        for uid in exploit_candidates(g.data, f):
+            if uid in f["exploited"]:
+                choices.refuse(f"exploit {uid}", f"4.2.8: {uid} has exploited")
+            elif uid in f.get("enabled", []):
+                choices.add(f"exploit {uid}", _exploit, uid)
+            else:
+                choices.refuse(f"exploit {uid}", "4.2.8: only a blitz-enabled unit exploits")
         choices.add("end", _end_battle)
         return choices
 
@@ -380,6 +493,9 @@ def _defender_loses(g: Context, f: Frame, uid: str) -> None:
 
 def _advance(g: Context, f: Frame, uid: str) -> None:
     here = state.hex_of(g.data, uid)
+    f["advanced"] = [*f.get("advanced", []), uid]
+    if blitz_enabled(g.data, uid, game_tables(g.state)["blitz_markers"].range):
+        f["enabled"] = [*f.get("enabled", []), uid]
     taken = state.enter(g.data, uid, f["hex"])
     g.log("log.advanced", side=f["side"], unit=uid, frm=here, to=f["hex"])
     if taken:
@@ -388,6 +504,35 @@ def _advance(g: Context, f: Frame, uid: str) -> None:
 
 def _end_battle(g: Context, f: Frame) -> None:
     g.ret()
+
+
+def _end_advance(g: Context, f: Frame) -> None:
+    f["exploited"] = []
+    g.goto("exploit_check")
+
+
+@RULES.implements("4.2.8")
+def exploit_candidates(data: Mapping[str, Any], f: Frame) -> list[str]:
+    """The units that advanced into the vacated hex and are still in it."""
+    return [
+        uid
+        for uid in f.get("advanced", [])
+        if uid in data["units"] and state.hex_of(data, uid) == f["hex"]
+    ]
+
+
+@RULES.implements("4.2.8")
+def exploit_allowance(data: Mapping[str, Any], uid: str, divisor: int) -> int:
+    """The MP an exploiting unit may spend: its allowance divided, rounded down, at least 1."""
+    return max(1, state.values(data, uid)[2] // divisor)
+
+
+def _exploit(g: Context, f: Frame, uid: str) -> None:
+    f["exploited"].append(uid)
+    divisor = game_tables(g.state)["exploitation"].allowance_divisor
+    g.log("log.exploit", side=f["side"], unit=uid, hex=f["hex"])
+    g.call("unit_move", then="exploit_check", unit=uid, spent=0, exploit=True,
+           allowance=exploit_allowance(g.data, uid, divisor))  # fmt: skip
 
 
 def _alive(data: Mapping[str, Any], units: list[str]) -> list[str]:
@@ -419,4 +564,4 @@ def _can_retreat(data: Mapping[str, Any], units: list[str], origin: str) -> bool
     return bool(retreat_hexes(data, state.hex_of(data, units[0]), origin, state.faction(units[0])))
 
 
-ALL: Final[tuple[Procedure, ...]] = (Combat(), Battle())
+ALL: Final[tuple[Procedure, ...]] = (Combat(), BlitzCombat(), Battle())

@@ -27,6 +27,7 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
 from wargame.games.dai_senso import (
+    blitz,
     cards,
     charts,
     combat,
@@ -62,11 +63,21 @@ class DaiSenso(ProcedureGame):
     rules = RULES
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
-        *sequence.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL, *stacking.ALL,
+        *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
+        *stacking.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
-        {"factions", "eliminated", "control", "moved", "attacked", "attacked_hexes", "hq_used"}
+        {
+            "factions",
+            "eliminated",
+            "control",
+            "moved",
+            "attacked",
+            "attacked_hexes",
+            "hq_used",
+            "blitz",
+        }
     )
     data_copiers: Mapping[str, Copier] = {"units": FLAT_ITEMS}
 
@@ -103,6 +114,7 @@ class DaiSenso(ProcedureGame):
             attacked=[],
             attacked_hexes=[],
             hq_used=[],
+            blitz={},
         )
         g.push("game")
 

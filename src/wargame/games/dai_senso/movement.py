@@ -14,6 +14,8 @@ Decisions
   after entering or leaving one (the weather of the hex entered, or left).
 - The Reserve Movement Phase (5) is the same procedure with its limits: no unit moves into or out
   of an enemy zone of control, and no overrun. Supply, which it does not need, is not played.
+- Exploitation (4.2.8) is a move of the same procedure from :mod:`combat`, with fewer MP, no
+  overrun and no entry into Mud (:func:`exploit_refusal`).
 - Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), supply at the start of
   a move (10.3: every unit counts as supplied), and Policy or Truce limits (none applies in the
   training scenario).
@@ -70,6 +72,8 @@ class Ground:
     weather: Mapping[str, str]
     reserve: bool = False
     """The Reserve Movement Phase's limits apply (:mod:`reserve`, 5)."""
+    exploit: int | None = None
+    """An exploitation move's MP (4.2.8), with its limits; None for a phase's move."""
 
 
 @RULES.implements("3.1.1", "3.1.4", "8.2", "11.3")
@@ -79,7 +83,7 @@ def entries(
     """Where the unit may go next from its hex, having spent ``spent`` MP, and why each other
     neighbour is refused (a one-line reason with its rule)."""
     here = state.hex_of(data, uid)
-    allowance = state.values(data, uid)[2]
+    allowance = state.values(data, uid)[2] if ground.exploit is None else ground.exploit
     side = state.faction(uid)
     found: dict[str, Entry] = {}
     refused: dict[str, str] = {}
@@ -88,7 +92,11 @@ def entries(
         reason = "11.3: no unit leaves an enemy zone of control in mud"
         return {}, dict.fromkeys(board().neighbours(here), reason)
     for there in board().neighbours(here):
-        cost, reason = step_cost(data, uid, there, spent=spent, ground=ground)
+        cost, reason = 0.0, ""
+        if ground.exploit is not None:
+            reason = exploit_refusal(data, side, there, ground)
+        if not reason:
+            cost, reason = step_cost(data, uid, there, spent=spent, ground=ground)
         if ground.reserve and not reason:
             reason = reserve_refusal(data, side, there)
         if reason:
@@ -219,9 +227,10 @@ class UnitMove(Procedure):
     def next_hex(self, g: Context, f: Frame) -> Choices:
         uid = f["unit"]
         side = state.faction(uid)
-        choices = Decision.single(side, "prompt.unit_move", unit=uid, spent=f["spent"])
+        prompt = "prompt.exploit_move" if f.get("exploit") else "prompt.unit_move"
+        choices = Decision.single(side, prompt, unit=uid, spent=f["spent"])
         tec = game_tables(g.state)["terrain_effects"]
-        ground = Ground(tec, weather_now(g.state), f.get("reserve", False))
+        ground = Ground(tec, weather_now(g.state), f.get("reserve", False), f.get("allowance"))
         found, refused = entries(g.data, uid, f["spent"], ground)
         for there, entry in found.items():
             choices.add(f"hex {there}", _enter, there, entry)
@@ -261,6 +270,16 @@ def reserve_refusal(data: Mapping[str, Any], side: str, there: str) -> str:
         return f"5: no overrun in the reserve movement phase ({there})"
     if state.in_enemy_zoc(data, there, side):
         return f"5: no unit enters an enemy zone of control in reserve movement ({there})"
+    return ""
+
+
+@RULES.implements("4.2.8")
+def exploit_refusal(data: Mapping[str, Any], side: str, there: str, ground: Ground) -> str:
+    """Why an exploiting unit may not enter ``there`` ("" if it may): no overrun, no Mud."""
+    if state.enemy_in(data, there, side):
+        return f"4.2.8: no overrun while exploiting ({there})"
+    if ground.weather.get(there) == "mud":
+        return f"4.2.8: no exploitation into mud ({there})"
     return ""
 
 

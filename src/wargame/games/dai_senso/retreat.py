@@ -9,6 +9,13 @@ Decisions
   a defending hex and every unit of an attacking force has fought.
 - Retreat may cross a strait but no other all-sea hexside and no lake hexside; off-map boxes,
   Airdrop and Beachhead markers, neutral minors and PACs do not occur in the training scenario.
+- The defender's optional conversion (supplement §6.11): a defender told to retreat (Dr) may,
+  before any hex of it, turn the hexes still to go into step losses, one for one, when every
+  attacking unit next to its hex attacked across a strait, beachhead or mountain hexside, or
+  the hex has a City and no Blitz marker. The map marks no cities yet (TEC rows city and
+  capital: no hex has that terrain), so today only the hexside case ever allows it. A
+  supporting HQ is not next to the hex and does not count; an attacker's retreat (Ad, Ex) is
+  already a choice between a hex and a step and has no conversion.
 """
 
 from __future__ import annotations
@@ -42,6 +49,27 @@ def retreat_hexes(data: Mapping[str, Any], here: str, origin: str, side: str) ->
     return free or [there for there in open_hexes if state.holder(data, there) == side]
 
 
+CONVERTING_SIDES: Final = frozenset({"strait", "beachhead", "mountain"})
+"""Hexside kinds across which every adjacent attacker must attack for the defender to convert."""
+CITY_TERRAIN: Final = frozenset({"city", "capital"})
+
+
+@RULES.implements("4.2.5")
+def may_convert(data: Mapping[str, Any], target: str, attackers: list[str]) -> bool:
+    """Whether the defender of ``target`` may turn its retreat into step losses."""
+    the_map = board()
+    adjacent = [
+        state.hex_of(data, uid)
+        for uid in attackers
+        if uid in data["units"] and the_map.adjacent(state.hex_of(data, uid), target)
+    ]
+    across = bool(adjacent) and all(
+        the_map.side_kinds(here, target) & CONVERTING_SIDES for here in adjacent
+    )
+    city = the_map.hexes[target].terrain in CITY_TERRAIN and target not in data.get("blitz", {})
+    return across or city
+
+
 @RULES.implements("4.2.5")
 def stays_put(data: Mapping[str, Any], units: list[str]) -> bool:
     """A force with an HQ or a unit of movement allowance 0 that fought cannot retreat."""
@@ -69,13 +97,33 @@ class Retreat(Procedure):
     @decision
     def choose(self, g: Context, f: Frame) -> Choices:
         here = state.hex_of(g.data, f["units"][0])
-        choices = Decision.single(f["side"], "prompt.retreat", hex=here, hexes=f["hexes"])
+        converts = bool(f.get("may_convert")) and here == f["origin"]
+        prompt = "prompt.retreat_or_convert" if converts else "prompt.retreat"
+        choices = Decision.single(f["side"], prompt, hex=here, hexes=f["hexes"])
         for there in retreat_hexes(g.data, here, f["origin"], f["side"]):
             choices.add(f"retreat {there}", _retreat, there)
+        if converts:
+            choices.add("convert", _convert)
+        else:
+            choices.refuse("convert", CONVERT_REFUSAL)
         return choices
 
     def done(self, g: Context, f: Frame) -> None:
         g.ret()
+
+
+CONVERT_REFUSAL: Final = (
+    "4.2.5: only a defender about to retreat converts it into step losses, when every adjacent"
+    " attacker attacked across a strait, beachhead or mountain hexside, or its hex has a City"
+    " and no Blitz marker"
+)
+
+
+def _convert(g: Context, f: Frame) -> None:
+    here = state.hex_of(g.data, f["units"][0])
+    g.log("log.converted", side=f["side"], hex=here, steps=f["hexes"])
+    g.call("losses", then="done", side=f["side"], units=f["units"], steps=f["hexes"],
+           prompt="prompt.retreat_losses")  # fmt: skip
 
 
 def _retreat(g: Context, f: Frame, there: str) -> None:

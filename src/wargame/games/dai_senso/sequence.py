@@ -9,6 +9,8 @@ Decisions
   both pass through: the VP check, option cards, logistics and replacements are not played yet.
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
+- Of the initial administrative phase (2) only the support segment's Blitz marker placement
+  (2.2.4, :mod:`blitz`) is played; the marker segment (4.3) takes the markers back.
 """
 
 from __future__ import annotations
@@ -26,16 +28,17 @@ from wargame.games.dai_senso.state import SIDES
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
     ("seasonal", "1", None),
-    ("initial_administrative", "2", None),
+    ("initial_administrative", "2", "blitz_placement"),
     ("operational_movement", "3", "movement"),
-    ("blitz_combat", "4.1", None),
+    ("blitz_combat", "4.1", "blitz_combat"),
     ("regular_combat", "4.2", "combat"),
-    ("marker", "4.3", None),
+    ("marker", "4.3", "marker_segment"),
     ("reserve_movement", "5", "reserve_movement"),
     ("final_administrative", "6", None),
 )
 NOT_PLAYED: Final = (
     "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
+    "2.1-2.2.3, 2.2.5, 2.3 (the initial administrative phase but Blitz marker placement)",
     "7.1 (delay)",
 )  # fmt: skip
 

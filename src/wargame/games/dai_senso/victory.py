@@ -17,9 +17,9 @@ from wargame.games.dai_senso.charts import TrainingScenario
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
-NOT_PLAYED_RULES: Final = ("0.1", "2.2.3", "4.1", "4.2.8", "10.3")
+NOT_PLAYED_RULES: Final = ("0.1", "2.2.3", "4.1.1", "10.3")
 """Rules not played yet that could have changed a training scenario's outcome: the VP check,
-support units, blitz combat, exploitation and supply."""
+support units, airdrops and supply."""
 
 RULES.stand_in(
     "0.3",

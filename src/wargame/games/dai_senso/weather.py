@@ -4,8 +4,9 @@ area (``turn_track`` of data/tables.yaml, provisional), and each area is a set o
 
 The effects played are in the modules that apply them: movement (11.3 leaving an enemy zone of
 control in Mud, 11.4 and 11.5 stopping in Storms and Snow), overrun (no overrun into Mud) and
-combat (11.2 retreat results lessened, 11.3 the Mud shift). Air units, blitz combat and
-exploitation, which weather also limits, are not played yet.
+combat (11.2 retreat results lessened, 11.3 the Mud shift; no blitz attack on a hex in Mud or
+Storms, in Snow by Russian units only: 4.1.2) and exploitation (never into Mud: 4.2.8). Air
+units, which weather also limits, are not played yet.
 """
 
 from __future__ import annotations
