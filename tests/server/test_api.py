@@ -36,6 +36,16 @@ def test_catalog_lists_the_playable_games_with_sides_scenarios_and_options(clien
     assert "toy" not in {e["id"] for e in catalog}  # an unlisted test game
 
 
+def test_the_lobby_leaves_out_a_game_the_browser_cannot_draw_yet_but_the_api_plays_it(client):
+    """Dai Senso! plays by the command line and the API; its map is not drawn in the browser
+    yet (issue 17, point 7), so the lobby does not offer it."""
+    listed = {e["id"] for e in client.get("/api/catalog").json()}
+    assert {"empire-of-the-sun", "asia-engulfed"} <= listed
+    assert "dai-senso" not in listed
+    made = client.post("/api/games", json={"game": "dai-senso", "scenario": "a1_august_storm"})
+    assert made.status_code == 201, made.text
+
+
 def test_create_gives_a_secret_link_per_human_seat_and_a_spectator_link(client, database):
     created, _players = new_game(client, seats={"blue": "bot:random"})
     assert created["version"] == 0

@@ -161,6 +161,9 @@ class Game(ABC):
     rules_version: str = "0"
     sides: tuple[Side, ...] = ()
     listed: bool = True
+    in_lobby: bool = True
+    """Whether the lobby offers the game: False while the browser client cannot draw it yet
+    (the command line and the API still play it)."""
     catalog: Catalog = ENGINE_CATALOG
     rules: RuleRegistry | None = None
     tables: PrintedTables | None = None

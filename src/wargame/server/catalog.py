@@ -20,9 +20,11 @@ from wargame.server.bot_seats import seat_kind_names
 
 
 def catalog() -> list[dict[str, Any]]:
-    """The listed games that can be played, with their sides, scenarios and options."""
+    """The listed games that can be played in the browser, with their sides, scenarios and
+    options."""
     entries = [entry for entry in REGISTRY.listed() if REGISTRY.playable(entry.id)]
-    return [describe(REGISTRY.game(entry.id)) for entry in entries]
+    games = [REGISTRY.game(entry.id) for entry in entries]
+    return [describe(game) for game in games if game.in_lobby]
 
 
 def describe(game: Game) -> dict[str, Any]:

@@ -59,6 +59,7 @@ class DaiSenso(ProcedureGame):
     title = "Dai Senso!"
     title_ja = "大戦争!"
     rules_version = "0.1"
+    in_lobby = False  # no client drawing yet (issue 17, point 7): played by the CLI and the API
     sides = state.SIDES
     rules = RULES
     tables = charts.TABLES

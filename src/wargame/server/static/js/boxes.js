@@ -44,7 +44,7 @@ export function drawBoxes(box, ctx) {
   if (Array.isArray(ctx.board.boxes)) return drawListed(box, ctx);
   const places = new Map();
   for (const [unitId, place] of Object.entries(ctx.board.units || {})) {
-    if (ctx.isHex(place)) continue;
+    if (typeof place !== "string" || ctx.isHex(place)) continue; // a game's own record: not a box
     if (!places.has(place)) places.set(place, []);
     places.get(place).push(unitId);
   }
