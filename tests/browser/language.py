@@ -40,6 +40,9 @@ PARAMETER = re.compile(r"(?<![A-Za-z0-9_-])[a-z_][a-z0-9_]*=\S")
 WORD = r"(?<![A-Za-z0-9_'’-])[A-Za-z][A-Za-z'’]*(?:-[A-Za-z]+)*(?![A-Za-z0-9_'’-])"
 WORDS = re.compile(rf"{WORD}(?:[ \t\n]+{WORD})*")
 ENGLISH_WORD = re.compile(r"[a-z]{2}")
+# a hash shown shortened, its head and tail around an ellipsis ("0638189c3b99…ddaddc"): its tail
+# may be hex letters alone, which read as a word
+SHORTENED_HASH = re.compile(r"(?<![A-Za-z0-9])[0-9a-f]{8,}…[0-9a-f]{4,}(?![A-Za-z0-9])")
 
 COLLECT_TEXT = """() => {
   const found = [];
@@ -89,7 +92,7 @@ def without_allowed(text: str, allowed: Iterable[str] = ALLOWED) -> str:
 
 def problems_in(text: str, where: str = "") -> list[Problem]:
     """What is untranslated in one text shown in Japanese."""
-    shown = without_allowed(text)
+    shown = SHORTENED_HASH.sub(" ", without_allowed(text))
     found = [Problem("key", m.group(), text, where) for m in MESSAGE_KEY.finditer(shown)]
     found += [Problem("key", m.group(), text, where) for m in PARAMETER.finditer(shown)]
     found += [
