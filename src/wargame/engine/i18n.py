@@ -193,3 +193,11 @@ class _Missing(str):
 
 ENGINE_CATALOG: Final = Catalog()
 ENGINE_CATALOG.add_directory(Path(__file__).parent / "messages")
+
+
+def game_catalog(messages: Path, names: Catalog) -> Catalog:
+    """A game's catalogue: the engine's messages, then the game's names (of its pieces and
+    places), then the messages in the game's own ``messages`` directory, each over the last."""
+    own = Catalog()
+    own.add_directory(messages)
+    return ENGINE_CATALOG.layered(names, own)

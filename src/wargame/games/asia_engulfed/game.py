@@ -15,7 +15,7 @@ from typing import Any
 from wargame.engine import bidding as sealed_bids
 from wargame.engine import fog
 from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
-from wargame.engine.i18n import ENGINE_CATALOG, Catalog
+from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
@@ -98,9 +98,7 @@ class AsiaEngulfed(ProcedureGame):
 
     @cached_property
     def catalog(self) -> Catalog:  # type: ignore[override]
-        own = Catalog()
-        own.add_directory(Path(__file__).parent / "messages")
-        return ENGINE_CATALOG.layered(names_catalog(), own)
+        return game_catalog(Path(__file__).parent / "messages", names_catalog())
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(s.id, s.title, s.title_ja, s.source or "") for s in files().values()]

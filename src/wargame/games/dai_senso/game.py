@@ -21,7 +21,7 @@ from typing import Any, Final
 from wargame.engine.action import Action
 from wargame.engine.contract import ProcedureGame, Scenario
 from wargame.engine.errors import IllegalAction, UnknownGame
-from wargame.engine.i18n import ENGINE_CATALOG, Catalog
+from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
@@ -84,9 +84,7 @@ class DaiSenso(ProcedureGame):
 
     @cached_property
     def catalog(self) -> Catalog:  # type: ignore[override]
-        own = Catalog()
-        own.add_directory(Path(__file__).parent / "messages")
-        return ENGINE_CATALOG.layered(names_catalog(), own)
+        return game_catalog(Path(__file__).parent / "messages", names_catalog())
 
     def scenarios(self) -> list[Scenario]:
         found = forces().scenarios

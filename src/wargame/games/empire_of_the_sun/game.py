@@ -10,7 +10,7 @@ from typing import Any
 from wargame.engine import bidding as sealed_bids
 from wargame.engine.action import Action
 from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
-from wargame.engine.i18n import ENGINE_CATALOG, Catalog
+from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Event, Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import Rng
@@ -122,9 +122,7 @@ class EmpireOfTheSun(ProcedureGame):
 
     @cached_property
     def catalog(self) -> Catalog:  # type: ignore[override]
-        own = Catalog()
-        own.add_directory(Path(__file__).parent / "messages")
-        return ENGINE_CATALOG.layered(names_catalog(self.parts), own)
+        return game_catalog(Path(__file__).parent / "messages", names_catalog(self.parts))
 
     def scenarios(self) -> list[Scenario]:
         return [
