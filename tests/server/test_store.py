@@ -419,3 +419,30 @@ def test_the_write_ahead_log_is_copied_into_the_database_file_while_the_store_ru
         wait_for(lambda: path.stat().st_size > empty)
     finally:
         store.close()
+
+
+def test_closing_a_store_while_threads_read_versions_waits_for_them_and_then_refuses(tmp_path):
+    """A bot's thread may still ask a game's version as the server stops: closing the store
+    under it must not crash the process (it did: a connection closed while in use), and a read
+    after the close is refused."""
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    game_id, _tokens = new(Service(store))
+    outcomes: list[str] = []
+    started = threading.Barrier(5)
+
+    def read_until_closed() -> None:
+        started.wait()
+        try:
+            while True:
+                assert store.version(game_id) == 0
+        except StoreError as error:
+            outcomes.append(str(error))
+
+    readers = [threading.Thread(target=read_until_closed) for _ in range(4)]
+    for reader in readers:
+        reader.start()
+    started.wait()
+    store.close()
+    for reader in readers:
+        reader.join(timeout=30)
+    assert outcomes == ["the store is closed"] * 4

@@ -767,13 +767,30 @@ class _VersionPeek:
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)
+        self._reading = 0
+        self._closed = False
 
     def version(self, game_id: str) -> int | None:
-        found = self._connection().execute(self._SQL, (game_id,)).fetchone()
+        with self._lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+            self._reading += 1
+        try:
+            found = self._connection().execute(self._SQL, (game_id,)).fetchone()
+        finally:
+            with self._lock:
+                self._reading -= 1
+                self._idle.notify_all()
         return None if found is None else int(found[0])
 
     def close(self) -> None:
+        """Close every thread's connection once no thread reads through it: closing a
+        connection that another thread is using crashes the process (seen: a bot's thread still
+        reading as the server stopped)."""
         with self._lock:
+            self._closed = True
+            self._idle.wait_for(lambda: self._reading == 0)
             for connection in self._opened:
                 connection.close()
             self._opened.clear()
