@@ -103,7 +103,11 @@ def escorted(mission: str) -> bool:
     return mission not in ANTI_AIR and mission != "ferry"
 
 
+@RULES.implements("9.01")
 def can_fly(uid: str, mission: str) -> bool:
+    """Whether the unit's type and values allow the mission: an air transport unit flies only
+    a ferry here (its transport missions need the cargo rules), an air combat unit a mission
+    whose value it has."""
     values = state.air_values(uid)
     if forces().air_kind(state.unit(uid)) == "transport":
         return mission == "ferry"
@@ -139,6 +143,14 @@ def targets(data: Mapping[str, Any], side: str, mission: str) -> list[str]:
         if (mission == "asw_strike") == submarine or mission == "air_superiority":
             found.add(record["hex"])
     return sorted(found - {""})
+
+
+@RULES.implements("10.06")
+def can_base(uid: str, base: str) -> bool:
+    """Whether ``uid`` may be based at ``base``: on a carrier only a carrier aircraft may."""
+    if not state.is_carrier(base) or base not in forces().units:
+        return True
+    return forces().air_types[state.unit(uid).type].carrier
 
 
 def in_reach(data: Mapping[str, Any], units: list[str], mission: str, target: str) -> bool:
@@ -222,7 +234,9 @@ class AirSegment(Procedure):
         short = cost > g.data["sp"].get(base_nation(flight["base"]), 0)
         for target in targets(g.data, f["side"], flight["mission"]):
             verb = "base" if flight["mission"] == "ferry" else "target"
-            if not in_reach(g.data, flight["units"], flight["mission"], target):
+            if not all(can_base(u, target) for u in flight["units"]):
+                choices.refuse(f"{verb} {target}", f"10.06: only carrier aircraft land on {target}")
+            elif not in_reach(g.data, flight["units"], flight["mission"], target):
                 choices.refuse(f"{verb} {target}", f"9.04: {target} is beyond the group's range")
             elif short:
                 choices.refuse(f"{verb} {target}", f"9.05: the base's nation lacks {cost} SP")
@@ -338,7 +352,7 @@ def _joinable(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
     return found
 
 
-@RULES.implements("9.03")
+@RULES.implements("9.03", "15.01")
 def response_kind(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, target: str
 ) -> str:

@@ -63,7 +63,10 @@ def mode_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str,
     return ""
 
 
-@RULES.implements("9.02")
+RULES.stand_in("9.08", "a nation's sortie rate is its units' start box", key="sortie_rate")
+
+
+@RULES.implements("9.02", "9.08")
 def start_box(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> int:
     """The sortie box a unit starts the turn in (9.02; the sortie rate 9.08 gives no more)."""
     boxes = g_tables["sortie_boxes"]

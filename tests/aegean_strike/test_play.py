@@ -1,0 +1,456 @@
+"""Aegean Strike plays its first scenario, the North Africa War: the set-up, the sequence of play
+with the steps of lost systems passing through, the Unit Assignment Stage, the air missions with
+their hidden markers, interception, CAP, strikes, aborts, airbases, EWDA, and the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.aegean_strike.play import (
+    GAME,
+    SCENARIO,
+    act,
+    actions,
+    begun,
+    first_segment,
+    passing,
+    prompt,
+)
+from wargame.engine.action import Action
+from wargame.engine.errors import IllegalAction, UnknownGame
+from wargame.engine.state import clone, to_json
+from wargame.games.aegean_strike import assignment, losses, state, victory
+from wargame.games.aegean_strike.charts import TABLES
+from wargame.games.aegean_strike.forces import forces
+from wargame.games.aegean_strike.passes import PASSES
+
+pytestmark = pytest.mark.game("aegean-strike")
+CARRIER = "us-cvn-69"
+NEAR_LIBYA = "S0305"
+"""A strategic hex within the carrier aircraft's reach of Benghazi (Benina) and its ships."""
+BENINA = "S0406"
+
+
+def refused(state_, side, text):
+    """The one-line reason ``text`` is refused; the state is left as it was."""
+    before = to_json(state_)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state_, side, Action(text))
+    assert to_json(state_) == before
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def sail(hex_id):
+    def edit(data):
+        data["naval"][CARRIER]["hex"] = hex_id
+
+    return edit
+
+
+def launched(state_, side, *texts):
+    return act(state_, side, *texts)
+
+
+# -- the game and its scenario ----------------------------------------------------------------
+def test_only_the_north_africa_war_is_offered_and_it_sets_up_its_two_players():
+    assert [s.id for s in GAME.scenarios()] == [SCENARIO]
+    assert GAME.in_lobby is False
+    found = begun()
+    nations = {
+        forces().units[u].nation
+        for key in ("air", "naval", "ground", "ewda")
+        for u in found.data[key]
+    }
+    assert nations == {"us", "uk", "ly"}
+    assert "us-f15" not in found.data["air"]  # a reinforcement of turn 2
+    assert found.data["controller"] == "a" and found.data["sp"]["ly"] == 30
+
+
+@pytest.mark.parametrize(
+    ("scenario", "reason"),
+    [
+        ("turkish_missile_crisis", "pre-war"),
+        ("greece_turkey_war", "ground war"),
+        ("wwiii_southwestern_front", "political events"),
+        ("world_war", "Gulf Strike"),
+    ],
+)
+def test_the_other_scenarios_are_refused_in_one_line_with_the_reason(scenario, reason):
+    with pytest.raises(UnknownGame, match=reason):
+        GAME.setup(scenario, 1)
+
+
+# -- the sequence of play ----------------------------------------------------------------------
+@pytest.mark.rule("7.01")
+def test_the_strategic_stage_rolls_the_political_event_and_brings_reinforcements():
+    found = begun()
+    roll = next(e for e in found.log if e.key == "log.roll")
+    assert roll.params["reason"] == "political_event" and roll.params["side"] == "a"
+    event = next(e for e in found.log if e.key == "log.political_event")
+    assert event.params["event"] == TABLES.defaults["political_events"][str(roll.params["value"])]
+    assert any(e.params.get("step") == "political_effects" for e in found.log)
+    turn_two = passing(found, lambda s: s.data["turn"] == 2)
+    assert "us-f15" in turn_two.data["air"]
+    assert any(e.key == "log.reinforcement" and e.params["unit"] == "us-f15" for e in turn_two.log)
+
+
+@pytest.mark.rule("7.02")
+def test_unit_assignment_asks_the_reactor_first_and_the_controller_last():
+    found = begun()
+    assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.assignment"
+    after = act(found, "b", "done")
+    assert GAME.active(after) == ["a"]
+    assert {e.params["step"] for e in found.log if e.key == "log.skipped"} >= set(
+        assignment.NOT_PLAYED
+    )
+
+
+@pytest.mark.rule("7.04")
+@pytest.mark.rule("7.05")
+@pytest.mark.rule("7.06")
+def test_the_controller_moves_first_in_stages_one_and_two_and_the_reactor_in_stage_three():
+    found = first_segment()
+    order = []
+    while found.data["turn"] == 1 and found.data["stage"] != "final":
+        side = GAME.active(found)[0]
+        if prompt(found, side) == "prompt.air_segment":
+            order.append((found.data["stage"], side))
+        found = act(found, side, next(t for t in ("end", "done") if t in actions(found, side)))
+    assert order == [
+        ("action_1", "a"),
+        ("action_1", "b"),
+        ("action_2", "a"),
+        ("action_2", "b"),
+        ("action_3", "b"),
+        ("action_3", "a"),
+    ]
+    segments = [
+        (e.params["segment"], e.params["side"]) for e in found.log if e.key == "log.segment"
+    ]
+    assert segments[2:4] == [("cas", "b"), ("cas", "a")]  # the side that moved second first
+    assert segments[-2:] == [("cas", "a"), ("cas", "b")]
+
+
+@pytest.mark.rule("10.04")
+def test_each_side_rolls_how_many_naval_units_may_move_in_each_action_stage():
+    found = first_segment()
+    table = TABLES.defaults["sea_movement"]
+    rolls = [
+        e.params["value"]
+        for e in found.log
+        if e.key == "log.roll" and e.params["reason"] == "sea_movement"
+    ]
+    assert len(rolls) == 2
+    assert [found.data["naval_moves"][s] for s in ("a", "b")] == [table[str(r)] for r in rolls]
+
+
+@pytest.mark.rule("0.02")
+def test_the_die_is_a_d10_whose_zero_counts_ten():
+    assert list(losses.D10.faces()) == list(range(1, 11))
+
+
+@pytest.mark.rule("4")
+def test_distances_count_ten_operational_hexes_to_a_strategic_hex():
+    assert state.distance("2022", "2024") == 2
+    assert state.distance("S0103", "S0106") == 30
+    inside = state.strategic_of()["2022"]
+    assert state.distance("2022", "S0106") == state.distance(inside, "S0106")
+
+
+@pytest.mark.rule("5")
+@pytest.mark.rule("7.03")
+@pytest.mark.parametrize(("hits", "controller"), [(14, "a"), (15, "b")])
+def test_fifteen_hits_on_the_controllers_units_pass_control(hits, controller):
+    found = clone(act(begun(), "b", "done"))
+    found.data["bc_hits"] = hits
+    after = act(found, "a", "done")
+    assert after.data["controller"] == controller and after.data["bc_hits"] == 0
+
+
+@pytest.mark.rule("5")
+def test_hits_on_the_controllers_air_units_count_and_others_do_not():
+    found = clone(first_segment())
+    g = GAME.context(found)
+    losses.damage(g, "us-vf142", 1)
+    losses.damage(g, "ly-mig23", 1)
+    assert found.data["bc_hits"] == 1
+    assert found.data["score"] == {"a": 1, "b": 1}
+
+
+@pytest.mark.rule("7.07")
+@pytest.mark.rule("21.06")
+def test_the_scenario_ends_after_its_last_turn_with_the_provisional_victory():
+    found = passing(first_segment(), lambda s: False)
+    assert found.data["turn"] == 6 and found.result is not None
+    assert found.result.kind == "draw" and found.result.missing == ["21.06"]
+    found.data["score"] = {"a": 3, "b": 1}
+    assert victory.final_result(found).winner == "a"
+
+
+@pytest.mark.rule("13.02")
+@pytest.mark.rule("16.02")
+def test_every_step_of_a_lost_system_is_logged_as_passing_through():
+    found = passing(first_segment(), lambda s: s.data["turn"] == 2)
+    skipped = {e.params["step"] for e in found.log if e.key == "log.skipped"}
+    assert skipped == set(PASSES)
+
+
+# -- the Unit Assignment Stage: modes, sortie boxes, capacity, EWDA -------------------------------
+@pytest.mark.rule("9.02")
+@pytest.mark.rule("9.08")
+def test_us_units_from_us_bases_start_in_the_third_box_and_others_in_the_second():
+    found = first_segment()
+    assert found.data["air"]["us-vf142"]["box"] == 3
+    assert found.data["air"]["us-c130"]["box"] == 3
+    assert found.data["air"]["ly-mig23"]["box"] == 2
+    found.data["air"]["us-p3"]["base"] = "benina"
+    assert assignment.start_box(TABLES.defaults, found.data, "us-p3") == 2
+
+
+@pytest.mark.rule("9.02")
+@pytest.mark.rule("9.10")
+def test_modes_are_refused_to_transports_and_beyond_a_bases_capacity():
+    found = clone(act(begun(), "b", "done"))
+    found.data["air"]["us-p3"].update(base="us-lha-nassau", mode=None)
+    assert "9.02" in refused(found, "a", "intercept us-c130")
+    assert "9.10" in refused(found, "a", "offensive us-p3")
+    freed = act(found, "a", "idle us-vma", "offensive us-p3")
+    assert freed.data["air"]["us-p3"]["mode"] == "offensive"
+    assert freed.data["air"]["us-vma"]["mode"] is None
+
+
+@pytest.mark.rule("9.03")
+def test_ewda_is_placed_in_any_hex_but_inside_the_transitional_ring():
+    found = act(act(begun(), "b", "done"), "a", "ewda us-awacs")
+    assert prompt(found, "a") == "prompt.ewda_hex"
+    assert "9.03" in refused(found, "a", f"hex {state.ring_interior()[0]}")
+    placed = act(found, "a", f"hex {BENINA}")
+    assert placed.data["ewda"]["us-awacs"] == BENINA
+
+
+# -- missions ------------------------------------------------------------------------------------
+@pytest.mark.rule("10.06")
+def test_only_carrier_aircraft_ferry_to_a_carrier():
+    found = act(first_segment(), "a", "launch us-c130", "mission ferry")
+    assert "10.06" in refused(found, "a", "base us-cvn-69")
+    carrier = act(first_segment(), "a", "launch us-vf142", "mission ferry")
+    assert "base us-lha-nassau" in actions(carrier, "a")
+
+
+@pytest.mark.rule("9.01")
+def test_an_air_transport_unit_flies_only_a_ferry_and_a_combat_unit_what_its_values_allow():
+    found = act(first_segment(), "a", "launch us-c130")
+    assert actions(found, "a") == ["mission ferry", "cancel"]
+    a6 = act(first_segment(), "a", "launch us-va34")
+    assert "mission air_superiority" not in actions(a6, "a")  # no anti-air value
+    ferried = act(act(found, "a", "mission ferry", "base incirlik"), "b", "pass")
+    assert ferried.data["air"]["us-c130"]["base"] == "incirlik"
+    assert ferried.data["air"]["us-c130"]["box"] == 2
+
+
+@pytest.mark.rule("9.03")
+@pytest.mark.rule("9.04")
+def test_a_mission_reaches_only_targets_within_half_its_allowance():
+    found = act(first_segment(), "a", "launch us-va34", "mission bombing_strike")
+    assert "target S0106" in actions(found, "a")
+    assert "9.04" in refused(found, "a", f"target {BENINA}")
+    near = act(first_segment(sail(NEAR_LIBYA)), "a", "launch us-va34", "mission asm_strike")
+    assert f"target {BENINA}" in actions(near, "a")
+
+
+@pytest.mark.rule("9.04")
+def test_a_group_holds_three_units_from_one_base_and_escorts_only_a_strike():
+    found = act(first_segment(sail(NEAR_LIBYA)), "a", "launch us-va34", "mission asm_strike")
+    assert "escort us-vf142" in actions(found, "a")
+    full = act(found, "a", "add us-va12", "escort us-vf142")
+    assert not [t for t in actions(full, "a") if t.startswith(("add", "escort"))]
+    fighters = act(
+        first_segment(sail(NEAR_LIBYA)), "a", "launch us-vf142", "mission air_superiority"
+    )
+    assert not [t for t in actions(fighters, "a") if t.startswith("escort")]
+
+
+@pytest.mark.rule("9.03")
+def test_the_mission_marker_is_hidden_from_the_other_side_until_the_target():
+    found = act(
+        first_segment(sail(NEAR_LIBYA)),
+        "a",
+        "launch us-va34",
+        "mission asm_strike",
+        "escort us-vf142",
+        f"target {BENINA}",
+    )
+    theirs = GAME.view(found, "b")["board"]["flight"]
+    assert theirs["mission"] == "hidden" and theirs["escorts"] == "hidden"
+    assert GAME.view(found, "a")["board"]["flight"]["mission"] == "asm_strike"
+    assert GAME.secrets(found).facts == {"a": {("f1", "asm_strike")}}
+    public = [e for e in GAME.view(found, "b")["log"] if e["key"] == "log.launch_hidden"]
+    assert public and "mission" not in public[0]["params"]
+    struck = act(found, "b", "pass")
+    assert struck.data["flight"]["revealed"] and prompt(struck, "a") == "prompt.strike"
+
+
+@pytest.mark.rule("9.05")
+def test_a_launch_spends_the_bases_supply_points_but_a_carrier_spends_none():
+    carrier = act(first_segment(), "a", "launch us-va34", "mission bombing_strike", "target S0106")
+    assert carrier.data["sp"] == first_segment().data["sp"]
+    b_turn = act(act(act(carrier, "b", "pass"), "a", "attack ly-art", "end"), "b")
+    libyan = act(b_turn, "b", "launch ly-tu22", "mission bombing_strike")
+    target = next(t for t in actions(libyan, "b") if t.startswith("target"))
+    spent = act(libyan, "b", target)
+    assert spent.data["sp"]["ly"] == libyan.data["sp"]["ly"] - 2
+    poor = clone(libyan)
+    poor.data["sp"]["ly"] = 1
+    assert "9.05" in refused(poor, "b", target)
+
+
+@pytest.mark.rule("9.02")
+@pytest.mark.rule("9.03")
+def test_a_unit_lands_a_box_to_the_left_and_flies_once_an_action_stage():
+    flying = act(first_segment(), "a", "launch us-va34", "mission bombing_strike", "target S0106")
+    found = act(act(flying, "b", "pass"), "a", "attack ly-art")
+    assert found.data["air"]["us-va34"]["box"] == 2 and "flight" not in found.data
+    assert "9.03" in refused(found, "a", "launch us-va34")
+    empty = clone(first_segment())
+    empty.data["air"]["us-va34"]["box"] = 0
+    assert "9.02" in refused(empty, "a", "launch us-va34")
+
+
+@pytest.mark.rule("9.06")
+@pytest.mark.rule("16.08")
+def test_an_asm_strike_sinks_a_ship_the_chart_says_it_hits():
+    flying = act(
+        first_segment(sail(NEAR_LIBYA), air_naval_combat=1),
+        "a",
+        "launch us-va34",
+        "mission asm_strike",
+        f"target {BENINA}",
+    )
+    found = act(flying, "b", "pass")
+    assert set(actions(found, "a")) == {"attack ly-ff", "attack ly-fac-1", "attack ly-fac-2"}
+    sunk = act(found, "a", "attack ly-fac-1")
+    assert "ly-fac-1" in sunk.data["eliminated"] and sunk.data["score"]["a"] == 1
+
+
+def intercepting(edit_more=None, **hits):
+    """Player A's A-6 strike bound for Benina, a Libyan MiG-23 in Intercept mode there."""
+
+    def edit(data):
+        sail(NEAR_LIBYA)(data)
+        data["air"]["ly-mig23"]["mode"] = "intercept"
+        if edit_more:
+            edit_more(data)
+
+    start = first_segment(edit, **hits)
+    return act(start, "a", "launch us-va34", "mission bombing_strike", f"target {BENINA}")
+
+
+@pytest.mark.rule("9.03")
+@pytest.mark.rule("15.01")
+@pytest.mark.rule("14.02")
+def test_interception_needs_the_base_and_the_target_in_one_detectors_range():
+    found = intercepting()
+    assert "intercept ly-mig23" in actions(found, "b")
+    far = act(
+        first_segment(lambda d: d["air"]["ly-mig23"].update(mode="intercept")),
+        "a",
+        "launch us-va34",
+        "mission bombing_strike",
+        "target S0106",
+    )
+    assert actions(far, "b") == ["pass"]  # Okba sees S0106, but not Benina's base too
+
+
+@pytest.mark.rule("9.06")
+@pytest.mark.rule("9.07")
+@pytest.mark.rule("16.07")
+def test_air_combat_hits_abort_and_a_strike_with_every_striker_aborted_fails():
+    found = act(intercepting(air_naval_combat=1), "b", "intercept ly-mig23", "go")
+    assert found.data["air"]["us-va34"]["hits"] == 1
+    keys = [e.key for e in found.log]
+    assert "log.aborted" in keys and "log.mission_failed" in keys
+    assert "flight" not in found.data  # landed: the abort ends with it
+    assert found.data["air"]["ly-mig23"]["box"] == 1  # the A-6 has no anti-air value
+
+
+@pytest.mark.rule("9.03")
+def test_cap_flies_from_the_carrier_against_a_mission_within_twenty_hexes():
+    def edit(data):
+        data["air"]["us-vf142"]["mode"] = "intercept"
+
+    found = act(act(first_segment(edit), "a", "end"), "b", "launch ly-tu22", "mission asm_strike")
+    assert "target S0103" in actions(found, "b")
+    flying = act(found, "b", "target S0103")
+    assert "cap us-vf142" in actions(flying, "a")
+    capped = act(flying, "a", "cap us-vf142", "go")
+    assert any(e.key == "log.intercept" and e.params["kind"] == "cap" for e in capped.log)
+
+
+@pytest.mark.rule("9.03")
+def test_an_anti_air_mission_shoots_down_the_ewda_in_its_target_hex():
+    def edit(data):
+        data["ewda"]["us-awacs"] = "S0106"
+
+    flying = act(
+        act(first_segment(edit), "a", "end"),
+        "b",
+        "launch ly-mig25",
+        "mission air_superiority",
+        "target S0106",
+    )
+    found = act(flying, "a", "pass")
+    assert found.data["ewda"]["us-awacs"] is None and found.data["ewda_back"] == {"us-awacs": 2}
+
+
+@pytest.mark.rule("9.10")
+@pytest.mark.rule("16.06")
+def test_airbase_hits_fall_on_its_waiting_units_and_close_it_at_its_limit():
+    def edit(data):
+        sail(NEAR_LIBYA)(data)
+        data["airbases"]["benina"] = 10
+
+    flying = act(
+        first_segment(edit, air_to_ground_combat=2),
+        "a",
+        "launch us-va34",
+        "mission bombing_strike",
+        f"target {BENINA}",
+    )
+    found = act(act(flying, "b", "pass"), "a", "attack benina")
+    assert found.data["airbases"]["benina"] == 12 and "benina" in found.data["inoperative"]
+    assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.base_hits"
+    after = act(found, "b", "hit ly-mig23", "hit ly-mig23")
+    assert after.data["air"]["ly-mig23"]["hits"] == 2
+    assert "9.10" in refused(act(after, "a", "end"), "b", "launch ly-c130")
+
+
+@pytest.mark.rule("13.04")
+def test_bombing_the_hex_itself_interdicts_it():
+    flying = act(first_segment(), "a", "launch us-va34", "mission bombing_strike", "target S0106")
+    found = act(act(flying, "b", "pass"), "a", "interdict")
+    assert any(e.key == "log.interdicted" for e in found.log)
+
+
+@pytest.mark.rule("9.10")
+@pytest.mark.rule("7.07")
+def test_the_final_stage_repairs_airbase_hits_at_two_supply_points_each():
+    def edit(data):
+        data["airbases"]["benina"] = 12
+        data["inoperative"].append("benina")
+
+    found = passing(
+        first_segment(edit), lambda s: s.data["stage"] == "final" and GAME.active(s) == ["b"]
+    )
+    assert prompt(found, "b") == "prompt.repair"
+    sp = found.data["sp"]["ly"]
+    repaired = act(found, "b", "repair benina")
+    assert repaired.data["sp"]["ly"] == sp - 2 and "benina" not in repaired.data["inoperative"]
+    broke = clone(found)
+    broke.data["sp"]["ly"] = 1
+    assert "9.10" in refused(broke, "b", "repair benina")
+
+
+def test_an_action_of_the_side_not_deciding_is_refused_with_the_stage():
+    assert "not b's decision" in refused(first_segment(), "b", "end")
