@@ -4,6 +4,8 @@ their hidden markers, interception, CAP, strikes, aborts, airbases, EWDA, and th
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.aegean_strike.play import (
@@ -17,9 +19,11 @@ from tests.aegean_strike.play import (
     prompt,
 )
 from wargame.engine.action import Action
+from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction, UnknownGame
+from wargame.engine.rng import Rng
 from wargame.engine.state import clone, to_json
-from wargame.games.aegean_strike import assignment, losses, state, victory
+from wargame.games.aegean_strike import air, assignment, losses, state, victory
 from wargame.games.aegean_strike.charts import TABLES
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.passes import PASSES
@@ -49,8 +53,11 @@ def sail(hex_id):
     return edit
 
 
-def launched(state_, side, *texts):
-    return act(state_, side, *texts)
+def escorted_strike():
+    """Player A's A-6, escorted by an F-14, launched against Benina's ships."""
+    start = first_segment(sail(NEAR_LIBYA))
+    texts = ("launch us-va34", "mission asm_strike", "escort us-vf142", f"target {BENINA}")
+    return act(start, "a", *texts)
 
 
 # -- the game and its scenario ----------------------------------------------------------------
@@ -99,7 +106,7 @@ def test_the_strategic_stage_rolls_the_political_event_and_brings_reinforcements
 @pytest.mark.rule("7.02")
 def test_unit_assignment_asks_the_reactor_first_and_the_controller_last():
     found = begun()
-    assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.assignment"
+    assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.assignment_modes"
     after = act(found, "b", "done")
     assert GAME.active(after) == ["a"]
     assert {e.params["step"] for e in found.log if e.key == "log.skipped"} >= set(
@@ -274,14 +281,7 @@ def test_a_group_holds_three_units_from_one_base_and_escorts_only_a_strike():
 
 @pytest.mark.rule("9.03")
 def test_the_mission_marker_is_hidden_from_the_other_side_until_the_target():
-    found = act(
-        first_segment(sail(NEAR_LIBYA)),
-        "a",
-        "launch us-va34",
-        "mission asm_strike",
-        "escort us-vf142",
-        f"target {BENINA}",
-    )
+    found = escorted_strike()
     theirs = GAME.view(found, "b")["board"]["flight"]
     assert theirs["mission"] == "hidden" and theirs["escorts"] == "hidden"
     assert GAME.view(found, "a")["board"]["flight"]["mission"] == "asm_strike"
@@ -454,3 +454,83 @@ def test_the_final_stage_repairs_airbase_hits_at_two_supply_points_each():
 
 def test_an_action_of_the_side_not_deciding_is_refused_with_the_stage():
     assert "not b's decision" in refused(first_segment(), "b", "end")
+
+
+def random_game(seed):
+    rng = random.Random(seed)
+    found = GAME.setup(SCENARIO, seed)
+    seen = [found]
+    while found.result is None:
+        side = rng.choice(GAME.active(found))
+        texts = actions(found, side)
+        quiet = [t for t in texts if t.split()[0] in PASSING_VERBS]
+        text = rng.choice(quiet) if quiet and rng.random() < 0.3 else rng.choice(texts)
+        found = act(found, side, text)
+        seen.append(found)
+    return seen
+
+
+PASSING_VERBS = ("end", "pass", "done", "go")
+
+
+def test_every_prompt_has_words_in_both_languages_and_names_only_what_is_offered():
+    for key in GAME.prompt_verbs():
+        for lang in ("en", "ja"):
+            assert key in GAME.catalog.messages[lang], f"{key} has no {lang} words"
+    for found in random_game(5)[::3]:
+        assert prompt_problems(GAME, found) == []
+
+
+def test_every_log_line_renders_in_both_languages():
+    final = random_game(3)[-1]
+    keys = {event.key for event in final.log} - {"log.roll", "log.game_over"}
+    assert {"log.launch", "log.launch_hidden", "log.revealed", "log.strike"} & keys
+    for key in keys:
+        for lang in ("en", "ja"):
+            assert key in GAME.catalog.messages[lang], f"{key} has no {lang} words"
+    for event in final.log:
+        for lang in ("en", "ja"):
+            assert not GAME.catalog.render(event.key, event.params, lang).startswith("log.")
+
+
+@pytest.mark.rule("9.03")
+def test_a_determinized_state_draws_the_hidden_mission_and_looks_the_same():
+    found = escorted_strike()
+    view = GAME.view(found, "b", log=False)
+    sampled = GAME.determinize(view, "b", Rng(11))
+    assert sampled.data["flight"]["mission"] in air.OFFENSIVE_MISSIONS
+    assert GAME.view(sampled, "b", log=False) == view
+
+
+@pytest.mark.rule("9.03")
+def test_interceptors_hit_the_escorts_first():
+    def edit(data):
+        sail(NEAR_LIBYA)(data)
+        data["air"]["ly-mig23"]["mode"] = "intercept"
+
+    flying = act(
+        first_segment(edit, air_naval_combat=1),
+        "a",
+        "launch us-va34",
+        "mission bombing_strike",
+        "escort us-vf142",
+        f"target {BENINA}",
+    )
+    fought = act(flying, "b", "intercept ly-mig23", "go")
+    assert fought.data["air"]["us-vf142"]["hits"] == 1
+    assert fought.data["air"]["us-va34"]["hits"] == 0
+    assert prompt(fought, "a") == "prompt.strike"  # the A-6 was not hit: it strikes
+
+
+@pytest.mark.rule("9.03")
+@pytest.mark.rule("16.08")
+def test_an_asw_strike_attacks_only_a_submarine():
+    def edit(data):
+        sail("S0306")(data)
+
+    found = act(
+        first_segment(edit, air_naval_combat=1), "a", "launch us-vs31", "mission asw_strike"
+    )
+    assert "target S0307" in actions(found, "a")
+    struck = act(act(found, "a", "target S0307"), "b", "pass")
+    assert actions(struck, "a") == ["attack ly-ss"]

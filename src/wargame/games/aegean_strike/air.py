@@ -196,6 +196,8 @@ class AirSegment(Procedure):
             else:
                 choices.add(f"launch {uid}", _launch, uid)
         choices.add("end", _end)
+        if "launch" not in choices.verbs():
+            choices.prompt = "prompt.air_segment_end"
         return choices
 
     def _no_target(self, g: Context, side: str, uid: str) -> str:
@@ -243,6 +245,8 @@ class AirSegment(Procedure):
             else:
                 choices.add(f"{verb} {target}", _fly, target)
         choices.add("cancel", _cancel)
+        if choices.verbs() == {"cancel"}:
+            choices.prompt = "prompt.group_cancel"
         return choices
 
     # -- the other side responds ----------------------------------------------------------------
@@ -257,6 +261,8 @@ class AirSegment(Procedure):
             if kind:
                 choices.add(f"{kind} {uid}", _respond, uid, kind)
         choices.add("pass", _no_response)
+        if choices.verbs() == {"pass"}:
+            choices.prompt = "prompt.respond_pass"
         return choices
 
     @decision
@@ -271,6 +277,8 @@ class AirSegment(Procedure):
                 if kind == flight["response"]:
                     choices.add(f"add {uid}", _add_interceptor, uid)
         choices.add("go", _intercept)
+        if "add" not in choices.verbs():
+            choices.prompt = "prompt.respond_group_go"
         return choices
 
     # -- at the target ---------------------------------------------------------------------------
@@ -289,6 +297,9 @@ class AirSegment(Procedure):
         if anti_air:
             shoot_down_ewda(g, f["side"], flight["target_hex"])
         strikers = [u for u in able if u not in flight["escorts"]]
+        mission, there = flight["mission"], flight["target_hex"]
+        if mission in {"asm_strike", "asw_strike"}:
+            strikers = strikers if strike_targets(g.data, f["side"], mission, there) else []
         if flight["mission"] in STRIKE_VALUE and strikers:
             g.goto("strike")
             return

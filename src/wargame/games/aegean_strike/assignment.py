@@ -139,6 +139,8 @@ class UnitAssignment(Procedure):
             if state.side_of(g.data, uid) == side:
                 choices.add(f"ewda {uid}", _pick_ewda, uid)
         choices.add("done", _side_done)
+        if "ewda" not in choices.verbs():
+            choices.prompt = "prompt.assignment_modes"
         return choices
 
     @decision

@@ -49,6 +49,7 @@ class AegeanStrike(ProcedureGame):
     sides = state.SIDES
     rules = RULES
     tables = charts.TABLES
+    prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL,
         *assignment.ALL,

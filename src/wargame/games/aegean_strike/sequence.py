@@ -152,29 +152,40 @@ class FinalStage(Procedure):
         g.goto("next_side")
 
     def next_side(self, g: Context, f: Frame) -> None:
-        if not f["order"]:
-            for step in ("bridges", "naval_modes", "sea_transport"):
-                skip(g, step)
-            g.ret()
-            return
-        f["side"] = f["order"].pop(0)
-        g.goto("repair")
+        """Each side in turn repairs its damaged airbases; then the steps after repair."""
+        while f["order"]:
+            f["side"] = f["order"].pop(0)
+            if damaged(g, f["side"]):
+                g.goto("repair")
+                return
+        for step in ("bridges", "naval_modes", "sea_transport"):
+            skip(g, step)
+        g.ret()
 
     @decision
     def repair(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
         choices = Decision.single(side, "prompt.repair")
         cost = repair_cost(g)
-        for base in sorted(g.data["airbases"]):
-            if state.base_side(g.data, base) != side or not g.data["airbases"][base]:
-                continue
+        for base in damaged(g, side):
             reason = repair_refusal(g, base, cost)
             if reason:
                 choices.refuse(f"repair {base}", reason)
             else:
                 choices.add(f"repair {base}", _repair, base, cost)
         choices.add("done", _repair_done)
+        if "repair" not in choices.verbs():
+            choices.prompt = "prompt.repair_short"
         return choices
+
+
+def damaged(g: Context, side: str) -> list[str]:
+    """The airbases of ``side`` with hits to repair."""
+    return [
+        b
+        for b in sorted(g.data["airbases"])
+        if state.base_side(g.data, b) == side and g.data["airbases"][b]
+    ]
 
 
 def repair_cost(g: Context) -> int:
