@@ -16,23 +16,31 @@ SCENARIO = "north_africa_war"
 PASSING = ("end", "pass", "done", "go")
 
 
-def overlay(**hits: int) -> dict[str, Any]:
+SHIPS_HARMLESS = [0, 1, 1, 1, 1, 1, 1, 1]
+"""Air/Naval chart hits by column: none in the first (strength 1: Benina's ships against a
+group with ECM 3), one in every other."""
+
+
+def overlay(**hits: int | list[int]) -> dict[str, Any]:
     """A rules overlay whose charts (air_naval_combat, air_to_ground_combat) give ``hits`` in
-    every cell."""
+    every cell, or in each column the list's number."""
     tables = {}
     for name, count in hits.items():
         columns = list(TABLES.defaults[name].table.columns)
-        rows = {str(face): [count] * len(columns) for face in range(1, 11)}
+        row = count if isinstance(count, list) else [count] * len(columns)
+        rows = {str(face): row for face in range(1, 11)}
         tables[name] = {"columns": columns, "rows": rows}
     return {"game": "aegean-strike", "name": "test", "tables": tables}
 
 
-def begun(**hits: int) -> State:
+def begun(**hits: int | list[int]) -> State:
     options = {"rules_overlay": overlay(**hits)} if hits else {}
     return GAME.setup(SCENARIO, 7, options)
 
 
-def first_segment(edit: Callable[[dict[str, Any]], None] | None = None, **hits: int) -> State:
+def first_segment(
+    edit: Callable[[dict[str, Any]], None] | None = None, **hits: int | list[int]
+) -> State:
     """Player A's air missions in the first movement segment of turn 1 (A is the first
     Battlefield Controller), after ``edit`` changed the position's data."""
     state = act(act(begun(**hits), "b", "done"), "a", "done")

@@ -11,6 +11,7 @@ import pytest
 from tests.aegean_strike.play import (
     GAME,
     SCENARIO,
+    SHIPS_HARMLESS,
     act,
     actions,
     begun,
@@ -55,7 +56,7 @@ def sail(hex_id):
 
 def escorted_strike():
     """Player A's A-6, escorted by an F-14, launched against Benina's ships."""
-    start = first_segment(sail(NEAR_LIBYA))
+    start = first_segment(sail(NEAR_LIBYA), air_naval_combat=SHIPS_HARMLESS)
     texts = ("launch us-va34", "mission asm_strike", "escort us-vf142", f"target {BENINA}")
     return act(start, "a", *texts)
 
@@ -321,8 +322,9 @@ def test_a_unit_lands_a_box_to_the_left_and_flies_once_an_action_stage():
 @pytest.mark.rule("9.06")
 @pytest.mark.rule("16.08")
 def test_an_asm_strike_sinks_a_ship_the_chart_says_it_hits():
+    """Benina's ships fire at strength 1 (no hit on this chart), the A-6's ASM at 4."""
     flying = act(
-        first_segment(sail(NEAR_LIBYA), air_naval_combat=1),
+        first_segment(sail(NEAR_LIBYA), air_naval_combat=SHIPS_HARMLESS),
         "a",
         "launch us-va34",
         "mission asm_strike",
@@ -367,7 +369,7 @@ def test_interception_needs_the_base_and_the_target_in_one_detectors_range():
 @pytest.mark.rule("9.07")
 @pytest.mark.rule("16.07")
 def test_air_combat_hits_abort_and_a_strike_with_every_striker_aborted_fails():
-    found = act(intercepting(air_naval_combat=1), "b", "intercept ly-mig23", "go")
+    found = act(intercepting(air_naval_combat=SHIPS_HARMLESS), "b", "intercept ly-mig23", "go")
     assert found.data["air"]["us-va34"]["hits"] == 1
     keys = [e.key for e in found.log]
     assert "log.aborted" in keys and "log.mission_failed" in keys
@@ -412,7 +414,7 @@ def test_airbase_hits_fall_on_its_waiting_units_and_close_it_at_its_limit():
         data["airbases"]["benina"] = 10
 
     flying = act(
-        first_segment(edit, air_to_ground_combat=2),
+        first_segment(edit, air_to_ground_combat=2, air_naval_combat=0),
         "a",
         "launch us-va34",
         "mission bombing_strike",
@@ -509,7 +511,7 @@ def test_interceptors_hit_the_escorts_first():
         data["air"]["ly-mig23"]["mode"] = "intercept"
 
     flying = act(
-        first_segment(edit, air_naval_combat=1),
+        first_segment(edit, air_naval_combat=SHIPS_HARMLESS),
         "a",
         "launch us-va34",
         "mission bombing_strike",
@@ -534,3 +536,32 @@ def test_an_asw_strike_attacks_only_a_submarine():
     assert "target S0307" in actions(found, "a")
     struck = act(act(found, "a", "target S0307"), "b", "pass")
     assert actions(struck, "a") == ["attack ly-ss"]
+
+
+@pytest.mark.rule("9.06")
+@pytest.mark.rule("16.10")
+def test_ships_near_the_target_fire_at_the_arriving_group():
+    found = act(
+        first_segment(sail(NEAR_LIBYA), air_naval_combat=1),
+        "a",
+        "launch us-va34",
+        "mission asm_strike",
+        f"target {BENINA}",
+    )
+    fired = act(found, "b", "pass")
+    shots = [e for e in fired.log if e.key == "log.ship_fire"]
+    assert shots and shots[0].params["ships"] == 3 and shots[0].params["attack"] == 1
+    assert fired.data["air"]["us-va34"]["hits"] == 1
+    assert any(e.key == "log.mission_failed" for e in fired.log)  # the only striker aborted
+    quiet = act(
+        act(
+            first_segment(air_naval_combat=1),
+            "a",
+            "launch us-va34",
+            "mission bombing_strike",
+            "target S0106",
+        ),
+        "b",
+        "pass",
+    )
+    assert not any(e.key == "log.ship_fire" for e in quiet.log)

@@ -30,8 +30,12 @@ Decisions
 - A strike: the non-aborted strike units' summed value (bombing, ASM or underwater) less the
   target's ECM, on the Air/Naval chart against a ship, the air-to-ground chart against a ground
   unit or an airbase. Bombing the hex itself is interdiction, whose effect on movement is lost
-  (13.04): it is logged only. Ships and ground units do not fire back (the detection and
-  ground-to-air rules are lost; 16.06, 16.08 provisional).
+  (13.04): it is logged only. Before it, the enemy ships within their anti-air combat range of
+  the target hex fire once, together, at the group (ship-to-air, 9.06; 16.10 provisional);
+  ground units and airbases do not fire (ground-to-air and Soviet air defence are lost; no unit
+  of the scenario offered has an anti-air value). 16.06 and 16.08 are provisional.
+- From an inoperative airbase no mission launches until it is repaired (9.10: the seed puts its
+  units on the map and says no more).
 - A unit whose base is lost (its carrier sunk) when it lands is eliminated.
 """
 
@@ -286,6 +290,7 @@ class AirSegment(Procedure):
     def arrive(self, g: Context, f: Frame) -> None:
         """The marker is revealed; an anti-air unit entering an EWDA's hex shoots it down."""
         flight = g.data["flight"]
+        losses.ship_fire(g, flight)
         reveal(g, flight)
         able = [u for u in flight["units"] if u in g.data["air"] and u not in flight["aborted"]]
         if flight["mission"] == "ferry":

@@ -148,6 +148,35 @@ def air_to_air(g: Context, flight: dict[str, Any]) -> None:
     spread(g, flight, interceptors, on_interceptors)
 
 
+RULES.stand_in("16.10", "ships near the target fire once at the arriving group", key="ship_to_air")
+
+
+@RULES.implements("9.06", "16.10")
+def ship_fire(g: Context, flight: dict[str, Any]) -> None:
+    """Ship-to-air: the enemy ships within their anti-air combat range of the target hex fire
+    together at the group as it arrives; hits fall on the group and abort (9.07)."""
+    g_tables = game_tables(g.state)
+    reach = g_tables["detection"].combat_ranges.ship_anti_air
+    enemy = state.other(flight["side"])
+    ships = [
+        uid
+        for uid, record in sorted(g.data["naval"].items())
+        if state.side_of(g.data, uid) == enemy
+        and state.naval_values(uid).anti_air > 0
+        and state.distance(record["hex"], flight["target_hex"]) <= reach
+    ]
+    fliers = [u for u in flight["units"] if u in g.data["air"]]
+    if not ships or not fliers:
+        return
+    power = strength(
+        [state.naval_values(u).anti_air for u in ships], [state.air_values(u).ecm for u in fliers]
+    )
+    roll = g.roll(D10, enemy, "ship_fire")
+    hits = g_tables["air_naval_combat"].hits(power, roll)
+    g.log("log.ship_fire", hex=flight["target_hex"], ships=len(ships), attack=power, hits=hits)
+    spread(g, flight, fliers, hits)
+
+
 @RULES.implements("9.06", "9.10", "16.06", "16.08")
 def strike(g: Context, flight: dict[str, Any], target: str) -> None:
     """The strike units attack one target in the hex."""
