@@ -249,8 +249,9 @@ def test_only_carrier_aircraft_ferry_to_a_carrier():
 
 @pytest.mark.rule("9.01")
 def test_an_air_transport_unit_flies_only_a_ferry_and_a_combat_unit_what_its_values_allow():
+    c5 = act(first_segment(), "a", "launch us-c5")  # no paratroops at Incirlik to drop
+    assert actions(c5, "a") == ["mission ferry", "cancel"]
     found = act(first_segment(), "a", "launch us-c130")
-    assert actions(found, "a") == ["mission ferry", "cancel"]
     a6 = act(first_segment(), "a", "launch us-va34")
     assert "mission air_superiority" not in actions(a6, "a")  # no anti-air value
     ferried = act(act(found, "a", "mission ferry", "base incirlik"), "b", "pass")
@@ -565,3 +566,29 @@ def test_ships_near_the_target_fire_at_the_arriving_group():
         "pass",
     )
     assert not any(e.key == "log.ship_fire" for e in quiet.log)
+
+
+@pytest.mark.rule("9.03")
+@pytest.mark.rule("9.07")
+def test_an_airborne_transport_drops_a_unit_from_its_bases_hex():
+    found = act(first_segment(), "a", "launch us-c130", "mission airborne_transport")
+    assert "cargo us-sf" in actions(found, "a")
+    assert not [t for t in actions(found, "a") if t.startswith("target")]  # load first
+    loaded = act(found, "a", "cargo us-sf")
+    zones = [t.split()[1] for t in actions(loaded, "a") if t.startswith("target")]
+    assert "2024" in zones and all(forces().hexes[z].cls != "sea" for z in zones)
+    assert all(2 * state.distance("2022", z) + 2 <= 100 for z in zones)
+    dropped = act(act(loaded, "a", "target 2024"), "b", "pass")
+    assert dropped.data["ground"]["us-sf"]["hex"] == "2024"
+    assert any(e.key == "log.dropped" for e in dropped.log)
+
+
+@pytest.mark.rule("9.03")
+def test_a_unit_heavier_than_the_groups_lift_is_refused():
+    heavy = {size: max(3, hits) for size, hits in TABLES.defaults["ground_hits"].items()}
+    options = {
+        "rules_overlay": {"game": "aegean-strike", "name": "t", "tables": {"ground_hits": heavy}}
+    }
+    found = act(act(GAME.setup(SCENARIO, 7, options), "b", "done"), "a", "done")
+    loading = act(found, "a", "launch us-c130", "mission airborne_transport")
+    assert "9.03" in refused(loading, "a", "cargo us-sf")

@@ -12,8 +12,8 @@ Decisions
 - A mission is offered only with a target it can reach: air superiority an enemy airbase, EWDA or
   ship; a bombing strike an enemy airbase, ground unit or surface ship; an ASM strike an enemy
   surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
-  carrier aircraft). Escorts join a group on a mission that is not anti-air (9.03 G), up to 3
-  units in all (9.04).
+  carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`). Escorts
+  join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
 - The responding side sees the group, its base and its target hex, not its mission or which of
   its units are escorts (9.03: the marker is face down) until it fights or reaches its target.
   The supply track is public, as on the printed track.
@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import losses, state
+from wargame.games.aegean_strike import airdrop, losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import ANTI_AIR, STRIKE_VALUE, reveal
@@ -60,6 +60,7 @@ OFFENSIVE_MISSIONS: Final = (
     "asm_strike",
     "asw_strike",
     "ferry",
+    airdrop.MISSION,
 )
 
 RULES.stand_in(
@@ -109,12 +110,14 @@ def escorted(mission: str) -> bool:
 
 @RULES.implements("9.01")
 def can_fly(uid: str, mission: str) -> bool:
-    """Whether the unit's type and values allow the mission: an air transport unit flies only
-    a ferry here (its transport missions need the cargo rules), an air combat unit a mission
-    whose value it has."""
+    """Whether the unit's type and values allow the mission: an air transport unit flies a
+    ferry or an airborne drop (airmobile transport is not played yet), an air combat unit a
+    mission whose value it has."""
     values = state.air_values(uid)
     if forces().air_kind(state.unit(uid)) == "transport":
-        return mission == "ferry"
+        return mission == "ferry" or (mission == airdrop.MISSION and airdrop.can_drop(uid))
+    if mission == airdrop.MISSION:
+        return False
     if mission in ("air_superiority", "escort"):
         return values.anti_air > 0
     return mission == "ferry" or getattr(values, STRIKE_VALUE[mission]) > 0
@@ -210,11 +213,16 @@ class AirSegment(Procedure):
         return f"9.04: {uid} reaches no target of any mission it may fly"
 
     def _missions_of(self, g: Context, side: str, uid: str) -> list[str]:
+        base = g.data["air"][uid]["base"]
         return [
             m
             for m in OFFENSIVE_MISSIONS
             if can_fly(uid, m)
-            and any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m))
+            and (
+                airdrop.cargo_at(g.data, side, base)
+                if m == airdrop.MISSION
+                else any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m))
+            )
         ]
 
     @decision
@@ -236,9 +244,16 @@ class AirSegment(Procedure):
                 choices.add(f"add {uid}", _join, uid, False)
             if escorted(flight["mission"]) and can_fly(uid, "escort"):
                 choices.add(f"escort {uid}", _join, uid, True)
+        if flight["mission"] == airdrop.MISSION and flight["cargo"] is None:
+            for uid in airdrop.cargo_at(g.data, f["side"], flight["base"]):
+                reason = airdrop.cargo_refusal(g_tables, flight["units"], uid)
+                if reason:
+                    choices.refuse(f"cargo {uid}", reason)
+                else:
+                    choices.add(f"cargo {uid}", _load, uid)
         cost = supply_cost(g_tables, flight)
         short = cost > g.data["sp"].get(base_nation(flight["base"]), 0)
-        for target in targets(g.data, f["side"], flight["mission"]):
+        for target in self._targets_of(g, f["side"], flight):
             verb = "base" if flight["mission"] == "ferry" else "target"
             if not all(can_base(u, target) for u in flight["units"]):
                 choices.refuse(f"{verb} {target}", f"10.06: only carrier aircraft land on {target}")
@@ -252,6 +267,11 @@ class AirSegment(Procedure):
         if choices.verbs() == {"cancel"}:
             choices.prompt = "prompt.group_cancel"
         return choices
+
+    def _targets_of(self, g: Context, side: str, flight: Mapping[str, Any]) -> list[str]:
+        if flight["mission"] != airdrop.MISSION:
+            return targets(g.data, side, flight["mission"])
+        return [] if flight["cargo"] is None else airdrop.drop_zones(g.data, flight["units"])
 
     # -- the other side responds ----------------------------------------------------------------
     @decision
@@ -293,6 +313,16 @@ class AirSegment(Procedure):
         losses.ship_fire(g, flight)
         reveal(g, flight)
         able = [u for u in flight["units"] if u in g.data["air"] and u not in flight["aborted"]]
+        if flight["mission"] == airdrop.MISSION:
+            dropped = airdrop.drop(g.data, flight)
+            g.log(
+                "log.dropped" if dropped else "log.drop_failed",
+                side=f["side"],
+                unit=flight["cargo"],
+                hex=flight["target_hex"],
+            )
+            g.goto("land")
+            return
         if flight["mission"] == "ferry":
             for uid in able:
                 g.data["air"][uid]["base"] = flight["target"]
@@ -475,6 +505,7 @@ def _form(g: Context, f: Frame, mission: str) -> None:
         "response": None,
         "aborted": [],
         "hit_base": None,
+        "cargo": None,
         "base_hits": 0,
     }
     g.goto("group")
@@ -485,6 +516,11 @@ def _join(g: Context, f: Frame, uid: str, escort: bool) -> None:
     flight["units"].append(uid)
     if escort:
         flight["escorts"].append(uid)
+    g.goto("group")
+
+
+def _load(g: Context, f: Frame, uid: str) -> None:
+    g.data["flight"]["cargo"] = uid
     g.goto("group")
 
 
