@@ -592,3 +592,12 @@ def test_a_unit_heavier_than_the_groups_lift_is_refused():
     found = act(act(GAME.setup(SCENARIO, 7, options), "b", "done"), "a", "done")
     loading = act(found, "a", "launch us-c130", "mission airborne_transport")
     assert "9.03" in refused(loading, "a", "cargo us-sf")
+
+
+@pytest.mark.rule("9.05")
+def test_interceptors_need_their_bases_supply_points():
+    poor = clone(intercepting())
+    poor.data["sp"]["ly"] = 0
+    assert "9.05" in refused(poor, "b", "intercept ly-mig23")
+    rich = act(intercepting(air_naval_combat=SHIPS_HARMLESS), "b", "intercept ly-mig23", "go")
+    assert rich.data["sp"]["ly"] == 29

@@ -282,7 +282,10 @@ class AirSegment(Procedure):
         g_tables = game_tables(g.state)
         for uid in state.own_air(g.data, enemy):
             kind = response_kind(g_tables, g.data, uid, target)
-            if kind:
+            reason = kind and response_short(g_tables, g.data, uid, kind, 1)
+            if reason:
+                choices.refuse(f"{kind} {uid}", reason)
+            elif kind:
                 choices.add(f"{kind} {uid}", _respond, uid, kind)
         choices.add("pass", _no_response)
         if choices.verbs() == {"pass"}:
@@ -297,8 +300,12 @@ class AirSegment(Procedure):
         if len(flight["interceptors"]) < GROUP_LIMIT:
             base = g.data["air"][flight["interceptors"][0]]["base"]
             for uid in state.air_units_at(g.data, base):
-                kind = response_kind(game_tables(g.state), g.data, uid, flight["target_hex"])
-                if kind == flight["response"]:
+                g_tables = game_tables(g.state)
+                kind = response_kind(g_tables, g.data, uid, flight["target_hex"])
+                more = len(flight["interceptors"]) + 1
+                if kind == flight["response"] and not response_short(
+                    g_tables, g.data, uid, kind, more
+                ):
                     choices.add(f"add {uid}", _add_interceptor, uid)
         choices.add("go", _intercept)
         if "add" not in choices.verbs():
@@ -417,6 +424,27 @@ def response_kind(
         return ""
     side = state.side_of(data, uid)
     return "intercept" if detected_by_one(g_tables, data, side, where, target) else ""
+
+
+def response_cost(g_tables: Mapping[str, Any], base: str, kind: str, count: int) -> int:
+    """9.05: what ``count`` interceptors (or CAP) cost their base; a carrier spends none."""
+    if state.is_carrier(base):
+        return 0
+    mission = "cap" if kind == "cap" else "air_interception"
+    return int(g_tables["air_missions"][mission].sp) * count
+
+
+@RULES.implements("9.05")
+def response_short(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, kind: str, count: int
+) -> str:
+    """Why ``count`` units of ``uid``'s base may not answer for lack of SP ("" if they may)."""
+    base = data["air"][uid]["base"]
+    cost = response_cost(g_tables, base, kind, count)
+    nation = base_nation(base)
+    if cost > data["sp"].get(nation, 0):
+        return f"9.05: {count} interceptors from {base} cost {cost} SP; {nation} has too few"
+    return ""
 
 
 def detected_by_one(
@@ -591,9 +619,7 @@ def _intercept(g: Context, f: Frame) -> None:
     flight = g.data["flight"]
     g_tables = game_tables(g.state)
     base = g.data["air"][flight["interceptors"][0]]["base"]
-    mission = "cap" if flight["response"] == "cap" else "air_interception"
-    cost = 0 if state.is_carrier(base) else g_tables["air_missions"][mission].sp
-    cost *= len(flight["interceptors"])
+    cost = response_cost(g_tables, base, flight["response"], len(flight["interceptors"]))
     nation = base_nation(base)
     g.data["sp"][nation] = g.data["sp"].get(nation, 0) - cost
     for uid in flight["interceptors"]:
