@@ -601,3 +601,16 @@ def test_interceptors_need_their_bases_supply_points():
     assert "9.05" in refused(poor, "b", "intercept ly-mig23")
     rich = act(intercepting(air_naval_combat=SHIPS_HARMLESS), "b", "intercept ly-mig23", "go")
     assert rich.data["sp"]["ly"] == 29
+
+
+@pytest.mark.rule("9.03")
+def test_an_airmobile_transport_carries_a_unit_to_a_friendly_airbase_and_stays():
+    found = act(first_segment(), "a", "launch us-c130", "mission airmobile_transport")
+    assert GAME.view(found, "b")["board"]["flight"]["mission"] == "airmobile_transport"  # no marker
+    loaded = act(found, "a", "cargo us-sf")
+    bases = [t for t in actions(loaded, "a") if t.startswith("base")]
+    assert "base sigonella" in bases and "base hellinikon" not in bases
+    assert "base us-cvn-69" not in bases  # not a carrier aircraft
+    landed = act(act(loaded, "a", "base sigonella"), "b", "pass")
+    assert landed.data["ground"]["us-sf"]["hex"] == "S0204"
+    assert landed.data["air"]["us-c130"]["base"] == "sigonella"

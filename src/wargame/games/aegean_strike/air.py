@@ -47,6 +47,7 @@ from typing import Any, Final
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.aegean_strike import airdrop, losses, state
+from wargame.games.aegean_strike.charts import SEED_MODES
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import ANTI_AIR, STRIKE_VALUE, reveal
@@ -60,8 +61,10 @@ OFFENSIVE_MISSIONS: Final = (
     "asm_strike",
     "asw_strike",
     "ferry",
-    airdrop.MISSION,
+    *airdrop.MISSIONS,
 )
+REBASING: Final = ("ferry", airdrop.AIRMOBILE)
+"""Missions that end at another friendly base rather than back home."""
 
 RULES.stand_in(
     "15.01",
@@ -98,25 +101,34 @@ def base_operative(data: Mapping[str, Any], base: str) -> bool:
 
 @RULES.implements("9.04")
 def reach(uid: str, mission: str) -> int:
-    """How far out ``uid`` may fly: half its allowance (the round trip), a ferry twice it."""
+    """How far out ``uid`` may fly: half its allowance (the round trip), a ferry twice it, one
+    way; an airmobile transport its allowance less loading and unloading, one way."""
     allowance = state.air_values(uid).ma * state.OP_PER_STRATEGIC
+    if mission == airdrop.AIRMOBILE:
+        return allowance - 2 * airdrop.LOAD_MP
     return 2 * allowance if mission == "ferry" else allowance // 2
+
+
+def hidden_marker(mission: str) -> bool:
+    """9.03: a mission marker goes face down; transport missions carry none."""
+    return SEED_MODES[mission][1] != "none"
 
 
 def escorted(mission: str) -> bool:
     """9.03 G: escorts fly with a group on a mission that is not anti-air."""
-    return mission not in ANTI_AIR and mission != "ferry"
+    return mission not in ANTI_AIR and mission not in REBASING
 
 
 @RULES.implements("9.01")
 def can_fly(uid: str, mission: str) -> bool:
     """Whether the unit's type and values allow the mission: an air transport unit flies a
-    ferry or an airborne drop (airmobile transport is not played yet), an air combat unit a
-    mission whose value it has."""
+    ferry or a transport mission, an air combat unit a mission whose value it has."""
     values = state.air_values(uid)
     if forces().air_kind(state.unit(uid)) == "transport":
-        return mission == "ferry" or (mission == airdrop.MISSION and airdrop.can_drop(uid))
-    if mission == airdrop.MISSION:
+        return mission == "ferry" or (
+            mission in airdrop.MISSIONS and airdrop.can_carry(uid, mission)
+        )
+    if mission in airdrop.MISSIONS:
         return False
     if mission in ("air_superiority", "escort"):
         return values.anti_air > 0
@@ -126,7 +138,7 @@ def can_fly(uid: str, mission: str) -> bool:
 def targets(data: Mapping[str, Any], side: str, mission: str) -> list[str]:
     """The hexes (for a ferry: bases) a mission of ``side`` may fly to."""
     enemy = state.other(side)
-    if mission == "ferry":
+    if mission in REBASING:
         return [b for b in state.own_bases(data, side) if base_operative(data, b)]
     found: set[str] = set()
     if mission in ("air_superiority", "bombing_strike"):
@@ -162,7 +174,7 @@ def can_base(uid: str, base: str) -> bool:
 
 def in_reach(data: Mapping[str, Any], units: list[str], mission: str, target: str) -> bool:
     where = state.base_hex(data, data["air"][units[0]]["base"])
-    there = state.base_hex(data, target) if mission == "ferry" else target
+    there = state.base_hex(data, target) if mission in REBASING else target
     if where is None or there is None:
         return False
     return all(state.distance(where, there) <= reach(u, mission) for u in units)
@@ -218,10 +230,10 @@ class AirSegment(Procedure):
             m
             for m in OFFENSIVE_MISSIONS
             if can_fly(uid, m)
+            and (m not in airdrop.MISSIONS or airdrop.cargo_at(g.data, side, base, m))
             and (
-                airdrop.cargo_at(g.data, side, base)
-                if m == airdrop.MISSION
-                else any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m))
+                m == airdrop.MISSION
+                or any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m))
             )
         ]
 
@@ -244,8 +256,8 @@ class AirSegment(Procedure):
                 choices.add(f"add {uid}", _join, uid, False)
             if escorted(flight["mission"]) and can_fly(uid, "escort"):
                 choices.add(f"escort {uid}", _join, uid, True)
-        if flight["mission"] == airdrop.MISSION and flight["cargo"] is None:
-            for uid in airdrop.cargo_at(g.data, f["side"], flight["base"]):
+        if flight["mission"] in airdrop.MISSIONS and flight["cargo"] is None:
+            for uid in airdrop.cargo_at(g.data, f["side"], flight["base"], flight["mission"]):
                 reason = airdrop.cargo_refusal(g_tables, flight["units"], uid)
                 if reason:
                     choices.refuse(f"cargo {uid}", reason)
@@ -254,7 +266,7 @@ class AirSegment(Procedure):
         cost = supply_cost(g_tables, flight)
         short = cost > g.data["sp"].get(base_nation(flight["base"]), 0)
         for target in self._targets_of(g, f["side"], flight):
-            verb = "base" if flight["mission"] == "ferry" else "target"
+            verb = "base" if flight["mission"] in REBASING else "target"
             if not all(can_base(u, target) for u in flight["units"]):
                 choices.refuse(f"{verb} {target}", f"10.06: only carrier aircraft land on {target}")
             elif not in_reach(g.data, flight["units"], flight["mission"], target):
@@ -269,9 +281,13 @@ class AirSegment(Procedure):
         return choices
 
     def _targets_of(self, g: Context, side: str, flight: Mapping[str, Any]) -> list[str]:
-        if flight["mission"] != airdrop.MISSION:
-            return targets(g.data, side, flight["mission"])
-        return [] if flight["cargo"] is None else airdrop.drop_zones(g.data, flight["units"])
+        mission = flight["mission"]
+        if mission in airdrop.MISSIONS and flight["cargo"] is None:
+            return []
+        if mission == airdrop.MISSION:
+            return airdrop.drop_zones(g.data, flight["units"])
+        found = targets(g.data, side, mission)
+        return [b for b in found if b != flight["base"]] if mission == airdrop.AIRMOBILE else found
 
     # -- the other side responds ----------------------------------------------------------------
     @decision
@@ -320,19 +336,19 @@ class AirSegment(Procedure):
         losses.ship_fire(g, flight)
         reveal(g, flight)
         able = [u for u in flight["units"] if u in g.data["air"] and u not in flight["aborted"]]
-        if flight["mission"] == airdrop.MISSION:
-            dropped = airdrop.drop(g.data, flight)
+        if flight["mission"] in airdrop.MISSIONS:
+            carried = airdrop.drop(g.data, flight)
+            key = "dropped" if flight["mission"] == airdrop.MISSION else "unloaded"
             g.log(
-                "log.dropped" if dropped else "log.drop_failed",
+                f"log.{key}" if carried else "log.carry_failed",
                 side=f["side"],
                 unit=flight["cargo"],
                 hex=flight["target_hex"],
             )
-            g.goto("land")
-            return
-        if flight["mission"] == "ferry":
+        if flight["mission"] in REBASING:
             for uid in able:
                 g.data["air"][uid]["base"] = flight["target"]
+        if flight["mission"] in (*REBASING, *airdrop.MISSIONS):
             g.goto("land")
             return
         anti_air = [u for u in able if u in flight["escorts"] or flight["mission"] in ANTI_AIR]
@@ -528,7 +544,7 @@ def _form(g: Context, f: Frame, mission: str) -> None:
         "mission": mission,
         "target": None,
         "target_hex": None,
-        "revealed": False,
+        "revealed": not hidden_marker(mission),
         "interceptors": [],
         "response": None,
         "aborted": [],
@@ -568,7 +584,7 @@ def _fly(g: Context, f: Frame, target: str) -> None:
         g.data["sp"][nation] -= cost
     flight["target"] = target
     flight["target_hex"] = (
-        state.base_hex(g.data, target) if flight["mission"] == "ferry" else target
+        state.base_hex(g.data, target) if flight["mission"] in REBASING else target
     )
     for uid in flight["units"]:
         g.data["air"][uid]["flown"] = True

@@ -1,12 +1,16 @@
-"""Airborne transport (9.03, air transport missions B): air transport units drop a ground unit
-that starts in their base's hex into a hex within reach; loading costs 2 operational MP, the drop
-nothing; an aborted transport drops nothing (9.07).
+"""Air transport (9.03, air transport missions): airborne transport (B) drops a ground unit that
+starts in the transports' base hex into a hex within reach, loading costing 2 operational MP and
+the drop nothing; airmobile transport (A) carries one to a friendly airbase, loading and
+unloading costing 2 MP each, and the transports stay there. An aborted transport drops nothing
+(9.07) and unloads nothing.
 
 Decisions
 - Airborne and special forces units are the ones that parachute (the seed names airborne troops;
-  which other units may jump is lost). Helicopters fly airmobile transport, not drops, and the
-  airmobile transport mission (landing the cargo, its landing limits and the return) is not
-  played yet.
+  which other units may jump is lost); helicopters do not drop. Any ground unit flies airmobile,
+  from its hex or aboard the carrier the transports fly from.
+- Airmobile transport lands only at friendly airbases (and carriers, for carrier aircraft), one
+  of the places the seed's landing table allows every transport: the landings in clear or rough
+  country, and the return they oblige, are not played yet.
 - One ground unit a mission; the group's transport values added must reach the unit's weight,
   its hit capacity by size (the ground hits table: a battalion 1, a brigade 2, a division 4),
   provisional like the capacities themselves.
@@ -24,6 +28,8 @@ from wargame.games.aegean_strike.forces import LAND_CLASSES, forces
 from wargame.games.aegean_strike.registry import RULES
 
 MISSION: Final = "airborne_transport"
+AIRMOBILE: Final = "airmobile_transport"
+MISSIONS: Final = (MISSION, AIRMOBILE)
 LOAD_MP: Final = 2
 """9.03 (seed): loading a ground unit costs the air unit 2 operational MP; the drop is free."""
 JUMPERS: Final = frozenset({"airborne", "special_forces"})
@@ -39,17 +45,25 @@ def weight(g_tables: Mapping[str, Any], uid: str) -> int:
     return int(g_tables["ground_hits"][state.unit(uid).size or "X"])
 
 
+def can_carry(uid: str, mission: str) -> bool:
+    """Whether the air transport unit flies ``mission``."""
+    if mission == AIRMOBILE:
+        return state.air_values(uid).transport > 0
+    return can_drop(uid)
+
+
 @RULES.implements("9.03")
-def cargo_at(data: Mapping[str, Any], side: str, base: str) -> list[str]:
-    """The ground units of ``side`` that may jump from ``base``: in its hex, not aboard."""
+def cargo_at(data: Mapping[str, Any], side: str, base: str, mission: str) -> list[str]:
+    """The ground units of ``side`` the mission may carry from ``base``: in its hex (or aboard
+    it, flying airmobile), paratroops for a drop."""
     where = state.base_hex(data, base)
     return [
         uid
         for uid, record in sorted(data["ground"].items())
         if record["hex"] == where
-        and record["aboard"] is None
+        and record["aboard"] in ((None, base) if mission == AIRMOBILE else (None,))
         and state.side_of(data, uid) == side
-        and state.unit(uid).type in JUMPERS
+        and (mission == AIRMOBILE or state.unit(uid).type in JUMPERS)
     ]
 
 
@@ -82,5 +96,5 @@ def drop(data: dict[str, Any], flight: Mapping[str, Any]) -> bool:
     cargo = flight["cargo"]
     if not able or cargo not in data["ground"]:
         return False
-    data["ground"][cargo]["hex"] = flight["target_hex"]
+    data["ground"][cargo].update(hex=flight["target_hex"], aboard=None)
     return True

@@ -110,10 +110,8 @@ class AegeanStrike(ProcedureGame):
         data = copy_data(view["board"])
         flight = data.get("flight")
         if flight is not None and flight["mission"] == air.HIDDEN:
-            options = [m for m in air.OFFENSIVE_MISSIONS if m not in ("ferry", air.airdrop.MISSION)]
+            options = [m for m in air.OFFENSIVE_MISSIONS if air.hidden_marker(m)]
             flight["mission"] = options[rng.below(len(options))]
-            if flight["cargo"] is not None:  # a transport mission carries no marker
-                flight["mission"] = air.airdrop.MISSION
             flight["escorts"] = []
         return self.state_from_view(view, side, data, rng)
 
