@@ -73,7 +73,7 @@ RULES.stand_in(
 )
 RULES.stand_in("16.07", "both groups fire at once, hits on escorts first", key="air_to_air")
 RULES.stand_in("16.06", "a strike on ground units or a base; no fire back", key="air_to_ground")
-RULES.stand_in("16.08", "a strike on a ship less its ECM; no fire back", key="air_to_ship")
+RULES.stand_in("16.08", "a strike on a ship less its ECM", key="air_to_ship")
 RULES.stand_in("13.04", "interdiction bombing is logged, its effect is lost", key="interdiction")
 
 
