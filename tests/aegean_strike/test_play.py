@@ -243,6 +243,7 @@ def test_ewda_is_placed_in_any_hex_but_inside_the_transitional_ring():
 def test_only_carrier_aircraft_ferry_to_a_carrier():
     found = act(first_segment(), "a", "launch us-c130", "mission ferry")
     assert "10.06" in refused(found, "a", "base us-cvn-69")
+    assert "base hellinikon" not in actions(found, "a")  # its own base: no flight at all
     carrier = act(first_segment(), "a", "launch us-vf142", "mission ferry")
     assert "base us-lha-nassau" in actions(carrier, "a")
 

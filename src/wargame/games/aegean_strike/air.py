@@ -287,7 +287,7 @@ class AirSegment(Procedure):
         if mission == airdrop.MISSION:
             return airdrop.drop_zones(g.data, flight["units"])
         found = targets(g.data, side, mission)
-        return [b for b in found if b != flight["base"]] if mission == airdrop.AIRMOBILE else found
+        return [b for b in found if b != flight["base"]] if mission in REBASING else found
 
     # -- the other side responds ----------------------------------------------------------------
     @decision
