@@ -103,7 +103,10 @@ def test_act_applies_all_actions_or_none(capsys, tmp_path):
     ("argv", "fragments"),
     [
         (["new", "chess", "-s", "x", "-o", "{tmp}/n.json"], ["unknown game 'chess'"]),
-        (["new", "aegean-strike", "-s", "x", "-o", "{tmp}/n.json"], ["not playable yet"]),
+        (
+            ["new", "aegean-strike", "-s", "world_war", "-o", "{tmp}/n.json"],
+            ["not playable yet"],
+        ),
         (["new", "empire-of-the-sun", "-s", "x", "-o", "{tmp}/n.json"], ["no scenario 'x'"]),
         (["new", "toy", "-s", "epic", "-o", "{tmp}/n.json"], ["no scenario 'epic'"]),
         (

@@ -201,7 +201,6 @@ def test_a_version_1_save_is_checked_but_for_its_hash(tmp_path, edit, message):
     [
         (lambda text: text.replace('"rules_version": "1"', '"rules_version": "0"'), "version 0"),
         (lambda text: text.replace('"game": "toy"', '"game": "chess"'), "unknown game 'chess'"),
-        (lambda text: text.replace('"game": "toy"', '"game": "aegean-strike"'), "not playable yet"),
     ],
 )
 def test_a_save_of_a_game_or_rules_this_program_lacks_is_refused(tmp_path, edit, message):

@@ -250,7 +250,7 @@ def test_the_record_leaves_out_undone_actions(client):
         ),
         ({"game": "toy", "scenario": "standard", "options": {"rounds": 99}}, "rounds"),
         ({"game": "toy", "scenario": "standard", "seed": -1}, "seed"),
-        ({"game": "aegean-strike", "scenario": "x"}, "not playable"),
+        ({"game": "aegean-strike", "scenario": "world_war"}, "not playable"),
     ],
 )
 def test_a_bad_new_game_is_refused(client, body, fragment):

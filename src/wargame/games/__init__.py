@@ -18,7 +18,6 @@ _TABLES_BEFORE_PLAY: dict[str, str] = {}
 _CARDS_BEFORE_PLAY: dict[str, str] = {}
 """Games not playable yet whose cards are data already (wargame cards)."""
 
-_TABLES_BEFORE_PLAY["aegean-strike"] = "wargame.games.aegean_strike.charts"
 
 for _id, _title, _package, _module, _rules in (
     (
@@ -30,7 +29,13 @@ for _id, _title, _package, _module, _rules in (
     ),
     ("asia-engulfed", "Asia Engulfed", "asia_engulfed", "wargame.games.asia_engulfed", ""),
     ("dai-senso", "Dai Senso!", "dai_senso", "wargame.games.dai_senso", ""),
-    ("aegean-strike", "Aegean Strike", "aegean_strike", "", ""),
+    (
+        "aegean-strike",
+        "Aegean Strike",
+        "aegean_strike",
+        "wargame.games.aegean_strike",
+        "",
+    ),
 ):
     _index = _HERE / _package / "data" / "rules.yaml"
     REGISTRY.add(

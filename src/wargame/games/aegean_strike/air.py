@@ -1,0 +1,679 @@
+"""Air missions in a segment of the Movement Phase (7.04-7.06 items 2-3, R1): launch (9.04), the
+mission and its hidden marker (9.03), supply spent at launch (9.05), the responding side's
+interception or CAP (9.03 A, F), air-to-air combat (9.06), the strike at the target (9.03 C, D,
+E, H; 9.06), aborts (9.07), airbase hits (9.10 item 2), EWDA shot down (9.03), landing and the
+sortie box (9.02).
+
+Decisions
+- A mission group flies from its base to one target hex and back (or on to its new base for a
+  ferry): the hex-by-hex flight path is not traced, its cost is the distance there and back,
+  which must be within every unit's movement allowance (9.04: the allowance is the whole round
+  trip; a ferry may fly twice its allowance, one way).
+- A mission is offered only with a target it can reach: air superiority an enemy airbase, EWDA or
+  ship; a bombing strike an enemy airbase, ground unit or surface ship; an ASM strike an enemy
+  surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
+  carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`). Escorts
+  join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
+- The responding side sees the group, its base and its target hex, not its mission or which of
+  its units are escorts (9.03: the marker is face down) until it fights or reaches its target.
+  The supply track is public, as on the printed track.
+- Interception (provisional stand-in for the lost interception procedure, 15.01): the chase of
+  9.03 A is resolved as one fight in the target hex before the strike. The interceptors' base
+  and the target hex must both lie within the air detection range of one friendly airbase,
+  carrier, surface ship or EWDA (table ``detection``), the target within the interceptors'
+  round trip. CAP: an Intercept-mode unit aboard a large carrier, the target within 20 hexes of
+  it (9.03 F). One group of up to three units from one base responds.
+- Air-to-air combat (provisional, 16.07): both sides fire at once, each with the anti-air values
+  of its units on anti-air missions (a strike unit may not use its anti-air value, 9.03) less
+  the best ECM of the other side, on the Air/Naval chart. Hits fall on the group one unit at a
+  time, escorts first (9.03 G), then in the order listed. A unit hit aborts (9.07).
+- A strike: the non-aborted strike units' summed value (bombing, ASM or underwater) less the
+  target's ECM, on the Air/Naval chart against a ship, the air-to-ground chart against a ground
+  unit or an airbase. Bombing the hex itself is interdiction, whose effect on movement is lost
+  (13.04): it is logged only. Before it, the enemy ships within their anti-air combat range of
+  the target hex fire once, together, at the group (ship-to-air, 9.06; 16.10 provisional);
+  ground units and airbases do not fire (ground-to-air and Soviet air defence are lost; no unit
+  of the scenario offered has an anti-air value). 16.06 and 16.08 are provisional.
+- From an inoperative airbase no mission launches until it is repaired (9.10: the seed puts its
+  units on the map and says no more).
+- A unit whose base is lost (its carrier sunk) when it lands is eliminated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.aegean_strike import airdrop, losses, state
+from wargame.games.aegean_strike.charts import SEED_MODES
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.forces import forces
+from wargame.games.aegean_strike.losses import ANTI_AIR, STRIKE_VALUE, reveal
+from wargame.games.aegean_strike.registry import RULES
+
+GROUP_LIMIT: Final = 3
+HIDDEN: Final = "hidden"
+OFFENSIVE_MISSIONS: Final = (
+    "air_superiority",
+    "bombing_strike",
+    "asm_strike",
+    "asw_strike",
+    "ferry",
+    *airdrop.MISSIONS,
+)
+REBASING: Final = ("ferry", airdrop.AIRMOBILE)
+"""Missions that end at another friendly base rather than back home."""
+
+RULES.stand_in(
+    "15.01",
+    "an interception is one fight in the target hex; detection by range only",
+    key="interception",
+)
+RULES.stand_in("16.07", "both groups fire at once, hits on escorts first", key="air_to_air")
+RULES.stand_in("16.06", "a strike on ground units or a base; no fire back", key="air_to_ground")
+RULES.stand_in("16.08", "a strike on a ship less its ECM", key="air_to_ship")
+RULES.stand_in("13.04", "interdiction bombing is logged, its effect is lost", key="interdiction")
+
+
+# -- what a unit may fly -----------------------------------------------------------------------
+@RULES.implements("9.02", "9.03")
+def launch_refusal(data: Mapping[str, Any], uid: str) -> str:
+    """Why ``uid`` may not fly an offensive mission now ("" if it may)."""
+    record = data["air"][uid]
+    if record["mode"] != "offensive":
+        return f"9.02: {uid} is not in Offensive mode this turn"
+    if record["box"] <= 0:
+        return f"9.02: {uid} is in the holding area: no more missions this turn"
+    if record["flown"]:
+        return f"9.03: {uid} has flown a mission in this action stage"
+    if not base_operative(data, record["base"]):
+        return f"9.10: {record['base']} is inoperative"
+    return ""
+
+
+def base_operative(data: Mapping[str, Any], base: str) -> bool:
+    if state.is_carrier(base):
+        return state.base_hex(data, base) is not None
+    return base not in data["inoperative"]
+
+
+@RULES.implements("9.04")
+def reach(uid: str, mission: str) -> int:
+    """How far out ``uid`` may fly: half its allowance (the round trip), a ferry twice it, one
+    way; an airmobile transport its allowance less loading and unloading, one way."""
+    allowance = state.air_values(uid).ma * state.OP_PER_STRATEGIC
+    if mission == airdrop.AIRMOBILE:
+        return allowance - 2 * airdrop.LOAD_MP
+    return 2 * allowance if mission == "ferry" else allowance // 2
+
+
+def hidden_marker(mission: str) -> bool:
+    """9.03: a mission marker goes face down; transport missions carry none."""
+    return SEED_MODES[mission][1] != "none"
+
+
+def escorted(mission: str) -> bool:
+    """9.03 G: escorts fly with a group on a mission that is not anti-air."""
+    return mission not in ANTI_AIR and mission not in REBASING
+
+
+@RULES.implements("9.01")
+def can_fly(uid: str, mission: str) -> bool:
+    """Whether the unit's type and values allow the mission: an air transport unit flies a
+    ferry or a transport mission, an air combat unit a mission whose value it has."""
+    values = state.air_values(uid)
+    if forces().air_kind(state.unit(uid)) == "transport":
+        return mission == "ferry" or (
+            mission in airdrop.MISSIONS and airdrop.can_carry(uid, mission)
+        )
+    if mission in airdrop.MISSIONS:
+        return False
+    if mission in ("air_superiority", "escort"):
+        return values.anti_air > 0
+    return mission == "ferry" or getattr(values, STRIKE_VALUE[mission]) > 0
+
+
+def targets(data: Mapping[str, Any], side: str, mission: str) -> list[str]:
+    """The hexes (for a ferry: bases) a mission of ``side`` may fly to."""
+    enemy = state.other(side)
+    if mission in REBASING:
+        return [b for b in state.own_bases(data, side) if base_operative(data, b)]
+    found: set[str] = set()
+    if mission in ("air_superiority", "bombing_strike"):
+        found |= {
+            state.base_hex(data, b) or ""
+            for b in data["airbases"]
+            if state.base_side(data, b) == enemy
+        }
+    if mission == "air_superiority":
+        found |= {h for u, h in data["ewda"].items() if h and state.side_of(data, u) == enemy}
+    if mission == "bombing_strike":
+        found |= {
+            r["hex"]
+            for u, r in data["ground"].items()
+            if r["hex"] and state.side_of(data, u) == enemy
+        }
+    for uid, record in data["naval"].items():
+        if state.side_of(data, uid) != enemy:
+            continue
+        submarine = forces().naval_types[state.unit(uid).type].category == "submarine"
+        if (mission == "asw_strike") == submarine or mission == "air_superiority":
+            found.add(record["hex"])
+    return sorted(found - {""})
+
+
+@RULES.implements("10.06")
+def can_base(uid: str, base: str) -> bool:
+    """Whether ``uid`` may be based at ``base``: on a carrier only a carrier aircraft may."""
+    if not state.is_carrier(base) or base not in forces().units:
+        return True
+    return forces().air_types[state.unit(uid).type].carrier
+
+
+def in_reach(data: Mapping[str, Any], units: list[str], mission: str, target: str) -> bool:
+    where = state.base_hex(data, data["air"][units[0]]["base"])
+    there = state.base_hex(data, target) if mission in REBASING else target
+    if where is None or there is None:
+        return False
+    return all(state.distance(where, there) <= reach(u, mission) for u in units)
+
+
+def supply_cost(g_tables: Mapping[str, Any], flight: Mapping[str, Any]) -> int:
+    """9.05: the SP the launching base spends; carriers spend none."""
+    if state.is_carrier(flight["base"]):
+        return 0
+    missions = g_tables["air_missions"]
+    escorts = set(flight["escorts"])
+    return sum(
+        missions["escort" if u in escorts else flight["mission"]].sp for u in flight["units"]
+    )
+
+
+def base_nation(base: str) -> str:
+    return state.nation(base) if state.is_carrier(base) else forces().airbases[base].nation
+
+
+# -- the acting side's missions ----------------------------------------------------------------
+class AirSegment(Procedure):
+    """One side's air missions in a Movement Phase segment, the other side responding."""
+
+    name = "air_segment"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.goto("choose")
+
+    @decision
+    def choose(self, g: Context, f: Frame) -> Choices:
+        side = f["side"]
+        choices = Decision.single(side, "prompt.air_segment", segment=f["segment"])
+        for uid in state.own_air(g.data, side):
+            reason = launch_refusal(g.data, uid) or self._no_target(g, side, uid)
+            if reason:
+                choices.refuse(f"launch {uid}", reason)
+            else:
+                choices.add(f"launch {uid}", _launch, uid)
+        choices.add("end", _end)
+        if "launch" not in choices.verbs():
+            choices.prompt = "prompt.air_segment_end"
+        return choices
+
+    def _no_target(self, g: Context, side: str, uid: str) -> str:
+        if any(self._missions_of(g, side, uid)):
+            return ""
+        return f"9.04: {uid} reaches no target of any mission it may fly"
+
+    def _missions_of(self, g: Context, side: str, uid: str) -> list[str]:
+        base = g.data["air"][uid]["base"]
+        return [
+            m
+            for m in OFFENSIVE_MISSIONS
+            if can_fly(uid, m)
+            and (m not in airdrop.MISSIONS or airdrop.cargo_at(g.data, side, base, m))
+            and (
+                m == airdrop.MISSION
+                or any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m))
+            )
+        ]
+
+    @decision
+    def mission(self, g: Context, f: Frame) -> Choices:
+        side, uid = f["side"], f["lead"]
+        choices = Decision.single(side, "prompt.mission", unit=uid)
+        for name in self._missions_of(g, side, uid):
+            choices.add(f"mission {name}", _form, name)
+        choices.add("cancel", _cancel)
+        return choices
+
+    @decision
+    def group(self, g: Context, f: Frame) -> Choices:
+        flight = g.data["flight"]
+        choices = Decision.single(f["side"], "prompt.group", unit=f["lead"])
+        g_tables = game_tables(g.state)
+        for uid in _joinable(g.data, flight):
+            if can_fly(uid, flight["mission"]):
+                choices.add(f"add {uid}", _join, uid, False)
+            if escorted(flight["mission"]) and can_fly(uid, "escort"):
+                choices.add(f"escort {uid}", _join, uid, True)
+        if flight["mission"] in airdrop.MISSIONS and flight["cargo"] is None:
+            for uid in airdrop.cargo_at(g.data, f["side"], flight["base"], flight["mission"]):
+                reason = airdrop.cargo_refusal(g_tables, flight["units"], uid)
+                if reason:
+                    choices.refuse(f"cargo {uid}", reason)
+                else:
+                    choices.add(f"cargo {uid}", _load, uid)
+        cost = supply_cost(g_tables, flight)
+        short = cost > g.data["sp"].get(base_nation(flight["base"]), 0)
+        for target in self._targets_of(g, f["side"], flight):
+            verb = "base" if flight["mission"] in REBASING else "target"
+            if not all(can_base(u, target) for u in flight["units"]):
+                choices.refuse(f"{verb} {target}", f"10.06: only carrier aircraft land on {target}")
+            elif not in_reach(g.data, flight["units"], flight["mission"], target):
+                choices.refuse(f"{verb} {target}", f"9.04: {target} is beyond the group's range")
+            elif short:
+                choices.refuse(f"{verb} {target}", f"9.05: the base's nation lacks {cost} SP")
+            else:
+                choices.add(f"{verb} {target}", _fly, target)
+        choices.add("cancel", _cancel)
+        if choices.verbs() == {"cancel"}:
+            choices.prompt = "prompt.group_cancel"
+        return choices
+
+    def _targets_of(self, g: Context, side: str, flight: Mapping[str, Any]) -> list[str]:
+        mission = flight["mission"]
+        if mission in airdrop.MISSIONS and flight["cargo"] is None:
+            return []
+        if mission == airdrop.MISSION:
+            return airdrop.drop_zones(g.data, flight["units"])
+        found = targets(g.data, side, mission)
+        return [b for b in found if b != flight["base"]] if mission in REBASING else found
+
+    # -- the other side responds ----------------------------------------------------------------
+    @decision
+    def respond(self, g: Context, f: Frame) -> Choices:
+        enemy = state.other(f["side"])
+        target = g.data["flight"]["target_hex"]
+        choices = Decision.single(enemy, "prompt.respond", hex=target)
+        g_tables = game_tables(g.state)
+        for uid in state.own_air(g.data, enemy):
+            kind = response_kind(g_tables, g.data, uid, target)
+            reason = kind and response_short(g_tables, g.data, uid, kind, 1)
+            if reason:
+                choices.refuse(f"{kind} {uid}", reason)
+            elif kind:
+                choices.add(f"{kind} {uid}", _respond, uid, kind)
+        choices.add("pass", _no_response)
+        if choices.verbs() == {"pass"}:
+            choices.prompt = "prompt.respond_pass"
+        return choices
+
+    @decision
+    def respond_group(self, g: Context, f: Frame) -> Choices:
+        flight = g.data["flight"]
+        enemy = state.other(f["side"])
+        choices = Decision.single(enemy, "prompt.respond_group", hex=flight["target_hex"])
+        if len(flight["interceptors"]) < GROUP_LIMIT:
+            base = g.data["air"][flight["interceptors"][0]]["base"]
+            for uid in state.air_units_at(g.data, base):
+                g_tables = game_tables(g.state)
+                kind = response_kind(g_tables, g.data, uid, flight["target_hex"])
+                more = len(flight["interceptors"]) + 1
+                if kind == flight["response"] and not response_short(
+                    g_tables, g.data, uid, kind, more
+                ):
+                    choices.add(f"add {uid}", _add_interceptor, uid)
+        choices.add("go", _intercept)
+        if "add" not in choices.verbs():
+            choices.prompt = "prompt.respond_group_go"
+        return choices
+
+    # -- at the target ---------------------------------------------------------------------------
+    @RULES.implements("9.03")
+    def arrive(self, g: Context, f: Frame) -> None:
+        """The marker is revealed; an anti-air unit entering an EWDA's hex shoots it down."""
+        flight = g.data["flight"]
+        losses.ship_fire(g, flight)
+        reveal(g, flight)
+        able = [u for u in flight["units"] if u in g.data["air"] and u not in flight["aborted"]]
+        if flight["mission"] in airdrop.MISSIONS:
+            carried = airdrop.drop(g.data, flight)
+            key = "dropped" if flight["mission"] == airdrop.MISSION else "unloaded"
+            g.log(
+                f"log.{key}" if carried else "log.carry_failed",
+                side=f["side"],
+                unit=flight["cargo"],
+                hex=flight["target_hex"],
+            )
+        if flight["mission"] in REBASING:
+            for uid in able:
+                g.data["air"][uid]["base"] = flight["target"]
+        if flight["mission"] in (*REBASING, *airdrop.MISSIONS):
+            g.goto("land")
+            return
+        anti_air = [u for u in able if u in flight["escorts"] or flight["mission"] in ANTI_AIR]
+        if anti_air:
+            shoot_down_ewda(g, f["side"], flight["target_hex"])
+        strikers = [u for u in able if u not in flight["escorts"]]
+        mission, there = flight["mission"], flight["target_hex"]
+        if mission in {"asm_strike", "asw_strike"}:
+            strikers = strikers if strike_targets(g.data, f["side"], mission, there) else []
+        if flight["mission"] in STRIKE_VALUE and strikers:
+            g.goto("strike")
+            return
+        if flight["mission"] in STRIKE_VALUE:
+            g.log("log.mission_failed", side=f["side"], flight=flight["id"])
+        g.goto("land")
+
+    @decision
+    def strike(self, g: Context, f: Frame) -> Choices:
+        flight = g.data["flight"]
+        choices = Decision.single(f["side"], "prompt.strike", hex=flight["target_hex"])
+        for target in strike_targets(g.data, f["side"], flight["mission"], flight["target_hex"]):
+            choices.add(f"attack {target}", _strike, target)
+        if flight["mission"] == "bombing_strike":
+            choices.add("interdict", _interdict)
+        return choices
+
+    @decision
+    def base_hits(self, g: Context, f: Frame) -> Choices:
+        """9.10 item 2: each hit on an airbase is also a hit on an air unit waiting there, the
+        owner choosing which."""
+        base = g.data["flight"]["hit_base"]
+        owner = state.base_side(g.data, base)
+        choices = Decision.single(
+            owner, "prompt.base_hits", base=base, hits=g.data["flight"]["base_hits"]
+        )
+        for uid in state.air_units_at(g.data, base):
+            choices.add(f"hit {uid}", _base_hit, uid)
+        return choices
+
+    def after_strike(self, g: Context, f: Frame) -> None:
+        flight = g.data["flight"]
+        waiting = state.air_units_at(g.data, flight["hit_base"]) if flight["hit_base"] else []
+        if flight["base_hits"] > 0 and waiting:
+            g.goto("base_hits")
+            return
+        g.goto("land")
+
+    @RULES.implements("9.02")
+    def land(self, g: Context, f: Frame) -> None:
+        """Each unit lands one sortie box to the left of the box it flew from."""
+        flight = g.data.pop("flight")
+        for uid in [*flight["units"], *flight["interceptors"]]:
+            record = g.data["air"].get(uid)
+            if record is None:
+                continue
+            if state.base_hex(g.data, record["base"]) is None:
+                losses.eliminate(g, uid)
+                continue
+            record["box"] = max(0, record["box"] - 1)
+        g.goto("choose")
+
+
+def _joinable(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
+    if len(flight["units"]) >= GROUP_LIMIT:
+        return []
+    found = []
+    for uid in state.air_units_at(data, flight["base"]):
+        if uid not in flight["units"] and not launch_refusal(data, uid):
+            found.append(uid)
+    return found
+
+
+@RULES.implements("9.03", "15.01")
+def response_kind(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, target: str
+) -> str:
+    """``intercept`` or ``cap`` if ``uid`` may respond to a group bound for ``target``."""
+    record = data["air"][uid]
+    if record["mode"] != "intercept" or record["box"] <= 0 or record["flown"]:
+        return ""
+    base = record["base"]
+    where = state.base_hex(data, base)
+    if where is None or not base_operative(data, base):
+        return ""
+    if state.is_carrier(base):
+        cap = state.unit(base).type in ("cvn", "cv")
+        return "cap" if cap and state.distance(where, target) <= 20 else ""
+    if state.distance(where, target) > reach(uid, "air_interception"):
+        return ""
+    side = state.side_of(data, uid)
+    return "intercept" if detected_by_one(g_tables, data, side, where, target) else ""
+
+
+def response_cost(g_tables: Mapping[str, Any], base: str, kind: str, count: int) -> int:
+    """9.05: what ``count`` interceptors (or CAP) cost their base; a carrier spends none."""
+    if state.is_carrier(base):
+        return 0
+    mission = "cap" if kind == "cap" else "air_interception"
+    return int(g_tables["air_missions"][mission].sp) * count
+
+
+@RULES.implements("9.05")
+def response_short(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, kind: str, count: int
+) -> str:
+    """Why ``count`` units of ``uid``'s base may not answer for lack of SP ("" if they may)."""
+    base = data["air"][uid]["base"]
+    cost = response_cost(g_tables, base, kind, count)
+    nation = base_nation(base)
+    if cost > data["sp"].get(nation, 0):
+        return f"9.05: {count} interceptors from {base} cost {cost} SP; {nation} has too few"
+    return ""
+
+
+def detected_by_one(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, base: str, target: str
+) -> bool:
+    """Whether one detector of ``side`` covers both the interceptors' base and the target."""
+    detection = g_tables["detection"]
+    for where, kind in detectors(data, side):
+        radius = detection.detectors[kind].air.range
+        if state.distance(where, base) <= radius and state.distance(where, target) <= radius:
+            return True
+    return False
+
+
+def detectors(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
+    found = [
+        (state.base_hex(data, b) or "", "airbase")
+        for b in data["airbases"]
+        if state.base_side(data, b) == side
+    ]
+    found += [(h, "ewda") for u, h in data["ewda"].items() if h and state.side_of(data, u) == side]
+    for uid, record in data["naval"].items():
+        if state.side_of(data, uid) == side:
+            category = forces().naval_types[state.unit(uid).type].category
+            if category in ("surface", "carrier"):
+                found.append(
+                    (record["hex"], "carrier" if category == "carrier" else "surface_ship")
+                )
+    return [(h, k) for h, k in found if h]
+
+
+def strike_targets(data: Mapping[str, Any], side: str, mission: str, hex_id: str) -> list[str]:
+    """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase."""
+    enemy = state.other(side)
+    found = []
+    for uid, record in sorted(data["naval"].items()):
+        if record["hex"] != hex_id or state.side_of(data, uid) != enemy:
+            continue
+        submarine = forces().naval_types[state.unit(uid).type].category == "submarine"
+        if (mission == "asw_strike") == submarine:
+            found.append(uid)
+    if mission == "bombing_strike":
+        found += [
+            u
+            for u, r in sorted(data["ground"].items())
+            if r["hex"] == hex_id and state.side_of(data, u) == enemy
+        ]
+        found += [
+            b
+            for b in sorted(data["airbases"])
+            if state.base_hex(data, b) == hex_id and state.base_side(data, b) == enemy
+        ]
+    return found
+
+
+@RULES.implements("9.03")
+def shoot_down_ewda(g: Context, side: str, hex_id: str) -> None:
+    """EWDA: an enemy unit on an anti-air mission entering its hex completes its mission; the
+    EWDA leaves the map and returns next turn."""
+    for uid, where in sorted(g.data["ewda"].items()):
+        if where == hex_id and state.side_of(g.data, uid) != side:
+            g.data["ewda"][uid] = None
+            g.data["ewda_back"][uid] = g.data["turn"] + 1
+            g.log("log.ewda_down", side=side, unit=uid, hex=hex_id)
+
+
+# -- effects ---------------------------------------------------------------------------------------
+def _launch(g: Context, f: Frame, uid: str) -> None:
+    f["lead"] = uid
+    g.goto("mission")
+
+
+def _form(g: Context, f: Frame, mission: str) -> None:
+    g.data["flights"] += 1
+    g.data["flight"] = {
+        "id": f"f{g.data['flights']}",
+        "side": f["side"],
+        "base": g.data["air"][f["lead"]]["base"],
+        "units": [f["lead"]],
+        "escorts": [],
+        "mission": mission,
+        "target": None,
+        "target_hex": None,
+        "revealed": not hidden_marker(mission),
+        "interceptors": [],
+        "response": None,
+        "aborted": [],
+        "hit_base": None,
+        "cargo": None,
+        "base_hits": 0,
+    }
+    g.goto("group")
+
+
+def _join(g: Context, f: Frame, uid: str, escort: bool) -> None:
+    flight = g.data["flight"]
+    flight["units"].append(uid)
+    if escort:
+        flight["escorts"].append(uid)
+    g.goto("group")
+
+
+def _load(g: Context, f: Frame, uid: str) -> None:
+    g.data["flight"]["cargo"] = uid
+    g.goto("group")
+
+
+def _cancel(g: Context, f: Frame) -> None:
+    g.data.pop("flight", None)
+    f.locals.pop("lead", None)
+    g.goto("choose")
+
+
+@RULES.implements("9.04", "9.05")
+def _fly(g: Context, f: Frame, target: str) -> None:
+    """Launch: the group takes off, its base's nation spends the SP, its marker stays hidden."""
+    flight = g.data["flight"]
+    cost = supply_cost(game_tables(g.state), flight)
+    nation = base_nation(flight["base"])
+    if cost:
+        g.data["sp"][nation] -= cost
+    flight["target"] = target
+    flight["target_hex"] = (
+        state.base_hex(g.data, target) if flight["mission"] in REBASING else target
+    )
+    for uid in flight["units"]:
+        g.data["air"][uid]["flown"] = True
+    g.log_private(
+        [f["side"]],
+        "log.launch",
+        {
+            "side": f["side"],
+            "flight": flight["id"],
+            "base": flight["base"],
+            "hex": flight["target_hex"],
+            "mission": flight["mission"],
+            "sp": cost,
+        },
+        "log.launch_hidden",
+        {
+            "side": f["side"],
+            "flight": flight["id"],
+            "base": flight["base"],
+            "hex": flight["target_hex"],
+            "sp": cost,
+        },
+    )
+    f.locals.pop("lead", None)
+    g.goto("respond")
+
+
+def _end(g: Context, f: Frame) -> None:
+    g.ret()
+
+
+def _respond(g: Context, f: Frame, uid: str, kind: str) -> None:
+    flight = g.data["flight"]
+    flight["interceptors"] = [uid]
+    flight["response"] = kind
+    g.goto("respond_group")
+
+
+def _add_interceptor(g: Context, f: Frame, uid: str) -> None:
+    g.data["flight"]["interceptors"].append(uid)
+    g.goto("respond_group")
+
+
+@RULES.implements("9.03", "9.05")
+def _intercept(g: Context, f: Frame) -> None:
+    """The interceptors take off (their base spends SP unless a carrier) and the fight is
+    fought in the target hex."""
+    flight = g.data["flight"]
+    g_tables = game_tables(g.state)
+    base = g.data["air"][flight["interceptors"][0]]["base"]
+    cost = response_cost(g_tables, base, flight["response"], len(flight["interceptors"]))
+    nation = base_nation(base)
+    g.data["sp"][nation] = g.data["sp"].get(nation, 0) - cost
+    for uid in flight["interceptors"]:
+        g.data["air"][uid]["flown"] = True
+    g.log(
+        "log.intercept",
+        side=state.other(f["side"]),
+        flight=flight["id"],
+        base=base,
+        kind=flight["response"],
+        count=len(flight["interceptors"]),
+        sp=cost,
+    )
+    losses.air_to_air(g, flight)
+    g.goto("arrive")
+
+
+def _no_response(g: Context, f: Frame) -> None:
+    g.goto("arrive")
+
+
+def _strike(g: Context, f: Frame, target: str) -> None:
+    losses.strike(g, g.data["flight"], target)
+    g.goto("after_strike")
+
+
+@RULES.implements("13.04")
+def _interdict(g: Context, f: Frame) -> None:
+    flight = g.data["flight"]
+    g.log("log.interdicted", side=f["side"], hex=flight["target_hex"])
+    g.goto("land")
+
+
+def _base_hit(g: Context, f: Frame, uid: str) -> None:
+    flight = g.data["flight"]
+    flight["base_hits"] -= 1
+    losses.damage(g, uid, 1)
+    g.goto("after_strike")
+
+
+ALL: Final[tuple[Procedure, ...]] = (AirSegment(),)

@@ -1,0 +1,183 @@
+"""The Unit Assignment Stage (7.02): air unit modes and sortie boxes (9.02), airbase capacity
+(9.10 item 3) and EWDA placement (9.03, the EWDA mission).
+
+Decisions
+- The players assign one after the other, the Reactor of last turn first and the Battlefield
+  Controller last (the spec's alternative to a hidden simultaneous assignment: the seed keeps
+  the airbase display open, only mission markers are secret). On the first turn the first
+  Battlefield Controller goes last.
+- A unit keeps last turn's mode until changed; a unit that never had one is given Offensive
+  where its base has room, so that an assignment is a few changes, not one action per unit.
+  ``idle`` takes a unit's mode away (it sits in the holding area and flies nothing this turn),
+  to free room at a full base.
+- Each turn every unit with a mode starts in its sortie box again (9.02): the third box for a US
+  or Israeli unit flying from a US or Israeli base (a carrier of its nation is one), else the
+  second; a unit without a mode stays in the holding area (0).
+- A carrier gives modes to as many units as the carrier table lets it carry (10.06, provisional
+  capacities).
+- EWDA may go to any hex a unit may be in; the seed's bar on non-Soviet EWDA over Soviet land
+  is not checked: no Soviet nation plays the scenario offered and the map marks no Soviet land.
+  An EWDA unit shot down comes back at the turn its return box names (9.03).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.forces import forces
+from wargame.games.aegean_strike.passes import skip
+from wargame.games.aegean_strike.registry import RULES
+
+MODES: Final = ("offensive", "intercept", "idle")
+NOT_PLAYED: Final = ("ground_modes", "division_breakdown", "special_forces")
+"""Ground modes, Soviet division break-down and special forces pass through (7.02)."""
+
+
+def capacity(g_tables: Mapping[str, Any], data: Mapping[str, Any], base: str) -> int:
+    """How many air units ``base`` may give modes to (9.10 item 3; carriers 10.06)."""
+    if state.is_carrier(base):
+        return int(g_tables["carriers"][state.unit(base).type].air_units)
+    return int(getattr(g_tables["airbases"], state.airbase_size(base)).capacity)
+
+
+def with_mode(data: Mapping[str, Any], base: str) -> int:
+    return sum(1 for r in data["air"].values() if r["base"] == base and r["mode"] is not None)
+
+
+@RULES.implements("9.02", "9.10")
+def mode_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, mode: str) -> str:
+    """Why ``uid`` may not take ``mode`` now ("" if it may)."""
+    record = data["air"][uid]
+    if mode == "intercept" and forces().air_kind(state.unit(uid)) == "transport":
+        return f"9.02: {uid} is an air transport unit, always Offensive"
+    if mode == "idle" or record["mode"] is not None:
+        return ""
+    room = capacity(g_tables, data, record["base"])
+    if with_mode(data, record["base"]) >= room:
+        return f"9.10: {record['base']} gives modes to {room} air units at most, all taken"
+    return ""
+
+
+RULES.stand_in("9.08", "a nation's sortie rate is its units' start box", key="sortie_rate")
+
+
+@RULES.implements("9.02", "9.08")
+def start_box(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> int:
+    """The sortie box a unit starts the turn in (9.02; the sortie rate 9.08 gives no more)."""
+    boxes = g_tables["sortie_boxes"]
+    record = data["air"][uid]
+    if record["mode"] is None:
+        return 0
+    base = record["base"]
+    base_nation = state.nation(base) if state.is_carrier(base) else forces().airbases[base].nation
+    home = state.nation(uid) in boxes.home_nations and base_nation in boxes.home_nations
+    return int(boxes.home_box if home else boxes.other_box)
+
+
+@RULES.implements("9.03")
+def ewda_refusal(hex_id: str) -> str:
+    """Why an EWDA unit may not patrol a strategic hex inside the transitional ring."""
+    return f"9.03: {hex_id} lies inside the transitional ring: place it on the operational map"
+
+
+class UnitAssignment(Procedure):
+    """The Unit Assignment Stage (7.02): each side in turn sets modes and places EWDA."""
+
+    name = "unit_assignment"
+
+    @RULES.implements("7.02", "9.03")
+    def start(self, g: Context, f: Frame) -> None:
+        for uid, back in sorted(g.data["ewda_back"].items()):
+            if back <= g.data["turn"]:
+                del g.data["ewda_back"][uid]
+                g.data["ewda"][uid] = None
+                g.log("log.ewda_back", side=state.side_of(g.data, uid), unit=uid)
+        self._default_modes(g)
+        for step in NOT_PLAYED:
+            skip(g, step)
+        first = g.data["controller"]
+        f["order"] = [state.other(first), first]
+        g.goto("next_side")
+
+    def _default_modes(self, g: Context) -> None:
+        g_tables = game_tables(g.state)
+        for uid in sorted(g.data["air"]):
+            record = g.data["air"][uid]
+            if record["mode"] is None and not mode_refusal(g_tables, g.data, uid, "offensive"):
+                record["mode"] = "offensive"
+
+    def next_side(self, g: Context, f: Frame) -> None:
+        if not f["order"]:
+            g_tables = game_tables(g.state)
+            for uid, record in g.data["air"].items():
+                record["box"] = start_box(g_tables, g.data, uid)
+            g.ret()
+            return
+        f["side"] = f["order"].pop(0)
+        g.goto("assign")
+
+    @decision
+    def assign(self, g: Context, f: Frame) -> Choices:
+        side = f["side"]
+        g_tables = game_tables(g.state)
+        choices = Decision.single(side, "prompt.assignment")
+        for uid in state.own_air(g.data, side):
+            for mode in MODES:
+                if (g.data["air"][uid]["mode"] or "idle") == mode:
+                    continue
+                reason = mode_refusal(g_tables, g.data, uid, mode)
+                if reason:
+                    choices.refuse(f"{mode} {uid}", reason)
+                else:
+                    choices.add(f"{mode} {uid}", _set_mode, uid, mode)
+        for uid in sorted(g.data["ewda"]):
+            if state.side_of(g.data, uid) == side:
+                choices.add(f"ewda {uid}", _pick_ewda, uid)
+        choices.add("done", _side_done)
+        if "ewda" not in choices.verbs():
+            choices.prompt = "prompt.assignment_modes"
+        return choices
+
+    @decision
+    def ewda_hex(self, g: Context, f: Frame) -> Choices:
+        choices = Decision.single(f["side"], "prompt.ewda_hex", unit=f["ewda"])
+        for hex_id in state.placeable_hexes():
+            choices.add(f"hex {hex_id}", _place_ewda, hex_id)
+        for hex_id in state.ring_interior():
+            choices.refuse(f"hex {hex_id}", ewda_refusal(hex_id))
+        choices.add("cancel", _cancel_ewda)
+        return choices
+
+
+def _set_mode(g: Context, f: Frame, uid: str, mode: str) -> None:
+    g.data["air"][uid]["mode"] = None if mode == "idle" else mode
+    g.log("log.mode", side=f["side"], unit=uid, mode=mode)
+
+
+def _side_done(g: Context, f: Frame) -> None:
+    g.goto("next_side")
+
+
+def _pick_ewda(g: Context, f: Frame, uid: str) -> None:
+    f["ewda"] = uid
+    g.goto("ewda_hex")
+
+
+def _place_ewda(g: Context, f: Frame, hex_id: str) -> None:
+    g.data["ewda"][f["ewda"]] = hex_id
+    g.log("log.ewda_placed", side=f["side"], unit=f["ewda"], hex=hex_id)
+    f.locals.pop("ewda", None)
+    g.goto("assign")
+
+
+def _cancel_ewda(g: Context, f: Frame) -> None:
+    f.locals.pop("ewda", None)
+    g.goto("assign")
+
+
+ALL: Final[tuple[Procedure, ...]] = (UnitAssignment(),)

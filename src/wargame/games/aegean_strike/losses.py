@@ -1,0 +1,215 @@
+"""Hits and their effects: air-to-air combat (9.06), strikes (9.06), aborts (9.07), airbase hits
+(9.10 item 2), units eliminated, the Battlefield Controller's hits (5) and the provisional
+victory score.
+
+Decisions
+- A unit is eliminated when its hits reach its hit capacity (air and naval: the unit's values;
+  ground: the ground hits table by size). A sunk carrier takes the air units waiting aboard
+  with it (10.06, provisional).
+- Hits on the Battlefield Controller's air and ground units count towards the 15 that pass
+  control (5); hits on airbases, ships and depots do not (spec open question 14).
+- Each hit a side scores on an enemy unit or airbase is a point of its score (the provisional
+  victory of the scenario, 21.06).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wargame.engine.dice import Die
+from wargame.engine.procedure import Context
+from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.forces import forces
+from wargame.games.aegean_strike.registry import RULES
+
+D10: Final = Die(10)
+"""0.02 (seed): a d10 whose 0 counts 10, so faces 1-10."""
+RULES.declare("0.02", where="wargame.games.aegean_strike.losses.D10")
+D10_REASON: Final = "air_combat"
+ANTI_AIR: Final = frozenset({"air_superiority", "escort", "air_interception", "cap"})
+STRIKE_VALUE: Final = {"bombing_strike": "bombing", "asm_strike": "asm", "asw_strike": "underwater"}
+
+
+def reveal(g: Context, flight: dict[str, Any]) -> None:
+    if not flight["revealed"]:
+        flight["revealed"] = True
+        g.reveal()
+        g.log(
+            "log.revealed",
+            side=flight["side"],
+            flight=flight["id"],
+            mission=flight["mission"],
+            escorts=len(flight["escorts"]),
+        )
+
+
+def capacity(g_tables: Mapping[str, Any], uid: str) -> int:
+    category = forces().category(state.unit(uid))
+    if category == "ground":
+        return int(g_tables["ground_hits"][state.unit(uid).size or "X"])
+    if category == "naval":
+        return int(state.naval_values(uid).hits)
+    return int(state.air_values(uid).hits)
+
+
+def record_of(data: Mapping[str, Any], uid: str) -> dict[str, Any]:
+    for key in ("air", "naval", "ground"):
+        if uid in data[key]:
+            found: dict[str, Any] = data[key][uid]
+            return found
+    raise KeyError(uid)
+
+
+@RULES.implements("5", "9.06")
+def damage(g: Context, uid: str, hits: int) -> None:
+    """Give ``uid`` hits: it may be eliminated; they count for the controller and the score."""
+    if hits <= 0:
+        return
+    side = state.side_of(g.data, uid)
+    record = record_of(g.data, uid)
+    record["hits"] += hits
+    g.data["score"][state.other(side)] += hits
+    if side == g.data["controller"] and (uid in g.data["air"] or uid in g.data["ground"]):
+        g.data["bc_hits"] += hits
+    g.log("log.hits", unit=uid, hits=hits, total=record["hits"])
+    if record["hits"] >= capacity(game_tables(g.state), uid):
+        eliminate(g, uid)
+
+
+def eliminate(g: Context, uid: str) -> None:
+    for key in ("air", "naval", "ground"):
+        g.data[key].pop(uid, None)
+    g.data["eliminated"].append(uid)
+    g.log("log.eliminated", unit=uid)
+    flight = g.data.get("flight")
+    if flight is not None and uid in flight["aborted"]:
+        flight["aborted"].remove(uid)
+    for aboard in [u for u, r in g.data["air"].items() if r["base"] == uid]:
+        if flight is None or aboard not in [*flight["units"], *flight["interceptors"]]:
+            eliminate(g, aboard)
+
+
+@RULES.implements("9.07")
+def abort(g: Context, flight: dict[str, Any], uid: str) -> None:
+    if uid in g.data["air"] and uid not in flight["aborted"]:
+        flight["aborted"].append(uid)
+        g.log("log.aborted", unit=uid)
+
+
+def spread(g: Context, flight: dict[str, Any], units: list[str], hits: int) -> None:
+    """Hits on a group, one unit at a time in order; each unit hit aborts (9.07)."""
+    alive = list(units)
+    for n in range(hits):
+        alive = [u for u in alive if u in g.data["air"]]
+        if not alive:
+            return
+        uid = alive[n % len(alive)]
+        abort(g, flight, uid)
+        damage(g, uid, 1)
+
+
+def strength(values: list[int], ecm: list[int]) -> int:
+    """A summed attack value less the best ECM of the other side (provisional, 16.07)."""
+    return max(0, sum(values) - max(ecm, default=0))
+
+
+@RULES.implements("9.06", "16.07")
+def air_to_air(g: Context, flight: dict[str, Any]) -> None:
+    """Both groups fire at once; the flight's marker is revealed as its escorts fight."""
+    reveal(g, flight)
+    chart = game_tables(g.state)["air_naval_combat"]
+    fliers = [u for u in flight["units"] if u in g.data["air"]]
+    fighters = [u for u in fliers if u in flight["escorts"] or flight["mission"] in ANTI_AIR]
+    interceptors = list(flight["interceptors"])
+    theirs = strength(
+        [state.air_values(u).anti_air for u in interceptors],
+        [state.air_values(u).ecm for u in fliers],
+    )
+    ours = strength(
+        [state.air_values(u).anti_air for u in fighters],
+        [state.air_values(u).ecm for u in interceptors],
+    )
+    enemy = state.other(flight["side"])
+    roll_theirs = g.roll(D10, enemy, D10_REASON)
+    roll_ours = g.roll(D10, flight["side"], D10_REASON)
+    on_flight, on_interceptors = chart.hits(theirs, roll_theirs), chart.hits(ours, roll_ours)
+    g.log(
+        "log.air_combat",
+        hex=flight["target_hex"],
+        attack=theirs,
+        hits=on_flight,
+        defence=ours,
+        hits_back=on_interceptors,
+    )
+    escorts_first = [u for u in fliers if u in flight["escorts"]]
+    spread(g, flight, escorts_first + [u for u in fliers if u not in escorts_first], on_flight)
+    spread(g, flight, interceptors, on_interceptors)
+
+
+RULES.stand_in("16.10", "ships near the target fire once at the arriving group", key="ship_to_air")
+
+
+@RULES.implements("9.06", "16.10")
+def ship_fire(g: Context, flight: dict[str, Any]) -> None:
+    """Ship-to-air: the enemy ships within their anti-air combat range of the target hex fire
+    together at the group as it arrives; hits fall on the group and abort (9.07)."""
+    g_tables = game_tables(g.state)
+    reach = g_tables["detection"].combat_ranges.ship_anti_air
+    enemy = state.other(flight["side"])
+    ships = [
+        uid
+        for uid, record in sorted(g.data["naval"].items())
+        if state.side_of(g.data, uid) == enemy
+        and state.naval_values(uid).anti_air > 0
+        and state.distance(record["hex"], flight["target_hex"]) <= reach
+    ]
+    fliers = [u for u in flight["units"] if u in g.data["air"]]
+    if not ships or not fliers:
+        return
+    power = strength(
+        [state.naval_values(u).anti_air for u in ships], [state.air_values(u).ecm for u in fliers]
+    )
+    roll = g.roll(D10, enemy, "ship_fire")
+    hits = g_tables["air_naval_combat"].hits(power, roll)
+    g.log("log.ship_fire", hex=flight["target_hex"], ships=len(ships), attack=power, hits=hits)
+    spread(g, flight, fliers, hits)
+
+
+@RULES.implements("9.06", "9.10", "16.06", "16.08")
+def strike(g: Context, flight: dict[str, Any], target: str) -> None:
+    """The strike units attack one target in the hex."""
+    g_tables = game_tables(g.state)
+    value = STRIKE_VALUE[flight["mission"]]
+    strikers = [
+        u
+        for u in flight["units"]
+        if u in g.data["air"] and u not in flight["escorts"] and u not in flight["aborted"]
+    ]
+    naval = target in g.data["naval"]
+    ecm = [state.naval_values(target).ecm] if naval else []
+    power = strength([getattr(state.air_values(u), value) for u in strikers], ecm)
+    chart = g_tables["air_naval_combat" if naval else "air_to_ground_combat"]
+    roll = g.roll(D10, flight["side"], "strike")
+    hits = chart.hits(power, roll)
+    g.log("log.strike", side=flight["side"], target=target, attack=power, hits=hits)
+    if target in g.data["airbases"]:
+        hit_airbase(g, flight, target, hits)
+    else:
+        damage(g, target, hits)
+
+
+def hit_airbase(g: Context, flight: dict[str, Any], base: str, hits: int) -> None:
+    """9.10 item 2: hits recorded on the base, inoperative at 6 (small) or 12 (large) hits;
+    as many hits fall on the air units waiting there, the owner choosing."""
+    if hits <= 0:
+        return
+    g.data["airbases"][base] += hits
+    g.data["score"][flight["side"]] += hits
+    limit = getattr(game_tables(g.state)["airbases"], state.airbase_size(base)).inoperative_at
+    if g.data["airbases"][base] >= limit and base not in g.data["inoperative"]:
+        g.data["inoperative"].append(base)
+        g.log("log.inoperative", base=base)
+    flight["hit_base"] = base
+    flight["base_hits"] = hits

@@ -1,0 +1,39 @@
+"""The steps of the sequence of play that pass through (7.01-7.07): each needs a system whose
+rules are lost from the seed, named by its rule; the step is logged and changes nothing. Each
+is a provisional stand-in of its rule, told to players in ``wargame rules aegean-strike``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from wargame.engine.procedure import Context
+from wargame.games.aegean_strike.registry import RULES
+
+PASSES: Final = {
+    "mobilisation": "21.03",
+    "political_effects": "21.01",
+    "ground_modes": "11.02",
+    "division_breakdown": "11.10",
+    "special_forces": "11.12",
+    "ground_movement": "13.02",
+    "naval_movement": "13.06",
+    "naval_interception": "15.02",
+    "cas": "16.02",
+    "assault": "16.02",
+    "depot_hits": "12.01",
+    "attrition": "11.04",
+    "depots": "12.01",
+    "unit_repair": "18",
+    "bridges": "11.08",
+    "naval_modes": "10.02",
+    "sea_transport": "13.09",
+}
+"""Each step passing through, by the rule of the lost system it needs."""
+
+for _rule in sorted(set(PASSES.values())):
+    _steps = ", ".join(step for step, rule in PASSES.items() if rule == _rule)
+    RULES.stand_in(_rule, f"passes through: {_steps}", key="pass_through")
+
+
+def skip(g: Context, step: str) -> None:
+    g.log("log.skipped", step=step, rule=PASSES[step])

@@ -1,0 +1,236 @@
+"""The sequence of play (seed, 7.01-7.07) as a state machine: each turn its Strategic Stage, Unit
+Assignment Stage, Battlefield Controller Determination Stage, three Action Stages (a Sea
+Movement Determination Phase, a Movement Phase of two segments, a Combat Phase of two close air
+support segments and an assault segment) and its Final Stage. :mod:`passes` lists the steps
+that pass through (logged as such) because the systems they need are lost from the seed.
+
+Decisions
+- The Battlefield Controller acts first in the movement segments of Action Stages 1 and 2, the
+  Reactor in Action Stage 3; in the Combat Phase the side that moved second supplies close air
+  support first (7.04-7.06).
+- In a movement segment only the air missions are played (items 2-3 and R1): ground, naval
+  movement and ship-to-ship interception pass through. The close air support segments have no
+  declared land combat to support (ground combat is lost), so they pass through, as does the
+  assault segment.
+- The Final Stage runs its steps in the order listed, the turn marker last (spec's reading);
+  of them airbase repair (9.10 item 4) is played, with repair of a damaged but operative base
+  allowed at the same cost (spec open question 13).
+- Political events: the Battlefield Controller rolls on the Random Political Events Table each
+  International Political Phase; the event is logged, its effects are lost (21.01) and pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.aegean_strike import state, victory
+from wargame.games.aegean_strike.air import base_nation
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.forces import forces
+from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.passes import skip
+from wargame.games.aegean_strike.registry import RULES
+
+CONTROL_HITS: Final = 15
+"""5 (seed): 15 hits on the Controller's air and ground units in a turn pass control."""
+
+
+def acting_order(stage: int, controller: str) -> tuple[str, str]:
+    """Who acts in segments A and B of an action stage's Movement Phase (7.04-7.06)."""
+    reactor = state.other(controller)
+    return (reactor, controller) if stage == 3 else (controller, reactor)
+
+
+class GameTurns(Procedure):
+    """Turn after turn, to the scenario's last; the victory check at its end (7.07 step 9)."""
+
+    name = "game"
+
+    @RULES.implements("7.01")
+    def start(self, g: Context, f: Frame) -> None:
+        """Strategic Stage: reinforcements arrive, mobilisation passes, the political roll."""
+        g.log("log.turn", turn=g.data["turn"], last=g.data["last_turn"])
+        g.data["stage"] = "strategic"
+        for placement in forces().setup(g.state.scenario):
+            unit = forces().units[placement.unit]
+            if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
+                state.place(g.data, placement.unit, placement.hex, placement.base, placement.aboard)
+                g.log("log.reinforcement", side=g.data["nations"][unit.nation], unit=unit.id)
+        skip(g, "mobilisation")
+        roll = g.roll(D10, g.data["controller"], "political_event")
+        event = game_tables(g.state)["political_events"][str(roll)]
+        g.log("log.political_event", event=event)
+        skip(g, "political_effects")
+        g.data["stage"] = "assignment"
+        g.call("unit_assignment", then="determination")
+
+    @RULES.implements("7.03", "5")
+    def determination(self, g: Context, f: Frame) -> None:
+        """Control passes if the Controller's units took 15 hits or more since the last check."""
+        g.data["stage"] = "determination"
+        if g.data["bc_hits"] >= CONTROL_HITS:
+            g.data["controller"] = state.other(g.data["controller"])
+            g.log("log.control_passes", side=g.data["controller"], hits=g.data["bc_hits"])
+        g.data["bc_hits"] = 0
+        g.log("log.controller", side=g.data["controller"])
+        f["stage"] = 1
+        g.goto("action_stages")
+
+    def action_stages(self, g: Context, f: Frame) -> None:
+        if f["stage"] > 3:
+            g.call("final_stage", then="turn_end")
+            return
+        stage = f["stage"]
+        f["stage"] += 1
+        g.call("action_stage", then="action_stages", stage=stage)
+
+    @RULES.implements("7.07")
+    def turn_end(self, g: Context, f: Frame) -> None:
+        """Step 9: the turn marker advances, or the scenario ends and victory is checked."""
+        if g.data["turn"] >= g.data["last_turn"]:
+            g.end_game(victory.final_result(g.state))
+            return
+        g.data["turn"] += 1
+        g.goto("start")
+
+
+class ActionStage(Procedure):
+    """One action stage (7.04-7.06): sea movement determination, movement, combat."""
+
+    name = "action_stage"
+
+    @RULES.implements("7.04", "7.05", "7.06", "10.04")
+    def start(self, g: Context, f: Frame) -> None:
+        """Sea Movement Determination: each side's d10 gives its naval units that may move."""
+        stage = f["stage"]
+        g.data["stage"] = f"action_{stage}"
+        g.log("log.action_stage", stage=stage)
+        for record in g.data["air"].values():
+            record["flown"] = False
+        table = game_tables(g.state)["sea_movement"]
+        for side in state.SIDES:
+            roll = g.roll(D10, side, "sea_movement")
+            g.data["naval_moves"][side] = table[str(roll)]
+            g.log("log.naval_moves", side=side, count=table[str(roll)])
+        f["segments"] = list(acting_order(stage, g.data["controller"]))
+        g.goto("movement")
+
+    def movement(self, g: Context, f: Frame) -> None:
+        if not f["segments"]:
+            g.goto("combat")
+            return
+        side = f["segments"].pop(0)
+        g.data["segment"] = side
+        g.log("log.segment", side=side, segment="movement")
+        for step in ("ground_movement", "naval_movement", "naval_interception"):
+            skip(g, step)
+        g.call("air_segment", then="movement", side=side, segment="movement")
+
+    def combat(self, g: Context, f: Frame) -> None:
+        """Close air support segments (the side that moved second first), then the assault."""
+        moved_first, moved_second = acting_order(f["stage"], g.data["controller"])
+        for side in (moved_second, moved_first):
+            g.log("log.segment", side=side, segment="cas")
+            skip(g, "cas")
+        skip(g, "assault")
+        g.data["segment"] = None
+        g.ret()
+
+
+class FinalStage(Procedure):
+    """The Final Stage (7.07): its steps in order; airbase repair is played."""
+
+    name = "final_stage"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.data["stage"] = "final"
+        for step in ("depot_hits", "attrition", "depots", "unit_repair"):
+            skip(g, step)
+        f["order"] = [g.data["controller"], state.other(g.data["controller"])]
+        g.goto("next_side")
+
+    def next_side(self, g: Context, f: Frame) -> None:
+        """Each side in turn repairs its damaged airbases; then the steps after repair."""
+        while f["order"]:
+            f["side"] = f["order"].pop(0)
+            if damaged(g, f["side"]):
+                g.goto("repair")
+                return
+        for step in ("bridges", "naval_modes", "sea_transport"):
+            skip(g, step)
+        g.ret()
+
+    @decision
+    def repair(self, g: Context, f: Frame) -> Choices:
+        side = f["side"]
+        choices = Decision.single(side, "prompt.repair")
+        cost = repair_cost(g)
+        for base in damaged(g, side):
+            reason = repair_refusal(g, base, cost)
+            if reason:
+                choices.refuse(f"repair {base}", reason)
+            else:
+                choices.add(f"repair {base}", _repair, base, cost)
+        choices.add("done", _repair_done)
+        if "repair" not in choices.verbs():
+            choices.prompt = "prompt.repair_short"
+        return choices
+
+
+def damaged(g: Context, side: str) -> list[str]:
+    """The airbases of ``side`` with hits to repair."""
+    return [
+        b
+        for b in sorted(g.data["airbases"])
+        if state.base_side(g.data, b) == side and g.data["airbases"][b]
+    ]
+
+
+def repair_cost(g: Context) -> int:
+    return int(game_tables(g.state)["airbases"].small.repair_sp_per_hit)
+
+
+@RULES.implements("9.10")
+def repair_refusal(g: Context, base: str, cost: int) -> str:
+    nation = base_nation(base)
+    if g.data["sp"].get(nation, 0) < cost:
+        return f"9.10: repairing a hit costs {cost} SP; {nation} has {g.data['sp'].get(nation, 0)}"
+    return ""
+
+
+@RULES.implements("9.10")
+def _repair(g: Context, f: Frame, base: str, cost: int) -> None:
+    """Item 4: a hit repaired for its SP, without limit; a base back under its limit operates."""
+    g.data["sp"][base_nation(base)] -= cost
+    g.data["airbases"][base] -= 1
+    limit = getattr(game_tables(g.state)["airbases"], state.airbase_size(base)).inoperative_at
+    if base in g.data["inoperative"] and g.data["airbases"][base] < limit:
+        g.data["inoperative"].remove(base)
+    g.log("log.repaired", side=f["side"], base=base, sp=cost, left=g.data["airbases"][base])
+
+
+def _repair_done(g: Context, f: Frame) -> None:
+    g.goto("next_side")
+
+
+def initial(scenario: str) -> dict[str, Any]:
+    """The turn-keeping part of the opening position."""
+    found = forces().scenarios[scenario]
+    return {
+        "turn": 1,
+        "last_turn": found.turns,
+        "controller": found.first_controller,
+        "bc_hits": 0,
+        "stage": None,
+        "segment": None,
+        "naval_moves": {"a": 0, "b": 0},
+        "flights": 0,
+        "score": {"a": 0, "b": 0},
+        "ewda_back": {},
+        "inoperative": [],
+    }
+
+
+ALL: Final[tuple[Procedure, ...]] = (GameTurns(), ActionStage(), FinalStage())

@@ -1,0 +1,229 @@
+"""The position of an Aegean Strike game as plain data, and the questions the rules ask of it.
+
+``data["air"]`` maps each air unit in play (EWDA excepted) to its base (an airbase id or the id
+of the carrier it is aboard), its mode, its sortie box and its hits; ``data["ewda"]`` each EWDA
+unit to its hex (None: off the map, to be placed in a Unit Assignment Stage); ``data["naval"]``
+and ``data["ground"]`` the other units to their hex and hits; ``data["airbases"]`` each airbase
+of a side in play to its hits. ``data["flight"]`` is the mission group in the air, if any.
+
+Decisions
+- Only the nations a scenario gives Player A or Player B are in play: a neutral nation's units
+  stay out of the game, since the rules that bring a neutral into the war are lost.
+- Every unit on the map is seen by both sides (provisional, rule 14.02, ``all_detected``): the
+  detection rules are lost; only what the seed itself hides is hidden, the mission markers.
+- A distance between an operational and a strategic hex is measured on the strategic grid, the
+  operational hex standing for its strategic-grid hex, ten operational movement points a hex
+  (seed, 4); between two operational hexes it is counted in operational hexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Final
+
+from wargame.engine.board import HexGrid, HexLayout, IdOrder
+from wargame.engine.data import read_raw
+from wargame.games.aegean_strike.forces import (
+    DATA,
+    AirValues,
+    GroundValues,
+    NavalValues,
+    Unit,
+    forces,
+)
+from wargame.games.aegean_strike.registry import RULES
+
+SIDES: Final = ("a", "b")
+STRATEGIC_PREFIX: Final = "S"
+OP_PER_STRATEGIC: Final = 10
+"""4 (seed): a strategic hex is ten operational hexes across, a strategic MP ten operational."""
+
+RULES.stand_in(
+    "14.02",
+    "every unit on the map is detected by both sides; only mission markers are hidden",
+    key="all_detected",
+)
+
+
+def other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def unit(uid: str) -> Unit:
+    return forces().units[uid]
+
+
+def nation(uid: str) -> str:
+    return unit(uid).nation
+
+
+def air_values(uid: str) -> AirValues:
+    found = forces().values(unit(uid))
+    assert isinstance(found, AirValues), uid
+    return found
+
+
+def naval_values(uid: str) -> NavalValues:
+    found = forces().values(unit(uid))
+    assert isinstance(found, NavalValues), uid
+    return found
+
+
+def ground_values(uid: str) -> GroundValues:
+    found = forces().values(unit(uid))
+    assert isinstance(found, GroundValues), uid
+    return found
+
+
+def side_of(data: Mapping[str, Any], uid: str) -> str:
+    return str(data["nations"][nation(uid)])
+
+
+@RULES.implements("14.02")
+def visible(data: Mapping[str, Any], uid: str) -> bool:
+    """Whether both sides see ``uid``: every unit in play is (the stand-in's whole rule)."""
+    return any(uid in data[key] for key in ("air", "ewda", "naval", "ground"))
+
+
+def base_side(data: Mapping[str, Any], base: str) -> str:
+    """The side of an airbase or a carrier."""
+    if base in forces().airbases:
+        return str(data["nations"][forces().airbases[base].nation])
+    return side_of(data, base)
+
+
+def is_carrier(base: str) -> bool:
+    return base not in forces().airbases
+
+
+def base_hex(data: Mapping[str, Any], base: str) -> str | None:
+    """Where an airbase lies, or where a carrier sails (None: sunk)."""
+    if base in forces().airbases:
+        return forces().airbases[base].hex
+    found = data["naval"].get(base)
+    return None if found is None else str(found["hex"])
+
+
+def airbase_size(base: str) -> str:
+    return forces().airbases[base].size
+
+
+def air_units_at(data: Mapping[str, Any], base: str) -> list[str]:
+    """The air units waiting at ``base`` (not in the air)."""
+    flying = set(flying_units(data))
+    return sorted(u for u, r in data["air"].items() if r["base"] == base and u not in flying)
+
+
+def flying_units(data: Mapping[str, Any]) -> list[str]:
+    flight = data.get("flight")
+    return [] if flight is None else [*flight["units"], *flight.get("interceptors", [])]
+
+
+def own_air(data: Mapping[str, Any], side: str) -> list[str]:
+    return sorted(uid for uid in data["air"] if side_of(data, uid) == side)
+
+
+def own_bases(data: Mapping[str, Any], side: str) -> list[str]:
+    """The airbases and carriers of ``side`` in play."""
+    bases = [b for b in data["airbases"] if base_side(data, b) == side]
+    carriers = [u for u in data["naval"] if side_of(data, u) == side and carries_air(u)]
+    return sorted(bases) + sorted(carriers)
+
+
+def carries_air(uid: str) -> bool:
+    return forces().naval_types.get(unit(uid).type) is not None and (
+        forces().naval_types[unit(uid).type].category == "carrier"
+    )
+
+
+# -- distances ---------------------------------------------------------------------------------
+@cache
+def _grid() -> HexGrid:
+    return HexGrid(HexLayout.EVEN_Q, id_order=IdOrder.COL_ROW)
+
+
+@cache
+def strategic_of() -> dict[str, str]:
+    """Each operational hex's strategic-grid hex (seed, 4)."""
+    raw = read_raw(DATA / "map.json")
+    return {str(h["id"]): str(h["strategic"]) for h in raw["hexes"] if h.get("strategic")}
+
+
+def on_strategic(hex_id: str) -> bool:
+    return hex_id.startswith(STRATEGIC_PREFIX)
+
+
+@RULES.implements("4")
+def distance(a: str, b: str) -> int:
+    """Operational MP between two hexes of either map (see the module's decisions)."""
+    if not on_strategic(a) and not on_strategic(b):
+        return _grid().distance(a, b)
+    big_a = a[1:] if on_strategic(a) else strategic_of()[a][1:]
+    big_b = b[1:] if on_strategic(b) else strategic_of()[b][1:]
+    return _grid().distance(big_a, big_b) * OP_PER_STRATEGIC
+
+
+@cache
+def placeable_hexes() -> tuple[str, ...]:
+    """Every hex a unit may be in: none inside the transitional ring of the strategic map (4)."""
+    return tuple(sorted(h for h, rec in forces().hexes.items() if rec.area != "inside"))
+
+
+# -- set-up ------------------------------------------------------------------------------------
+def initial_data(scenario: str) -> dict[str, Any]:
+    """The opening position of ``scenario``: its players' units placed at turn 0 (7.01 brings
+    the others), its airbases undamaged, its supply points."""
+    found = forces()
+    setup = found.scenarios[scenario]
+    nations = {n: "a" for n in setup.sides.a} | {n: "b" for n in setup.sides.b}
+    data: dict[str, Any] = {
+        "nations": nations,
+        "air": {},
+        "ewda": {},
+        "naval": {},
+        "ground": {},
+        "airbases": {b.id: 0 for b in found.data.airbases if b.nation in nations},
+        "sp": dict(setup.supply_points),
+        "eliminated": [],
+    }
+    for placement in found.setup(scenario):
+        if found.units[placement.unit].nation in nations and placement.turn == 0:
+            place(data, placement.unit, placement.hex, placement.base, placement.aboard)
+    return data
+
+
+def place(
+    data: dict[str, Any], uid: str, hex_id: str | None, base: str | None, aboard: str | None
+) -> None:
+    """Put a unit into play where its set-up says (an EWDA unit off the map, to be placed)."""
+    found = forces()
+    category = found.category(unit(uid))
+    if category == "air" and found.air_kind(unit(uid)) == "ewda":
+        data["ewda"][uid] = None
+    elif category == "air":
+        data["air"][uid] = {"base": base, "mode": None, "box": 0, "hits": 0, "flown": False}
+    elif category == "naval":
+        data["naval"][uid] = {"hex": hex_id, "hits": 0}
+    else:
+        data["ground"][uid] = {"hex": hex_id, "aboard": aboard, "hits": 0}
+
+
+def problems(data: Mapping[str, Any]) -> list[str]:
+    """Air units based nowhere, units out of play still listed, boxes off the track."""
+    found = []
+    for uid, record in data["air"].items():
+        if base_hex(data, record["base"]) is None:
+            found.append(f"{uid} is based on {record['base']}, which is not in play")
+        if not 0 <= record["box"] <= 3:
+            found.append(f"{uid} is in sortie box {record['box']}")
+    for uid in data["eliminated"]:
+        if any(uid in data[key] for key in ("air", "ewda", "naval", "ground")):
+            found.append(f"{uid} is eliminated but still in play")
+    return found
+
+
+@cache
+def ring_interior() -> tuple[str, ...]:
+    """The strategic hexes inside the transitional ring, where no unit may be (4)."""
+    return tuple(sorted(h for h, rec in forces().hexes.items() if rec.area == "inside"))

@@ -1,0 +1,73 @@
+"""Positions of Aegean Strike to test play on: the North Africa War at its first movement
+segment, with data a test changes, and rules overlays that fix the combat charts' results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from wargame.engine.action import Action
+from wargame.engine.state import State, clone
+from wargame.games import REGISTRY
+from wargame.games.aegean_strike.charts import TABLES
+
+GAME = REGISTRY.game("aegean-strike")
+SCENARIO = "north_africa_war"
+PASSING = ("end", "pass", "done", "go")
+
+
+SHIPS_HARMLESS = [0, 1, 1, 1, 1, 1, 1, 1]
+"""Air/Naval chart hits by column: none in the first (strength 1: Benina's ships against a
+group with ECM 3), one in every other."""
+
+
+def overlay(**hits: int | list[int]) -> dict[str, Any]:
+    """A rules overlay whose charts (air_naval_combat, air_to_ground_combat) give ``hits`` in
+    every cell, or in each column the list's number."""
+    tables = {}
+    for name, count in hits.items():
+        columns = list(TABLES.defaults[name].table.columns)
+        row = count if isinstance(count, list) else [count] * len(columns)
+        rows = {str(face): row for face in range(1, 11)}
+        tables[name] = {"columns": columns, "rows": rows}
+    return {"game": "aegean-strike", "name": "test", "tables": tables}
+
+
+def begun(**hits: int | list[int]) -> State:
+    options = {"rules_overlay": overlay(**hits)} if hits else {}
+    return GAME.setup(SCENARIO, 7, options)
+
+
+def first_segment(
+    edit: Callable[[dict[str, Any]], None] | None = None, **hits: int | list[int]
+) -> State:
+    """Player A's air missions in the first movement segment of turn 1 (A is the first
+    Battlefield Controller), after ``edit`` changed the position's data."""
+    state = act(act(begun(**hits), "b", "done"), "a", "done")
+    if edit is not None:
+        state = clone(state)
+        edit(state.data)
+    return state
+
+
+def act(state: State, side: str, *texts: str) -> State:
+    for text in texts:
+        state = GAME.apply(state, side, Action(text))
+    return state
+
+
+def actions(state: State, side: str) -> list[str]:
+    return [action.text for action in GAME.legal_actions(state, side)]
+
+
+def passing(state: State, until: Callable[[State], bool]) -> State:
+    """Every deciding side ends, passes or finishes until ``until`` holds or the game ends."""
+    while state.result is None and not until(state):
+        side = GAME.active(state)[0]
+        offered = actions(state, side)
+        state = act(state, side, next(text for text in PASSING if text in offered))
+    return state
+
+
+def prompt(state: State, side: str) -> str:
+    return str(GAME.view(state, side, log=False)["prompt"]["key"])
