@@ -550,9 +550,9 @@ class _Group:
 
 class _Fixed:
     """The fixed point of supply and ZOI (:meth:`Supply._fixed_point`) and what is derived from
-    it alone: base eligibility, activation ranges, placement hexes (kept with it)."""
+    it alone: base eligibility and activation ranges (kept with it)."""
 
-    __slots__ = ("activation", "eligible", "placements", "supplied", "traces", "zoi")
+    __slots__ = ("activation", "eligible", "supplied", "traces", "zoi")
 
     def __init__(
         self, traces: dict[str, _Trace], supplied: dict[str, frozenset[str]], zoi: Zoi
@@ -562,7 +562,6 @@ class _Fixed:
         self.zoi = zoi
         self.eligible: dict[tuple[str, str], bool] = {}
         self.activation: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
-        self.placements: dict[tuple[Any, ...], list[str]] = {}  # see reinforcements.entry_hexes
 
 
 _AIR, _HQ, _COMBAT, _FLIES, _NEUTRALISES = 1, 2, 4, 8, 16
@@ -660,7 +659,6 @@ class Supply:
         self.zoi = fixed.zoi
         self._eligible = fixed.eligible
         self.activation = fixed.activation
-        self.placements = fixed.placements
         self._supplied = fixed.supplied["allied"] | fixed.supplied["japan"]
         self._grounded: dict[str, set[str]] = {}  # each side's other units, when first asked
         self._hqs = self._traces["allied"].hqs | self._traces["japan"].hqs
@@ -697,6 +695,24 @@ class Supply:
         """Kunming is a supply source: the Burma Road is open, or the HUMP is active with a
         supply-eligible Northern India airfield (12.75; Chinese replacements, 10.34)."""
         return self._traces["allied"].china
+
+    def side_key(self, side: str) -> tuple[Any, ...]:
+        """Everything :meth:`eligible`, :meth:`headquarters`, the ZOI that hinders ``side``
+        and the activation ranges of its HQs read: its supply lines to the sources and
+        Kunming's network, the hexes blocked to it and held solely by its enemy, control, where
+        the HQs are. Another position with this key answers these alike for ``side`` whatever
+        the other side's supply."""
+        trace = self._traces[side]
+        return (
+            id(self.graph),
+            side,
+            trace.to_source,
+            trace.kunming,
+            self.zoi.block[side],
+            self.enemy_only[side],
+            tuple(self.control.values()),
+            *(tuple(self.hqs[each]) for each in SIDES),
+        )
 
     def headquarters(self, side: str) -> list[tuple[str, str]]:
         """The side's HQs on the map, with their hexes, in the order of the game data."""
