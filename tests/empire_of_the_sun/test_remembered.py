@@ -29,7 +29,7 @@ from wargame.games.empire_of_the_sun.static import SIDES
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
-TABLES = ("_POSITIONS", "_FIXED", "_TRACES", "_SEARCHES", "_ZONES")
+TABLES = ("_POSITIONS", "_FIXED", "_TRACES", "_SEARCHES", "_ZONES", "_PARTS", "_CONTROLS")
 
 
 def walk(seed: int, actions: int) -> Iterator[tuple[State, str, str]]:

@@ -628,6 +628,12 @@ class _Roles:
 
 _ROLES: OrderedDict[tuple[int, tuple[str, ...]], _Roles] = OrderedDict()
 ROLES_KEPT = 4
+_PARTS: OrderedDict[tuple[Any, ...], _SidePart] = OrderedDict()
+PARTS_KEPT = 16
+_CONTROLS: OrderedDict[tuple[Any, ...], tuple[dict[str, str | None], dict[str, Hexes]]] = (
+    OrderedDict()
+)
+CONTROLS_KEPT = 8
 
 
 def _roles(records: dict[str, Unit], order: tuple[str, ...]) -> _Roles:
@@ -641,6 +647,31 @@ def _placed(
 ) -> list[tuple[str, int]]:
     """Those of ``units`` on the map, each with the bit of its hex, in the order given."""
     return [(u, b) for u in units if (b := bit_of(at(u))) is not None]
+
+
+class _SidePart:
+    """What the fixed point reads of one side's units, worked out by ``map`` over the units of
+    one role, in C: the hexes it occupies (``present``) and those its ground and air units
+    occupy (``combat``), as bit sets; its HQs and its flyers (air units and carriers, none
+    while its ZOI is suspended) with their hex bits, in the game data's order; the flyers, and
+    those that neutralise (7.35). Shared between positions: read it, never change it."""
+
+    __slots__ = ("combat", "flyers", "flying", "hqs", "neutralisers", "present")
+
+    def __init__(
+        self, roles: _Roles, side: str, at: Callable[[str], str], graph: MapGraph, loud: bool
+    ) -> None:
+        bit_of = graph.bit.get
+        present = set(map(bit_of, map(at, roles.all[side])))
+        combat = set(map(bit_of, map(at, roles.combat[side])))
+        present.discard(None)
+        combat.discard(None)
+        self.present: Hexes = _union(present)
+        self.combat: Hexes = _union(combat)
+        self.hqs = _placed(roles.hqs[side], at, bit_of)
+        self.flying = _placed(roles.flyers[side], at, bit_of) if loud else []
+        self.flyers = [u for u, _ in self.flying]
+        self.neutralisers = [u for u in self.flyers if u in roles.neutralisers]
 
 
 class Supply:
@@ -730,39 +761,23 @@ class Supply:
         each side occupies): each worked out by ``map`` over the units of one role, in C, rather
         than by one Python loop over all units; the lists few positions need (every unit, the
         China box) when first asked, from a copy of where the units are."""
-        graph, bit_of, silent = self.graph, self.graph.bit.get, zoi_suspended(g)
+        graph, silent = self.graph, zoi_suspended(g)
         units = g.data["units"]
         roles = self._roles = _roles(self._records, tuple(units))
         self._at = at = dict(units)
         locate = at.__getitem__
-        present: dict[str, set[Any]] = {}  # the bits of the hexes, None discarded
-        combat: dict[str, set[Any]] = {}
-        self.hqs: dict[str, list[tuple[str, int]]] = {}
-        self.flying: dict[str, list[tuple[str, int]]] = {}  # air units and carriers, with hexes
-        self.flyers: dict[str, list[str]] = {}
-        self.neutralisers: dict[str, list[str]] = {}
-        for side in SIDES:
-            present[side] = set(map(bit_of, map(locate, roles.all[side])))
-            combat[side] = set(map(bit_of, map(locate, roles.combat[side])))
-            present[side].discard(None)
-            combat[side].discard(None)
-            self.hqs[side] = _placed(roles.hqs[side], locate, bit_of)
-            loud = side not in silent
-            self.flying[side] = _placed(roles.flyers[side], locate, bit_of) if loud else []
-            self.flyers[side] = [u for u, _ in self.flying[side]]
-            self.neutralisers[side] = [u for u in self.flyers[side] if u in roles.neutralisers]
+        parts = {side: self._side_part(roles, side, locate, side not in silent) for side in SIDES}
+        self.hqs = {side: parts[side].hqs for side in SIDES}
+        self.flying = {side: parts[side].flying for side in SIDES}  # air units and carriers
+        self.flyers = {side: parts[side].flyers for side in SIDES}
+        self.neutralisers = {side: parts[side].neutralisers for side in SIDES}
         self.where: dict[str, int] = dict(self.flying["allied"])  # the flyers' hexes
         self.where.update(self.flying["japan"])
         self.silent = silent
-        control = g.data["control"]
-        self.control = dict(zip(graph.watched, map(control.get, graph.watched), strict=True))
         self.enemy_only: dict[str, Hexes] = {
-            side: _union(combat[forces.enemy(side)] - present[side]) for side in SIDES
+            side: parts[forces.enemy(side)].combat & ~parts[side].present for side in SIDES
         }
-        held: dict[str | None, list[int]] = {side: [] for side in SIDES}
-        for hex_id, b in graph.ports:
-            held.setdefault(control.get(hex_id), []).append(b)
-        self.enemy_port = {side: _union(held[forces.enemy(side)]) for side in SIDES}
+        self.control, self.enemy_port = self._controlled(g.data["control"])
         # Kunming's area is Allied controlled and occupied for all purposes (12.75)
         self.enemy_only["japan"] |= graph.kunming_area
         self.enemy_only["allied"] &= ~graph.kunming_area
@@ -771,6 +786,33 @@ class Supply:
         self.road_open = g.data["tracks"].get("burma_road") == "open"
         self._kunming: Hexes | None = None
         self._side_keys: dict[str, tuple[Any, ...]] = {}
+
+    def _side_part(
+        self, roles: _Roles, side: str, locate: Callable[[str], str], loud: bool
+    ) -> _SidePart:
+        """:class:`_SidePart` of ``side``, kept for the process under where its units are: a
+        move or a placement changes one side's part only."""
+        key = (id(self.graph), roles.all[side], loud, tuple(map(locate, roles.all[side])))
+        return kept(
+            _PARTS, key, lambda: _SidePart(roles, side, locate, self.graph, loud), PARTS_KEPT
+        )
+
+    def _controlled(
+        self, control: dict[str, str]
+    ) -> tuple[dict[str, str | None], dict[str, Hexes]]:
+        """Control of the hexes supply watches, and each side's enemy ports, kept for the
+        process under that control (it changes seldom)."""
+        graph = self.graph
+        held = tuple(map(control.get, graph.watched))
+
+        def worked_out() -> tuple[dict[str, str | None], dict[str, Hexes]]:
+            ports: dict[str | None, list[int]] = {side: [] for side in SIDES}
+            for hex_id, b in graph.ports:
+                ports.setdefault(control.get(hex_id), []).append(b)
+            enemy_port = {side: _union(ports[forces.enemy(side)]) for side in SIDES}
+            return dict(zip(graph.watched, held, strict=True)), enemy_port
+
+        return kept(_CONTROLS, (id(graph), held), worked_out, CONTROLS_KEPT)
 
     @cached_property
     def units(self) -> dict[str, list[tuple[str, int]]]:
