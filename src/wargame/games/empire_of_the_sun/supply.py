@@ -112,7 +112,13 @@ random play, and the tests check it against a slow reference on random positions
   point traces only HQs and flyers; other units' supply is worked out when first asked, for
   the side asked.
 * **The snapshot of a position** maps over the units of each role (:class:`_Roles`, kept for
-  the process in the game data's order) rather than looping over every unit in Python.
+  the process in the game data's order) rather than looping over every unit in Python; each
+  side's part (:class:`_SidePart`) is kept under where that side's units are (``_PARTS``), and
+  control with the enemy ports under control (``_CONTROLS``): a move or a placement changes one
+  side's part only.
+* **A side's answers** (:meth:`Supply.side_key`) name what its bases' eligibility, the ZOI that
+  hinders it and its HQs' activation ranges read, so that the hexes where a unit may be placed
+  are kept for the process under them (``reinforcements.entry_candidates``).
 * Results live in ``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves
   or control changes) and in a small per-process table of positions keyed by everything supply
   depends on (:func:`_signature`), because every engine call builds a fresh context for the
