@@ -24,12 +24,12 @@ from wargame.engine.board import search
 from wargame.engine.board.paths import avoiding
 from wargame.engine.rng import Rng
 from wargame.engine.state import State
-from wargame.games.empire_of_the_sun import GAME, forces, movement, supply
+from wargame.games.empire_of_the_sun import GAME, forces, movement, reinforcements, supply
 from wargame.games.empire_of_the_sun.static import SIDES
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
-TABLES = ("_POSITIONS", "_FIXED", "_TRACES", "_SEARCHES", "_ZONES")
+TABLES = ("_POSITIONS", "_FIXED", "_TRACES", "_SEARCHES", "_ZONES", "_PARTS", "_CONTROLS")
 
 
 def walk(seed: int, actions: int) -> Iterator[tuple[State, str, str]]:
@@ -262,3 +262,58 @@ def test_threads_sharing_the_tables_find_the_answers_from_scratch(monkeypatch):
     for thread in threads:
         thread.join()
     assert not failures, failures[0]
+
+
+@pytest.mark.rule("9.11", "9.12", "9.13")
+@pytest.mark.parametrize("seed", [1, 4])
+def test_placement_hexes_kept_for_the_process_are_those_worked_out_afresh(seed, monkeypatch):
+    # reinforcements.entry_candidates keeps the hexes under the placing side's supply answers
+    # (Supply.side_key), which a placement of another unit often leaves as they were.
+    checked = 0
+    for state, side, _ in walk(seed, 1200):
+        if state.stack[-1].step != "place_unit":
+            continue
+        listed = [a.text for a in GAME.legal_actions(state, side)]
+        with monkeypatch.context() as patched:
+            for table in TABLES:
+                patched.setattr(supply, table, OrderedDict())
+            patched.setattr(reinforcements, "_PLACEMENTS", OrderedDict())
+            again = GAME.legal_actions(State(**msgspec.structs.asdict(state)), side)
+        assert [a.text for a in again] == listed
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.rule("9.11", "9.12", "9.13", "7.35", "13.2")
+@pytest.mark.parametrize("seed", range(3))
+def test_placement_hexes_kept_as_units_move_one_by_one_are_those_worked_out_afresh(
+    seed, monkeypatch
+):
+    rng = random.Random(seed)
+    state = GAME.setup("campaign", seed)
+    g = GAME.context(state)
+    board = g.static.board
+    land = sorted(
+        h for h, r in board.hexes.items() if "off_map" not in r.areas and r.terrain != "ocean"
+    )
+    placed = sorted(u for u, at in g.data["units"].items() if forces.on_map(at))
+    bases = [h for h in land if board.port(h) or board.airfield(h)]
+    kinds = {}  # one unit of each side, class and nationality to place
+    for unit_id in sorted(g.data["units"]):
+        unit = forces.record(g, unit_id)
+        kinds.setdefault((unit.side, unit.unit_class, unit.nationality), unit)
+    for _ in range(60):
+        if rng.random() < 0.3:
+            g.data["control"][rng.choice(bases)] = rng.choice(SIDES)
+        else:  # flyers change the ZOI, ground units the hexes held solely by one side
+            g.data["units"][rng.choice(placed)] = rng.choice(land)
+        g.cache.clear()
+        hqs = [u for u in placed if forces.record(g, u).unit_class == "hq" and rng.random() < 0.7]
+        units = rng.sample(sorted(kinds.values(), key=lambda u: u.id), 6)
+        kept = [reinforcements.entry_candidates(g, unit, hqs) for unit in units]
+        with monkeypatch.context() as patched:
+            for table in TABLES:
+                patched.setattr(supply, table, OrderedDict())
+            patched.setattr(reinforcements, "_PLACEMENTS", OrderedDict())
+            fresh = GAME.context(state)
+            assert [reinforcements.entry_candidates(fresh, u, hqs) for u in units] == kept

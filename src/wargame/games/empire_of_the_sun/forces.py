@@ -10,8 +10,9 @@ box: ``turn:N`` (the turn track: arrives on turn N), ``delayed`` (Delayed Reinfo
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterator
+from contextlib import suppress
 
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun.board import Board
@@ -62,16 +63,36 @@ def reduced(g: Context, unit_id: str) -> bool:
     return unit_id in g.data["reduced"]
 
 
+INDEXES_KEPT = 16
+_INDEXES: OrderedDict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, list[str]]] = OrderedDict()
+
+
 def _index(g: Context) -> dict[str, list[str]]:
+    """The units in each hex: found again for the process under where every unit is (each
+    engine call makes a fresh context, and listings of one position come back to it), shared
+    with the table until :func:`move_to` changes it in a copy of its own."""
     index = g.cache.get("at")
     if index is None:
-        index = defaultdict(list)
-        for unit_id, location in g.data["units"].items():
-            if location[:1].isdigit():  # on_map(location), without a call per unit
-                index[location].append(unit_id)
+        units = g.data["units"]
+        key = (tuple(units), tuple(units.values()))
+        index = _INDEXES.get(key)
+        if index is None:
+            index = _INDEXES[key] = _indexed(units)
+            if len(_INDEXES) > INDEXES_KEPT:
+                with suppress(KeyError):  # another thread may have dropped it
+                    _INDEXES.popitem(last=False)  # the first made: use is not tracked here
         g.cache["at"] = index
+        g.cache["at_shared"] = True
     found: dict[str, list[str]] = index
     return found
+
+
+def _indexed(units: dict[str, str]) -> dict[str, list[str]]:
+    index: defaultdict[str, list[str]] = defaultdict(list)
+    for unit_id, location in units.items():
+        if location[:1].isdigit():  # on_map(location), without a call per unit
+            index[location].append(unit_id)
+    return index
 
 
 def by_hex(g: Context) -> dict[str, list[str]]:
@@ -116,6 +137,8 @@ def move_to(g: Context, unit_id: str, location: str) -> None:
     forget_derived(g)
     before = g.data["units"][unit_id]
     index = g.cache.get("at")
+    if index is not None and g.cache.pop("at_shared", False):
+        index = g.cache["at"] = defaultdict(list, {h: list(here) for h, here in index.items()})
     if index is not None:
         if on_map(before):
             index[before].remove(unit_id)

@@ -3,8 +3,10 @@ placement, and the Allied ASP increase."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
 from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
@@ -20,6 +22,8 @@ from wargame.games.empire_of_the_sun.static import Unit
 
 KUNMING = "2407"
 ROLL_LOW, ROLL_HIGH = 0, 9  # the bounds of a modified die roll (15.6)
+PLACEMENTS_KEPT = 64
+_PLACEMENTS: OrderedDict[tuple[Any, ...], list[str]] = OrderedDict()  # see entry_candidates
 
 
 @RULES.implements("15.1", "15.2", "15.3", "15.4", "15.5")
@@ -206,18 +210,15 @@ def _entries(g: Context, unit_id: str, hqs: list[str]) -> Iterator[str]:
 
 
 def entry_candidates(g: Context, unit: Unit, hqs: list[str]) -> list[str]:
-    """:func:`entry_hexes` before the stacking check. Memoised in the position's
-    :class:`~supply.Supply` (dropped with it whenever a unit moves or control changes), because
-    listing replacements asks this for every eliminated unit: the answer depends on the unit
-    only through its side, whether it needs an airfield, whether it is an HQ, and which HQs may
-    take it."""
+    """:func:`entry_hexes` before the stacking check, kept for the process under what it reads
+    (listing replacements asks this for every eliminated unit, and placing a unit seldom
+    changes the placing side's answers): of the unit, its side, whether it needs an airfield,
+    whether it is an HQ, and which HQs may take it; of the position, the side's supply
+    answers (:meth:`~supply.Supply.side_key`)."""
     found = supply.supply(g)
     takers = None if unit.unit_class == "hq" else _takers(g, unit, hqs)
-    key = (unit.side, unit.unit_class == "air", takers)
-    known = found.placements.get(key)
-    if known is None:
-        known = found.placements[key] = _candidates(g, unit, takers)
-    return known
+    key = (unit.unit_class == "air", takers, *found.side_key(unit.side))
+    return supply.kept(_PLACEMENTS, key, lambda: _candidates(g, unit, takers), PLACEMENTS_KEPT)
 
 
 def _candidates(g: Context, unit: Unit, takers: Takers | None) -> list[str]:

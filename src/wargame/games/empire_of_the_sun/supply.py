@@ -112,7 +112,13 @@ random play, and the tests check it against a slow reference on random positions
   point traces only HQs and flyers; other units' supply is worked out when first asked, for
   the side asked.
 * **The snapshot of a position** maps over the units of each role (:class:`_Roles`, kept for
-  the process in the game data's order) rather than looping over every unit in Python.
+  the process in the game data's order) rather than looping over every unit in Python; each
+  side's part (:class:`_SidePart`) is kept under where that side's units are (``_PARTS``), and
+  control with the enemy ports under control (``_CONTROLS``): a move or a placement changes one
+  side's part only.
+* **A side's answers** (:meth:`Supply.side_key`) name what its bases' eligibility, the ZOI that
+  hinders it and its HQs' activation ranges read, so that the hexes where a unit may be placed
+  are kept for the process under them (``reinforcements.entry_candidates``).
 * Results live in ``g.cache`` (``supply``, ``zoi``; :mod:`forces` clears them when a unit moves
   or control changes) and in a small per-process table of positions keyed by everything supply
   depends on (:func:`_signature`), because every engine call builds a fresh context for the
@@ -550,9 +556,9 @@ class _Group:
 
 class _Fixed:
     """The fixed point of supply and ZOI (:meth:`Supply._fixed_point`) and what is derived from
-    it alone: base eligibility, activation ranges, placement hexes (kept with it)."""
+    it alone: base eligibility and activation ranges (kept with it)."""
 
-    __slots__ = ("activation", "eligible", "placements", "supplied", "traces", "zoi")
+    __slots__ = ("activation", "eligible", "supplied", "traces", "zoi")
 
     def __init__(
         self, traces: dict[str, _Trace], supplied: dict[str, frozenset[str]], zoi: Zoi
@@ -562,7 +568,6 @@ class _Fixed:
         self.zoi = zoi
         self.eligible: dict[tuple[str, str], bool] = {}
         self.activation: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
-        self.placements: dict[tuple[Any, ...], list[str]] = {}  # see reinforcements.entry_hexes
 
 
 _AIR, _HQ, _COMBAT, _FLIES, _NEUTRALISES = 1, 2, 4, 8, 16
@@ -629,6 +634,12 @@ class _Roles:
 
 _ROLES: OrderedDict[tuple[int, tuple[str, ...]], _Roles] = OrderedDict()
 ROLES_KEPT = 4
+_PARTS: OrderedDict[tuple[Any, ...], _SidePart] = OrderedDict()
+PARTS_KEPT = 16
+_CONTROLS: OrderedDict[tuple[Any, ...], tuple[dict[str, str | None], dict[str, Hexes]]] = (
+    OrderedDict()
+)
+CONTROLS_KEPT = 8
 
 
 def _roles(records: dict[str, Unit], order: tuple[str, ...]) -> _Roles:
@@ -642,6 +653,31 @@ def _placed(
 ) -> list[tuple[str, int]]:
     """Those of ``units`` on the map, each with the bit of its hex, in the order given."""
     return [(u, b) for u in units if (b := bit_of(at(u))) is not None]
+
+
+class _SidePart:
+    """What the fixed point reads of one side's units, worked out by ``map`` over the units of
+    one role, in C: the hexes it occupies (``present``) and those its ground and air units
+    occupy (``combat``), as bit sets; its HQs and its flyers (air units and carriers, none
+    while its ZOI is suspended) with their hex bits, in the game data's order; the flyers, and
+    those that neutralise (7.35). Shared between positions: read it, never change it."""
+
+    __slots__ = ("combat", "flyers", "flying", "hqs", "neutralisers", "present")
+
+    def __init__(
+        self, roles: _Roles, side: str, at: Callable[[str], str], graph: MapGraph, loud: bool
+    ) -> None:
+        bit_of = graph.bit.get
+        present = set(map(bit_of, map(at, roles.all[side])))
+        combat = set(map(bit_of, map(at, roles.combat[side])))
+        present.discard(None)
+        combat.discard(None)
+        self.present: Hexes = _union(present)
+        self.combat: Hexes = _union(combat)
+        self.hqs = _placed(roles.hqs[side], at, bit_of)
+        self.flying = _placed(roles.flyers[side], at, bit_of) if loud else []
+        self.flyers = [u for u, _ in self.flying]
+        self.neutralisers = [u for u in self.flyers if u in roles.neutralisers]
 
 
 class Supply:
@@ -660,7 +696,6 @@ class Supply:
         self.zoi = fixed.zoi
         self._eligible = fixed.eligible
         self.activation = fixed.activation
-        self.placements = fixed.placements
         self._supplied = fixed.supplied["allied"] | fixed.supplied["japan"]
         self._grounded: dict[str, set[str]] = {}  # each side's other units, when first asked
         self._hqs = self._traces["allied"].hqs | self._traces["japan"].hqs
@@ -698,6 +733,24 @@ class Supply:
         supply-eligible Northern India airfield (12.75; Chinese replacements, 10.34)."""
         return self._traces["allied"].china
 
+    def side_key(self, side: str) -> tuple[Any, ...]:
+        """Everything :meth:`eligible`, :meth:`headquarters`, the ZOI that hinders ``side``
+        and the activation ranges of its HQs read: its supply lines to the sources and
+        Kunming's network, the hexes blocked to it and held solely by its enemy, control, where
+        the HQs are. Another position with this key answers these alike for ``side`` whatever
+        the other side's supply."""
+        trace = self._traces[side]
+        return (
+            id(self.graph),
+            side,
+            trace.to_source,
+            trace.kunming,
+            self.zoi.block[side],
+            self.enemy_only[side],
+            tuple(self.control.values()),
+            *(tuple(self.hqs[each]) for each in SIDES),
+        )
+
     def headquarters(self, side: str) -> list[tuple[str, str]]:
         """The side's HQs on the map, with their hexes, in the order of the game data."""
         return [(hq_id, self.graph.hex_at[b]) for hq_id, b in self.hqs[side]]
@@ -714,39 +767,23 @@ class Supply:
         each side occupies): each worked out by ``map`` over the units of one role, in C, rather
         than by one Python loop over all units; the lists few positions need (every unit, the
         China box) when first asked, from a copy of where the units are."""
-        graph, bit_of, silent = self.graph, self.graph.bit.get, zoi_suspended(g)
+        graph, silent = self.graph, zoi_suspended(g)
         units = g.data["units"]
         roles = self._roles = _roles(self._records, tuple(units))
         self._at = at = dict(units)
         locate = at.__getitem__
-        present: dict[str, set[Any]] = {}  # the bits of the hexes, None discarded
-        combat: dict[str, set[Any]] = {}
-        self.hqs: dict[str, list[tuple[str, int]]] = {}
-        self.flying: dict[str, list[tuple[str, int]]] = {}  # air units and carriers, with hexes
-        self.flyers: dict[str, list[str]] = {}
-        self.neutralisers: dict[str, list[str]] = {}
-        for side in SIDES:
-            present[side] = set(map(bit_of, map(locate, roles.all[side])))
-            combat[side] = set(map(bit_of, map(locate, roles.combat[side])))
-            present[side].discard(None)
-            combat[side].discard(None)
-            self.hqs[side] = _placed(roles.hqs[side], locate, bit_of)
-            loud = side not in silent
-            self.flying[side] = _placed(roles.flyers[side], locate, bit_of) if loud else []
-            self.flyers[side] = [u for u, _ in self.flying[side]]
-            self.neutralisers[side] = [u for u in self.flyers[side] if u in roles.neutralisers]
+        parts = {side: self._side_part(roles, side, locate, side not in silent) for side in SIDES}
+        self.hqs = {side: parts[side].hqs for side in SIDES}
+        self.flying = {side: parts[side].flying for side in SIDES}  # air units and carriers
+        self.flyers = {side: parts[side].flyers for side in SIDES}
+        self.neutralisers = {side: parts[side].neutralisers for side in SIDES}
         self.where: dict[str, int] = dict(self.flying["allied"])  # the flyers' hexes
         self.where.update(self.flying["japan"])
         self.silent = silent
-        control = g.data["control"]
-        self.control = dict(zip(graph.watched, map(control.get, graph.watched), strict=True))
         self.enemy_only: dict[str, Hexes] = {
-            side: _union(combat[forces.enemy(side)] - present[side]) for side in SIDES
+            side: parts[forces.enemy(side)].combat & ~parts[side].present for side in SIDES
         }
-        held: dict[str | None, list[int]] = {side: [] for side in SIDES}
-        for hex_id, b in graph.ports:
-            held.setdefault(control.get(hex_id), []).append(b)
-        self.enemy_port = {side: _union(held[forces.enemy(side)]) for side in SIDES}
+        self.control, self.enemy_port = self._controlled(g.data["control"])
         # Kunming's area is Allied controlled and occupied for all purposes (12.75)
         self.enemy_only["japan"] |= graph.kunming_area
         self.enemy_only["allied"] &= ~graph.kunming_area
@@ -755,6 +792,33 @@ class Supply:
         self.road_open = g.data["tracks"].get("burma_road") == "open"
         self._kunming: Hexes | None = None
         self._side_keys: dict[str, tuple[Any, ...]] = {}
+
+    def _side_part(
+        self, roles: _Roles, side: str, locate: Callable[[str], str], loud: bool
+    ) -> _SidePart:
+        """:class:`_SidePart` of ``side``, kept for the process under where its units are: a
+        move or a placement changes one side's part only."""
+        key = (id(self.graph), roles.all[side], loud, tuple(map(locate, roles.all[side])))
+        return kept(
+            _PARTS, key, lambda: _SidePart(roles, side, locate, self.graph, loud), PARTS_KEPT
+        )
+
+    def _controlled(
+        self, control: dict[str, str]
+    ) -> tuple[dict[str, str | None], dict[str, Hexes]]:
+        """Control of the hexes supply watches, and each side's enemy ports, kept for the
+        process under that control (it changes seldom)."""
+        graph = self.graph
+        held = tuple(map(control.get, graph.watched))
+
+        def worked_out() -> tuple[dict[str, str | None], dict[str, Hexes]]:
+            ports: dict[str | None, list[int]] = {side: [] for side in SIDES}
+            for hex_id, b in graph.ports:
+                ports.setdefault(control.get(hex_id), []).append(b)
+            enemy_port = {side: _union(ports[forces.enemy(side)]) for side in SIDES}
+            return dict(zip(graph.watched, held, strict=True)), enemy_port
+
+        return kept(_CONTROLS, (id(graph), held), worked_out, CONTROLS_KEPT)
 
     @cached_property
     def units(self) -> dict[str, list[tuple[str, int]]]:
