@@ -221,7 +221,7 @@ class Service:
         ``rules_overlay`` (YAML text or its mapping), it is played with the player's printed
         charts. With ``rematch_of``, it is stored as that game's rematch (see ``rematch``)."""
         game = self.kind(game_kind, BadRequest)
-        kinds = seat_kinds(game, seats)
+        kinds = idle_seats(game, scenario, seat_kinds(game, seats))
         if seed is not None and (refusal := chosen_seed_refusal(kinds, hot_seat)):
             raise BadRequest(refusal)
         dice = new_dice(seed)
@@ -746,6 +746,10 @@ class Service:
             self.release_bots(game_id)
 
 
+IDLE_SEAT: Final = BOT_PREFIX + "random"
+"""The kind of a seat whose side does not play in the game's scenario (see ``idle_seats``)."""
+
+
 def new_server_name() -> str:
     """A name for this server unlike any other's: its process, its host and a random part."""
     return f"{os.getpid()}@{socket.gethostname()[:32]}/{secrets.token_hex(4)}"
@@ -759,6 +763,13 @@ def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:
         if kind not in seat_kind_names():
             raise BadRequest(f"seat kind {kind!r}: use one of {', '.join(seat_kind_names())}")
     return {side: seats.get(side, HUMAN) for side in game.sides}
+
+
+def idle_seats(game: Game, scenario: str, kinds: dict[Side, str]) -> dict[Side, str]:
+    """The seat kinds with each side that does not play in the scenario given to the random bot,
+    which is never asked (``Game.scenario_sides``): no person waits on an idle seat."""
+    playing = game.scenario_sides(scenario)
+    return {side: kind if side in playing else IDLE_SEAT for side, kind in kinds.items()}
 
 
 def chosen_seed_refusal(kinds: dict[Side, str], hot_seat: bool) -> str | None:
