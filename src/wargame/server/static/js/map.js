@@ -28,7 +28,7 @@ import { MapBase, bySide, placed } from "./mapbase.js";
 export const RADIUS = 20;
 const FLAT_CORNERS = corners(0);
 const POINTY_CORNERS = corners(Math.PI / 6);
-const LAYERS = ["terrain", "weather", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
+const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
 const EOTS_SIDES = { impassable_land: null, route: null, unplayable_sea: null }; // styled by play.css
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways

@@ -184,6 +184,8 @@ function context() {
     units: app.units,
     cards: app.cards,
     hexes: app.hexes,
+    staticBoard: (app.data && app.data.board) || {}, // the board's drawing data (client_data)
+    sideColours: (app.data && app.data.colours) || {}, // a hex map: each side's colour, if the game gives them
     sides: app.sides.map((side) => side.id),
     busy: app.busy,
     logMarks: body === app.body ? app.marks : null, // the live log's prefix hashes (log.js)
