@@ -129,3 +129,32 @@ def test_the_lobby_offers_dai_senso_with_the_west_seat_idle_in_august_storm(page
     assert "idle" in idle.get_attribute("class")
     assert idle.locator("input").count() == 0
     assert page.locator('#seats .seat[data-side="soviet"] input').count() >= 2
+
+
+def test_an_attack_is_declared_on_a_hex_and_its_units_added_by_clicking(page, server, artifacts):
+    """The Axis ends its movement by the prompt's button, clicks the Soviet hex of Lesozavodsk
+    (e5402) to attack it, then the 5th Army's stack beside it to add the army: the prompt then
+    asks to resolve the attack on that hex, and the button says so in words."""
+    game = new_game(server)
+    open_page(page, game["axis"], "en")
+    before = version(page)
+    page.click('#buttons [data-action="end"]')
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.combat")
+    target = page.locator('#map [data-target-hex="e5402"]')
+    assert "target-attack" in target.get_attribute("class")
+    target.click(force=True)
+    page.wait_for_selector('#popup:not([hidden])[data-hex="e5402"]')
+    before = version(page)
+    target.click(force=True)
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.attack_units")
+    page.click('#map g.stack[data-hex="e5401"]', force=True)
+    button = page.locator('#popup button[data-action="with j-5th-army"]')
+    assert "Add 5th Army to the attack" in button.inner_text()
+    before = version(page)
+    button.click()
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.attack_units")
+    assert page.locator('#buttons [data-action="resolve"]').inner_text() == "Resolve the attack"
+    page.screenshot(path=str(artifacts / "ds_attack_en.png"))
