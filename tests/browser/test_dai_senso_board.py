@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.game("dai-senso"), pytest.mark.slow]
 SCENARIO = "a1_august_storm"
 UNIT = "j-17th-aa"  # the 17th Area Army, at Keijo (Seoul) at the start
 START = "w5027"
-TARGET = "w4927"  # a hex north-west of Keijo, one of its first moves
+TARGET = "w4927"  # the hex south-east of Keijo, one of its first moves
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
