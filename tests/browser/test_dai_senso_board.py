@@ -158,3 +158,38 @@ def test_an_attack_is_declared_on_a_hex_and_its_units_added_by_clicking(page, se
     wait_prompt(page, "prompt.attack_units")
     assert page.locator('#buttons [data-action="resolve"]').inner_text() == "Resolve the attack"
     page.screenshot(path=str(artifacts / "ds_attack_en.png"))
+
+
+def end_the_axis_turn(server, link):
+    """Play "end" for the Axis (by the API) until the Soviets are to act."""
+    game_id = link.split("/play/")[1].split("#")[0]
+    token = link.split("#token=")[1]
+    for _ in range(12):
+        body = call(server, "GET", f"/api/games/{game_id}?token={token}")
+        if "axis" not in body["view"]["active"]:
+            return
+        move = {"token": token, "version": body["version"], "action": "end"}
+        call(server, "POST", f"/api/games/{game_id}/actions", move)
+    raise AssertionError("the Axis turn did not end")
+
+
+def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifacts):
+    """The Soviets' support segment: a click on a highlighted hex of their units, then another,
+    places a Blitz marker (2.2.4), drawn as a tile in the Soviet colour on that hex."""
+    game = new_game(server)
+    end_the_axis_turn(server, game["axis"])
+    base, _, fragment = game["soviet"].partition("#")
+    page.goto(f"{base}?lang=ja#{fragment}")
+    wait_prompt(page, "prompt.blitz_placement")
+    assert page.locator("#map g.token").count() == 0
+    target = page.locator('#map [data-target-hex="e5301"]')
+    target.click(force=True)
+    page.wait_for_selector('#popup:not([hidden])[data-hex="e5301"]')
+    before = version(page)
+    target.click(force=True)
+    wait_newer(page, before)
+    token = page.locator('#map g.token[data-hex="e5301"]')
+    assert token.get_attribute("data-side") == "soviet"
+    assert token.get_attribute("data-token") == "blitz"
+    assert "電撃戦マーカー" in page.inner_text("#log")
+    page.screenshot(path=str(artifacts / "ds_blitz_ja.png"))

@@ -33,6 +33,8 @@ const EOTS_SIDES = { impassable_land: null, route: null, unplayable_sea: null };
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways
 const BADGE_Y = 0.2; // and this far down (a base), clear of the counters and the names
+const TOKEN_X = 0.76; // a game's marker on a hex (a Blitz marker): this far right of the centre,
+const TOKEN_Y = 0.2; // and this far down, clear of the counters' stack count
 
 export const TERRAIN = {
   ocean: "#a8cde6",
@@ -249,21 +251,19 @@ export class HexMap extends MapBase {
   }
 
   /** The game's markers on hexes (``tokens``: [{hex, kind, side}], a Blitz marker): a small
-   * tile in the side's colour with the kind's initial, in the hex's upper right corner. */
+   * tile in the side's colour with the kind's initial, by the hex's right edge. */
   drawTokens(tokens) {
     const marks = [];
     for (const token of tokens) {
       const hex = this.hexes.get(token.hex);
       if (!hex) continue;
-      const at = placed(hex.cx + RADIUS * 0.55, hex.cy - RADIUS * 0.72);
-      marks.push(
-        s(
-          "g",
-          { class: `token token-${token.kind}`, transform: at, dataset: { token: token.kind, hex: token.hex, side: token.side || "" } },
-          s("rect", { class: "token-body", x: -4, y: -4, width: 8, height: 8, rx: 1, fill: this.colours[token.side] || "#444" }),
-          s("text", { class: "token-text", x: 0, y: 2.2 }, token.label || token.kind[0].toUpperCase()),
-        ),
-      );
+      const at = placed(hex.cx + RADIUS * TOKEN_X, hex.cy + RADIUS * TOKEN_Y);
+      const body = [
+        s("rect", { class: "token-body", x: -4.5, y: -4.5, width: 9, height: 9, rx: 1, fill: this.colours[token.side] || "#444" }),
+        s("text", { class: "token-text", x: 0, y: 2.4 }, token.label || token.kind[0].toUpperCase()),
+      ];
+      const dataset = { token: token.kind, hex: token.hex, side: token.side || "" };
+      marks.push(s("g", { class: `token token-${token.kind}`, transform: at, dataset }, s("g", { class: "mark-body" }, body)));
     }
     fill(this.layers.tokens, marks);
   }
