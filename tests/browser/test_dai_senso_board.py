@@ -59,10 +59,11 @@ def map_facts(page):
     )
 
 
-def move_by_clicking(page):
-    """Pick the unit on its stack, then its destination: two clicks on the target hex (the
-    first opens it, the second moves there)."""
+def move_by_clicking(page, country):
+    """Pick the unit on its stack (whose hex is named with its ``country``), then its
+    destination: two clicks on the target hex (the first opens it, the second moves there)."""
     page.click(f'#map g.stack[data-hex="{START}"]')
+    assert country in page.inner_text("#popup .hex-facts")
     button = page.locator(f'#popup li[data-unit="{UNIT}"] button[data-action="move {UNIT}"]')
     before = version(page)
     button.click()
@@ -91,7 +92,7 @@ def test_the_map_draws_terrain_hexsides_and_counters_and_a_unit_moves_by_clickin
     assert "2-2-3" in facts["values"]  # the Kwantung Army HQ, full strength
     page.screenshot(path=str(artifacts / f"ds_start_{lang}.png"))
 
-    move_by_clicking(page)
+    move_by_clicking(page, "Korea" if lang == "en" else "朝鮮")
     moved = page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]')
     assert moved.count() == 1
     assert page.locator(f'#map g.stack[data-hex="{START}"] [data-unit="{UNIT}"]').count() == 0
@@ -112,7 +113,7 @@ def test_on_a_phone_the_map_and_the_move_work_too(browser, server, artifacts):
         game = new_game(server)
         open_page(page, game["axis"], "ja")
         page.screenshot(path=str(artifacts / "ds_phone_ja.png"))
-        move_by_clicking(page)
+        move_by_clicking(page, "朝鮮")
         assert page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]').count() == 1
         page.screenshot(path=str(artifacts / "ds_phone_moved_ja.png"))
     finally:
@@ -192,4 +193,6 @@ def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifa
     assert token.get_attribute("data-side") == "soviet"
     assert token.get_attribute("data-token") == "blitz"
     assert "電撃戦マーカー" in page.inner_text("#log")
+    page.click("#legend-button")
+    assert "電撃戦マーカー" in page.inner_text('#legend li[data-legend="token-blitz-soviet"]')
     page.screenshot(path=str(artifacts / "ds_blitz_ja.png"))

@@ -173,8 +173,9 @@ def turn_of_month(track: list[charts.Turn], month: int) -> int:
 def names_catalog() -> Catalog:
     """Unit, side and hex names for messages: ``{unit:unit}`` renders its name in either
     language, ``{hex:hex}`` the hex's place and id; the nationalities and ground unit types
-    by their ids (``nation.japan``, ``unit_type.infantry``) for the client's unit facts, and the
-    turn track's boxes (``track_value.Aug-Sep``) for its tracks."""
+    by their ids (``nation.japan``, ``unit_type.infantry``) for the client's unit facts, the
+    map's countries (``country.korea``) for its hexes, and the turn track's boxes
+    (``track_value.Aug-Sep``) for its tracks."""
     names = Catalog()
     for lang in ("en", "ja"):
         entries: dict[str, str] = {}
@@ -186,6 +187,8 @@ def names_catalog() -> Catalog:
         ):
             for record in records.values():
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name
+        for country, record in board().country_names.items():
+            entries[f"country.{country}"] = record[1] if lang == "ja" else record[0]
         for turn in charts.TABLES.defaults["turn_track"]:
             shown = months_ja(turn.name) if lang == "ja" else turn.name
             entries[f"track_value.{turn.name}"] = shown

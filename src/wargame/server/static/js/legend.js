@@ -117,7 +117,13 @@ function boardItems(ctx) {
     item(`hexside-${kind}`, swatch(s("line", { class: `hexside side-${kind}`, x1: -12, y1: 7, x2: 12, y2: -7, stroke: style.stroke, "stroke-width": style.width, "stroke-dasharray": style.dash })), ctx.messages.name("hexside", kind)),
   );
   const weather = Object.entries(board.weather_colours || {}).map(([kind, colour]) => item(`weather-${kind}`, swatch(s("polygon", { class: "hex", points: HEX, fill: "#ece3a6" }), s("polygon", { class: "weather", points: HEX, fill: colour })), ctx.messages.name("track_value", kind)));
-  return [...fills, ...sides, ...weather];
+  const kinds = [...new Set((ctx.board.marks || []).map((mark) => `${mark.kind}|${mark.side}`))];
+  const tokens = kinds.map((pair) => {
+    const [kind, side] = pair.split("|");
+    const tile = [s("rect", { class: "token-body", x: -6, y: -6, width: 12, height: 12, rx: 1.5, fill: (ctx.sideColours || {})[side] || "#444" }), s("text", { class: "token-text", x: 0, y: 2.4 }, kind[0].toUpperCase())];
+    return item(`token-${kind}-${side}`, swatch(s("g", { class: "token" }, tile)), `${ctx.messages.name("token", kind)} (${ctx.sideName(side)})`);
+  });
+  return [...fills, ...sides, ...weather, ...tokens];
 }
 
 const AREA = "M-12 -6L-2 -11L11 -7L12 5L1 11L-11 7Z";

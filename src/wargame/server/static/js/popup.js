@@ -116,6 +116,8 @@ function unitRow(ctx, unit) {
 
 function hexFacts(ctx, hex) {
   const facts = [named(ctx, "terrain", hex.variant || hex.terrain)];
+  const country = (hex.areas || [])[0];
+  if (country && ctx.messages.name("country", country) !== country) facts.push(ctx.messages.name("country", country));
   const weather = ctx.board.weather && ctx.board.weather[hex.id];
   if (weather) facts.push(ctx.messages.name("track_value", weather));
   if (hex.port) facts.push(t("hex.port"));
