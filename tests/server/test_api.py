@@ -53,6 +53,23 @@ def test_the_lobby_offers_dai_senso_and_a_side_out_of_the_scenario_gets_an_idle_
     assert made.json()["seats"]["soviet"]["kind"] == "human"
 
 
+def test_a_rematch_of_august_storm_swaps_the_axis_and_the_soviets_and_keeps_the_west_idle(client):
+    seats = {"axis": "human", "soviet": "bot:random"}
+    made = client.post(
+        "/api/games", json={"game": "dai-senso", "scenario": "a1_august_storm", "seats": seats}
+    ).json()
+    axis = made["seats"]["axis"]["token"]
+    resigned = client.post(
+        f"/api/games/{made['id']}/resign", json={"token": axis, "version": made["version"]}
+    )
+    assert resigned.status_code == 200, resigned.text
+    again = client.post(f"/api/games/{made['id']}/rematch", json={"token": axis})
+    assert again.status_code == 201, again.text
+    assert again.json()["seat_of"] == {"axis": "soviet", "soviet": "axis"}
+    assert again.json()["seats"]["soviet"]["kind"] == "human"
+    assert again.json()["seats"]["west"]["kind"] == "bot:random"
+
+
 def test_create_gives_a_secret_link_per_human_seat_and_a_spectator_link(client, database):
     created, _players = new_game(client, seats={"blue": "bot:random"})
     assert created["version"] == 0

@@ -259,13 +259,14 @@ class Service:
 
     def rematch(self, game_id: str, token: str) -> dict[str, Any]:
         """A new game of the finished ``game_id`` (kind, scenario, options, spectator delay; a
-        new secret seed) with its seats' kinds moved on by one side (two sides swap), asked by
+        new secret seed) with its seats' kinds moved on by one side of those that play in its
+        scenario (two sides swap; an idle seat stays idle), asked by
         one of its seats: the creation body, plus ``seat_of``, the new side of each old side's
         holder. A game has one rematch: asked again, 409 naming it."""
         if self.viewer(game_id, token).side is None:
             raise Forbidden("a spectator cannot ask for a rematch")
         row, _ = self._finished(game_id, token, "a rematch is made")
-        sides = list(self._game(row).sides)
+        sides = list(self._game(row).scenario_sides(row.scenario))  # an idle seat stays idle
         kinds = {seat.seat: seat.kind for seat in self.seats(game_id) if seat.seat in sides}
         seat_of = {side: sides[(index + 1) % len(sides)] for index, side in enumerate(sides)}
         moved = {seat_of[side]: kind for side, kind in kinds.items()}
