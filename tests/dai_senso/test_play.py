@@ -12,10 +12,12 @@ from tests.dai_senso.play import GAME, SCENARIO, act, actions, frozen, position
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction, UnknownGame
+from wargame.engine.rng import Rng
 from wargame.engine.state import clone
 from wargame.fuzz import FuzzConfig, fuzz
 from wargame.games import REGISTRY
 from wargame.games.dai_senso import victory
+from wargame.games.dai_senso.client import without_display
 from wargame.games.dai_senso.forces import forces
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -118,7 +120,7 @@ def test_random_games_of_august_storm_end_without_failure(tmp_path):
 def test_every_side_sees_the_whole_position_and_no_hand():
     state = GAME.setup(SCENARIO, 1)
     views = [GAME.view(state, side)["board"] for side in (None, *GAME.sides)]
-    assert all(view == state.data for view in views)
+    assert all(without_display(view) == state.data for view in views)
     assert "move j-30th-army" in actions(state, "axis")
 
 
@@ -143,3 +145,25 @@ def test_every_log_line_has_words_in_both_languages():
     for key in {event.key for event in found.log} - {"log.roll", "log.game_over"}:
         for lang in ("en", "ja"):
             assert key in GAME.catalog.messages[lang], f"{key} has no {lang} words"
+
+
+def test_a_view_shows_the_weather_and_the_blitz_markers_and_reads_back_as_the_position():
+    state = GAME.setup(SCENARIO, 1)
+    state.data["blitz"] = {"w5623": "soviet"}
+    board = GAME.view(state, "axis")["board"]
+    assert (board["tracks"]["date"], board["tracks"]["year"]) == ("Aug-Sep", 1945)
+    assert board["marks"] == [{"hex": "w5623", "kind": "blitz", "side": "soviet"}]
+    assert set(board["weather"].values()) <= {"mud", "storm", "snow"}
+    read_back = GAME.determinize(GAME.view(state, "axis"), "axis", Rng(3))
+    assert read_back.data == state.data
+
+
+def test_the_client_draws_every_hex_and_every_ground_unit_with_its_values_by_steps():
+    drawn = GAME.client_data()
+    assert len(drawn["board"]["hexes"]) == len(forces().hexes)
+    assert drawn["board"]["flat_top"] is False
+    units = {unit["id"]: unit for unit in drawn["units"]}
+    assert units["j-kwantung-hq"]["step_values"] == ["1-1-3", "2-2-3"]
+    kinds = {kind for side in drawn["board"]["hexsides"] for kind in side["flags"]}
+    assert {"mountain", "river", "border"} <= kinds
+    assert GAME.backdrop() and {line["kind"] for line in GAME.backdrop()} >= {"coast"}

@@ -36,14 +36,38 @@ def test_catalog_lists_the_playable_games_with_sides_scenarios_and_options(clien
     assert "toy" not in {e["id"] for e in catalog}  # an unlisted test game
 
 
-def test_the_lobby_leaves_out_a_game_the_browser_cannot_draw_yet_but_the_api_plays_it(client):
-    """Dai Senso! plays by the command line and the API; its map is not drawn in the browser
-    yet (issue 17, point 7), so the lobby does not offer it."""
-    listed = {e["id"] for e in client.get("/api/catalog").json()}
-    assert {"empire-of-the-sun", "asia-engulfed"} <= listed
-    assert "dai-senso" not in listed
-    made = client.post("/api/games", json={"game": "dai-senso", "scenario": "a1_august_storm"})
+def test_the_lobby_offers_dai_senso_and_a_side_out_of_the_scenario_gets_an_idle_seat(client):
+    """Dai Senso! is drawn in the browser, so the lobby offers it; August Storm is played by the
+    Axis and the Soviets, and the West's seat, not in the scenario, goes to a bot that is never
+    asked, even when the request names it human: nobody waits on an idle seat."""
+    catalog = client.get("/api/catalog").json()
+    entry = next(e for e in catalog if e["id"] == "dai-senso")
+    storm = next(s for s in entry["scenarios"] if s["id"] == "a1_august_storm")
+    assert storm["sides"] == ["axis", "soviet"] and entry["sides"] == ["axis", "west", "soviet"]
+    seats = {"axis": "human", "west": "human", "soviet": "human"}
+    made = client.post(
+        "/api/games", json={"game": "dai-senso", "scenario": "a1_august_storm", "seats": seats}
+    )
     assert made.status_code == 201, made.text
+    assert made.json()["seats"]["west"] == {"kind": "bot:random", "token": None, "url": None}
+    assert made.json()["seats"]["soviet"]["kind"] == "human"
+
+
+def test_a_rematch_of_august_storm_swaps_the_axis_and_the_soviets_and_keeps_the_west_idle(client):
+    seats = {"axis": "human", "soviet": "bot:random"}
+    made = client.post(
+        "/api/games", json={"game": "dai-senso", "scenario": "a1_august_storm", "seats": seats}
+    ).json()
+    axis = made["seats"]["axis"]["token"]
+    resigned = client.post(
+        f"/api/games/{made['id']}/resign", json={"token": axis, "version": made["version"]}
+    )
+    assert resigned.status_code == 200, resigned.text
+    again = client.post(f"/api/games/{made['id']}/rematch", json={"token": axis})
+    assert again.status_code == 201, again.text
+    assert again.json()["seat_of"] == {"axis": "soviet", "soviet": "axis"}
+    assert again.json()["seats"]["soviet"]["kind"] == "human"
+    assert again.json()["seats"]["west"]["kind"] == "bot:random"
 
 
 def test_create_gives_a_secret_link_per_human_seat_and_a_spectator_link(client, database):

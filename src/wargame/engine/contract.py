@@ -308,6 +308,12 @@ class Game(ABC):
         without cards return an empty list."""
         return []
 
+    def scenario_sides(self, scenario_id: str) -> tuple[Side, ...]:
+        """The sides that play in a scenario (all, unless a game says otherwise): a side left
+        out never acts in it, so its seat is idle: the server gives it to a bot that is never
+        asked, and the lobby offers no choice for it."""
+        return tuple(self.sides)
+
     def client_data(self) -> dict[str, Any]:
         """What a graphical client needs to draw the game and that never changes during play,
         as JSON data: the board (its grid facts and each space's terrain, names and features),

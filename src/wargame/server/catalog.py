@@ -35,7 +35,12 @@ def describe(game: Game) -> dict[str, Any]:
         "sides": list(game.sides),
         "seat_kinds": list(seat_kind_names()),
         "scenarios": [
-            {"id": s.id, "title": s.title, "title_ja": s.title_ja or s.title}
+            {
+                "id": s.id,
+                "title": s.title,
+                "title_ja": s.title_ja or s.title,
+                "sides": list(game.scenario_sides(s.id)),
+            }
             for s in game.scenarios()
         ],
         "options": [

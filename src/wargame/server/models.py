@@ -273,6 +273,7 @@ class ScenarioInfo(BaseModel):
     id: str
     title: str
     title_ja: str
+    sides: list[str] = Field(description="the sides that play it; another side's seat is idle")
 
 
 class OptionInfo(BaseModel):

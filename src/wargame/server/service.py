@@ -221,7 +221,7 @@ class Service:
         ``rules_overlay`` (YAML text or its mapping), it is played with the player's printed
         charts. With ``rematch_of``, it is stored as that game's rematch (see ``rematch``)."""
         game = self.kind(game_kind, BadRequest)
-        kinds = seat_kinds(game, seats)
+        kinds = idle_seats(game, scenario, seat_kinds(game, seats))
         if seed is not None and (refusal := chosen_seed_refusal(kinds, hot_seat)):
             raise BadRequest(refusal)
         dice = new_dice(seed)
@@ -259,13 +259,14 @@ class Service:
 
     def rematch(self, game_id: str, token: str) -> dict[str, Any]:
         """A new game of the finished ``game_id`` (kind, scenario, options, spectator delay; a
-        new secret seed) with its seats' kinds moved on by one side (two sides swap), asked by
+        new secret seed) with its seats' kinds moved on by one side of those that play in its
+        scenario (two sides swap; an idle seat stays idle), asked by
         one of its seats: the creation body, plus ``seat_of``, the new side of each old side's
         holder. A game has one rematch: asked again, 409 naming it."""
         if self.viewer(game_id, token).side is None:
             raise Forbidden("a spectator cannot ask for a rematch")
         row, _ = self._finished(game_id, token, "a rematch is made")
-        sides = list(self._game(row).sides)
+        sides = list(self._game(row).scenario_sides(row.scenario))  # an idle seat stays idle
         kinds = {seat.seat: seat.kind for seat in self.seats(game_id) if seat.seat in sides}
         seat_of = {side: sides[(index + 1) % len(sides)] for index, side in enumerate(sides)}
         moved = {seat_of[side]: kind for side, kind in kinds.items()}
@@ -746,6 +747,10 @@ class Service:
             self.release_bots(game_id)
 
 
+IDLE_SEAT: Final = BOT_PREFIX + "random"
+"""The kind of a seat whose side does not play in the game's scenario (see ``idle_seats``)."""
+
+
 def new_server_name() -> str:
     """A name for this server unlike any other's: its process, its host and a random part."""
     return f"{os.getpid()}@{socket.gethostname()[:32]}/{secrets.token_hex(4)}"
@@ -759,6 +764,13 @@ def seat_kinds(game: Game, seats: dict[str, str]) -> dict[Side, str]:
         if kind not in seat_kind_names():
             raise BadRequest(f"seat kind {kind!r}: use one of {', '.join(seat_kind_names())}")
     return {side: seats.get(side, HUMAN) for side in game.sides}
+
+
+def idle_seats(game: Game, scenario: str, kinds: dict[Side, str]) -> dict[Side, str]:
+    """The seat kinds with each side that does not play in the scenario given to the random bot,
+    which is never asked (``Game.scenario_sides``): no person waits on an idle seat."""
+    playing = game.scenario_sides(scenario)
+    return {side: kind if side in playing else IDLE_SEAT for side, kind in kinds.items()}
 
 
 def chosen_seed_refusal(kinds: dict[Side, str], hot_seat: bool) -> str | None:

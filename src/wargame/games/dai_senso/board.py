@@ -57,6 +57,11 @@ class Board:
         self.countries: dict[str, list[str]] = {}
         for hex_ in self.hexes.values():
             self.countries.setdefault(hex_.country, []).append(hex_.id)
+        self.country_names: dict[str, tuple[str, str]] = {
+            country: (record["name"], record.get("name_ja", record["name"]))
+            for country, record in raw.get("countries", {}).items()
+        }
+        """Each country, dependent or region by its id: its name in English and in Japanese."""
         self.sides: dict[frozenset[str], frozenset[str]] = {
             frozenset((side["a"], side["b"])): frozenset(side["kinds"]) for side in raw["hexsides"]
         }

@@ -30,6 +30,7 @@ from wargame.games.dai_senso import (
     blitz,
     cards,
     charts,
+    client,
     combat,
     losses,
     movement,
@@ -59,7 +60,6 @@ class DaiSenso(ProcedureGame):
     title = "Dai Senso!"
     title_ja = "大戦争!"
     rules_version = "0.1"
-    in_lobby = False  # no client drawing yet (issue 17, point 7): played by the CLI and the API
     sides = state.SIDES
     rules = RULES
     tables = charts.TABLES
@@ -98,6 +98,11 @@ class DaiSenso(ProcedureGame):
             )
         return super().scenario(scenario_id)
 
+    def scenario_sides(self, scenario_id: str) -> tuple[Side, ...]:
+        """The factions a scenario sets up (August Storm: the Axis and the Soviets)."""
+        found = forces().scenarios.get(scenario_id)
+        return tuple(found.factions) if found else tuple(self.sides)
+
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         tables = charts.tables(g.state)
         g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
@@ -127,11 +132,19 @@ class DaiSenso(ProcedureGame):
         return super().apply(state_, side, action)
 
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
+        """The whole position (nothing is hidden) and the fields the client draws from it."""
         found: dict[str, Any] = copy_data(state_.data)
-        return found
+        return found | client.display(state_)
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
-        return self.state_from_view(view, side, copy_data(view["board"]), rng)
+        data = copy_data(client.without_display(view["board"]))
+        return self.state_from_view(view, side, data, rng)
+
+    def client_data(self) -> dict[str, Any]:
+        return client.client_data()
+
+    def backdrop(self) -> list[dict[str, Any]]:
+        return client.backdrop()
 
     def check_data(self, state_: State) -> list[str]:
         return state.problems(state_.data)
@@ -159,15 +172,34 @@ def turn_of_month(track: list[charts.Turn], month: int) -> int:
 
 def names_catalog() -> Catalog:
     """Unit, side and hex names for messages: ``{unit:unit}`` renders its name in either
-    language, ``{hex:hex}`` the hex's place and id."""
+    language, ``{hex:hex}`` the hex's place and id; the nationalities and ground unit types
+    by their ids (``nation.japan``, ``unit_type.infantry``) for the client's unit facts, the
+    map's countries (``country.korea``) for its hexes, and the turn track's boxes
+    (``track_value.Aug-Sep``) for its tracks."""
     names = Catalog()
     for lang in ("en", "ja"):
         entries: dict[str, str] = {}
         for unit in forces().units.values():
             entries[f"unit.{unit.id}"] = unit.name_ja if lang == "ja" else unit.name
+        for kind, records in (
+            ("nation", forces().nationalities),
+            ("unit_type", forces().ground_types),
+        ):
+            for record in records.values():
+                entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name
+        for country, record in board().country_names.items():
+            entries[f"country.{country}"] = record[1] if lang == "ja" else record[0]
+        for turn in charts.TABLES.defaults["turn_track"]:
+            shown = months_ja(turn.name) if lang == "ja" else turn.name
+            entries[f"track_value.{turn.name}"] = shown
         for hex_id, record in board().hexes.items():
             if record.name:
                 shown = record.name_ja if lang == "ja" and record.name_ja else record.name
                 entries[f"hex.{hex_id}"] = f"{shown} ({hex_id})"
         names.add(lang, entries)
     return names
+
+
+def months_ja(name: str) -> str:
+    """A turn box's months in Japanese: "Aug-Sep" -> "8-9月", "Jul" -> "7月"."""
+    return "-".join(str(MONTHS.index(month) + 1) for month in name.split("-")) + "月"

@@ -90,9 +90,10 @@ function strikeLine(ctx, side, strike) {
   return h("div", { class: "strike" }, t("battle.hits", { side: ctx.sideName(side), hits: strike.hits }));
 }
 
-/** Each side's column, the attacker first: its name, then what ``content(side)`` gives. */
-function sideColumns(ctx, attacker, content) {
-  const sides = [attacker, ...ctx.sides.filter((side) => side !== attacker)].filter(Boolean);
+/** Each side's column (of ``among``, else every side), the attacker first: its name, then what
+ * ``content(side)`` gives. */
+function sideColumns(ctx, attacker, content, among = ctx.sides) {
+  const sides = [attacker, ...among.filter((side) => side !== attacker)].filter(Boolean);
   return h(
     "div",
     { class: "battle-sides" },
@@ -117,8 +118,20 @@ function board(ctx, battle) {
   return [facts.length ? h("p", { class: "battle-facts" }, facts.join(" · ")) : null, sideColumns(ctx, battle.attacker, column)];
 }
 
+/** A hex attack declared unit by unit (a battle frame with ``side``, ``hex`` and ``attackers``):
+ * the attacking units, and the units in the hex attacked, in two columns. */
+function hexAttack(ctx, battle) {
+  const defenders = Object.keys(ctx.board.units || {}).filter((id) => ctx.unitHex(id) === battle.hex);
+  const sideOf = (id) => (ctx.units.get(id) || {}).side;
+  const defender = defenders.map(sideOf).find(Boolean);
+  const icons = (ids) => ids.map((id) => ctx.units.get(id)).filter(Boolean).map((unit) => h("span", { class: "battle-unit", title: ctx.names.unitName(unit.id), dataset: { unit: unit.id } }, counterIcon(unit, { reduced: ctx.isReduced(unit.id), steps: ctx.stepsOf ? ctx.stepsOf(unit.id) : null }, ctx.lang, 36)));
+  const column = (side) => h("div", { class: "role" }, icons(side === battle.side ? battle.attackers : defenders));
+  return sideColumns(ctx, battle.side, column, [battle.side, defender].filter(Boolean));
+}
+
 function fighting(ctx, battle) {
   if (!battle.parts && battle.area !== undefined && ctx.areaStacks) return board(ctx, battle);
+  if (!battle.parts && battle.hex !== undefined && Array.isArray(battle.attackers)) return hexAttack(ctx, battle);
   const parts = battle.parts || {};
   return sideColumns(ctx, parts.op, (side) => [sideUnits(ctx, parts, side), strikeLine(ctx, side, battle.strikes && battle.strikes[side])]);
 }

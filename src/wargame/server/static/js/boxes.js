@@ -48,6 +48,8 @@ export function drawBoxes(box, ctx) {
     if (!places.has(place)) places.set(place, []);
     places.get(place).push(unitId);
   }
+  // a game that keeps its eliminated units apart from its units on the map (a list of ids)
+  if (Array.isArray(ctx.board.eliminated) && ctx.board.eliminated.length) places.set("eliminated", [...ctx.board.eliminated]);
   const sorted = [...places.entries()].sort((a, b) => placeOrder(a[0]) - placeOrder(b[0]));
   const groups = sorted.map(([place, ids]) =>
     h(

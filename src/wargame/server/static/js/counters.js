@@ -34,12 +34,17 @@ const TYPES = {
   hq: "HQ",
 };
 
+/** The counter's fill and edge: the game's own for the unit (client_data), else its
+ * nationality's here. */
 export function colours(unit) {
-  return NATIONS[unit.nationality] || ["#dddddd", "#555555"];
+  return unit.colours || NATIONS[unit.nationality] || ["#dddddd", "#555555"];
 }
 
-export function typeLabel(unit) {
-  return TYPES[unit.type] || unit.type;
+/** The type printed on the counter: the game's own label in the page's language, else the
+ * unit symbol here. */
+export function typeLabel(unit, lang = "en") {
+  const own = lang === "ja" && unit.type_label_ja ? unit.type_label_ja : unit.type_label;
+  return own || TYPES[unit.type] || unit.type;
 }
 
 /** A short name that fits on a counter: "5th Air Force LRB" -> "5th AF LRB". The stack popup and
@@ -80,8 +85,14 @@ function nameText(name) {
   return s("text", { class: "counter-name", x: 0, y: 1.6, ...squeeze }, name);
 }
 
-/** The printed values: attack-defence-range (HQs show their command range). */
-export function values(unit, reduced) {
+/** The printed values: those of the steps left where the game gives values by steps
+ * (``step_values``, fewest steps first), else attack-defence-range (HQs show their command
+ * range). */
+export function values(unit, reduced, steps = null) {
+  if (unit.step_values && unit.step_values.length) {
+    const left = steps ?? unit.steps ?? unit.step_values.length;
+    return unit.step_values[Math.max(0, Math.min(unit.step_values.length, left) - 1)];
+  }
   const attack = reduced && unit.reduced_attack !== null ? unit.reduced_attack : unit.attack;
   if (unit.type === "hq") return `HQ ${unit.command_range ?? ""}`.trim();
   const parts = [attack, unit.defense];
@@ -101,7 +112,7 @@ function valuesText(printed) {
   return s("text", { class: "counter-values", x: 0, y: COUNTER / 2 - 2.2, ...squeeze }, printed);
 }
 
-/** One counter centred on (0, 0); ``flags`` = {reduced, activated, target, moving}. */
+/** One counter centred on (0, 0); ``flags`` = {reduced, activated, target, moving, steps}. */
 export function counter(unit, flags = {}, lang = "en") {
   const [fillColour, edge] = colours(unit);
   const half = COUNTER / 2;
@@ -118,9 +129,9 @@ export function counter(unit, flags = {}, lang = "en") {
       fill: fillColour,
       stroke: edge,
     }),
-    s("text", { class: "counter-type", x: 0, y: -half + 6 }, typeLabel(unit)),
+    s("text", { class: "counter-type", x: 0, y: -half + 6 }, typeLabel(unit, lang)),
     nameText(shortName(unit, lang)),
-    valuesText(values(unit, flags.reduced)),
+    valuesText(values(unit, flags.reduced, flags.steps)),
   ];
   if (flags.reduced) {
     const corner = `${half - 7},${-half} ${half},${-half} ${half},${-half + 7}`;
@@ -130,9 +141,9 @@ export function counter(unit, flags = {}, lang = "en") {
   return s("g", { class: classes.join(" ").replace(/\s+/g, " ").trim(), dataset: { unit: unit.id } }, parts);
 }
 
-/** A stack as one round marker (the map's far zoom): its side's colour and how many units it
- * holds; ``target`` rings it. Its inner group is scaled by the CSS variable --marker-scale. */
-export function marker(side, count, target) {
+/** A stack as one round marker (the map's far zoom): its side's colour (``colour``, else the
+ * style sheet's) and how many units it holds; ``target`` rings it. Its inner group is scaled by the CSS variable --marker-scale. */
+export function marker(side, count, target, colour = null) {
   const r = 8;
   return s(
     "g",
@@ -141,7 +152,7 @@ export function marker(side, count, target) {
       "g",
       { class: "marker-body" },
       target ? s("circle", { class: "marker-ring", r: r + RING }) : null,
-      s("circle", { class: "marker-disc", r }),
+      s("circle", { class: "marker-disc", r, fill: colour }),
       s("text", { class: "marker-count", x: 0, y: 3.3 }, count),
     ),
   );

@@ -57,39 +57,73 @@ function sample(nationality, flags = {}) {
 }
 
 function pieces(ctx) {
-  const sides = ctx.sides.map((side) => item(`marker-${side}`, swatch(marker(side, 3, false)), t("legend.marker", { side: ctx.sideName(side) })));
+  const colours = ctx.sideColours || {};
+  const sides = ctx.sides.map((side) => item(`marker-${side}`, swatch(marker(side, 3, false, colours[side])), t("legend.marker", { side: ctx.sideName(side) })));
+  return [...samples(), ...sides, ...nationItems(ctx)];
+}
+
+/** One counter per nationality: those on the map in the game's own colours where its units
+ * carry them (named by the game's messages), else every nationality in this page's colours. */
+function nationItems(ctx) {
+  const own = new Map();
+  const onMap = new Set(Object.keys(ctx.board.units || {}));
+  for (const unit of ctx.units.values()) if (unit.colours && onMap.has(unit.id) && !own.has(unit.nationality)) own.set(unit.nationality, unit.colours);
+  if (own.size) {
+    return [...own].map(([nation, colours]) => item(`nation-${nation}`, swatch(s("g", { transform: "scale(0.9)" }, counter(sample(nation, { colours })))), ctx.messages.name("nation", nation)));
+  }
   const present = new Set([...ctx.units.values()].map((unit) => unit.nationality));
-  const nations = Object.keys(NATIONS)
+  return Object.keys(NATIONS)
     .filter((nation) => present.has(nation))
     .map((nation) => item(`nation-${nation}`, swatch(s("g", { transform: "scale(0.9)" }, counter(sample(nation)))), t(`nation.${nation}`)));
+}
+
+/** The marks a counter can carry, on sample counters. */
+function samples() {
   return [
     item("target-unit", swatch(s("g", { transform: "scale(0.8)" }, counter(sample("us"), { target: true }))), t("legend.target_unit")),
     item("moving", swatch(s("g", { transform: "scale(0.9)" }, counter(sample("japanese"), { moving: true }))), t("legend.moving")),
     item("reduced", swatch(s("g", { transform: "scale(0.9)" }, counter(sample("british"), { reduced: true }))), t("legend.reduced")),
     item("activated", swatch(s("g", { transform: "scale(0.9)" }, counter(sample("australian"), { activated: true }))), t("legend.activated")),
-    ...sides,
-    ...nations,
   ];
 }
 
-function controlItem(side, label) {
+function controlItem(side, label, colour) {
   const flag = s(
     "g",
     { class: `control control-${side}` },
-    s("polygon", { class: "control-tint", points: HEX }),
-    s("rect", { class: "control-flag", x: -6, y: -4.2, width: 12, height: 8.4, rx: 0.8 }),
-    s("circle", { class: "control-emblem", cx: 0, cy: 0, r: 2.4 }),
+    s("polygon", { class: "control-tint", points: HEX, fill: colour, stroke: colour }),
+    s("rect", { class: "control-flag", x: -6, y: -4.2, width: 12, height: 8.4, rx: 0.8, fill: colour }),
+    s("circle", { class: "control-emblem", cx: 0, cy: 0, r: 2.4, fill: colour && "#fff" }),
   );
   return item(`control-${side}`, swatch(flag), label);
 }
 
 function places(ctx) {
   return [
-    ...ctx.sides.map((side) => controlItem(side, t("legend.control", { side: ctx.sideName(side) }))),
+    ...ctx.sides.map((side) => controlItem(side, t("legend.control", { side: ctx.sideName(side) }), (ctx.sideColours || {})[side])),
+    ...boardItems(ctx),
     item("battle-hex", swatch(s("polygon", { class: "battle-hex", points: HEX })), t("legend.battle")),
     item("move-path", swatch(s("polyline", { class: "move-path", points: "-12,6 0,-4 12,4" })), t("legend.move")),
     item("selected-hex", swatch(s("polygon", { class: "hex terrain-open", points: HEX }), s("polygon", { class: "selected-hex", points: HEX })), t("legend.selected")),
   ];
+}
+
+/** What a hex board's own drawing data shows (client_data board): its terrain fills, the
+ * hexsides it draws and its weather tints, named by the game's messages. */
+function boardItems(ctx) {
+  const board = ctx.staticBoard || {};
+  const fills = Object.entries(board.terrain_colours || {}).map(([kind, colour]) => item(`terrain-${kind}`, swatch(s("polygon", { class: "hex", points: HEX, fill: colour })), ctx.messages.name("terrain", kind)));
+  const sides = Object.entries(board.hexside_styles || {}).map(([kind, style]) =>
+    item(`hexside-${kind}`, swatch(s("line", { class: `hexside side-${kind}`, x1: -12, y1: 7, x2: 12, y2: -7, stroke: style.stroke, "stroke-width": style.width, "stroke-dasharray": style.dash })), ctx.messages.name("hexside", kind)),
+  );
+  const weather = Object.entries(board.weather_colours || {}).map(([kind, colour]) => item(`weather-${kind}`, swatch(s("polygon", { class: "hex", points: HEX, fill: "#ece3a6" }), s("polygon", { class: "weather", points: HEX, fill: colour })), ctx.messages.name("track_value", kind)));
+  const kinds = [...new Set((ctx.board.marks || []).map((mark) => `${mark.kind}|${mark.side}`))];
+  const tokens = kinds.map((pair) => {
+    const [kind, side] = pair.split("|");
+    const tile = [s("rect", { class: "token-body", x: -6, y: -6, width: 12, height: 12, rx: 1.5, fill: (ctx.sideColours || {})[side] || "#444" }), s("text", { class: "token-text", x: 0, y: 2.4 }, kind[0].toUpperCase())];
+    return item(`token-${kind}-${side}`, swatch(s("g", { class: "token" }, tile)), `${ctx.messages.name("token", kind)} (${ctx.sideName(side)})`);
+  });
+  return [...fills, ...sides, ...weather, ...tokens];
 }
 
 const AREA = "M-12 -6L-2 -11L11 -7L12 5L1 11L-11 7Z";

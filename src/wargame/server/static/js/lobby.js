@@ -96,12 +96,18 @@ function seatKindLabel(kind) {
   return words === key ? t("lobby.bot_named", { name: kind.replace(/^bot:/, "") }) : words;
 }
 
+/** The seat of a side that does not play in the scenario chosen: no choice, and no link (the
+ * server gives it to a bot that is never asked). */
+function idleSeat(side) {
+  return h("div", { class: "row seat idle", dataset: { side } }, h("span", { class: "side-name" }, sideName(side)), h("span", { class: "hint" }, t("lobby.seat_idle")));
+}
+
 function seatChoice(side, seatKinds) {
   const name = `seat-${side}`;
   const kinds = (seatKinds || ["human", "bot:random"]).map((kind) => [kind, seatKindLabel(kind)]);
   return h(
     "div",
-    { class: "row seat" },
+    { class: "row seat", dataset: { side } },
     h("span", { class: "side-name" }, sideName(side)),
     kinds.map(([kind, label]) =>
       h(
@@ -118,11 +124,19 @@ function seatChoice(side, seatKinds) {
 function drawSeats(entry) {
   const kept = {};
   for (const input of document.querySelectorAll("#seats input:checked")) kept[input.name] = input.value;
-  fill(byId("seats"), h("legend", {}, t("lobby.seats")), entry.sides.map((side) => seatChoice(side, entry.seat_kinds)));
+  const playing = scenarioSides(entry);
+  const seats = entry.sides.map((side) => (playing.includes(side) ? seatChoice(side, entry.seat_kinds) : idleSeat(side)));
+  fill(byId("seats"), h("legend", {}, t("lobby.seats")), seats);
   for (const [name, value] of Object.entries(kept)) {
     const input = document.querySelector(`#seats input[name="${name}"][value="${value}"]`);
     if (input) input.checked = true;
   }
+}
+
+/** The sides that play in the scenario chosen (every side where the catalogue does not say). */
+function scenarioSides(entry) {
+  const scenario = entry.scenarios.find((each) => each.id === byId("scenario").value);
+  return (scenario && scenario.sides) || entry.sides;
 }
 
 function drawForm() {
@@ -150,7 +164,7 @@ function chosenOptions(entry) {
 function request() {
   const entry = selectedGame();
   const seats = {};
-  for (const side of entry.sides) {
+  for (const side of scenarioSides(entry)) {
     seats[side] = document.querySelector(`#seats input[name="seat-${side}"]:checked`).value;
   }
   const body = { game: entry.id, scenario: byId("scenario").value, options: chosenOptions(entry), seats };
@@ -372,6 +386,7 @@ async function start() {
     byId("create-error").hidden = false;
   }
   byId("game").addEventListener("change", drawForm);
+  byId("scenario").addEventListener("change", () => drawSeats(selectedGame()));
   byId("new-game-form").addEventListener("submit", create);
   drawAll();
   await refreshSummaries();

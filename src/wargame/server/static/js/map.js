@@ -12,7 +12,13 @@
 // (``plan``: a line with an arrow on each leg, a dot on each hex on the way, its end ringed).
 //
 // What the map shows depends on the zoom (mapbase.js): "far" also hides hex ids and names; "near"
-// adds the hex ids. Legal targets (hexes, and stacks with a legal unit) are focusable: Tab reaches
+// adds the hex ids.
+//
+// What differs between hex games comes with the board's data: pointy-topped hexes (``flat_top``
+// false), the terrain fills (``terrain_colours``, a hex's ``variant`` before its ``terrain``), the
+// hexsides drawn and their strokes (``hexside_styles``), the weather tints (``weather_colours``)
+// and each side's colour (client_data ``colours``: far markers, control, tokens such as Blitz
+// markers). Legal targets (hexes, and stacks with a legal unit) are focusable: Tab reaches
 // them, Enter opens them like a click, and the map pans to the one focused.
 
 import { fill, s } from "./dom.js";
@@ -20,11 +26,15 @@ import { counter } from "./counters.js";
 import { MapBase, bySide, placed } from "./mapbase.js";
 
 export const RADIUS = 20;
-const CORNERS = [0, 1, 2, 3, 4, 5].map((k) => [Math.cos((Math.PI / 3) * k), Math.sin((Math.PI / 3) * k)]);
-const LAYERS = ["terrain", "backdrop", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "plan", "bases", "targets", "names", "marks", "selection"];
+const FLAT_CORNERS = corners(0);
+const POINTY_CORNERS = corners(Math.PI / 6);
+const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
+const EOTS_SIDES = { impassable_land: null, route: null, unplayable_sea: null }; // styled by play.css
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways
 const BADGE_Y = 0.2; // and this far down (a base), clear of the counters and the names
+const TOKEN_X = 0.76; // a game's marker on a hex (a Blitz marker): this far right of the centre,
+const TOKEN_Y = 0.2; // and this far down, clear of the counters' stack count
 
 export const TERRAIN = {
   ocean: "#a8cde6",
@@ -45,6 +55,12 @@ export function baseBadge(kind, x, y) {
   return [s("circle", { class: "base-disc", cx: x, cy: y, r: 3.4 }), glyph];
 }
 
+function corners(first) {
+  return [0, 1, 2, 3, 4, 5].map((k) => [Math.cos(first + (Math.PI / 3) * k), Math.sin(first + (Math.PI / 3) * k)]);
+}
+
+let CORNERS = FLAT_CORNERS; // the hexes' corners: flat-topped, or pointy-topped (board.flat_top false)
+
 function hexPoints(x, y, r = RADIUS) {
   return CORNERS.map(([cx, cy]) => `${(x + cx * r).toFixed(2)},${(y + cy * r).toFixed(2)}`).join(" ");
 }
@@ -53,9 +69,11 @@ export class HexMap extends MapBase {
   /** ``board`` is client_data.board; ``onTap(hexId, unitId, how)`` is called for a tap on the map
    * or Enter on a focused target (``how.keyboard``); ``onPoint(hexId)`` when the pointer enters a
    * target (null when it leaves). */
-  constructor(svg, board, onTap, onPoint = () => {}) {
+  constructor(svg, board, onTap, onPoint = () => {}, colours = {}) {
     super(svg, LAYERS, "hex", onTap, onPoint);
+    CORNERS = board.flat_top === false ? POINTY_CORNERS : FLAT_CORNERS;
     this.board = board;
+    this.colours = colours;
     this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS }]));
     this.places = this.hexes;
     this.size = RADIUS;
@@ -70,17 +88,22 @@ export class HexMap extends MapBase {
   drawTerrain() {
     const polygons = [];
     for (const hex of this.hexes.values()) {
-      const offMap = hex.areas.includes("off_map");
+      const offMap = (hex.areas || []).includes("off_map");
       polygons.push(
         s("polygon", {
           class: `hex terrain-${hex.terrain}${offMap ? " off-map" : ""}`,
           points: hexPoints(hex.cx, hex.cy),
-          fill: TERRAIN[hex.terrain] || "#eeeeee",
+          fill: this.terrainColour(hex),
           dataset: { hex: hex.id },
         }),
       );
     }
     fill(this.layers.terrain, polygons);
+  }
+
+  terrainColour(hex) {
+    const own = this.board.terrain_colours || {};
+    return own[hex.variant] || own[hex.terrain] || TERRAIN[hex.terrain] || "#eeeeee";
   }
 
   hexside(a, b) {
@@ -95,13 +118,17 @@ export class HexMap extends MapBase {
     return { x1: mx - ux, y1: my - uy, x2: mx + ux, y2: my + uy };
   }
 
+  /** The hexsides the rules read, each kind in its style (the board's ``hexside_styles``, in
+   * their order: a later kind is drawn over an earlier one). */
   drawHexsides() {
+    const styles = this.board.hexside_styles || EOTS_SIDES;
     const lines = [];
-    for (const side of this.board.hexsides || []) {
-      const kind = ["impassable_land", "route", "unplayable_sea"].find((flag) => side.flags.includes(flag));
-      if (!kind) continue;
-      const ends = this.hexside(side.a, side.b);
-      if (ends) lines.push(s("line", { class: `hexside side-${kind}`, ...ends }));
+    for (const [kind, style] of Object.entries(styles)) {
+      for (const side of this.board.hexsides || []) {
+        if (!side.flags.includes(kind)) continue;
+        const ends = this.hexside(side.a, side.b);
+        if (ends) lines.push(s("line", { class: `hexside side-${kind}`, ...ends, ...strokeOf(style) }));
+      }
     }
     fill(this.layers.sides, lines);
   }
@@ -157,10 +184,12 @@ export class HexMap extends MapBase {
    * actions), battles: [hex], moves: [[hex, ...]], warned: Map(hex -> "all"|"some"), bases: {ports, airfields} or
    * null, selected: hex|null, lang, label(kind, hex, detail): the accessible name of a target} */
   update(scene) {
+    this.drawWeather(scene.weather || {});
     this.drawControl(scene.control || {});
     this.drawMoves(scene.moves || []);
     this.drawBattles(scene.battles || []);
     this.drawUnits(scene.stacks, scene);
+    this.drawTokens(scene.tokens || []);
     this.drawBases(scene.bases);
     this.drawTargets(scene.targets, scene);
     this.drawWarnings(scene.warned || new Map());
@@ -187,24 +216,56 @@ export class HexMap extends MapBase {
     return { x: hex.cx - BADGE_X * RADIUS, y: hex.cy - 0.2 * RADIUS };
   }
 
+  /** Each hex with adverse weather (``weather``: hex -> mud, storm, snow) under a hatched tint
+   * of its weather's colour (the board's ``weather_colours``). */
+  drawWeather(weather) {
+    const colours = this.board.weather_colours || {};
+    const tints = [];
+    for (const [hexId, kind] of Object.entries(weather)) {
+      const hex = this.hexes.get(hexId);
+      if (!hex) continue;
+      tints.push(s("polygon", { class: `weather weather-${kind}`, points: hexPoints(hex.cx, hex.cy), fill: colours[kind] || "#888", dataset: { weather: hexId, kind } }));
+    }
+    fill(this.layers.weather, tints);
+  }
+
   /** Each controlled land hex tinted in its controller's colour, with a small flag. */
   drawControl(control) {
     const marks = [];
     for (const [hexId, side] of Object.entries(control)) {
       const hex = this.hexes.get(hexId);
-      if (!hex || hex.terrain === "ocean") continue;
+      if (!hex || hex.terrain === "ocean" || hex.terrain === "sea") continue;
       const flag = { x: hex.cx - RADIUS * 0.62, y: hex.cy - RADIUS * 0.7 };
+      const colour = this.colours[side];
       marks.push(
         s(
           "g",
           { class: `control control-${side}`, dataset: { control: hexId } },
-          s("polygon", { class: "control-tint", points: hexPoints(hex.cx, hex.cy, RADIUS * 0.9) }),
-          s("rect", { class: "control-flag", x: flag.x, y: flag.y, width: 6, height: 4.2, rx: 0.4 }),
-          s("circle", { class: "control-emblem", cx: flag.x + 3, cy: flag.y + 2.1, r: 1.2 }),
+          s("polygon", { class: "control-tint", points: hexPoints(hex.cx, hex.cy, RADIUS * 0.9), fill: colour, stroke: colour }),
+          s("rect", { class: "control-flag", x: flag.x, y: flag.y, width: 6, height: 4.2, rx: 0.4, fill: colour }),
+          s("circle", { class: "control-emblem", cx: flag.x + 3, cy: flag.y + 2.1, r: 1.2, fill: colour && "#fff" }),
         ),
       );
     }
     fill(this.layers.control, marks);
+  }
+
+  /** The game's markers on hexes (``tokens``: [{hex, kind, side}], a Blitz marker): a small
+   * tile in the side's colour with the kind's initial, by the hex's right edge. */
+  drawTokens(tokens) {
+    const marks = [];
+    for (const token of tokens) {
+      const hex = this.hexes.get(token.hex);
+      if (!hex) continue;
+      const at = placed(hex.cx + RADIUS * TOKEN_X, hex.cy + RADIUS * TOKEN_Y);
+      const body = [
+        s("rect", { class: "token-body", x: -4.5, y: -4.5, width: 9, height: 9, rx: 1, fill: this.colours[token.side] || "#444" }),
+        s("text", { class: "token-text", x: 0, y: 2.4 }, token.label || token.kind[0].toUpperCase()),
+      ];
+      const dataset = { token: token.kind, hex: token.hex, side: token.side || "" };
+      marks.push(s("g", { class: `token token-${token.kind}`, transform: at, dataset }, s("g", { class: "mark-body" }, body)));
+    }
+    fill(this.layers.tokens, marks);
   }
 
   drawMoves(paths) {
@@ -237,7 +298,7 @@ export class HexMap extends MapBase {
         const shift = sides.length > 1 ? (index === 0 ? -0.38 : 0.38) * RADIUS : 0;
         const place = { x: hex.cx + shift, y: hex.cy + STACK_Y, scale: sides.length > 1 ? 0.72 : 1 };
         const label = (entries) => scene.label("stack", hexId, entries);
-        groups.push(this.stack(hexId, place, stack, (top) => counter(top.unit, top.flags, scene.lang), label));
+        groups.push(this.stack(hexId, place, stack, (top) => counter(top.unit, top.flags, scene.lang), label, this.colours[stack[0].unit.side]));
       });
     }
     fill(this.layers.units, groups);
@@ -253,4 +314,11 @@ export class HexMap extends MapBase {
     const hex = hexId ? this.hexes.get(hexId) : null;
     fill(this.layers.selection, hex ? s("polygon", { class: "selected-hex", points: hexPoints(hex.cx, hex.cy) }) : null);
   }
+}
+
+/** The SVG stroke attributes of a hexside style ({stroke, width, dash}); none for a kind the
+ * page's style sheet draws. */
+function strokeOf(style) {
+  if (!style) return {};
+  return { stroke: style.stroke, "stroke-width": style.width, "stroke-dasharray": style.dash, "stroke-linecap": "round" };
 }

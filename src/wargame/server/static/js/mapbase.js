@@ -212,8 +212,9 @@ export class MapBase {
 
   /** One side's stack on a place: the top counter (``draw(entry)``) over the shadows of the
    * ones under it, their count in a corner, and the far zoom's marker; ``place`` = {x, y,
-   * scale}; ``label(entries)`` names a stack with a legal unit for screen readers. */
-  stack(id, place, entries, draw, label) {
+   * scale}; ``label(entries)`` names a stack with a legal unit for screen readers; ``colour``,
+   * if given, is the far marker's (else the page's style sheet gives the side's). */
+  stack(id, place, entries, draw, label, colour = null) {
     const top = entries[0];
     const depth = Math.min(entries.length - 1, 2);
     const anyTarget = entries.some((entry) => entry.flags.target);
@@ -235,7 +236,7 @@ export class MapBase {
     };
     if (anyTarget) Object.assign(attrs, { tabindex: "0", role: "button", "aria-label": label(entries) });
     const scaled = s("g", { class: "stack-full", transform: `scale(${place.scale})` }, full);
-    const far = s("g", { transform: `scale(${place.scale})` }, marker(top.unit.side, entries.length, anyTarget));
+    const far = s("g", { transform: `scale(${place.scale})` }, marker(top.unit.side, entries.length, anyTarget, colour));
     return s("g", attrs, scaled, far);
   }
 

@@ -31,7 +31,7 @@ import { drawNotes } from "./notes.js";
 import { closePopup, openCard, openStack, popupCard, popupHex } from "./popup.js";
 import { drawPrompt } from "./prompt.js";
 import { Replay } from "./replay.js";
-import { scene, stacks, warnedHexes } from "./scene.js";
+import { placeOf, scene, stacks, stepsOf, warnedHexes } from "./scene.js";
 import { gameSeats, playLink, rememberRematch, rememberToken } from "./seats.js";
 import { Sheet } from "./sheet.js";
 import { actionLabel, classify } from "./targets.js";
@@ -122,7 +122,7 @@ function buildMap() {
   if (app.map || !app.data.board) return;
   const pointed = (hexId) => point(hexId && { hex: hexId });
   if (app.areaMap) app.map = new AreaMap(byId("map"), app.data.board, app.data.colours || {}, tapHex, pointed);
-  else app.map = new HexMap(byId("map"), app.data.board, tapHex, pointed);
+  else app.map = new HexMap(byId("map"), app.data.board, tapHex, pointed, app.data.colours || {});
   byId("zoom-in").onclick = () => app.map.zoom(0.7);
   byId("zoom-out").onclick = () => app.map.zoom(1 / 0.7);
   byId("zoom-fit").onclick = () => app.map.focus([]);
@@ -184,6 +184,8 @@ function context() {
     units: app.units,
     cards: app.cards,
     hexes: app.hexes,
+    staticBoard: (app.data && app.data.board) || {}, // the board's drawing data (client_data)
+    sideColours: (app.data && app.data.colours) || {}, // a hex map: each side's colour, if the game gives them
     sides: app.sides.map((side) => side.id),
     busy: app.busy,
     logMarks: body === app.body ? app.marks : null, // the live log's prefix hashes (log.js)
@@ -191,8 +193,9 @@ function context() {
     heldSeats: (gameSeats(app.id) || {}).seats || {},
     bots: body.bots || {},
     isHex,
-    unitHex: app.areaMap ? placeOfUnit(board) : (id) => (board.units && isHex(board.units[id]) ? board.units[id] : null),
-    isReduced: (id) => Boolean(board.reduced && board.reduced[id]),
+    unitHex: app.areaMap ? placeOfUnit(board) : (id) => (board.units && isHex(placeOf(board.units[id])) ? placeOf(board.units[id]) : null),
+    isReduced: (id) => Boolean(board.reduced && board.reduced[id]) || stepsLost(board, id),
+    stepsOf: (id) => stepsOf((board.units || {})[id]),
     isActivated: (id) => Boolean(board.offensive && (board.offensive.activated || []).includes(id)),
     sideName: (side) => (app.sides.find((entry) => entry.id === side) || { name: side }).name,
     act,
@@ -228,6 +231,13 @@ function context() {
   else ctx.targets = mayAct ? classify(view.actions || [], facts) : NO_TARGETS;
   ctx.warnedHexes = warnedHexes(ctx);
   return ctx;
+}
+
+/** Whether the view's record of the unit gives fewer steps than its counter's full strength. */
+function stepsLost(board, id) {
+  const left = stepsOf((board.units || {})[id]);
+  const unit = app.units.get(id);
+  return left !== null && Boolean(unit) && Number.isInteger(unit.steps) && left < unit.steps;
 }
 
 /** The map area where a piece stands; null for one off the map (a pool, a carrier box). */
@@ -819,7 +829,16 @@ async function start() {
   app.dice = new DicePanel(byId("dice-panel"), { id: app.id, token: () => app.token });
   app.sheet = new Sheet(byId("side"), byId("sheet-handle"));
   render();
+  openOnTheUnits();
   connect();
+}
+
+/** A board that asks for it (client_data board ``open_on: "units"``: a scenario played on a
+ * small part of a large map) opens on the hexes its units stand on, not on the whole map. */
+function openOnTheUnits() {
+  if (!app.map || app.data.board.open_on !== "units") return;
+  const ctx = context();
+  app.map.focus([...stacks(ctx).keys()]);
 }
 
 start();

@@ -90,24 +90,36 @@ function closeButton() {
   return h("button", { type: "button", class: "close", "aria-label": t("play.close"), onclick: closePopup }, "×");
 }
 
+/** A word of the page's catalogue (``namespace.value``), else of the game's own messages. */
+function named(ctx, namespace, value) {
+  return has(`${namespace}.${value}`) ? t(`${namespace}.${value}`) : ctx.messages.name(namespace, value);
+}
+
 function unitRow(ctx, unit) {
   const reduced = ctx.isReduced(unit.id);
+  const steps = ctx.stepsOf ? ctx.stepsOf(unit.id) : null;
   const actions = ctx.targets.units.get(unit.id) || [];
-  const facts = [has(`unit_type.${unit.type}`) ? t(`unit_type.${unit.type}`) : unit.type, values(unit, reduced)];
-  if (has(`nation.${unit.nationality}`)) facts.push(t(`nation.${unit.nationality}`));
+  const facts = [named(ctx, "unit_type", unit.type), values(unit, reduced, steps)];
+  const nation = named(ctx, "nation", unit.nationality);
+  if (nation !== unit.nationality) facts.push(nation);
+  if (steps !== null && unit.steps > 1) facts.push(t("unit.steps", { steps, of: unit.steps }));
   if (reduced) facts.push(t("unit.reduced"));
   if (ctx.isActivated(unit.id)) facts.push(t("unit.activated"));
   return h(
     "li",
     { class: actions.length ? "stack-unit legal" : "stack-unit", dataset: { unit: unit.id } },
-    counterIcon(unit, { reduced, target: actions.length > 0, activated: ctx.isActivated(unit.id) }, ctx.lang, 44),
+    counterIcon(unit, { reduced, steps, target: actions.length > 0, activated: ctx.isActivated(unit.id) }, ctx.lang, 44),
     h("div", { class: "unit-text" }, h("div", { class: "unit-name" }, ctx.names.unitName(unit.id)), h("div", { class: "unit-facts" }, facts.join(" · "))),
     actions.length ? h("div", { class: "unit-actions" }, actionButtons(ctx, actions)) : null,
   );
 }
 
 function hexFacts(ctx, hex) {
-  const facts = [has(`terrain.${hex.terrain}`) ? t(`terrain.${hex.terrain}`) : hex.terrain];
+  const facts = [named(ctx, "terrain", hex.variant || hex.terrain)];
+  const country = (hex.areas || [])[0];
+  if (country && ctx.messages.name("country", country) !== country) facts.push(ctx.messages.name("country", country));
+  const weather = ctx.board.weather && ctx.board.weather[hex.id];
+  if (weather) facts.push(ctx.messages.name("track_value", weather));
   if (hex.port) facts.push(t("hex.port"));
   if (hex.airfield) facts.push(t("hex.airfield"));
   if (hex.resource) facts.push(t("hex.resource"));

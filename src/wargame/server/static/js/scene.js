@@ -13,14 +13,26 @@ function rank(entry) {
   return (entry.flags.moving ? 0 : 50) + (entry.flags.target ? 0 : 100) + order;
 }
 
+/** Where a unit of the view's ``units`` is: its place, or a game's record of it ({hex, steps}). */
+export function placeOf(record) {
+  return record && typeof record === "object" ? record.hex : record;
+}
+
+/** The steps a unit has left where the view's record gives them, else null. */
+export function stepsOf(record) {
+  return record && typeof record === "object" && Number.isInteger(record.steps) ? record.steps : null;
+}
+
 /** Map hex -> [{unit, flags}] of the units on map hexes. */
 export function stacks(ctx) {
   const found = new Map();
   const moving = new Set((ctx.board.offensive && ctx.board.offensive.group) || []);
-  for (const [unitId, place] of Object.entries(ctx.board.units || {})) {
+  for (const [unitId, record] of Object.entries(ctx.board.units || {})) {
     const unit = ctx.units.get(unitId);
+    const place = placeOf(record);
     if (!unit || !ctx.isHex(place)) continue;
     const flags = {
+      steps: stepsOf(record),
       reduced: ctx.isReduced(unitId),
       activated: ctx.isActivated(unitId),
       target: ctx.targets.units.has(unitId),
@@ -112,6 +124,8 @@ export function scene(ctx, selected) {
     label: targetLabel(ctx),
     stacks: stacks(ctx),
     control: ctx.board.control || {},
+    weather: ctx.board.weather || {},
+    tokens: ctx.board.marks || [],
     targets: ctx.targets.hexes,
     warned: ctx.warnedHexes,
     bases: bases(ctx),

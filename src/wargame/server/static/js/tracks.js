@@ -1,5 +1,6 @@
 // The tracks and markers of the board (turn, phase, initiative, Political Will, China, ...) and
-// the offensive under way, named through the game's message catalogue where it has the names.
+// the offensive under way, named through the game's message catalogue where it has the names (a
+// value by its track's namespace here, else by the game's ``track_value`` names).
 
 import { fill, h } from "./dom.js";
 import { has, t } from "./i18n.js";
@@ -17,7 +18,7 @@ function trackValue(ctx, key, value) {
   if (typeof value === "boolean") return value ? t("play.yes") : t("play.no");
   if (VALUE_NAMES[key]) return ctx.messages.name(VALUE_NAMES[key], value);
   if (value === null || value === undefined) return "–";
-  return String(value);
+  return ctx.messages.name("track_value", value); // the game's word for it, if it has one
 }
 
 function row(label, value, key) {

@@ -1,0 +1,151 @@
+"""What the browser needs to draw Dai Senso!: the map as the hex client reads it (the joined grid's
+hex centres, terrain, places and the hexsides the rules read), the counters' values by steps
+left, the colours and labels of ``data/client.yaml``, the backdrop of real coastlines, and the
+display fields a view adds to the position (the date and weather tracks, the weather of each hex,
+the Blitz markers as map marks).
+
+Decisions
+- The two sheets are drawn as the rules join them (board.py): the east sheet's column 01 beside
+  the west sheet's column 28; the backdrop is placed on each sheet by that sheet's anchors.
+- A hex's fill is its terrain variant where the map gives one (hills, forest, desert), else its
+  terrain of the TEC; all-sea hexes carry no more than their id and centre.
+- The page opens on the hexes the units stand on (``open_on``): a training scenario is played
+  on a small part of the two sheets.
+- The display fields are derived from the position (never stored): ``DISPLAY_KEYS`` names them,
+  and ``determinize`` drops them to read a view back as a position.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from wargame.engine.data import read_raw
+from wargame.engine.state import State
+from wargame.games.dai_senso import weather
+from wargame.games.dai_senso.board import MAP_FILE, board
+from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.forces import Unit, forces
+from wargame.maps.built import BACKDROP, read_backdrop
+
+CLIENT_FILE: Final = Path(__file__).parent / "data" / "client.yaml"
+DISPLAY_KEYS: Final = ("tracks", "weather", "marks")
+"""The fields a view adds to the position for the client (derived, never stored)."""
+FAIR: Final = "fair"
+
+
+@cache
+def drawing() -> dict[str, Any]:
+    """The colours and labels of ``data/client.yaml``."""
+    found: dict[str, Any] = read_raw(CLIENT_FILE)
+    return found
+
+
+def client_data() -> dict[str, Any]:
+    """The map, the units and the faction colours, in the hex client's shape (map.js)."""
+    return {
+        "board": board_data(),
+        "units": [unit_data(unit) for unit in forces().units.values() if forces().is_ground(unit)],
+        "colours": drawing()["sides"],
+    }
+
+
+def board_data() -> dict[str, Any]:
+    grid = board().grid
+    raw = json.loads(MAP_FILE.read_text(encoding="utf-8"))
+    return {
+        "kind": "hex",
+        "layout": "odd-r",
+        "flat_top": False,
+        "id_format": "RRCC",
+        "rows_grow": "up",
+        "hex_radius": 1.0,
+        "open_on": "units",
+        "hexes": [hex_data(record, grid.centre(record["id"])) for record in raw["hexes"]],
+        "hexsides": [
+            {"a": side["a"], "b": side["b"], "flags": list(side["kinds"])}
+            for side in raw["hexsides"]
+            if set(side["kinds"]) & set(drawing()["hexsides"])
+        ],
+        "terrain_colours": drawing()["terrain"],
+        "hexside_styles": drawing()["hexsides"],
+        "weather_colours": drawing()["weather"],
+    }
+
+
+def hex_data(record: Mapping[str, Any], centre: tuple[float, float]) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "id": record["id"],
+        "x": round(centre[0], 4),
+        "y": round(centre[1], 4),
+        "terrain": "sea" if record["class"] == "sea" else record.get("terrain", "clear"),
+    }
+    if record["class"] == "sea":
+        return found
+    place = record.get("place") or {}
+    found |= {
+        "variant": record.get("terrain_variant"),
+        "name": place.get("name", ""),
+        "name_ja": place.get("name_ja", ""),
+        "areas": [record.get("country", "")],
+        "port": bool(record.get("port")),
+        "resource": bool(record.get("oil")),
+        "city": bool(record.get("strategic")),
+        "island": record["class"] == "island",
+    }
+    return found
+
+
+def unit_data(unit: Unit) -> dict[str, Any]:
+    """A ground counter: names, faction, nationality, its values at each number of steps left
+    ("attack-defence-movement", fewest steps first) and its colours."""
+    side = forces().faction_of(unit)
+    steps = [forces().values_at(unit, n) for n in range(1, unit.steps + 1)]
+    colours = drawing()["nations"].get(unit.nationality) or drawing()["factions"][side]
+    return {
+        "id": unit.id,
+        "name": unit.name,
+        "name_ja": unit.name_ja,
+        "side": side,
+        "nationality": unit.nationality,
+        "type": unit.type,
+        "type_label": drawing()["types"][unit.type]["en"],
+        "type_label_ja": drawing()["types"][unit.type]["ja"],
+        "steps": unit.steps,
+        "step_values": ["-".join(map(str, values)) for values in steps if values],
+        "colours": colours,
+    }
+
+
+def backdrop() -> list[dict[str, Any]]:
+    """The coastlines, lakes and borders of ``data/backdrop.json`` on the joined grid (hex
+    centres in units of a circumradius), rounded to a hundredth of that."""
+    lines = read_backdrop(MAP_FILE.with_name(BACKDROP), board().grid)
+    return [
+        {"kind": line.kind, "points": [[round(x, 2), round(y, 2)] for x, y in line.points]}
+        for line in lines
+    ]
+
+
+def display(state_: State) -> dict[str, Any]:
+    """What a view adds for the client: the turn box, the year and each weather area's weather as
+    tracks (values the game's ``track_value`` names render), the
+    weather of each hex with adverse weather, and the Blitz markers as marks."""
+    data = state_.data
+    turn = game_tables(state_)["turn_track"][data["track"]]
+    areas = game_tables(state_)["weather_areas"]
+    tracks: dict[str, Any] = {"date": turn.name, "year": data["year"]}
+    tracks |= {f"weather_{area}": turn.weather.get(area, FAIR) for area in areas}
+    marks = [
+        {"hex": hex_id, "kind": "blitz", "side": side}
+        for hex_id, side in sorted(data.get("blitz", {}).items())
+    ]
+    return {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
+
+
+def without_display(view_board: Mapping[str, Any]) -> dict[str, Any]:
+    """A view's board read back as the position: the display fields dropped."""
+    return {key: value for key, value in view_board.items() if key not in DISPLAY_KEYS}

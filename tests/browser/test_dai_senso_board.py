@@ -1,0 +1,198 @@
+"""The play page on Dai Senso!'s hex map: August Storm (A.1), the Axis and the Soviets human, the
+West's seat idle (the scenario has no West faction). The joined map loads with its pointy-topped
+hexes, terrain, the hexsides the rules read (mountains, rivers, borders), the coastlines, the
+weather of the turn and both factions' counters with their values; an Axis unit picked on the map
+and sent to a hex by clicking moves there and the log says so; in English and Japanese, and on a
+phone held upright. The lobby offers the game and shows the West's seat as idle."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.language import page_problems
+from tests.browser.positions import call
+from tests.browser.test_client import version, wait_newer, wait_prompt
+
+pytestmark = [pytest.mark.game("dai-senso"), pytest.mark.slow]
+
+SCENARIO = "a1_august_storm"
+UNIT = "j-17th-aa"  # the 17th Area Army, at Keijo (Seoul) at the start
+START = "w5027"
+TARGET = "w4927"  # the hex south-east of Keijo, one of its first moves
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def new_game(server):
+    """A game of August Storm with the Axis and the Soviets human and the West's seat left to the
+    server, which makes it idle (a bot seat that is never asked): the play link of each side that
+    has one."""
+    seats = {"axis": "human", "soviet": "human"}
+    body = {"game": "dai-senso", "scenario": SCENARIO, "seats": seats}
+    created = call(server, "POST", "/api/games", body)
+    assert created["seats"]["west"] == {"kind": "bot:random", "token": None, "url": None}
+    seats = created["seats"].items()
+    return {side: f"{server}{seat['url']}" for side, seat in seats if seat["url"]}
+
+
+def open_page(page, link, lang):
+    base, _, fragment = link.partition("#")
+    page.goto(f"{base}?lang={lang}#{fragment}")
+    page.wait_for_selector("#map polygon.hex", state="attached")
+    page.wait_for_selector(f'#map g.stack[data-hex="{START}"]', state="attached")
+    page.wait_for_selector("#map path.backdrop-coast", state="attached")  # fetched after the map
+    wait_prompt(page, "prompt.movement")
+
+
+def map_facts(page):
+    return page.evaluate(
+        """() => ({
+          hexes: document.querySelectorAll('#map .layer-terrain polygon.hex').length,
+          mountains: document.querySelectorAll('#map line.side-mountain').length,
+          rivers: document.querySelectorAll('#map line.side-river').length,
+          borders: document.querySelectorAll('#map line.side-border').length,
+          coasts: document.querySelectorAll('#map path.backdrop-coast').length,
+          weather: document.querySelectorAll('#map polygon.weather').length,
+          axis: document.querySelectorAll('#map g.stack[data-side="axis"]').length,
+          soviet: document.querySelectorAll('#map g.stack[data-side="soviet"]').length,
+          values: [...document.querySelectorAll('#map .counter-values')].map((t) => t.textContent),
+        })"""
+    )
+
+
+def move_by_clicking(page, country):
+    """Pick the unit on its stack (whose hex is named with its ``country``), then its
+    destination: two clicks on the target hex (the first opens it, the second moves there)."""
+    page.click(f'#map g.stack[data-hex="{START}"]')
+    assert country in page.inner_text("#popup .hex-facts")
+    button = page.locator(f'#popup li[data-unit="{UNIT}"] button[data-action="move {UNIT}"]')
+    before = version(page)
+    button.click()
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.unit_move")
+    target = page.locator(f'#map [data-target-hex="{TARGET}"]')
+    target.click(force=True)
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{TARGET}"]')
+    before = version(page)
+    target.click(force=True)
+    wait_newer(page, before)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_map_draws_terrain_hexsides_and_counters_and_a_unit_moves_by_clicking(
+    page, server, artifacts, lang
+):
+    game = new_game(server)
+    assert set(game) == {"axis", "soviet"}  # the West's seat is the idle bot's
+    open_page(page, game["axis"], lang)
+    facts = map_facts(page)
+    assert facts["hexes"] == 3190
+    assert facts["mountains"] > 50 and facts["rivers"] > 100 and facts["borders"] > 100
+    assert facts["coasts"] >= 1 and facts["weather"] > 0  # Central has Storms in Aug-Sep
+    assert facts["axis"] >= 10 and facts["soviet"] >= 10
+    assert "2-2-3" in facts["values"]  # the Kwantung Army HQ, full strength
+    page.screenshot(path=str(artifacts / f"ds_start_{lang}.png"))
+
+    move_by_clicking(page, "Korea" if lang == "en" else "朝鮮")
+    moved = page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]')
+    assert moved.count() == 1
+    assert page.locator(f'#map g.stack[data-hex="{START}"] [data-unit="{UNIT}"]').count() == 0
+    log = page.inner_text("#log")
+    assert ("17th Area Army" in log) if lang == "en" else ("第17方面軍" in log)
+    if lang == "ja":
+        assert [str(problem) for problem in page_problems(page)] == []  # no English left
+    page.locator("#map").screenshot(path=str(artifacts / f"ds_moved_{lang}.png"))
+
+
+def test_on_a_phone_the_map_and_the_move_work_too(browser, server, artifacts):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(60_000)
+    try:
+        game = new_game(server)
+        open_page(page, game["axis"], "ja")
+        page.screenshot(path=str(artifacts / "ds_phone_ja.png"))
+        move_by_clicking(page, "朝鮮")
+        assert page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]').count() == 1
+        page.screenshot(path=str(artifacts / "ds_phone_moved_ja.png"))
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_the_lobby_offers_dai_senso_with_the_west_seat_idle_in_august_storm(page, server):
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector("#game option[value='dai-senso']", state="attached")
+    page.select_option("#game", "dai-senso")
+    page.select_option("#scenario", SCENARIO)
+    idle = page.locator('#seats .seat[data-side="west"]')
+    assert "idle" in idle.get_attribute("class")
+    assert idle.locator("input").count() == 0
+    assert page.locator('#seats .seat[data-side="soviet"] input').count() >= 2
+
+
+def test_an_attack_is_declared_on_a_hex_and_its_units_added_by_clicking(page, server, artifacts):
+    """The Axis ends its movement by the prompt's button, clicks the Soviet hex of Lesozavodsk
+    (e5402) to attack it, then the 5th Army's stack beside it to add the army: the prompt then
+    asks to resolve the attack on that hex, and the button says so in words."""
+    game = new_game(server)
+    open_page(page, game["axis"], "en")
+    before = version(page)
+    page.click('#buttons [data-action="end"]')
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.combat")
+    target = page.locator('#map [data-target-hex="e5402"]')
+    assert "target-attack" in target.get_attribute("class")
+    target.click(force=True)
+    page.wait_for_selector('#popup:not([hidden])[data-hex="e5402"]')
+    before = version(page)
+    target.click(force=True)
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.attack_units")
+    page.click('#map g.stack[data-hex="e5401"]', force=True)
+    button = page.locator('#popup button[data-action="with j-5th-army"]')
+    assert "Add 5th Army to the attack" in button.inner_text()
+    before = version(page)
+    button.click()
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.attack_units")
+    assert page.locator('#buttons [data-action="resolve"]').inner_text() == "Resolve the attack"
+    page.screenshot(path=str(artifacts / "ds_attack_en.png"))
+
+
+def end_the_axis_turn(server, link):
+    """Play "end" for the Axis (by the API) until the Soviets are to act."""
+    game_id = link.split("/play/")[1].split("#")[0]
+    token = link.split("#token=")[1]
+    for _ in range(12):
+        body = call(server, "GET", f"/api/games/{game_id}?token={token}")
+        if "axis" not in body["view"]["active"]:
+            return
+        move = {"token": token, "version": body["version"], "action": "end"}
+        call(server, "POST", f"/api/games/{game_id}/actions", move)
+    raise AssertionError("the Axis turn did not end")
+
+
+def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifacts):
+    """The Soviets' support segment: a click on a highlighted hex of their units, then another,
+    places a Blitz marker (2.2.4), drawn as a tile in the Soviet colour on that hex."""
+    game = new_game(server)
+    end_the_axis_turn(server, game["axis"])
+    base, _, fragment = game["soviet"].partition("#")
+    page.goto(f"{base}?lang=ja#{fragment}")
+    wait_prompt(page, "prompt.blitz_placement")
+    assert page.locator("#map g.token").count() == 0
+    target = page.locator('#map [data-target-hex="e5301"]')
+    target.click(force=True)
+    page.wait_for_selector('#popup:not([hidden])[data-hex="e5301"]')
+    before = version(page)
+    target.click(force=True)
+    wait_newer(page, before)
+    token = page.locator('#map g.token[data-hex="e5301"]')
+    assert token.get_attribute("data-side") == "soviet"
+    assert token.get_attribute("data-token") == "blitz"
+    assert "電撃戦マーカー" in page.inner_text("#log")
+    page.click("#legend-button")
+    assert "電撃戦マーカー" in page.inner_text('#legend li[data-legend="token-blitz-soviet"]')
+    page.screenshot(path=str(artifacts / "ds_blitz_ja.png"))
