@@ -791,7 +791,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     writable_target(picture)
     progress = _ProgressLines(args.games, "simulate") if not args.no_progress else None
     records = simulate.simulate(config, progress or (lambda _: None))
-    summary = simulate.summarize(config, game.sides, records)
+    summary = simulate.summarize(config, game.scenario_sides(args.scenario), records)
     write_atomically(data_file, json.dumps(simulate.to_json(summary, records), indent=1).encode())
     print(simulate.table(summary))
     print(f"wrote {data_file}")
@@ -866,7 +866,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     plan = Plan(args.game, args.scenario, bots, args.games, args.seed, args.jobs)
     progress = _TournamentProgress(args.games, show=not args.no_progress)
     games = run(plan, REGISTRY.game, progress)
-    found = summary(replace(plan, sides=REGISTRY.game(args.game).sides), games)
+    sides = REGISTRY.game(args.game).scenario_sides(args.scenario)
+    found = summary(replace(plan, sides=sides), games)
     print(json.dumps(found, indent=1) if args.format == "json" else format_summary(found))
     return 0
 

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from wargame.bots import make_bot
+from wargame.bots import make_bot, playing_sides
 from wargame.engine.action import Action
 from wargame.engine.contract import Game
 from wargame.engine.errors import WargameError
@@ -84,17 +84,13 @@ class GameRecord:
 
 def plans(config: SimulationConfig, game: Game) -> list[GamePlan]:
     """Each game's seed and seats: the bots rotated over the sides game by game."""
-    if len(config.bots) != len(game.sides):
-        raise WargameError(
-            f"{game.id} has {len(game.sides)} sides ({', '.join(game.sides)}): name "
-            f"{len(game.sides)} bots, not {len(config.bots)}"
-        )
-    count = len(game.sides)
+    sides = playing_sides(game, config.scenario, config.bots)
+    count = len(sides)
     return [
         GamePlan(
             index,
             derive_seed(config.seed, index),
-            {side: config.bots[(n + index) % count] for n, side in enumerate(game.sides)},
+            {side: config.bots[(n + index) % count] for n, side in enumerate(sides)},
         )
         for index in range(config.games)
     ]

@@ -80,3 +80,18 @@ def test_tournament_refuses_bad_bots_in_one_line(capsys, bots, fragment) -> None
 def test_tournament_refuses_an_unknown_scenario(capsys) -> None:
     code, _, err = run(capsys, "tournament", "toy", "-s", "epic", "--bots", "random,random")
     assert_one_line_error(code, err, "no scenario 'epic'")
+
+
+def test_a_tournament_seats_bots_only_at_the_sides_playing_the_scenario(capsys) -> None:
+    """Dai Senso!'s August Storm is played by the Axis and the Soviets: two bots, the West's
+    seat idle (Game.scenario_sides)."""
+    argv = ["tournament", "dai-senso", "-s", "a1_august_storm", "--games", 2, "--no-progress"]
+    code, _, err = run(capsys, *argv, "--bots", "random,random,random")
+    assert_one_line_error(
+        code, err, "dai-senso has 2 sides playing a1_august_storm (axis, soviet): name 2 bots"
+    )
+    code, printed, _ = run(capsys, *argv, "--bots", "greedy,random", "--format", "json")
+    assert code == 0
+    found = json.loads(printed)
+    assert list(found["wins"]["greedy"]["by_side"]) == ["axis", "soviet"]
+    assert sum(w["all"]["wins"] for w in found["wins"].values()) + found["draws"] == 2

@@ -9,7 +9,7 @@ look-ahead with the game's evaluation) and the search bot at three levels, ``mct
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from wargame.bots.greedy import GreedyBot
@@ -71,3 +71,17 @@ def make_bot(kind: str, game: Game, side: Side, seed: int) -> Bot:
     if factory is None:
         raise WargameError(f"unknown bot {kind!r}; bots are {', '.join(sorted(BOTS))}")
     return factory(game, side, seed)
+
+
+def playing_sides(game: Game, scenario: str, bots: Sequence[str]) -> tuple[Side, ...]:
+    """The sides that play ``scenario`` (``Game.scenario_sides``), one for each of ``bots``;
+    a WargameError if the count differs. A side left out of the scenario gets no bot: it is
+    never asked to act."""
+    sides = game.scenario_sides(scenario)
+    if len(bots) != len(sides):
+        what = "sides" if len(sides) == len(game.sides) else f"sides playing {scenario}"
+        raise WargameError(
+            f"{game.id} has {len(sides)} {what} ({', '.join(sides)}): "
+            f"name {len(sides)} bots, not {len(bots)}"
+        )
+    return sides

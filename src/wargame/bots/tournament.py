@@ -13,10 +13,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wargame.bots import make_bot
+from wargame.bots import make_bot, playing_sides
 from wargame.engine.action import Action
 from wargame.engine.contract import Game
-from wargame.engine.errors import WargameError
 from wargame.engine.log import Side
 from wargame.engine.rng import derive_seed
 
@@ -37,7 +36,7 @@ class Plan:
     jobs: int = 1
     max_actions: int = 20_000
     sides: tuple[Side, ...] = ()
-    """The game's sides (``run`` fills them in)."""
+    """The sides playing the scenario (``run`` fills them in)."""
 
     def seats(self, index: int) -> dict[Side, str]:
         """Each side's bot (its name in the tables) in game ``index``."""
@@ -105,14 +104,10 @@ def run(plan: Plan, lookup: Lookup, on_done: Callable[[Played], None]) -> list[P
     """Every game of ``plan`` (in ``plan.jobs`` processes), calling ``on_done`` as each ends."""
     game = lookup(plan.game)
     game.scenario(plan.scenario)
-    if len(plan.bots) != len(game.sides):
-        raise WargameError(
-            f"{game.id} has {len(game.sides)} sides ({', '.join(game.sides)}): "
-            f"name {len(game.sides)} bots, not {len(plan.bots)}"
-        )
+    sides = playing_sides(game, plan.scenario, plan.bots)
     for kind in plan.bots:
-        make_bot(kind, game, game.sides[0], 0)  # an unknown name fails before any game
-    plan = replace(plan, sides=game.sides)
+        make_bot(kind, game, sides[0], 0)  # an unknown name fails before any game
+    plan = replace(plan, sides=sides)
     found = []
     for played in _all(plan, lookup):
         found.append(played)

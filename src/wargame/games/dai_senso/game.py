@@ -38,6 +38,7 @@ from wargame.games.dai_senso import (
     sequence,
     stacking,
     state,
+    strategy,
     victory,
 )
 from wargame.games.dai_senso.board import board
@@ -81,6 +82,8 @@ class DaiSenso(ProcedureGame):
         }
     )
     data_copiers: Mapping[str, Copier] = {"units": FLAT_ITEMS}
+    evaluate = strategy.evaluate  # bots: the evaluation hook (strategy.py)
+    order_actions = strategy.order_actions  # bots: the move ordering hook (strategy.py)
 
     @cached_property
     def catalog(self) -> Catalog:  # type: ignore[override]

@@ -1,0 +1,187 @@
+"""What Dai Senso!'s bots know of the game: how good a position is for a faction, and which
+actions to try first (DESIGN 2.5). The search is game-independent (``wargame.bots``) and asks
+only these two questions, of states it sampled from its own view (``determinize``).
+
+The playable scenarios are training scenarios decided by their objective hexes (0.3, the stand-in
+``training_objectives``): the attacker wins holding at least ``attacker_needs`` of them after the
+last turn. The evaluation is the attacker's chance of that, a logistic of its margin: the
+objectives it holds against those it needs, plus each objective's chance of changing hands,
+which grows with the attack strength within reach of it against the defence in and around it
+(each term of :class:`Weights` says why it is there). The defender's chance is the rest; a
+faction that takes no part in the scenario (the West in August Storm) has none.
+
+Decisions
+---------
+* **No hidden units.** The training scenarios deal no cards and every unit is open (``state``),
+  so the evaluation reads the whole position: both sides judge the same state alike.
+* **Reach, not paths.** A unit's threat to a hex fades with the hex distance, not with a path's
+  cost through terrain and zones of control: a search of a few dozen actions corrects the
+  rest, and a path per unit and objective would cost more than the search's play-outs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from wargame.engine.action import Action
+from wargame.engine.contract import Game, outcome
+from wargame.engine.log import Side
+from wargame.engine.state import State
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.charts import Stacking
+from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.state import faction, values
+from wargame.games.dai_senso.victory import training
+
+
+@dataclass(frozen=True)
+class Weights:
+    reach: int = 4
+    """Hexes within which a unit threatens an objective: about one turn's move of infantry
+    through mixed terrain (movement allowances of 3 to 6 on the counters)."""
+    fade: float = 0.7
+    """A unit's strength counts this much less for each hex further from the objective: a unit
+    next door attacks this turn, one four hexes away next turn at best."""
+    garrison: float = 3.0
+    """What holding an objective is worth against a threat beyond the units in it: a hex held
+    needs an attack won, then an advance into it (4.2.7); a hex empty of the holder's units
+    falls to the first enemy unit that walks in."""
+    sharpness: float = 1.2
+    """How sure the margin makes the outcome with the whole scenario still to play; the last
+    turn's margin is surer (see :func:`certainty`)."""
+    material: float = 0.03
+    """Each step more than the other side is worth this much margin: steps win later battles,
+    but the objectives decide the game. A step over a hex's stacking limit counts as lost."""
+
+
+WEIGHTS: Final = Weights()
+
+
+def evaluate(_game: Game, state_: State, side: Side) -> float:
+    """``Game.evaluate``: ``side``'s chance of winning the training scenario from ``state_``,
+    from 0 to 1."""
+    if state_.result is not None:
+        return outcome(state_.result, side)
+    data = state_.data
+    if side not in data["factions"]:
+        return 0.0
+    scenario = training(state_)
+    attacker = scenario.attacker
+    limits = game_tables(state_)["stacking"]
+    margin = attacker_margin(
+        data, attacker, list(scenario.objectives), scenario.attacker_needs, limits
+    )
+    chance = 1.0 / (1.0 + math.exp(-certainty(data) * margin))
+    return chance if side == attacker else 1.0 - chance
+
+
+def attacker_margin(
+    data: Mapping[str, Any], attacker: str, objectives: list[str], needs: int, limits: Stacking
+) -> float:
+    """Objectives the attacker may expect to hold at the end, less those it needs (0.5 is
+    the line between winning and losing: it wins with ``needs``, not fewer)."""
+    forces = _strength_by_hex(data)
+    threats = _threats(data, objectives)
+    expected = 0.0
+    for objective in objectives:
+        holder = data["control"].get(objective)
+        threat = sum(strength for side, strength in threats[objective].items() if side != holder)
+        hold = _hold(forces, objective, holder)
+        changes = max(0.0, threat - hold) / (threat + hold + WEIGHTS.garrison)
+        expected += 1.0 - changes if holder == attacker else changes
+    lead = _step_lead(data, attacker, limits)
+    return expected - needs + 0.5 + WEIGHTS.material * lead
+
+
+def certainty(data: Mapping[str, Any]) -> float:
+    """The margin counts more as the end comes near: twice as much in the last turn as at the
+    start of a three-turn scenario."""
+    last = int(data["last_turn"])
+    done = (int(data["turn"]) - 1) / max(1, last)
+    return WEIGHTS.sharpness * (1.0 + done * 1.5)
+
+
+def order_actions(_game: Game, state_: State, side: Side, actions: list[Action]) -> list[Action]:
+    """``Game.order_actions``: destinations nearer the objectives that matter to ``side``
+    first (the attacker's ones it does not hold, the defender's ones it holds). A "cancel",
+    which leads back to the decision before, is left out: the search weighs that decision
+    there (declaring an attack or not), not by trying it and taking it back."""
+    data = state_.data
+    if state_.result is not None or side not in data["factions"]:
+        return actions
+    scenario = training(state_)
+    targets = [
+        hex_id
+        for hex_id in scenario.objectives
+        if (data["control"].get(hex_id) == side) != (side == scenario.attacker)
+    ] or list(scenario.objectives)
+    onward = [action for action in actions if action.text != "cancel"] or actions
+    return sorted(onward, key=lambda action: _rank(data, action.text, targets))
+
+
+def _rank(data: Mapping[str, Any], text: str, targets: list[str]) -> tuple[int, float]:
+    """Hexes nearest the targets first (a destination, an attack's hex), then units strongest
+    first (the unit to move, to add to an attack), then the rest (stop, end, resolve) in the
+    listed order: a search widens in this order and sees only the first few of a long list."""
+    verb, _, rest = text.partition(" ")
+    if verb in ("hex", "attack") and rest in board().hexes:
+        return (0, min(board().distance(rest, target) for target in targets))
+    if verb in ("move", "with", "support") and rest in data["units"]:
+        return (1, -values(data, rest)[0])
+    return (2, 0)
+
+
+def _strength_by_hex(data: Mapping[str, Any]) -> dict[str, list[tuple[str, int, int]]]:
+    """Each occupied hex's units as (faction, attack, defence)."""
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    for uid, record in data["units"].items():
+        attack, defence, _moves = values(data, uid)
+        found.setdefault(record["hex"], []).append((faction(uid), attack, defence))
+    return found
+
+
+def _threats(data: Mapping[str, Any], objectives: list[str]) -> dict[str, dict[str, float]]:
+    """Each objective's threat by faction: the attack strength of the units within reach,
+    fading with distance, a unit's strength shared among the objectives it threatens (one
+    army cannot take three cities at once)."""
+    found: dict[str, dict[str, float]] = {objective: {} for objective in objectives}
+    for uid, record in data["units"].items():
+        attack = values(data, uid)[0]
+        if not attack:
+            continue
+        weights = {}
+        for objective in objectives:
+            distance = board().distance(record["hex"], objective)
+            if distance <= WEIGHTS.reach:
+                weights[objective] = WEIGHTS.fade ** max(0, distance - 1)
+        share = attack / max(1.0, sum(weights.values()))
+        side = faction(uid)
+        for objective, weight in weights.items():
+            found[objective][side] = found[objective].get(side, 0.0) + weight * share
+    return found
+
+
+def _hold(
+    forces: Mapping[str, list[tuple[str, int, int]]], objective: str, holder: str | None
+) -> float:
+    """The holder's defence in the objective and next to it (a neighbour's counts half)."""
+    total = sum(defence for side, _, defence in forces.get(objective, ()) if side == holder)
+    for hex_id in board().neighbours(objective):
+        total += 0.5 * sum(defence for side, _, defence in forces.get(hex_id, ()) if side == holder)
+    return total
+
+
+def _step_lead(data: Mapping[str, Any], attacker: str, limits: Stacking) -> float:
+    """The attacker's steps less the defender's, each side's steps over a hex's stacking limit
+    (9.2) counted as lost: the stacking check at the end of the phase takes them (4.2.6.2)."""
+    lead = 0.0
+    by_hex: dict[tuple[str, str], list[int]] = {}
+    for uid, record in data["units"].items():
+        by_hex.setdefault((record["hex"], faction(uid)), []).append(record["steps"])
+    for (_hex, side), steps in by_hex.items():
+        kept = min(sum(sorted(steps, reverse=True)[: limits.normal.units]), limits.normal.steps)
+        lead += kept if side == attacker else -kept
+    return lead
