@@ -87,3 +87,22 @@ def test_the_units_to_move_come_strongest_first():
     ]
     assert attacks == sorted(attacks, reverse=True) and len(attacks) > 1
     assert {action.text for action in offered} == set(ordered)
+
+
+def test_the_chances_of_taking_objectives_end_with_a_factions_last_moves_and_battles():
+    """An objective changes hands only by moving or fighting (3, 4.1, 4.2, 5): once the
+    attacker's last faction turn has passed its reserve movement, only what it holds counts."""
+    found = clone(START)
+    found.data.update(turn=found.data["last_turn"], phasing="soviet", phase="regular_combat")
+    assert strategy.turns_of_action_left(found.data, "soviet") == 0.5
+    assert strategy.turns_of_action_left(found.data, "axis") == 0.0
+    found.data["phase"] = "final_administrative"
+    assert strategy.turns_of_action_left(found.data, "soviet") == 0.0
+    for count, expected_winner in ((3, "axis"), (4, "soviet")):
+        held = clone(found)
+        for hex_id in OBJECTIVES[:count]:
+            held.data["control"][hex_id] = "soviet"
+        assert chance(held, expected_winner) > 0.5
+    first = clone(START)
+    first.data.update(phasing="axis", phase="operational_movement")
+    assert strategy.turns_of_action_left(first.data, "soviet") == first.data["last_turn"]

@@ -33,7 +33,8 @@ from wargame.engine.state import State
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Stacking
 from wargame.games.dai_senso.charts import tables as game_tables
-from wargame.games.dai_senso.state import faction, values
+from wargame.games.dai_senso.sequence import PHASES
+from wargame.games.dai_senso.state import SIDES, faction, values
 from wargame.games.dai_senso.victory import training
 
 
@@ -58,6 +59,14 @@ class Weights:
 
 
 WEIGHTS: Final = Weights()
+ACTION_PHASES: Final = (
+    "operational_movement",
+    "blitz_combat",
+    "regular_combat",
+    "reserve_movement",
+)
+"""The phases of a faction turn in which its units move or fight (3, 4.1, 4.2, 5)."""
+PHASE_NAMES: Final = tuple(name for name, _rule, _run in PHASES)
 
 
 def evaluate(_game: Game, state_: State, side: Side) -> float:
@@ -85,15 +94,34 @@ def attacker_margin(
     the line between winning and losing: it wins with ``needs``, not fewer)."""
     forces = _strength_by_hex(data)
     threats = _threats(data, objectives)
+    defender = next(side for side in data["factions"] if side != attacker)
     expected = 0.0
     for objective in objectives:
         holder = data["control"].get(objective)
         threat = sum(strength for side, strength in threats[objective].items() if side != holder)
         hold = _hold(forces, objective, holder)
         changes = max(0.0, threat - hold) / (threat + hold + WEIGHTS.garrison)
+        taker = defender if holder == attacker else attacker
+        changes *= min(1.0, turns_of_action_left(data, taker))
         expected += 1.0 - changes if holder == attacker else changes
     lead = _step_lead(data, attacker, limits)
     return expected - needs + 0.5 + WEIGHTS.material * lead
+
+
+def turns_of_action_left(data: Mapping[str, Any], side: str) -> float:
+    """The faction turns in which ``side`` may still move and fight before the scenario ends,
+    counting the phases of its current one still to come: an objective cannot change hands
+    for a side whose last combat and movement are over."""
+    later = int(data["last_turn"]) - int(data["turn"])
+    playing = [faction_ for faction_ in SIDES if faction_ in data["factions"]]
+    phasing, phase = data.get("phasing"), data.get("phase")
+    if phasing is None or playing.index(side) > playing.index(phasing):
+        return later + 1.0
+    if side != phasing:
+        return float(later)
+    now = PHASE_NAMES.index(phase) if phase in PHASE_NAMES else 0
+    ahead = [name for name in ACTION_PHASES if PHASE_NAMES.index(name) >= now]
+    return later + len(ahead) / len(ACTION_PHASES)
 
 
 def certainty(data: Mapping[str, Any]) -> float:
