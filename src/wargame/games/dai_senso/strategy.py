@@ -7,8 +7,9 @@ The playable scenarios are training scenarios decided by their objective hexes (
 last turn. The evaluation is the attacker's chance of that, a logistic of its margin: the
 objectives it holds against those it needs, plus each objective's chance of changing hands,
 which grows with the attack strength within reach of it against the defence in and around it
-(each term of :class:`Weights` says why it is there). The defender's chance is the rest; a
-faction that takes no part in the scenario (the West in August Storm) has none.
+(each term of :class:`Weights` says why it is there). The defender's chance is the rest (two
+factions defending together share it, as they share the win); a faction that takes no part in
+the scenario (the West in August Storm) has none.
 
 Decisions
 ---------
@@ -94,15 +95,15 @@ def attacker_margin(
     the line between winning and losing: it wins with ``needs``, not fewer)."""
     forces = _strength_by_hex(data)
     threats = _threats(data, objectives)
-    defender = next(side for side in data["factions"] if side != attacker)
+    defenders = [side for side in data["factions"] if side != attacker]
     expected = 0.0
     for objective in objectives:
         holder = data["control"].get(objective)
         threat = sum(strength for side, strength in threats[objective].items() if side != holder)
         hold = _hold(forces, objective, holder)
         changes = max(0.0, threat - hold) / (threat + hold + WEIGHTS.garrison)
-        taker = defender if holder == attacker else attacker
-        changes *= min(1.0, turns_of_action_left(data, taker))
+        takers = defenders if holder == attacker else [attacker]
+        changes *= min(1.0, max(turns_of_action_left(data, side) for side in takers))
         expected += 1.0 - changes if holder == attacker else changes
     lead = _step_lead(data, attacker, limits)
     return expected - needs + 0.5 + WEIGHTS.material * lead
