@@ -18,7 +18,7 @@ pytestmark = pytest.mark.game("dai-senso")
 
 TABLE = TABLES.defaults["supply"]
 ONE_HEX = msgspec.structs.replace(TABLE, trace_hexes=1)
-HARBIN, RUSSIA, BESIDE = "w5625", "w5724", "w5725"
+HAILAR, RUSSIA, BESIDE = "w5625", "w5724", "w5725"
 """Hailar (Manchukuo) is one hex from a Russian hex, its only Soviet source one hex away;
 ``BESIDE`` is next to both."""
 KEIJO = "w5027"  # Korea: five hexes from the nearest Soviet source
@@ -27,10 +27,10 @@ EAST = "e1604"  # next to PLAIN
 
 def test_the_positions_the_tests_use_are_where_they_say():
     the_map = board()
-    assert the_map.hexes[RUSSIA].country == "russia" and the_map.hexes[HARBIN].name == "Hailar"
-    assert BESIDE in the_map.neighbours(HARBIN) and BESIDE in the_map.neighbours(RUSSIA)
+    assert the_map.hexes[RUSSIA].country == "russia" and the_map.hexes[HAILAR].name == "Hailar"
+    assert BESIDE in the_map.neighbours(HAILAR) and BESIDE in the_map.neighbours(RUSSIA)
     assert the_map.projects_zoc(BESIDE, RUSSIA)
-    sources = [h for h in the_map.neighbours(HARBIN) if supply.is_source(TABLE, {}, h, "soviet")]
+    sources = [h for h in the_map.neighbours(HAILAR) if supply.is_source(TABLE, {}, h, "soviet")]
     assert sources == [RUSSIA]
 
 
@@ -49,17 +49,17 @@ def test_a_line_is_at_most_the_tables_hexes_long():
     assert supply.traces_supply(TABLE, {}, "w5326", "soviet")  # Hsinking: four hexes
     assert not supply.traces_supply(TABLE, {}, KEIJO, "soviet")  # five
     assert supply.traces_supply(msgspec.structs.replace(TABLE, trace_hexes=5), {}, KEIJO, "soviet")
-    assert supply.traces_supply(ONE_HEX, {}, HARBIN, "soviet")
-    assert not supply.traces_supply(msgspec.structs.replace(TABLE, trace_hexes=0), {}, HARBIN,
+    assert supply.traces_supply(ONE_HEX, {}, HAILAR, "soviet")
+    assert not supply.traces_supply(msgspec.structs.replace(TABLE, trace_hexes=0), {}, HAILAR,
                                     "soviet")  # fmt: skip
 
 
 @pytest.mark.rule("10.2")
 def test_a_line_enters_no_enemy_unit_nor_an_enemy_zone_without_a_friendly_unit():
-    assert not supply.traces_supply(ONE_HEX, {HARBIN: "soviet", RUSSIA: "axis"}, HARBIN, "soviet")
-    zone = {HARBIN: "soviet", BESIDE: "axis"}
-    assert not supply.traces_supply(ONE_HEX, zone, HARBIN, "soviet")
-    assert supply.traces_supply(ONE_HEX, zone | {RUSSIA: "soviet"}, HARBIN, "soviet")
+    assert not supply.traces_supply(ONE_HEX, {HAILAR: "soviet", RUSSIA: "axis"}, HAILAR, "soviet")
+    zone = {HAILAR: "soviet", BESIDE: "axis"}
+    assert not supply.traces_supply(ONE_HEX, zone, HAILAR, "soviet")
+    assert supply.traces_supply(ONE_HEX, zone | {RUSSIA: "soviet"}, HAILAR, "soviet")
 
 
 @pytest.mark.rule("10.2")
@@ -119,3 +119,16 @@ def test_an_hq_out_of_supply_gives_no_combat_shift():
     cut_off = frozenset({"j-kwantung-hq"})
     unsupplied = combat.column_shift(found.data, attackers, PLAIN, tec, shifts, unsupplied=cut_off)
     assert supplied - unsupplied == shifts.hq
+
+
+@pytest.mark.rule("10.3", "2.2.4")
+def test_a_blitz_marker_goes_only_in_a_hex_of_supplied_units():
+    units = {"s-35th": (PLAIN, 2), "s-39th": (HAILAR, 2), "j-5th-army": ("w5326", 2)}
+    found = act(position(units, supply=PRINTED_SUPPLY), "axis", "end", "end", "end")
+    assert GAME.view(found, "soviet")["prompt"]["key"] == "prompt.blitz_placement"
+    assert f"blitz {HAILAR}" in actions(found, "soviet")
+    before = frozen(found)
+    reason = rf"2\.2\.4: a Blitz marker goes in a hex of supplied units \(10\.3\), not {PLAIN}$"
+    with pytest.raises(IllegalAction, match=reason):
+        GAME.apply(found, "soviet", Action(f"blitz {PLAIN}"))
+    assert frozen(found) == before
