@@ -192,3 +192,12 @@ def test_on_a_local_ray_the_games_are_the_same():
         del record["seconds"], record["thinking"]
     assert on_ray == json.loads(json.dumps(timeless(simulate.simulate(config))))
     assert list(REGISTRY.game("empire-of-the-sun").sides) == list(on_ray[0]["seats"])
+
+
+def test_a_joint_victory_is_a_win_for_each_ally():
+    joint = replace(record(0, ("a", "b"), "red", [(1, {"red": 1})]), allies=["blue"])
+    lost = record(1, ("b", "a"), "red", [(1, {"red": 1})])
+    summary = summarize(replace(TOY, bots=("a", "b")), ("red", "blue"), [joint, lost])
+    assert [(r["side"], r["wins"]) for r in summary["by_side"]] == [("red", 2), ("blue", 1)]
+    by_bot = {(r["bot"], r["side"]): r["wins"] for r in summary["by_bot"]}
+    assert by_bot[("b", "blue")] == 1 and by_bot[("b", "any")] == 2

@@ -80,6 +80,15 @@ class GameRecord:
     thinking: dict[Side, float] = field(default_factory=dict)
     """Seconds each side's bot spent choosing, in all."""
     seconds: float = 0.0
+    allies: list[Side] = field(default_factory=list)
+    """The sides that share ``winner``'s victory (``Result.allies``)."""
+
+    def won(self, side: Side) -> bool:
+        return side == self.winner or side in self.allies
+
+    def won_by(self, bot: str) -> bool:
+        """Whether ``bot`` won, alone or with an ally, at any of its seats."""
+        return any(self.won(side) for side, name in self.seats.items() if name == bot)
 
 
 def plans(config: SimulationConfig, game: Game) -> list[GamePlan]:
@@ -136,6 +145,7 @@ def _finish(game: Game, state: State, turn: int | None, record: GameRecord) -> N
     result = game.result(state)
     if result is not None:
         record.winner, record.kind = result.winner, result.kind
+        record.allies = list(result.allies)
 
 
 def _game(game_id: str) -> Game:
@@ -243,8 +253,7 @@ def summarize(
         "seed": config.seed,
         "games": len(records),
         "by_side": [
-            rate_row(sum(r.winner == side for r in records), len(records), side=side)
-            for side in sides
+            rate_row(sum(r.won(side) for r in records), len(records), side=side) for side in sides
         ],
         "by_bot": _by_bot(config.bots, sides, records),
         "results": dict(Counter(f"{r.kind}:{r.winner or 'none'}" for r in records)),
@@ -265,10 +274,10 @@ def _by_bot(
     for bot in dict.fromkeys(bots):
         for side in sides:
             played = [r for r in records if r.seats[side] == bot]
-            wins = sum(r.winner == side for r in played)
+            wins = sum(r.won(side) for r in played)
             rows.append(rate_row(wins, len(played), bot=bot, side=side))
         played = [r for r in records if bot in r.seats.values()]
-        wins = sum(r.winner is not None and r.seats[r.winner] == bot for r in played)
+        wins = sum(r.won_by(bot) for r in played)
         rows.append(rate_row(wins, len(played), bot=bot, side="any"))
     return rows
 

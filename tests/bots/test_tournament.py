@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tests.test_cli import assert_one_line_error, run
-from wargame.bots.tournament import Plan, wilson
+from wargame.bots.tournament import Plan, Played, summary, wilson
 
 
 @pytest.mark.parametrize(
@@ -31,6 +31,18 @@ def test_bots_swap_sides_from_one_game_to_the_next() -> None:
         "red": "greedy#2",
         "blue": "greedy#1",
     }
+
+
+def test_a_joint_victory_counts_a_win_for_each_ally() -> None:
+    plan = Plan("toy", "short", ("greedy", "random"), 2, sides=("red", "blue"))
+    decisions: dict[str, list[tuple[float, float, bool]]] = {"greedy": [], "random": []}
+    games = [
+        Played(0, plan.seats(0), "red", "won_jointly", 5, decisions, allies=["blue"]),
+        Played(1, plan.seats(1), "red", "won", 5, decisions),
+    ]
+    wins = summary(plan, games)["wins"]
+    assert wins["random"]["by_side"]["blue"]["wins"] == 1  # the ally of game 0
+    assert wins["random"]["all"]["wins"] == 2 and wins["greedy"]["all"]["wins"] == 1
 
 
 def test_tournament_prints_wins_by_side_with_intervals_and_seconds(capsys) -> None:

@@ -182,7 +182,9 @@ def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifa
     base, _, fragment = game["soviet"].partition("#")
     page.goto(f"{base}?lang=ja#{fragment}")
     wait_prompt(page, "prompt.blitz_placement")
-    assert page.locator("#map g.token").count() == 0
+    assert page.locator('#map g.token[data-token="blitz"]').count() == 0
+    cut_off = page.locator('#map g.token[data-token="out_of_supply"]')  # Paramushiro (10)
+    assert cut_off.count() == 1 and cut_off.get_attribute("data-hex") == "e5611"
     target = page.locator('#map [data-target-hex="e5301"]')
     target.click(force=True)
     page.wait_for_selector('#popup:not([hidden])[data-hex="e5301"]')

@@ -4,12 +4,16 @@ weather."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from wargame.engine.action import Action
 from wargame.engine.state import State, clone, to_json
 from wargame.games import REGISTRY
+from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TABLES
+from wargame.games.dai_senso.state import SIDES
 
 GAME = REGISTRY.game("dai-senso")
 SCENARIO = "a1_august_storm"
@@ -19,10 +23,20 @@ the Desert weather area)."""
 FIRST_TURN = 4  # Aug-Sep, August Storm's first turn, on the turn track
 
 
-def overlay(result: str | None, weather: dict[str, str] | None) -> dict:
-    """A rules overlay whose CRT gives ``result`` in every cell, and whose first turn (Aug-Sep)
-    has ``weather`` (area -> mud, storm or snow)."""
-    tables: dict = {}
+EVERYWHERE_SUPPLIED: Final = {
+    "trace_hexes": 0,
+    "sources": {side: [country for country in board().countries if country] for side in SIDES},
+}
+"""A supply table under which every unit on land is in supply, for the tests of other rules."""
+PRINTED_SUPPLY: Final = msgspec.to_builtins(TABLES.defaults["supply"])
+"""The game's own supply table: no Axis or Soviet unit in Australia (``PLAIN``) is in supply."""
+
+
+def overlay(result: str | None, weather: dict[str, str] | None, supply: dict) -> dict:
+    """A rules overlay with the ``supply`` table (default: every unit is in supply), whose CRT
+    gives ``result`` in every cell, and whose first turn (Aug-Sep) has ``weather`` (area -> mud,
+    storm or snow)."""
+    tables: dict = {"supply": supply}
     if result is not None:
         printed = TABLES.defaults["crt"].columns
         rows = {str(face): [result] * len(printed) for face in range(1, 7)}
@@ -38,11 +52,12 @@ def position(
     units: dict[str, tuple[str, int]],
     result: str | None = None,
     weather: dict[str, str] | None = None,
+    supply: dict = EVERYWHERE_SUPPLIED,
 ) -> State:
-    """The Axis operational movement of turn 1 with only ``units`` (id -> hex, steps) on the map;
-    with ``result`` every combat gives that CRT result, with ``weather`` the turn has it."""
-    changed = result is not None or weather is not None
-    options = {"rules_overlay": overlay(result, weather)} if changed else {}
+    """The Axis operational movement of turn 1 with only ``units`` (id -> hex, steps) on the map,
+    every unit in supply unless ``supply`` is another supply table; with ``result`` every combat
+    gives that CRT result, with ``weather`` the turn has it."""
+    options = {"rules_overlay": overlay(result, weather, supply)}
     found = clone(GAME.setup(SCENARIO, 7, options))
     found.data["units"] = {uid: {"hex": hex_id, "steps": steps} for uid, (hex_id, steps) in
                            units.items()}  # fmt: skip

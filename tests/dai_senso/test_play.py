@@ -23,8 +23,8 @@ from wargame.games.dai_senso.forces import forces
 pytestmark = pytest.mark.game("dai-senso")
 
 
-def test_only_august_storm_is_offered_and_it_sets_up_from_the_forces_file():
-    assert [s.id for s in GAME.scenarios()] == [SCENARIO]
+def test_august_storm_is_offered_first_and_it_sets_up_from_the_forces_file():
+    assert [s.id for s in GAME.scenarios()] == [SCENARIO, "a2_china_incident"]
     state = GAME.setup(SCENARIO, 1)
     placed = {p.unit: p.hex for p in forces().scenarios[SCENARIO].setup if p.hex}
     assert {uid: r["hex"] for uid, r in state.data["units"].items()} == placed
@@ -36,7 +36,6 @@ def test_only_august_storm_is_offered_and_it_sets_up_from_the_forces_file():
 @pytest.mark.parametrize(
     ("scenario", "reason"),
     [
-        ("a2_china_incident", "three factions at war"),
         ("a3_tora_tora_tora", "naval"),
         ("c1_1937", "option cards"),
         ("b1_war_of_resistance", "option cards"),
@@ -152,7 +151,10 @@ def test_a_view_shows_the_weather_and_the_blitz_markers_and_reads_back_as_the_po
     state.data["blitz"] = {"w5623": "soviet"}
     board = GAME.view(state, "axis")["board"]
     assert (board["tracks"]["date"], board["tracks"]["year"]) == ("Aug-Sep", 1945)
-    assert board["marks"] == [{"hex": "w5623", "kind": "blitz", "side": "soviet"}]
+    assert board["marks"] == [
+        {"hex": "w5623", "kind": "blitz", "side": "soviet"},
+        {"hex": "e5611", "kind": "out_of_supply", "side": "axis"},  # Paramushiro, in Kamchatka
+    ]
     assert set(board["weather"].values()) <= {"mud", "storm", "snow"}
     read_back = GAME.determinize(GAME.view(state, "axis"), "axis", Rng(3))
     assert read_back.data == state.data

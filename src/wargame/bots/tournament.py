@@ -69,6 +69,11 @@ class Played:
     """For each bot, each of its decisions: seconds on the clock, seconds of the processor
     (what the bot itself spent, whatever else the machine was doing) and whether it had a
     choice."""
+    allies: list[Side] = field(default_factory=list)
+    """The sides that share ``winner``'s victory (``Result.allies``)."""
+
+    def won(self, side: Side) -> bool:
+        return side == self.winner or side in self.allies
 
 
 def kind_of(name: str) -> str:
@@ -97,6 +102,7 @@ def play(plan: Plan, index: int, lookup: Lookup) -> Played:
         played.actions += 1
     if state.result is not None:
         played.winner, played.kind = state.result.winner, state.result.kind
+        played.allies = list(state.result.allies)
     return played
 
 
@@ -157,6 +163,11 @@ class Tally:
         return f"{self.wins}/{self.games} {rate:.0f}% ({100 * low:.0f}-{100 * high:.0f}%)"
 
 
+def _won_by(played: Played, name: str) -> bool:
+    """Whether the bot ``name`` won the game, alone or with an ally, at any of its seats."""
+    return any(played.won(side) for side, bot in played.seats.items() if bot == name)
+
+
 def summary(plan: Plan, games: list[Played]) -> dict[str, Any]:
     """The tournament's figures as JSON data: wins by bot and side, results, seconds."""
     names = plan.names()
@@ -166,12 +177,12 @@ def summary(plan: Plan, games: list[Played]) -> dict[str, Any]:
         mine = [p for p in games if name in p.seats.values()]
         by_side = {
             side: Tally(
-                sum(1 for p in mine if p.seats[side] == name and p.winner == side),
+                sum(1 for p in mine if p.seats[side] == name and p.won(side)),
                 sum(1 for p in mine if p.seats[side] == name),
             ).to_json()
             for side in sides
         }
-        total = Tally(sum(1 for p in mine if p.winner and p.seats[p.winner] == name), len(mine))
+        total = Tally(sum(1 for p in mine if _won_by(p, name)), len(mine))
         wins[name] = {"by_side": by_side, "all": total.to_json()}
     return {
         "game": plan.game,

@@ -662,10 +662,11 @@ def prompt_problems(game: ProcedureGame, state: State) -> list[str]:
 
 
 def outcome(result: Result | None, side: Side) -> float:
-    """What a result is worth to ``side``: 1 won, 0 lost, 0.5 a draw or a game not over."""
+    """What a result is worth to ``side``: 1 won (alone or as one of the winner's allies), 0 lost,
+    0.5 a draw or a game not over."""
     if result is None or result.winner is None:
         return 0.5
-    return 1.0 if result.winner == side else 0.0
+    return 1.0 if side == result.winner or side in result.allies else 0.0
 
 
 def can_undo(state: State, side: Side | None) -> bool:

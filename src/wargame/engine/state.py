@@ -40,7 +40,8 @@ class Result(msgspec.Struct, frozen=True, omit_defaults=True):
     """How a game ended. ``winner`` None is a draw.
 
     ``kind`` names the way it was decided (a message key under ``result.``), ``missing`` lists the
-    rule numbers not implemented yet that could have changed the outcome.
+    rule numbers not implemented yet that could have changed the outcome; ``allies`` the sides
+    that share ``winner``'s victory (a win of two factions together).
     """
 
     winner: str | None
@@ -48,6 +49,7 @@ class Result(msgspec.Struct, frozen=True, omit_defaults=True):
     params: dict[str, Any] = {}
     scores: dict[str, int | float] = {}
     missing: list[str] = []
+    allies: list[str] = []
 
 
 class State(msgspec.Struct, weakref=True):

@@ -6,8 +6,10 @@ Decisions
 - Placement is provisional (table ``blitz_markers``, after the supplement's stand-in): up to the
   scenario's count per faction, each in a hex of the faction's own ground units, one a hex.
   The Current Card's blitz value would give the count, but the training scenarios deal no
-  option cards; every unit counts as supplied (10.3 is not played) and Prewar does not occur.
-- The Axis's markers would be Totsugeki markers; in August Storm it places none.
+  option cards. The hex's units must be in supply (the supplement's stand-in; :mod:`supply`,
+  all of a hex's units trace alike); Prewar does not occur.
+- The Axis's markers are Totsugeki markers, which work as Blitz markers (supplement §2): they are
+  played as Blitz markers of the Axis (two a turn in The China Incident, none in August Storm).
 - A faction takes back all its markers in its own marker segment (4.3, provisional: the
   supplement's inference), so they serve one faction turn: the blitz combat segment, the
   regular combat segment's exploitation, and nothing after.
@@ -22,9 +24,10 @@ from wargame.engine.procedure import Choices, Context, Decision, Procedure, deci
 from wargame.engine.state import Frame
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
-from wargame.games.dai_senso.charts import BlitzMarkers
+from wargame.games.dai_senso.charts import BlitzMarkers, Supply
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.supply import occupants, traces_supply
 
 RULES.stand_in(
     "2.2.4",
@@ -55,13 +58,15 @@ def allowance(table: BlitzMarkers, scenario: str, side: str) -> int:
     return table.per_turn.get(scenario, {}).get(side, 0)  # type: ignore[call-overload]
 
 
-@RULES.implements("2.2.4")
-def placement_refusal(data: Mapping[str, Any], side: str, hex_id: str) -> str:
+@RULES.implements("2.2.4", "10.3")
+def placement_refusal(data: Mapping[str, Any], side: str, hex_id: str, table: Supply) -> str:
     """Why ``side`` may not put a Blitz marker in ``hex_id`` ("" if it may)."""
     if hex_id in data["blitz"]:
         return f"2.2.4: {hex_id} already holds a Blitz marker"
     if state.holder(data, hex_id) != side:
         return f"2.2.4: a Blitz marker goes in a hex of {side}'s own ground units, not {hex_id}"
+    if not traces_supply(table, occupants(data), hex_id, side):
+        return f"2.2.4: a Blitz marker goes in a hex of supplied units (10.3), not {hex_id}"
     return ""
 
 
@@ -80,14 +85,15 @@ class BlitzPlacement(Procedure):
     def place(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
         choices = Decision.single(side, "prompt.blitz_placement", left=f["left"])
+        table = game_tables(g.state)["supply"]
         for hex_id in sorted({state.hex_of(g.data, uid) for uid in state.own_units(g.data, side)}):
-            reason = placement_refusal(g.data, side, hex_id)
+            reason = placement_refusal(g.data, side, hex_id, table)
             if reason:
                 choices.refuse(f"blitz {hex_id}", reason)
             else:
                 choices.add(f"blitz {hex_id}", _place, hex_id)
         for hex_id in _enemy_hexes(g.data, side):
-            choices.refuse(f"blitz {hex_id}", placement_refusal(g.data, side, hex_id))
+            choices.refuse(f"blitz {hex_id}", placement_refusal(g.data, side, hex_id, table))
         choices.add("end", _done)
         return choices
 

@@ -418,6 +418,16 @@ class Exploitation(Strict):
     """An exploiting unit moves up to its movement allowance divided by this (at least 1 MP)."""
 
 
+# -- 10 supply (ds-scen) ------------------------------------------------------------------------
+
+
+class Supply(Strict):
+    trace_hexes: Annotated[int, msgspec.Meta(ge=0, le=30)]
+    """A supply line's most hexes from the unit's hex to a source (the unit's own not counted)."""
+    sources: dict[Faction, list[str]]
+    """Faction -> the countries, dependents and regions whose every hex is its source."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -442,6 +452,7 @@ TABLES: Final = PrintedTables(
         "weather_areas": TableKind(dict[WeatherArea, list[str]], weather_areas),
         "blitz_markers": TableKind(BlitzMarkers),
         "exploitation": TableKind(Exploitation),
+        "supply": TableKind(Supply),
     },
 )
 

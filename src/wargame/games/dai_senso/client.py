@@ -2,7 +2,7 @@
 hex centres, terrain, places and the hexsides the rules read), the counters' values by steps
 left, the colours and labels of ``data/client.yaml``, the backdrop of real coastlines, and the
 display fields a view adds to the position (the date and weather tracks, the weather of each hex,
-the Blitz markers as map marks).
+the Blitz markers and the hexes of units out of supply as map marks).
 
 Decisions
 - The two sheets are drawn as the rules join them (board.py): the east sheet's column 01 beside
@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from wargame.engine.data import read_raw
 from wargame.engine.state import State
-from wargame.games.dai_senso import weather
+from wargame.games.dai_senso import state, supply, weather
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import Unit, forces
@@ -133,7 +133,8 @@ def backdrop() -> list[dict[str, Any]]:
 def display(state_: State) -> dict[str, Any]:
     """What a view adds for the client: the turn box, the year and each weather area's weather as
     tracks (values the game's ``track_value`` names render), the
-    weather of each hex with adverse weather, and the Blitz markers as marks."""
+    weather of each hex with adverse weather, and as marks the Blitz markers and each hex where
+    a faction's units are out of supply (10, ``out_of_supply``)."""
     data = state_.data
     turn = game_tables(state_)["turn_track"][data["track"]]
     areas = game_tables(state_)["weather_areas"]
@@ -143,7 +144,19 @@ def display(state_: State) -> dict[str, Any]:
         {"hex": hex_id, "kind": "blitz", "side": side}
         for hex_id, side in sorted(data.get("blitz", {}).items())
     ]
+    marks += out_of_supply_marks(state_)
     return {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
+
+
+def out_of_supply_marks(state_: State) -> list[dict[str, Any]]:
+    """A mark on each hex whose units are out of supply now (all of a hex's units trace alike)."""
+    table = game_tables(state_)["supply"]
+    hexes = {
+        (state.hex_of(state_.data, uid), side)
+        for side in state_.data["factions"]
+        for uid in supply.unsupplied(state_.data, table, side)
+    }
+    return [{"hex": where, "kind": "out_of_supply", "side": side} for where, side in sorted(hexes)]
 
 
 def without_display(view_board: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,8 +7,9 @@ Decisions
 - The attacker names its units one at a time (``with``), then resolves or cancels; an attack is
   refused below the lowest raw odds of the column shifts table (4.2.2 step 3).
 - HQs give their shift when they take part (attacking, or in the defending hex) or support the
-  combat from two hexes away (:mod:`hq_support`, 4.2.1.2). Not played yet: air units and
-  airdrops. Supply is not checked (every unit counts as supplied: 10.3).
+  combat from two hexes away (:mod:`hq_support`, 4.2.1.2), if in supply (10.3); advance after
+  combat and exploitation need supply too (:mod:`supply`). Not played yet: air units and
+  airdrops.
 - Blitz combat (4.1.2) is the same procedure in the blitz combat segment, played only when the
   phasing faction has a Blitz marker on the map: only blitz-enabled units (:mod:`blitz`) attack
   or support the attack, the armour shift (4.2.3.3) is given, and no hex in Mud or Storms is
@@ -42,6 +43,7 @@ from wargame.games.dai_senso.blitz import blitz_enabled, markers_of
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import (
     ColumnShifts,
+    Supply,
     TerrainEffects,
     WeatherCombat,
     parse_result,
@@ -51,6 +53,7 @@ from wargame.games.dai_senso.hq_support import supporting_hqs
 from wargame.games.dai_senso.losses import lose_step
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.retreat import may_convert, retreat_hexes, stays_put
+from wargame.games.dai_senso.supply import refusal, supplied
 from wargame.games.dai_senso.weather import weather_now
 
 Support = tuple[str | None, str | None]
@@ -155,11 +158,12 @@ def column_shift(
     weather: str | None = None,
     support: Support = (None, None),
     blitz: bool = False,
+    unsupplied: frozenset[str] = frozenset(),
 ) -> int:
     """The net shift, right for the attacker: its HQ's and, in blitz combat, one for armour
     (4.2.3.3), less the defender's terrain (the hex's plus the lowest hexside attacked across),
     fortress, HQ and Mud shifts (cumulative: 4.2.3). One HQ shift a side, from an HQ in the
-    combat or supporting it (4.2.3.5)."""
+    combat or supporting it (4.2.3.5); an HQ ``unsupplied`` gives none (10.3)."""
     the_map = board()
     defenders = state.units_in(data, target)
     sides = [the_map.side_kinds(state.hex_of(data, uid), target) for uid in attackers]
@@ -168,11 +172,17 @@ def column_shift(
     defence += shifts.mud if weather == "mud" else 0
     defence += shifts.fortress if any(state.kind(u) == "fortress" for u in defenders) else 0
     helping_attack, helping_defence = support
-    defence += shifts.hq if helping_defence or any(state.kind(u) == "hq" for u in defenders) else 0
-    attack = shifts.hq if helping_attack or any(state.kind(u) == "hq" for u in attackers) else 0
+    defence += shifts.hq if helping_defence or _has_hq(defenders, unsupplied) else 0
+    attack = shifts.hq if helping_attack or _has_hq(attackers, unsupplied) else 0
     armoured = blitz and any(state.kind(uid) == "armor_type" for uid in attackers)
     attack += shifts.armour if armoured else 0
     return attack - defence
+
+
+@RULES.implements("10.3")
+def _has_hq(units: list[str], unsupplied: frozenset[str]) -> bool:
+    """Whether an HQ in supply takes part (an HQ out of supply gives no shift)."""
+    return any(state.kind(uid) == "hq" and uid not in unsupplied for uid in units)
 
 
 def hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
@@ -282,7 +292,7 @@ class Battle(Procedure):
             else:
                 choices.refuse(f"with {uid}", f"4.1.2: {uid} is not blitz-enabled")
         if attackers and not f.get("support"):
-            for hq in supporting_hqs(g.data, f["side"], target, attackers):
+            for hq in supporting_hqs(g.data, f["side"], target, attackers, _supply(g)):
                 if limits is None or may_blitz(g.data, hq, target, limits):
                     choices.add(f"support {hq}", _support, hq)
                 else:
@@ -303,7 +313,7 @@ class Battle(Procedure):
         defenders = state.units_in(g.data, f["hex"])
         side = state.faction(defenders[0])
         choices = Decision.single(side, "prompt.defence_support", hex=f["hex"])
-        for hq in supporting_hqs(g.data, side, f["hex"], defenders):
+        for hq in supporting_hqs(g.data, side, f["hex"], defenders, _supply(g)):
             choices.add(f"support {hq}", _defence_support, hq)
         choices.add("none", _defence_support, None)
         return choices
@@ -318,9 +328,10 @@ class Battle(Procedure):
         crt = charts["crt"]
         column = crt.column(attack, defence).label
         weather = weather_now(g.state).get(target)
+        out = frozenset(_unsupplied_hqs(g, [*attackers, *state.units_in(g.data, target)]))
         shift = column_shift(g.data, attackers, target, charts["terrain_effects"],
-                             charts["column_shifts"], weather=weather,
-                             support=support, blitz=bool(f.get("blitz")))  # fmt: skip
+                             charts["column_shifts"], weather=weather, support=support,
+                             blitz=bool(f.get("blitz")), unsupplied=out)  # fmt: skip
         g.data["attacked"].extend(attackers)
         g.data["attacked_hexes"].append(target)
         for hq in filter(None, support):
@@ -404,10 +415,13 @@ class Battle(Procedure):
             choices.add(f"lose {uid}", _defender_loses, uid)
         return choices
 
-    @RULES.implements("4.2.7")
+    @RULES.implements("4.2.7", "10.3")
     def advance_check(self, g: Context, f: Frame) -> None:
-        """Attackers may advance into the defending hex once it is empty."""
-        if state.units_in(g.data, f["hex"]) or not _advancing(g.data, f):
+        """Attackers in supply may advance into the defending hex once it is empty."""
+        table = _supply(g)
+        if state.units_in(g.data, f["hex"]) or not any(
+            supplied(g.data, table, uid) for uid in _advancing(g.data, f)
+        ):
             g.ret()
             return
         g.goto("advance")
@@ -416,7 +430,11 @@ class Battle(Procedure):
     def advance(self, g: Context, f: Frame) -> Choices:
         choices = Decision.single(f["side"], "prompt.advance", hex=f["hex"])
         for uid in _advancing(g.data, f):
-            choices.add(f"advance {uid}", _advance, uid)
+            unsupplied = refusal(g.data, _supply(g), uid, "advance after combat")
+            if unsupplied:
+                choices.refuse(f"advance {uid}", unsupplied)
+            else:
+                choices.add(f"advance {uid}", _advance, uid)
         choices.add("end", _end_advance)
         return choices
 
@@ -432,12 +450,15 @@ class Battle(Procedure):
         """Each unit that advanced, blitz-enabled where it attacked from, may exploit (4.2.8)."""
         choices = Decision.single(f["side"], "prompt.exploit", hex=f["hex"])
         for uid in exploit_candidates(g.data, f):
+            unsupplied = refusal(g.data, _supply(g), uid, "exploit")
             if uid in f["exploited"]:
                 choices.refuse(f"exploit {uid}", f"4.2.8: {uid} has exploited")
-            elif uid in f.get("enabled", []):
-                choices.add(f"exploit {uid}", _exploit, uid)
-            else:
+            elif uid not in f.get("enabled", []):
                 choices.refuse(f"exploit {uid}", "4.2.8: only a blitz-enabled unit exploits")
+            elif unsupplied:
+                choices.refuse(f"exploit {uid}", unsupplied)
+            else:
+                choices.add(f"exploit {uid}", _exploit, uid)
         choices.add("end", _end_battle)
         return choices
 
@@ -459,7 +480,7 @@ def _resolve(g: Context, f: Frame) -> None:
     defenders = state.units_in(g.data, f["hex"])
     side = state.faction(defenders[0])
     in_hex = any(state.kind(uid) == "hq" for uid in defenders)
-    may = not in_hex and bool(supporting_hqs(g.data, side, f["hex"], defenders))
+    may = not in_hex and bool(supporting_hqs(g.data, side, f["hex"], defenders, _supply(g)))
     g.goto("defence_support" if may else "fight")
 
 
@@ -533,6 +554,16 @@ def _exploit(g: Context, f: Frame, uid: str) -> None:
     g.log("log.exploit", side=f["side"], unit=uid, hex=f["hex"])
     g.call("unit_move", then="exploit_check", unit=uid, spent=0, exploit=True,
            allowance=exploit_allowance(g.data, uid, divisor))  # fmt: skip
+
+
+def _unsupplied_hqs(g: Context, units: list[str]) -> list[str]:
+    table = _supply(g)
+    return [uid for uid in units if state.kind(uid) == "hq" and not supplied(g.data, table, uid)]
+
+
+def _supply(g: Context) -> Supply:
+    found: Supply = game_tables(g.state)["supply"]
+    return found
 
 
 def _alive(data: Mapping[str, Any], units: list[str]) -> list[str]:

@@ -6,9 +6,13 @@ is public: every view shows the game's data as it is, and determinizing a view i
 Decisions
 - August Storm (A.1) is the first playable scenario: two factions only (the West has no faction
   turn), all on land in Manchuria, Korea and Sakhalin, no option cards, no political events and
-  no naval movement; The China Incident needs three factions at war with each other and the
-  Chinese minors' rules, Tora! Tora! Tora! needs naval, port-to-port and beachhead movement.
-  The other scenarios are refused in one line with that reason.
+  no naval movement. The China Incident (A.2) is the second: three factions, each the others'
+  enemy (13.1), the Axis against the Nationalists (West) and the Communists (Soviet), who win
+  together (:mod:`victory`); its units in the force pool or on a card stay there, as the
+  training scenarios deal no cards and play no reinforcements. The Chinese minors' own rules
+  (13.2.2: which minors may attack together) were not recovered and are not played.
+  Tora! Tora! Tora! needs naval, port-to-port and beachhead movement. The other scenarios are
+  refused in one line with that reason.
 """
 
 from __future__ import annotations
@@ -45,11 +49,10 @@ from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
-PLAYABLE: Final = ("a1_august_storm",)
+PLAYABLE: Final = ("a1_august_storm", "a2_china_incident")
 NOT_YET: Final = {
     "c1_1937": "the campaign needs option cards, political events, supply and naval movement",
     "b1_war_of_resistance": "the campaign needs option cards, political events and supply",
-    "a2_china_incident": "it needs three factions at war and the Chinese minor countries' rules",
     "a3_tora_tora_tora": "it needs naval, port-to-port and beachhead movement",
 }
 """Why each scenario of ``forces.yaml`` but the playable ones is refused."""

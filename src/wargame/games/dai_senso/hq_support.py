@@ -19,18 +19,21 @@ from typing import Any, Final
 
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.charts import Supply
 from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.supply import supplied
 
 RANGE: Final = 2
 """An HQ's ranged-support distance in hexes ([DG]; supplement C8)."""
 
 
-@RULES.implements("4.2.1.2")
+@RULES.implements("4.2.1.2", "10.3")
 def supporting_hqs(
-    data: Mapping[str, Any], side: str, target: str, fighting: list[str]
+    data: Mapping[str, Any], side: str, target: str, fighting: list[str], table: Supply
 ) -> list[str]:
     """The HQs of ``side`` that may support the combat for ``target`` whose units are
-    ``fighting`` (the attackers named, or the defenders)."""
+    ``fighting`` (the attackers named, or the defenders): in range, of a nationality fighting,
+    not yet in a combat this phase, and in supply (10.3)."""
     the_map = board()
     nationalities = {state.unit(uid).nationality for uid in fighting}
     return [
@@ -41,6 +44,7 @@ def supporting_hqs(
         and state.unit(uid).nationality in nationalities
         and the_map.distance(state.hex_of(data, uid), target) <= RANGE
         and not _taken_part(data, uid)
+        and supplied(data, table, uid)
     ]
 
 

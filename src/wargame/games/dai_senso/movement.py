@@ -13,12 +13,13 @@ Decisions
 - Weather (11): in Mud no unit leaves an enemy zone of control; in Storms and Snow a unit stops
   after entering or leaving one (the weather of the hex entered, or left).
 - The Reserve Movement Phase (5) is the same procedure with its limits: no unit moves into or out
-  of an enemy zone of control, and no overrun. Supply, which it does not need, is not played.
+  of an enemy zone of control, and no overrun.
 - Exploitation (4.2.8) is a move of the same procedure from :mod:`combat`, with fewer MP, no
   overrun and no entry into Mud (:func:`exploit_refusal`).
-- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), supply at the start of
-  a move (10.3: every unit counts as supplied), and Policy or Truce limits (none applies in the
-  training scenario).
+- A unit out of supply at the start of its move may not make it (10.3, :mod:`supply`); the
+  Reserve Movement Phase needs no supply.
+- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), and Policy or Truce
+  limits (none applies in the training scenarios).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import state
+from wargame.games.dai_senso import state, supply
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TerrainEffects
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -190,8 +191,14 @@ class Movement(Procedure):
     def pick(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
         choices = Decision.single(side, self.prompt)
+        table = game_tables(g.state)["supply"]
         for uid in movable(g.data, side):
-            if not (self.reserve and state.in_enemy_zoc(g.data, state.hex_of(g.data, uid), side)):
+            if self.reserve and state.in_enemy_zoc(g.data, state.hex_of(g.data, uid), side):
+                continue
+            unsupplied = "" if self.reserve else supply.refusal(g.data, table, uid, "move")
+            if unsupplied:
+                choices.refuse(f"move {uid}", unsupplied)
+            else:
                 choices.add(f"move {uid}", _pick, uid, self.reserve)
         choices.add("end", _end)
         return choices

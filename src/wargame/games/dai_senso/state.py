@@ -26,19 +26,19 @@ SIDES: Final = ("axis", "west", "soviet")
 
 
 def initial_data(scenario: str, training: TrainingScenario) -> dict[str, Any]:
-    """The set-up of ``scenario`` from ``forces.yaml``: ground units in their hexes."""
+    """The set-up of ``scenario`` from ``forces.yaml``: ground units in their hexes; each
+    objective hex held by the faction whose units stand in it, else by the scenario's holder."""
     setup = forces().scenarios[scenario]
     units = {
         placed.unit: {"hex": placed.hex, "steps": forces().units[placed.unit].steps}
         for placed in setup.setup
         if placed.hex is not None
     }
-    return {
-        "factions": list(setup.factions),
-        "units": units,
-        "eliminated": [],
-        "control": dict.fromkeys(training.objectives, training.holder_at_start),
+    data = {"factions": list(setup.factions), "units": units, "eliminated": []}
+    data["control"] = {
+        hex_id: holder(data, hex_id) or training.holder_at_start for hex_id in training.objectives
     }
+    return data
 
 
 def unit(uid: str) -> Unit:

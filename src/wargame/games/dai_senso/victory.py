@@ -4,6 +4,11 @@ The scenario book's victory conditions are not at hand: each playable training s
 and objectives are a provisional design in ``data/tables.yaml`` (``training_scenarios``, with its
 reason; stand-in ``training_objectives`` of 0.3). The attacker wins by holding at least the
 number of objectives the table gives; otherwise the other side of the scenario wins.
+
+Decisions
+- When the attacker fails, every other faction of the scenario wins together: in The China
+  Incident the West (the Nationalists) and the Soviets (the Communists) win jointly (the
+  Allies' joint victory of 0.2), the faction that held the objectives at the start named first.
 """
 
 from __future__ import annotations
@@ -17,9 +22,9 @@ from wargame.games.dai_senso.charts import TrainingScenario
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
-NOT_PLAYED_RULES: Final = ("0.1", "2.2.3", "4.1.1", "10.3")
+NOT_PLAYED_RULES: Final = ("0.1", "2.2.3", "4.1.1")
 """Rules not played yet that could have changed a training scenario's outcome: the VP check,
-support units, airdrops and supply."""
+support units and airdrops."""
 
 RULES.stand_in(
     "0.3",
@@ -40,17 +45,21 @@ def held(data: Mapping[str, Any]) -> Counter[str]:
 
 @RULES.implements("0.3")
 def final_result(state_: State) -> Result:
-    """The winner when the last turn ends: the attacker if it holds enough objectives."""
+    """The winner when the last turn ends: the attacker if it holds enough objectives, else the
+    scenario's other factions together."""
     scenario = training(state_)
     counts = held(state_.data)
+    scores = {side: counts[side] for side in state_.data["factions"]}
+    if counts[scenario.attacker] >= scenario.attacker_needs:
+        return _won(scenario.attacker, [], scores)
     others = [side for side in state_.data["factions"] if side != scenario.attacker]
-    winner = scenario.attacker if counts[scenario.attacker] >= scenario.attacker_needs else None
-    if winner is None:
-        winner = scenario.holder_at_start if scenario.holder_at_start in others else others[0]
-    return Result(
-        winner=winner,
-        kind="won",
-        params={"winner": winner},
-        scores={side: counts[side] for side in state_.data["factions"]},
-        missing=list(NOT_PLAYED_RULES),
-    )
+    others.sort(key=lambda side: side != scenario.holder_at_start)
+    return _won(others[0], others[1:], scores)
+
+
+def _won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
+    if not allies:
+        params: dict[str, Any] = {"winner": winner}
+        return Result(winner, "won", params, scores, list(NOT_PLAYED_RULES))
+    params = {"winner": winner, "ally": allies[0]}
+    return Result(winner, "won_jointly", params, scores, list(NOT_PLAYED_RULES), allies)

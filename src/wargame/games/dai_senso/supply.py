@@ -1,0 +1,113 @@
+"""Supply (10): whether a unit traces a supply line to a source of its faction, and what it may
+not do without one (10.3).
+
+The map marks no cities, roads, rails or convoys, so sources and lines are a provisional design
+over the hex map (table ``supply`` in ``data/tables.yaml``, with its reason): a source is a hex of
+a country, dependent or region aligned with the unit's faction and free of enemy units; the line
+runs over land from the unit's hex to a source, at most ``trace_hexes`` hexes.
+
+Decisions
+- Checked when needed (10), never kept in the position: the view shows each side which of its
+  units are out of supply now.
+- A line may not enter a hex of an enemy unit, or a hex in an enemy zone of control without a
+  friendly unit, nor cross an all-sea or lake hexside or enter an all-sea hex (10.2 as recovered;
+  no beachheads or straits with a supply role are played).
+- The unit's own hex needs no line: a unit in a source hex is supplied, even in an enemy zone of
+  control, as the line is traced outward from it.
+- What supply enables (10.3), as played here: operational movement (checked at the start of the
+  move), advance after combat, exploitation and an HQ's support; attacking and defending need
+  none, and being out of supply costs nothing else ([DG]). Reserve movement needs none (5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargame.games.dai_senso import state
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.charts import Supply
+from wargame.games.dai_senso.registry import RULES
+
+RULES.stand_in(
+    "10.1",
+    "a source is a hex of a country aligned with the faction, free of enemy units",
+    key="supply_sources",
+)
+RULES.stand_in(
+    "10.2",
+    "a line runs over land, at most trace_hexes hexes, around enemy units and their zones",
+    key="supply_trace",
+)
+
+
+def occupants(data: Mapping[str, Any]) -> dict[str, str]:
+    """Each occupied hex's faction (one per hex, 9.1)."""
+    return {record["hex"]: state.faction(uid) for uid, record in data["units"].items()}
+
+
+@RULES.implements("10.1")
+def is_source(table: Supply, held: Mapping[str, str], hex_id: str, side: str) -> bool:
+    """A hex of the faction's source countries with no enemy unit in it."""
+    country = board().hexes[hex_id].country
+    aligned = any(side == owner and country in found for owner, found in table.sources.items())
+    return aligned and held.get(hex_id, side) == side
+
+
+@RULES.implements("10.2")
+def open_to_line(held: Mapping[str, str], hex_id: str, side: str) -> bool:
+    """Whether a supply line of ``side`` may enter the hex: no enemy unit in it, and no enemy zone
+    of control over it unless a friendly unit stands in it."""
+    if hex_id in held:
+        return held[hex_id] == side
+    the_map = board()
+    return not any(
+        held.get(near, side) != side and the_map.projects_zoc(near, hex_id)
+        for near in the_map.neighbours(hex_id)
+    )
+
+
+@RULES.implements("10.2")
+def traces_supply(table: Supply, held: Mapping[str, str], start: str, side: str) -> bool:
+    """Whether a line of at most ``trace_hexes`` hexes joins ``start`` to a source of ``side``."""
+    the_map = board()
+    seen, frontier = {start}, [start]
+    for _step in range(table.trace_hexes + 1):
+        if any(is_source(table, held, hex_id, side) for hex_id in frontier):
+            return True
+        reached = []
+        for here in frontier:
+            for there in the_map.neighbours(here):
+                if there in seen or the_map.blocked(here, there):
+                    continue
+                seen.add(there)
+                if open_to_line(held, there, side):
+                    reached.append(there)
+        frontier = reached
+    return False
+
+
+def supplied(data: Mapping[str, Any], table: Supply, uid: str) -> bool:
+    return traces_supply(table, occupants(data), state.hex_of(data, uid), state.faction(uid))
+
+
+def unsupplied(data: Mapping[str, Any], table: Supply, side: str) -> list[str]:
+    """The faction's units out of supply now."""
+    held = occupants(data)
+    return [
+        uid
+        for uid in state.own_units(data, side)
+        if not traces_supply(table, held, state.hex_of(data, uid), side)
+    ]
+
+
+@RULES.implements("10.3")
+def refusal(data: Mapping[str, Any], table: Supply, uid: str, what: str) -> str:
+    """The one-line reason a unit may not ``what`` (move, advance, ...) for want of supply, or
+    "" when it is supplied."""
+    if supplied(data, table, uid):
+        return ""
+    return (
+        f"10.3: {uid} is out of supply and may not {what}: no line of {table.trace_hexes}"
+        f" hexes or fewer to a source (10.1, 10.2)"
+    )
