@@ -100,11 +100,15 @@ def ground_targets(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Ite
     unit = data["units"][unit_id]
     if not leaves_rear_guard(data, unit_id):
         return
-    for target, edge in sorted(area(unit["where"]).adjacent.items()):
-        if edge not in LAND_MOVES or may_enter(data, unit, target) is not None:
-            continue
-        if attack_room(data, charts, unit, target):
+    for target in _land_moves(unit["where"]):
+        if may_enter(data, unit, target) is None and attack_room(data, charts, unit, target):
             yield target
+
+
+@cache
+def _land_moves(where: str) -> tuple[str, ...]:
+    """The areas next to ``where`` across a boundary a block may move over, by id."""
+    return tuple(sorted(b for b, edge in area(where).adjacent.items() if edge in LAND_MOVES))
 
 
 def _on_land(where: str) -> bool:
@@ -415,7 +419,9 @@ def drop(g: Context, unit_id: str, target: str) -> None:
 def free_garrisons(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
     """Each (block, box): a block of ``side`` that invaded this phase, infantry or marine with a
     step to spare, may give it to garrison an undefended enemy-held box on its sea area."""
-    for unit_id, unit in sorted(data["units"].items()):
+    units = data["units"]
+    invaders = sorted(u for u, unit in units.items() if INVADED_FROM in unit["hidden"])
+    for unit_id, unit in ((u, units[u]) for u in invaders):
         if unit["owner"] != side or unit["hidden"]["type"] not in INVADERS:
             continue
         if unit["hidden"]["steps"] < 2:
