@@ -296,8 +296,8 @@ def purchases(data: Mapping[str, Any], power: str, charts: Charts) -> list[Purch
     ]
     if power == "china_comm":
         found = list(_free_steps(data, found))
-    left = werp_left(data, power)
-    return [p for p in found if p.cost <= left and _within_caps(data, power, p, charts)]
+    left, caps = werp_left(data, power), spending_caps(data, power, charts)
+    return [p for p in found if p.cost <= left and _within(data, power, p, caps)]
 
 
 RULES.stand_in(
@@ -341,7 +341,11 @@ def _affordable(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts
 
 
 def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts) -> bool:
-    cap = spending_caps(data, power, charts).get(p.category)
+    return _within(data, power, p, spending_caps(data, power, charts))
+
+
+def _within(data: Mapping[str, Any], power: str, p: Purchase, caps: Mapping[str, int]) -> bool:
+    cap = caps.get(p.category)
     return cap is None or spent(data, power, p.category) + p.cost <= cap
 
 
