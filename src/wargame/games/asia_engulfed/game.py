@@ -93,6 +93,7 @@ class AsiaEngulfed(ProcedureGame):
         "units": fog.units_copier(movement.INVADED_FROM),  # else strings and numbers
         **dict.fromkeys(_RECORDS, FLAT_ITEMS),
         **dict.fromkeys(("naval", "code_breaking", "network"), state.RECORD),
+        **dict.fromkeys(("production", "supply"), state.RECORDS),
     }
     evaluate = strategy.evaluate  # bots: the evaluation hook (strategy.py)
     order_actions = strategy.order_actions  # bots: the move ordering hook (strategy.py)

@@ -52,6 +52,37 @@ values only (the naval phase's record, code-breaking's): one shallow copy of it 
 container, without looking at the type of every value inside them as ``copy_data`` does."""
 
 
+def _copy_records(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: _copy_level(value) for key, value in record.items()}
+
+
+def _copy_level(value: Any) -> Any:
+    if type(value) is dict:
+        return _copy_record(value)
+    if type(value) is list:
+        return [item.copy() if type(item) in _CONTAINERS else item for item in value]
+    return value
+
+
+def _records_problems(record: Any) -> list[str]:
+    if not isinstance(record, dict) or not all(
+        type(value) not in _CONTAINERS or not _record_problems(_as_record(value))
+        for value in record.values()
+    ):
+        return ["is not a record of immutable values, records and lists of records"]
+    return []
+
+
+def _as_record(value: dict[str, Any] | list[Any]) -> dict[Any, Any]:
+    return value if isinstance(value, dict) else dict(enumerate(value))
+
+
+RECORDS: Final = Copier(_copy_records, _records_problems)
+"""The copy of a record whose values may also be records (:data:`RECORD`) or lists of dicts
+and lists of immutable values (the production phase's record, the supply phases'): one shallow
+copy of each container, three levels deep at most."""
+
+
 def initial_data(scenario_id: str, forces: Forces | None = None) -> dict[str, Any]:
     """The position at the start of ``scenario_id``, before its first turn is played."""
     forces = forces or load_forces()
