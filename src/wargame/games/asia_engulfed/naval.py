@@ -304,22 +304,22 @@ def embarkations(
     area not ``closed``."""
     search, shut = SeaSearch(data, side), set(closed)
     reaches: dict[tuple[str, bool], frozenset[str]] = {}
-    units = data["units"]
+    units, areas, control = data["units"], area_map().areas, data["control"]
     for unit_id, unit in sorted(units.items()) if only is None else [(only, units[only])]:
         if unit["owner"] != side or unit["public"]["kind"] != "ground":
             continue
         if unit["hidden"]["power"] == "dei":
             continue  # 3.33: DEI ground units never leave their area
         start = unit["where"]
-        if start not in area_map().areas or area(start).is_sea:
-            continue
-        if data["control"].get(start) != side or not leaves_rear_guard(data, unit_id):
+        if start not in areas or areas[start].is_sea or control.get(start) != side:
             continue
         key = (start, unit["hidden"]["type"] == MARINE)
         reach = reaches.get(key)
         if reach is None:
             reach = reaches[key] = _embark_reach(data, side, unit, charts, search)
-        yield from ((unit_id, sea) for sea in _open_seas(reach, target, shut))
+        seas = _open_seas(reach, target, shut)
+        if seas and leaves_rear_guard(data, unit_id):
+            yield from ((unit_id, sea) for sea in seas)
 
 
 def _embark_reach(
