@@ -761,9 +761,10 @@ class OperationalMovement(MovementPhase):
     def movers(self, data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
         """Each unit of ``side`` with a move left this phase: blocks, then LBA."""
         moved = set(data["moved"][side])
+        known: dict[tuple[str, str, bool], bool] = {}
         for unit_id, unit in sorted(data["units"].items()):
             mine = unit["owner"] == side and unit["public"]["kind"] == "ground"
-            if mine and unit_id not in moved and next(operations(data, unit_id, charts), None):
+            if mine and unit_id not in moved and _may_move(data, unit_id, charts, known):
                 yield unit_id
         for counter_id, counter in sorted(data["counters"].items()):
             lba = counter["type"] == "lba" and side_of(counter["power"]) == side
@@ -805,6 +806,23 @@ class OperationalMovement(MovementPhase):
         g.data["tracks"]["special_actions_usa"] -= 1
         g.data["nationalist_attack"] = True
         g.log("log.nationalist_attack")
+
+
+def _may_move(
+    data: Mapping[str, Any], unit_id: str, charts: Charts, known: dict[tuple[str, str, bool], bool]
+) -> bool:
+    """Whether the block ``unit_id`` has an operation now (:func:`operations`). Whether a block
+    on land outside an area contested when the phase began may march somewhere depends on its
+    area, power and being a marine alone (:func:`ground_targets`): ``known`` keeps it for the
+    other blocks alike."""
+    unit = data["units"][unit_id]
+    where = unit["where"]
+    if where in data["contested_at_start"] or not _on_land(where):
+        return next(operations(data, unit_id, charts), None) is not None
+    key = (where, unit["hidden"]["power"], unit["hidden"]["type"] == MARINE)
+    if key not in known:
+        known[key] = next(ground_targets(data, unit_id, charts), None) is not None
+    return known[key] or next(drops(data, unit_id, charts), None) is not None
 
 
 def operations(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[tuple[str, str]]:
