@@ -35,8 +35,8 @@ def at_operational_movement(scenario="jan1942", seed=7, network=JAN1942_NETWORK)
 def play(state, side, *texts):
     """``state`` after ``side`` takes each action of ``texts`` in turn; ``end`` in a production
     phase, where each power says ``done`` instead, passes it (:func:`through_production`); an
-    operational move (``move jp-1a honan``) picks its unit first (``move jp-1a``) where the
-    unit may be picked."""
+    operational move (``move jp-1a honan``) and the naval move that opens a sea area (``sail
+    jp-bb-a coral_sea``) pick their unit first (``move jp-1a``) where the unit may be picked."""
     for text in texts:
         action = Action.parse(text)
         if text == "end" and state.data["phase"] == "production":
@@ -51,16 +51,18 @@ def play(state, side, *texts):
 
 def offered(state, side, verb):
     """The legal actions of ``side`` with ``verb``, as sorted texts; while an operational move's
-    unit is to be picked, the operational moves with ``verb`` of every unit that may be."""
+    unit (or the unit that opens a sea area) is to be picked, the moves with ``verb`` of every
+    unit that may be."""
     legal = GAME.legal_actions(state, side)
-    if verb in OPERATIONS and picking_a_unit(state):
+    if verb in _moves_picked(state):
         picks = [a for a in legal if a.verb in PICKS and len(a.args) == 1]
         legal = [a for pick in picks for a in GAME.legal_actions(picked(state, side, pick), side)]
     return sorted(str(a) for a in legal if a.verb == verb)
 
 
 OPERATIONS = frozenset({"move", "fly", "land", "invade", "drop"})  # operational moves
-PICKS = frozenset({"move", "fly"})  # the verbs that pick a unit for one
+NAVAL_MOVES = frozenset({"sail", "embark"})  # the moves that open a sea area
+PICKS = frozenset({"move", "fly", "sail", "embark"})  # the verbs that pick a unit for one
 
 
 def picking_a_unit(state):
@@ -69,9 +71,23 @@ def picking_a_unit(state):
     return frame is not None and (frame.name, frame.step) == ("operational_movement", "start")
 
 
+def opening_a_sea_area(state):
+    """Whether the decision now is naval movement's choice of a unit to open a sea area."""
+    frame = state.stack[-1] if state.stack else None
+    at_sail = frame is not None and (frame.name, frame.step) == ("naval_movement", "sail")
+    return at_sail and state.data["naval"]["target"] is None
+
+
+def _moves_picked(state):
+    """The verbs of the moves whose unit is to be picked first now."""
+    if picking_a_unit(state):
+        return OPERATIONS
+    return NAVAL_MOVES if opening_a_sea_area(state) else frozenset()
+
+
 def _pick_for(state, side, action):
-    """The action that picks the unit of the operational move ``action``, if it is offered."""
-    if action.verb not in OPERATIONS or len(action.args) != 2 or not picking_a_unit(state):
+    """The action that picks the unit of the move ``action``, if it is offered."""
+    if action.verb not in _moves_picked(state) or len(action.args) != 2:
         return None
     picks = (a for a in GAME.legal_actions(state, side) if a.verb in PICKS)
     return next((a for a in picks if list(a.args) == [action.args[0]]), None)

@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from tests.asia_engulfed.positions import offered, pass_phase, play
+from wargame.engine.rng import Rng
 from wargame.games.asia_engulfed import GAME, naval
 from wargame.games.asia_engulfed.charts import printed
 from wargame.games.asia_engulfed.naval import rebase_ports, sea_reach, sea_steps
@@ -184,3 +185,46 @@ def test_the_units_at_sea_rebase_one_by_one_fleets_first_each_by_id():
     state = play(state, "japan", offered(state, "japan", "rebase")[0])
     units = {a.args[0] for a in GAME.legal_actions(state, "japan") if a.verb == "rebase"}
     assert units == {"jp-cv-a"}
+
+
+# -- the move that opens a sea area names its unit first (ae-speed4) ----------------------------
+
+
+@pytest.mark.rule("8.2")
+@pytest.mark.rule("8.21")
+def test_the_move_opening_a_sea_area_names_its_unit_first_and_may_be_cancelled():
+    state = start()
+    first = {a.text for a in GAME.legal_actions(state, "japan")}
+    assert {"sail jp-cv-a", "embark jp-12a"} <= first
+    assert not any(len(t.split()) > 2 for t in first if t.split()[0] in ("sail", "embark"))
+    picked = play(state, "japan", "sail jp-cv-a")
+    seas = sorted(sea_reach(state.data, "japan", "honshu", printed().movement.fleet))
+    offered_now = {a.text for a in GAME.legal_actions(picked, "japan")}
+    assert offered_now == {*(f"sail jp-cv-a {sea}" for sea in seas), "cancel"}
+    assert GAME.view(picked, "japan")["prompt"]["key"] == "prompt.naval_destination"
+    assert "jp-cv-a" not in str(GAME.view(picked, "allies"))  # the pick is Japan's
+    back = play(picked, "japan", "cancel")
+    assert {a.text for a in GAME.legal_actions(back, "japan")} == first
+    sailed = play(picked, "japan", "sail jp-cv-a north_pacific")
+    assert sailed.data["picked"]["japan"] == []
+    assert sailed.data["naval"]["target"] == "north_pacific"
+    assert "sail jp-bb-a north_pacific" in {a.text for a in GAME.legal_actions(sailed, "japan")}
+    embarked = play(state, "japan", "embark jp-12a", "embark jp-12a yellow_sea")
+    assert embarked.data["naval"]["target"] == "yellow_sea"
+    assert embarked.stack[-1].step == "sail"
+
+
+@pytest.mark.rule("8.21")
+def test_the_other_side_draws_a_unit_picked_to_open_a_sea_area():
+    """Allied search sees Japan's destination step without its pick: a state it draws has the
+    first unit that may open a sea area picked, so that Japan's decision there is a real one."""
+    picked = play(start(), "japan", "sail jp-cv-a")
+    drawn = GAME.determinize(GAME.view(picked, "allies"), "allies", Rng(3))
+    chosen = drawn.data["picked"]["japan"]
+    assert len(chosen) == 1 and chosen[0] in drawn.data["units"]
+    assert "cancel" in {a.text for a in GAME.legal_actions(drawn, "japan")}
+    assert len(GAME.legal_actions(drawn, "japan")) > 1
+    empty = copy.deepcopy(picked)
+    empty.data["picked"]["japan"] = []
+    assert [a.text for a in GAME.legal_actions(empty, "japan")] == ["cancel"]
+    assert GAME.view(empty, "japan")["prompt"]["key"] == "prompt.naval_none_picked"

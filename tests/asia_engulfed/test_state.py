@@ -13,6 +13,8 @@ from wargame.games.asia_engulfed import scenarios
 from wargame.games.asia_engulfed.forces import Block, side_of
 from wargame.games.asia_engulfed.state import (
     BOX_PREFIX,
+    RECORD,
+    RECORDS,
     SIDES,
     catalogue,
     determinize,
@@ -215,3 +217,20 @@ def test_the_samples_spread_over_the_blocks_a_blank_may_be():
     view = side_view(data, "japan", FORCES)
     drawn = {frozenset(determinize(view, "japan", Rng(seed), FORCES)["units"]) for seed in range(5)}
     assert len(drawn) > 1
+
+
+# -- the copies of records (ae-speed4) ----------------------------------------------------------
+
+
+def test_records_are_copied_to_their_last_container_and_their_shape_is_checked():
+    production = {"power": "usa", "spent": {"usa": {"air": 2}}, "markers": [{"paid": 1}]}
+    copied = RECORDS.copy(production)
+    copied["spent"]["usa"]["air"] = 5
+    copied["markers"][0]["paid"] = 2
+    assert production == {"power": "usa", "spent": {"usa": {"air": 2}}, "markers": [{"paid": 1}]}
+    assert RECORDS.problems(production) == []
+    naval = {"target": None, "closed": ["coral_sea"]}
+    RECORD.copy(naval)["closed"].append("java_sea")
+    assert naval["closed"] == ["coral_sea"] and RECORD.problems(naval) == []
+    assert RECORD.problems(production) != []  # a record of records is too deep for RECORD
+    assert RECORDS.problems({"spent": {"usa": {"air": [2]}}}) != []  # and four levels for RECORDS

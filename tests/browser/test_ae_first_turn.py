@@ -1,13 +1,13 @@
 """Asia Engulfed's introductory scenario (Tipping the Scales), its first turn played through the
 page alone (issue 16): a hot-seat game, both seats human, a fixed seed, held by one browser in
-Japanese. Japan's battleship fleet at Truk sails into the Coral Sea (chosen in the port's popup,
-then the sea clicked); the seat is switched to the Allies, who decline to react with the prompt's
-button; Japan ends its supply, production and strike phases with buttons, moves the 11th Army from
-Hupeh into Nationalist Szechwan by clicking the block, then the area, and fights the battles it
-must (Guadalcanal, Port Moresby, Szechwan) by clicking their areas, the Allies committing their air
-to each after a switch of seats; its fleet rebases; then the Allies play their own player turn,
-until the header names the second turn (1942-11). The page must show no untranslated text at the
-first air commitment and at the end.
+Japanese. Japan's battleship fleet at Truk sails into the Coral Sea (picked in the port's popup,
+the first step of a move that opens a sea area, then the sea clicked); the seat is switched to the
+Allies, who decline to react with the prompt's button; Japan ends its supply, production and
+strike phases with buttons, moves the 11th Army from Hupeh into Nationalist Szechwan by clicking
+the block, then the area, and fights the battles it must (Guadalcanal, Port Moresby, Szechwan) by
+clicking their areas, the Allies committing their air to each after a switch of seats; its fleet
+rebases; then the Allies play their own player turn, until the header names the second turn
+(1942-11). The page must show no untranslated text at the first air commitment and at the end.
 
 Where a choice is offered, a rule picks it: the button that ends the step (end, done, commit,
 close) if one is offered, else the first button; else the target area first by name, and the
@@ -26,6 +26,7 @@ from tests.browser.test_area_map import (
     choose_and_move,
     click_target,
     open_page,
+    pick_in_popup,
 )
 from tests.browser.test_client import pass_the_device, version, wait_newer, wait_prompt
 
@@ -139,9 +140,11 @@ def move_a_piece(page, stack, piece=None, to=None):
 
 
 def sail(page):
-    """Japan's fleet at Truk sails into the Coral Sea."""
-    port = page.locator(f'#map .stack[data-area="{PORT}"][data-side=japan]')
-    move_a_piece(page, port, FLEET, SEA)
+    """Japan's fleet at Truk sails into the Coral Sea: picked first (it opens the sea area),
+    then the sea area clicked among its destinations."""
+    pick_in_popup(page, f'#map .stack[data-area="{PORT}"][data-side=japan]', f"sail {FLEET}")
+    page.wait_for_selector(f'#map .target[data-target-area="{SEA}"]', timeout=STEP_MS)
+    click_target(page, SEA)
     return SAIL
 
 

@@ -459,11 +459,8 @@ def test_a_strategic_move_shows_its_destinations_once_its_block_is_picked(
     assert sorted(shown) == ends
     page.screenshot(path=str(artifacts / "ae_strategic_destinations.png"))
     end = ends[0]
-    target = page.locator(f'#map .target[data-target-area="{end}"]')
-    target.focus()
-    before = version(page)
-    target.click()
-    wait_newer(page, before)
+    page.locator(f'#map .target[data-target-area="{end}"]').focus()
+    click_target(page, end)  # at its point, as a player clicks, over any block standing there
     page.wait_for_selector(f'#map .stack[data-area="{end}"] [data-unit="{unit}"]', state="attached")
 
 
@@ -505,11 +502,11 @@ def test_an_area_a_block_may_reach_by_move_or_by_drop_offers_both(page, ae_serve
     and drop into it too has both among its destinations; a click on that area opens its popup
     with both actions (neither is played unasked), and the drop chosen there is played."""
     position = reach(
-        ae_server, "jan1942", 2, move_and_drop, most=700, game=GAME,
+        ae_server, "jan1942", 5, move_and_drop, most=700, game=GAME,
         options={"paratroops": True}, choose=steer_paratroops,
     )  # fmt: skip
     unit, area = position.found
-    pick = {"token": position.tokens["japan"], "action": f"move {unit}"}
+    pick = {"token": position.tokens[position.side], "action": f"move {unit}"}
     pick["version"] = body_of(ae_server, position)["version"]
     call(ae_server, "POST", f"/api/games/{position.id}/actions", pick)
     open_page(page, position.link(ae_server), "en")  # the block picked: shown with its moves

@@ -1,6 +1,6 @@
 import pytest
 
-from wargame.engine.fog import UNITS, new_unit
+from wargame.engine.fog import UNITS, new_unit, units_copier
 from wargame.engine.log import Event, PublicForm, possessive, redact
 from wargame.engine.state import (
     FLAT,
@@ -83,6 +83,23 @@ def test_copiers_copy_their_shapes_independently_and_check_them():
     state.data["units"]["u1"]["public"]["size"] = ["2"]
     state.data["pairs"].append("y")
     assert len(copier_problems(state, copiers)) == 2
+
+
+def test_a_units_copier_copies_each_hidden_part_and_the_containers_it_names():
+    copier = units_copier("from")
+    unit = new_unit("red", "a1", {"colour": "red"}, {"steps": 3, "from": ["sea"]})
+    state = make_state(units={"u1": unit})
+    copy = clone(state, copiers={"units": copier})
+    copy.data["units"]["u1"]["hidden"]["steps"] = 2
+    copy.data["units"]["u1"]["hidden"]["from"].append("bay")
+    copy.data["units"]["u1"]["where"] = "a2"
+    expected = new_unit("red", "a1", {"colour": "red"}, {"steps": 3, "from": ["sea"]})
+    assert state.data["units"]["u1"] == expected
+    assert copier_problems(state, {"units": copier}) == []
+    state.data["units"]["u1"]["hidden"]["to"] = ["bay"]
+    assert copier_problems(state, {"units": copier}) == [
+        "data.units unit u1: its hidden part holds a container not declared"
+    ]
 
 
 def test_a_flat_key_is_copied_once_and_a_container_in_it_is_reported():

@@ -760,7 +760,16 @@ FIELDS: Final = {
 def tables(state: State) -> Charts:
     """The tables the game of ``state`` is played with (its rules overlay's over the printed
     ones)."""
-    return Charts.of(TABLES.of(state))
+    built = TABLES.of(state)  # the defaults, or an overlay's tables built once and kept
+    kept = _CHARTS.get(id(built))
+    if kept is None or kept[0] is not built:
+        kept = _CHARTS[id(built)] = (built, Charts.of(built))
+    return kept[1]
+
+
+_CHARTS: Final[dict[int, tuple[Mapping[str, Any], Charts]]] = {}
+"""The charts of each set of tables, by its identity (with the tables, so that an identity
+reused by another set is never taken for it): nearly every decision asks for them."""
 
 
 def printed() -> Charts:

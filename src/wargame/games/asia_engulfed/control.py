@@ -70,7 +70,20 @@ def occupants(data: Mapping[str, Any], where: str) -> frozenset[Side]:
     """The sides with a ground block or a garrison in ``where``."""
     if is_read(data):
         return remembered(data, "occupants", lambda: _occupancy(data)).get(where, frozenset())
-    return _occupancy(data, where).get(where, frozenset())
+    return _occupants_of(data, where)
+
+
+def _occupants_of(data: Mapping[str, Any], where: str) -> frozenset[Side]:
+    """:func:`occupants` of ``where`` alone, as :func:`_occupancy` finds them."""
+    found = {
+        unit["owner"]
+        for unit in data["units"].values()
+        if unit["where"] == where and unit["public"]["kind"] == "ground"
+    }
+    found.update(side_of(power) for power, at in data["garrisons"] if at == where)
+    if where in _militia_areas() and home_defence.steps(data, where):  # 9.16
+        found.add(SIDES[0])
+    return frozenset(found)
 
 
 @cache
@@ -78,21 +91,20 @@ def _militia_areas() -> tuple[str, ...]:
     return tuple(a.id for a in area_map().areas.values() if a.home_defence_militia is not None)
 
 
-def _occupancy(data: Mapping[str, Any], only: str | None = None) -> dict[str, frozenset[Side]]:
-    """:func:`occupants` of every area that has any, or of the area ``only``."""
+def _occupancy(data: Mapping[str, Any]) -> dict[str, frozenset[Side]]:
+    """:func:`occupants` of every area that has any."""
     found: dict[str, set[Side]] = {}
     for unit in data["units"].values():
         where = unit["where"]
-        if (only is None or only == where) and unit["public"]["kind"] == "ground":
+        if unit["public"]["kind"] == "ground":
             there = found.get(where)
             if there is None:
                 found[where] = {unit["owner"]}
             else:
                 there.add(unit["owner"])
     for power, at in data["garrisons"]:
-        if only is None or only == at:
-            found.setdefault(at, set()).add(side_of(power))
-    for where in _militia_areas() if only is None else (only,):
+        found.setdefault(at, set()).add(side_of(power))
+    for where in _militia_areas():
         if home_defence.steps(data, where):  # 9.16: the home-defence militia hold their area
             found.setdefault(where, set()).add(SIDES[0])
     return {where: frozenset(sides) for where, sides in found.items()}

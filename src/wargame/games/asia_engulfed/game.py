@@ -90,8 +90,10 @@ class AsiaEngulfed(ProcedureGame):
         }
     )  # fmt: skip
     data_copiers: Mapping[str, Copier] = {
-        "units": fog.UNITS,
+        "units": fog.units_copier(movement.INVADED_FROM),  # else strings and numbers
         **dict.fromkeys(_RECORDS, FLAT_ITEMS),
+        **dict.fromkeys(("naval", "code_breaking", "network"), state.RECORD),
+        **dict.fromkeys(("production", "supply"), state.RECORDS),
     }
     evaluate = strategy.evaluate  # bots: the evaluation hook (strategy.py)
     order_actions = strategy.order_actions  # bots: the move ordering hook (strategy.py)
@@ -191,6 +193,7 @@ class AsiaEngulfed(ProcedureGame):
         drawn = self.state_from_view(view, side, data, rng)
         for phase in (movement.OperationalMovement(), strategic.StrategicMovement()):
             phase.draw_picked(drawn, enemy(side))
+        naval.NavalMovement().draw_picked(drawn, enemy(side))
         return drawn
 
     def check_data(self, state_: State) -> list[str]:

@@ -124,13 +124,26 @@ def _fleet_seas(where: str) -> frozenset[str]:
 
 
 @RULES.implements("8.13")
-def influence(position: Mapping[str, Any]) -> dict[str, Side | None]:
+def influence(position: Mapping[str, Any]) -> Mapping[str, Side | None]:
     """The side with dominant influence in each sea area, None where neither side or both
-    (limited influence) project it."""
-    return {
-        sea: next(iter(sides)) if len(sides) == 1 else None
-        for sea, sides in projecting(position).items()
-    }
+    (limited influence) project it. Shared with other callers: read it, never change it."""
+    sides = projecting(position)
+    kept = _DOMINANT.get(id(sides))
+    if kept is None or kept[0] is not sides:
+        if len(_DOMINANT) >= _DOMINANT_KEPT:
+            _DOMINANT.clear()
+        dominant = {
+            sea: next(iter(there)) if len(there) == 1 else None for sea, there in sides.items()
+        }
+        kept = _DOMINANT[id(sides)] = (sides, dominant)
+    return kept[1]
+
+
+_DOMINANT: Final[dict[int, tuple[Mapping[str, frozenset[Side]], dict[str, Side | None]]]] = {}
+"""The dominant influence of each projection, by its identity (with the projection, so that an
+identity reused is never taken for it): a projection is kept and shared across positions
+(:data:`_PROJECTIONS`), and so is what it makes dominant."""
+_DOMINANT_KEPT: Final = 1024
 
 
 def limited(position: Mapping[str, Any]) -> frozenset[str]:

@@ -100,11 +100,15 @@ def ground_targets(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Ite
     unit = data["units"][unit_id]
     if not leaves_rear_guard(data, unit_id):
         return
-    for target, edge in sorted(area(unit["where"]).adjacent.items()):
-        if edge not in LAND_MOVES or may_enter(data, unit, target) is not None:
-            continue
-        if attack_room(data, charts, unit, target):
+    for target in _land_moves(unit["where"]):
+        if may_enter(data, unit, target) is None and attack_room(data, charts, unit, target):
             yield target
+
+
+@cache
+def _land_moves(where: str) -> tuple[str, ...]:
+    """The areas next to ``where`` across a boundary a block may move over, by id."""
+    return tuple(sorted(b for b, edge in area(where).adjacent.items() if edge in LAND_MOVES))
 
 
 def _on_land(where: str) -> bool:
@@ -415,7 +419,9 @@ def drop(g: Context, unit_id: str, target: str) -> None:
 def free_garrisons(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str]]:
     """Each (block, box): a block of ``side`` that invaded this phase, infantry or marine with a
     step to spare, may give it to garrison an undefended enemy-held box on its sea area."""
-    for unit_id, unit in sorted(data["units"].items()):
+    units = data["units"]
+    invaders = sorted(u for u, unit in units.items() if INVADED_FROM in unit["hidden"])
+    for unit_id, unit in ((u, units[u]) for u in invaders):
         if unit["owner"] != side or unit["hidden"]["type"] not in INVADERS:
             continue
         if unit["hidden"]["steps"] < 2:
@@ -755,9 +761,10 @@ class OperationalMovement(MovementPhase):
     def movers(self, data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
         """Each unit of ``side`` with a move left this phase: blocks, then LBA."""
         moved = set(data["moved"][side])
+        known: dict[tuple[str, str, bool], bool] = {}
         for unit_id, unit in sorted(data["units"].items()):
             mine = unit["owner"] == side and unit["public"]["kind"] == "ground"
-            if mine and unit_id not in moved and next(operations(data, unit_id, charts), None):
+            if mine and unit_id not in moved and _may_move(data, unit_id, charts, known):
                 yield unit_id
         for counter_id, counter in sorted(data["counters"].items()):
             lba = counter["type"] == "lba" and side_of(counter["power"]) == side
@@ -799,6 +806,23 @@ class OperationalMovement(MovementPhase):
         g.data["tracks"]["special_actions_usa"] -= 1
         g.data["nationalist_attack"] = True
         g.log("log.nationalist_attack")
+
+
+def _may_move(
+    data: Mapping[str, Any], unit_id: str, charts: Charts, known: dict[tuple[str, str, bool], bool]
+) -> bool:
+    """Whether the block ``unit_id`` has an operation now (:func:`operations`). Whether a block
+    on land outside an area contested when the phase began may march somewhere depends on its
+    area, power and being a marine alone (:func:`ground_targets`): ``known`` keeps it for the
+    other blocks alike."""
+    unit = data["units"][unit_id]
+    where = unit["where"]
+    if where in data["contested_at_start"] or not _on_land(where):
+        return next(operations(data, unit_id, charts), None) is not None
+    key = (where, unit["hidden"]["power"], unit["hidden"]["type"] == MARINE)
+    if key not in known:
+        known[key] = next(ground_targets(data, unit_id, charts), None) is not None
+    return known[key] or next(drops(data, unit_id, charts), None) is not None
 
 
 def operations(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[tuple[str, str]]:

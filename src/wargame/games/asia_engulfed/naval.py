@@ -22,7 +22,7 @@ from wargame.engine.board.paths import reachable
 from wargame.engine.log import Side
 from wargame.engine.memo import Answers, remembered
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
-from wargame.engine.state import Frame
+from wargame.engine.state import Frame, State
 from wargame.games.asia_engulfed import surprise
 from wargame.games.asia_engulfed.board import SEA_MOVES, area_graph, area_map
 from wargame.games.asia_engulfed.charts import Charts, tables
@@ -126,10 +126,23 @@ def sea_reach(
     limited or dominant (8.13 b, c). ``sides``: :func:`projecting` of ``data``, when the caller
     asks for several fleets; ``out``: the sea areas a unit puts to sea into from where it
     stands (a fleet: its port's)."""
-    sides = sides if sides is not None else projecting(data)
-    stops = _enemy_seas(data, sides, enemy(side))
-    leyte_held = _holds(data, side, RESTRICTED_UNLESS_HELD)
-    return set(_kept(_search_seas, port, budget, out, leyte_held, stops))
+    return set(SeaSearch(data, side, sides).reach(port, budget, out))
+
+
+class SeaSearch:
+    """The sea areas ``side``'s units reach in one position (:func:`sea_reach`), with what stops
+    them and whether Leyte is held worked out once for all the units asked about."""
+
+    def __init__(self, data: Mapping[str, Any], side: Side, sides: Projecting | None = None):
+        sides = sides if sides is not None else projecting(data)
+        self.stops = _enemy_seas(data, sides, enemy(side))
+        self.leyte_held = _holds(data, side, RESTRICTED_UNLESS_HELD)
+
+    def reach(
+        self, start: str, budget: int, out: Callable[[str], frozenset[str]] = port_seas
+    ) -> frozenset[str]:
+        """Shared with other callers: read it, never change it."""
+        return _kept(_search_seas, start, budget, out, self.leyte_held, self.stops)
 
 
 _SEARCHES: Final[Answers[frozenset[str]]] = Answers(4096)
@@ -173,20 +186,37 @@ def japanese_oil_left(data: Mapping[str, Any], side: Side, charts: Charts) -> bo
     return side != SIDES[0] or data["tracks"][OIL] >= charts.japanese_logistics.oil_per_fleet
 
 
-def sailings(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
-    """Each (fleet, sea area) move of the phase player: into the sea area it opened, or any
-    sea area not closed yet when none is open."""
+def sailings(
+    data: Mapping[str, Any], side: Side, charts: Charts, only: str | None = None
+) -> Iterator[tuple[str, str]]:
+    """Each (fleet, sea area) move of the phase player (of the fleet ``only``, if given): into
+    the sea area it opened, or any sea area not closed yet when none is open."""
     naval = data["naval"]
     if not japanese_oil_left(data, side, charts):
         return
-    sides = projecting(data)
+    search, target, closed = SeaSearch(data, side), naval["target"], set(naval["closed"])
     for fleet_id in fleets(data, side, at_sea=False):
-        port = data["units"][fleet_id]["where"]
-        reach = sea_reach(data, side, port, charts.movement.fleet, sides)
-        if naval["target"] is not None:
-            reach &= {naval["target"]}
-        for sea in sorted(reach - set(naval["closed"])):
-            yield fleet_id, sea
+        if only is not None and fleet_id != only:
+            continue
+        reach = search.reach(data["units"][fleet_id]["where"], charts.movement.fleet)
+        yield from ((fleet_id, sea) for sea in _open_seas(reach, target, closed))
+
+
+def _open_seas(reach: frozenset[str], target: str | None, closed: set[str]) -> list[str]:
+    """The sea areas of ``reach`` a unit may sail to: ``target`` alone if one is open, else
+    those not ``closed``, in order."""
+    if target is not None:
+        return [target] if target in reach and target not in closed else []
+    return sorted(reach - closed)
+
+
+def openers(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
+    """Each unit of the phase player that may open a sea area, with the verb that picks it:
+    fleets (``sail``), then blocks as troop transports (``embark``)."""
+    closed = data["naval"]["closed"]
+    yield from (("sail", f) for f in dict.fromkeys(f for f, _ in sailings(data, side, charts)))
+    found = embarkations(data, side, charts, None, closed)
+    yield from (("embark", unit) for unit in dict.fromkeys(unit for unit, _ in found))
 
 
 @RULES.implements("8.25")
@@ -194,14 +224,11 @@ def reactions(data: Mapping[str, Any], side: Side, target: str, charts: Charts) 
     """The fleets in port of the non-phase player that may react into ``target`` (8.25)."""
     if not japanese_oil_left(data, side, charts):
         return []
-    sides = projecting(data)
-    found = []
+    search, found = SeaSearch(data, side), []
     for fleet_id in fleets(data, side, at_sea=False):
         unit = data["units"][fleet_id]
         reach = reaction_range(data, unit, target, charts)
-        if surprise.may_react(data, unit) and target in sea_reach(
-            data, side, unit["where"], reach, sides
-        ):
+        if surprise.may_react(data, unit) and target in search.reach(unit["where"], reach):
             found.append(fleet_id)
     return found
 
@@ -264,35 +291,40 @@ def submarine(data: Mapping[str, Any], side: Side) -> str | None:
 
 @RULES.implements("5.3", "5.31", "8.12", "8.24", "3.33")
 def embarkations(
-    data: Mapping[str, Any], side: Side, charts: Charts, target: str | None, closed: list[str]
+    data: Mapping[str, Any],
+    side: Side,
+    charts: Charts,
+    target: str | None,
+    closed: list[str],
+    *,
+    only: str | None = None,
 ) -> Iterator[tuple[str, str]]:
-    """Each (block, sea area) a ground block of ``side`` may sail to as a troop transport: into
-    ``target`` if the phase player opened one, else into any sea area not ``closed``."""
-    sides = projecting(data)
-    reaches: dict[tuple[str, str], set[str]] = {}
-    for unit_id, unit in sorted(data["units"].items()):
+    """Each (block, sea area) a ground block of ``side`` (the block ``only``, if given) may sail
+    to as a troop transport: into ``target`` if the phase player opened one, else into any sea
+    area not ``closed``."""
+    search, shut = SeaSearch(data, side), set(closed)
+    reaches: dict[tuple[str, bool], frozenset[str]] = {}
+    units, areas, control = data["units"], area_map().areas, data["control"]
+    for unit_id, unit in sorted(units.items()) if only is None else [(only, units[only])]:
         if unit["owner"] != side or unit["public"]["kind"] != "ground":
             continue
         if unit["hidden"]["power"] == "dei":
             continue  # 3.33: DEI ground units never leave their area
         start = unit["where"]
-        if start not in area_map().areas or area(start).is_sea:
+        if start not in areas or areas[start].is_sea or control.get(start) != side:
             continue
-        if data["control"].get(start) != side or not leaves_rear_guard(data, unit_id):
-            continue
-        key = (start, unit["hidden"]["type"])
+        key = (start, unit["hidden"]["type"] == MARINE)
         reach = reaches.get(key)
         if reach is None:
-            reach = reaches[key] = _embark_reach(data, side, unit, charts, sides)
-        if target is not None:
-            reach = reach & {target}
-        for sea in sorted(reach - set(closed)):
-            yield unit_id, sea
+            reach = reaches[key] = _embark_reach(data, side, unit, charts, search)
+        seas = _open_seas(reach, target, shut)
+        if seas and leaves_rear_guard(data, unit_id):
+            yield from ((unit_id, sea) for sea in seas)
 
 
 def _embark_reach(
-    data: Mapping[str, Any], side: Side, unit: Mapping[str, Any], charts: Charts, sides: Projecting
-) -> set[str]:
+    data: Mapping[str, Any], side: Side, unit: Mapping[str, Any], charts: Charts, search: SeaSearch
+) -> frozenset[str]:
     """Where a block may sail as a transport, as far as its side can pay (5.31, 8.24): two sea
     areas for a transport point (Japan's; the Allies pay nothing), or, for a Japanese marine
     paying oil instead, two, or three from a port; an Allied marine from a port three."""
@@ -300,12 +332,12 @@ def _embark_reach(
     marine = unit["hidden"]["type"] == MARINE
     far = moves.transport_with_marines if marine and area(start).has_port else moves.transport
     if side != SIDES[0]:
-        return transport_reach(data, side, start, far, sides)
+        return search.reach(start, far, embark_seas)
     if marine and _oil_for_marine(data, charts):
-        return transport_reach(data, side, start, far, sides)
+        return search.reach(start, far, embark_seas)
     if _points_for_transport(data, charts):
-        return transport_reach(data, side, start, moves.transport, sides)
-    return set()
+        return search.reach(start, moves.transport, embark_seas)
+    return frozenset()
 
 
 def _oil_for_marine(data: Mapping[str, Any], charts: Charts) -> bool:
@@ -440,15 +472,19 @@ class NavalMovement(Procedure):
 
     @decision
     def sail(self, g: Context, f: Frame) -> Choices:
+        """The first move of a sea area names its unit first (``sail jp-bb-a``, ``embark
+        jp-12a``: the unit picked is the mover's secret) and its sea area second
+        (:meth:`destination`), where one decision listed every unit's every sea area (about
+        110 actions); once a sea area is open, each move names its unit alone."""
         side: Side = f.locals["side"]
         target = g.data["naval"]["target"]
         key = "prompt.naval_movement" if target is None else "prompt.naval_target"
         choices = Decision.single(side, key, sea=target)
-        charts, closed = tables(g.state), g.data["naval"]["closed"]
-        for fleet_id, sea in sailings(g.data, side, charts):
-            choices.add(Action(f"sail {fleet_id} {sea}"), self.move, side, fleet_id, sea)
-        for unit_id, sea in embarkations(g.data, side, charts, target, closed):
-            choices.add(Action(f"embark {unit_id} {sea}"), self.embark, side, unit_id, sea)
+        charts = tables(g.state)
+        if target is None:
+            self._picks(g, side, charts, choices)
+        else:
+            self._moves(g, side, charts, choices, None)
         for fleet_id, sea in extensions(g.data, side, charts, target):
             choices.add(Action(f"extend {fleet_id} {sea}"), self.extend, fleet_id, sea)
         if target is None:
@@ -457,18 +493,69 @@ class NavalMovement(Procedure):
             choices.add("close", self.close, side)
         return choices
 
+    def _picks(self, g: Context, side: Side, charts: Charts, choices: Choices) -> None:
+        """Each unit that may open a sea area, to be picked."""
+        for verb, unit_id in openers(g.data, side, charts):
+            choices.add(Action(f"{verb} {unit_id}"), self.pick, side, unit_id)
+
+    def _moves(
+        self, g: Context, side: Side, charts: Charts, choices: Choices, only: str | None
+    ) -> None:
+        """Each move into the sea area open, or (of the unit ``only``) into any not closed."""
+        target, closed = g.data["naval"]["target"], g.data["naval"]["closed"]
+        for fleet_id, sea in sailings(g.data, side, charts, only):
+            choices.add(Action(f"sail {fleet_id} {sea}"), self.move, side, fleet_id, sea)
+        for unit_id, sea in embarkations(g.data, side, charts, target, closed, only=only):
+            choices.add(Action(f"embark {unit_id} {sea}"), self.embark, side, unit_id, sea)
+
+    def pick(self, g: Context, f: Frame, side: Side, unit_id: str) -> None:
+        g.data["picked"][side] = [unit_id]  # private: a block's id is its owner's secret
+        g.goto("destination")
+
+    @decision
+    def destination(self, g: Context, f: Frame) -> Choices:
+        """The sea area the unit picked opens, or cancel to pick another."""
+        side: Side = f.locals["side"]
+        picked = g.data["picked"][side]
+        if not picked:  # only in a state drawn by the other side, which could not guess one
+            choices = Decision.single(side, "prompt.naval_none_picked")
+        else:
+            choices = Decision.single(side, "prompt.naval_destination", unit=picked[0])
+            self._moves(g, side, tables(g.state), choices, picked[0])
+        choices.add("cancel", self.cancel, side)
+        return choices
+
+    def cancel(self, g: Context, f: Frame, side: Side) -> None:
+        g.data["picked"][side] = []
+        g.goto("sail")
+
+    def draw_picked(self, state: State, side: Side) -> None:
+        """In a state drawn for ``side``'s enemy (``determinize``), the unit ``side`` picked to
+        open a sea area, which only ``side`` knows: the first that may, as the enemy may guess."""
+        frame = state.stack[-1] if state.stack else None
+        if frame is None or frame.name != self.name or frame.step != "destination":
+            return
+        if frame.locals["side"] != side or state.data["picked"][side]:
+            return
+        first = next(openers(state.data, side, tables(state)), None)
+        state.data["picked"][side] = [] if first is None else [first[1]]
+
     @RULES.implements("8.2", "8.21")
     def move(self, g: Context, f: Frame, side: Side, fleet_id: str, sea: str) -> None:
+        g.data["picked"][side] = []
         g.data["naval"]["target"] = sea
         sail(g, fleet_id, sea)
+        g.goto("sail")
 
     def extend(self, g: Context, f: Frame, fleet_id: str, sea: str) -> None:
         extend(g, fleet_id, sea)
 
     @RULES.implements("5.31")
     def embark(self, g: Context, f: Frame, side: Side, unit_id: str, sea: str) -> None:
+        g.data["picked"][side] = []
         g.data["naval"]["target"] = sea
         embark(g, unit_id, sea, tables(g.state))
+        g.goto("sail")
 
     def close(self, g: Context, f: Frame, side: Side) -> None:
         target = g.data["naval"]["target"]
@@ -735,7 +822,7 @@ class Rebase(Procedure):
     def next_unit(self, g: Context, f: Frame, side: Side) -> str:
         """The unit of ``side`` that rebases next: its fleets at sea first, then its troop
         transports, each by id."""
-        return [*self.at_sea(g, f, side), *self.transports(g, f, side)][0]
+        return next(iter(self.at_sea(g, f, side)), None) or self.transports(g, f, side)[0]
 
     @decision
     def choose(self, g: Context, f: Frame) -> Choices:

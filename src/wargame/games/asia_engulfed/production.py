@@ -154,7 +154,7 @@ class Income:
 def income(data: Mapping[str, Any], side: Side, charts: Charts) -> Income:
     """The WERP each of ``side``'s producing powers receives this production phase (and Japan's
     oil), before strategic warfare and lend-lease."""
-    report = Shipped(supply.supply_report(data, side), shipping.Routes(data, side))
+    report = Shipped(supply.supply_lines(data, side), shipping.Routes(data, side))
     if side == "japan":
         return _japanese_income(data, report, charts)
     return Income(
@@ -296,8 +296,8 @@ def purchases(data: Mapping[str, Any], power: str, charts: Charts) -> list[Purch
     ]
     if power == "china_comm":
         found = list(_free_steps(data, found))
-    left = werp_left(data, power)
-    return [p for p in found if p.cost <= left and _within_caps(data, power, p, charts)]
+    left, caps = werp_left(data, power), spending_caps(data, power, charts)
+    return [p for p in found if p.cost <= left and _within(data, power, p, caps)]
 
 
 RULES.stand_in(
@@ -341,7 +341,11 @@ def _affordable(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts
 
 
 def _within_caps(data: Mapping[str, Any], power: str, p: Purchase, charts: Charts) -> bool:
-    cap = spending_caps(data, power, charts).get(p.category)
+    return _within(data, power, p, spending_caps(data, power, charts))
+
+
+def _within(data: Mapping[str, Any], power: str, p: Purchase, caps: Mapping[str, int]) -> bool:
+    cap = caps.get(p.category)
     return cap is None or spent(data, power, p.category) + p.cost <= cap
 
 
@@ -496,7 +500,7 @@ def _port_repairs(data: Mapping[str, Any], power: str, charts: Charts) -> Iterat
     if not damage or power == "dei" or not _affordable(data, power, repair, charts):
         return
     side = side_of(power)
-    report = supply.supply_report(data, side)
+    report = supply.supply_lines(data, side)
     for where, points in sorted(damage.items()):
         place = area_map().areas[where]
         home_power = HOME_POWER.get(place.home_of or "")
@@ -544,17 +548,18 @@ def transports_available(data: Mapping[str, Any]) -> int:
     return int(tracks.get("transports_available", tracks.get("transport_capacity", 0)))
 
 
-def home_areas(power: str, nationality: str | None) -> list[str]:
+@cache
+def home_areas(power: str, nationality: str | None) -> tuple[str, ...]:
     """4.41: where a new unit of ``power`` (of ``nationality``) appears."""
     if power == "cw":
         wanted = nationality or "british"
     elif power in ("china_nat", "china_comm"):
         wanted = "china"
     elif power == "dei":
-        return []
+        return ()
     else:
         wanted = power
-    return sorted(a.id for a in _areas() if a.home_of == wanted)
+    return tuple(sorted(a.id for a in _areas() if a.home_of == wanted))
 
 
 @RULES.implements("4.4", "4.41", "4.42", "4.44", "4.61")
@@ -566,6 +571,7 @@ def _new_units(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[
         return
     side = side_of(power)
     forces = load_forces()
+    placeable: dict[str, bool] = {}  # every unit of the pool asks of the same few home areas
     for unit_id in data["pools"].get(power, []):
         unit = forces.units[unit_id]
         if isinstance(unit, Block) and unit.type in GROUND:
@@ -576,8 +582,11 @@ def _new_units(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator[
             continue
         cost = charts.costs.new_unit(kind, steps)
         for where in home_areas(power, getattr(unit, "nationality", None)):
-            if _may_place_new(data, side, power, where, charts):
-                yield Purchase(Action.of("build", unit_id, where), cost, category)
+            fit = placeable.get(where)
+            if fit is None:
+                fit = placeable[where] = _may_place_new(data, side, power, where, charts)
+            if fit:
+                yield Purchase(Action(f"build {unit_id} {where}"), cost, category)
 
 
 def _may_place_new(
@@ -617,6 +626,8 @@ def _fortifications(data: Mapping[str, Any], power: str, charts: Charts) -> Iter
         clear_or_box = where.kind != "large" or where.terrain == "clear"
         if not clear_or_box or where.id in data["fortifications"]:
             continue
+        if data["control"].get(where.id) != side:
+            continue  # (the first test of _fit_for_replacements, the cheapest)
         held_before = side in occupants(data, where.id) and not data["production"]["new_in"].get(
             where.id
         )
@@ -673,7 +684,7 @@ def _lend_lease(data: Mapping[str, Any], power: str, charts: Charts) -> Iterator
         data, power, Purchase(Action("lend"), cost, "lend_lease"), charts
     ):
         return
-    report = Shipped(supply.supply_report(data, "allies"), shipping.Routes(data, "allies"))
+    report = Shipped(supply.supply_lines(data, "allies"), shipping.Routes(data, "allies"))
     if lend_lease_open(data, report, "cw"):
         yield Purchase(Action.of("lend", "cw"), cost, "lend_lease")
     road = sum(1 for a in _areas() if a.burma_road and data["control"].get(a.id) == "allies")
@@ -687,22 +698,22 @@ def lend_lease_open(data: Mapping[str, Any], report: Shipped, power: str) -> boo
     """Whether lend-lease WERP reach ``power`` (9.25): a friendly resource area to receive them,
     Indian or Australian for the CW, one with a Nationalist block for the Nationalists, in the
     receiver's supply and on its shipping route (``report``: the Allies', 8.71)."""
+    nationalist = set() if power == "cw" else _nationalist_areas(data)
     for where in _areas():
         if not where.resources or data["control"].get(where.id) != "allies":
             continue
         if power == "cw":
             receives = where.home_of in INDIA_AND_AUSTRALIA
         else:
-            receives = _nationalist_block_in(data, where.id)
+            receives = where.id in nationalist
         if receives and report.pays(where.id, power):
             return True
     return False
 
 
-def _nationalist_block_in(data: Mapping[str, Any], where: str) -> bool:
-    return any(
-        u["where"] == where and u["hidden"]["power"] == "china_nat" for u in data["units"].values()
-    )
+def _nationalist_areas(data: Mapping[str, Any]) -> set[str]:
+    """The areas holding a Nationalist block."""
+    return {u["where"] for u in data["units"].values() if u["hidden"]["power"] == "china_nat"}
 
 
 @RULES.implements("9.24")

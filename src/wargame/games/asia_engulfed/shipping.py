@@ -25,10 +25,11 @@ Decisions
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from wargame.engine.board.paths import bit_positions, flood
 from wargame.engine.log import Side
+from wargame.engine.memo import Answers
 from wargame.games.asia_engulfed import supply
 from wargame.games.asia_engulfed.registry import RULES
 
@@ -69,14 +70,24 @@ class Routes:
         if group == "always":
             return True
         if group not in self._reach:
-            self._reach[group] = self._shipped(supply.class_sources(group, self._lines))
+            t = supply.tables()
+            sources = supply.class_sources(group, self._lines)
+            ports = t.ports & ~t.bits(p for p, d in self.data.get("port_damage", {}).items() if d)
+            question = (self.side, sources, self._lines.passable, self._seas, ports)
+            self._reach[group] = _SHIPPED.get(question, lambda: _shipped(*question))
         return bool(self._reach[group] >> supply.tables().index[where] & 1)
 
-    def _shipped(self, sources: int) -> int:
-        t = supply.tables()
-        passable = self._lines.passable
-        ports = t.ports & ~t.bits(p for p, d in self.data.get("port_damage", {}).items() if d)
-        inland = flood(_step(t.land, passable), sources)
-        seas = flood(_step(t.sea[self.side], self._seas), _step(t.port, self._seas)(inland & ports))
-        shipping = _step(t.port, ports & passable)(seas)
-        return inland | flood(_step(t.land, passable), shipping)
+
+_SHIPPED: Final[Answers[int]] = Answers(512)
+"""The areas shipping to a class's sources, by all that decides them (:func:`_shipped`'s
+arguments): they change with control and influence, seldom from one position to the next."""
+
+
+def _shipped(side: Side, sources: int, passable: int, seas: int, ports: int) -> int:
+    """The areas linked to ``sources`` by a route through ``passable`` areas, at most one sea leg
+    through ``seas`` between two of the undamaged ``ports``."""
+    t = supply.tables()
+    inland = flood(_step(t.land, passable), sources)
+    seas_reached = flood(_step(t.sea[side], seas), _step(t.port, seas)(inland & ports))
+    shipping = _step(t.port, ports & passable)(seas_reached)
+    return inland | flood(_step(t.land, passable), shipping)

@@ -21,6 +21,7 @@ from wargame.engine.errors import GameBug
 from wargame.engine.fog import Candidate, Fill, Units, fog_secrets, fog_view, new_unit, sample
 from wargame.engine.log import Side
 from wargame.engine.rng import RandomSource
+from wargame.engine.state import Copier, holds_leaves_only
 from wargame.games.asia_engulfed.forces import FLEETS, AirUnit, Block, Forces, colour_of, side_of
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.scenarios import Placed, Setup, start_pool
@@ -28,6 +29,58 @@ from wargame.games.asia_engulfed.scenarios import load as load_setup
 
 SIDES: tuple[Side, Side] = ("japan", "allies")
 BOX_PREFIX = "box:"
+
+
+def _copy_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        key: value.copy() if type(value) in _CONTAINERS else value for key, value in record.items()
+    }
+
+
+def _record_problems(record: Any) -> list[str]:
+    if not isinstance(record, dict) or not all(
+        type(value) not in _CONTAINERS or holds_leaves_only(value) for value in record.values()
+    ):
+        return ["is not a record of immutable values and containers of them"]
+    return []
+
+
+_CONTAINERS: Final = (dict, list)
+RECORD: Final = Copier(_copy_record, _record_problems)
+"""The copy of a record (a dict) whose values are immutable, or dicts and lists of immutable
+values only (the naval phase's record, code-breaking's): one shallow copy of it and of each
+container, without looking at the type of every value inside them as ``copy_data`` does."""
+
+
+def _copy_records(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: _copy_level(value) for key, value in record.items()}
+
+
+def _copy_level(value: Any) -> Any:
+    if type(value) is dict:
+        return _copy_record(value)
+    if type(value) is list:
+        return [item.copy() if type(item) in _CONTAINERS else item for item in value]
+    return value
+
+
+def _records_problems(record: Any) -> list[str]:
+    if not isinstance(record, dict) or not all(
+        type(value) not in _CONTAINERS or not _record_problems(_as_record(value))
+        for value in record.values()
+    ):
+        return ["is not a record of immutable values, records and lists of records"]
+    return []
+
+
+def _as_record(value: dict[str, Any] | list[Any]) -> dict[Any, Any]:
+    return value if isinstance(value, dict) else dict(enumerate(value))
+
+
+RECORDS: Final = Copier(_copy_records, _records_problems)
+"""The copy of a record whose values may also be records (:data:`RECORD`) or lists of dicts
+and lists of immutable values (the production phase's record, the supply phases'): one shallow
+copy of each container, three levels deep at most."""
 
 
 def initial_data(scenario_id: str, forces: Forces | None = None) -> dict[str, Any]:

@@ -59,13 +59,20 @@ from wargame.games.asia_engulfed.supply import tables as supply_tables
 from wargame.games.asia_engulfed.transports import TRANSPORTS_AVAILABLE, transports_available
 
 
-def movers(data: Mapping[str, Any], side: Side) -> Iterator[tuple[str, str, str]]:
-    """Each unit of ``side`` that may strat-move now: (id, power, where), blocks then LBA."""
+def movers(
+    data: Mapping[str, Any], side: Side, only: str | None = None
+) -> Iterator[tuple[str, str, str]]:
+    """Each unit of ``side`` that may strat-move now (``only``: of that unit alone): (id,
+    power, where), blocks then LBA."""
     moved = set(data["moved"][side])
-    for unit_id, unit in sorted(data["units"].items()):
+    units, counters = data["units"], data["counters"]
+    if only is not None:
+        units = {only: units[only]} if only in units else {}
+        counters = {only: counters[only]} if only in counters else {}
+    for unit_id, unit in sorted(units.items()):
         if unit["owner"] == side and unit["public"]["kind"] == "ground" and unit_id not in moved:
             yield unit_id, unit["hidden"]["power"], unit["where"]
-    for counter_id, counter in sorted(data["counters"].items()):
+    for counter_id, counter in sorted(counters.items()):
         lba = counter["type"] == "lba" and side_of(counter["power"]) == side
         if lba and counter_id not in moved:
             yield counter_id, counter["power"], counter["where"]
@@ -82,12 +89,13 @@ def strategic_options(
     ignores impassable ones and hops across seas (5.22). ``only``: that unit alone."""
     used = data["strategic_moves"]
     reach = _Reach.of(data, side, _Seas.of(data, side, charts))
-    for unit_id, power, start in movers(data, side):
-        if only is not None and unit_id != only:
-            continue
+    spent: dict[str, bool] = {}  # by power: its moves used up (5.24)
+    for unit_id, power, start in movers(data, side, only):
         if power == "dei" and unit_id in data["units"]:
             continue
-        if used.get(power, 0) >= strategic_limit(data, power, charts):
+        if power not in spent:
+            spent[power] = used.get(power, 0) >= strategic_limit(data, power, charts)
+        if spent[power]:
             continue
         if (
             not friendly_uncontested(data, side, start)

@@ -82,7 +82,7 @@ from typing import Any, Final, Literal
 
 from wargame.engine.board.paths import bit_positions
 from wargame.engine.log import Side
-from wargame.engine.memo import remembered
+from wargame.engine.memo import Answers, remembered
 from wargame.games.asia_engulfed.board import COASTS, LAND_BOUNDARIES, SEA_MOVES, area_map
 from wargame.games.asia_engulfed.forces import FLEETS, GROUND, side_of
 from wargame.games.asia_engulfed.influence import influence, port_seas
@@ -392,25 +392,43 @@ def ground(position: Mapping[str, Any], side: Side) -> Ground:
     """Lines pass through friendly-controlled areas, contested or not (3.1); they may end in an
     enemy-controlled contested area (a unit's own) but not pass it; neutral and enemy areas stop
     them. Partisan areas (4.8 b) of the side are neither passed nor entered."""
+    question = (
+        side,
+        tuple(position["control"].items()),
+        tuple(position["contested"]),
+        frozenset(_occupied(position, side)),
+    )
+    return _GROUNDS.get(question, lambda: _ground(*question))
+
+
+_GROUNDS: Final[Answers[Ground]] = Answers(512)
+"""A side's ground, by all that decides it (:func:`_ground`'s arguments): control, contests and
+the areas the side occupies change far less often than positions do."""
+
+
+def _ground(
+    side: Side,
+    control: tuple[tuple[str, str], ...],
+    contested: tuple[str, ...],
+    occupied: frozenset[str],
+) -> Ground:
     t = tables()
-    control = position["control"]
-    friendly = t.bits(area for area, owner in control.items() if owner == side)
-    enemy = t.bits(area for area, owner in control.items() if owner not in (side, "neutral"))
-    contested = t.bits(position["contested"])
-    partisan = _partisan(position, side, friendly)
+    friendly = t.bits(area for area, owner in control if owner == side)
+    enemy = t.bits(area for area, owner in control if owner not in (side, "neutral"))
+    partisan = _partisan(side, friendly, occupied)
     return Ground(
         friendly=friendly,
         passable=friendly & ~partisan,
-        endpoint=(friendly | (enemy & contested)) & ~partisan,
+        endpoint=(friendly | (enemy & t.bits(contested))) & ~partisan,
         partisan=partisan,
     )
 
 
 @RULES.implements("4.8")
-def _partisan(position: Mapping[str, Any], side: Side, friendly: int) -> int:
+def _partisan(side: Side, friendly: int, occupied: frozenset[str]) -> int:
     t = tables()
     held = t.conquerable if side == "japan" else t.china_resources
-    return friendly & held & ~t.bits(_occupied(position, side))
+    return friendly & held & ~t.bits(occupied)
 
 
 def _occupied(position: Mapping[str, Any], side: Side) -> set[str]:
@@ -594,15 +612,45 @@ def _whole(
     return report
 
 
+@RULES.implements("3.1", "3.4")
+def supply_lines(position: Mapping[str, Any], side: Side) -> SupplyReport:
+    """``side``'s supply lines alone, for :meth:`SupplyReport.where` (a place's supply): no
+    unit's or garrison's status is worked out, so it costs little where the lines were traced
+    before (:func:`_reaches`)."""
+    if side not in CLASSES:
+        raise ValueError(f"unknown side {side!r}: japan or allies")
+
+    def answer() -> SupplyReport:
+        lines = ground(position, side)
+        sea_ok = sea_areas_in_supply(position, side)
+        return SupplyReport(side, _reaches(side, lines, sea_ok), lines)
+
+    return remembered(position, ("supply_lines", side), answer)
+
+
+_REACHES: Final[Answers[dict[str, Reach]]] = Answers(512)
+"""Each supply class's reach, by all that decides it (the side, its ground, the sea areas in its
+supply and where a sea leg may come ashore): moves and purchases that change none of them, most
+of them, leave the lines as they were."""
+
+
+def _reaches(side: Side, lines: Ground, sea_ok: int, shores: int = -1) -> dict[str, Reach]:
+    def answer() -> dict[str, Reach]:
+        t = tables()
+        return {
+            group: reach(
+                class_sources(group, lines), _ends(lines, group), sea_ok, t.sea[side], shores
+            )
+            for group in (*CLASSES[side], PARTIAL)
+        }
+
+    return _REACHES.get((side, lines, sea_ok, shores), answer)
+
+
 def _report(
     position: Mapping[str, Any], side: Side, lines: Ground, sea_ok: int, shores: int = -1
 ) -> SupplyReport:
-    t = tables()
-    reaches = {
-        group: reach(class_sources(group, lines), _ends(lines, group), sea_ok, t.sea[side], shores)
-        for group in (*CLASSES[side], PARTIAL)
-    }
-    report = SupplyReport(side, reaches, lines)
+    report = SupplyReport(side, _reaches(side, lines, sea_ok, shores), lines)
     for unit_id, power, unit_type, where in _placed(position, side):
         report.units[unit_id] = report.unit_at(where, power, unit_type)
         if unit_type in FLEETS:

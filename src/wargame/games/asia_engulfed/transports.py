@@ -42,10 +42,14 @@ def is_transport(unit: Mapping[str, Any]) -> bool:
 
 def transports(data: Mapping[str, Any], side: Side) -> list[str]:
     """``side``'s troop transports at sea."""
+    areas = area_map().areas
     return sorted(
         unit_id
         for unit_id, unit in data["units"].items()
-        if unit["owner"] == side and unit["where"] in area_map().areas and is_transport(unit)
+        if unit["owner"] == side
+        and unit["public"]["kind"] == "ground"
+        and unit["where"] in areas
+        and areas[unit["where"]].is_sea
     )
 
 
