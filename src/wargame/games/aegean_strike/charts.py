@@ -1,9 +1,9 @@
 """The charts of Aegean Strike as data a player can replace (``data/tables.yaml``; engine
 :mod:`overlay`): the Air/Naval Combat Resolution Chart and its air-to-ground procedure, the
 Detection/Combat Range Table, sortie boxes, the Air Mission Prerequisites Summary, naval movement
-determination, airbases and carriers, the land Combat Results Table with its modifiers and the
-Troop Quality Effects Table, terrain effects, stacking, ground hit capacities and the Random
-Political Events Table.
+determination and allowance, airbases and carriers, the land Combat Results Table with its
+modifiers and the Troop Quality Effects Table, terrain effects, stacking, ground hit capacities
+and the Random Political Events Table.
 
 The seed (translation pages 1-18) prints no chart. A table whose every value the seed states in
 its text (sortie boxes, airbase sizes, the sea movement die) has ``seed`` provenance; every other
@@ -233,6 +233,10 @@ def checked_sea_movement(values: dict[str, Small]) -> dict[str, Small]:
     return values
 
 
+class NavalMovement(Strict):
+    mp_per_strategic_hex: Annotated[int, msgspec.Meta(ge=1, le=30)]
+
+
 # -- 9.10 airbases, 10.06 carriers -----------------------------------------------------------------
 
 
@@ -438,6 +442,7 @@ TABLES: Final = PrintedTables(
         "sortie_boxes": TableKind(SortieBoxes, checked_sorties),
         "air_missions": TableKind(dict[Mission, MissionRow], checked_missions),
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
+        "naval_movement": TableKind(NavalMovement),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

@@ -16,7 +16,6 @@ PASSES: Final = {
     "division_breakdown": "11.10",
     "special_forces": "11.12",
     "ground_movement": "13.02",
-    "naval_movement": "13.06",
     "naval_interception": "15.02",
     "cas": "16.02",
     "assault": "16.02",

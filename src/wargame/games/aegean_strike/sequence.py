@@ -8,8 +8,9 @@ Decisions
 - The Battlefield Controller acts first in the movement segments of Action Stages 1 and 2, the
   Reactor in Action Stage 3; in the Combat Phase the side that moved second supplies close air
   support first (7.04-7.06).
-- In a movement segment only the air missions are played (items 2-3 and R1): ground, naval
-  movement and ship-to-ship interception pass through. The close air support segments have no
+- In a movement segment the acting side's naval units move and fight ships first (items 4-5,
+  :mod:`naval`), then its air missions (items 2-3 and R1): ground movement and ship-to-ship
+  interception pass through. The close air support segments have no
   declared land combat to support (ground combat is lost), so they pass through, as does the
   assault segment.
 - The Final Stage runs its steps in the order listed, the turn marker last (spec's reading);
@@ -124,9 +125,13 @@ class ActionStage(Procedure):
         side = f["segments"].pop(0)
         g.data["segment"] = side
         g.log("log.segment", side=side, segment="movement")
-        for step in ("ground_movement", "naval_movement", "naval_interception"):
+        for step in ("ground_movement", "naval_interception"):
             skip(g, step)
-        g.call("air_segment", then="movement", side=side, segment="movement")
+        f["side"] = side
+        g.call("naval_segment", then="air", side=side)
+
+    def air(self, g: Context, f: Frame) -> None:
+        g.call("air_segment", then="movement", side=f["side"], segment="movement")
 
     def combat(self, g: Context, f: Frame) -> None:
         """Close air support segments (the side that moved second first), then the assault."""
@@ -226,6 +231,7 @@ def initial(scenario: str) -> dict[str, Any]:
         "stage": None,
         "segment": None,
         "naval_moves": {"a": 0, "b": 0},
+        "naval_spent": [],
         "flights": 0,
         "score": {"a": 0, "b": 0},
         "ewda_back": {},
