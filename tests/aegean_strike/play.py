@@ -1,6 +1,6 @@
 """Positions of Aegean Strike to test play on: the North Africa War at its first movement
-segment (naval units, then air missions), with data a test changes, and rules overlays that fix
-the combat charts' results."""
+segment (ground units, naval units, then air missions), with data a test changes, and rules
+overlays that fix the combat charts' results."""
 
 from __future__ import annotations
 
@@ -39,13 +39,21 @@ def begun(**hits: int | list[int]) -> State:
     return GAME.setup(SCENARIO, 7, options)
 
 
-def naval_segment(
+def ground_segment(
     edit: Callable[[dict[str, Any]], None] | None = None, **hits: int | list[int]
 ) -> State:
-    """Player A's naval units in the first movement segment of turn 1 (A is the first
+    """Player A's ground units in the first movement segment of turn 1 (A is the first
     Battlefield Controller), after ``edit`` changed the position's data."""
     state = act(act(begun(**hits), "b", "done"), "a", "done")
     return edited(state, edit)
+
+
+def naval_segment(
+    edit: Callable[[dict[str, Any]], None] | None = None, **hits: int | list[int]
+) -> State:
+    """Player A's naval units in the first movement segment of turn 1, its ground units left
+    where they are, after ``edit`` changed the position's data."""
+    return edited(act(ground_segment(**hits), "a", "end"), edit)
 
 
 def first_segment(

@@ -592,7 +592,7 @@ def test_a_unit_heavier_than_the_groups_lift_is_refused():
     options = {
         "rules_overlay": {"game": "aegean-strike", "name": "t", "tables": {"ground_hits": heavy}}
     }
-    found = act(act(GAME.setup(SCENARIO, 7, options), "b", "done"), "a", "done", "end")
+    found = act(act(GAME.setup(SCENARIO, 7, options), "b", "done"), "a", "done", "end", "end")
     loading = act(found, "a", "launch us-c130", "mission airborne_transport")
     assert "9.03" in refused(loading, "a", "cargo us-sf")
 

@@ -26,7 +26,7 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import State, copy_data
-from wargame.games.aegean_strike import air, assignment, charts, naval, sequence, state
+from wargame.games.aegean_strike import air, assignment, charts, ground, naval, sequence, state
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
@@ -53,6 +53,7 @@ class AegeanStrike(ProcedureGame):
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL,
         *assignment.ALL,
+        *ground.ALL,
         *naval.ALL,
         *air.ALL,
     )

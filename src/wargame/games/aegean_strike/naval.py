@@ -31,6 +31,7 @@ from wargame.games.aegean_strike import losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.offers import offer
 from wargame.games.aegean_strike.registry import RULES
 
 WATER: Final = frozenset({"sea", "coastal"})
@@ -121,14 +122,10 @@ class NavalSegment(Procedure):
         g_tables = game_tables(g.state)
         for uid in sorted(u for u in g.data["naval"] if state.side_of(g.data, u) == side):
             reason = spend_refusal(g.data, side, uid)
-            if reason:
-                choices.refuse(f"sail {uid}", reason)
-                continue
-            choices.add(f"sail {uid}", _pick, uid, "sail")
-            if targets(g_tables, g.data, uid):
-                choices.add(f"fire {uid}", _pick, uid, "fire")
-            else:
-                choices.refuse(f"fire {uid}", f"16.11: no enemy ship within {uid}'s range")
+            offer(choices, f"sail {uid}", reason, _pick, uid, "sail")
+            if not reason and not targets(g_tables, g.data, uid):
+                reason = f"16.11: no enemy ship within {uid}'s range"
+            offer(choices, f"fire {uid}", reason, _pick, uid, "fire")
         choices.add("end", _end)
         if "sail" not in choices.verbs():
             choices.prompt = "prompt.naval_segment_end"
@@ -142,10 +139,7 @@ class NavalSegment(Procedure):
         if f["verb"] == "sail":
             for hex_id in state.placeable_hexes():
                 reason = move_refusal(g_tables, g.data, uid, hex_id)
-                if reason:
-                    choices.refuse(f"to {hex_id}", reason)
-                else:
-                    choices.add(f"to {hex_id}", _sail, hex_id)
+                offer(choices, f"to {hex_id}", reason, _sail, hex_id)
         else:
             for target in targets(g_tables, g.data, uid):
                 choices.add(f"at {target}", _fire, target)

@@ -8,9 +8,10 @@ Decisions
 - The Battlefield Controller acts first in the movement segments of Action Stages 1 and 2, the
   Reactor in Action Stage 3; in the Combat Phase the side that moved second supplies close air
   support first (7.04-7.06).
-- In a movement segment the acting side's naval units move and fight ships first (items 4-5,
-  :mod:`naval`), then its air missions (items 2-3 and R1): ground movement and ship-to-ship
-  interception pass through. The close air support segments have no
+- In a movement segment the acting side's ground units move first where the segment lets
+  Front-line units move (item 1, :mod:`ground`), then its naval units move and fight ships
+  (items 4-5, :mod:`naval`), then its air missions (items 2-3 and R1); ship-to-ship
+  interception passes through. The close air support segments have no
   declared land combat to support (ground combat is lost), so they pass through, as does the
   assault segment.
 - The Final Stage runs its steps in the order listed, the turn marker last (spec's reading);
@@ -26,7 +27,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import state, victory
+from wargame.games.aegean_strike import assault, ground, state, victory
 from wargame.games.aegean_strike.air import base_nation
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -54,6 +55,7 @@ class GameTurns(Procedure):
         """Strategic Stage: reinforcements arrive, mobilisation passes, the political roll."""
         g.log("log.turn", turn=g.data["turn"], last=g.data["last_turn"])
         g.data["stage"] = "strategic"
+        g.data["attacked"] = []
         for placement in forces().setup(g.state.scenario):
             unit = forces().units[placement.unit]
             if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
@@ -125,21 +127,30 @@ class ActionStage(Procedure):
         side = f["segments"].pop(0)
         g.data["segment"] = side
         g.log("log.segment", side=side, segment="movement")
-        for step in ("ground_movement", "naval_interception"):
-            skip(g, step)
+        skip(g, "naval_interception")
         f["side"] = side
-        g.call("naval_segment", then="air", side=side)
+        first = len(f["segments"]) == 1
+        if ground.may_move(f["stage"], first):
+            g.call("ground_segment", then="naval", side=side)
+        else:
+            g.goto("naval")
+
+    def naval(self, g: Context, f: Frame) -> None:
+        g.call("naval_segment", then="air", side=f["side"])
 
     def air(self, g: Context, f: Frame) -> None:
         g.call("air_segment", then="movement", side=f["side"], segment="movement")
 
     def combat(self, g: Context, f: Frame) -> None:
-        """Close air support segments (the side that moved second first), then the assault."""
+        """Close air support segments (the side that moved second first), then the assault:
+        the declared land combats in the order declared (:mod:`assault`)."""
         moved_first, moved_second = acting_order(f["stage"], g.data["controller"])
         for side in (moved_second, moved_first):
             g.log("log.segment", side=side, segment="cas")
             skip(g, "cas")
-        skip(g, "assault")
+        for combat in g.data["combats"]:
+            assault.resolve(g, combat)
+        g.data["combats"] = []
         g.data["segment"] = None
         g.ret()
 
@@ -232,6 +243,9 @@ def initial(scenario: str) -> dict[str, Any]:
         "segment": None,
         "naval_moves": {"a": 0, "b": 0},
         "naval_spent": [],
+        "ground_moved": [],
+        "combats": [],
+        "attacked": [],
         "flights": 0,
         "score": {"a": 0, "b": 0},
         "ewda_back": {},
