@@ -49,7 +49,7 @@ def test_a_land_combat_is_declared_against_a_neighbouring_enemy_hex_once():
     start = facing()
     assert f"assault {ROUGH}" in actions(start, "a")
     declared = act(start, "a", f"assault {ROUGH}")
-    assert declared.data["combats"] == [{"hex": ROUGH, "side": "a", "units": ["us-sf"]}]
+    assert declared.data["combats"] == [{"hex": ROUGH, "side": "a", "units": ["us-sf"], "cas": {}}]
     assert "16.02" in refused(declared, "a", f"assault {ROUGH}")
     assert "16.02" in refused(start, "a", "assault S0406")
 
@@ -80,3 +80,25 @@ def test_a_defender_that_fails_its_quality_check_retreats_to_a_free_neighbour():
     assert fled.data["ground"]["ly-cdo"]["hex"] not in (ROUGH, "2022")
     held = resolved(act(facing(crt("0/0R", retreat_chance=0)), "a", f"assault {ROUGH}"))
     assert held.data["ground"]["ly-cdo"]["hex"] == ROUGH
+
+
+@pytest.mark.rule("16.02")
+@pytest.mark.rule("7.04")
+def test_close_air_support_strikes_the_units_of_a_declared_combat_before_it_is_fought():
+    def carrier_near(data):
+        data["naval"]["us-cvn-69"]["hex"] = "2320"
+
+    declared = edited(act(facing(crt("0/0")), "a", f"assault {ROUGH}"), carrier_near)
+    in_cas = passing(declared, lambda s: s.data["cas"] and s.data["segment"] == "a")
+    assert assault.cas_hexes(in_cas.data, "a") == [ROUGH]
+    launched = act(in_cas, "a", "launch us-va34")
+    assert actions(launched, "a") == ["mission bombing_strike", "cancel"]
+    flying = act(launched, "a", "mission bombing_strike")
+    assert [t for t in actions(flying, "a") if t.startswith("target")] == [f"target {ROUGH}"]
+
+
+@pytest.mark.rule("16.02")
+def test_every_two_hits_of_a_sides_close_air_support_shift_the_combat_its_way():
+    g_tables = tables(facing())
+    assert assault.cas_shift(g_tables, {"side": "a", "cas": {"a": 4, "b": 1}}) == 2
+    assert assault.cas_shift(g_tables, {"side": "a", "cas": {"b": 3}}) == -1

@@ -7,10 +7,12 @@ Decisions (provisional: the ground combat rules are lost)
   aboard, not already attacking this turn) attacks, with its combat strength; every enemy unit
   in the hex defends with its defence strength. A hex is attacked once a turn.
 - The odds column (rounded down for the defender, as the engine's odds tables) is shifted by
-  the defender's hex terrain (``terrain_effects``) and troop quality (``troop_quality``: the
-  attackers' best shift to the right, the defenders' best to the left). Close air support
-  passes through (16.02 stand-in), and the other modifiers wait for their systems (supply,
-  formations, engineers, chemical warfare).
+  the defender's hex terrain (``terrain_effects``), troop quality (``troop_quality``: the
+  attackers' best shift to the right, the defenders' best to the left) and close air support
+  (a column for every ``cas_hits_per_shift`` hits a side's bombing strikes scored on the
+  other side's units in the combat, in the Combat Phase's close air support segments; the
+  hits themselves are applied at once, 7.04). The other modifiers wait for their systems
+  (supply, formations, engineers, chemical warfare).
 - The declared combats are resolved in the order declared (the seed lets the Battlefield
   Controller choose it). Hits fall on the units of a side one at a time, in order; a unit
   eliminated takes no more. On an R each surviving defender checks its troop quality's retreat
@@ -29,7 +31,7 @@ from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
 
-RULES.stand_in("16.02", "odds with terrain and troop quality shifts, no CAS yet", key="assault")
+RULES.stand_in("16.02", "odds with terrain, troop quality and CAS shifts", key="assault")
 RULES.stand_in("16.03", "a quality check per defender, retreat to a free neighbour", key="retreat")
 
 
@@ -63,9 +65,34 @@ def targets(data: Mapping[str, Any], side: str) -> list[str]:
 @RULES.implements("16.02")
 def declare(g: Context, side: str, hex_id: str) -> None:
     units = attackers_of(g.data, side, hex_id)
-    g.data["combats"].append({"hex": hex_id, "side": side, "units": units})
+    g.data["combats"].append({"hex": hex_id, "side": side, "units": units, "cas": {}})
     g.data["attacked"].extend(units)
     g.log("log.assault_declared", side=side, hex=hex_id, count=len(units))
+
+
+def fighting(data: Mapping[str, Any], side: str) -> list[str]:
+    """The ground units of ``side`` in declared land combats."""
+    found = set()
+    for combat in data["combats"]:
+        if combat["side"] == side:
+            found |= {u for u in combat["units"] if u in data["ground"]}
+        else:
+            found |= set(units_in(data, combat["hex"]))
+    return sorted(found)
+
+
+def cas_hexes(data: Mapping[str, Any], side: str) -> list[str]:
+    """Where ``side``'s close air support may strike: the enemy units' hexes in land combats."""
+    return sorted({data["ground"][u]["hex"] for u in fighting(data, state.other(side))})
+
+
+@RULES.implements("16.02")
+def cas_shift(g_tables: Mapping[str, Any], combat: Mapping[str, Any]) -> int:
+    """Every cas_hits_per_shift hits of a side's close air support shift a column its way."""
+    per = int(g_tables["land_modifiers"].cas_hits_per_shift)
+    ours = combat["cas"].get(combat["side"], 0)
+    theirs = combat["cas"].get(state.other(combat["side"]), 0)
+    return ours // per - theirs // per
 
 
 def shift(
@@ -90,7 +117,7 @@ def resolve(g: Context, combat: Mapping[str, Any]) -> None:
     defence = sum(state.ground_values(u).defence for u in defenders)
     crt = g_tables["land_crt"]
     column = crt.column(attack, defence)
-    moved = shift(g_tables, attackers, defenders, hex_id)
+    moved = shift(g_tables, attackers, defenders, hex_id) + cas_shift(g_tables, combat)
     roll = g.roll(D10, combat["side"], "assault")
     result = crt.result(column, roll, moved)
     g.log(

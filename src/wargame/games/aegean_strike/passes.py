@@ -16,7 +16,6 @@ PASSES: Final = {
     "division_breakdown": "11.10",
     "special_forces": "11.12",
     "naval_interception": "15.02",
-    "cas": "16.02",
     "depot_hits": "12.01",
     "attrition": "11.04",
     "depots": "12.01",

@@ -145,9 +145,29 @@ class ActionStage(Procedure):
         """Close air support segments (the side that moved second first), then the assault:
         the declared land combats in the order declared (:mod:`assault`)."""
         moved_first, moved_second = acting_order(f["stage"], g.data["controller"])
-        for side in (moved_second, moved_first):
+        f["cas"] = [moved_second, moved_first]
+        if g.data["combats"]:
+            g.data["cas"] = True
+            g.goto("cas")
+            return
+        for side in f["cas"]:
             g.log("log.segment", side=side, segment="cas")
-            skip(g, "cas")
+        g.goto("assault")
+
+    @RULES.implements("16.02", "7.04")
+    def cas(self, g: Context, f: Frame) -> None:
+        """A close air support segment: the side's bombing strikes on the enemy units of the
+        declared land combats, the other side responding (played only with a combat)."""
+        if not f["cas"]:
+            g.data["cas"] = False
+            g.goto("assault")
+            return
+        side = f["cas"].pop(0)
+        g.data["segment"] = side
+        g.log("log.segment", side=side, segment="cas")
+        g.call("air_segment", then="cas", side=side, segment="cas")
+
+    def assault(self, g: Context, f: Frame) -> None:
         for combat in g.data["combats"]:
             assault.resolve(g, combat)
         g.data["combats"] = []
@@ -245,6 +265,7 @@ def initial(scenario: str) -> dict[str, Any]:
         "naval_spent": [],
         "ground_moved": [],
         "combats": [],
+        "cas": False,
         "attacked": [],
         "flights": 0,
         "score": {"a": 0, "b": 0},
