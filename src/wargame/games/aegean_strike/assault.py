@@ -11,8 +11,8 @@ Decisions (provisional: the ground combat rules are lost)
   attackers' best shift to the right, the defenders' best to the left) and close air support
   (a column for every ``cas_hits_per_shift`` hits a side's bombing strikes scored on the
   other side's units in the combat, in the Combat Phase's close air support segments; the
-  hits themselves are applied at once, 7.04). The other modifiers wait for their systems
-  (supply, formations, engineers, chemical warfare).
+  hits themselves are applied at once, 7.04) and supply (:mod:`supply`). The other modifiers
+  wait for their systems (formations, engineers, chemical warfare).
 - The declared combats are resolved in the order declared (the seed lets the Battlefield
   Controller choose it). Hits fall on the units of a side one at a time, in order; a unit
   eliminated takes no more. On an R each surviving defender checks its troop quality's retreat
@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import ground, losses, state
+from wargame.games.aegean_strike import ground, losses, state, supply
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
@@ -117,7 +117,11 @@ def resolve(g: Context, combat: Mapping[str, Any]) -> None:
     defence = sum(state.ground_values(u).defence for u in defenders)
     crt = g_tables["land_crt"]
     column = crt.column(attack, defence)
-    moved = shift(g_tables, attackers, defenders, hex_id) + cas_shift(g_tables, combat)
+    moved = (
+        shift(g_tables, attackers, defenders, hex_id)
+        + cas_shift(g_tables, combat)
+        + supply.combat_shift(g_tables, g.data, attackers, defenders)
+    )
     roll = g.roll(D10, combat["side"], "assault")
     result = crt.result(column, roll, moved)
     g.log(

@@ -2,8 +2,8 @@
 :mod:`overlay`): the Air/Naval Combat Resolution Chart and its air-to-ground procedure, the
 Detection/Combat Range Table, sortie boxes, the Air Mission Prerequisites Summary, naval movement
 determination and allowance, airbases and carriers, the land Combat Results Table with its
-modifiers and the Troop Quality Effects Table, terrain effects, stacking, ground hit capacities
-and the Random Political Events Table.
+modifiers and the Troop Quality Effects Table, terrain effects, stacking, ground hit capacities,
+the ground supply range and the Random Political Events Table.
 
 The seed (translation pages 1-18) prints no chart. A table whose every value the seed states in
 its text (sortie boxes, airbase sizes, the sea movement die) has ``seed`` provenance; every other
@@ -237,6 +237,11 @@ class NavalMovement(Strict):
     mp_per_strategic_hex: Annotated[int, msgspec.Meta(ge=1, le=30)]
 
 
+class GroundSupply(Strict):
+    range: Hexes
+    """Operational hexes from a unit to a supply source (12.02)."""
+
+
 # -- 9.10 airbases, 10.06 carriers -----------------------------------------------------------------
 
 
@@ -443,6 +448,7 @@ TABLES: Final = PrintedTables(
         "air_missions": TableKind(dict[Mission, MissionRow], checked_missions),
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
         "naval_movement": TableKind(NavalMovement),
+        "ground_supply": TableKind(GroundSupply),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

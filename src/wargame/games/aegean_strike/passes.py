@@ -17,7 +17,6 @@ PASSES: Final = {
     "special_forces": "11.12",
     "naval_interception": "15.02",
     "depot_hits": "12.01",
-    "attrition": "11.04",
     "depots": "12.01",
     "unit_repair": "18",
     "bridges": "11.08",

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, ground, state, victory
+from wargame.games.aegean_strike import assault, ground, state, supply, victory
 from wargame.games.aegean_strike.air import base_nation
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -182,7 +182,9 @@ class FinalStage(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         g.data["stage"] = "final"
-        for step in ("depot_hits", "attrition", "depots", "unit_repair"):
+        skip(g, "depot_hits")
+        supply.attrition(g)
+        for step in ("depots", "unit_repair"):
             skip(g, step)
         f["order"] = [g.data["controller"], state.other(g.data["controller"])]
         g.goto("next_side")
