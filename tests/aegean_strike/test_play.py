@@ -62,8 +62,8 @@ def escorted_strike():
 
 
 # -- the game and its scenario ----------------------------------------------------------------
-def test_only_the_north_africa_war_is_offered_and_it_sets_up_its_two_players():
-    assert [s.id for s in GAME.scenarios()] == [SCENARIO]
+def test_the_north_africa_war_is_offered_first_and_it_sets_up_its_two_players():
+    assert [s.id for s in GAME.scenarios()] == [SCENARIO, "greece_turkey_war"]
     assert GAME.in_lobby is False
     found = begun()
     nations = {
@@ -80,7 +80,6 @@ def test_only_the_north_africa_war_is_offered_and_it_sets_up_its_two_players():
     ("scenario", "reason"),
     [
         ("turkish_missile_crisis", "pre-war"),
-        ("greece_turkey_war", "ground war"),
         ("wwiii_southwestern_front", "political events"),
         ("world_war", "Gulf Strike"),
     ],
