@@ -1,11 +1,13 @@
 """Supply of ground units: traced over land to a source of the side within the range (12.02),
-the Final Stage's attrition hit that never eliminates (11.04, 7.07), supply in land combat."""
+the Final Stage's attrition hit that never eliminates (11.04, 7.07), supply in land combat,
+repair of ground units in supply (18)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.aegean_strike.play import edited, ground_segment, passing
+from tests.aegean_strike.play import act, actions, edited, ground_segment, passing
+from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike import supply
 from wargame.games.aegean_strike.charts import tables
 
@@ -67,3 +69,23 @@ def test_supply_shifts_a_land_combat():
         supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["us-sf"])
         == shifts["supply.defender_unsupplied"]
     )
+
+
+@pytest.mark.rule("18")
+def test_the_final_stage_repairs_a_hit_of_a_ground_unit_in_supply_for_its_sp():
+    def hurt(data):
+        data["ground"]["ly-1-armd"]["hits"] = 1
+        data["ground"]["ly-1-mech"].update(hex="2122", hits=1)  # out of supply in Greece
+
+    start = ground_segment(hurt)
+    final = passing(start, lambda s: "mend ly-1-armd" in actions(s, "b"))
+    assert "mend ly-1-mech" not in actions(final, "b")
+    mended = act(final, "b", "mend ly-1-armd")
+    assert mended.data["ground"]["ly-1-armd"]["hits"] == 0
+    assert mended.data["sp"]["ly"] == final.data["sp"]["ly"] - 2
+    assert "mend ly-1-armd" not in actions(mended, "b")  # one hit a Final Stage
+
+    def poor(data):
+        data["sp"]["ly"] = 1
+
+    assert "18:" in refused(edited(final, poor), "b", "mend ly-1-armd")

@@ -3,7 +3,7 @@
 Detection/Combat Range Table, sortie boxes, the Air Mission Prerequisites Summary, naval movement
 determination and allowance, airbases and carriers, the land Combat Results Table with its
 modifiers and the Troop Quality Effects Table, terrain effects, stacking, ground hit capacities,
-the ground supply range and the Random Political Events Table.
+the ground supply range, unit repair and the Random Political Events Table.
 
 The seed (translation pages 1-18) prints no chart. A table whose every value the seed states in
 its text (sortie boxes, airbase sizes, the sea movement die) has ``seed`` provenance; every other
@@ -237,6 +237,10 @@ class NavalMovement(Strict):
     mp_per_strategic_hex: Annotated[int, msgspec.Meta(ge=1, le=30)]
 
 
+class UnitRepair(Strict):
+    ground_sp_per_hit: Small
+
+
 class GroundSupply(Strict):
     range: Hexes
     """Operational hexes from a unit to a supply source (12.02)."""
@@ -449,6 +453,7 @@ TABLES: Final = PrintedTables(
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
         "naval_movement": TableKind(NavalMovement),
         "ground_supply": TableKind(GroundSupply),
+        "unit_repair": TableKind(UnitRepair),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

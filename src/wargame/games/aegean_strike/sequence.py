@@ -11,12 +11,13 @@ Decisions
 - In a movement segment the acting side's ground units move first where the segment lets
   Front-line units move (item 1, :mod:`ground`), then its naval units move and fight ships
   (items 4-5, :mod:`naval`), then its air missions (items 2-3 and R1); ship-to-ship
-  interception passes through. The close air support segments have no
-  declared land combat to support (ground combat is lost), so they pass through, as does the
-  assault segment.
+  interception passes through. Land combats are declared in the ground step of a segment.
+- The close air support segments fly missions only in a Combat Phase with a declared land
+  combat (otherwise they are logged and end); the assault segment then resolves the combats
+  (:mod:`assault`).
 - The Final Stage runs its steps in the order listed, the turn marker last (spec's reading);
-  of them airbase repair (9.10 item 4) is played, with repair of a damaged but operative base
-  allowed at the same cost (spec open question 13).
+  of them attrition (7.07 step 2, :mod:`supply`) and airbase repair (9.10 item 4) are played,
+  with repair of a damaged but operative base allowed at the same cost (spec open question 13).
 - Political events: the Battlefield Controller rolls on the Random Political Events Table each
   International Political Phase; the event is logged, its effects are lost (21.01) and pass.
 """
@@ -27,11 +28,12 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, ground, state, supply, victory
+from wargame.games.aegean_strike import assault, ground, repair, state, supply, victory
 from wargame.games.aegean_strike.air import base_nation
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.offers import offer
 from wargame.games.aegean_strike.passes import skip
 from wargame.games.aegean_strike.registry import RULES
 
@@ -176,7 +178,8 @@ class ActionStage(Procedure):
 
 
 class FinalStage(Procedure):
-    """The Final Stage (7.07): its steps in order; airbase repair is played."""
+    """The Final Stage (7.07): its steps in order; attrition, airbase and ground unit repair
+    are played."""
 
     name = "final_stage"
 
@@ -186,6 +189,7 @@ class FinalStage(Procedure):
         supply.attrition(g)
         for step in ("depots", "unit_repair"):
             skip(g, step)
+        g.data["mended"] = []
         f["order"] = [g.data["controller"], state.other(g.data["controller"])]
         g.goto("next_side")
 
@@ -193,7 +197,7 @@ class FinalStage(Procedure):
         """Each side in turn repairs its damaged airbases; then the steps after repair."""
         while f["order"]:
             f["side"] = f["order"].pop(0)
-            if damaged(g, f["side"]):
+            if damaged(g, f["side"]) or repair.mendable(game_tables(g.state), g.data, f["side"]):
                 g.goto("repair")
                 return
         for step in ("bridges", "naval_modes", "sea_transport"):
@@ -211,8 +215,12 @@ class FinalStage(Procedure):
                 choices.refuse(f"repair {base}", reason)
             else:
                 choices.add(f"repair {base}", _repair, base, cost)
+        g_tables = game_tables(g.state)
+        for uid in repair.mendable(g_tables, g.data, side):
+            reason = repair.mend_refusal(g_tables, g.data, uid)
+            offer(choices, f"mend {uid}", reason, repair.mend, uid, repair.cost(g_tables))
         choices.add("done", _repair_done)
-        if "repair" not in choices.verbs():
+        if not choices.verbs() & {"repair", "mend"}:
             choices.prompt = "prompt.repair_short"
         return choices
 
@@ -267,6 +275,7 @@ def initial(scenario: str) -> dict[str, Any]:
         "naval_spent": [],
         "ground_moved": [],
         "combats": [],
+        "mended": [],
         "cas": False,
         "attacked": [],
         "flights": 0,
