@@ -10,7 +10,8 @@ its text (sortie boxes, airbase sizes, the sea movement die) has ``seed`` proven
 value is a design in the spirit of the Gulf Strike system, labelled ``provisional`` with its
 reason (``wargame tables aegean-strike``). Where a designed table holds seed facts too (the CAP
 radius, EWDA's reach, the missions' modes, what modifies a land combat...), its build checks
-them, so that no overlay can contradict the seed. Nothing here is played yet.
+them, so that no overlay can contradict the seed. The rules read them as the game plays; some
+values (cities, chemical warfare, formations, engineers, artillery) wait for their systems.
 
 Decisions
 - The die is the seed's d10 with 0 read as 10 (0.02): every chart has rows 1 to 10.
