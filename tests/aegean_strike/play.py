@@ -1,5 +1,6 @@
 """Positions of Aegean Strike to test play on: the North Africa War at its first movement
-segment, with data a test changes, and rules overlays that fix the combat charts' results."""
+segment (ground units, naval units, then air missions), with data a test changes, and rules
+overlays that fix the combat charts' results."""
 
 from __future__ import annotations
 
@@ -38,12 +39,32 @@ def begun(**hits: int | list[int]) -> State:
     return GAME.setup(SCENARIO, 7, options)
 
 
+def ground_segment(
+    edit: Callable[[dict[str, Any]], None] | None = None, **hits: int | list[int]
+) -> State:
+    """Player A's ground units in the first movement segment of turn 1 (A is the first
+    Battlefield Controller), after ``edit`` changed the position's data."""
+    state = act(act(begun(**hits), "b", "done"), "a", "done")
+    return edited(state, edit)
+
+
+def naval_segment(
+    edit: Callable[[dict[str, Any]], None] | None = None, **hits: int | list[int]
+) -> State:
+    """Player A's naval units in the first movement segment of turn 1, its ground units left
+    where they are, after ``edit`` changed the position's data."""
+    return edited(act(ground_segment(**hits), "a", "end"), edit)
+
+
 def first_segment(
     edit: Callable[[dict[str, Any]], None] | None = None, **hits: int | list[int]
 ) -> State:
-    """Player A's air missions in the first movement segment of turn 1 (A is the first
-    Battlefield Controller), after ``edit`` changed the position's data."""
-    state = act(act(begun(**hits), "b", "done"), "a", "done")
+    """Player A's air missions in the first movement segment of turn 1, its naval units left
+    where they are, after ``edit`` changed the position's data."""
+    return edited(act(naval_segment(**hits), "a", "end"), edit)
+
+
+def edited(state: State, edit: Callable[[dict[str, Any]], None] | None) -> State:
     if edit is not None:
         state = clone(state)
         edit(state.data)

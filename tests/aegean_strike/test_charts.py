@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 15
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 18
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -99,6 +99,9 @@ CHANGES = {
     "sortie_boxes": lambda v: v.update(other_box=1),
     "air_missions": lambda v: v["bombing_strike"].update(sp=3),
     "sea_movement": lambda v: v.update({"1": 1}),
+    "naval_movement": lambda v: v.update(mp_per_strategic_hex=5),
+    "ground_supply": lambda v: v.update(range=20),
+    "unit_repair": lambda v: v.update(ground_sp_per_hit=3),
     "airbases": lambda v: v["small"].update(repair_sp_per_hit=3),
     "carriers": lambda v: v["cvn"].update(air_units=9),
     "land_crt": lambda v: v["rows"]["1"].__setitem__(0, "3/0"),
@@ -160,7 +163,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "15 printed tables a rules overlay may replace, 12 provisional" in out
+    assert code == 0 and "18 printed tables a rules overlay may replace, 15 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

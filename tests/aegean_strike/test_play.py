@@ -62,8 +62,8 @@ def escorted_strike():
 
 
 # -- the game and its scenario ----------------------------------------------------------------
-def test_only_the_north_africa_war_is_offered_and_it_sets_up_its_two_players():
-    assert [s.id for s in GAME.scenarios()] == [SCENARIO]
+def test_the_north_africa_war_is_offered_first_and_it_sets_up_its_two_players():
+    assert [s.id for s in GAME.scenarios()] == [SCENARIO, "greece_turkey_war"]
     assert GAME.in_lobby is False
     found = begun()
     nations = {
@@ -80,7 +80,6 @@ def test_only_the_north_africa_war_is_offered_and_it_sets_up_its_two_players():
     ("scenario", "reason"),
     [
         ("turkish_missile_crisis", "pre-war"),
-        ("greece_turkey_war", "ground war"),
         ("wwiii_southwestern_front", "political events"),
         ("world_war", "Gulf Strike"),
     ],
@@ -299,7 +298,7 @@ def test_the_mission_marker_is_hidden_from_the_other_side_until_the_target():
 def test_a_launch_spends_the_bases_supply_points_but_a_carrier_spends_none():
     carrier = act(first_segment(), "a", "launch us-va34", "mission bombing_strike", "target S0106")
     assert carrier.data["sp"] == first_segment().data["sp"]
-    b_turn = act(act(act(carrier, "b", "pass"), "a", "attack ly-art", "end"), "b")
+    b_turn = act(act(act(carrier, "b", "pass"), "a", "attack ly-art", "end"), "b", "end")
     libyan = act(b_turn, "b", "launch ly-tu22", "mission bombing_strike")
     target = next(t for t in actions(libyan, "b") if t.startswith("target"))
     spent = act(libyan, "b", target)
@@ -384,7 +383,8 @@ def test_cap_flies_from_the_carrier_against_a_mission_within_twenty_hexes():
     def edit(data):
         data["air"]["us-vf142"]["mode"] = "intercept"
 
-    found = act(act(first_segment(edit), "a", "end"), "b", "launch ly-tu22", "mission asm_strike")
+    b_air = act(act(first_segment(edit), "a", "end"), "b", "end")
+    found = act(b_air, "b", "launch ly-tu22", "mission asm_strike")
     assert "target S0103" in actions(found, "b")
     flying = act(found, "b", "target S0103")
     assert "cap us-vf142" in actions(flying, "a")
@@ -400,6 +400,7 @@ def test_an_anti_air_mission_shoots_down_the_ewda_in_its_target_hex():
     flying = act(
         act(first_segment(edit), "a", "end"),
         "b",
+        "end",
         "launch ly-mig25",
         "mission air_superiority",
         "target S0106",
@@ -427,7 +428,7 @@ def test_airbase_hits_fall_on_its_waiting_units_and_close_it_at_its_limit():
     assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.base_hits"
     after = act(found, "b", "hit ly-mig23", "hit ly-mig23")
     assert after.data["air"]["ly-mig23"]["hits"] == 2
-    assert "9.10" in refused(act(after, "a", "end"), "b", "launch ly-c130")
+    assert "9.10" in refused(act(act(after, "a", "end"), "b", "end"), "b", "launch ly-c130")
 
 
 @pytest.mark.rule("13.04")
@@ -590,7 +591,7 @@ def test_a_unit_heavier_than_the_groups_lift_is_refused():
     options = {
         "rules_overlay": {"game": "aegean-strike", "name": "t", "tables": {"ground_hits": heavy}}
     }
-    found = act(act(GAME.setup(SCENARIO, 7, options), "b", "done"), "a", "done")
+    found = act(act(GAME.setup(SCENARIO, 7, options), "b", "done"), "a", "done", "end", "end")
     loading = act(found, "a", "launch us-c130", "mission airborne_transport")
     assert "9.03" in refused(loading, "a", "cargo us-sf")
 

@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import airdrop, losses, state
+from wargame.games.aegean_strike import airdrop, assault, losses, state
 from wargame.games.aegean_strike.charts import SEED_MODES
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -63,6 +63,9 @@ OFFENSIVE_MISSIONS: Final = (
     "ferry",
     *airdrop.MISSIONS,
 )
+CAS_MISSION: Final = "bombing_strike"
+"""7.04 (seed): in a close air support segment the offensive mission is a bombing strike on
+ground units in declared land combats (escorts fly with it)."""
 REBASING: Final = ("ferry", airdrop.AIRMOBILE)
 """Missions that end at another friendly base rather than back home."""
 
@@ -138,6 +141,8 @@ def can_fly(uid: str, mission: str) -> bool:
 def targets(data: Mapping[str, Any], side: str, mission: str) -> list[str]:
     """The hexes (for a ferry: bases) a mission of ``side`` may fly to."""
     enemy = state.other(side)
+    if data.get("cas"):
+        return assault.cas_hexes(data, side) if mission == CAS_MISSION else []
     if mission in REBASING:
         return [b for b in state.own_bases(data, side) if base_operative(data, b)]
     found: set[str] = set()
@@ -230,6 +235,7 @@ class AirSegment(Procedure):
             m
             for m in OFFENSIVE_MISSIONS
             if can_fly(uid, m)
+            and (not g.data.get("cas") or m == CAS_MISSION)
             and (m not in airdrop.MISSIONS or airdrop.cargo_at(g.data, side, base, m))
             and (
                 m == airdrop.MISSION
@@ -493,8 +499,11 @@ def detectors(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
 
 
 def strike_targets(data: Mapping[str, Any], side: str, mission: str, hex_id: str) -> list[str]:
-    """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase."""
+    """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase;
+    in a close air support segment, the enemy ground units fighting a declared land combat."""
     enemy = state.other(side)
+    if data.get("cas"):
+        return [u for u in assault.fighting(data, enemy) if data["ground"][u]["hex"] == hex_id]
     found = []
     for uid, record in sorted(data["naval"].items()):
         if record["hex"] != hex_id or state.side_of(data, uid) != enemy:

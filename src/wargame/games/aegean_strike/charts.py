@@ -1,16 +1,17 @@
 """The charts of Aegean Strike as data a player can replace (``data/tables.yaml``; engine
 :mod:`overlay`): the Air/Naval Combat Resolution Chart and its air-to-ground procedure, the
 Detection/Combat Range Table, sortie boxes, the Air Mission Prerequisites Summary, naval movement
-determination, airbases and carriers, the land Combat Results Table with its modifiers and the
-Troop Quality Effects Table, terrain effects, stacking, ground hit capacities and the Random
-Political Events Table.
+determination and allowance, airbases and carriers, the land Combat Results Table with its
+modifiers and the Troop Quality Effects Table, terrain effects, stacking, ground hit capacities,
+the ground supply range, unit repair and the Random Political Events Table.
 
 The seed (translation pages 1-18) prints no chart. A table whose every value the seed states in
 its text (sortie boxes, airbase sizes, the sea movement die) has ``seed`` provenance; every other
 value is a design in the spirit of the Gulf Strike system, labelled ``provisional`` with its
 reason (``wargame tables aegean-strike``). Where a designed table holds seed facts too (the CAP
 radius, EWDA's reach, the missions' modes, what modifies a land combat...), its build checks
-them, so that no overlay can contradict the seed. Nothing here is played yet.
+them, so that no overlay can contradict the seed. The rules read them as the game plays; some
+values (cities, chemical warfare, formations, engineers, artillery) wait for their systems.
 
 Decisions
 - The die is the seed's d10 with 0 read as 10 (0.02): every chart has rows 1 to 10.
@@ -233,6 +234,19 @@ def checked_sea_movement(values: dict[str, Small]) -> dict[str, Small]:
     return values
 
 
+class NavalMovement(Strict):
+    mp_per_strategic_hex: Annotated[int, msgspec.Meta(ge=1, le=30)]
+
+
+class UnitRepair(Strict):
+    ground_sp_per_hit: Small
+
+
+class GroundSupply(Strict):
+    range: Hexes
+    """Operational hexes from a unit to a supply source (12.02)."""
+
+
 # -- 9.10 airbases, 10.06 carriers -----------------------------------------------------------------
 
 
@@ -438,6 +452,9 @@ TABLES: Final = PrintedTables(
         "sortie_boxes": TableKind(SortieBoxes, checked_sorties),
         "air_missions": TableKind(dict[Mission, MissionRow], checked_missions),
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
+        "naval_movement": TableKind(NavalMovement),
+        "ground_supply": TableKind(GroundSupply),
+        "unit_repair": TableKind(UnitRepair),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

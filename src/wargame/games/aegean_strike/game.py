@@ -5,8 +5,12 @@ Decisions
 - The North Africa War (Scenario 1) is the first playable scenario: the fewest units (the US and
   Britain against Libya, 54 units), the shortest (6 turns), no pre-war situation (whose rules are
   lost), and a war fought in the air and at sea, where the seed's rules are: carriers and CAP,
-  EWDA, strikes against airbases and ships. The other scenarios need the pre-war rules, the
-  ground war and the political events, and are refused in one line with that reason.
+  EWDA, strikes against airbases and ships.
+- The Greece-Turkey War (Scenario 4) is the second: Greece against Turkey, 8 turns, played with
+  the designed ground, naval and supply rules, its pre-war situation (whose rules are lost)
+  replaced by the war being on from the first turn (provisional, 21.09). The other scenarios
+  need the Soviet rules (air defence, division break-down, chemical warfare) and the political
+  events' effects too, and are refused in one line with that reason.
 - The only hidden information is the mission group's marker (9.03): the other side's view shows
   the group's mission and escorts as ``hidden`` until it fights or reaches its target.
 """
@@ -26,15 +30,14 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import State, copy_data
-from wargame.games.aegean_strike import air, assignment, charts, sequence, state
+from wargame.games.aegean_strike import air, assignment, charts, ground, naval, sequence, state
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
-PLAYABLE: Final = ("north_africa_war",)
+PLAYABLE: Final = ("north_africa_war", "greece_turkey_war")
 NOT_YET: Final = {
     "wwiii_southwestern_front": "it needs the pre-war situation, ground war and political events",
     "turkish_missile_crisis": "it needs the pre-war situation, ground war and political events",
-    "greece_turkey_war": "it needs the pre-war situation and the ground war",
     "world_war": "it links with Gulf Strike, which this project does not have",
 }
 HIDDEN_KEYS: Final = ("mission", "escorts")
@@ -53,6 +56,8 @@ class AegeanStrike(ProcedureGame):
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL,
         *assignment.ALL,
+        *ground.ALL,
+        *naval.ALL,
         *air.ALL,
     )
 

@@ -196,8 +196,17 @@ def strike(g: Context, flight: dict[str, Any], target: str) -> None:
     g.log("log.strike", side=flight["side"], target=target, attack=power, hits=hits)
     if target in g.data["airbases"]:
         hit_airbase(g, flight, target, hits)
-    else:
-        damage(g, target, hits)
+        return
+    if g.data.get("cas"):
+        supported(g.data, flight["side"], target, hits)
+    damage(g, target, hits)
+
+
+def supported(data: dict[str, Any], side: str, target: str, hits: int) -> None:
+    """Close air support hits on a unit fighting a land combat count for ``side`` in it."""
+    for combat in data["combats"]:
+        if target in combat["units"] or data["ground"][target]["hex"] == combat["hex"]:
+            combat["cas"][side] = combat["cas"].get(side, 0) + hits
 
 
 def hit_airbase(g: Context, flight: dict[str, Any], base: str, hits: int) -> None:

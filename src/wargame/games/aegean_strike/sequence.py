@@ -8,13 +8,16 @@ Decisions
 - The Battlefield Controller acts first in the movement segments of Action Stages 1 and 2, the
   Reactor in Action Stage 3; in the Combat Phase the side that moved second supplies close air
   support first (7.04-7.06).
-- In a movement segment only the air missions are played (items 2-3 and R1): ground, naval
-  movement and ship-to-ship interception pass through. The close air support segments have no
-  declared land combat to support (ground combat is lost), so they pass through, as does the
-  assault segment.
+- In a movement segment the acting side's ground units move first where the segment lets
+  Front-line units move (item 1, :mod:`ground`), then its naval units move and fight ships
+  (items 4-5, :mod:`naval`), then its air missions (items 2-3 and R1); ship-to-ship
+  interception passes through. Land combats are declared in the ground step of a segment.
+- The close air support segments fly missions only in a Combat Phase with a declared land
+  combat (otherwise they are logged and end); the assault segment then resolves the combats
+  (:mod:`assault`).
 - The Final Stage runs its steps in the order listed, the turn marker last (spec's reading);
-  of them airbase repair (9.10 item 4) is played, with repair of a damaged but operative base
-  allowed at the same cost (spec open question 13).
+  of them attrition (7.07 step 2, :mod:`supply`) and airbase repair (9.10 item 4) are played,
+  with repair of a damaged but operative base allowed at the same cost (spec open question 13).
 - Political events: the Battlefield Controller rolls on the Random Political Events Table each
   International Political Phase; the event is logged, its effects are lost (21.01) and pass.
 """
@@ -25,11 +28,12 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import state, victory
+from wargame.games.aegean_strike import assault, ground, repair, state, supply, victory
 from wargame.games.aegean_strike.air import base_nation
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.offers import offer
 from wargame.games.aegean_strike.passes import skip
 from wargame.games.aegean_strike.registry import RULES
 
@@ -53,6 +57,7 @@ class GameTurns(Procedure):
         """Strategic Stage: reinforcements arrive, mobilisation passes, the political roll."""
         g.log("log.turn", turn=g.data["turn"], last=g.data["last_turn"])
         g.data["stage"] = "strategic"
+        g.data["attacked"] = []
         for placement in forces().setup(g.state.scenario):
             unit = forces().units[placement.unit]
             if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
@@ -124,30 +129,67 @@ class ActionStage(Procedure):
         side = f["segments"].pop(0)
         g.data["segment"] = side
         g.log("log.segment", side=side, segment="movement")
-        for step in ("ground_movement", "naval_movement", "naval_interception"):
-            skip(g, step)
-        g.call("air_segment", then="movement", side=side, segment="movement")
+        skip(g, "naval_interception")
+        f["side"] = side
+        first = len(f["segments"]) == 1
+        if ground.may_move(f["stage"], first):
+            g.call("ground_segment", then="naval", side=side)
+        else:
+            g.goto("naval")
+
+    def naval(self, g: Context, f: Frame) -> None:
+        g.call("naval_segment", then="air", side=f["side"])
+
+    def air(self, g: Context, f: Frame) -> None:
+        g.call("air_segment", then="movement", side=f["side"], segment="movement")
 
     def combat(self, g: Context, f: Frame) -> None:
-        """Close air support segments (the side that moved second first), then the assault."""
+        """Close air support segments (the side that moved second first), then the assault:
+        the declared land combats in the order declared (:mod:`assault`)."""
         moved_first, moved_second = acting_order(f["stage"], g.data["controller"])
-        for side in (moved_second, moved_first):
+        f["cas"] = [moved_second, moved_first]
+        if g.data["combats"]:
+            g.data["cas"] = True
+            g.goto("cas")
+            return
+        for side in f["cas"]:
             g.log("log.segment", side=side, segment="cas")
-            skip(g, "cas")
-        skip(g, "assault")
+        g.goto("assault")
+
+    @RULES.implements("16.02", "7.04")
+    def cas(self, g: Context, f: Frame) -> None:
+        """A close air support segment: the side's bombing strikes on the enemy units of the
+        declared land combats, the other side responding (played only with a combat)."""
+        if not f["cas"]:
+            g.data["cas"] = False
+            g.goto("assault")
+            return
+        side = f["cas"].pop(0)
+        g.data["segment"] = side
+        g.log("log.segment", side=side, segment="cas")
+        g.call("air_segment", then="cas", side=side, segment="cas")
+
+    def assault(self, g: Context, f: Frame) -> None:
+        for combat in g.data["combats"]:
+            assault.resolve(g, combat)
+        g.data["combats"] = []
         g.data["segment"] = None
         g.ret()
 
 
 class FinalStage(Procedure):
-    """The Final Stage (7.07): its steps in order; airbase repair is played."""
+    """The Final Stage (7.07): its steps in order; attrition, airbase and ground unit repair
+    are played."""
 
     name = "final_stage"
 
     def start(self, g: Context, f: Frame) -> None:
         g.data["stage"] = "final"
-        for step in ("depot_hits", "attrition", "depots", "unit_repair"):
+        skip(g, "depot_hits")
+        supply.attrition(g)
+        for step in ("depots", "unit_repair"):
             skip(g, step)
+        g.data["mended"] = []
         f["order"] = [g.data["controller"], state.other(g.data["controller"])]
         g.goto("next_side")
 
@@ -155,7 +197,7 @@ class FinalStage(Procedure):
         """Each side in turn repairs its damaged airbases; then the steps after repair."""
         while f["order"]:
             f["side"] = f["order"].pop(0)
-            if damaged(g, f["side"]):
+            if damaged(g, f["side"]) or repair.mendable(game_tables(g.state), g.data, f["side"]):
                 g.goto("repair")
                 return
         for step in ("bridges", "naval_modes", "sea_transport"):
@@ -173,8 +215,12 @@ class FinalStage(Procedure):
                 choices.refuse(f"repair {base}", reason)
             else:
                 choices.add(f"repair {base}", _repair, base, cost)
+        g_tables = game_tables(g.state)
+        for uid in repair.mendable(g_tables, g.data, side):
+            reason = repair.mend_refusal(g_tables, g.data, uid)
+            offer(choices, f"mend {uid}", reason, repair.mend, uid, repair.cost(g_tables))
         choices.add("done", _repair_done)
-        if "repair" not in choices.verbs():
+        if not choices.verbs() & {"repair", "mend"}:
             choices.prompt = "prompt.repair_short"
         return choices
 
@@ -226,6 +272,12 @@ def initial(scenario: str) -> dict[str, Any]:
         "stage": None,
         "segment": None,
         "naval_moves": {"a": 0, "b": 0},
+        "naval_spent": [],
+        "ground_moved": [],
+        "combats": [],
+        "mended": [],
+        "cas": False,
+        "attacked": [],
         "flights": 0,
         "score": {"a": 0, "b": 0},
         "ewda_back": {},

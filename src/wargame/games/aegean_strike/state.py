@@ -164,6 +164,13 @@ def distance(a: str, b: str) -> int:
     return _grid().distance(big_a, big_b) * OP_PER_STRATEGIC
 
 
+def neighbours(hex_id: str) -> list[str]:
+    """The hexes next to ``hex_id`` on its own map (strategic ids keep their prefix)."""
+    if on_strategic(hex_id):
+        return [STRATEGIC_PREFIX + h for h in _grid().neighbours(hex_id[1:])]
+    return _grid().neighbours(hex_id)
+
+
 @cache
 def placeable_hexes() -> tuple[str, ...]:
     """Every hex a unit may be in: none inside the transitional ring of the strategic map (4)."""

@@ -1,0 +1,161 @@
+"""Land combat (16.02) with retreat (16.03): declared in a ground movement segment against an
+enemy-held hex next to the acting side's units, resolved in the Combat Phase's assault segment
+on the land Combat Results Table (table ``land_crt``), hits on ground units (17).
+
+Decisions (provisional: the ground combat rules are lost)
+- A declaration names the enemy hex; every unit of the acting side next to it then (not
+  aboard, not already attacking this turn) attacks, with its combat strength; every enemy unit
+  in the hex defends with its defence strength. A hex is attacked once a turn.
+- The odds column (rounded down for the defender, as the engine's odds tables) is shifted by
+  the defender's hex terrain (``terrain_effects``), troop quality (``troop_quality``: the
+  attackers' best shift to the right, the defenders' best to the left) and close air support
+  (a column for every ``cas_hits_per_shift`` hits a side's bombing strikes scored on the
+  other side's units in the combat, in the Combat Phase's close air support segments; the
+  hits themselves are applied at once, 7.04) and supply (:mod:`supply`). The other modifiers
+  wait for their systems (formations, engineers, chemical warfare).
+- The declared combats are resolved in the order declared (the seed lets the Battlefield
+  Controller choose it). Hits fall on the units of a side one at a time, in order; a unit
+  eliminated takes no more. On an R each surviving defender checks its troop quality's retreat
+  chance on a d10 and, if it retreats, goes to the first neighbouring land hex free of enemy
+  units (none: it takes one more hit instead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargame.engine.procedure import Context
+from wargame.games.aegean_strike import ground, losses, state, supply
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.registry import RULES
+
+RULES.stand_in("16.02", "odds with terrain, troop quality and CAS shifts", key="assault")
+RULES.stand_in("16.03", "a quality check per defender, retreat to a free neighbour", key="retreat")
+
+
+def units_in(data: Mapping[str, Any], hex_id: str) -> list[str]:
+    return sorted(u for u, r in data["ground"].items() if r["hex"] == hex_id)
+
+
+def attackers_of(data: Mapping[str, Any], side: str, hex_id: str) -> list[str]:
+    """The acting side's units next to ``hex_id`` that have not attacked this turn."""
+    around = set(state.neighbours(hex_id))
+    return sorted(
+        u
+        for u, r in data["ground"].items()
+        if r["hex"] in around and state.side_of(data, u) == side and u not in data["attacked"]
+    )
+
+
+@RULES.implements("16.02")
+def declare_refusal(data: Mapping[str, Any], side: str, hex_id: str) -> str:
+    if hex_id in [c["hex"] for c in data["combats"]]:
+        return f"16.02: a land combat in {hex_id} is declared already"
+    if not attackers_of(data, side, hex_id):
+        return f"16.02: no unit of {side} next to {hex_id} may attack it"
+    return ""
+
+
+def targets(data: Mapping[str, Any], side: str) -> list[str]:
+    return sorted(ground.enemy_hexes(data, side))
+
+
+@RULES.implements("16.02")
+def declare(g: Context, side: str, hex_id: str) -> None:
+    units = attackers_of(g.data, side, hex_id)
+    g.data["combats"].append({"hex": hex_id, "side": side, "units": units, "cas": {}})
+    g.data["attacked"].extend(units)
+    g.log("log.assault_declared", side=side, hex=hex_id, count=len(units))
+
+
+def fighting(data: Mapping[str, Any], side: str) -> list[str]:
+    """The ground units of ``side`` in declared land combats."""
+    found = set()
+    for combat in data["combats"]:
+        if combat["side"] == side:
+            found |= {u for u in combat["units"] if u in data["ground"]}
+        else:
+            found |= set(units_in(data, combat["hex"]))
+    return sorted(found)
+
+
+def cas_hexes(data: Mapping[str, Any], side: str) -> list[str]:
+    """Where ``side``'s close air support may strike: the enemy units' hexes in land combats."""
+    return sorted({data["ground"][u]["hex"] for u in fighting(data, state.other(side))})
+
+
+@RULES.implements("16.02")
+def cas_shift(g_tables: Mapping[str, Any], combat: Mapping[str, Any]) -> int:
+    """Every cas_hits_per_shift hits of a side's close air support shift a column its way."""
+    per = int(g_tables["land_modifiers"].cas_hits_per_shift)
+    ours = combat["cas"].get(combat["side"], 0)
+    theirs = combat["cas"].get(state.other(combat["side"]), 0)
+    return ours // per - theirs // per
+
+
+def shift(
+    g_tables: Mapping[str, Any], attackers: list[str], defenders: list[str], hex_id: str
+) -> int:
+    quality = g_tables["troop_quality"]
+    terrain = g_tables["terrain_effects"].hexes[ground.hex_terrain()[hex_id]].shift
+    best_attacker = max(quality[state.unit(u).quality].shift for u in attackers)
+    best_defender = max(quality[state.unit(u).quality].shift for u in defenders)
+    return int(terrain + best_attacker - best_defender)
+
+
+@RULES.implements("16.02", "17")
+def resolve(g: Context, combat: Mapping[str, Any]) -> None:
+    hex_id = combat["hex"]
+    attackers = [u for u in combat["units"] if u in g.data["ground"]]
+    defenders = units_in(g.data, hex_id)
+    if not attackers or not defenders:
+        return
+    g_tables = game_tables(g.state)
+    attack = sum(state.ground_values(u).combat for u in attackers)
+    defence = sum(state.ground_values(u).defence for u in defenders)
+    crt = g_tables["land_crt"]
+    column = crt.column(attack, defence)
+    moved = (
+        shift(g_tables, attackers, defenders, hex_id)
+        + cas_shift(g_tables, combat)
+        + supply.combat_shift(g_tables, g.data, attackers, defenders)
+    )
+    roll = g.roll(D10, combat["side"], "assault")
+    result = crt.result(column, roll, moved)
+    g.log(
+        "log.assault", hex=hex_id, attack=attack, defence=defence, shift=moved, result=result.code
+    )
+    share(g, attackers, result.attacker_hits)
+    share(g, defenders, result.defender_hits)
+    if result.retreat_check:
+        for uid in units_in(g.data, hex_id):
+            retreat(g, uid)
+
+
+def share(g: Context, units: list[str], hits: int) -> None:
+    """Hits one at a time on the units still in play, in order."""
+    for n in range(hits):
+        alive = [u for u in units if u in g.data["ground"]]
+        if not alive:
+            return
+        losses.damage(g, alive[n % len(alive)], 1)
+
+
+@RULES.implements("16.03")
+def retreat(g: Context, uid: str) -> None:
+    side = state.side_of(g.data, uid)
+    chance = game_tables(g.state)["troop_quality"][state.unit(uid).quality].retreat_chance
+    if g.roll(D10, side, "retreat") > chance:
+        g.log("log.holds", unit=uid)
+        return
+    here = g.data["ground"][uid]["hex"]
+    enemies = ground.enemy_hexes(g.data, side)
+    free = [h for h in ground.land_neighbours(here) if h not in enemies]
+    if not free:
+        g.log("log.no_retreat", unit=uid)
+        losses.damage(g, uid, 1)
+        return
+    g.data["ground"][uid]["hex"] = free[0]
+    g.log("log.retreats", unit=uid, hex=free[0])

@@ -1,0 +1,216 @@
+"""Ground movement in a Movement Phase segment (7.04-7.06 item 1; 13.02), where land combats
+are declared too (:mod:`assault`): the acting side's ground units move over the terrain of the
+operational map (11.07, table ``terrain_effects``), stopped by enemy zones of control (13.02),
+never across open sea, across a strait hexside only on a bridge (11.08), within the stacking
+limits (13.03).
+
+Decisions (provisional: the ground and movement rules are lost)
+- Ground unit modes pass through (11.02), so every ground unit is Front-line: it spends MP in
+  the segments the seed gives Front-line units, the Battlefield Controller's first segment of
+  Action Stage 1 and the Reactor's first segment of Action Stage 3 (7.04, 7.06), once each.
+- On the operational map a unit spends its allowance (operational hexes, 8.01) on the cost of
+  each hex it enters (clear, rough) plus a river hexside's; a hexside with no land crossing
+  (the map's ``all_sea``) is closed, a strait hexside needs a bridge (bridges pass through for
+  now, so the Straits are closed to ground units); an enemy ground unit's hex is closed and
+  the hexes next to it are its zone of control, where a moving unit stops. The engine's
+  cheapest-path search (``engine.board.paths.search``) finds the hexes within reach.
+- On the strategic map (a hex ten operational hexes across, more than any allowance) a unit
+  moves one hex to a neighbouring land hex per segment, the whole of its move.
+- Units aboard a ship do not move (sea transport and landings are lost, 13.07, 13.09).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Final
+
+from wargame.engine.board.paths import search
+from wargame.engine.data import read_raw
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
+from wargame.engine.state import Frame
+from wargame.games.aegean_strike import assault, state
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.forces import DATA, forces
+from wargame.games.aegean_strike.offers import offer
+from wargame.games.aegean_strike.registry import RULES
+
+LAND: Final = frozenset({"land", "coastal", "island"})
+CLOSED: Final = "all_sea"
+STRAIT: Final = "strait"
+RIVER: Final = "river"
+
+RULES.stand_in("13.02", "terrain costs, zones of control, one strategic hex a move", key="move")
+RULES.stand_in("11.07", "clear and rough hexes, rivers (table terrain_effects)", key="terrain")
+RULES.stand_in("13.03", "a move ends only under the stacking table's limit", key="stacking")
+
+
+@cache
+def hexside_kinds() -> dict[frozenset[str], tuple[str, ...]]:
+    raw = read_raw(DATA / "map.json")
+    return {frozenset((s["a"], s["b"])): tuple(s["kinds"]) for s in raw["hexsides"]}
+
+
+def is_land(hex_id: str) -> bool:
+    found = forces().hexes.get(hex_id)
+    return found is not None and found.cls in LAND and found.area != "inside"
+
+
+def land_neighbours(hex_id: str) -> list[str]:
+    """The land hexes next to ``hex_id`` on its own map."""
+    return [h for h in state.neighbours(hex_id) if is_land(h)]
+
+
+def enemy_hexes(data: Mapping[str, Any], side: str) -> set[str]:
+    return {
+        r["hex"]
+        for u, r in data["ground"].items()
+        if r["hex"] is not None and state.side_of(data, u) != side
+    }
+
+
+@RULES.implements("11.07", "11.08")
+def step_cost(g_tables: Mapping[str, Any], data: Mapping[str, Any], a: str, b: str) -> int | None:
+    """MP to step from ``a`` into ``b`` (None: no land move crosses that hexside)."""
+    terrain = g_tables["terrain_effects"]
+    kinds = hexside_kinds().get(frozenset((a, b)), ())
+    if CLOSED in kinds:
+        return None
+    if STRAIT in kinds and sorted((a, b)) not in data.get("bridges", []):
+        return None
+    cost = terrain_cost(g_tables, b)
+    if RIVER in kinds:
+        cost += int(terrain.hexsides[RIVER].mp)
+    return cost
+
+
+@cache
+def hex_terrain() -> dict[str, str]:
+    raw = read_raw(DATA / "map.json")
+    return {str(h["id"]): str(h.get("terrain") or "clear") for h in raw["hexes"]}
+
+
+def terrain_cost(g_tables: Mapping[str, Any], hex_id: str) -> int:
+    return int(g_tables["terrain_effects"].hexes[hex_terrain()[hex_id]].mp)
+
+
+@RULES.implements("13.02", "13.03")
+def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> set[str]:
+    """The hexes ``uid`` may end its move in."""
+    side = state.side_of(data, uid)
+    here = data["ground"][uid]["hex"]
+    enemies = enemy_hexes(data, side)
+    full = {h for h in _counts(data, side) if _counts(data, side)[h] >= _limit(g_tables, h)}
+    if state.on_strategic(here):
+        found = set(land_neighbours(here))
+    else:
+        zoc = {n for e in enemies for n in land_neighbours(e)}
+        found = set(
+            search(
+                here,
+                land_neighbours,
+                cost=lambda a, b: step_cost(g_tables, data, a, b),
+                can_enter=lambda a, b: b not in enemies,
+                can_leave=lambda n: n not in zoc,
+                max_cost=state.ground_values(uid).ma,
+            ).reached
+        )
+    return found - enemies - full - {here}
+
+
+def _counts(data: Mapping[str, Any], side: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for uid, record in data["ground"].items():
+        if record["hex"] is not None and state.side_of(data, uid) == side:
+            counts[record["hex"]] = counts.get(record["hex"], 0) + 1
+    return counts
+
+
+def _limit(g_tables: Mapping[str, Any], hex_id: str) -> int:
+    stacking = g_tables["stacking"]
+    return int(stacking.strategic_hex if state.on_strategic(hex_id) else stacking.operational_hex)
+
+
+def may_move(stage: int, first_segment: bool) -> bool:
+    """Front-line units move in the first segment of Action Stages 1 and 3 (7.04, 7.06)."""
+    return first_segment and stage in (1, 3)
+
+
+@RULES.implements("13.02", "7.04", "7.06")
+def move_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
+    record = data["ground"][uid]
+    if record["hex"] is None:
+        return f"13.02: {uid} is aboard {record['aboard']}"
+    if uid in data["ground_moved"]:
+        return f"13.02: {uid} has moved this segment"
+    return ""
+
+
+class GroundSegment(Procedure):
+    """The acting side's ground units move one at a time and it declares land combats."""
+
+    name = "ground_segment"
+
+    def start(self, g: Context, f: Frame) -> None:
+        g.data["ground_moved"] = []
+        g.goto("choose")
+
+    @decision
+    def choose(self, g: Context, f: Frame) -> Choices:
+        side = f["side"]
+        choices = Decision.single(side, "prompt.ground_segment")
+        g_tables = game_tables(g.state)
+        for uid in sorted(u for u in g.data["ground"] if state.side_of(g.data, u) == side):
+            reason = move_refusal(g.data, side, uid)
+            if not reason and not reach(g_tables, g.data, uid):
+                reason = f"13.02: {uid} can enter no hex (terrain, zones of control, stacking)"
+            offer(choices, f"march {uid}", reason, _pick, uid)
+        for hex_id in assault.targets(g.data, side):
+            reason = assault.declare_refusal(g.data, side, hex_id)
+            offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
+        choices.add("end", _end)
+        if not choices.verbs() & {"march", "assault"}:
+            choices.prompt = "prompt.ground_segment_end"
+        return choices
+
+    @decision
+    def where(self, g: Context, f: Frame) -> Choices:
+        uid = f["unit"]
+        choices = Decision.single(f["side"], "prompt.ground_where", unit=uid)
+        found = reach(game_tables(g.state), g.data, uid)
+        for hex_id in state.placeable_hexes():
+            reason = "" if hex_id in found else f"13.02: {hex_id} is not within {uid}'s move"
+            offer(choices, f"to {hex_id}", reason, _march, hex_id)
+        choices.add("cancel", _cancel)
+        return choices
+
+
+def _pick(g: Context, f: Frame, uid: str) -> None:
+    f["unit"] = uid
+    g.goto("where")
+
+
+def _cancel(g: Context, f: Frame) -> None:
+    g.goto("choose")
+
+
+@RULES.implements("13.02")
+def _march(g: Context, f: Frame, hex_id: str) -> None:
+    uid = f["unit"]
+    start = g.data["ground"][uid]["hex"]
+    g.data["ground"][uid]["hex"] = hex_id
+    g.data["ground_moved"].append(uid)
+    g.log("log.marched", side=f["side"], unit=uid, start=start, hex=hex_id)
+    g.goto("choose")
+
+
+def _assault(g: Context, f: Frame, hex_id: str) -> None:
+    assault.declare(g, f["side"], hex_id)
+    g.goto("choose")
+
+
+def _end(g: Context, f: Frame) -> None:
+    g.ret()
+
+
+ALL: Final[tuple[Procedure, ...]] = (GroundSegment(),)

@@ -1,0 +1,90 @@
+"""Supply of ground units in its simplest form (11.04, 12.02): a unit is in supply when a path of
+land hexes free of enemy ground units, no longer than the supply range (table
+``ground_supply``), leads from it to a supply source of its side's nations (data/forces.yaml).
+The Final Stage gives each unit out of supply one hit that never eliminates it (7.07 step 2),
+and supply modifies land combat (16.02, table ``land_modifiers``).
+
+Decisions (provisional: the supply rules are lost)
+- The path follows the ground movement's land neighbours (:mod:`ground`: no open-sea hexside,
+  a strait only on a bridge), one hex of the operational map counting 1 and one of the
+  strategic map ten (4); a path does not cross between the maps.
+- Depots are not built yet (12.01 passes through), so the sources are the supply network, and
+  no depot is consumed to spare a unit its attrition hit.
+- An attrition hit counts towards the 15 hits that pass battlefield control (5), as a hit on
+  the Controller's ground unit, but scores nothing for the other side.
+- A land combat is shifted against the attacker if one of its attacking units is out of
+  supply, and for it if one of the defending units is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargame.engine.board.paths import search
+from wargame.engine.procedure import Context
+from wargame.games.aegean_strike import ground, losses, state
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.forces import forces
+from wargame.games.aegean_strike.registry import RULES
+
+RULES.stand_in("12.02", "a land path within the supply range to a source", key="trace")
+RULES.stand_in("11.04", "one hit a Final Stage out of supply, never eliminating", key="attrition")
+
+
+def sources(data: Mapping[str, Any], side: str) -> set[str]:
+    return {
+        s.hex for s in forces().supply_sources.values() if data["nations"].get(s.nation) == side
+    }
+
+
+def step(a: str, b: str) -> int:
+    return state.OP_PER_STRATEGIC if state.on_strategic(b) else 1
+
+
+@RULES.implements("12.02", "11.04")
+def in_supply(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+    here = data["ground"][uid]["hex"]
+    if here is None:
+        return True  # aboard a ship, supplied by it
+    side = state.side_of(data, uid)
+    enemies = ground.enemy_hexes(data, side)
+    found = search(
+        here,
+        ground.land_neighbours,
+        cost=lambda a, b: None if ground.step_cost(g_tables, data, a, b) is None else step(a, b),
+        can_enter=lambda a, b: b not in enemies,
+        max_cost=g_tables["ground_supply"].range,
+        goal=lambda h: h in sources(data, side),
+    )
+    return found.found is not None
+
+
+@RULES.implements("11.04", "7.07")
+def attrition(g: Context) -> None:
+    """7.07 step 2: each unit out of supply takes one hit, unless it would be eliminated."""
+    g_tables = game_tables(g.state)
+    for uid in sorted(g.data["ground"]):
+        record = g.data["ground"][uid]
+        if in_supply(g_tables, g.data, uid):
+            continue
+        if record["hits"] + 1 >= losses.capacity(g_tables, uid):
+            g.log("log.attrition_spared", unit=uid)
+            continue
+        record["hits"] += 1
+        if state.side_of(g.data, uid) == g.data["controller"]:
+            g.data["bc_hits"] += 1
+        g.log("log.attrition", unit=uid, total=record["hits"])
+
+
+@RULES.implements("16.02")
+def combat_shift(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], attackers: list[str], defenders: list[str]
+) -> int:
+    shifts = g_tables["land_modifiers"].shifts
+    found = 0
+    if not all(in_supply(g_tables, data, u) for u in attackers):
+        found += shifts["supply.attacker_unsupplied"]
+    if not all(in_supply(g_tables, data, u) for u in defenders):
+        found += shifts["supply.defender_unsupplied"]
+    return int(found)

@@ -1,0 +1,91 @@
+"""Supply of ground units: traced over land to a source of the side within the range (12.02),
+the Final Stage's attrition hit that never eliminates (11.04, 7.07), supply in land combat,
+repair of ground units in supply (18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.aegean_strike.play import act, actions, edited, ground_segment, passing
+from tests.aegean_strike.test_play import refused
+from wargame.games.aegean_strike import supply
+from wargame.games.aegean_strike.charts import tables
+
+pytestmark = pytest.mark.game("aegean-strike")
+
+
+def at(unit, hex_id):
+    def edit(data):
+        data["ground"][unit]["hex"] = hex_id
+
+    return edit
+
+
+def supplied(state_, unit):
+    return supply.in_supply(tables(state_), state_.data, unit)
+
+
+@pytest.mark.rule("12.02")
+def test_a_unit_is_supplied_over_land_from_its_sides_source_within_the_range():
+    start = ground_segment()
+    assert supplied(start, "ly-1-armd")  # at Benghazi
+    assert supplied(start, "ly-2-mech")  # a strategic hex from Benghazi
+    assert not supplied(start, "us-sf")  # in Greece, no US source by land
+    assert supplied(start, "us-22-mau")  # aboard a ship
+
+
+@pytest.mark.rule("12.02")
+def test_enemy_units_block_the_supply_path():
+    cyprus = ground_segment(at("us-sf", "5533"))  # next to the British source at Akrotiri
+    assert supplied(cyprus, "us-sf")
+    assert not supplied(edited(cyprus, at("ly-cdo", "5534")), "us-sf")
+
+
+@pytest.mark.rule("11.04")
+@pytest.mark.rule("7.07")
+def test_the_final_stage_gives_an_attrition_hit_that_never_eliminates():
+    start = ground_segment(at("ly-1-mech", "2122"))  # a brigade in Greece, two hits to kill
+    assert not supplied(start, "ly-1-mech")
+    ended = passing(start, lambda s: s.data["turn"] == 2)
+    assert ended.data["ground"]["ly-1-mech"]["hits"] == 1
+    assert ended.data["ground"]["us-sf"]["hits"] == 0  # one hit would eliminate it
+    keys = [e.key for e in ended.log]
+    assert "log.attrition" in keys and "log.attrition_spared" in keys
+    twice = passing(ended, lambda s: s.data["turn"] == 3)
+    assert twice.data["ground"]["ly-1-mech"]["hits"] == 1
+
+
+@pytest.mark.rule("16.02")
+def test_supply_shifts_a_land_combat():
+    start = ground_segment()
+    g_tables = tables(start)
+    shifts = g_tables["land_modifiers"].shifts
+    assert supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["ly-2-armd"]) == 0
+    assert (
+        supply.combat_shift(g_tables, start.data, ["us-sf"], ["ly-1-armd"])
+        == shifts["supply.attacker_unsupplied"]
+    )
+    assert (
+        supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["us-sf"])
+        == shifts["supply.defender_unsupplied"]
+    )
+
+
+@pytest.mark.rule("18")
+def test_the_final_stage_repairs_a_hit_of_a_ground_unit_in_supply_for_its_sp():
+    def hurt(data):
+        data["ground"]["ly-1-armd"]["hits"] = 1
+        data["ground"]["ly-1-mech"].update(hex="2122", hits=1)  # out of supply in Greece
+
+    start = ground_segment(hurt)
+    final = passing(start, lambda s: "mend ly-1-armd" in actions(s, "b"))
+    assert "mend ly-1-mech" not in actions(final, "b")
+    mended = act(final, "b", "mend ly-1-armd")
+    assert mended.data["ground"]["ly-1-armd"]["hits"] == 0
+    assert mended.data["sp"]["ly"] == final.data["sp"]["ly"] - 2
+    assert "mend ly-1-armd" not in actions(mended, "b")  # one hit a Final Stage
+
+    def poor(data):
+        data["sp"]["ly"] = 1
+
+    assert "18:" in refused(edited(final, poor), "b", "mend ly-1-armd")
