@@ -36,6 +36,14 @@ def test_catalog_lists_the_playable_games_with_sides_scenarios_and_options(clien
     assert "toy" not in {e["id"] for e in catalog}  # an unlisted test game
 
 
+def test_catalog_names_each_side_in_each_language_from_the_games_own_words(client):
+    """The lobby names the seats in the page's language: Dai Senso!'s factions too, which the
+    client's own words do not know."""
+    entry = next(e for e in client.get("/api/catalog").json() if e["id"] == "dai-senso")
+    assert entry["side_names"]["en"] == {"axis": "Axis", "west": "West", "soviet": "Soviet"}
+    assert entry["side_names"]["ja"] == {"axis": "枢軸", "west": "西側", "soviet": "ソヴィエト"}
+
+
 def test_the_lobby_offers_dai_senso_and_a_side_out_of_the_scenario_gets_an_idle_seat(client):
     """Dai Senso! is drawn in the browser, so the lobby offers it; August Storm is played by the
     Axis and the Soviets, and the West's seat, not in the scenario, goes to a bot that is never

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from wargame.engine.contract import Game
-from wargame.engine.i18n import DEFAULT_LANGUAGE
+from wargame.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from wargame.engine.rules import RuleRow, find_tests_dir, report, scan_tests
 from wargame.games import REGISTRY
 from wargame.server.bot_seats import seat_kind_names
@@ -33,6 +33,10 @@ def describe(game: Game) -> dict[str, Any]:
         "title": game.title,
         "title_ja": game.title_ja or game.title,
         "sides": list(game.sides),
+        "side_names": {
+            lang: {side: game.catalog.name("side", side, lang) for side in game.sides}
+            for lang in LANGUAGES
+        },
         "seat_kinds": list(seat_kind_names()),
         "scenarios": [
             {

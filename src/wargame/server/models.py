@@ -288,6 +288,9 @@ class CatalogEntry(BaseModel):
     title: str
     title_ja: str
     sides: list[str]
+    side_names: dict[str, dict[str, str]] = Field(
+        description="each side's name in each language (language -> side -> name)"
+    )
     seat_kinds: list[str] = Field(
         description="what may hold a seat: human, or a bot of each kind (bot:random, ...)"
     )

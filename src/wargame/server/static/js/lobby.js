@@ -17,7 +17,11 @@ let lastCreated = null;
 let summaries = new Map(); // game id -> where it stands (POST /api/games/summaries)
 const problems = new Map(); // game id -> a refusal of its rematch, shown on its line
 
-function sideName(side) {
+/** A side's name in the page's language: the game's own (the catalog's), else the client's. */
+function sideName(side, gameId) {
+  const entry = catalog.find((found) => found.id === gameId) || selectedGame();
+  const own = entry && entry.side_names && entry.side_names[lang()];
+  if (own && own[side]) return own[side];
   return has(`side.${side}`) ? t(`side.${side}`) : side;
 }
 
@@ -195,7 +199,7 @@ async function create(event) {
     if (charts && selectedGame().rules_overlay) body.rules_overlay = await charts.text();
     const created = await api.create(body);
     rememberCreated(created, body.game, body.scenario);
-    lastCreated = created;
+    lastCreated = { ...created, game: body.game };
     drawCreated();
     drawMine();
     refreshSummaries();
@@ -224,8 +228,8 @@ function drawCreated() {
   if (!lastCreated) return;
   const rows = [];
   for (const [side, link] of Object.entries(lastCreated.seats)) {
-    if (link.token) rows.push(linkRow(sideName(side), lastCreated.id, link.token, side));
-    else rows.push(h("tr", { dataset: { seat: side } }, h("th", {}, sideName(side)), h("td", { colspan: 3 }, t("lobby.bot_plays"))));
+    if (link.token) rows.push(linkRow(sideName(side, lastCreated.game), lastCreated.id, link.token, side));
+    else rows.push(h("tr", { dataset: { seat: side } }, h("th", {}, sideName(side, lastCreated.game)), h("td", { colspan: 3 }, t("lobby.bot_plays"))));
   }
   rows.push(linkRow(t("lobby.spectator"), lastCreated.id, lastCreated.spectator.token, "spectator"));
   fill(byId("links"), rows);
@@ -299,7 +303,7 @@ async function askRematch(gameId, entry) {
   try {
     const made = await api.rematch(gameId, Object.values(entry.seats)[0]);
     rememberRematch(gameId, made);
-    lastCreated = made;
+    lastCreated = { ...made, game: made.game || entry.game };
     drawCreated();
   } catch (problem) {
     const other = problem instanceof ApiError && problem.body.rematch;
