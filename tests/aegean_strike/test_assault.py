@@ -4,6 +4,7 @@ ground units (17) and the defender's retreat check (16.03)."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited, passing
@@ -102,3 +103,18 @@ def test_every_two_hits_of_a_sides_close_air_support_shift_the_combat_its_way():
     g_tables = tables(facing())
     assert assault.cas_shift(g_tables, {"side": "a", "cas": {"a": 4, "b": 1}}) == 2
     assert assault.cas_shift(g_tables, {"side": "a", "cas": {"b": 3}}) == -1
+
+
+@pytest.mark.rule("16.02")
+def test_attackers_with_no_combat_strength_make_no_attack(monkeypatch):
+    """No odds exist between no attack and no defence: such a combat is not fought (16.02's
+    stand-in; the fuzzer found a combat of zero against zero)."""
+    real = assault.state.ground_values
+
+    def values(uid):
+        return msgspec.structs.replace(real(uid), combat=0, defence=0)
+
+    monkeypatch.setattr(assault.state, "ground_values", values)
+    found = resolved(act(facing(crt("1/1")), "a", f"assault {ROUGH}"))
+    assert "ly-cdo" not in found.data["eliminated"] and "us-sf" not in found.data["eliminated"]
+    assert any(e.key == "log.assault_lapses" for e in found.log)

@@ -1,6 +1,7 @@
 """Hidden units (engine/fog.py): reveals and their ends, each viewer's picture, the secrets the
 fuzzer checks, and the sampler that draws the blanks back for determinize."""
 
+import pickle
 import re
 from collections import Counter
 
@@ -9,6 +10,7 @@ import pytest
 from tests.engine.fog_game import CATALOGUE, DEAD, SIDES, FogGame, Play, fill_steps
 from tests.test_fuzz import failures, run_fuzz
 from wargame.bots.ismcts import Budget, Search
+from wargame.engine import fog
 from wargame.engine.action import Action
 from wargame.engine.contract import Secrets
 from wargame.engine.errors import GameBug
@@ -407,3 +409,12 @@ def test_a_blank_showing_its_steps_is_caught(tmp_path):
 def test_an_action_naming_a_hidden_block_where_it_stands_is_caught(tmp_path):
     summary = run_fuzz(LeakyActions(), tmp_path, games=2)
     assert re.search(r"can see the hidden [rb]\d=[a-e]\b.* in its legal actions", failures(summary))
+
+
+def test_a_units_copier_pickles_so_a_game_holding_it_goes_to_worker_processes():
+    """The fuzzer and tournaments send the game to processes of their own (pickle)."""
+    copier = pickle.loads(pickle.dumps(fog.units_copier("invaded_from")))
+    units = {"a": {"owner": "red", "seen": [], "hidden": {"steps": 2, "invaded_from": ["x"]}}}
+    copied = copier.copy(units)
+    assert copied == units
+    assert copied["a"]["hidden"]["invaded_from"] is not units["a"]["hidden"]["invaded_from"]

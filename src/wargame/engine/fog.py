@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Final, TypedDict
 
 from wargame.engine.contract import Secrets
@@ -84,27 +85,29 @@ change them in place), and a deep one of a hidden part that holds a container.""
 def units_copier(*containers: str) -> Copier:
     """The copy of fogged units whose hidden part holds immutable values only but for the keys
     ``containers`` (a game's choice, checked as :data:`UNITS`'s shape is): as :data:`UNITS`,
-    with a copy of each container named, without looking at the type of every hidden value."""
+    with a copy of each container named, without looking at the type of every hidden value.
+    Made of module functions, so that a game holding it pickles (the fuzzer's processes)."""
+    return Copier(partial(_copy_units_but, containers), partial(_units_problems_but, containers))
 
-    def copy(units: Units) -> Units:
-        copied: Units = {
-            unit_id: {**unit, "hidden": unit["hidden"].copy()} for unit_id, unit in units.items()
-        }
-        for key in containers:
-            for unit in copied.values():
-                if key in unit["hidden"]:
-                    unit["hidden"][key] = copy_data(unit["hidden"][key])
-        return copied
 
-    def problems(units: Any) -> list[str]:
-        found = _units_problems(units)
-        for unit_id, unit in units.items():
-            flat = {key: value for key, value in unit["hidden"].items() if key not in containers}
-            if not holds_leaves_only(flat):
-                found.append(f"unit {unit_id}: its hidden part holds a container not declared")
-        return found
+def _copy_units_but(containers: tuple[str, ...], units: Units) -> Units:
+    copied: Units = {
+        unit_id: {**unit, "hidden": unit["hidden"].copy()} for unit_id, unit in units.items()
+    }
+    for key in containers:
+        for unit in copied.values():
+            if key in unit["hidden"]:
+                unit["hidden"][key] = copy_data(unit["hidden"][key])
+    return copied
 
-    return Copier(copy, problems)
+
+def _units_problems_but(containers: tuple[str, ...], units: Any) -> list[str]:
+    found = _units_problems(units)
+    for unit_id, unit in units.items():
+        flat = {key: value for key, value in unit["hidden"].items() if key not in containers}
+        if not holds_leaves_only(flat):
+            found.append(f"unit {unit_id}: its hidden part holds a container not declared")
+    return found
 
 
 def sees(unit: Unit, viewer: Side | None, sides: Sequence[Side]) -> bool:

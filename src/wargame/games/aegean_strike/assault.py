@@ -115,6 +115,9 @@ def resolve(g: Context, combat: Mapping[str, Any]) -> None:
     g_tables = game_tables(g.state)
     attack = sum(state.ground_values(u).combat for u in attackers)
     defence = sum(state.ground_values(u).defence for u in defenders)
+    if attack == 0:  # units with no combat strength left make no attack (provisional, 16.02)
+        g.log("log.assault_lapses", hex=hex_id)
+        return
     crt = g_tables["land_crt"]
     column = crt.column(attack, defence)
     moved = (
