@@ -31,8 +31,9 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any, Final
 
 from wargame.engine.board.paths import search
@@ -102,26 +103,45 @@ def _inside(big: str) -> tuple[str, ...]:
     return _within().get(big, ())
 
 
-def step_cost(g_tables: Mapping[str, Any], a: str, b: str) -> int:
-    table = g_tables["naval_movement"]
-    if state.on_strategic(a) != state.on_strategic(b):
-        return int(table.map_change_mp)
-    return int(table.mp_per_strategic_hex) if state.on_strategic(a) else 1
+def step_costs(table: Any) -> Callable[[str, str], int]:
+    """MP of a step: one on the operational map, a strategic hex's worth, or a change of maps."""
+    strategic, change = int(table.mp_per_strategic_hex), int(table.map_change_mp)
+
+    def cost(a: str, b: str) -> int:
+        big = a.startswith(state.STRATEGIC_PREFIX)
+        if big != b.startswith(state.STRATEGIC_PREFIX):
+            return change
+        return strategic if big else 1
+
+    return cost
+
+
+@cache
+def shores(most_land: float) -> frozenset[str]:
+    """The hexes with more land than ``most_land``, where a ship ends its move."""
+    return frozenset(h for h, share in land_share().items() if share > most_land)
 
 
 @RULES.implements("10.03", "13.06")
-def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> dict[str, int]:
+def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> Mapping[str, int]:
     """The hexes ``uid`` may sail to, each with the MP its cheapest water path costs."""
-    here = data["naval"][uid]["hex"]
-    shore = float(g_tables["naval_movement"].pass_through_land)
+    table = g_tables["naval_movement"]
+    return _reach_from(data["naval"][uid]["hex"], allowance(g_tables, uid), table)
+
+
+@lru_cache(maxsize=2048)
+def _reach_from(here: str, most: int, table: Any) -> Mapping[str, int]:
+    """Nothing on the map blocks a ship, so the hexes reached hang on the start, the allowance
+    and the table alone, and are kept."""
+    ends = shores(float(table.pass_through_land))
     found = search(
         here,
         water_neighbours,
-        cost=lambda a, b: step_cost(g_tables, a, b),
-        can_leave=lambda h: land_share()[h] <= shore,
-        max_cost=allowance(g_tables, uid),
+        cost=step_costs(table),
+        can_leave=lambda h: h not in ends,
+        max_cost=most,
     )
-    return {h: int(c) for h, c in found.reached.items() if h != here}
+    return MappingProxyType({h: int(c) for h, c in found.reached.items() if h != here})
 
 
 @RULES.implements("10.03", "13.06")
