@@ -4,11 +4,13 @@ with fire back (16.11)."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from tests.aegean_strike.play import GAME, act, actions, naval_segment, prompt
 from tests.aegean_strike.test_play import refused
-from wargame.games.aegean_strike import naval
+from wargame.games.aegean_strike import naval, state
+from wargame.games.aegean_strike.charts import TABLES
 
 pytestmark = pytest.mark.game("aegean-strike")
 CARRIER = "us-cvn-69"
@@ -85,3 +87,68 @@ def test_the_naval_segment_comes_before_the_air_missions_for_each_side():
     start = naval_segment()
     assert GAME.active(start) == ["a"] and prompt(start, "a") == "prompt.naval_segment"
     assert prompt(act(start, "a", "end"), "a") == "prompt.air_segment"
+
+
+# -- as-naval2: the path traced over water ---------------------------------------------------------
+def tables_with(**values):
+    found = dict(TABLES.defaults)
+    found["naval_movement"] = msgspec.structs.replace(found["naval_movement"], **values)
+    return found
+
+
+def at(hex_id):
+    def edit(data):
+        data["naval"][CARRIER]["hex"] = hex_id
+
+    return edit
+
+
+@pytest.mark.rule("10.03")
+@pytest.mark.rule("13.06")
+def test_a_ship_sails_round_cyprus_not_across_it():
+    """Off Cape Greco (5934) to Morphou Bay (5431): five hexes across the island, eight by sea."""
+    data = naval_segment(at("5934")).data
+    six = tables_with(mp_per_strategic_hex=2)  # the carrier's 3 strategic hexes: 6 MP
+    assert state.distance("5934", "5431") == 5
+    within_six = naval.reach(six, data, CARRIER)
+    assert "5431" not in within_six and "5834" in within_six
+    reason = naval.move_refusal(six, data, CARRIER, "5431")
+    assert reason.startswith("10.03:") and "by water" in reason
+    assert naval.reach(tables_with(mp_per_strategic_hex=3), data, CARRIER)["5431"] == 8
+
+
+@pytest.mark.rule("10.03")
+def test_a_ship_may_end_in_a_shore_hex_but_not_sail_across_an_isthmus():
+    """Bolayir (3011, 77 % land) at the neck of the Gallipoli peninsula: from the head of the Gulf
+    of Saros (2911) the Sea of Marmara (3112) is two hexes across it, three by the Dardanelles."""
+    found = naval.reach(TABLES.defaults, naval_segment(at("2911")).data, CARRIER)
+    assert state.distance("2911", "3112") == 2 and found["3112"] == 3
+    assert found["3011"] == 1  # it may put in there
+
+
+@pytest.mark.rule("10.03")
+@pytest.mark.rule("13.06")
+def test_the_hex_choice_lists_only_the_hexes_the_ship_reaches():
+    start = naval_segment(at("5934"))
+    listed = actions(act(start, "a", f"sail {CARRIER}"), "a")
+    reach = naval.reach(TABLES.defaults, start.data, CARRIER)
+    assert listed == [*(f"to {h}" for h in sorted(reach)), "cancel"]
+    assert len(listed) < len(state.placeable_hexes()) / 2
+
+
+@pytest.mark.rule("10.03")
+@pytest.mark.parametrize(
+    ("hex_id", "reason"), [("5632", "has no sea"), ("5732", "has no sea"), ("0101", "has no sea")]
+)
+def test_an_unlisted_hex_named_is_refused_with_the_rule_and_nothing_changes(hex_id, reason):
+    found = act(naval_segment(at("5934")), "a", f"sail {CARRIER}")
+    message = refused(found, "a", f"to {hex_id}")
+    assert "10.03:" in message and reason in message
+
+
+@pytest.mark.rule("10.03")
+def test_a_ship_changes_maps_through_its_transitional_strategic_hex():
+    inside = [h for h, big in state.strategic_of().items() if big == "S0305"]
+    small = next(h for h in sorted(inside) if naval.is_water(h))
+    found = naval.reach(TABLES.defaults, naval_segment(at(small)).data, CARRIER)
+    assert found["S0305"] == 5 and found["S0306"] == 15

@@ -76,6 +76,10 @@ class Choices:
     """What a view shows of the notes (``ProcedureGame.notes``), kept once worked out."""
     named: dict[str, str] | None = field(default=None, repr=False, compare=False)
     """What a view shows of the labels (``ProcedureGame.labels``), kept likewise."""
+    explain: Callable[[str], str] | None = field(default=None, repr=False, compare=False)
+    """Why an action neither offered nor in ``refused`` is refused ('' if it is no action the
+    player might expect): for a decision whose refusals are too many to list, as the hexes of
+    a map a unit cannot reach. It must read the position only."""
 
     def refuse(self, action: Action | str, reason: str) -> None:
         """Record why ``action``, which a player might expect, is not offered now: an attempt
@@ -357,6 +361,9 @@ def chosen_option(found: Decision | None, side: Side, action: Action) -> Option:
     option = choices.options.get(action.text)
     if option is None and action.text in choices.refused:
         raise IllegalAction(f"{action.text!r} is refused: {choices.refused[action.text]}")
+    reason = choices.explain(action.text) if option is None and choices.explain else ""
+    if reason:
+        raise IllegalAction(f"{action.text!r} is refused: {reason}")
     if option is None:
         raise IllegalAction(
             f"{action.text!r} is not a legal action for {side} now; {_offered(choices, action)}"

@@ -236,6 +236,8 @@ def checked_sea_movement(values: dict[str, Small]) -> dict[str, Small]:
 
 class NavalMovement(Strict):
     mp_per_strategic_hex: Annotated[int, msgspec.Meta(ge=1, le=30)]
+    map_change_mp: Annotated[int, msgspec.Meta(ge=0, le=30)]
+    pass_through_land: Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
 
 
 class UnitRepair(Strict):

@@ -16,6 +16,8 @@ Decisions (provisional: the ground and movement rules are lost)
   cheapest-path search (``engine.board.paths.search``) finds the hexes within reach.
 - On the strategic map (a hex ten operational hexes across, more than any allowance) a unit
   moves one hex to a neighbouring land hex per segment, the whole of its move.
+- The hex choice lists only the hexes within the unit's move; a hex a player names outside
+  them is refused with 13.02.
 - Units aboard a ship do not move (sea transport and landings are lost, 13.07, 13.09).
 """
 
@@ -177,12 +179,19 @@ class GroundSegment(Procedure):
     def where(self, g: Context, f: Frame) -> Choices:
         uid = f["unit"]
         choices = Decision.single(f["side"], "prompt.ground_where", unit=uid)
-        found = reach(game_tables(g.state), g.data, uid)
-        for hex_id in state.placeable_hexes():
-            reason = "" if hex_id in found else f"13.02: {hex_id} is not within {uid}'s move"
-            offer(choices, f"to {hex_id}", reason, _march, hex_id)
+        for hex_id in sorted(reach(game_tables(g.state), g.data, uid)):
+            choices.add(f"to {hex_id}", _march, hex_id)
+        choices.explain = lambda text: _unlisted(uid, text)
         choices.add("cancel", _cancel)
         return choices
+
+
+def _unlisted(uid: str, text: str) -> str:
+    """Why a hex a player names is not among the moves listed ('' for no hex)."""
+    verb, _, hex_id = text.partition(" ")
+    if verb != "to" or hex_id not in forces().hexes:
+        return ""
+    return f"13.02: {hex_id} is not within {uid}'s move"
 
 
 def _pick(g: Context, f: Frame, uid: str) -> None:

@@ -6,11 +6,20 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
 - Every naval unit is Under way (the Final Stage's mode changes pass through, 10.02), so every
   one may spend MP. A unit spends MP once a segment, to move or to attack, and each unit that
   does counts one against its side's allowance for the action stage (10.04).
-- A move goes to a water hex (sea or coastal, of either map, none inside the transitional
-  ring) within the unit's allowance (strategic hexes, ten operational MP each; distances as
-  4). As the air rules' flights, the path is not traced hex by hex: the seed gives no sea
-  movement costs, and the allowance is the decision that matters. Table ``naval_movement``
-  holds the MP a strategic hex is worth to a ship.
+- A move is traced hex by hex over water with the engine's cheapest-path search
+  (``engine.board.paths.search``), its cost at most the unit's allowance (strategic hexes, each
+  worth ``mp_per_strategic_hex`` operational MP, table ``naval_movement``). A ship steps to a
+  neighbouring hex of its map with water in it (sea, coastal or island, not wholly land; none
+  inside the transitional ring): one MP on the operational map, a strategic hex's worth on
+  the strategic. It changes maps between an operational hex and the transitional strategic
+  hex it lies in, for ``map_change_mp``.
+- The map records no hexside that is all land, so a shore hex stands for it: a ship may end
+  its move in a hex with more land than ``pass_through_land`` (a share of its area), but not
+  sail on from it, so it cannot cut across an isthmus (the Bolayir neck of the Gallipoli
+  peninsula, whose two hexes are 77 and 81 % land) or a peninsula; the Dardanelles and the
+  Corinth and Potidea canals' hexes stay open. Leaving the hex it starts in is always allowed.
+- The hex choice lists only the hexes the ship reaches; a hex a player names outside them is
+  refused with 10.03 and its reason (no water, or beyond the allowance by water).
 - Ship-to-ship combat (16.11): an attacker fires at one enemy naval unit within its combat
   range (table ``detection``: SSM range against a surface ship, underwater range when either is
   a submarine), with its SSM value (a surface ship against a surface ship) or its underwater
@@ -22,23 +31,28 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any, Final
 
+from wargame.engine.board.paths import search
+from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.aegean_strike import losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
-from wargame.games.aegean_strike.forces import forces
+from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.offers import offer
 from wargame.games.aegean_strike.registry import RULES
 
-WATER: Final = frozenset({"sea", "coastal"})
+WATER: Final = frozenset({"sea", "coastal", "island"})
 SUBMARINE: Final = "submarine"
 
-RULES.stand_in("10.03", "a move to a water hex within the allowance, no path traced", key="move")
-RULES.stand_in("13.06", "a move to a water hex within the allowance, no path traced", key="move")
+PATH_OVER_WATER: Final = "a path over water within the allowance, no sailing on from a shore hex"
+RULES.stand_in("10.03", PATH_OVER_WATER, key="move")
+RULES.stand_in("13.06", PATH_OVER_WATER, key="move")
 RULES.stand_in("16.11", "SSM or underwater value less ECM on the Air/Naval chart", key="combat")
 
 
@@ -46,9 +60,88 @@ def is_submarine(uid: str) -> bool:
     return forces().naval_types[state.unit(uid).type].category == SUBMARINE
 
 
-def reach(g_tables: Mapping[str, Any], uid: str) -> int:
+def allowance(g_tables: Mapping[str, Any], uid: str) -> int:
     """A unit's move in operational MP: its allowance in strategic hexes times their worth."""
     return int(state.naval_values(uid).ma) * int(g_tables["naval_movement"].mp_per_strategic_hex)
+
+
+@cache
+def land_share() -> dict[str, float]:
+    raw = read_raw(DATA / "map.json")
+    return {str(h["id"]): float(h.get("land", 0.0)) for h in raw["hexes"]}
+
+
+def is_water(hex_id: str) -> bool:
+    """Sea, coastal or island hexes with some water, none inside the transitional ring."""
+    found = forces().hexes.get(hex_id)
+    if found is None or found.cls not in WATER or found.area == "inside":
+        return False
+    return land_share()[hex_id] < 1.0
+
+
+@cache
+def water_neighbours(hex_id: str) -> tuple[str, ...]:
+    """The water hexes a ship steps to from ``hex_id``: on its map, and across the maps between
+    an operational hex and the transitional strategic hex it lies in."""
+    found = [h for h in state.neighbours(hex_id) if is_water(h)]
+    if not state.on_strategic(hex_id):
+        found += [h for h in [state.strategic_of()[hex_id]] if is_water(h)]
+    elif forces().hexes[hex_id].area == "transitional":
+        found += sorted(h for h in _inside(hex_id) if is_water(h))
+    return tuple(found)
+
+
+@cache
+def _within() -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for small, big in state.strategic_of().items():
+        found.setdefault(big, []).append(small)
+    return {big: tuple(sorted(smalls)) for big, smalls in found.items()}
+
+
+def _inside(big: str) -> tuple[str, ...]:
+    return _within().get(big, ())
+
+
+def step_costs(table: Any) -> Callable[[str, str], int]:
+    """MP of a step: one on the operational map, a strategic hex's worth, or a change of maps."""
+    strategic, change = int(table.mp_per_strategic_hex), int(table.map_change_mp)
+
+    def cost(a: str, b: str) -> int:
+        big = a.startswith(state.STRATEGIC_PREFIX)
+        if big != b.startswith(state.STRATEGIC_PREFIX):
+            return change
+        return strategic if big else 1
+
+    return cost
+
+
+@cache
+def shores(most_land: float) -> frozenset[str]:
+    """The hexes with more land than ``most_land``, where a ship ends its move."""
+    return frozenset(h for h, share in land_share().items() if share > most_land)
+
+
+@RULES.implements("10.03", "13.06")
+def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> Mapping[str, int]:
+    """The hexes ``uid`` may sail to, each with the MP its cheapest water path costs."""
+    table = g_tables["naval_movement"]
+    return _reach_from(data["naval"][uid]["hex"], allowance(g_tables, uid), table)
+
+
+@lru_cache(maxsize=2048)
+def _reach_from(here: str, most: int, table: Any) -> Mapping[str, int]:
+    """Nothing on the map blocks a ship, so the hexes reached hang on the start, the allowance
+    and the table alone, and are kept."""
+    ends = shores(float(table.pass_through_land))
+    found = search(
+        here,
+        water_neighbours,
+        cost=step_costs(table),
+        can_leave=lambda h: h not in ends,
+        max_cost=most,
+    )
+    return MappingProxyType({h: int(c) for h, c in found.reached.items() if h != here})
 
 
 @RULES.implements("10.03", "13.06")
@@ -56,13 +149,14 @@ def move_refusal(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, hex_id: str
 ) -> str:
     """Why ``uid`` may not move to ``hex_id`` ('' if it may)."""
-    here = data["naval"][uid]["hex"]
-    if hex_id == here:
+    if hex_id == data["naval"][uid]["hex"]:
         return f"10.03: {uid} is in {hex_id} already"
-    if forces().hexes[hex_id].cls not in WATER:
+    if not is_water(hex_id):
         return f"10.03: {hex_id} has no sea for {uid}"
-    if state.distance(here, hex_id) > reach(g_tables, uid):
-        return f"10.03: {hex_id} is beyond {uid}'s allowance ({reach(g_tables, uid)} MP)"
+    if hex_id not in reach(g_tables, data, uid):
+        return (
+            f"10.03: {hex_id} is beyond {uid}'s allowance ({allowance(g_tables, uid)} MP) by water"
+        )
     return ""
 
 
@@ -137,14 +231,22 @@ class NavalSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.naval_where", unit=uid)
         g_tables = game_tables(g.state)
         if f["verb"] == "sail":
-            for hex_id in state.placeable_hexes():
-                reason = move_refusal(g_tables, g.data, uid, hex_id)
-                offer(choices, f"to {hex_id}", reason, _sail, hex_id)
+            for hex_id in sorted(reach(g_tables, g.data, uid)):
+                choices.add(f"to {hex_id}", _sail, hex_id)
+            choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text)
         else:
             for target in targets(g_tables, g.data, uid):
                 choices.add(f"at {target}", _fire, target)
         choices.add("cancel", _cancel)
         return choices
+
+
+def _unlisted(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, text: str) -> str:
+    """Why the hex a player names is not among the moves listed ('' for no hex)."""
+    verb, _, hex_id = text.partition(" ")
+    if verb != "to" or hex_id not in forces().hexes:
+        return ""
+    return move_refusal(g_tables, data, uid, hex_id)
 
 
 def _pick(g: Context, f: Frame, uid: str, verb: str) -> None:
