@@ -191,15 +191,21 @@ def sailings(
 ) -> Iterator[tuple[str, str]]:
     """Each (fleet, sea area) move of the phase player (of the fleet ``only``, if given): into
     the sea area it opened, or any sea area not closed yet when none is open."""
-    naval = data["naval"]
+    target, closed = data["naval"]["target"], set(data["naval"]["closed"])
+    for fleet_id, reach in _fleet_reaches(data, side, charts, only):
+        yield from ((fleet_id, sea) for sea in _open_seas(reach, target, closed))
+
+
+def _fleet_reaches(
+    data: Mapping[str, Any], side: Side, charts: Charts, only: str | None
+) -> Iterator[tuple[str, frozenset[str]]]:
+    """Each fleet in port of ``side`` (``only`` that one) that may move, with its reach."""
     if not japanese_oil_left(data, side, charts):
         return
-    search, target, closed = SeaSearch(data, side), naval["target"], set(naval["closed"])
+    search = SeaSearch(data, side)
     for fleet_id in fleets(data, side, at_sea=False):
-        if only is not None and fleet_id != only:
-            continue
-        reach = search.reach(data["units"][fleet_id]["where"], charts.movement.fleet)
-        yield from ((fleet_id, sea) for sea in _open_seas(reach, target, closed))
+        if only is None or fleet_id == only:
+            yield fleet_id, search.reach(data["units"][fleet_id]["where"], charts.movement.fleet)
 
 
 def _open_seas(reach: frozenset[str], target: str | None, closed: set[str]) -> list[str]:
@@ -210,13 +216,24 @@ def _open_seas(reach: frozenset[str], target: str | None, closed: set[str]) -> l
     return sorted(reach - closed)
 
 
+def _any_open(reach: frozenset[str], target: str | None, closed: set[str]) -> bool:
+    """Whether :func:`_open_seas` has any, without listing them."""
+    if target is not None:
+        return target in reach and target not in closed
+    return not reach <= closed
+
+
 def openers(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[tuple[str, str]]:
     """Each unit of the phase player that may open a sea area, with the verb that picks it:
-    fleets (``sail``), then blocks as troop transports (``embark``)."""
-    closed = data["naval"]["closed"]
-    yield from (("sail", f) for f in dict.fromkeys(f for f, _ in sailings(data, side, charts)))
-    found = embarkations(data, side, charts, None, closed)
-    yield from (("embark", unit) for unit in dict.fromkeys(unit for unit, _ in found))
+    fleets (``sail``), then blocks as troop transports (``embark``): those :func:`sailings`
+    and :func:`embarkations` list, their sea areas not listed."""
+    target, closed = data["naval"]["target"], set(data["naval"]["closed"])
+    for fleet_id, reach in _fleet_reaches(data, side, charts, None):
+        if _any_open(reach, target, closed):
+            yield "sail", fleet_id
+    for unit_id, reach in _embark_reaches(data, side, charts, None):
+        if _any_open(reach, None, closed) and leaves_rear_guard(data, unit_id):
+            yield "embark", unit_id
 
 
 @RULES.implements("8.25")
@@ -302,7 +319,19 @@ def embarkations(
     """Each (block, sea area) a ground block of ``side`` (the block ``only``, if given) may sail
     to as a troop transport: into ``target`` if the phase player opened one, else into any sea
     area not ``closed``."""
-    search, shut = SeaSearch(data, side), set(closed)
+    shut = set(closed)
+    for unit_id, reach in _embark_reaches(data, side, charts, only):
+        seas = _open_seas(reach, target, shut)
+        if seas and leaves_rear_guard(data, unit_id):
+            yield from ((unit_id, sea) for sea in seas)
+
+
+def _embark_reaches(
+    data: Mapping[str, Any], side: Side, charts: Charts, only: str | None
+) -> Iterator[tuple[str, frozenset[str]]]:
+    """Each ground block of ``side`` (``only`` that one) that may put to sea from where it
+    stands, with the sea areas it reaches (3.33: never a DEI block)."""
+    search = SeaSearch(data, side)
     reaches: dict[tuple[str, bool], frozenset[str]] = {}
     units, areas, control = data["units"], area_map().areas, data["control"]
     for unit_id, unit in sorted(units.items()) if only is None else [(only, units[only])]:
@@ -317,9 +346,7 @@ def embarkations(
         reach = reaches.get(key)
         if reach is None:
             reach = reaches[key] = _embark_reach(data, side, unit, charts, search)
-        seas = _open_seas(reach, target, shut)
-        if seas and leaves_rear_guard(data, unit_id):
-            yield from ((unit_id, sea) for sea in seas)
+        yield unit_id, reach
 
 
 def _embark_reach(

@@ -622,18 +622,22 @@ def _fortifications(data: Mapping[str, Any], power: str, charts: Charts) -> Iter
         return
     side = side_of(power)
     costs = charts.costs.fortification
-    for where in _areas():
-        clear_or_box = where.kind != "large" or where.terrain == "clear"
-        if not clear_or_box or where.id in data["fortifications"]:
-            continue
-        if data["control"].get(where.id) != side:
-            continue  # (the first test of _fit_for_replacements, the cheapest)
+    control, built = data["control"], data["fortifications"]
+    for where in _fortifiable():
+        if control.get(where.id) != side or where.id in built:
+            continue  # (control: the first test of _fit_for_replacements, the cheapest)
         held_before = side in occupants(data, where.id) and not data["production"]["new_in"].get(
             where.id
         )
         if held_before and _fit_for_replacements(data, side, where.id):
             cost = getattr(costs, where.kind)
             yield Purchase(Action.of("fortify", where.id), cost, "fortification")
+
+
+@cache
+def _fortifiable() -> tuple[Area, ...]:
+    """The areas that may hold a field fortification at all (T6): boxes, clear Large Areas."""
+    return tuple(a for a in _areas() if a.kind != "large" or a.terrain == "clear")
 
 
 @RULES.implements("6.83")

@@ -87,6 +87,24 @@ def strategic_options(
     uncontested areas only (5.23), never where its nation may not stand (3.33, 9.23, 9.32);
     DEI blocks never move (3.33). Blocks follow land boundaries, with one sea leg (5.32); air
     ignores impassable ones and hops across seas (5.22). ``only``: that unit alone."""
+    for unit_id, power, start, reach in _startable(data, side, charts, only):
+        targets = reach.targets(power, start, block=unit_id in data["units"])
+        if targets:
+            yield unit_id, targets
+
+
+def strategic_movers(data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
+    """Each unit :func:`strategic_options` lists, without listing all its destinations."""
+    for unit_id, power, start, reach in _startable(data, side, charts, None):
+        if reach.any_target(power, start, block=unit_id in data["units"]):
+            yield unit_id
+
+
+def _startable(
+    data: Mapping[str, Any], side: Side, charts: Charts, only: str | None
+) -> Iterator[tuple[str, str, str, _Reach]]:
+    """Each unit of ``side`` that may begin a strategic move where it stands (5.21, 5.24, 3.6,
+    3.33): (id, power, where, the reach of the position)."""
     used = data["strategic_moves"]
     reach = _Reach.of(data, side, _Seas.of(data, side, charts))
     spent: dict[str, bool] = {}  # by power: its moves used up (5.24)
@@ -102,9 +120,7 @@ def strategic_options(
             or supply_of(data, side, unit_id, start) == "out"
         ):
             continue
-        targets = reach.targets(power, start, block=unit_id in data["units"])
-        if targets:
-            yield unit_id, targets
+        yield unit_id, power, start, reach
 
 
 def strategic_targets(
@@ -207,6 +223,17 @@ class _Reach:
             found = sorted(self.reach(power, start, block=block))
             self._targets[key] = found
         return found
+
+    def any_target(self, power: str, start: str, *, block: bool) -> bool:
+        """Whether :meth:`targets` has any, found from the first steps where they suffice: an
+        air unit's first hop, a block's march before its sea leg."""
+        known = self._targets.get((power, start, block))
+        if known is not None:
+            return bool(known)
+        if not block:
+            overland, by_sea = self.air_steps(power, start)
+            return any(step != start for step in (*overland, *by_sea))
+        return bool(self.overland(power, start)) or bool(self.reach(power, start, block=True))
 
     def reach(self, power: str, start: str, *, block: bool) -> set[str]:
         """Where a unit of ``power`` in ``start`` may strat-move: overland, and a block with a
@@ -368,7 +395,7 @@ class StrategicMovement(MovementPhase):
     none_picked_prompt = "prompt.strategic_none_picked"
 
     def movers(self, data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
-        return (unit_id for unit_id, _targets in strategic_options(data, side, charts))
+        return strategic_movers(data, side, charts)
 
     def pick_verb(self, data: Mapping[str, Any], unit_id: str) -> str:
         return "strategic"
