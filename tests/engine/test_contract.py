@@ -221,3 +221,11 @@ def test_the_decisions_of_recent_states_are_remembered_while_others_come_between
     TOY.active(states[-1])  # one more pushes out the one used longest ago
     TOY.view(states[0], "red")
     assert len(computed) == contract.DECISIONS_KEPT + 2
+
+
+def test_a_scenario_not_playable_yet_is_refused_with_what_it_still_needs(monkeypatch):
+    monkeypatch.setattr(type(TOY), "scenarios_not_yet", {"epic": "it needs dragons"})
+    with pytest.raises(UnknownGame, match=r"toy scenario epic is not playable yet: it needs "
+                       r"dragons \(playable: "):  # fmt: skip
+        TOY.scenario("epic")
+    assert TOY.scenario("short").id == "short"

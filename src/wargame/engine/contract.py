@@ -164,6 +164,9 @@ class Game(ABC):
     in_lobby: bool = True
     """Whether the lobby offers the game: False while the browser client cannot draw it yet
     (the command line and the API still play it)."""
+    scenarios_not_yet: Mapping[str, str] = {}
+    """Scenarios set up in the game's data but not playable yet, each with what it still
+    needs: asking for one is refused with that reason."""
     catalog: Catalog = ENGINE_CATALOG
     rules: RuleRegistry | None = None
     tables: PrintedTables | None = None
@@ -336,6 +339,12 @@ class Game(ABC):
             raise IllegalAction(f"unknown side {side!r}; sides are {', '.join(self.sides)}")
 
     def scenario(self, scenario_id: str) -> Scenario:
+        if scenario_id in self.scenarios_not_yet:
+            raise UnknownGame(
+                f"{self.id} scenario {scenario_id} is not playable yet: "
+                f"{self.scenarios_not_yet[scenario_id]} (playable: "
+                f"{', '.join(s.id for s in self.scenarios())})"
+            )
         for scenario in self.scenarios():
             if scenario.id == scenario_id:
                 return scenario

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from wargame.engine.action import Action
 from wargame.engine.contract import ProcedureGame, Scenario, Secrets
-from wargame.engine.errors import IllegalAction, UnknownGame
+from wargame.engine.errors import IllegalAction
 from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
@@ -48,6 +48,7 @@ class AegeanStrike(ProcedureGame):
     title = "Aegean Strike"
     title_ja = "エージアン・ストライク"
     rules_version = "0.1"
+    scenarios_not_yet = NOT_YET
     in_lobby = False  # no client drawing yet (issue 18, point 8): played by the CLI and the API
     sides = state.SIDES
     rules = RULES
@@ -68,14 +69,6 @@ class AegeanStrike(ProcedureGame):
     def scenarios(self) -> list[Scenario]:
         found = forces().scenarios
         return [Scenario(s, found[s].title, found[s].title_ja) for s in PLAYABLE]
-
-    def scenario(self, scenario_id: str) -> Scenario:
-        if scenario_id in NOT_YET:
-            raise UnknownGame(
-                f"{self.id} scenario {scenario_id} is not playable yet: {NOT_YET[scenario_id]}"
-                f" (playable: {', '.join(PLAYABLE)})"
-            )
-        return super().scenario(scenario_id)
 
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         g.data.update(state.initial_data(scenario))

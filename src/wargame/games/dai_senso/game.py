@@ -65,6 +65,7 @@ class DaiSenso(ProcedureGame):
     title_ja = "大戦争!"
     rules_version = "0.1"
     sides = state.SIDES
+    scenarios_not_yet = NOT_YET
     rules = RULES
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
@@ -95,14 +96,6 @@ class DaiSenso(ProcedureGame):
     def scenarios(self) -> list[Scenario]:
         found = forces().scenarios
         return [Scenario(s, found[s].title, found[s].title_ja, found[s].book) for s in PLAYABLE]
-
-    def scenario(self, scenario_id: str) -> Scenario:
-        if scenario_id in NOT_YET:
-            raise UnknownGame(
-                f"{self.id} scenario {scenario_id} is not playable yet: {NOT_YET[scenario_id]}"
-                f" (playable: {', '.join(PLAYABLE)})"
-            )
-        return super().scenario(scenario_id)
 
     def scenario_sides(self, scenario_id: str) -> tuple[Side, ...]:
         """The factions a scenario sets up (August Storm: the Axis and the Soviets)."""
