@@ -94,7 +94,7 @@ def attacker_margin(
     """Objectives the attacker may expect to hold at the end, less those it needs (0.5 is
     the line between winning and losing: it wins with ``needs``, not fewer)."""
     forces = _strength_by_hex(data)
-    threats = _threats(data, objectives)
+    threats = _threats(forces, objectives)
     defenders = [side for side in data["factions"] if side != attacker]
     expected = 0.0
     for objective in objectives:
@@ -172,24 +172,23 @@ def _strength_by_hex(data: Mapping[str, Any]) -> dict[str, list[tuple[str, int, 
     return found
 
 
-def _threats(data: Mapping[str, Any], objectives: list[str]) -> dict[str, dict[str, float]]:
+def _threats(
+    forces: Mapping[str, list[tuple[str, int, int]]], objectives: list[str]
+) -> dict[str, dict[str, float]]:
     """Each objective's threat by faction: the attack strength of the units within reach,
     fading with distance, a unit's strength shared among the objectives it threatens (one
     army cannot take three cities at once)."""
     found: dict[str, dict[str, float]] = {objective: {} for objective in objectives}
-    for uid, record in data["units"].items():
-        attack = values(data, uid)[0]
-        if not attack:
-            continue
+    for hex_id, units in forces.items():
         weights = {}
         for objective in objectives:
-            distance = board().distance(record["hex"], objective)
+            distance = board().distance(hex_id, objective)
             if distance <= WEIGHTS.reach:
                 weights[objective] = WEIGHTS.fade ** max(0, distance - 1)
-        share = attack / max(1.0, sum(weights.values()))
-        side = faction(uid)
-        for objective, weight in weights.items():
-            found[objective][side] = found[objective].get(side, 0.0) + weight * share
+        spread = max(1.0, sum(weights.values()))
+        for side, attack, _defence in units:
+            for objective, weight in weights.items():
+                found[objective][side] = found[objective].get(side, 0.0) + weight * attack / spread
     return found
 
 
