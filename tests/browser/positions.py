@@ -45,6 +45,15 @@ def call(server: str, method: str, path: str, body: Any = None, token: str | Non
         return json.load(response)
 
 
+def open_seat(page: Any, link: str, lang: str, *attached: str) -> None:
+    """Open a seat's play link (``.../play/{id}#token=...``) in ``lang`` and wait until each
+    selector of ``attached`` is in the page."""
+    base, _, fragment = link.partition("#")
+    page.goto(f"{base}?lang={lang}#{fragment}")
+    for selector in attached:
+        page.wait_for_selector(selector, state="attached")
+
+
 def body_of(server: str, position: Position, lang: str = "en", side: str | None = None) -> Any:
     """The game's body (GET /api/games/{id}) as ``side`` (the side to act) sees it now."""
     token = position.tokens[side or position.side]

@@ -68,6 +68,16 @@ def wait_newer(page, before):
     )
 
 
+def play_hex_target(page, hex_id):
+    """Two clicks on a highlighted hex: the first opens it, the second plays its one action."""
+    target = page.locator(f'#map [data-target-hex="{hex_id}"]')
+    target.click(force=True)
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{hex_id}"]')
+    before = version(page)
+    target.click(force=True)
+    wait_newer(page, before)
+
+
 def play_button(page, action):
     before = version(page)
     page.click(f'#buttons [data-action="{action}"]')

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.language import page_problems
-from tests.browser.positions import call
-from tests.browser.test_client import version, wait_newer, wait_prompt
+from tests.browser.positions import call, open_seat
+from tests.browser.test_client import play_hex_target, version, wait_newer, wait_prompt
 
 pytestmark = [pytest.mark.game("dai-senso"), pytest.mark.slow]
 
@@ -35,11 +35,9 @@ def new_game(server):
 
 
 def open_page(page, link, lang):
-    base, _, fragment = link.partition("#")
-    page.goto(f"{base}?lang={lang}#{fragment}")
-    page.wait_for_selector("#map polygon.hex", state="attached")
-    page.wait_for_selector(f'#map g.stack[data-hex="{START}"]', state="attached")
-    page.wait_for_selector("#map path.backdrop-coast", state="attached")  # fetched after the map
+    stack = f'#map g.stack[data-hex="{START}"]'
+    # the coastlines are fetched after the map
+    open_seat(page, link, lang, "#map polygon.hex", stack, "#map path.backdrop-coast")
     wait_prompt(page, "prompt.movement")
 
 
@@ -69,12 +67,7 @@ def move_by_clicking(page, country):
     button.click()
     wait_newer(page, before)
     wait_prompt(page, "prompt.unit_move")
-    target = page.locator(f'#map [data-target-hex="{TARGET}"]')
-    target.click(force=True)
-    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{TARGET}"]')
-    before = version(page)
-    target.click(force=True)
-    wait_newer(page, before)
+    play_hex_target(page, TARGET)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

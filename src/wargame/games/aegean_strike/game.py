@@ -30,7 +30,16 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import State, copy_data
-from wargame.games.aegean_strike import air, assignment, charts, ground, naval, sequence, state
+from wargame.games.aegean_strike import (
+    air,
+    assignment,
+    charts,
+    client,
+    ground,
+    naval,
+    sequence,
+    state,
+)
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
@@ -49,7 +58,6 @@ class AegeanStrike(ProcedureGame):
     title_ja = "エージアン・ストライク"
     rules_version = "0.1"
     scenarios_not_yet = NOT_YET
-    in_lobby = False  # no client drawing yet (issue 18, point 8): played by the CLI and the API
     sides = state.SIDES
     rules = RULES
     tables = charts.TABLES
@@ -94,7 +102,7 @@ class AegeanStrike(ProcedureGame):
         if flight is not None and not flight["revealed"] and viewer != flight["side"]:
             for key in HIDDEN_KEYS:
                 flight[key] = air.HIDDEN
-        return found
+        return found | client.display(state_.data)
 
     def game_secrets(self, state_: State) -> Secrets:
         flight = state_.data.get("flight")
@@ -105,13 +113,19 @@ class AegeanStrike(ProcedureGame):
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
         """The hidden marker is drawn among the missions the group could fly."""
-        data = copy_data(view["board"])
+        data = copy_data(client.without_display(view["board"]))
         flight = data.get("flight")
         if flight is not None and flight["mission"] == air.HIDDEN:
             options = [m for m in air.OFFENSIVE_MISSIONS if air.hidden_marker(m)]
             flight["mission"] = options[rng.below(len(options))]
             flight["escorts"] = []
         return self.state_from_view(view, side, data, rng)
+
+    def client_data(self) -> dict[str, Any]:
+        return client.client_data()
+
+    def backdrop(self) -> list[dict[str, Any]]:
+        return client.backdrop()
 
     def check_data(self, state_: State) -> list[str]:
         return state.problems(state_.data)
@@ -132,6 +146,7 @@ def names_catalog() -> Catalog:
         for unit in found.units.values():
             entries[f"unit.{unit.id}"] = unit.name_ja if lang == "ja" else unit.name
         for base in found.airbases.values():
-            entries[f"unit.{base.id}"] = base.id.replace("_", " ").title()
+            entries[f"unit.{base.id}"] = client.base_name(base.id, lang)
+        entries |= client.hex_names(lang)
         names.add(lang, entries)
     return names

@@ -86,12 +86,13 @@ function nameText(name) {
 }
 
 /** The printed values: those of the steps left where the game gives values by steps
- * (``step_values``, fewest steps first), else attack-defence-range (HQs show their command
- * range). */
-export function values(unit, reduced, steps = null) {
-  if (unit.step_values && unit.step_values.length) {
-    const left = steps ?? unit.steps ?? unit.step_values.length;
-    return unit.step_values[Math.max(0, Math.min(unit.step_values.length, left) - 1)];
+ * (``step_values``, fewest steps first; ``step_values_ja`` in Japanese where they are words),
+ * else attack-defence-range (HQs show their command range). */
+export function values(unit, reduced, steps = null, lang = "en") {
+  const printed = lang === "ja" && unit.step_values_ja ? unit.step_values_ja : unit.step_values;
+  if (printed && printed.length) {
+    const left = steps ?? unit.steps ?? printed.length;
+    return printed[Math.max(0, Math.min(printed.length, left) - 1)];
   }
   const attack = reduced && unit.reduced_attack !== null ? unit.reduced_attack : unit.attack;
   if (unit.type === "hq") return `HQ ${unit.command_range ?? ""}`.trim();
@@ -131,7 +132,7 @@ export function counter(unit, flags = {}, lang = "en") {
     }),
     s("text", { class: "counter-type", x: 0, y: -half + 6 }, typeLabel(unit, lang)),
     nameText(shortName(unit, lang)),
-    valuesText(values(unit, flags.reduced, flags.steps)),
+    valuesText(values(unit, flags.reduced, flags.steps, lang)),
   ];
   if (flags.reduced) {
     const corner = `${half - 7},${-half} ${half},${-half} ${half},${-half + 7}`;

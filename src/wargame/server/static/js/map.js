@@ -18,7 +18,11 @@
 // false), the terrain fills (``terrain_colours``, a hex's ``variant`` before its ``terrain``), the
 // hexsides drawn and their strokes (``hexside_styles``), the weather tints (``weather_colours``)
 // and each side's colour (client_data ``colours``: far markers, control, tokens such as Blitz
-// markers). Legal targets (hexes, and stacks with a legal unit) are focusable: Tab reaches
+// markers). A board of two grids (Aegean Strike) gives a hex its radius in units of the board's
+// (``r``, a strategic hex 10) and its map (``map``); hexes of a larger radius are drawn first, with
+// their names over the counters at every zoom, and their stacks larger; a hex whose ``areas`` name
+// an overlay area (``overlay_*``: where the operational map lies on the strategic map) is outlined
+// over the map. Legal targets (hexes, and stacks with a legal unit) are focusable: Tab reaches
 // them, Enter opens them like a click, and the map pans to the one focused.
 
 import { fill, s } from "./dom.js";
@@ -28,7 +32,7 @@ import { MapBase, bySide, placed } from "./mapbase.js";
 export const RADIUS = 20;
 const FLAT_CORNERS = corners(0);
 const POINTY_CORNERS = corners(Math.PI / 6);
-const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "ids", "moves", "battles", "tints", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
+const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "sheetNames", "ids", "moves", "battles", "tints", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
 const EOTS_SIDES = { impassable_land: null, route: null, unplayable_sea: null }; // styled by play.css
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways
@@ -74,7 +78,7 @@ export class HexMap extends MapBase {
     CORNERS = board.flat_top === false ? POINTY_CORNERS : FLAT_CORNERS;
     this.board = board;
     this.colours = colours;
-    this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS }]));
+    this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS, radius: RADIUS * (hex.r || 1) }]));
     this.places = this.hexes;
     this.size = RADIUS;
     this.backdropScale = RADIUS;
@@ -89,10 +93,11 @@ export class HexMap extends MapBase {
     const polygons = [];
     for (const hex of this.hexes.values()) {
       const offMap = (hex.areas || []).includes("off_map");
+      const sheet = hex.map ? ` map-${hex.map}` : "";
       polygons.push(
         s("polygon", {
-          class: `hex terrain-${hex.terrain}${offMap ? " off-map" : ""}`,
-          points: hexPoints(hex.cx, hex.cy),
+          class: `hex terrain-${hex.terrain}${offMap ? " off-map" : ""}${sheet}`,
+          points: hexPoints(hex.cx, hex.cy, hex.radius),
           fill: this.terrainColour(hex),
           dataset: { hex: hex.id },
         }),
@@ -137,6 +142,9 @@ export class HexMap extends MapBase {
     const marks = [];
     for (const hex of this.hexes.values()) {
       const { cx, cy } = hex;
+      const overlay = (hex.areas || []).find((area) => area.startsWith("overlay_"));
+      if (overlay) marks.push(s("polygon", { class: `overlay-area ${overlay.replace(/_/g, "-")}`, points: hexPoints(cx, cy, hex.radius), dataset: { overlay: hex.id } }));
+      if (hex.radius > RADIUS) continue; // a large hex: its name is its mark (drawLabels)
       if (hex.port) marks.push(this.portMark(cx - RADIUS * 0.55, cy + RADIUS * 0.18));
       if (hex.airfield) marks.push(this.airfieldMark(cx + RADIUS * 0.55, cy + RADIUS * 0.18));
       if (hex.resource) {
@@ -167,7 +175,15 @@ export class HexMap extends MapBase {
   drawLabels(name) {
     const ids = [];
     const names = [];
+    const large = [];
     for (const hex of this.hexes.values()) {
+      if (hex.radius > RADIUS) {
+        const shown = name(hex);
+        const attrs = { class: "hex-name large", x: hex.cx, y: hex.cy + hex.radius * 0.55, dataset: { place: hex.id } };
+        large.push(s("text", { class: "hex-id large", x: hex.cx, y: hex.cy - hex.radius * 0.7 }, hex.id));
+        if (shown) large.push(s("text", attrs, shown));
+        continue;
+      }
       ids.push(s("text", { class: "hex-id", x: hex.cx, y: hex.cy - RADIUS * 0.62 }, hex.id));
       const shown = name(hex);
       if (!shown) continue;
@@ -177,6 +193,12 @@ export class HexMap extends MapBase {
     }
     fill(this.layers.ids, ids);
     fill(this.layers.names, names);
+    fill(this.layers.sheetNames, large);
+  }
+
+  /** The hex ids of one map of a board of two grids (``board.maps``), or of every hex. */
+  sheetHexes(sheet) {
+    return [...this.hexes.values()].filter((hex) => !sheet || hex.map === sheet).map((hex) => hex.id);
   }
 
   // -- dynamic layers -----------------------------------------------------------------------
@@ -224,7 +246,7 @@ export class HexMap extends MapBase {
     for (const [hexId, kind] of Object.entries(weather)) {
       const hex = this.hexes.get(hexId);
       if (!hex) continue;
-      tints.push(s("polygon", { class: `weather weather-${kind}`, points: hexPoints(hex.cx, hex.cy), fill: colours[kind] || "#888", dataset: { weather: hexId, kind } }));
+      tints.push(s("polygon", { class: `weather weather-${kind}`, points: hexPoints(hex.cx, hex.cy, hex.radius), fill: colours[kind] || "#888", dataset: { weather: hexId, kind } }));
     }
     fill(this.layers.weather, tints);
   }
@@ -241,7 +263,7 @@ export class HexMap extends MapBase {
         s(
           "g",
           { class: `control control-${side}`, dataset: { control: hexId } },
-          s("polygon", { class: "control-tint", points: hexPoints(hex.cx, hex.cy, RADIUS * 0.9), fill: colour, stroke: colour }),
+          s("polygon", { class: "control-tint", points: hexPoints(hex.cx, hex.cy, hex.radius * 0.9), fill: colour, stroke: colour }),
           s("rect", { class: "control-flag", x: flag.x, y: flag.y, width: 6, height: 4.2, rx: 0.4, fill: colour }),
           s("circle", { class: "control-emblem", cx: flag.x + 3, cy: flag.y + 2.1, r: 1.2, fill: colour && "#fff" }),
         ),
@@ -283,7 +305,7 @@ export class HexMap extends MapBase {
       this.layers.battles,
       hexes.map((id) => {
         const hex = this.hexes.get(id);
-        return hex ? s("polygon", { class: "battle-hex", points: hexPoints(hex.cx, hex.cy, RADIUS * 0.92) }) : null;
+        return hex ? s("polygon", { class: "battle-hex", points: hexPoints(hex.cx, hex.cy, hex.radius * 0.92) }) : null;
       }),
     );
   }
@@ -295,8 +317,9 @@ export class HexMap extends MapBase {
       if (!hex) continue;
       const sides = bySide(entries);
       sides.forEach((stack, index) => {
-        const shift = sides.length > 1 ? (index === 0 ? -0.38 : 0.38) * RADIUS : 0;
-        const place = { x: hex.cx + shift, y: hex.cy + STACK_Y, scale: sides.length > 1 ? 0.72 : 1 };
+        const grow = Math.sqrt(hex.radius / RADIUS); // a stack on a large hex is drawn larger
+        const shift = sides.length > 1 ? (index === 0 ? -0.38 : 0.38) * RADIUS * grow : 0;
+        const place = { x: hex.cx + shift, y: hex.cy + STACK_Y * grow, scale: (sides.length > 1 ? 0.72 : 1) * grow };
         const label = (entries) => scene.label("stack", hexId, entries);
         groups.push(this.stack(hexId, place, stack, (top) => counter(top.unit, top.flags, scene.lang), label, this.colours[stack[0].unit.side]));
       });
@@ -306,13 +329,13 @@ export class HexMap extends MapBase {
 
   /** A target hex's tint and its outline, inside the hex's edge. */
   targetShapes(hex, kind, attrs) {
-    const points = hexPoints(hex.cx, hex.cy, RADIUS * 0.94);
+    const points = hexPoints(hex.cx, hex.cy, hex.radius * 0.94);
     return [s("polygon", { class: `target-tint ${kind}`, points }), s("polygon", { ...attrs, points })];
   }
 
   select(hexId) {
     const hex = hexId ? this.hexes.get(hexId) : null;
-    fill(this.layers.selection, hex ? s("polygon", { class: "selected-hex", points: hexPoints(hex.cx, hex.cy) }) : null);
+    fill(this.layers.selection, hex ? s("polygon", { class: "selected-hex", points: hexPoints(hex.cx, hex.cy, hex.radius) }) : null);
   }
 }
 

@@ -13,6 +13,7 @@ import { consequencesOf, noteOf, pathOf } from "./actions.js";
 import { ApiError, api, openSocket } from "./api.js";
 import { AreaMap } from "./areamap.js";
 import { areaFacts, areaScene, areaStacks, areaTargets, pieceRow, unitPlaces } from "./areascene.js";
+import { drawAirbases } from "./airbases.js";
 import { Attention } from "./attention.js";
 import { pieceIcon } from "./blocks.js";
 import { currentBattle, drawBattle, lastBattleStart } from "./battle.js";
@@ -126,7 +127,34 @@ function buildMap() {
   byId("zoom-in").onclick = () => app.map.zoom(0.7);
   byId("zoom-out").onclick = () => app.map.zoom(1 / 0.7);
   byId("zoom-fit").onclick = () => app.map.focus([]);
+  drawSheetSwitch(app.map, app.data.board.maps || []);
   drawBackdrop(app.map);
+}
+
+/** A board of two grids (``maps``: Aegean Strike's operational and strategic maps in one frame):
+ * a button per map that brings its hexes into view, the one shown pressed. */
+function drawSheetSwitch(map, sheets) {
+  if (sheets.length < 2) return;
+  const buttons = sheets.map((sheet) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: "sheet-switch",
+        "aria-pressed": "false",
+        dataset: { sheet: sheet.id },
+        onclick: () => showSheet(map, sheet.id),
+      },
+      app.messages.name("map", sheet.id),
+    ),
+  );
+  byId("zoom-fit").after(...buttons);
+}
+
+function showSheet(map, sheet) {
+  map.focus(map.sheetHexes(sheet));
+  byId("map").dataset.sheet = sheet;
+  for (const button of document.querySelectorAll(".sheet-switch")) button.setAttribute("aria-pressed", String(button.dataset.sheet === sheet));
 }
 
 /** Real coastlines and the era's borders under the map, fetched once after the map is up; the
@@ -206,6 +234,7 @@ function context() {
       render();
     },
     tapCard,
+    openUnit: (unitId) => openUnitOnMap(ctx, unitId),
     rematch: askRematch,
     rematched: app.rematched,
     heldLink,
@@ -351,6 +380,7 @@ function render() {
   drawLedger(byId("ledger-panel"), ctx);
   drawCards(byId("cards-panel"), ctx);
   drawTracks(byId("tracks-panel"), ctx);
+  drawAirbases(byId("airbases-panel"), ctx);
   if (ctx.areaMap && !ctx.board.boxes) byId("boxes-panel").hidden = true;
   else drawBoxes(byId("boxes-panel"), ctx);
   drawLog(byId("log-panel"), ctx);
@@ -615,6 +645,15 @@ function tapHex(hexId, unitId, how = {}) {
     drawBattle(byId("battle-panel"), context());
   }
   drawPlan(ctx);
+}
+
+/** Open the stack of a unit listed off the map (the airbase display) on its hex, brought into
+ * view first. */
+function openUnitOnMap(ctx, unitId) {
+  const hexId = ctx.unitHex(unitId);
+  if (!hexId || !app.map) return;
+  app.map.reveal(hexId);
+  tapHex(hexId, unitId, { keyboard: true });
 }
 
 /** An area map: a tap on a block that may move chooses it (a second tap lets it go); a tap on

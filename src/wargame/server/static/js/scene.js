@@ -13,7 +13,8 @@ function rank(entry) {
   return (entry.flags.moving ? 0 : 50) + (entry.flags.target ? 0 : 100) + order;
 }
 
-/** Where a unit of the view's ``units`` is: its place, or a game's record of it ({hex, steps}). */
+/** Where a unit of the view's ``units`` is: its place, or a game's record of it ({hex, steps,
+ * side}). */
 export function placeOf(record) {
   return record && typeof record === "object" ? record.hex : record;
 }
@@ -23,12 +24,18 @@ export function stepsOf(record) {
   return record && typeof record === "object" && Number.isInteger(record.steps) ? record.steps : null;
 }
 
+/** The unit as its record places it: a game whose sides are the scenario's (Aegean Strike's
+ * Player A and B, not the nations) names the unit's side in its record. */
+function withSide(unit, record) {
+  return unit && record && typeof record === "object" && record.side ? { ...unit, side: record.side } : unit;
+}
+
 /** Map hex -> [{unit, flags}] of the units on map hexes. */
 export function stacks(ctx) {
   const found = new Map();
   const moving = new Set((ctx.board.offensive && ctx.board.offensive.group) || []);
   for (const [unitId, record] of Object.entries(ctx.board.units || {})) {
-    const unit = ctx.units.get(unitId);
+    const unit = withSide(ctx.units.get(unitId), record);
     const place = placeOf(record);
     if (!unit || !ctx.isHex(place)) continue;
     const flags = {

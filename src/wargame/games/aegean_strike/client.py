@@ -1,0 +1,295 @@
+"""What the browser needs to draw Aegean Strike: both maps in one drawing frame as the hex client
+reads them, the counters with their printed values, the airbases as counters, the colours and
+labels of ``data/client.yaml``, the backdrop of real coastlines, and the display fields a view
+adds to the position (where each unit stands, the airbase display with its sortie boxes, the
+tracks).
+
+Decisions
+- Both maps share one frame, as ``wargame.maps.aegean_strike`` draws them: the operational hexes
+  (28 km) at a circumradius of 1, the strategic hexes (280 km) at their true size (``r`` 10), the
+  operational map drawn over the strategic hexes it covers. The board names the two maps
+  (``maps``) so that the client offers a switch between them; the strategic hexes inside the
+  transitional ring and the transitional hexes are the overlay area (``areas``), drawn apart.
+- The sides are the scenario's (Player A and Player B), not the nations: a unit's side comes
+  with its place in the view (``units``), its counter's colours from its nation.
+- An air unit stands where its airbase or carrier is, a flying one at its mission's target once
+  it has one; an EWDA unit at the hex it patrols; an airbase is a counter of its own on its hex,
+  so that a mission's base or target airbase is clicked on the map.
+- The display fields are derived from the position (never stored): ``DISPLAY_KEYS`` names them,
+  and ``determinize`` drops them to read a view back as a position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any, Final
+
+from wargame.engine.data import read_raw
+from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike.forces import DATA, AirValues, NavalValues, Unit, forces
+from wargame.maps import aegean_strike as drawn_map
+
+CLIENT_FILE: Final = DATA / "client.yaml"
+DISPLAY_KEYS: Final = ("units", "reduced", "tracks", "airbase_display")
+"""The fields a view adds to the position for the client (derived, never stored)."""
+AIRBASE_TYPE: Final = "airbase"
+STRATEGIC_RADIUS: Final = 10
+SORTIE_BOXES: Final = 4  # boxes 0 to 3 of the airbase display (9.02)
+
+
+@cache
+def drawing() -> dict[str, Any]:
+    """The colours and labels of ``data/client.yaml``."""
+    found: dict[str, Any] = read_raw(CLIENT_FILE)
+    return found
+
+
+def client_data() -> dict[str, Any]:
+    """The maps, the counters and the sides' colours, in the hex client's shape (map.js)."""
+    units = [unit_data(unit) for unit in forces().units.values()]
+    bases = [airbase_data(base_id) for base_id in sorted(forces().airbases)]
+    return {"board": board_data(), "units": units + bases, "colours": drawing()["sides"]}
+
+
+def board_data() -> dict[str, Any]:
+    names = place_names()
+    outline = drawn_map.outline()
+    strategic = [h for h in outline.hexes if h.sheet == drawn_map.STRATEGIC]
+    operational = [h for h in outline.hexes if h.sheet == drawn_map.OPERATIONAL]
+    return {
+        "kind": "hex",
+        "layout": "even-q",
+        "flat_top": True,
+        "id_format": "CCRR",
+        "hex_radius": 1.0,
+        "open_on": "units",
+        "maps": [
+            {"id": drawn_map.OPERATIONAL, "hexes": "operational"},
+            {"id": drawn_map.STRATEGIC, "hexes": "strategic"},
+        ],
+        "hexes": [hex_data(h, names) for h in (*strategic, *operational)],
+        "hexsides": [
+            {"a": side.a, "b": side.b, "flags": [side.kind]}
+            for side in outline.edges
+            if side.kind in drawing()["hexsides"]
+        ],
+        "terrain_colours": drawing()["terrain"],
+        "hexside_styles": drawing()["hexsides"],
+    }
+
+
+def hex_data(outline: Any, names: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
+    record = map_hexes()[outline.id]
+    found: dict[str, Any] = {
+        "id": outline.id,
+        "x": round(outline.centre[0], 4),
+        "y": round(outline.centre[1], 4),
+        "terrain": "sea" if record["class"] == "sea" else record.get("terrain", "clear"),
+        "map": record["map"],
+    }
+    if record["map"] == drawn_map.STRATEGIC:
+        found["r"] = STRATEGIC_RADIUS
+        if record.get("area") in ("inside", "transitional"):
+            found["areas"] = [f"overlay_{record['area']}"]
+    name, name_ja = names.get(outline.id, ("", ""))
+    if name:
+        found |= {"name": name, "name_ja": name_ja}
+    found["airfield"] = outline.id in airbase_hexes()
+    return found
+
+
+@cache
+def map_hexes() -> dict[str, dict[str, Any]]:
+    raw = read_raw(DATA / "map.json")
+    return {str(h["id"]): h for h in raw["hexes"]}
+
+
+@cache
+def place_names() -> dict[str, tuple[str, str]]:
+    """Each hex's place name in English and Japanese: the map's named places on the map where
+    the place lies (its operational hex, else its strategic hex), a town before an airbase, then
+    the first by name (a sea is named on no hex)."""
+    raw = read_raw(DATA / "map.json")
+    found: dict[str, tuple[str, str]] = {}
+    places = sorted(raw["places"].values(), key=lambda p: ("airbase" in p["kinds"], p["name"]))
+    for place in places:
+        where = place.get("operational_hex") or place.get("strategic_hex")
+        if where and "sea" not in place.get("kinds", ()):
+            found.setdefault(str(where), (place["name"], place["name_ja"]))
+    return found
+
+
+def hex_names(lang: str) -> dict[str, str]:
+    """The message catalogue's hex names (``hex.<id>``) in ``lang``."""
+    return {f"hex.{h}": (ja if lang == "ja" else en) for h, (en, ja) in place_names().items()}
+
+
+@cache
+def airbase_hexes() -> frozenset[str]:
+    return frozenset(base.hex for base in forces().airbases.values())
+
+
+def unit_data(unit: Unit) -> dict[str, Any]:
+    """A counter: names, nation, type label and printed values (see ``data/client.yaml``)."""
+    category = forces().category(unit)
+    return {
+        "id": unit.id,
+        "name": unit.name,
+        "name_ja": unit.name_ja,
+        "side": unit.nation,
+        "nationality": unit.nation,
+        "type": category,
+        "type_label": type_label(unit, "en"),
+        "type_label_ja": type_label(unit, "ja"),
+        "step_values": [printed_values(unit)],
+        "steps": 1,
+        "colours": drawing()["nations"][unit.nation],
+    }
+
+
+def type_label(unit: Unit, lang: str) -> str:
+    """An aircraft's type (the first word of its name: F-16, MiG-23, Mirage), a ship's class
+    (CVN), a ground unit's branch."""
+    category = forces().category(unit)
+    if category == "air" and lang == "ja" and unit.type in drawing()["air_types_ja"]:
+        return str(drawing()["air_types_ja"][unit.type])
+    if category == "air":
+        return forces().air_types[unit.type].name.split()[0]
+    if category == "naval":
+        return unit.type.upper()
+    return str(drawing()["ground_types"][unit.type][lang])
+
+
+def printed_values(unit: Unit) -> str:
+    """The counter's values: air anti-air, bombing, MA; naval anti-air, SSM, MA; ground combat,
+    defence, MA."""
+    values = forces().values(unit)
+    if isinstance(values, AirValues):
+        shown = (values.anti_air, values.bombing, values.ma)
+    elif isinstance(values, NavalValues):
+        shown = (values.anti_air, values.ssm, values.ma)
+    else:
+        shown = (values.combat, values.defence, values.ma)
+    return "-".join(map(str, shown))
+
+
+def airbase_data(base_id: str) -> dict[str, Any]:
+    base = forces().airbases[base_id]
+    label = drawing()["airbase"]
+    return {
+        "id": base.id,
+        "name": base_name(base.id),
+        "name_ja": base_name(base.id, "ja"),
+        "side": base.nation,
+        "nationality": base.nation,
+        "type": AIRBASE_TYPE,
+        "type_label": label["en"],
+        "type_label_ja": label["ja"],
+        "step_values": [label["sizes"][base.size]["en"]],
+        "step_values_ja": [label["sizes"][base.size]["ja"]],
+        "steps": 1,
+        "colours": drawing()["airbase_colours"],
+    }
+
+
+def base_name(base_id: str, lang: str = "en") -> str:
+    """An airbase's name: its place's on the map, else ``data/client.yaml``'s."""
+    place = read_raw(DATA / "map.json")["places"].get(base_id)
+    if place:
+        return str(place["name_ja" if lang == "ja" else "name"])
+    return str(drawing()["airbase_names"][base_id][lang])
+
+
+def backdrop() -> list[dict[str, Any]]:
+    """The coastlines, lakes and borders on both maps, in the board's frame, rounded to a
+    hundredth of an operational hex."""
+    return [
+        {"kind": line.kind, "points": [[round(x, 2), round(y, 2)] for x, y in line.points]}
+        for line in drawn_map.outline().backdrop
+    ]
+
+
+# -- what a view adds ---------------------------------------------------------------------------
+def display(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Where each unit stands ({hex, side}), the units with hits (drawn reduced), the tracks and
+    the airbase display."""
+    units = dict(placed_units(data))
+    return {
+        "units": units,
+        "reduced": {uid: True for uid in units if hits_of(data, uid)},
+        "tracks": tracks(data),
+        "airbase_display": airbase_display(data),
+    }
+
+
+def placed_units(data: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    flying = set(state.flying_units(data))
+    flight = data.get("flight")
+    for uid, record in sorted(data["air"].items()):
+        where = state.base_hex(data, record["base"])
+        if uid in flying and flight is not None and flight.get("target_hex"):
+            where = flight["target_hex"]
+        if where is not None:
+            yield uid, {"hex": where, "side": state.side_of(data, uid)}
+    for key in ("naval", "ground"):
+        for uid, record in sorted(data[key].items()):
+            if record.get("hex") is not None and not record.get("aboard"):
+                yield uid, {"hex": record["hex"], "side": state.side_of(data, uid)}
+    for uid, where in sorted(data["ewda"].items()):
+        if where is not None:
+            yield uid, {"hex": where, "side": state.side_of(data, uid)}
+    for base in sorted(data["airbases"]):
+        yield base, {"hex": forces().airbases[base].hex, "side": state.base_side(data, base)}
+
+
+def hits_of(data: Mapping[str, Any], uid: str) -> int:
+    if uid in data["airbases"]:
+        return int(data["airbases"][uid])
+    for key in ("air", "naval", "ground"):
+        if uid in data[key]:
+            return int(data[key][uid].get("hits", 0))
+    return 0
+
+
+def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The stage, the Battlefield Controller, each side's victory points and each nation's
+    supply points."""
+    found: dict[str, Any] = {"stage": data.get("stage"), "controller": data.get("controller")}
+    for side in state.SIDES:
+        found[f"score_{side}"] = data.get("score", {}).get(side)
+    for nation, points in data.get("sp", {}).items():
+        found[f"sp_{nation}"] = points
+    return found
+
+
+def airbase_display(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each airbase and carrier in play with its air units by sortie box (9.02) and mode: what
+    the printed airbase display shows."""
+    flying = set(state.flying_units(data))
+    found = []
+    for side in state.SIDES:
+        for base in state.own_bases(data, side):
+            units = [u for u, r in sorted(data["air"].items()) if r["base"] == base]
+            boxes: list[list[str]] = [[] for _ in range(SORTIE_BOXES)]
+            for uid in units:
+                if uid not in flying:
+                    boxes[int(data["air"][uid]["box"])].append(uid)
+            found.append(
+                {
+                    "base": base,
+                    "side": side,
+                    "hex": state.base_hex(data, base),
+                    "carrier": state.is_carrier(base),
+                    "hits": hits_of(data, base),
+                    "boxes": boxes,
+                    "flying": [u for u in units if u in flying],
+                    "modes": {u: data["air"][u]["mode"] for u in units},
+                }
+            )
+    return found
+
+
+def without_display(view_board: Mapping[str, Any]) -> dict[str, Any]:
+    """A view's board read back as the position: the display fields dropped."""
+    return {key: value for key, value in view_board.items() if key not in DISPLAY_KEYS}

@@ -1,0 +1,75 @@
+"""What the browser draws of Aegean Strike (client.py): both maps in one frame with the overlay
+area, every counter with its values, the airbases as counters, and the display fields of a view
+(where each unit stands and for which side, the airbase display with its sortie boxes 9.02, the
+tracks), which a view derives and determinize drops."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.aegean_strike.play import GAME, act, begun, first_segment
+from wargame.engine.rng import Rng
+from wargame.games.aegean_strike import client
+from wargame.games.aegean_strike.forces import forces
+
+pytestmark = pytest.mark.game("aegean-strike")
+CARRIER = "us-cvn-69"
+
+
+def test_both_maps_are_drawn_in_one_frame_with_the_overlay_area_outlined():
+    board = GAME.client_data()["board"]
+    by_map = {"operational": 0, "strategic": 0}
+    for hex_ in board["hexes"]:
+        by_map[hex_["map"]] += 1
+    assert by_map == {"operational": 2160, "strategic": 104}
+    assert [sheet["id"] for sheet in board["maps"]] == ["operational", "strategic"]
+    strategic = [h for h in board["hexes"] if h["map"] == "strategic"]
+    assert {h["r"] for h in strategic} == {client.STRATEGIC_RADIUS}
+    overlay = [area for h in strategic for area in h.get("areas", [])]
+    assert overlay.count("overlay_transitional") == 24 and overlay.count("overlay_inside") == 10
+    # the strategic hexes come first, so that the operational map is drawn over them
+    assert board["hexes"][0]["map"] == "strategic" and board["hexes"][-1]["map"] == "operational"
+    assert {line["kind"] for line in GAME.backdrop()} >= {"coast", "border"}
+
+
+def test_every_counter_has_its_values_and_every_airbase_is_a_counter():
+    units = {unit["id"]: unit for unit in GAME.client_data()["units"]}
+    assert set(forces().units) | set(forces().airbases) == set(units)
+    assert units["ly-mirage-f1"]["step_values"] == ["6-3-5"]  # anti-air, bombing, MA
+    assert units["ly-mirage-f1"]["type_label"] == "Mirage"
+    assert units["ly-mirage-f1"]["type_label_ja"] == "ミラージュ"
+    assert units[CARRIER]["type_label"] == "CVN"
+    assert units["benina"]["type"] == client.AIRBASE_TYPE
+    assert units["incirlik"]["name_ja"] == "インジルリク"  # a base the map names no place for
+
+
+def test_a_view_places_each_unit_for_its_side_and_lists_the_sortie_boxes():
+    state = begun()
+    view = GAME.view(state, "a")
+    board = view["board"]
+    assert board["units"][CARRIER] == {"hex": "S0103", "side": "a"}
+    assert board["units"]["us-vf142"] == {"hex": "S0103", "side": "a"}  # aboard the carrier
+    assert board["units"]["benina"]["side"] == "b"
+    bases = {base["base"]: base for base in board["airbase_display"]}
+    assert bases[CARRIER]["carrier"] and len(bases[CARRIER]["boxes"]) == client.SORTIE_BOXES
+    aboard = [uid for box in bases[CARRIER]["boxes"] for uid in box]
+    assert "us-vf142" in aboard
+    assert board["tracks"]["stage"] == "assignment" and board["tracks"]["sp_us"] == 40
+
+
+def test_a_flying_mission_stands_at_its_target_and_leaves_its_sortie_box():
+    state = act(first_segment(), "a", "launch us-va34", "mission bombing_strike")
+    state = act(state, "a", "escort us-vf142", "target S0106")
+    board = GAME.view(state, "b")["board"]
+    assert board["units"]["us-va34"]["hex"] == "S0106"
+    carrier = next(base for base in board["airbase_display"] if base["base"] == CARRIER)
+    assert "us-va34" in carrier["flying"]
+    assert all("us-va34" not in box for box in carrier["boxes"])
+
+
+def test_determinize_reads_a_view_back_without_the_display_fields():
+    state = begun()
+    view = GAME.view(state, "a")
+    found = GAME.determinize(view, "a", Rng.from_seed(1))
+    assert not set(client.DISPLAY_KEYS) & set(found.data)
+    assert found.data == state.data

@@ -1,0 +1,165 @@
+"""The play page on Aegean Strike's two maps: the North Africa War, both players human. The
+operational and strategic maps load in one frame with the switch between them and the overlay
+area (the strategic hexes the operational map lies on) outlined; the counters (aircraft, ships,
+ground units, airbases) carry their values; the airbase display shows each base's sortie boxes;
+Player A flies a bombing strike by clicking only (the unit in the airbase display, its mission
+and escort, the target hex on the map, the Libyan unit struck), in English and Japanese, on a
+desktop and a phone held upright. The lobby offers the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.language import page_problems
+from tests.browser.positions import call, open_seat
+from tests.browser.test_client import play_hex_target, version, wait_newer, wait_prompt
+
+pytestmark = [pytest.mark.game("aegean-strike"), pytest.mark.slow]
+
+SCENARIO = "north_africa_war"
+CARRIER_HEX = "S0103"  # the Eisenhower's strategic hex at the start, with its air wing
+LEAD = "us-va34"  # an A-6 squadron aboard the Eisenhower
+ESCORT = "us-vf142"  # an F-14 squadron aboard the Eisenhower
+TARGET = "S0106"  # the Libyan units on the coast west of Benghazi, in the wing's reach
+BACKDROP = "#map path.backdrop-coast"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def new_game(server):
+    """A game of the North Africa War with both players human: each side's token and link."""
+    body = {"game": "aegean-strike", "scenario": SCENARIO, "seats": {"a": "human", "b": "human"}}
+    created = call(server, "POST", "/api/games", body)
+    seats = created["seats"]
+    return (
+        created["id"],
+        {side: seat["token"] for side, seat in seats.items()},
+        {side: f"{server}{seat['url']}" for side, seat in seats.items()},
+    )
+
+
+def play_as(server, game_id, token, choose):
+    """Player B's decision through the API (the test clicks for Player A only): the action
+    ``choose`` picks from its legal ones."""
+    body = call(server, "GET", f"/api/games/{game_id}", token=token)
+    move = {"token": token, "version": body["version"], "action": choose(body["view"]["actions"])}
+    call(server, "POST", f"/api/games/{game_id}/actions", move)
+
+
+def open_page(page, link, lang):
+    """The seat's page once its map, the carrier's stack and the coastlines (fetched after the
+    map) are drawn."""
+    carrier = f'#map g.stack[data-hex="{CARRIER_HEX}"]'
+    open_seat(page, link, lang, "#map polygon.hex.map-strategic", carrier, BACKDROP)
+
+
+def map_facts(page):
+    return page.evaluate(
+        """() => ({
+          operational: document.querySelectorAll('#map polygon.hex.map-operational').length,
+          strategic: document.querySelectorAll('#map polygon.hex.map-strategic').length,
+          overlay: document.querySelectorAll('#map polygon.overlay-area').length,
+          switches: [...document.querySelectorAll('.sheet-switch')].map((b) => b.dataset.sheet),
+          a: document.querySelectorAll('#map g.stack[data-side="a"]').length,
+          b: document.querySelectorAll('#map g.stack[data-side="b"]').length,
+          values: [...document.querySelectorAll('#map .counter-values')].map((t) => t.textContent),
+          bases: [...document.querySelectorAll('#airbases-panel details.airbase')].map(
+            (d) => d.dataset.base),
+          boxes: document.querySelectorAll('#airbases-panel .sortie-box').length,
+        })"""
+    )
+
+
+def click_button(page, selector):
+    before = version(page)
+    page.click(selector)
+    wait_newer(page, before)
+
+
+def from_the_airbase_display(page, unit, action):
+    """Open the unit's stack from its counter in the airbase display (a base with a unit that
+    may act is open), play its action there."""
+    page.click(f'#airbases-panel button.airbase-unit[data-unit="{unit}"]')
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{CARRIER_HEX}"]')
+    click_button(page, f'#popup button[data-action="{action}"]')
+
+
+def fly_a_strike(page, server, game_id, tokens):
+    """Player A's first mission of the game, by clicking: the Unit Assignment Stage and the
+    ground and naval movement ended by their buttons, the A-6s launched from the airbase
+    display, their mission and the F-14 escort chosen, the target hex clicked on the map (a
+    first click opens it, a second flies there); Player B lets the mission pass (no unit of its
+    is in intercept mode); the strike hits the first Libyan unit of the stack."""
+    play_as(server, game_id, tokens["b"], lambda actions: "done")
+    wait_prompt(page, "prompt.assignment")
+    click_button(page, '#buttons [data-action="done"]')
+    wait_prompt(page, "prompt.ground_segment")
+    click_button(page, '#buttons [data-action="end"]')
+    wait_prompt(page, "prompt.naval_segment")
+    click_button(page, '#buttons [data-action="end"]')
+    wait_prompt(page, "prompt.air_segment")
+    from_the_airbase_display(page, LEAD, f"launch {LEAD}")
+    wait_prompt(page, "prompt.mission")
+    click_button(page, '#buttons [data-action="mission bombing_strike"]')
+    wait_prompt(page, "prompt.group")
+    from_the_airbase_display(page, ESCORT, f"escort {ESCORT}")
+    play_hex_target(page, TARGET)
+    play_as(server, game_id, tokens["b"], lambda actions: "pass")
+    wait_prompt(page, "prompt.strike")
+    page.click(f'#map g.stack[data-hex="{TARGET}"]')
+    page.wait_for_selector(f'#popup:not([hidden])[data-hex="{TARGET}"]')
+    attack = page.locator('#popup button[data-action^="attack "]').first
+    struck = attack.get_attribute("data-action").split()[1]
+    before = version(page)
+    attack.click()
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.air_segment")
+    return struck
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_both_maps_counters_and_airbase_display_and_a_strike_flown_by_clicking(
+    page, server, artifacts, lang
+):
+    game_id, tokens, links = new_game(server)
+    open_page(page, links["a"], lang)
+    facts = map_facts(page)
+    assert facts["operational"] == 2160 and facts["strategic"] == 104
+    assert facts["overlay"] == 34  # 24 transitional hexes and the 10 inside the ring (4)
+    assert facts["switches"] == ["operational", "strategic"]
+    assert facts["a"] >= 5 and facts["b"] >= 3
+    assert "6-3-5" in facts["values"]  # a Libyan Mirage F1 squadron: anti-air, bombing, MA
+    assert {"us-cvn-69", "incirlik", "benina"} <= set(facts["bases"])
+    assert facts["boxes"] >= 4 * len(facts["bases"])
+    page.screenshot(path=str(artifacts / f"as_start_{lang}.png"))
+    page.click('.sheet-switch[data-sheet="strategic"]')
+    assert page.get_attribute("#map", "data-sheet") == "strategic"
+    page.screenshot(path=str(artifacts / f"as_strategic_{lang}.png"))
+
+    struck = fly_a_strike(page, server, game_id, tokens)
+    log = page.inner_text("#log")
+    words = ("bombing strike", "launches") if lang == "en" else ("爆撃",)
+    assert all(word in log for word in words), log[-600:]
+    named = call(server, "GET", f"/api/games/{game_id}?lang={lang}", token=tokens["a"])
+    assert any(struck in str(event) for event in named["view"]["log"][-3:])
+    if lang == "ja":
+        found = [str(problem) for problem in page_problems(page)]
+        assert found == [], "\n".join(found)  # no English left
+    page.screenshot(path=str(artifacts / f"as_struck_{lang}.png"))
+
+
+@pytest.mark.parametrize("context_options", [PHONE])
+def test_on_a_phone_the_maps_and_the_strike_work_too(page, server, artifacts):
+    """The page's context is a phone's held upright (the fixture ``context_options``)."""
+    game_id, tokens, links = new_game(server)
+    open_page(page, links["a"], "ja")
+    page.screenshot(path=str(artifacts / "as_phone_ja.png"))
+    fly_a_strike(page, server, game_id, tokens)
+    page.screenshot(path=str(artifacts / "as_phone_struck_ja.png"))
+
+
+def test_the_lobby_offers_aegean_strike(page, server):
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector("#game option[value='aegean-strike']", state="attached")
+    page.select_option("#game", "aegean-strike")
+    options = page.locator("#scenario option").evaluate_all("(all) => all.map((o) => o.value)")
+    assert options == ["north_africa_war", "greece_turkey_war"]
