@@ -131,6 +131,12 @@ def test_both_maps_counters_and_airbase_display_and_a_strike_flown_by_clicking(
     assert {"us-cvn-69", "incirlik", "benina"} <= set(facts["bases"])
     assert facts["boxes"] >= 4 * len(facts["bases"])
     page.screenshot(path=str(artifacts / f"as_start_{lang}.png"))
+    page.click("#legend-button")
+    legend = page.inner_text('#legend [data-legend="overlay-overlay_transitional"]')
+    assert ("Transitional" in legend) if lang == "en" else ("移行ヘクス" in legend)
+    assert page.locator('#legend [data-legend="nation-ly"]').count() == 1
+    page.locator("#legend").screenshot(path=str(artifacts / f"as_legend_{lang}.png"))
+    page.click("#legend-button")
     page.click('.sheet-switch[data-sheet="strategic"]')
     assert page.get_attribute("#map", "data-sheet") == "strategic"
     page.screenshot(path=str(artifacts / f"as_strategic_{lang}.png"))

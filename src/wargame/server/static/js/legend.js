@@ -109,7 +109,8 @@ function places(ctx) {
 }
 
 /** What a hex board's own drawing data shows (client_data board): its terrain fills, the
- * hexsides it draws and its weather tints, named by the game's messages. */
+ * hexsides it draws, its weather tints and the overlay areas of a board of two maps, named by
+ * the game's messages. */
 function boardItems(ctx) {
   const board = ctx.staticBoard || {};
   const fills = Object.entries(board.terrain_colours || {}).map(([kind, colour]) => item(`terrain-${kind}`, swatch(s("polygon", { class: "hex", points: HEX, fill: colour })), ctx.messages.name("terrain", kind)));
@@ -123,7 +124,14 @@ function boardItems(ctx) {
     const tile = [s("rect", { class: "token-body", x: -6, y: -6, width: 12, height: 12, rx: 1.5, fill: (ctx.sideColours || {})[side] || "#444" }), s("text", { class: "token-text", x: 0, y: 2.4 }, kind[0].toUpperCase())];
     return item(`token-${kind}-${side}`, swatch(s("g", { class: "token" }, tile)), `${ctx.messages.name("token", kind)} (${ctx.sideName(side)})`);
   });
-  return [...fills, ...sides, ...weather, ...tokens];
+  return [...fills, ...sides, ...weather, ...tokens, ...overlayItems(ctx, board)];
+}
+
+/** A board of two maps: the overlay areas its hexes name (``overlay_*``: where the operational
+ * map lies on the strategic map), each a dashed outline. */
+function overlayItems(ctx, board) {
+  const kinds = new Set((board.hexes || []).flatMap((hex) => (hex.areas || []).filter((area) => area.startsWith("overlay_"))));
+  return [...kinds].sort().map((kind) => item(`overlay-${kind}`, swatch(s("polygon", { class: "hex", points: HEX, fill: "#ece3a6" }), s("polygon", { class: `overlay-area ${kind.replace(/_/g, "-")} legend-overlay`, points: HEX })), ctx.messages.name("area", kind)));
 }
 
 const AREA = "M-12 -6L-2 -11L11 -7L12 5L1 11L-11 7Z";
