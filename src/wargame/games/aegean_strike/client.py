@@ -15,8 +15,9 @@ Decisions
 - An air unit stands where its airbase or carrier is, a flying one at its mission's target once
   it has one; an EWDA unit at the hex it patrols; an airbase is a counter of its own on its hex,
   so that a mission's base or target airbase is clicked on the map.
-- The display fields are derived from the position (never stored): ``DISPLAY_KEYS`` names them,
-  and ``determinize`` drops them to read a view back as a position.
+- The display fields are derived from the view's own data, what its viewer may see (never
+  stored, never more than the view holds): ``DISPLAY_KEYS`` names them, and ``determinize``
+  drops them to read a view back as a position.
 """
 
 from __future__ import annotations

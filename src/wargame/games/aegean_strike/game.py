@@ -102,7 +102,7 @@ class AegeanStrike(ProcedureGame):
         if flight is not None and not flight["revealed"] and viewer != flight["side"]:
             for key in HIDDEN_KEYS:
                 flight[key] = air.HIDDEN
-        return found | client.display(state_.data)
+        return found | client.display(found)  # from what the viewer sees, never more
 
     def game_secrets(self, state_: State) -> Secrets:
         flight = state_.data.get("flight")
