@@ -81,6 +81,7 @@ export class HexMap extends MapBase {
     this.hexes = new Map(board.hexes.map((hex) => [hex.id, { ...hex, cx: hex.x * RADIUS, cy: hex.y * RADIUS, radius: RADIUS * (hex.r || 1) }]));
     this.places = this.hexes;
     this.size = RADIUS;
+    if ((board.maps || []).length > 1) this.markerCap = 4; // the small hexes' stacks still seen on the large map
     this.backdropScale = RADIUS;
     this.drawTerrain();
     this.drawHexsides();
@@ -319,7 +320,8 @@ export class HexMap extends MapBase {
       sides.forEach((stack, index) => {
         const grow = Math.sqrt(hex.radius / RADIUS); // a stack on a large hex is drawn larger
         const shift = sides.length > 1 ? (index === 0 ? -0.38 : 0.38) * RADIUS * grow : 0;
-        const place = { x: hex.cx + shift, y: hex.cy + STACK_Y * grow, scale: (sides.length > 1 ? 0.72 : 1) * grow };
+        const side = sides.length > 1 ? 0.72 : 1;
+        const place = { x: hex.cx + shift, y: hex.cy + STACK_Y * grow, scale: side * grow, markerScale: side };
         const label = (entries) => scene.label("stack", hexId, entries);
         groups.push(this.stack(hexId, place, stack, (top) => counter(top.unit, top.flags, scene.lang), label, this.colours[stack[0].unit.side]));
       });

@@ -55,6 +55,7 @@ export class MapBase {
     this.onPoint = onPoint;
     this.places = new Map();
     this.size = 20;
+    this.markerCap = 2; // how many times its size a far marker may grow to stay MARKER_PIXELS wide
     this.backdropScale = 1;
     this.layers = {};
     for (const name of layers) this.layers[name] = s("g", { class: `layer layer-${name}` });
@@ -154,7 +155,7 @@ export class MapBase {
     const zoom = zoomClass(perUnit);
     if (this.svg.dataset.zoom !== zoom) this.svg.dataset.zoom = zoom;
     const wanted = MARKER_PIXELS / (16 * perUnit); // a marker is 16 map units across at scale 1
-    this.svg.style.setProperty("--marker-scale", Math.min(2, Math.max(1, wanted)).toFixed(3));
+    this.svg.style.setProperty("--marker-scale", Math.min(this.markerCap, Math.max(1, wanted)).toFixed(3));
     // a warning sign or a base badge (about 9 map units across) stays MARK_PIXELS wide when far
     const mark = MARK_PIXELS / (9 * perUnit);
     this.svg.style.setProperty("--mark-scale", Math.min(3, Math.max(1, mark)).toFixed(3));
@@ -212,7 +213,7 @@ export class MapBase {
 
   /** One side's stack on a place: the top counter (``draw(entry)``) over the shadows of the
    * ones under it, their count in a corner, and the far zoom's marker; ``place`` = {x, y,
-   * scale}; ``label(entries)`` names a stack with a legal unit for screen readers; ``colour``,
+   * scale, markerScale: the far marker's, if not ``scale``}; ``label(entries)`` names a stack with a legal unit for screen readers; ``colour``,
    * if given, is the far marker's (else the page's style sheet gives the side's). */
   stack(id, place, entries, draw, label, colour = null) {
     const top = entries[0];
@@ -236,7 +237,7 @@ export class MapBase {
     };
     if (anyTarget) Object.assign(attrs, { tabindex: "0", role: "button", "aria-label": label(entries) });
     const scaled = s("g", { class: "stack-full", transform: `scale(${place.scale})` }, full);
-    const far = s("g", { transform: `scale(${place.scale})` }, marker(top.unit.side, entries.length, anyTarget, colour));
+    const far = s("g", { transform: `scale(${place.markerScale ?? place.scale})` }, marker(top.unit.side, entries.length, anyTarget, colour));
     return s("g", attrs, scaled, far);
   }
 
