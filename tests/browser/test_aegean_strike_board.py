@@ -147,7 +147,10 @@ def test_both_maps_counters_and_airbase_display_and_a_strike_flown_by_clicking(
     assert all(word in log for word in words), log[-600:]
     named = call(server, "GET", f"/api/games/{game_id}?lang={lang}", token=tokens["a"])
     assert any(struck in str(event) for event in named["view"]["log"][-3:])
-    if lang == "ja":
+    if lang == "ja":  # with the carrier's stack open: ships, aircraft, their types and values
+        page.click(f'#map g.stack[data-hex="{CARRIER_HEX}"]')
+        page.wait_for_selector(f'#popup:not([hidden])[data-hex="{CARRIER_HEX}"]')
+        page.screenshot(path=str(artifacts / "as_carrier_ja.png"))
         found = [str(problem) for problem in page_problems(page)]
         assert found == [], "\n".join(found)  # no English left
     page.screenshot(path=str(artifacts / f"as_struck_{lang}.png"))

@@ -99,7 +99,7 @@ function unitRow(ctx, unit) {
   const reduced = ctx.isReduced(unit.id);
   const steps = ctx.stepsOf ? ctx.stepsOf(unit.id) : null;
   const actions = ctx.targets.units.get(unit.id) || [];
-  const facts = [named(ctx, "unit_type", unit.type), values(unit, reduced, steps)];
+  const facts = [named(ctx, "unit_type", unit.type), values(unit, reduced, steps, ctx.lang)];
   const nation = named(ctx, "nation", unit.nationality);
   if (nation !== unit.nationality) facts.push(nation);
   if (steps !== null && unit.steps > 1) facts.push(t("unit.steps", { steps, of: unit.steps }));
