@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import ground, losses, state, supply
+from wargame.games.aegean_strike import detection, ground, losses, state, supply
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
@@ -125,6 +125,7 @@ def resolve(g: Context, combat: Mapping[str, Any]) -> None:
         + cas_shift(g_tables, combat)
         + supply.combat_shift(g_tables, g.data, attackers, defenders)
     )
+    detection.fought(g.data, [*attackers, *defenders])
     roll = g.roll(D10, combat["side"], "assault")
     result = crt.result(column, roll, moved)
     g.log(
