@@ -204,3 +204,16 @@ def test_a_determinized_state_puts_a_unit_in_each_blank_and_looks_the_same():
         assert GAME.view(sampled, side, log=False) == view
         blanks = view["board"]["unseen"]
         assert len(hidden(sampled, side)) >= len(blanks) > 0
+
+
+@pytest.mark.rule("14.05")
+def test_a_declared_land_combat_shows_both_sides_units():
+    def landed(data):
+        data["ground"]["us-sf"]["hex"] = "S0405"  # next to Benina on the strategic map
+
+    start = edited(act(act(begun(), "b", "done"), "a", "done"), landed)
+    assert {"ly-1-armd", "ly-cdo"} <= hidden(start, "a")  # a strategic hex away: 10 hexes
+    declared = act(start, "a", f"assault {BENINA}")
+    assert not {"ly-1-armd", "ly-cdo"} & hidden(declared, "a")
+    assert "us-sf" not in hidden(declared, "b")
+    assert not can_undo(declared, "a")

@@ -508,7 +508,8 @@ def strike_targets(
     Not a unit ``side`` does not see (``unseen``, 14)."""
     enemy = state.other(side)
     if data.get("cas"):
-        return [u for u in assault.fighting(data, enemy) if data["ground"][u]["hex"] == hex_id]
+        found = assault.fighting(data, enemy)
+        return [u for u in found if data["ground"][u]["hex"] == hex_id and u not in unseen]
     found = []
     for uid, record in sorted(data["naval"].items()):
         if record["hex"] != hex_id or state.side_of(data, uid) != enemy or uid in unseen:

@@ -65,6 +65,7 @@ def targets(data: Mapping[str, Any], side: str) -> list[str]:
 @RULES.implements("16.02")
 def declare(g: Context, side: str, hex_id: str) -> None:
     units = attackers_of(g.data, side, hex_id)
+    detection.fought(g.data, [*units, *units_in(g.data, hex_id)])  # both sides see the fight
     g.data["combats"].append({"hex": hex_id, "side": side, "units": units, "cas": {}})
     g.data["attacked"].extend(units)
     g.log("log.assault_declared", side=side, hex=hex_id, count=len(units))

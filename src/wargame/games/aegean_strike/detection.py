@@ -237,11 +237,6 @@ def stand_in(owner: str, kind: str, hex_id: str) -> str:
     return f"?{owner}.{kind}.{hex_id}"
 
 
-def detected(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, uid: str) -> bool:
-    """Whether ``side`` sees ``uid`` (its own units always)."""
-    return uid not in hidden_units(g_tables, data)[side]
-
-
 # -- fighting reveals ----------------------------------------------------------------------------
 @RULES.implements("14.05")
 def fought(data: dict[str, Any], units: Iterable[str]) -> None:
@@ -389,18 +384,20 @@ def _drawn(
     rng: RandomSource,
 ) -> list[tuple[Any, str]]:
     """Each blank with the unit drawn for it, without replacement: the blanks that must be
-    submarines first."""
+    submarines first; a unit due later only when none that has arrived is left (a unit brought
+    into play otherwise than on its set-up turn)."""
     blanks = data["unseen"]
-    pools = _candidates(data, side, scenario)
+    pools, late = _candidates(data, side, scenario)
     searched = _ranges(g_tables["detection"], data, side)["surface"]
     must = [b["public"]["kind"] == NAVAL and _within(searched, b["where"]) for b in blanks]
     found = []
     for blank, submarine in sorted(zip(blanks, must, strict=True), key=lambda p: not p[1]):
-        pool = _pool(pools, blank["public"]["kind"], submarine)
+        kind = blank["public"]["kind"]
+        pool = _pool(pools, kind, submarine) or _pool(late, kind, submarine)
         if not pool:
             raise GameBug(f"no unit left for the blank {blank['blank']}")
         uid = pool[rng.below(len(pool))]
-        for each in pools.values():
+        for each in [*pools.values(), *late.values()]:
             if uid in each:
                 each.remove(uid)
         found.append((blank, uid))
@@ -413,21 +410,25 @@ def _pool(pools: Mapping[str, list[str]], kind: str, submarine: bool) -> list[st
     return pools["submarine"] if submarine else [*pools["submarine"], *pools[NAVAL]]
 
 
-def _candidates(data: Mapping[str, Any], side: str, scenario: str) -> dict[str, list[str]]:
-    """The other side's units that a blank may be, by kind (submarines apart)."""
+Pools = dict[str, list[str]]
+
+
+def _candidates(data: Mapping[str, Any], side: str, scenario: str) -> tuple[Pools, Pools]:
+    """The other side's units that a blank may be, by kind (submarines apart): those arrived by
+    now, and those due later."""
     enemy = state.other(side)
     shown = {*data["naval"], *data["ground"], *data["eliminated"]}
-    pools: dict[str, list[str]] = {"submarine": [], NAVAL: [], GROUND: []}
-    for placement in forces().setup(scenario):
+    arrived: Pools = {"submarine": [], NAVAL: [], GROUND: []}
+    late: Pools = {"submarine": [], NAVAL: [], GROUND: []}
+    for placement in sorted(forces().setup(scenario), key=lambda p: p.unit):
         uid = placement.unit
         kind = forces().category(state.unit(uid))
         if (
             data["nations"].get(state.nation(uid)) == enemy
             and kind in (NAVAL, GROUND)
-            and placement.turn <= data["turn"]
             and uid not in shown
             and not always_seen(uid)
         ):
             name = "submarine" if kind == NAVAL and target_class(uid) == "submarine" else kind
-            pools[name].append(uid)
-    return {name: sorted(pool) for name, pool in pools.items()}
+            (arrived if placement.turn <= data["turn"] else late)[name].append(uid)
+    return arrived, late
