@@ -64,6 +64,11 @@ def first_segment(
     return edited(act(naval_segment(**hits), "a", "end"), edit)
 
 
+def tripoli_seen(data: dict[str, Any]) -> None:
+    """The Libyan troops at Tripoli (S0106) fought there, so Player A sees them (14.05)."""
+    data["fought"].update({"ly-2-armd": "S0106", "ly-art": "S0106"})
+
+
 def edited(state: State, edit: Callable[[dict[str, Any]], None] | None) -> State:
     if edit is not None:
         state = clone(state)

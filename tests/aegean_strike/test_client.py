@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.aegean_strike.play import GAME, act, begun, first_segment
+from tests.aegean_strike.play import GAME, act, begun, first_segment, tripoli_seen
 from wargame.engine.rng import Rng
-from wargame.games.aegean_strike import client
+from wargame.games.aegean_strike import charts, client, detection
 from wargame.games.aegean_strike.forces import forces
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -58,7 +58,7 @@ def test_a_view_places_each_unit_for_its_side_and_lists_the_sortie_boxes():
 
 
 def test_a_flying_mission_stands_at_its_target_and_leaves_its_sortie_box():
-    state = act(first_segment(), "a", "launch us-va34", "mission bombing_strike")
+    state = act(first_segment(tripoli_seen), "a", "launch us-va34", "mission bombing_strike")
     state = act(state, "a", "escort us-vf142", "target S0106")
     board = GAME.view(state, "b")["board"]
     assert board["units"]["us-va34"]["hex"] == "S0106"
@@ -72,4 +72,12 @@ def test_determinize_reads_a_view_back_without_the_display_fields():
     view = GAME.view(state, "a")
     found = GAME.determinize(view, "a", Rng.from_seed(1))
     assert not set(client.DISPLAY_KEYS) & set(found.data)
-    assert found.data == state.data
+    unseen = detection.hidden_from(charts.tables(state), state.data, "a")
+    assert unseen  # the Libyan ground units, drawn anew (14)
+    for kind in ("ground", "naval"):
+        seen = {uid: unit for uid, unit in state.data[kind].items() if uid not in unseen}
+        assert {uid: found.data[kind][uid] for uid in seen} == seen
+    fogged = {"ground", "naval"}
+    assert {k: v for k, v in found.data.items() if k not in fogged} == {
+        k: v for k, v in state.data.items() if k not in fogged
+    }

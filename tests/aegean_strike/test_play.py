@@ -18,6 +18,7 @@ from tests.aegean_strike.play import (
     first_segment,
     passing,
     prompt,
+    tripoli_seen,
 )
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
@@ -48,8 +49,12 @@ def refused(state_, side, text):
 
 
 def sail(hex_id):
+    """The carrier sails to ``hex_id``, its E-2 over it: the E-2 sees the ships 30 hexes around
+    (table detection), so the Libyan ships at Benina are seen from NEAR_LIBYA (14.04)."""
+
     def edit(data):
         data["naval"][CARRIER]["hex"] = hex_id
+        data["ewda"]["us-e2"] = hex_id
 
     return edit
 
@@ -262,7 +267,7 @@ def test_an_air_transport_unit_flies_only_a_ferry_and_a_combat_unit_what_its_val
 @pytest.mark.rule("9.03")
 @pytest.mark.rule("9.04")
 def test_a_mission_reaches_only_targets_within_half_its_allowance():
-    found = act(first_segment(), "a", "launch us-va34", "mission bombing_strike")
+    found = act(first_segment(tripoli_seen), "a", "launch us-va34", "mission bombing_strike")
     assert "target S0106" in actions(found, "a")
     assert "9.04" in refused(found, "a", f"target {BENINA}")
     near = act(first_segment(sail(NEAR_LIBYA)), "a", "launch us-va34", "mission asm_strike")
@@ -296,7 +301,9 @@ def test_the_mission_marker_is_hidden_from_the_other_side_until_the_target():
 
 @pytest.mark.rule("9.05")
 def test_a_launch_spends_the_bases_supply_points_but_a_carrier_spends_none():
-    carrier = act(first_segment(), "a", "launch us-va34", "mission bombing_strike", "target S0106")
+    carrier = act(
+        first_segment(tripoli_seen), "a", "launch us-va34", "mission bombing_strike", "target S0106"
+    )
     assert carrier.data["sp"] == first_segment().data["sp"]
     b_turn = act(act(act(carrier, "b", "pass"), "a", "attack ly-art", "end"), "b", "end")
     libyan = act(b_turn, "b", "launch ly-tu22", "mission bombing_strike")
@@ -311,7 +318,9 @@ def test_a_launch_spends_the_bases_supply_points_but_a_carrier_spends_none():
 @pytest.mark.rule("9.02")
 @pytest.mark.rule("9.03")
 def test_a_unit_lands_a_box_to_the_left_and_flies_once_an_action_stage():
-    flying = act(first_segment(), "a", "launch us-va34", "mission bombing_strike", "target S0106")
+    flying = act(
+        first_segment(tripoli_seen), "a", "launch us-va34", "mission bombing_strike", "target S0106"
+    )
     found = act(act(flying, "b", "pass"), "a", "attack ly-art")
     assert found.data["air"]["us-va34"]["box"] == 2 and "flight" not in found.data
     assert "9.03" in refused(found, "a", "launch us-va34")
@@ -357,7 +366,7 @@ def test_interception_needs_the_base_and_the_target_in_one_detectors_range():
     found = intercepting()
     assert "intercept ly-mig23" in actions(found, "b")
     far = act(
-        first_segment(lambda d: d["air"]["ly-mig23"].update(mode="intercept")),
+        first_segment(lambda d: tripoli_seen(d) or d["air"]["ly-mig23"].update(mode="intercept")),
         "a",
         "launch us-va34",
         "mission bombing_strike",
@@ -433,7 +442,9 @@ def test_airbase_hits_fall_on_its_waiting_units_and_close_it_at_its_limit():
 
 @pytest.mark.rule("13.04")
 def test_bombing_the_hex_itself_interdicts_it():
-    flying = act(first_segment(), "a", "launch us-va34", "mission bombing_strike", "target S0106")
+    flying = act(
+        first_segment(tripoli_seen), "a", "launch us-va34", "mission bombing_strike", "target S0106"
+    )
     found = act(act(flying, "b", "pass"), "a", "interdict")
     assert any(e.key == "log.interdicted" for e in found.log)
 
@@ -532,6 +543,7 @@ def test_interceptors_hit_the_escorts_first():
 def test_an_asw_strike_attacks_only_a_submarine():
     def edit(data):
         sail("S0306")(data)
+        data["fought"]["ly-ss"] = "S0307"  # seen: no search reaches a submarine 10 hexes out
 
     found = act(
         first_segment(edit, air_naval_combat=1), "a", "launch us-vs31", "mission asw_strike"
@@ -558,7 +570,7 @@ def test_ships_near_the_target_fire_at_the_arriving_group():
     assert any(e.key == "log.mission_failed" for e in fired.log)  # the only striker aborted
     quiet = act(
         act(
-            first_segment(air_naval_combat=1),
+            first_segment(tripoli_seen, air_naval_combat=1),
             "a",
             "launch us-va34",
             "mission bombing_strike",

@@ -41,12 +41,12 @@ Decisions
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import airdrop, assault, losses, state
+from wargame.games.aegean_strike import airdrop, assault, detection, losses, state
 from wargame.games.aegean_strike.charts import SEED_MODES
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -138,8 +138,12 @@ def can_fly(uid: str, mission: str) -> bool:
     return mission == "ferry" or getattr(values, STRIKE_VALUE[mission]) > 0
 
 
-def targets(data: Mapping[str, Any], side: str, mission: str) -> list[str]:
-    """The hexes (for a ferry: bases) a mission of ``side`` may fly to."""
+@RULES.implements("14.04")
+def targets(
+    data: Mapping[str, Any], side: str, mission: str, unseen: Collection[str] = ()
+) -> list[str]:
+    """The hexes (for a ferry: bases) a mission of ``side`` may fly to; a ground unit or a ship
+    ``side`` does not see (``unseen``) is no target (14: undetected units cannot be attacked)."""
     enemy = state.other(side)
     if data.get("cas"):
         return assault.cas_hexes(data, side) if mission == CAS_MISSION else []
@@ -158,10 +162,10 @@ def targets(data: Mapping[str, Any], side: str, mission: str) -> list[str]:
         found |= {
             r["hex"]
             for u, r in data["ground"].items()
-            if r["hex"] and state.side_of(data, u) == enemy
+            if r["hex"] and state.side_of(data, u) == enemy and u not in unseen
         }
     for uid, record in data["naval"].items():
-        if state.side_of(data, uid) != enemy:
+        if state.side_of(data, uid) != enemy or uid in unseen:
             continue
         submarine = forces().naval_types[state.unit(uid).type].category == "submarine"
         if (mission == "asw_strike") == submarine or mission == "air_superiority":
@@ -231,6 +235,7 @@ class AirSegment(Procedure):
 
     def _missions_of(self, g: Context, side: str, uid: str) -> list[str]:
         base = g.data["air"][uid]["base"]
+        unseen = detection.hidden_from(game_tables(g.state), g.data, side)
         return [
             m
             for m in OFFENSIVE_MISSIONS
@@ -239,7 +244,7 @@ class AirSegment(Procedure):
             and (m not in airdrop.MISSIONS or airdrop.cargo_at(g.data, side, base, m))
             and (
                 m == airdrop.MISSION
-                or any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m))
+                or any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m, unseen))
             )
         ]
 
@@ -292,7 +297,8 @@ class AirSegment(Procedure):
             return []
         if mission == airdrop.MISSION:
             return airdrop.drop_zones(g.data, flight["units"])
-        found = targets(g.data, side, mission)
+        unseen = detection.hidden_from(game_tables(g.state), g.data, side)
+        found = targets(g.data, side, mission, unseen)
         return [b for b in found if b != flight["base"]] if mission in REBASING else found
 
     # -- the other side responds ----------------------------------------------------------------
@@ -363,7 +369,9 @@ class AirSegment(Procedure):
         strikers = [u for u in able if u not in flight["escorts"]]
         mission, there = flight["mission"], flight["target_hex"]
         if mission in {"asm_strike", "asw_strike"}:
-            strikers = strikers if strike_targets(g.data, f["side"], mission, there) else []
+            unseen = detection.hidden_from(game_tables(g.state), g.data, f["side"])
+            found = strike_targets(g.data, f["side"], mission, there, unseen)
+            strikers = strikers if found else []
         if flight["mission"] in STRIKE_VALUE and strikers:
             g.goto("strike")
             return
@@ -375,7 +383,9 @@ class AirSegment(Procedure):
     def strike(self, g: Context, f: Frame) -> Choices:
         flight = g.data["flight"]
         choices = Decision.single(f["side"], "prompt.strike", hex=flight["target_hex"])
-        for target in strike_targets(g.data, f["side"], flight["mission"], flight["target_hex"]):
+        unseen = detection.hidden_from(game_tables(g.state), g.data, f["side"])
+        there = flight["target_hex"]
+        for target in strike_targets(g.data, f["side"], flight["mission"], there, unseen):
             choices.add(f"attack {target}", _strike, target)
         if flight["mission"] == "bombing_strike":
             choices.add("interdict", _interdict)
@@ -473,40 +483,36 @@ def detected_by_one(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, base: str, target: str
 ) -> bool:
     """Whether one detector of ``side`` covers both the interceptors' base and the target."""
-    detection = g_tables["detection"]
+    table = g_tables["detection"]
     for where, kind in detectors(data, side):
-        radius = detection.detectors[kind].air.range
+        radius = table.detectors[kind].air.range
         if state.distance(where, base) <= radius and state.distance(where, target) <= radius:
             return True
     return False
 
 
+AIR_SEARCH: Final = frozenset({"airbase", "ewda", "carrier", "surface_ship"})
+"""The detectors whose air detection range lets interceptors scramble (9.03 A, 15.01)."""
+
+
 def detectors(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
-    found = [
-        (state.base_hex(data, b) or "", "airbase")
-        for b in data["airbases"]
-        if state.base_side(data, b) == side
-    ]
-    found += [(h, "ewda") for u, h in data["ewda"].items() if h and state.side_of(data, u) == side]
-    for uid, record in data["naval"].items():
-        if state.side_of(data, uid) == side:
-            category = forces().naval_types[state.unit(uid).type].category
-            if category in ("surface", "carrier"):
-                found.append(
-                    (record["hex"], "carrier" if category == "carrier" else "surface_ship")
-                )
-    return [(h, k) for h, k in found if h]
+    return [(h, k) for h, k in detection.detectors(data, side) if k in AIR_SEARCH]
 
 
-def strike_targets(data: Mapping[str, Any], side: str, mission: str, hex_id: str) -> list[str]:
+@RULES.implements("14.04")
+def strike_targets(
+    data: Mapping[str, Any], side: str, mission: str, hex_id: str, unseen: Collection[str] = ()
+) -> list[str]:
     """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase;
-    in a close air support segment, the enemy ground units fighting a declared land combat."""
+    in a close air support segment, the enemy ground units fighting a declared land combat.
+    Not a unit ``side`` does not see (``unseen``, 14)."""
     enemy = state.other(side)
     if data.get("cas"):
-        return [u for u in assault.fighting(data, enemy) if data["ground"][u]["hex"] == hex_id]
+        found = assault.fighting(data, enemy)
+        return [u for u in found if data["ground"][u]["hex"] == hex_id and u not in unseen]
     found = []
     for uid, record in sorted(data["naval"].items()):
-        if record["hex"] != hex_id or state.side_of(data, uid) != enemy:
+        if record["hex"] != hex_id or state.side_of(data, uid) != enemy or uid in unseen:
             continue
         submarine = forces().naval_types[state.unit(uid).type].category == "submarine"
         if (mission == "asw_strike") == submarine:
@@ -515,7 +521,7 @@ def strike_targets(data: Mapping[str, Any], side: str, mission: str, hex_id: str
         found += [
             u
             for u, r in sorted(data["ground"].items())
-            if r["hex"] == hex_id and state.side_of(data, u) == enemy
+            if r["hex"] == hex_id and state.side_of(data, u) == enemy and u not in unseen
         ]
         found += [
             b

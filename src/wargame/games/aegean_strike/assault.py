@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import ground, losses, state, supply
+from wargame.games.aegean_strike import detection, ground, losses, state, supply
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
@@ -65,6 +65,7 @@ def targets(data: Mapping[str, Any], side: str) -> list[str]:
 @RULES.implements("16.02")
 def declare(g: Context, side: str, hex_id: str) -> None:
     units = attackers_of(g.data, side, hex_id)
+    detection.fought(g.data, [*units, *units_in(g.data, hex_id)])  # both sides see the fight
     g.data["combats"].append({"hex": hex_id, "side": side, "units": units, "cas": {}})
     g.data["attacked"].extend(units)
     g.log("log.assault_declared", side=side, hex=hex_id, count=len(units))
@@ -125,6 +126,7 @@ def resolve(g: Context, combat: Mapping[str, Any]) -> None:
         + cas_shift(g_tables, combat)
         + supply.combat_shift(g_tables, g.data, attackers, defenders)
     )
+    detection.fought(g.data, [*attackers, *defenders])
     roll = g.roll(D10, combat["side"], "assault")
     result = crt.result(column, roll, moved)
     g.log(

@@ -114,6 +114,8 @@ class Detector(Strict):
     air: Detection
     surface: Detection
     submarine: Detection
+    ground: Detection
+    """Ground units (14.01 as :mod:`detection` extends it)."""
 
 
 class CombatRanges(Strict):

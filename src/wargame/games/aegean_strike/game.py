@@ -11,12 +11,18 @@ Decisions
   replaced by the war being on from the first turn (provisional, 21.09). The other scenarios
   need the Soviet rules (air defence, division break-down, chemical warfare) and the political
   events' effects too, and are refused in one line with that reason.
-- The only hidden information is the mission group's marker (9.03): the other side's view shows
-  the group's mission and escorts as ``hidden`` until it fights or reaches its target.
+- Hidden information: the mission group's marker (9.03): the other side's view shows the
+  group's mission and escorts as ``hidden`` until it fights or reaches its target; and the naval
+  and ground units the other side does not detect (14, :mod:`detection`): shown as blanks in
+  their hexes, their ids in no view, legal action or log line of that side. After every action
+  (``FoggedContext.finish``) the units that fought and moved are forgotten, the new log lines
+  naming an undetected unit are made private with a public form, and an action that revealed a
+  unit cannot be taken back.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -27,14 +33,16 @@ from wargame.engine.contract import ProcedureGame, Scenario, Secrets
 from wargame.engine.errors import IllegalAction
 from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
+from wargame.engine.overlay import OPTION as OVERLAY
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
-from wargame.engine.state import State, copy_data
+from wargame.engine.state import State
 from wargame.games.aegean_strike import (
     air,
     assignment,
     charts,
     client,
+    detection,
     ground,
     naval,
     sequence,
@@ -50,6 +58,8 @@ NOT_YET: Final = {
     "world_war": "it links with Gulf Strike, which this project does not have",
 }
 HIDDEN_KEYS: Final = ("mission", "escorts")
+_APPLYING = threading.local()
+"""What each side did not see before the action being applied (``FoggedContext``)."""
 
 
 class AegeanStrike(ProcedureGame):
@@ -85,7 +95,7 @@ class AegeanStrike(ProcedureGame):
 
     def apply(self, state_: State, side: Side, action: Action) -> State:
         """As the engine's, but an action of a side that is not deciding is refused with the
-        stage it is."""
+        stage it is; the context it is applied in knows what each side saw before (14)."""
         self.check_side(side)
         waiting = self.active(state_)
         if waiting and side not in waiting:
@@ -94,10 +104,25 @@ class AegeanStrike(ProcedureGame):
                 f"7: it is not {side}'s decision now: the {stage} stage waits for "
                 f"{', '.join(waiting)}"
             )
-        return super().apply(state_, side, action)
+        _APPLYING.hidden = detection.hidden_units(charts.tables(state_), state_.data)
+        try:
+            return super().apply(state_, side, action)
+        finally:
+            _APPLYING.hidden = None
+
+    def context(self, state_: State) -> Context:
+        return FoggedContext(state_, self.procedure_map, self.static)
+
+    def view(self, state_: State, viewer: Side | None, log: bool = True) -> dict[str, Any]:
+        """As the engine's, with the ids of the units ``viewer`` does not see out of the
+        stack's frames as well as the board (14)."""
+        found = super().view(state_, viewer, log)
+        gone = detection.hidden_from(charts.tables(state_), state_.data, viewer)
+        found["stack"] = detection.scrub(found["stack"], detection.stand_ins(state_.data, gone))
+        return found
 
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
-        found: dict[str, Any] = copy_data(state_.data)
+        found = detection.redacted(charts.tables(state_), state_.data, viewer)
         flight = found.get("flight")
         if flight is not None and not flight["revealed"] and viewer != flight["side"]:
             for key in HIDDEN_KEYS:
@@ -105,21 +130,26 @@ class AegeanStrike(ProcedureGame):
         return found | client.display(found)  # from what the viewer sees, never more
 
     def game_secrets(self, state_: State) -> Secrets:
+        found = detection.secrets(charts.tables(state_), state_.data)
         flight = state_.data.get("flight")
         if flight is None or flight["revealed"]:
-            return Secrets()
+            return found
         facts = {(flight["id"], flight["mission"])}
-        return Secrets(facts={flight["side"]: facts})
+        return found.add(Secrets(facts={flight["side"]: facts}))
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
-        """The hidden marker is drawn among the missions the group could fly."""
-        data = copy_data(client.without_display(view["board"]))
+        """The hidden marker is drawn among the missions the group could fly; each blank among
+        the other side's units not shown (:func:`detection.sample`)."""
+        overlay = view["options"].get(OVERLAY)
+        g_tables = charts.TABLES.defaults if overlay is None else charts.TABLES.of_overlay(overlay)
+        position = {**view, "board": client.without_display(view["board"])}
+        data, stack = detection.sample(g_tables, position, side, rng)
         flight = data.get("flight")
         if flight is not None and flight["mission"] == air.HIDDEN:
             options = [m for m in air.OFFENSIVE_MISSIONS if air.hidden_marker(m)]
             flight["mission"] = options[rng.below(len(options))]
             flight["escorts"] = []
-        return self.state_from_view(view, side, data, rng)
+        return self.state_from_view({**view, "stack": stack}, side, data, rng)
 
     def client_data(self) -> dict[str, Any]:
         return client.client_data()
@@ -137,6 +167,30 @@ class AegeanStrike(ProcedureGame):
         return {side: float(state_.data["score"][side]) for side in state.SIDES}
 
 
+class FoggedContext(Context):
+    """A context that, when an action (or the set-up) is done, settles detection: forgets the
+    units that fought and moved since, hides the new log lines' undetected units (14), and makes
+    an action that revealed a unit one that cannot be taken back."""
+
+    def __init__(self, state_: State, procedures: Mapping[str, Procedure], static: Any) -> None:
+        super().__init__(state_, procedures, static)
+        self.logged_before = len(state_.log)
+        self.hidden_before: detection.Hidden | None = getattr(_APPLYING, "hidden", None)
+
+    def _hidden(self) -> detection.Hidden:
+        return detection.hidden_units(charts.tables(self.state), self.data)
+
+    def finish(self) -> None:
+        if "naval" in self.data:
+            detection.settle(self.data)
+            hidden = self._hidden()
+            before = self.hidden_before
+            if before is not None and any(before[s] - hidden[s] for s in state.SIDES):
+                self.reveal()
+            detection.redact_log(self.state.log, self.logged_before, hidden)
+        super().finish()
+
+
 def names_catalog() -> Catalog:
     """Unit, airbase and nation names for messages, in either language."""
     names = Catalog()
@@ -148,5 +202,8 @@ def names_catalog() -> Catalog:
         for base in found.airbases.values():
             entries[f"unit.{base.id}"] = client.base_name(base.id, lang)
         entries |= client.hex_names(lang)
+        entries[f"unit.{detection.UNKNOWN}"] = (
+            "未探知のユニット" if lang == "ja" else "an unseen unit"
+        )
         names.add(lang, entries)
     return names

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from wargame.engine.dice import Die
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike import detection, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
@@ -171,6 +171,7 @@ def ship_fire(g: Context, flight: dict[str, Any]) -> None:
     power = strength(
         [state.naval_values(u).anti_air for u in ships], [state.air_values(u).ecm for u in fliers]
     )
+    detection.fought(g.data, ships)
     roll = g.roll(D10, enemy, "ship_fire")
     hits = g_tables["air_naval_combat"].hits(power, roll)
     g.log("log.ship_fire", hex=flight["target_hex"], ships=len(ships), attack=power, hits=hits)
@@ -193,6 +194,7 @@ def strike(g: Context, flight: dict[str, Any], target: str) -> None:
     chart = g_tables["air_naval_combat" if naval else "air_to_ground_combat"]
     roll = g.roll(D10, flight["side"], "strike")
     hits = chart.hits(power, roll)
+    detection.fought(g.data, [target])
     g.log("log.strike", side=flight["side"], target=target, attack=power, hits=hits)
     if target in g.data["airbases"]:
         hit_airbase(g, flight, target, hits)

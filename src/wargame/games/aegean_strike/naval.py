@@ -40,7 +40,7 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import losses, state
+from wargame.games.aegean_strike import detection, losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.losses import D10
@@ -181,12 +181,15 @@ def can_fire(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, tar
     return attack_value(uid, target) > 0 and gap <= attack_range(g_tables, uid, target)
 
 
+@RULES.implements("14.05")
 def targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> list[str]:
-    enemy = state.other(state.side_of(data, uid))
+    """The enemy ships ``uid`` may fire at: within its range and detected by its side (14)."""
+    side = state.side_of(data, uid)
+    enemy, unseen = state.other(side), detection.hidden_units(g_tables, data)[side]
     return [
         t
         for t in sorted(data["naval"])
-        if state.side_of(data, t) == enemy and can_fire(g_tables, data, uid, t)
+        if state.side_of(data, t) == enemy and t not in unseen and can_fire(g_tables, data, uid, t)
     ]
 
 
@@ -281,6 +284,7 @@ def _fire(g: Context, f: Frame, target: str) -> None:
     g_tables = game_tables(g.state)
     hits = shot(g, uid, target)
     back = shot(g, target, uid) if can_fire(g_tables, g.data, target, uid) else 0
+    detection.fought(g.data, [uid, target])
     g.log("log.naval_combat", unit=uid, target=target, hits=hits, hits_back=back)
     losses.damage(g, target, hits)
     losses.damage(g, uid, back)

@@ -9,8 +9,9 @@ of a side in play to its hits. ``data["flight"]`` is the mission group in the ai
 Decisions
 - Only the nations a scenario gives Player A or Player B are in play: a neutral nation's units
   stay out of the game, since the rules that bring a neutral into the war are lost.
-- Every unit on the map is seen by both sides (provisional, rule 14.02, ``all_detected``): the
-  detection rules are lost; only what the seed itself hides is hidden, the mission markers.
+- What each side sees of the other's units is :mod:`detection`'s (14.01-14.06, provisional):
+  aircraft always, ships and ground units when detected; ``data["fought"]`` keeps the hex each
+  unit that fought is seen in until it moves.
 - A distance between an operational and a strategic hex is measured on the strategic grid, the
   operational hex standing for its strategic-grid hex, ten operational movement points a hex
   (seed, 4); between two operational hexes it is counted in operational hexes.
@@ -38,12 +39,6 @@ SIDES: Final = ("a", "b")
 STRATEGIC_PREFIX: Final = "S"
 OP_PER_STRATEGIC: Final = 10
 """4 (seed): a strategic hex is ten operational hexes across, a strategic MP ten operational."""
-
-RULES.stand_in(
-    "14.02",
-    "every unit on the map is detected by both sides; only mission markers are hidden",
-    key="all_detected",
-)
 
 
 def other(side: str) -> str:
@@ -78,12 +73,6 @@ def ground_values(uid: str) -> GroundValues:
 
 def side_of(data: Mapping[str, Any], uid: str) -> str:
     return str(data["nations"][nation(uid)])
-
-
-@RULES.implements("14.02")
-def visible(data: Mapping[str, Any], uid: str) -> bool:
-    """Whether both sides see ``uid``: every unit in play is (the stand-in's whole rule)."""
-    return any(uid in data[key] for key in ("air", "ewda", "naval", "ground"))
 
 
 def base_side(data: Mapping[str, Any], base: str) -> str:
@@ -193,6 +182,7 @@ def initial_data(scenario: str) -> dict[str, Any]:
         "airbases": {b.id: 0 for b in found.data.airbases if b.nation in nations},
         "sp": dict(setup.supply_points),
         "eliminated": [],
+        "fought": {},
     }
     for placement in found.setup(scenario):
         if found.units[placement.unit].nation in nations and placement.turn == 0:
