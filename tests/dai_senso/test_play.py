@@ -153,7 +153,6 @@ def test_a_view_shows_the_weather_and_the_blitz_markers_and_reads_back_as_the_po
     assert (board["tracks"]["date"], board["tracks"]["year"]) == ("Aug-Sep", 1945)
     assert board["marks"] == [
         {"hex": "w5623", "kind": "blitz", "side": "soviet"},
-        {"hex": "e5611", "kind": "out_of_supply", "side": "axis"},  # Paramushiro, in Kamchatka
     ]
     assert set(board["weather"].values()) <= {"mud", "storm", "snow"}
     read_back = GAME.determinize(GAME.view(state, "axis"), "axis", Rng(3))
