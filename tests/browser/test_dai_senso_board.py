@@ -91,6 +91,14 @@ def test_the_map_draws_terrain_hexsides_and_counters_and_a_unit_moves_by_clickin
     assert facts["axis"] >= 10 and facts["soviet"] >= 10
     assert "2-2-3" in facts["values"]  # the Kwantung Army HQ, full strength
     page.screenshot(path=str(artifacts / f"ds_start_{lang}.png"))
+    at_war = page.inner_text('#tracks-panel tr[data-track="war_axis_soviet"]')
+    assert ("At war" if lang == "en" else "交戦中") in at_war  # 13.1
+    assert page.locator('#tracks-panel tr[data-track="held_axis"] td').inner_text() == "7"
+    assert ("None dealt" if lang == "en" else "配らない") in page.inner_text(
+        '#tracks-panel tr[data-track="cards"]'
+    )
+    assert page.locator("#cards-panel #hand .card").count() == 0  # no option card dealt (0.3)
+    page.locator("#tracks-panel").screenshot(path=str(artifacts / f"ds_tracks_{lang}.png"))
 
     move_by_clicking(page, "Korea" if lang == "en" else "朝鮮")
     moved = page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]')
