@@ -84,6 +84,14 @@ def test_the_map_draws_terrain_hexsides_and_counters_and_a_unit_moves_by_clickin
     assert facts["axis"] >= 10 and facts["soviet"] >= 10
     assert "2-2-3" in facts["values"]  # the Kwantung Army HQ, full strength
     page.screenshot(path=str(artifacts / f"ds_start_{lang}.png"))
+    at_war = page.inner_text('#tracks-panel tr[data-track="war_axis_soviet"]')
+    assert ("At war" if lang == "en" else "交戦中") in at_war  # 13.1
+    assert page.locator('#tracks-panel tr[data-track="held_axis"] td').inner_text() == "7"
+    assert ("None dealt" if lang == "en" else "配らない") in page.inner_text(
+        '#tracks-panel tr[data-track="cards"]'
+    )
+    assert page.locator("#cards-panel #hand .card").count() == 0  # no option card dealt (0.3)
+    page.locator("#tracks-panel").screenshot(path=str(artifacts / f"ds_tracks_{lang}.png"))
 
     move_by_clicking(page, "Korea" if lang == "en" else "朝鮮")
     moved = page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]')
@@ -125,12 +133,10 @@ def test_the_lobby_offers_dai_senso_with_the_west_seat_idle_in_august_storm(page
     assert page.locator('#seats .seat[data-side="soviet"] input').count() >= 2
 
 
-def test_an_attack_is_declared_on_a_hex_and_its_units_added_by_clicking(page, server, artifacts):
+def declare_the_attack(page, link, lang):
     """The Axis ends its movement by the prompt's button, clicks the Soviet hex of Lesozavodsk
-    (e5402) to attack it, then the 5th Army's stack beside it to add the army: the prompt then
-    asks to resolve the attack on that hex, and the button says so in words."""
-    game = new_game(server)
-    open_page(page, game["axis"], "en")
+    (e5402) to attack it, then the 5th Army's stack beside it and its button to add the army."""
+    open_page(page, link, lang)
     before = version(page)
     page.click('#buttons [data-action="end"]')
     wait_newer(page, before)
@@ -145,13 +151,75 @@ def test_an_attack_is_declared_on_a_hex_and_its_units_added_by_clicking(page, se
     wait_prompt(page, "prompt.attack_units")
     page.click('#map g.stack[data-hex="e5401"]', force=True)
     button = page.locator('#popup button[data-action="with j-5th-army"]')
-    assert "Add 5th Army to the attack" in button.inner_text()
+    words = button.inner_text()
     before = version(page)
     button.click()
     wait_newer(page, before)
     wait_prompt(page, "prompt.attack_units")
+    return words
+
+
+def test_an_attack_is_declared_on_a_hex_and_its_units_added_by_clicking(page, server, artifacts):
+    """The prompt then asks to resolve the attack on that hex, and the buttons say so in words."""
+    game = new_game(server)
+    assert "Add 5th Army to the attack" in declare_the_attack(page, game["axis"], "en")
     assert page.locator('#buttons [data-action="resolve"]').inner_text() == "Resolve the attack"
     page.screenshot(path=str(artifacts / "ds_attack_en.png"))
+
+
+def preview_facts(page):
+    return page.evaluate(
+        """() => {
+          const box = document.querySelector('#battle-panel');
+          const roll = box.querySelector('.preview-roll');
+          const all = (root, selector) => [...root.querySelectorAll(selector)];
+          return {
+            offered: box.dataset.preview,
+            title: box.querySelector('.preview-title')?.textContent || '',
+            units: all(box, '.preview-side tr[data-unit]').map((r) => r.dataset.unit),
+            label: roll?.querySelector('h4')?.textContent || '',
+            shifts: all(roll, 'li.modifier').map((li) => [li.dataset.rule, li.textContent]),
+            percents: all(roll, 'tr.outcome').map((tr) => Number(tr.dataset.percent)),
+            results: all(roll, 'tr.outcome th').map((th) => th.textContent),
+            notes: all(box, '.preview-notes li').map((li) => li.textContent),
+          };
+        }"""
+    )
+
+
+@pytest.mark.rule("4.2.2", "4.2.3", "4.2.4")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_attack_declared_shows_its_odds_shifts_and_chances(page, server, artifacts, lang):
+    """With the 5th Army named, the battle panel previews the attack the resolve button leads to:
+    both sides' units, the CRT column, each column shift with its rule, each result's chance."""
+    game = new_game(server)
+    declare_the_attack(page, game["axis"], lang)
+    page.wait_for_selector('#battle-panel[data-preview="offered"] .preview-roll')
+    facts = preview_facts(page)
+    assert "j-5th-army" in facts["units"] and len(facts["units"]) >= 2
+    assert ("CRT: " if lang == "en" else "戦闘結果表: ") in facts["label"]
+    assert round(sum(facts["percents"])) == 100 and facts["results"]
+    assert all(rule.startswith("4.2.3") for rule, _ in facts["shifts"])
+    assert facts["notes"]
+    if lang == "ja":
+        assert "への攻撃" in facts["title"]
+        assert [str(problem) for problem in page_problems(page)] == []  # no English left
+    page.screenshot(path=str(artifacts / f"ds_preview_{lang}.png"))
+    page.locator("#battle-panel").screenshot(path=str(artifacts / f"ds_preview_panel_{lang}.png"))
+
+
+def test_on_a_phone_the_attack_preview_shows_too(browser, server, artifacts):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        declare_the_attack(page, new_game(server)["axis"], "ja")
+        page.wait_for_selector('#battle-panel[data-preview="offered"] .preview-roll')
+        assert round(sum(preview_facts(page)["percents"])) == 100
+        page.locator("#battle-panel").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "ds_preview_phone_ja.png"))
+    finally:
+        context.close()
 
 
 def end_the_axis_turn(server, link):
@@ -176,8 +244,8 @@ def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifa
     page.goto(f"{base}?lang=ja#{fragment}")
     wait_prompt(page, "prompt.blitz_placement")
     assert page.locator('#map g.token[data-token="blitz"]').count() == 0
-    cut_off = page.locator('#map g.token[data-token="out_of_supply"]')  # Paramushiro (10)
-    assert cut_off.count() == 1 and cut_off.get_attribute("data-hex") == "e5611"
+    cut_off = page.locator('#map g.token[data-token="out_of_supply"]')
+    assert cut_off.count() == 0  # Paramushiro (e5611) is in the Kuriles, an Axis source (10.1)
     target = page.locator('#map [data-target-hex="e5301"]')
     target.click(force=True)
     page.wait_for_selector('#popup:not([hidden])[data-hex="e5301"]')

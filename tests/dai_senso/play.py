@@ -53,12 +53,13 @@ def position(
     result: str | None = None,
     weather: dict[str, str] | None = None,
     supply: dict = EVERYWHERE_SUPPLIED,
+    seed: int = 7,
 ) -> State:
     """The Axis operational movement of turn 1 with only ``units`` (id -> hex, steps) on the map,
     every unit in supply unless ``supply`` is another supply table; with ``result`` every combat
-    gives that CRT result, with ``weather`` the turn has it."""
+    gives that CRT result, with ``weather`` the turn has it; ``seed`` seeds its dice."""
     options = {"rules_overlay": overlay(result, weather, supply)}
-    found = clone(GAME.setup(SCENARIO, 7, options))
+    found = clone(GAME.setup(SCENARIO, seed, options))
     found.data["units"] = {uid: {"hex": hex_id, "steps": steps} for uid, (hex_id, steps) in
                            units.items()}  # fmt: skip
     found.data["control"] = {}

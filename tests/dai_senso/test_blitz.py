@@ -206,3 +206,18 @@ def test_an_hq_gives_ranged_support_to_a_blitz_attack_only_when_blitz_enabled():
     found = clone(found)
     found.data["blitz"]["e1402"] = "soviet"  # a marker with the HQ enables it
     assert "support s-1fef" in actions(found, "soviet")
+
+
+@pytest.mark.rule("4.1.2", "4.2.3.3")
+def test_a_blitz_attacks_preview_gives_the_armour_shift_and_its_result():
+    found = blitz_segment({"s-6gta": ("e1604", 2), "j-manchukuo": (PLAIN, 1)})
+    found = act(found, "soviet", f"attack {PLAIN}", "with s-6gta")
+    preview = GAME.view(found, "soviet")["notes"]["resolve"]["preview"]
+    assert preview["title"]["key"] == "preview.blitz_attack"
+    (roll,) = preview["rolls"]
+    assert ("shift.armour", 1, "4.2.3.3") in [(m["key"], m["value"], m["rule"])
+                                              for m in roll["modifiers"]]  # fmt: skip
+    resolved = act(found, "soviet", "resolve")
+    face = next(e for e in reversed(resolved.log) if e.key == "log.roll").params["value"]
+    result = next(e for e in reversed(resolved.log) if e.key == "log.combat_result")
+    assert roll["rows"][face - 1]["result"] == result.params["result"]

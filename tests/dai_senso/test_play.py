@@ -5,6 +5,7 @@ that do not play yet, the end of the scenario and its winner, and random games t
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -153,7 +154,6 @@ def test_a_view_shows_the_weather_and_the_blitz_markers_and_reads_back_as_the_po
     assert (board["tracks"]["date"], board["tracks"]["year"]) == ("Aug-Sep", 1945)
     assert board["marks"] == [
         {"hex": "w5623", "kind": "blitz", "side": "soviet"},
-        {"hex": "e5611", "kind": "out_of_supply", "side": "axis"},  # Paramushiro, in Kamchatka
     ]
     assert set(board["weather"].values()) <= {"mud", "storm", "snow"}
     read_back = GAME.determinize(GAME.view(state, "axis"), "axis", Rng(3))
@@ -169,3 +169,29 @@ def test_the_client_draws_every_hex_and_every_ground_unit_with_its_values_by_ste
     kinds = {kind for side in drawn["board"]["hexsides"] for kind in side["flags"]}
     assert {"mountain", "river", "border"} <= kinds
     assert GAME.backdrop() and {line["kind"] for line in GAME.backdrop()} >= {"coast"}
+
+
+@pytest.mark.rule("0.3", "13.1")
+def test_the_political_display_shows_the_wars_and_objectives_and_says_what_is_not_played():
+    """The China Incident: three factions, each at war with the others (13.1), the objectives
+    each holds (0.3); no political events, war status track or option cards in the training
+    scenarios, so a seat's hand is empty and a spectator has none."""
+    state = GAME.setup("a2_china_incident", 1)
+    board = GAME.view(state, "west")["board"]
+    tracks = board["tracks"]
+    wars = {key: value for key, value in tracks.items() if key.startswith("war_")}
+    assert wars == {"war_axis_west": "at_war", "war_axis_soviet": "at_war",
+                    "war_west_soviet": "at_war", "war_status": "not_played"}  # fmt: skip
+    held = {side: tracks[f"held_{side}"] for side in ("axis", "west", "soviet")}
+    assert held == dict(Counter(state.data["control"].values()), soviet=0)
+    assert (tracks["politics"], tracks["cards"]) == ("not_played", "not_dealt")
+    assert board["hand"] == [] and "hand" not in GAME.view(state, None)["board"]
+    for key, value in tracks.items():
+        for lang in ("en", "ja"):
+            assert GAME.catalog.lookup(f"track.{key}", lang), key
+            if isinstance(value, str):
+                assert GAME.catalog.lookup(f"track_value.{value}", lang), value
+    read_back = GAME.determinize(GAME.view(state, "west"), "west", Rng(3))
+    assert read_back.data == state.data
+    august = GAME.view(GAME.setup(SCENARIO, 1), "axis")["board"]["tracks"]
+    assert [key for key in august if key.startswith("war_")] == ["war_axis_soviet", "war_status"]

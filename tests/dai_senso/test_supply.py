@@ -132,3 +132,15 @@ def test_a_blitz_marker_goes_only_in_a_hex_of_supplied_units():
     with pytest.raises(IllegalAction, match=reason):
         GAME.apply(found, "soviet", Action(f"blitz {PLAIN}"))
     assert frozen(found) == before
+
+
+@pytest.mark.rule("10.1")
+def test_august_storms_91st_division_starts_in_supply_on_paramushiro_in_the_kuriles():
+    """Paramushiro (e5611, ~50.4N 156E) is a Kurile island, Japan's until August 1945: an Axis
+    source, so the 91st Division set up there (A.1) starts in supply (it was once Kamchatka's)."""
+    start = GAME.setup("a1_august_storm", 1)
+    assert start.data["units"]["j-91st-div"]["hex"] == "e5611"
+    assert board().hexes["e5611"].country == "kuriles"
+    assert supply.is_source(TABLE, {}, "e5611", "axis")
+    assert not supply.is_source(TABLE, {}, "e5611", "soviet")
+    assert "j-91st-div" not in supply.unsupplied(start.data, TABLE, "axis")

@@ -558,6 +558,8 @@ ENTITIES = {
     "Kuala Lumpur": ((101.69, 3.14), "malaya"),
     "Kuching": ((110.35, 1.55), "sarawak"),
     "Bandung": ((107.61, -6.91), "nei"),
+    "Paramushiro": ((155.9, 50.4), "kuriles"),  # no town of 5,000: countries.yaml islands
+    "Onekotan": ((154.7, 49.45), "kuriles"),
     "Manila": ((120.98, 14.60), "philippines"),
     "Irkutsk": ((104.29, 52.30), "russia"),
 }

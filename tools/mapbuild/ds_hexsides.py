@@ -237,7 +237,9 @@ def hexside_records(
         kept, _, _ = era_borders(PACIFIC_BORDERS, window, gshhg.shores(*window))
         land = sorted(h for h in hexes if h[0] == sheet.key and hexes[h]["class"] != "sea")
         ds_countries.assign(hexes, land, kept, sheet.spec["lon_0"], spec=countries, towns=towns)
-        for key, (lon, lat) in countries["places"].items():
+        points = list(countries["places"].items())
+        points += [(key, p) for key, found in countries["islands"].items() for p in found]
+        for key, (lon, lat) in points:
             hex_ = build.predict(sheet, {"lon": lon, "lat": lat})
             if hex_ in land:
                 hexes[hex_]["country"] = key

@@ -1,8 +1,9 @@
 """What the browser needs to draw Dai Senso!: the map as the hex client reads it (the joined grid's
 hex centres, terrain, places and the hexsides the rules read), the counters' values by steps
 left, the colours and labels of ``data/client.yaml``, the backdrop of real coastlines, and the
-display fields a view adds to the position (the date and weather tracks, the weather of each hex,
-the Blitz markers and the hexes of units out of supply as map marks).
+display fields a view adds to the position (the date and weather tracks, the political display,
+the weather of each hex, the Blitz markers and the hexes of units out of supply as map marks, and
+the seat's hand).
 
 Decisions
 - The two sheets are drawn as the rules join them (board.py): the east sheet's column 01 beside
@@ -13,6 +14,10 @@ Decisions
   on a small part of the two sheets.
 - The display fields are derived from the position (never stored): ``DISPLAY_KEYS`` names them,
   and ``determinize`` drops them to read a view back as a position.
+- The political display shows what the training scenarios have, and says what they leave out:
+  each pair of factions in play at war (every faction the others' enemy, 13.1; August Storm
+  opens on the Soviet declaration of war), the objectives each holds (0.3), the political phase
+  and the war status track (12) not played, and no option card dealt: a seat's hand is empty.
 """
 
 from __future__ import annotations
@@ -20,19 +25,21 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import cache
+from itertools import combinations
 from pathlib import Path
 from typing import Any, Final
 
 from wargame.engine.data import read_raw
 from wargame.engine.state import State
-from wargame.games.dai_senso import state, supply, weather
+from wargame.games.dai_senso import state, supply, victory, weather
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import Unit, forces
+from wargame.games.dai_senso.registry import RULES
 from wargame.maps.built import BACKDROP, read_backdrop
 
 CLIENT_FILE: Final = Path(__file__).parent / "data" / "client.yaml"
-DISPLAY_KEYS: Final = ("tracks", "weather", "marks")
+DISPLAY_KEYS: Final = ("tracks", "weather", "marks", "hand")
 """The fields a view adds to the position for the client (derived, never stored)."""
 FAIR: Final = "fair"
 
@@ -130,22 +137,35 @@ def backdrop() -> list[dict[str, Any]]:
     ]
 
 
-def display(state_: State) -> dict[str, Any]:
-    """What a view adds for the client: the turn box, the year and each weather area's weather as
-    tracks (values the game's ``track_value`` names render), the
-    weather of each hex with adverse weather, and as marks the Blitz markers and each hex where
-    a faction's units are out of supply (10, ``out_of_supply``)."""
+def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
+    """What a view adds for the client: the turn box, the year, each weather area's weather and
+    the political display as tracks (values the game's ``track_value`` names render), the
+    weather of each hex with adverse weather, as marks the Blitz markers and each hex where
+    a faction's units are out of supply (10, ``out_of_supply``), and a seat's hand."""
     data = state_.data
     turn = game_tables(state_)["turn_track"][data["track"]]
     areas = game_tables(state_)["weather_areas"]
     tracks: dict[str, Any] = {"date": turn.name, "year": data["year"]}
     tracks |= {f"weather_{area}": turn.weather.get(area, FAIR) for area in areas}
+    tracks |= political(data)
     marks = [
         {"hex": hex_id, "kind": "blitz", "side": side}
         for hex_id, side in sorted(data.get("blitz", {}).items())
     ]
     marks += out_of_supply_marks(state_)
-    return {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
+    found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
+    return found if viewer is None else found | {"hand": []}  # no card is dealt (0.3)
+
+
+@RULES.implements("0.3", "13.1")
+def political(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The political display of a training scenario: the objectives each faction holds, each
+    pair of factions in play at war, and what the scenario does not play."""
+    factions = data["factions"]
+    counts = victory.held(data)
+    found: dict[str, Any] = {f"held_{side}": counts[side] for side in factions}
+    found |= {f"war_{one}_{other}": "at_war" for one, other in combinations(factions, 2)}
+    return found | {"war_status": "not_played", "politics": "not_played", "cards": "not_dealt"}
 
 
 def out_of_supply_marks(state_: State) -> list[dict[str, Any]]:

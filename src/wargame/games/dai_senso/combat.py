@@ -32,9 +32,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any, Final
 
 from wargame.engine.dice import D6
+from wargame.engine.notes import Modifier, Note
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import odds_value
@@ -43,6 +45,7 @@ from wargame.games.dai_senso.blitz import blitz_enabled, markers_of
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import (
     ColumnShifts,
+    Crt,
     Supply,
     TerrainEffects,
     WeatherCombat,
@@ -147,8 +150,22 @@ def odds_allowed(attack: int, defence: int, shifts: ColumnShifts) -> bool:
     return defence == 0 or Fraction(attack, defence) >= odds_value(shifts.lowest_raw_odds)
 
 
-@RULES.implements("4.2.3", "4.2.3.3", "4.2.3.4", "4.2.3.5", "4.2.3.7", "4.2.3.8", "11.3")
 def column_shift(
+    data: Mapping[str, Any],
+    attackers: list[str],
+    target: str,
+    tec: TerrainEffects,
+    shifts: ColumnShifts,
+    **options: Any,
+) -> int:
+    """The net shift, right for the attacker: the sum of :func:`column_shifts`."""
+    return sum(
+        item.value for item in column_shifts(data, attackers, target, tec, shifts, **options)
+    )
+
+
+@RULES.implements("4.2.3", "4.2.3.3", "4.2.3.4", "4.2.3.5", "4.2.3.7", "4.2.3.8", "11.3")
+def column_shifts(
     data: Mapping[str, Any],
     attackers: list[str],
     target: str,
@@ -159,30 +176,52 @@ def column_shift(
     support: Support = (None, None),
     blitz: bool = False,
     unsupplied: frozenset[str] = frozenset(),
-) -> int:
-    """The net shift, right for the attacker: its HQ's and, in blitz combat, one for armour
-    (4.2.3.3), less the defender's terrain (the hex's plus the lowest hexside attacked across),
-    fortress, HQ and Mud shifts (cumulative: 4.2.3). One HQ shift a side, from an HQ in the
-    combat or supporting it (4.2.3.5); an HQ ``unsupplied`` gives none (10.3)."""
+) -> list[Modifier]:
+    """Each column shift with its rule, positive to the right (the attacker's): the defender's
+    terrain (the hex's plus the lowest hexside attacked across), fortress, HQ and Mud shifts,
+    then the attacker's HQ and, in blitz combat, one for armour (4.2.3.3); they add up
+    (4.2.3). One HQ shift a side, from an HQ in the combat or supporting it (4.2.3.5); an HQ
+    ``unsupplied`` gives none (10.3)."""
     the_map = board()
     defenders = state.units_in(data, target)
-    sides = [the_map.side_kinds(state.hex_of(data, uid), target) for uid in attackers]
-    hexside = min(hexside_shift(kinds, tec) for kinds in sides)
-    defence = tec.hexes[the_map.hexes[target].terrain].shift + hexside
-    defence += shifts.mud if weather == "mud" else 0
-    defence += shifts.fortress if any(state.kind(u) == "fortress" for u in defenders) else 0
+    terrain = the_map.hexes[target].terrain
+    found = [Modifier("4.2.3.8", "shift.terrain", -tec.hexes[terrain].shift, {"terrain": terrain})]
+    found += hexside_shifts([the_map.side_kinds(state.hex_of(data, u), target) for u in attackers],
+                            tec)  # fmt: skip
+    if weather == "mud":
+        found.append(Modifier("4.2.3.7", "shift.mud", -shifts.mud))
+    fortress = [uid for uid in defenders if state.kind(uid) == "fortress"]
+    if fortress:
+        found.append(Modifier("4.2.3.4", "shift.fortress", -shifts.fortress, {"unit": fortress[0]}))
     helping_attack, helping_defence = support
-    defence += shifts.hq if helping_defence or _has_hq(defenders, unsupplied) else 0
-    attack = shifts.hq if helping_attack or _has_hq(attackers, unsupplied) else 0
-    armoured = blitz and any(state.kind(uid) == "armor_type" for uid in attackers)
-    attack += shifts.armour if armoured else 0
-    return attack - defence
+    hq = helping_defence or _hq_of(defenders, unsupplied)
+    if hq:
+        found.append(Modifier("4.2.3.5", "shift.hq_defence", -shifts.hq, {"unit": hq}))
+    hq = helping_attack or _hq_of(attackers, unsupplied)
+    if hq:
+        found.append(Modifier("4.2.3.5", "shift.hq_attack", shifts.hq, {"unit": hq}))
+    armour = [uid for uid in attackers if state.kind(uid) == "armor_type"]
+    if blitz and armour:
+        found.append(Modifier("4.2.3.3", "shift.armour", shifts.armour, {"unit": armour[0]}))
+    return [item for item in found if item.value]
+
+
+def hexside_shifts(sides: list[frozenset[str]], tec: TerrainEffects) -> list[Modifier]:
+    """The defender's hexside shift: the lowest of the sides attacked across (4.2.3.8), none if
+    any side has no shifting feature."""
+    lowest = min(sides, key=lambda kinds: hexside_shift(kinds, tec))
+    shift = hexside_shift(lowest, tec)
+    if not shift:
+        return []
+    kind = next(kind for kind, row in HEXSIDE_SHIFTS if kind in lowest and
+                tec.hexsides[row].shift == shift)  # fmt: skip
+    return [Modifier("4.2.3.8", "shift.hexside", -shift, {"hexside": kind})]
 
 
 @RULES.implements("10.3")
-def _has_hq(units: list[str], unsupplied: frozenset[str]) -> bool:
-    """Whether an HQ in supply takes part (an HQ out of supply gives no shift)."""
-    return any(state.kind(uid) == "hq" and uid not in unsupplied for uid in units)
+def _hq_of(units: list[str], unsupplied: frozenset[str]) -> str | None:
+    """The first HQ in supply taking part, if any (an HQ out of supply gives no shift)."""
+    return next((uid for uid in units if state.kind(uid) == "hq" and uid not in unsupplied), None)
 
 
 def hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
@@ -200,6 +239,54 @@ def weathered(code: str, weather: str | None, table: WeatherCombat) -> str:
     if weather in table.weathers:
         return table.retreat_results.get(code, code)
     return code
+
+
+@dataclass(frozen=True)
+class Odds:
+    """An attack as the CRT reads it (4.2.2): the strengths, the odds column, each column shift
+    with its rule, and the weather of the defending hex. :meth:`result` is what a die gives, in
+    play (``Battle.fight``) and in the preview (:mod:`previews`)."""
+
+    attack: int
+    defence: int
+    column: str
+    shifts: tuple[Modifier, ...]
+    weather: str | None
+    crt: Crt
+    weather_table: WeatherCombat
+
+    @property
+    def shift(self) -> int:
+        return sum(item.value for item in self.shifts)
+
+    @property
+    def shifted_column(self) -> str:
+        """The column the die is read in, once shifted (clamped to the table: 4.2.2 step 4)."""
+        table = self.crt.table
+        return table.columns[table.shift_column(self.column, self.shift)]
+
+    @RULES.implements("4.2.2", "4.2.4", "11.2")
+    def result(self, roll: int) -> str:
+        """The CRT's cell for ``roll``, lessened by the defending hex's weather."""
+        found = self.crt.result(self.column, roll, self.shift).code
+        return weathered(found, self.weather, self.weather_table)
+
+
+def odds_of(
+    g: Context, target: str, attackers: list[str], support: Support, *, blitz: bool
+) -> Odds:
+    """The attack on ``target`` by ``attackers`` with the HQs ``support``ing each side, as it
+    would be resolved now."""
+    charts = game_tables(g.state)
+    attack, defence = strengths(g.data, attackers, target, support)
+    weather = weather_now(g.state).get(target)
+    out = frozenset(_unsupplied_hqs(g, [*attackers, *state.units_in(g.data, target)]))
+    shifts = column_shifts(g.data, attackers, target, charts["terrain_effects"],
+                           charts["column_shifts"], weather=weather, support=support,
+                           blitz=blitz, unsupplied=out)  # fmt: skip
+    column = charts["crt"].column(attack, defence).label
+    crt, table = charts["crt"], charts["weather_combat"]
+    return Odds(attack, defence, column, tuple(shifts), weather, crt, table)
 
 
 class Combat(Procedure):
@@ -291,14 +378,17 @@ class Battle(Procedure):
                 choices.add(f"with {uid}", _with, uid)
             else:
                 choices.refuse(f"with {uid}", f"4.1.2: {uid} is not blitz-enabled")
+        preview = partial(
+            _preview, g, f["side"], target, tuple(attackers), blitz=limits is not None
+        )
         if attackers and not f.get("support"):
             for hq in supporting_hqs(g.data, f["side"], target, attackers, _supply(g)):
                 if limits is None or may_blitz(g.data, hq, target, limits):
-                    choices.add(f"support {hq}", _support, hq)
+                    choices.add(f"support {hq}", _support, hq, later=partial(preview, (hq, None)))
                 else:
                     choices.refuse(f"support {hq}", f"4.1.2: {hq} is not blitz-enabled")
         if ready:
-            choices.add("resolve", _resolve)
+            choices.add("resolve", _resolve, later=partial(preview, (f.get("support"), None)))
         elif attackers:
             least = shifts.lowest_raw_odds
             choices.refuse("resolve", f"4.2.2: {attack} against {defence} is below {least}")
@@ -313,36 +403,32 @@ class Battle(Procedure):
         defenders = state.units_in(g.data, f["hex"])
         side = state.faction(defenders[0])
         choices = Decision.single(side, "prompt.defence_support", hex=f["hex"])
-        for hq in supporting_hqs(g.data, side, f["hex"], defenders, _supply(g)):
-            choices.add(f"support {hq}", _defence_support, hq)
-        choices.add("none", _defence_support, None)
+        preview = partial(_preview, g, f["side"], f["hex"], tuple(f["attackers"]),
+                          blitz=bool(f.get("blitz")), open_=False)  # fmt: skip
+        helping = f.get("support")
+        for hq in defence_hqs(g, f["hex"]):
+            choices.add(
+                f"support {hq}", _defence_support, hq, later=partial(preview, (helping, hq))
+            )
+        choices.add("none", _defence_support, None, later=partial(preview, (helping, None)))
         return choices
 
     @RULES.implements("4.2.2", "4.2.4")
     def fight(self, g: Context, f: Frame) -> None:
         """Odds rounded for the defender, the net shift, one die, the CRT's cell (4.2.2)."""
-        charts = game_tables(g.state)
         target, attackers = f["hex"], f["attackers"]
         support = (f.get("support"), f.get("defence_support"))
-        attack, defence = strengths(g.data, attackers, target, support)
-        crt = charts["crt"]
-        column = crt.column(attack, defence).label
-        weather = weather_now(g.state).get(target)
-        out = frozenset(_unsupplied_hqs(g, [*attackers, *state.units_in(g.data, target)]))
-        shift = column_shift(g.data, attackers, target, charts["terrain_effects"],
-                             charts["column_shifts"], weather=weather, support=support,
-                             blitz=bool(f.get("blitz")), unsupplied=out)  # fmt: skip
+        odds = odds_of(g, target, attackers, support, blitz=bool(f.get("blitz")))
         g.data["attacked"].extend(attackers)
         g.data["attacked_hexes"].append(target)
         for hq in filter(None, support):
             g.data["hq_used"].append(hq)
             g.log("log.supported", side=state.faction(hq), unit=hq, hex=target)
-        g.log("log.attack", side=f["side"], hex=target, attack=attack, defence=defence,
-              column=column, shift=shift)  # fmt: skip
+        g.log("log.attack", side=f["side"], hex=target, attack=odds.attack,
+              defence=odds.defence, column=odds.column, shift=odds.shift)  # fmt: skip
         roll = g.roll(D6, f["side"], "combat", hex=target)
-        result = weathered(crt.result(column, roll, shift).code, weather, charts["weather_combat"])
-        g.log("log.combat_result", hex=target, result=result)
-        f["result"] = result
+        f["result"] = odds.result(roll)
+        g.log("log.combat_result", hex=target, result=f["result"])
         g.goto("outcome")
 
     def outcome(self, g: Context, f: Frame) -> None:
@@ -477,11 +563,30 @@ def _support(g: Context, f: Frame, hq: str) -> None:
 
 def _resolve(g: Context, f: Frame) -> None:
     """The defender names its supporting HQ, if it may, before the die (4.2.2 step 2)."""
-    defenders = state.units_in(g.data, f["hex"])
-    side = state.faction(defenders[0])
-    in_hex = any(state.kind(uid) == "hq" for uid in defenders)
-    may = not in_hex and bool(supporting_hqs(g.data, side, f["hex"], defenders, _supply(g)))
-    g.goto("defence_support" if may else "fight")
+    g.goto("defence_support" if defence_hqs(g, f["hex"]) else "fight")
+
+
+@RULES.implements("4.2.1.2", "4.2.2")
+def defence_hqs(g: Context, target: str) -> list[str]:
+    """The HQs the defender may name to support the defence of ``target``: none when an HQ
+    stands in the hex (one HQ shift a side: 4.2.3.5)."""
+    defenders = state.units_in(g.data, target)
+    if any(state.kind(uid) == "hq" for uid in defenders):
+        return []
+    return supporting_hqs(g.data, state.faction(defenders[0]), target, defenders, _supply(g))
+
+
+def _preview(
+    g: Context, side: str, target: str, attackers: tuple[str, ...], support: Support, *,
+    blitz: bool, open_: bool = True,
+) -> Note:  # fmt: skip
+    """The note of an action leading to the attack: its preview (:mod:`previews`); ``open_``:
+    the defender has yet to name its supporting HQ."""
+    from wargame.games.dai_senso import previews  # noqa: PLC0415 (it imports this module)
+
+    may_support = open_ and bool(defence_hqs(g, target))
+    return previews.later(g, side, target, list(attackers), support, blitz=blitz,
+                          defender_may_support=may_support)  # fmt: skip
 
 
 def _defence_support(g: Context, f: Frame, hq: str | None) -> None:

@@ -133,7 +133,7 @@ class DaiSenso(ProcedureGame):
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
         """The whole position (nothing is hidden) and the fields the client draws from it."""
         found: dict[str, Any] = copy_data(state_.data)
-        return found | client.display(state_)
+        return found | client.display(state_, viewer)
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
         data = copy_data(client.without_display(view["board"]))

@@ -3,7 +3,8 @@
 // result and the die face by face): the preview of the seat's decision (body.preview_text: the
 // battle under way), or of the actions it may choose (a battle to resolve next, a roll: the one
 // opened on the map or picked here). The battle being fought (from the battle frame of the view's
-// stack: each side's units by role, the strikes' hits, where there is no preview) or else the
+// stack: each side's units by role, the strikes' hits, where there is no preview, and the
+// previews of the actions offered in it: an attack declared unit by unit) or else the
 // last battle fought, with its rolls (the natural die, each modifier, the modified roll) and
 // results from the log. The last battle is shown to a seat until its next action (then it is
 // dismissed: play.js), or until its "×"; to a spectator, folded.
@@ -201,11 +202,13 @@ function showButton(ctx, hexId) {
   return h("button", { type: "button", class: "small", id: "battle-show", onclick: () => ctx.focus([hexId]) }, t("battle.show"));
 }
 
-/** The battle under way: its preview (or, without one, its units by role), then its log. */
-function underWay(ctx, battle, decision, events, range) {
+/** The battle under way: its preview (or, without one, its units by role and the previews of
+ * the actions offered: an attack declared unit by unit, to resolve), then its log. */
+function underWay(ctx, battle, decision, previews, events, range) {
   const parts = [h("h2", {}, t("battle.now", { hex: ctx.names.hexName(placeOf(battle)) }))];
   if (battle.stage) parts.push(h("p", { class: "stage" }, ctx.messages.name("reason", battle.stage)));
   parts.push(decision ? previewView(ctx, decision, { titled: false }) : fighting(ctx, battle));
+  if (!decision && previews.length) parts.push(offered(ctx, previews));
   if (range) parts.push(battleLines(ctx, events, range));
   parts.push(showButton(ctx, placeOf(battle)));
   return parts;
@@ -232,7 +235,7 @@ export function drawBattle(box, ctx) {
     return;
   }
   const parts = [];
-  if (battle) parts.push(underWay(ctx, battle, decision, events, range));
+  if (battle) parts.push(underWay(ctx, battle, decision, previews, events, range));
   else {
     if (decision) parts.push(h("h2", {}, t("preview.now")), previewView(ctx, decision));
     else if (previews.length) parts.push(offered(ctx, previews));
