@@ -107,7 +107,7 @@ def attackers_of(
     return [
         uid
         for near in the_map.neighbours(target)
-        if not the_map.blocked(near, target)
+        if not the_map.blocked(near, target) or state.across_beachhead(data, near, target)
         for uid in state.units_in(data, near)
         if state.faction(uid) == side
         and uid not in data["attacked"]
@@ -166,8 +166,9 @@ def column_shift(
     combat or supporting it (4.2.3.5); an HQ ``unsupplied`` gives none (10.3)."""
     the_map = board()
     defenders = state.units_in(data, target)
-    sides = [the_map.side_kinds(state.hex_of(data, uid), target) for uid in attackers]
-    hexside = min(hexside_shift(kinds, tec) for kinds in sides)
+    hexside = min(
+        attack_side_shift(data, state.hex_of(data, uid), target, tec) for uid in attackers
+    )
     defence = tec.hexes[the_map.hexes[target].terrain].shift + hexside
     defence += shifts.mud if weather == "mud" else 0
     defence += shifts.fortress if any(state.kind(u) == "fortress" for u in defenders) else 0
@@ -183,6 +184,16 @@ def column_shift(
 def _has_hq(units: list[str], unsupplied: frozenset[str]) -> bool:
     """Whether an HQ in supply takes part (an HQ out of supply gives no shift)."""
     return any(state.kind(uid) == "hq" and uid not in unsupplied for uid in units)
+
+
+@RULES.implements("4.2.3", "2.2.3")
+def attack_side_shift(data: Mapping[str, Any], here: str, target: str, tec: TerrainEffects) -> int:
+    """The defender's shift of the hexside attacked across: a Beachhead-2's two, a
+    Beachhead-1's one (TEC), else the map's hexside."""
+    found = state.across_beachhead(data, here, target)
+    if found is not None:
+        return tec.hexsides[f"beachhead_{found['level']}"].shift
+    return hexside_shift(board().side_kinds(here, target), tec)
 
 
 def hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
@@ -243,7 +254,12 @@ class BlitzCombat(Combat):
             g.log("log.no_blitz", side=f["side"])
             g.ret()
             return
+        f["blitz_segment"] = True
         super().start(g, f)
+
+    def done(self, g: Context, f: Frame) -> None:
+        """After the beachhead landing step (4.1.3, :mod:`naval`)."""
+        g.ret()
 
 
 def blitz_refusal(target: str, limits: Blitz) -> str:
@@ -262,6 +278,9 @@ def _end_segment(g: Context, f: Frame) -> None:
     g.data["attacked"] = []
     g.data["attacked_hexes"] = []
     g.data["hq_used"] = []
+    if f.get("blitz_segment"):
+        g.call("beachhead_landing", then="done", side=f["side"])
+        return
     g.ret()
 
 
@@ -584,8 +603,12 @@ def _advancing(data: Mapping[str, Any], f: Frame) -> list[str]:
         uid
         for uid in _alive(data, f["attackers"])
         if state.hex_of(data, uid) != f["hex"]
+        and not the_map.hexes[f["hex"]].sea
         and the_map.adjacent(state.hex_of(data, uid), f["hex"])
-        and not the_map.blocked(state.hex_of(data, uid), f["hex"])
+        and (
+            not the_map.blocked(state.hex_of(data, uid), f["hex"])
+            or state.across_beachhead(data, state.hex_of(data, uid), f["hex"])
+        )
     ]
 
 

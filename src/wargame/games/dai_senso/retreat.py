@@ -64,7 +64,9 @@ def may_convert(data: Mapping[str, Any], target: str, attackers: list[str]) -> b
         if uid in data["units"] and the_map.adjacent(state.hex_of(data, uid), target)
     ]
     across = bool(adjacent) and all(
-        the_map.side_kinds(here, target) & CONVERTING_SIDES for here in adjacent
+        the_map.side_kinds(here, target) & CONVERTING_SIDES
+        or state.across_beachhead(data, here, target)
+        for here in adjacent
     )
     city = the_map.hexes[target].terrain in CITY_TERRAIN and target not in data.get("blitz", {})
     return across or city

@@ -23,9 +23,13 @@ from wargame.games.dai_senso.registry import RULES
 
 
 @RULES.implements("9.1", "9.2")
-def stacking_problem(units: list[str], steps: Mapping[str, int], limits: Stacking) -> str:
-    """Why the units of one hex break a stacking limit or restriction ("" if they do not)."""
-    limit = limits.normal
+def stacking_problem(
+    units: list[str], steps: Mapping[str, int], limits: Stacking, *, limited: bool = False
+) -> str:
+    """Why the units of one hex break a stacking limit or restriction ("" if they do not); a
+    ``limited`` hex (a Beachhead-2, whose face carries the limited-stacking symbol) has the
+    lower limit."""
+    limit = limits.limited if limited else limits.normal
     if len(units) > limit.units or sum(steps[uid] for uid in units) > limit.steps:
         return f"9.2: more than {limit.units} units or {limit.steps} steps"
     kinds = Counter(state.kind(uid) for uid in units)
@@ -45,7 +49,9 @@ def overstacked(data: Mapping[str, Any], limits: Stacking) -> str | None:
     """The first hex (in id order) whose units break stacking, or None."""
     steps = {uid: record["steps"] for uid, record in data["units"].items()}
     for hex_id in sorted({record["hex"] for record in data["units"].values()}):
-        if stacking_problem(state.units_in(data, hex_id), steps, limits):
+        beach = data.get("beachheads", {}).get(hex_id)
+        limited = beach is not None and beach["level"] == 2
+        if stacking_problem(state.units_in(data, hex_id), steps, limits, limited=limited):
             return hex_id
     return None
 
