@@ -114,6 +114,8 @@ def test_an_air_force_makes_a_beachhead_2_within_three_hexes_of_its_airbase():
     state = act(state, "axis", f"hex {SEA}")
     assert f"toward {KOTA_BHARU}" in actions(state, "axis")
     state = act(state, "axis", f"toward {KOTA_BHARU}")
+    if GAME.active(state) == ["west"]:  # a West unit in reach may contest it
+        state = act(state, "west", "decline")
     assert state.data["beachheads"] == {SEA: beach("axis", KOTA_BHARU, 2)}
     assert state.data["support"]["j-air-11af"] == "used"
     assert "beachhead j-air-11af" not in actions(state, "axis")
@@ -125,7 +127,27 @@ def test_a_surface_fleet_makes_a_beachhead_1_within_the_sea_reach_of_its_naval_b
     offered = [text.split()[1] for text in actions(state, "axis") if text.startswith("hex ")]
     assert FAR_SEA in offered  # six hexes from the naval base at Saigon
     state = act(state, "axis", f"hex {SEA}", f"toward {BESIDE}")
+    if GAME.active(state) == ["west"]:
+        state = act(state, "west", "decline")
     assert state.data["beachheads"][SEA] == beach("axis", BESIDE, 1)
+
+
+@pytest.mark.rule("2.2.3")
+def test_a_placement_contested_makes_no_beachhead_and_sends_both_units_to_the_used_box():
+    units = {"j-15th-army": (SAIGON, 2), "b-iii-corps": ("w3416", 2)}
+    state = act(tora(units), "axis", "beachhead j-air-11af", f"hex {SEA}", f"toward {KOTA_BHARU}")
+    assert GAME.active(state) == ["west"] and prompt(state, "west") == "prompt.contest"
+    offered = actions(state, "west")
+    assert offered == ["contest b-raf", "contest b-raf-india", "decline"]  # British airbase
+    # not u-haf (no US base in reach) nor b-force-z (w3416 is no port: no naval base)
+    state = act(state, "west", "contest b-raf")
+    assert state.data["beachheads"] == {}
+    assert state.data["support"]["j-air-11af"] == state.data["support"]["b-raf"] == "used"
+    assert prompt(state, "axis") == "prompt.beachhead_support"
+    declined = act(tora(units), "axis", "beachhead j-air-11af", f"hex {SEA}",
+                   f"toward {KOTA_BHARU}")  # fmt: skip
+    declined = act(declined, "west", "decline")
+    assert declined.data["beachheads"] == {SEA: beach("axis", KOTA_BHARU, 2)}
 
 
 @pytest.mark.rule("2.2.3")
@@ -264,6 +286,7 @@ def test_a_failing_beachhead_lets_its_units_advance_inland_and_the_rest_are_lost
 @pytest.mark.rule("2.2.1")
 def test_used_support_units_return_to_the_force_pool_in_their_owners_support_segment():
     state = act(tora(), "axis", "beachhead j-air-11af", f"hex {SEA}", f"toward {KOTA_BHARU}")
+    state = act(state, "west", "decline")
     assert state.data["support"]["j-air-11af"] == "used"
     state = act(state, "axis", *["end"] * 5)
     state = act(state, "west", *["end"] * 5)

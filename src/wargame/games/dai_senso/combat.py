@@ -13,8 +13,8 @@ Decisions
 - Blitz combat (4.1.2) is the same procedure in the blitz combat segment, played only when the
   phasing faction has a Blitz marker on the map: only blitz-enabled units (:mod:`blitz`) attack
   or support the attack, the armour shift (4.2.3.3) is given, and no hex in Mud or Storms is
-  attacked; in Snow only Russian units blitz. Its other steps (airdrop, beachhead landing,
-  airdrop landing, CV strike returns) do not occur in August Storm and are not played.
+  attacked; in Snow only Russian units blitz. Its beachhead landing step (4.1.3, :mod:`naval`)
+  follows; its other steps (airdrop, airdrop landing, CV strike returns) are not played.
 - Exploitation (4.2.8, provisional, table ``exploitation``): after advancing, in either combat
   segment, each unit that advanced and was blitz-enabled in the hex it attacked from may move
   on from the vacated hex, up to its movement allowance divided by the table's divisor, never
@@ -23,7 +23,8 @@ Decisions
   attacker next to it attacks across a strait, beachhead or mountain hexside, or its hex has a
   City and no Blitz marker (:func:`retreat.may_convert`).
 - Attacks across an all-sea or lake hexside are refused: only marines attack across water, and
-  their shift is not recovered (supplement C7).
+  their shift is not recovered (supplement C7). A beachhead's hexside is crossed by attacks and
+  advances after combat, with the TEC's defender shift of its face (2.2.3, 4.2.3).
 - A force retreating into a hex of friendly ground units sweeps them along (4.2.5, rout).
 """
 

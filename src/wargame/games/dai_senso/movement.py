@@ -18,8 +18,11 @@ Decisions
   overrun and no entry into Mud (:func:`exploit_refusal`).
 - A unit out of supply at the start of its move may not make it (10.3, :mod:`supply`); the
   Reserve Movement Phase needs no supply.
-- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), and Policy or Truce
-  limits (none applies in the training scenarios).
+- Port-to-port movement (3.1.2, :mod:`naval`) is a unit's whole move, offered before its first
+  hex; a move onto a friendly beachhead from the land next to it, or off it across its beachhead
+  hexside, takes the entire allowance (3.1.4), with no overrun across that hexside.
+- Not played yet: off-map box movement (3.1.3), and Policy or Truce limits (none applies in the
+  training scenarios).
 """
 
 from __future__ import annotations

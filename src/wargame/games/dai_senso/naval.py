@@ -24,9 +24,11 @@ Decisions (provisional where the map or the rules are missing; table ``naval``)
 - Placement (2.2.3) is played for beachheads only: an air force within its range (3) of a
   same-nationality airbase becomes a Beachhead-2, a surface fleet within ``sea_reach`` of a
   same-nationality naval base a Beachhead-1, both in an all-sea hex next to land, the fleet or
-  air force going to the Used box. Contests, CV fleets, submarines, bombers and convoy markers
-  are not played; a used unit comes back to the force pool at its owner's next return to base
-  (the delay box is not played).
+  air force going to the Used box. Each other faction may contest it with a unit of its pool
+  that could be placed there (air force, interceptor, CV fleet, surface fleet): both go to the
+  Used box, as the delay box is not played, and no beachhead is made. CV strikes, submarines,
+  bombers and convoy markers are not played; a used unit comes back to the force pool at its
+  owner's next return to base.
 - Inland advance and landing need the land hex free of enemy units (4.1.3's limits are not
   recovered). A beachhead hexside is crossed by movement, attacks, advances and zones of control
   (supplement §3); a move onto or off a beachhead takes the unit's entire allowance.
@@ -54,6 +56,7 @@ from wargame.games.dai_senso.naval_board import (
     sea_links,
 )
 from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.state import SIDES
 from wargame.games.dai_senso.supply import refusal, unsupplied
 
 RULES.stand_in("3.1.2", "ports, sea zones and troop convoys stood in for", key="port_to_port")
@@ -175,8 +178,28 @@ class SupportSegment(Procedure):
         the_map = board()
         for land in the_map.neighbours(f["hex"]):
             if not the_map.hexes[land].sea:
-                choices.add(f"toward {land}", _place_beachhead, land)
+                choices.add(f"toward {land}", _aim, land)
         choices.add("cancel", _cancel)
+        return choices
+
+    def contest_next(self, g: Context, f: Frame) -> None:
+        """The next faction that may contest the placement is asked; with none left, the
+        beachhead is made."""
+        while f["contesters"]:
+            if contest_units(g, f["contesters"][0], f["unit"], f["hex"]):
+                g.goto("contest")
+                return
+            f["contesters"].pop(0)
+        _place_beachhead(g, f)
+
+    @decision
+    def contest(self, g: Context, f: Frame) -> Choices:
+        """2.2.3: a non-phasing faction may contest the placement with a unit of its pool."""
+        side = f["contesters"][0]
+        choices = Decision.single(side, "prompt.contest", unit=f["unit"], hex=f["hex"])
+        for uid in contest_units(g, side, f["unit"], f["hex"]):
+            choices.add(f"contest {uid}", _contest, uid)
+        choices.add("decline", _decline)
         return choices
 
     def failure(self, g: Context, f: Frame) -> None:
@@ -255,18 +278,25 @@ def beachhead_hexes(g: Context, uid: str) -> list[str]:
     its range (air force), a naval base within the sea reach (surface fleet). One beachhead a
     hex, never under an enemy unit; one made over the faction's own units left on a failed
     beachhead saves them from 2.2.5."""
-    the_map = board()
-    supply = game_tables(g.state)["supply"]
-    nationality = state.unit(uid).nationality
-    air = state.unit(uid).type == "air_force"
-    reach = (forces().support_types["air_force"].range or 3) if air else g.data["sea"]["reach"]
-    bases = sorted(
-        hex_id for hex_id in bases_of(g.data, supply, nationality) if air or hex_id in ports()
-    )
-    near = {sea for base in bases for sea in the_map.grid.within(base, reach)}
+    near = in_reach(g, uid)
     side = state.faction(uid)
     enemy = {r["hex"] for u, r in g.data["units"].items() if state.faction(u) != side}
     return sorted((near & coastal_seas()) - enemy - set(g.data["beachheads"]))
+
+
+@RULES.implements("2.2.3")
+def in_reach(g: Context, uid: str) -> set[str]:
+    """The hexes the support unit may be placed in: within its range (3) of an airbase of its
+    nationality for an air unit, within the sea reach of a naval base of its nationality for a
+    fleet (spec §4.6.3, the sea zone stood in for by the reach)."""
+    the_map = board()
+    supply = game_tables(g.state)["supply"]
+    nationality = state.unit(uid).nationality
+    kind = forces().support_types[state.unit(uid).type]
+    air = kind.category == "air"
+    reach = (kind.range or 3) if air else g.data["sea"]["reach"]
+    bases = [hex_id for hex_id in bases_of(g.data, supply, nationality) if air or hex_id in ports()]
+    return {near for base in bases for near in the_map.grid.within(base, reach)}
 
 
 def offer(choices: Choices, text: str, reason: str, effect: Effect, *args: Any) -> None:
@@ -292,14 +322,62 @@ def _cancel(g: Context, f: Frame) -> None:
     g.goto("place")
 
 
-def _place_beachhead(g: Context, f: Frame, toward: str) -> None:
-    uid, sea = f["unit"], f["hex"]
-    f["unit"] = f["hex"] = None
+def _aim(g: Context, f: Frame, toward: str) -> None:
+    """The placement is made: each other faction of the scenario in turn may contest it."""
+    f["toward"] = toward
+    f["contesters"] = [s for s in SIDES if s in g.data["factions"] and s != f["side"]]
+    g.goto("contest_next")
+
+
+def _place_beachhead(g: Context, f: Frame) -> None:
+    uid, sea, toward = f["unit"], f["hex"], f["toward"]
+    f["unit"] = f["hex"] = f["toward"] = None
     level = BEACHHEAD_MAKERS[state.unit(uid).type]
     g.data["beachheads"][sea] = {"side": f["side"], "toward": toward, "level": level}
     g.data["support"][uid] = "used"
     g.log("log.beachhead_placed", side=f["side"], unit=uid, hex=sea, to=toward, level=level)
     g.goto("place")
+
+
+CONTESTS: Final = {
+    "air_force": frozenset(BEACHHEAD_MAKERS),
+    "interceptor": frozenset(BEACHHEAD_MAKERS),
+    "cv_fleet": frozenset(BEACHHEAD_MAKERS),
+    "surface_fleet": frozenset(BEACHHEAD_MAKERS),
+}
+"""Contester type -> the types of target it may contest in an all-sea hex (spec §4.6.3: air
+forces, interceptors and CV fleets any, surface fleets air forces and surface fleets; bombers
+and submarines never contest; a CV strike is not played)."""
+
+
+@RULES.implements("2.2.3")
+def contest_units(g: Context, side: str, target: str, sea: str) -> list[str]:
+    """The units of ``side``'s force pool that could be placed in ``sea`` and may contest the
+    target there."""
+    kind = state.unit(target).type
+    return [
+        uid
+        for uid, where in sorted(g.data["support"].items())
+        if where == "pool"
+        and state.faction(uid) == side
+        and kind in CONTESTS.get(state.unit(uid).type, frozenset())
+        and sea in in_reach(g, uid)
+    ]
+
+
+def _contest(g: Context, f: Frame, uid: str) -> None:
+    """Both units leave for the Used box (the delay box is not played); no beachhead."""
+    target = f["unit"]
+    g.data["support"][target] = g.data["support"][uid] = "used"
+    g.log("log.contested", side=state.faction(uid), unit=uid, target=target, hex=f["hex"])
+    f["unit"] = f["hex"] = f["toward"] = None
+    f["contesters"] = []
+    g.goto("place")
+
+
+def _decline(g: Context, f: Frame) -> None:
+    f["contesters"].pop(0)
+    g.goto("contest_next")
 
 
 def _to_blitz(g: Context, f: Frame) -> None:

@@ -4,7 +4,8 @@ an overstacked hex, or one breaking a restriction, loses steps (4.2.6.2) until i
 Limits (9.2, ``stacking`` in data/tables.yaml): friendly ground units only, three units and six
 steps a hex. Restrictions (9.1): no two HQs, no two fortresses, and units of one minor country at
 most beside the major powers' (Exp units and the pan-national exceptions are not in the training
-scenario). The map marks no limited-stacking hexes yet, so the normal limit applies everywhere.
+scenario). The map marks no limited-stacking hexes yet; a Beachhead-2, whose face carries the
+symbol, has the limited limit (:mod:`naval`), every other hex the normal one.
 """
 
 from __future__ import annotations

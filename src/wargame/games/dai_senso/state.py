@@ -6,8 +6,9 @@ pending option card are secret (spec §2.4), and the training scenario played he
 cards, so every side sees the whole position.
 
 Decisions
-- Support units (air forces, fleets) start in the force pool (``forces.yaml``) and stay there:
-  the support segment (2.2) that places them is not played yet.
+- Support units (air forces, fleets) start in the force pool (``forces.yaml``); only a scenario
+  with naval play (:mod:`naval`) uses them, to make beachheads. A ground unit may stand in an
+  all-sea hex only on its faction's beachhead (``data["beachheads"]``).
 - In a faction's turn every unit of the two other factions is an enemy (5.1 of the supplement,
   spec §1.2: West and Soviet are enemies of each other for rules purposes).
 """

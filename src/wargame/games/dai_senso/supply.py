@@ -11,7 +11,9 @@ Decisions
   units are out of supply now.
 - A line may not enter a hex of an enemy unit, or a hex in an enemy zone of control without a
   friendly unit, nor cross an all-sea or lake hexside or enter an all-sea hex (10.2 as recovered;
-  no beachheads or straits with a supply role are played).
+  no straits with a supply role are played). In a scenario with naval play a line also crosses
+  the sea from open port to open port within the sea reach, and any hexside of a friendly
+  beachhead (:func:`naval_board.supply_links`, table ``naval``).
 - The unit's own hex needs no line: a unit in a source hex is supplied, even in an enemy zone of
   control, as the line is traced outward from it.
 - What supply enables (10.3), as played here: operational movement (checked at the start of the
