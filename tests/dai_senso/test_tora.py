@@ -252,6 +252,10 @@ def test_an_attack_across_a_beachhead_hexside_gives_the_defender_its_shift():
     state = tora({"j-guards": (SEA, 1), "b-iii-corps": (BESIDE, 2)},
                  **{SEA: beach("axis", KOTA_BHARU)})  # fmt: skip
     assert combat.attackers_of(state.data, "axis", BESIDE) == []  # not its hexside
+    onto = tora({"j-guards": (SEA, 1), "b-iii-corps": (KOTA_BHARU, 2)},
+                **{SEA: beach("axis", KOTA_BHARU, 2)})  # fmt: skip
+    assert combat.attackers_of(onto.data, "west", SEA) == ["b-iii-corps"]
+    assert combat.attack_side_shift(onto.data, KOTA_BHARU, SEA, TEC) == 0  # from the land
 
 
 # -- 2.2.2, 2.2.5 maintenance and failure ---------------------------------------------------------

@@ -190,9 +190,10 @@ def _has_hq(units: list[str], unsupplied: frozenset[str]) -> bool:
 @RULES.implements("4.2.3", "2.2.3")
 def attack_side_shift(data: Mapping[str, Any], here: str, target: str, tec: TerrainEffects) -> int:
     """The defender's shift of the hexside attacked across: a Beachhead-2's two, a
-    Beachhead-1's one (TEC), else the map's hexside."""
+    Beachhead-1's one (TEC) when the attack comes from the beachhead, else the map's hexside
+    (none for an attack from the land onto a beachhead)."""
     found = state.across_beachhead(data, here, target)
-    if found is not None:
+    if found is not None and board().hexes[here].sea:
         return tec.hexsides[f"beachhead_{found['level']}"].shift
     return hexside_shift(board().side_kinds(here, target), tec)
 
