@@ -25,7 +25,7 @@ pytestmark = pytest.mark.game("dai-senso")
 
 
 def test_august_storm_is_offered_first_and_it_sets_up_from_the_forces_file():
-    assert [s.id for s in GAME.scenarios()] == [SCENARIO, "a2_china_incident"]
+    assert [s.id for s in GAME.scenarios()] == [SCENARIO, "a2_china_incident", "a3_tora_tora_tora"]
     state = GAME.setup(SCENARIO, 1)
     placed = {p.unit: p.hex for p in forces().scenarios[SCENARIO].setup if p.hex}
     assert {uid: r["hex"] for uid, r in state.data["units"].items()} == placed
@@ -37,7 +37,6 @@ def test_august_storm_is_offered_first_and_it_sets_up_from_the_forces_file():
 @pytest.mark.parametrize(
     ("scenario", "reason"),
     [
-        ("a3_tora_tora_tora", "naval"),
         ("c1_1937", "option cards"),
         ("b1_war_of_resistance", "option cards"),
     ],

@@ -26,6 +26,7 @@ from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import BlitzMarkers, Supply
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.naval_board import supply_links
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.supply import occupants, traces_supply
 
@@ -65,7 +66,7 @@ def placement_refusal(data: Mapping[str, Any], side: str, hex_id: str, table: Su
         return f"2.2.4: {hex_id} already holds a Blitz marker"
     if state.holder(data, hex_id) != side:
         return f"2.2.4: a Blitz marker goes in a hex of {side}'s own ground units, not {hex_id}"
-    if not traces_supply(table, occupants(data), hex_id, side):
+    if not traces_supply(table, occupants(data), hex_id, side, supply_links(data, side)):
         return f"2.2.4: a Blitz marker goes in a hex of supplied units (10.3), not {hex_id}"
     return ""
 

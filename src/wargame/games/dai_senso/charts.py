@@ -428,6 +428,20 @@ class Supply(Strict):
     """Faction -> the countries, dependents and regions whose every hex is its source."""
 
 
+# -- 2.2.3, 3.1.2, 4.1.3 naval play (ds-tora) ------------------------------------------------------
+
+
+class Naval(Strict):
+    sea_reach: Annotated[int, msgspec.Meta(ge=1, le=60)]
+    """Hexes a port-to-port move, a sea supply line or a surface fleet's placement reaches from
+    its port or naval base (the stand-in for a sea zone)."""
+    open_port_countries: dict[Faction, list[str]]
+    """Faction -> its active countries, whose ports are open to it with no unit in them."""
+    troop_convoys: dict[str, dict[Faction, Annotated[int, msgspec.Meta(ge=0, le=40)]]]
+    """Scenario -> faction -> troop convoy steps a faction turn; only the scenarios named here
+    play naval movement and beachheads."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -453,6 +467,7 @@ TABLES: Final = PrintedTables(
         "blitz_markers": TableKind(BlitzMarkers),
         "exploitation": TableKind(Exploitation),
         "supply": TableKind(Supply),
+        "naval": TableKind(Naval),
     },
 )
 

@@ -13,8 +13,8 @@ Decisions
 - Blitz combat (4.1.2) is the same procedure in the blitz combat segment, played only when the
   phasing faction has a Blitz marker on the map: only blitz-enabled units (:mod:`blitz`) attack
   or support the attack, the armour shift (4.2.3.3) is given, and no hex in Mud or Storms is
-  attacked; in Snow only Russian units blitz. Its other steps (airdrop, beachhead landing,
-  airdrop landing, CV strike returns) do not occur in August Storm and are not played.
+  attacked; in Snow only Russian units blitz. Its beachhead landing step (4.1.3, :mod:`naval`)
+  follows; its other steps (airdrop, airdrop landing, CV strike returns) are not played.
 - Exploitation (4.2.8, provisional, table ``exploitation``): after advancing, in either combat
   segment, each unit that advanced and was blitz-enabled in the hex it attacked from may move
   on from the vacated hex, up to its movement allowance divided by the table's divisor, never
@@ -23,7 +23,8 @@ Decisions
   attacker next to it attacks across a strait, beachhead or mountain hexside, or its hex has a
   City and no Blitz marker (:func:`retreat.may_convert`).
 - Attacks across an all-sea or lake hexside are refused: only marines attack across water, and
-  their shift is not recovered (supplement C7).
+  their shift is not recovered (supplement C7). A beachhead's hexside is crossed by attacks and
+  advances after combat, with the TEC's defender shift of its face (2.2.3, 4.2.3).
 - A force retreating into a hex of friendly ground units sweeps them along (4.2.5, rout).
 """
 
@@ -110,7 +111,7 @@ def attackers_of(
     return [
         uid
         for near in the_map.neighbours(target)
-        if not the_map.blocked(near, target)
+        if not the_map.blocked(near, target) or state.across_beachhead(data, near, target)
         for uid in state.units_in(data, near)
         if state.faction(uid) == side
         and uid not in data["attacked"]
@@ -186,8 +187,9 @@ def column_shifts(
     defenders = state.units_in(data, target)
     terrain = the_map.hexes[target].terrain
     found = [Modifier("4.2.3.8", "shift.terrain", -tec.hexes[terrain].shift, {"terrain": terrain})]
-    found += hexside_shifts([the_map.side_kinds(state.hex_of(data, u), target) for u in attackers],
-                            tec)  # fmt: skip
+    found += hexside_shifts(
+        [attack_side(data, state.hex_of(data, u), target, tec) for u in attackers]
+    )
     if weather == "mud":
         found.append(Modifier("4.2.3.7", "shift.mud", -shifts.mud))
     fortress = [uid for uid in defenders if state.kind(uid) == "fortress"]
@@ -206,22 +208,45 @@ def column_shifts(
     return [item for item in found if item.value]
 
 
-def hexside_shifts(sides: list[frozenset[str]], tec: TerrainEffects) -> list[Modifier]:
+def hexside_shifts(sides: list[Modifier | None]) -> list[Modifier]:
     """The defender's hexside shift: the lowest of the sides attacked across (4.2.3.8), none if
     any side has no shifting feature."""
-    lowest = min(sides, key=lambda kinds: hexside_shift(kinds, tec))
-    shift = hexside_shift(lowest, tec)
-    if not shift:
+    if not sides or any(side is None for side in sides):
         return []
-    kind = next(kind for kind, row in HEXSIDE_SHIFTS if kind in lowest and
-                tec.hexsides[row].shift == shift)  # fmt: skip
-    return [Modifier("4.2.3.8", "shift.hexside", -shift, {"hexside": kind})]
+    return [max((side for side in sides if side is not None), key=lambda side: side.value)]
 
 
 @RULES.implements("10.3")
 def _hq_of(units: list[str], unsupplied: frozenset[str]) -> str | None:
     """The first HQ in supply taking part, if any (an HQ out of supply gives no shift)."""
     return next((uid for uid in units if state.kind(uid) == "hq" and uid not in unsupplied), None)
+
+
+@RULES.implements("4.2.3", "2.2.3")
+def attack_side(
+    data: Mapping[str, Any], here: str, target: str, tec: TerrainEffects
+) -> Modifier | None:
+    """The defender's shift of the hexside attacked across, None where it gives none: a
+    Beachhead-2's two, a Beachhead-1's one (TEC) when the attack comes from the beachhead, else
+    the map's hexside (none for an attack from the land onto a beachhead)."""
+    found = state.across_beachhead(data, here, target)
+    if found is not None and board().hexes[here].sea:
+        level = found["level"]
+        shift = tec.hexsides[f"beachhead_{level}"].shift
+        return Modifier("2.2.3", "shift.beachhead", -shift, {"level": level}) if shift else None
+    kinds = board().side_kinds(here, target)
+    shift = hexside_shift(kinds, tec)
+    if not shift:
+        return None
+    kind = next(kind for kind, row in HEXSIDE_SHIFTS if kind in kinds and
+                tec.hexsides[row].shift == shift)  # fmt: skip
+    return Modifier("4.2.3.8", "shift.hexside", -shift, {"hexside": kind})
+
+
+def attack_side_shift(data: Mapping[str, Any], here: str, target: str, tec: TerrainEffects) -> int:
+    """The defender's shift (positive) of the hexside attacked across (:func:`attack_side`)."""
+    found = attack_side(data, here, target, tec)
+    return 0 if found is None else -found.value
 
 
 def hexside_shift(kinds: frozenset[str], tec: TerrainEffects) -> int:
@@ -330,7 +355,12 @@ class BlitzCombat(Combat):
             g.log("log.no_blitz", side=f["side"])
             g.ret()
             return
+        f["blitz_segment"] = True
         super().start(g, f)
+
+    def done(self, g: Context, f: Frame) -> None:
+        """After the beachhead landing step (4.1.3, :mod:`naval`)."""
+        g.ret()
 
 
 def blitz_refusal(target: str, limits: Blitz) -> str:
@@ -349,6 +379,9 @@ def _end_segment(g: Context, f: Frame) -> None:
     g.data["attacked"] = []
     g.data["attacked_hexes"] = []
     g.data["hq_used"] = []
+    if f.get("blitz_segment"):
+        g.call("beachhead_landing", then="done", side=f["side"])
+        return
     g.ret()
 
 
@@ -689,8 +722,12 @@ def _advancing(data: Mapping[str, Any], f: Frame) -> list[str]:
         uid
         for uid in _alive(data, f["attackers"])
         if state.hex_of(data, uid) != f["hex"]
+        and not the_map.hexes[f["hex"]].sea
         and the_map.adjacent(state.hex_of(data, uid), f["hex"])
-        and not the_map.blocked(state.hex_of(data, uid), f["hex"])
+        and (
+            not the_map.blocked(state.hex_of(data, uid), f["hex"])
+            or state.across_beachhead(data, state.hex_of(data, uid), f["hex"])
+        )
     ]
 
 

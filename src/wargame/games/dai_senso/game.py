@@ -11,8 +11,9 @@ Decisions
   together (:mod:`victory`); its units in the force pool or on a card stay there, as the
   training scenarios deal no cards and play no reinforcements. The Chinese minors' own rules
   (13.2.2: which minors may attack together) were not recovered and are not played.
-  Tora! Tora! Tora! needs naval, port-to-port and beachhead movement. The other scenarios are
-  refused in one line with that reason.
+  Tora! Tora! Tora! (A.3) is the third: the Axis against the West from December 1941, with
+  naval play (:mod:`naval`: beachheads, port-to-port movement, beachhead landings). The other
+  scenarios are refused in one line with what they still need.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from wargame.games.dai_senso import (
     combat,
     losses,
     movement,
+    naval,
     retreat,
     sequence,
     stacking,
@@ -49,11 +51,10 @@ from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
-PLAYABLE: Final = ("a1_august_storm", "a2_china_incident")
+PLAYABLE: Final = ("a1_august_storm", "a2_china_incident", "a3_tora_tora_tora")
 NOT_YET: Final = {
     "c1_1937": "the campaign needs option cards, political events, supply and naval movement",
     "b1_war_of_resistance": "the campaign needs option cards, political events and supply",
-    "a3_tora_tora_tora": "it needs naval, port-to-port and beachhead movement",
 }
 """Why each scenario of ``forces.yaml`` but the playable ones is refused."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -70,7 +71,7 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL,
+        *stacking.ALL, *naval.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -105,6 +106,7 @@ class DaiSenso(ProcedureGame):
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         tables = charts.tables(g.state)
         g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
+        g.data.update(naval.initial_data(scenario, tables["naval"]))
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,

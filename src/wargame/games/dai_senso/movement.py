@@ -18,8 +18,11 @@ Decisions
   overrun and no entry into Mud (:func:`exploit_refusal`).
 - A unit out of supply at the start of its move may not make it (10.3, :mod:`supply`); the
   Reserve Movement Phase needs no supply.
-- Not played yet: port-to-port and off-map box movement (3.1.2, 3.1.3), and Policy or Truce
-  limits (none applies in the training scenarios).
+- Port-to-port movement (3.1.2, :mod:`naval`) is a unit's whole move, offered before its first
+  hex; a move onto a friendly beachhead from the land next to it, or off it across its beachhead
+  hexside, takes the entire allowance (3.1.4), with no overrun across that hexside.
+- Not played yet: off-map box movement (3.1.3), and Policy or Truce limits (none applies in the
+  training scenarios).
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TerrainEffects
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.losses import eliminate
+from wargame.games.dai_senso.naval import offer, sailings
+from wargame.games.dai_senso.naval_board import beachhead, plays_naval
 from wargame.games.dai_senso.overrun import overrun_refusal
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.weather import STOPPING, weather_now
@@ -130,8 +135,8 @@ def step_cost(
     here = state.hex_of(data, uid)
     side = state.faction(uid)
     kinds = the_map.side_kinds(here, there)
-    if the_map.hexes[there].sea:
-        return 0, f"3.1.4: {there} is an all-sea hex"
+    if the_map.hexes[there].sea or the_map.hexes[here].sea:
+        return beachhead_cost(data, uid, there, spent)
     if state.enemy_in(data, there, side):
         refusal = overrun_refusal(data, uid, here, there, tec, weather=ground.weather)
         if refusal:
@@ -149,6 +154,30 @@ def step_cost(
     for kind in sorted(kinds & {"river", "mountain"}):
         cost += _mp(tec.hexsides[kind].mp)
     return cost, ""
+
+
+@RULES.implements("3.1.4", "2.2.3")
+def beachhead_cost(
+    data: Mapping[str, Any], uid: str, there: str, spent: float
+) -> tuple[float, str]:
+    """A move onto a friendly beachhead from a land hex next to it, or off one across its
+    beachhead hexside, each the unit's entire allowance (supplement §3; no overrun across it,
+    provisional); any other all-sea hex is closed."""
+    here = state.hex_of(data, uid)
+    side = state.faction(uid)
+    if board().hexes[here].sea:
+        found = beachhead(data, here)
+        if found is None or found["toward"] != there:
+            return 0, "3.1.4: a unit on a beachhead leaves it across its beachhead hexside only"
+        if state.enemy_in(data, there, side):
+            return 0, f"3.1.4: no overrun across a beachhead hexside into {there}"
+    else:
+        found = beachhead(data, there)
+        if found is None or found["side"] != side:
+            return 0, f"3.1.4: {there} is an all-sea hex without a friendly beachhead"
+    if spent > 0:
+        return 0, f"3.1.4: moving onto or off a beachhead takes a unit's whole move ({there})"
+    return float("inf"), ""
 
 
 @RULES.implements("11.4", "11.5")
@@ -243,6 +272,8 @@ class UnitMove(Procedure):
             choices.add(f"hex {there}", _enter, there, entry)
         for there, reason in refused.items():
             choices.refuse(f"hex {there}", reason)
+        if f["spent"] == 0 and not f.get("exploit") and plays_naval(g.data):
+            _offer_sailings(g.data, choices, uid, ground)
         choices.add("stop", _stop)
         return choices
 
@@ -261,6 +292,28 @@ def _enter(g: Context, f: Frame, there: str, entry: Entry) -> None:
         _stop(g, f)
     else:
         f["spent"] += entry.cost
+
+
+@RULES.implements("3.1.2")
+def _offer_sailings(data: Mapping[str, Any], choices: Choices, uid: str, ground: Ground) -> None:
+    """Port-to-port moves open to the unit at the start of its move (:mod:`naval`)."""
+    found, reason = sailings(data, uid)
+    side = state.faction(uid)
+    for there in found:
+        refused = reason or (reserve_refusal(data, side, there) if ground.reserve else "")
+        offer(choices, f"port {there}", refused, _sail, there)
+
+
+def _sail(g: Context, f: Frame, there: str) -> None:
+    """The unit crosses the sea to ``there`` on troop convoys, one a step: its whole move."""
+    uid = f["unit"]
+    here = state.hex_of(g.data, uid)
+    g.data["convoys"] -= g.data["units"][uid]["steps"]
+    taken = state.enter(g.data, uid, there)
+    g.log("log.sailed", side=state.faction(uid), unit=uid, frm=here, to=there)
+    if taken:
+        g.log("log.taken", side=taken, hex=there)
+    _stop(g, f)
 
 
 def _stop(g: Context, f: Frame) -> None:

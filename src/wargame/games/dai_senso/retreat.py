@@ -7,8 +7,9 @@ Decisions
   priority 2).
 - A force holding a unit with movement allowance 0 or an HQ cannot retreat at all: every unit of
   a defending hex and every unit of an attacking force has fought.
-- Retreat may cross a strait but no other all-sea hexside and no lake hexside; off-map boxes,
-  Airdrop and Beachhead markers, neutral minors and PACs do not occur in the training scenario.
+- Retreat may cross a strait but no other all-sea hexside and no lake hexside, so never onto
+  or off a beachhead (a force on one that must retreat loses steps instead); off-map boxes,
+  Airdrop markers, neutral minors and PACs do not occur in the training scenarios.
 - The defender's optional conversion (supplement §6.11): a defender told to retreat (Dr) may,
   before any hex of it, turn the hexes still to go into step losses, one for one, when every
   attacking unit next to its hex attacked across a strait, beachhead or mountain hexside, or
@@ -64,7 +65,9 @@ def may_convert(data: Mapping[str, Any], target: str, attackers: list[str]) -> b
         if uid in data["units"] and the_map.adjacent(state.hex_of(data, uid), target)
     ]
     across = bool(adjacent) and all(
-        the_map.side_kinds(here, target) & CONVERTING_SIDES for here in adjacent
+        the_map.side_kinds(here, target) & CONVERTING_SIDES
+        or state.across_beachhead(data, here, target)
+        for here in adjacent
     )
     city = the_map.hexes[target].terrain in CITY_TERRAIN and target not in data.get("blitz", {})
     return across or city

@@ -9,8 +9,10 @@ Decisions
   both pass through: the VP check, option cards, logistics and replacements are not played yet.
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
-- Of the initial administrative phase (2) only the support segment's Blitz marker placement
-  (2.2.4, :mod:`blitz`) is played; the marker segment (4.3) takes the markers back.
+- Of the initial administrative phase (2) only the support segment (2.2) is played: Blitz marker
+  placement (2.2.4, :mod:`blitz`), and in a scenario with naval play (:mod:`naval`) return to
+  base, beachhead maintenance, beachhead placement and beachhead failure; the marker segment
+  (4.3) takes the Blitz markers back.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from wargame.games.dai_senso.state import SIDES
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
     ("seasonal", "1", None),
-    ("initial_administrative", "2", "blitz_placement"),
+    ("initial_administrative", "2", "support_segment"),
     ("operational_movement", "3", "movement"),
     ("blitz_combat", "4.1", "blitz_combat"),
     ("regular_combat", "4.2", "combat"),
@@ -38,7 +40,8 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
 )
 NOT_PLAYED: Final = (
     "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
-    "2.1-2.2.3, 2.2.5, 2.3 (the initial administrative phase but Blitz marker placement)",
+    "2.1, 2.3 (political events, organization); of 2.2 (support) only return to base,"
+    " beachheads and Blitz markers are played, and beachheads only where naval play is",
     "7.1 (delay)",
 )  # fmt: skip
 

@@ -4,7 +4,8 @@ an overstacked hex, or one breaking a restriction, loses steps (4.2.6.2) until i
 Limits (9.2, ``stacking`` in data/tables.yaml): friendly ground units only, three units and six
 steps a hex. Restrictions (9.1): no two HQs, no two fortresses, and units of one minor country at
 most beside the major powers' (Exp units and the pan-national exceptions are not in the training
-scenario). The map marks no limited-stacking hexes yet, so the normal limit applies everywhere.
+scenario). The map marks no limited-stacking hexes yet; a Beachhead-2, whose face carries the
+symbol, has the limited limit (:mod:`naval`), every other hex the normal one.
 """
 
 from __future__ import annotations
@@ -23,9 +24,13 @@ from wargame.games.dai_senso.registry import RULES
 
 
 @RULES.implements("9.1", "9.2")
-def stacking_problem(units: list[str], steps: Mapping[str, int], limits: Stacking) -> str:
-    """Why the units of one hex break a stacking limit or restriction ("" if they do not)."""
-    limit = limits.normal
+def stacking_problem(
+    units: list[str], steps: Mapping[str, int], limits: Stacking, *, limited: bool = False
+) -> str:
+    """Why the units of one hex break a stacking limit or restriction ("" if they do not); a
+    ``limited`` hex (a Beachhead-2, whose face carries the limited-stacking symbol) has the
+    lower limit."""
+    limit = limits.limited if limited else limits.normal
     if len(units) > limit.units or sum(steps[uid] for uid in units) > limit.steps:
         return f"9.2: more than {limit.units} units or {limit.steps} steps"
     kinds = Counter(state.kind(uid) for uid in units)
@@ -45,7 +50,9 @@ def overstacked(data: Mapping[str, Any], limits: Stacking) -> str | None:
     """The first hex (in id order) whose units break stacking, or None."""
     steps = {uid: record["steps"] for uid, record in data["units"].items()}
     for hex_id in sorted({record["hex"] for record in data["units"].values()}):
-        if stacking_problem(state.units_in(data, hex_id), steps, limits):
+        beach = data.get("beachheads", {}).get(hex_id)
+        limited = beach is not None and beach["level"] == 2
+        if stacking_problem(state.units_in(data, hex_id), steps, limits, limited=limited):
             return hex_id
     return None
 

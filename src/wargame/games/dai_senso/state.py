@@ -6,8 +6,9 @@ pending option card are secret (spec §2.4), and the training scenario played he
 cards, so every side sees the whole position.
 
 Decisions
-- Support units (air forces, fleets) start in the force pool (``forces.yaml``) and stay there:
-  the support segment (2.2) that places them is not played yet.
+- Support units (air forces, fleets) start in the force pool (``forces.yaml``); only a scenario
+  with naval play (:mod:`naval`) uses them, to make beachheads. A ground unit may stand in an
+  all-sea hex only on its faction's beachhead (``data["beachheads"]``).
 - In a faction's turn every unit of the two other factions is an enemy (5.1 of the supplement,
   spec §1.2: West and Soviet are enemies of each other for rules purposes).
 """
@@ -91,11 +92,23 @@ def in_enemy_zoc(
     the hex (8, 8.1)."""
     the_map = board()
     return any(
-        faction(uid) != side and the_map.projects_zoc(near, hex_id)
+        faction(uid) != side
+        and (the_map.projects_zoc(near, hex_id) or across_beachhead(data, near, hex_id))
         for near in the_map.neighbours(hex_id)
         for uid in units_in(data, near)
         if uid != ignoring
     )
+
+
+def across_beachhead(data: Mapping[str, Any], a: str, b: str) -> Mapping[str, Any] | None:
+    """The Beachhead marker whose hexside lies between ``a`` and ``b`` (either way), if any: its
+    hexside is crossed by movement, attacks and zones of control (supplement §3)."""
+    found: Mapping[str, Any] | None
+    for sea, land in ((a, b), (b, a)):
+        found = data.get("beachheads", {}).get(sea)
+        if found is not None and found["toward"] == land:
+            return found
+    return None
 
 
 def enter(data: dict[str, Any], uid: str, hex_id: str) -> str | None:
@@ -108,14 +121,25 @@ def enter(data: dict[str, Any], uid: str, hex_id: str) -> str | None:
     return None
 
 
+def _afloat(data: Mapping[str, Any], uid: str, hex_id: str) -> bool:
+    """Whether the unit may be in this all-sea hex: on its faction's beachhead, or in its own
+    support segment, between the beachhead maintenance that took its beachhead away and the
+    beachhead failure that eliminates it (2.2.2, 2.2.5)."""
+    side = faction(uid)
+    beach = data.get("beachheads", {}).get(hex_id)
+    stranded = data.get("phasing") == side and data.get("phase") == "initial_administrative"
+    return (beach is not None and beach["side"] == side) or stranded
+
+
 def problems(data: Mapping[str, Any]) -> list[str]:
-    """Units off the map or at sea, units with no steps, hexes held by two factions."""
+    """Units off the map or at sea off their beachheads, units with no steps, hexes held by two
+    factions."""
     found = []
     the_map = board()
     for uid, record in data["units"].items():
         where = the_map.hexes.get(record["hex"])
-        if where is None or where.sea:
-            found.append(f"{uid} is in {record['hex']}, not a land hex")
+        if where is None or (where.sea and not _afloat(data, uid, record["hex"])):
+            found.append(f"{uid} is in {record['hex']}, not a land hex nor its beachhead")
         if record["steps"] < 1:
             found.append(f"{uid} has no steps left but is on the map")
     for hex_id in {record["hex"] for record in data["units"].values()}:

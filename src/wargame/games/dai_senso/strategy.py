@@ -156,9 +156,9 @@ def _rank(data: Mapping[str, Any], text: str, targets: list[str]) -> tuple[int, 
     first (the unit to move, to add to an attack), then the rest (stop, end, resolve) in the
     listed order: a search widens in this order and sees only the first few of a long list."""
     verb, _, rest = text.partition(" ")
-    if verb in ("hex", "attack") and rest in board().hexes:
+    if verb in ("hex", "attack", "port", "toward") and rest in board().hexes:
         return (0, min(board().distance(rest, target) for target in targets))
-    if verb in ("move", "with", "support") and rest in data["units"]:
+    if verb in ("move", "with", "support", "land", "advance") and rest in data["units"]:
         return (1, -values(data, rest)[0])
     return (2, 0)
 

@@ -11,7 +11,9 @@ Decisions
   units are out of supply now.
 - A line may not enter a hex of an enemy unit, or a hex in an enemy zone of control without a
   friendly unit, nor cross an all-sea or lake hexside or enter an all-sea hex (10.2 as recovered;
-  no beachheads or straits with a supply role are played).
+  no straits with a supply role are played). In a scenario with naval play a line also crosses
+  the sea from open port to open port within the sea reach, and any hexside of a friendly
+  beachhead (:func:`naval_board.supply_links`, table ``naval``).
 - The unit's own hex needs no line: a unit in a source hex is supplied, even in an enemy zone of
   control, as the line is traced outward from it.
 - What supply enables (10.3), as played here: operational movement (checked at the start of the
@@ -27,6 +29,7 @@ from typing import Any
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Supply
+from wargame.games.dai_senso.naval_board import SeaLinks, supply_links
 from wargame.games.dai_senso.registry import RULES
 
 RULES.stand_in(
@@ -68,8 +71,16 @@ def open_to_line(held: Mapping[str, str], hex_id: str, side: str) -> bool:
 
 
 @RULES.implements("10.2")
-def traces_supply(table: Supply, held: Mapping[str, str], start: str, side: str) -> bool:
-    """Whether a line of at most ``trace_hexes`` hexes joins ``start`` to a source of ``side``."""
+def traces_supply(
+    table: Supply,
+    held: Mapping[str, str],
+    start: str,
+    side: str,
+    links: SeaLinks | None = None,
+) -> bool:
+    """Whether a line of at most ``trace_hexes`` hexes joins ``start`` to a source of ``side``;
+    ``links`` are the sea links of a scenario with naval play (:func:`naval.supply_links`), each
+    taken as one hex of the line."""
     the_map = board()
     seen, frontier = {start}, [start]
     for _step in range(table.trace_hexes + 1):
@@ -83,21 +94,28 @@ def traces_supply(table: Supply, held: Mapping[str, str], start: str, side: str)
                 seen.add(there)
                 if open_to_line(held, there, side):
                     reached.append(there)
+            for there in links.get(here) if links else ():
+                if there not in seen and open_to_line(held, there, side):
+                    seen.add(there)
+                    reached.append(there)
         frontier = reached
     return False
 
 
 def supplied(data: Mapping[str, Any], table: Supply, uid: str) -> bool:
-    return traces_supply(table, occupants(data), state.hex_of(data, uid), state.faction(uid))
+    side = state.faction(uid)
+    links = supply_links(data, side)
+    return traces_supply(table, occupants(data), state.hex_of(data, uid), side, links)
 
 
 def unsupplied(data: Mapping[str, Any], table: Supply, side: str) -> list[str]:
     """The faction's units out of supply now."""
     held = occupants(data)
+    links = supply_links(data, side)
     return [
         uid
         for uid in state.own_units(data, side)
-        if not traces_supply(table, held, state.hex_of(data, uid), side)
+        if not traces_supply(table, held, state.hex_of(data, uid), side, links)
     ]
 
 

@@ -1,0 +1,126 @@
+"""The naval map's questions (spec §2.7, as the map allows; :mod:`naval` plays the decisions):
+ports, beachheads, open ports and the sea links of movement and supply, as pure functions of
+the position."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from wargame.games.dai_senso import state
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.registry import RULES
+
+
+def plays_naval(data: Mapping[str, Any]) -> bool:
+    return "sea" in data
+
+
+@cache
+def ports() -> frozenset[str]:
+    """Land hexes with an all-sea neighbour (the map marks no port symbols)."""
+    return _shore(sea=False)
+
+
+@cache
+def coastal_seas() -> frozenset[str]:
+    """The all-sea hexes next to land: a beachhead's arrow points at a land hex (2.2.3)."""
+    return _shore(sea=True)
+
+
+def _shore(*, sea: bool) -> frozenset[str]:
+    """The all-sea (or land) hexes with a neighbour of the other kind."""
+    the_map = board()
+    return frozenset(
+        hex_id
+        for hex_id, record in the_map.hexes.items()
+        if record.sea == sea
+        and any(the_map.hexes[n].sea != sea for n in the_map.neighbours(hex_id))
+    )
+
+
+def beachhead(data: Mapping[str, Any], hex_id: str) -> Mapping[str, Any] | None:
+    found: Mapping[str, Any] | None = data.get("beachheads", {}).get(hex_id)
+    return found
+
+
+@RULES.implements("3.1.2")
+def open_port(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
+    """Whether the hex is an open port of ``side`` (spec §2.7, as the map allows)."""
+    if board().hexes[hex_id].sea:
+        found = beachhead(data, hex_id)
+        return found is not None and found["side"] == side
+    if hex_id not in ports():
+        return False
+    held = state.holder(data, hex_id)
+    if held is not None:
+        return held == side
+    return board().hexes[hex_id].country in data["sea"]["open_port_countries"].get(side, [])
+
+
+def open_ports(data: Mapping[str, Any], side: str) -> list[str]:
+    """Every open port of ``side`` (as :func:`open_port`, worked out for all hexes at once)."""
+    held = {record["hex"]: state.faction(uid) for uid, record in data["units"].items()}
+    found = {sea for sea, record in data["beachheads"].items() if record["side"] == side}
+    found |= {hex_id for hex_id, owner in held.items() if owner == side and hex_id in ports()}
+    for country in data["sea"]["open_port_countries"].get(side, []):
+        found |= {hex_id for hex_id in ports_of(country) if hex_id not in held}
+    return sorted(found)
+
+
+@cache
+def ports_of(country: str) -> frozenset[str]:
+    return frozenset(hex_id for hex_id in ports() if board().hexes[hex_id].country == country)
+
+
+class SeaLinks:
+    """The hexes a unit or a supply line of a faction reaches by sea from a hex: the open ports
+    within the sea reach of an open port, and the land hexes next to a friendly beachhead (and
+    back). Worked out for a hex when first asked (a supply line asks of few hexes)."""
+
+    def __init__(self, data: Mapping[str, Any], side: str) -> None:
+        self.ports = open_ports(data, side) if plays_naval(data) else []
+        self.open = set(self.ports)
+        self.reach = data["sea"]["reach"] if plays_naval(data) else 0
+        self.beach: dict[str, list[str]] = {}
+        the_map = board()
+        for sea, record in data.get("beachheads", {}).items():
+            if record["side"] != side:
+                continue
+            for near in the_map.neighbours(sea):
+                if not the_map.hexes[near].sea:
+                    self.beach.setdefault(sea, []).append(near)
+                    self.beach.setdefault(near, []).append(sea)
+        self.found: dict[str, list[str]] = {}
+
+    def ports_from(self, here: str) -> list[str]:
+        """The open ports within the sea reach of ``here`` (none unless it is an open port)."""
+        if here not in self.open:
+            return []
+        the_map = board()
+        return [
+            there
+            for there in self.ports
+            if there != here and the_map.distance(here, there) <= self.reach
+        ]
+
+    def get(self, here: str, default: Any = ()) -> list[str]:
+        """Every hex a supply line reaches by sea from ``here`` (10.2)."""
+        if here not in self.found:
+            self.found[here] = self.ports_from(here) + self.beach.get(here, [])
+        return self.found[here] or list(default)
+
+
+def sea_links(data: Mapping[str, Any], side: str) -> SeaLinks:
+    """The sea links of ``side`` (none in a scenario without naval play)."""
+    return SeaLinks(data, side)
+
+
+@RULES.implements("10.2")
+def supply_links(data: Mapping[str, Any], side: str) -> SeaLinks | None:
+    """The sea links a supply line of ``side`` may take besides land hexsides: open port to open
+    port within the sea reach (the supply convoys of a zone), and between a friendly beachhead
+    and each land hex next to it (a line crosses any hexside of a beachhead hex); None in a
+    scenario without naval play."""
+    return SeaLinks(data, side) if plays_naval(data) else None
