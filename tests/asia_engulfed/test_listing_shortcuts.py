@@ -1,19 +1,36 @@
 """Asia Engulfed's listings of the units that may move, found without listing every destination:
 they name the very units the full listings name, in every position of a random game."""
 
+from contextlib import nullcontext
+
 import pytest
 
+from wargame.engine.memo import reading
 from wargame.engine.rng import Rng
 from wargame.games.asia_engulfed import GAME
 from wargame.games.asia_engulfed.board import area_map, seas_touching
 from wargame.games.asia_engulfed.charts import printed
+from wargame.games.asia_engulfed.control import occupants
 from wargame.games.asia_engulfed.forces import FLEETS, side_of
 from wargame.games.asia_engulfed.influence import port_seas, projecting
 from wargame.games.asia_engulfed.movement import OperationalMovement, operations
-from wargame.games.asia_engulfed.naval import embarkations, openers, sailings
+from wargame.games.asia_engulfed.naval import (
+    embarkations,
+    fleets,
+    openers,
+    sailings,
+    to_rebase,
+)
+from wargame.games.asia_engulfed.production import (
+    PRODUCERS,
+    _fit_for_replacements,
+    purchases,
+    werp_left,
+)
 from wargame.games.asia_engulfed.state import SIDES
 from wargame.games.asia_engulfed.strategic import strategic_movers, strategic_options
 from wargame.games.asia_engulfed.surprise import influence_silenced
+from wargame.games.asia_engulfed.transports import transports
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -114,3 +131,57 @@ def test_the_influence_projected_is_that_of_every_unit_looked_at_in_full():
         assert dict(projecting(data)) == projected_in_full(data)
         compared += any(projected_in_full(data).values())
     assert compared > 500
+
+
+@pytest.mark.rule("8.8")
+def test_the_units_rebase_fleets_first_then_transports_each_by_id():
+    compared = 0
+    for data in positions(steps=600):
+        for side in SIDES:
+            seas = {None} | {u["where"] for u in data["units"].values() if u["owner"] == side}
+            for sea in seas:
+                expected = [
+                    unit_id
+                    for unit_id in fleets(data, side, at_sea=True) + transports(data, side)
+                    if sea is None or data["units"][unit_id]["where"] == sea
+                ]
+                assert to_rebase(data, side, sea) == expected
+                compared += bool(expected)
+    assert compared > 500
+
+
+def fortifications_in_full(data, power):
+    """Where ``power`` may build a field fortification (6.8), every land area asked, who
+    occupies it asked area by area."""
+    side, found = side_of(power), []
+    for where, place in sorted(area_map().areas.items()):
+        if place.is_sea or power == "dei" or (place.kind == "large" and place.terrain != "clear"):
+            continue
+        if data["control"].get(where) != side or where in data["fortifications"]:
+            continue
+        held_before = side in occupants(data, where) and not data["production"]["new_in"].get(where)
+        if held_before and _fit_for_replacements(data, side, where):
+            found.append(f"fortify {where}")
+    return found
+
+
+@pytest.mark.rule("6.8")
+@pytest.mark.rule("4.6")
+def test_production_lists_the_fortifications_of_every_area_asked_in_full():
+    """Production asks who occupies each area from one index of the position: the same
+    fortifications as asking area by area, while a decision is listed and outside."""
+    charts, compared = printed(), 0
+    for data in positions(steps=2500):
+        if data["phase"] != "production":
+            continue
+        for power in PRODUCERS[data["phase_player"]]:
+            expected = fortifications_in_full(data, power)
+            for listing in (False, True):
+                with reading(data) if listing else nullcontext():
+                    found = purchases(data, power, charts)
+                built = sorted(p.action.text for p in found if p.category == "fortification")
+                assert built == [f for f in expected if f in built]  # within WERP and caps
+                if werp_left(data, power) >= 5:  # the dearest one (T6); no cap (T7)
+                    assert built == expected
+            compared += bool(expected)
+    assert compared > 20
