@@ -69,8 +69,14 @@ def garrisons(data: Mapping[str, Any], side: Side, where: str) -> int:
 def occupants(data: Mapping[str, Any], where: str) -> frozenset[Side]:
     """The sides with a ground block or a garrison in ``where``."""
     if is_read(data):
-        return remembered(data, "occupants", lambda: _occupancy(data)).get(where, frozenset())
+        return occupancy(data).get(where, frozenset())
     return _occupants_of(data, where)
+
+
+def occupancy(data: Mapping[str, Any]) -> Mapping[str, frozenset[Side]]:
+    """:func:`occupants` of every area that has any (worked out once while a decision is
+    listed), for a caller that asks of many areas."""
+    return remembered(data, "occupants", lambda: _occupancy(data))
 
 
 def _occupants_of(data: Mapping[str, Any], where: str) -> frozenset[Side]:

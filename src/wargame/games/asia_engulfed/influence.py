@@ -73,42 +73,51 @@ it was."""
 
 def _projectors(
     position: Mapping[str, Any],
-) -> tuple[bool, frozenset[tuple[Side, str]], frozenset[tuple[Side, str]]]:
-    """Whether the Allies are silenced (9.11 d), the LBA projecting influence (side, where:
-    uncontested areas of the map only) and the fleets (side, where)."""
-    contested = set(position["contested"])
+) -> tuple[bool, frozenset[tuple[str, str]], frozenset[tuple[Side, str]]]:
+    """Whether the Allies are silenced (9.11 d), the LBA projecting influence (power, where:
+    uncontested areas of the map only) and the fleets (side, where). Set comprehensions: every
+    listing of a decision reads every counter and block here."""
+    contested = position["contested"]
     quiet = surprise.influence_silenced(position)  # 9.11 d: no Allied LBA, no Allied port
     areas = area_map().areas
-    lbas = frozenset(
-        (side_of(counter["power"]), counter["where"])
+    lbas = {
+        (counter["power"], where)
         for counter in position["counters"].values()
-        if counter["type"] == "lba"
-        and counter["where"] in areas
-        and counter["where"] not in contested
-    )
-    fleets = frozenset(
+        if counter["type"] == "lba" and (where := counter["where"]) in areas
+    }
+    fleets = {
         (unit["owner"], unit["where"])
         for unit in position["units"].values()
         if unit["hidden"]["type"] in FLEETS
-    )
-    return quiet, lbas, fleets
+    }
+    return quiet, frozenset(lba for lba in lbas if lba[1] not in contested), frozenset(fleets)
+
+
+_BITS: Final[dict[Side, int]] = {"japan": 1, ALLIES: 2}
+_BY_BITS: Final[tuple[frozenset[Side], ...]] = (
+    frozenset(),
+    frozenset({"japan"}),
+    frozenset({ALLIES}),
+    frozenset(_BITS),
+)
+"""The sides projecting into a sea area by the bits of :data:`_BITS` (each set made once)."""
 
 
 def _project(
-    quiet: bool, lbas: frozenset[tuple[Side, str]], fleets: frozenset[tuple[Side, str]]
+    quiet: bool, lbas: frozenset[tuple[str, str]], fleets: frozenset[tuple[Side, str]]
 ) -> dict[str, frozenset[Side]]:
-    found: dict[str, set[Side]] = {sea: set() for sea in _sea_areas()}
-    for side, where in lbas:
-        if not (quiet and side == ALLIES):
+    found = dict.fromkeys(_sea_areas(), 0)
+    for power, where in lbas:
+        if not (quiet and side_of(power) == ALLIES):
             for sea in seas_touching(where):
-                found[sea].add(side)
+                found[sea] |= _BITS[side_of(power)]
     for side, where in fleets:
         in_port = where not in found
         if quiet and side == ALLIES and in_port:
             continue
         for sea in _fleet_seas(where):
-            found[sea].add(side)
-    return {sea: frozenset(sides) for sea, sides in found.items()}
+            found[sea] |= _BITS[side]
+    return {sea: _BY_BITS[bits] for sea, bits in found.items()}
 
 
 @cache

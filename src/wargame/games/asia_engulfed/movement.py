@@ -97,9 +97,15 @@ RULES.stand_in(
 
 def ground_targets(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[str]:
     """Each area the ground block ``unit_id``, standing on land, may move into now."""
-    unit = data["units"][unit_id]
-    if not leaves_rear_guard(data, unit_id):
-        return
+    if leaves_rear_guard(data, unit_id):
+        yield from _open_targets(data, data["units"][unit_id], charts)
+
+
+def _open_targets(
+    data: Mapping[str, Any], unit: Mapping[str, Any], charts: Charts
+) -> Iterator[str]:
+    """:func:`ground_targets` but the rear guard (5.14 b): what a block's side, area, power and
+    being a marine allow (all it reads of the block)."""
     for target in _land_moves(unit["where"]):
         if may_enter(data, unit, target) is None and attack_room(data, charts, unit, target):
             yield target
@@ -761,14 +767,15 @@ class OperationalMovement(MovementPhase):
     def movers(self, data: Mapping[str, Any], side: Side, charts: Charts) -> Iterator[str]:
         """Each unit of ``side`` with a move left this phase: blocks, then LBA."""
         moved = set(data["moved"][side])
-        known: dict[tuple[str, str, bool], bool] = {}
+        known: dict[tuple[str, str, str], bool] = {}
         for unit_id, unit in sorted(data["units"].items()):
             mine = unit["owner"] == side and unit["public"]["kind"] == "ground"
             if mine and unit_id not in moved and _may_move(data, unit_id, charts, known):
                 yield unit_id
+        flying: dict[tuple[str, str, bool], bool] = {}
         for counter_id, counter in sorted(data["counters"].items()):
             lba = counter["type"] == "lba" and side_of(counter["power"]) == side
-            if lba and counter_id not in moved and flies(data, counter_id, charts):
+            if lba and counter_id not in moved and _flies(data, counter_id, charts, flying):
                 yield counter_id
 
     def pick_verb(self, data: Mapping[str, Any], unit_id: str) -> str:
@@ -809,20 +816,40 @@ class OperationalMovement(MovementPhase):
 
 
 def _may_move(
-    data: Mapping[str, Any], unit_id: str, charts: Charts, known: dict[tuple[str, str, bool], bool]
+    data: Mapping[str, Any], unit_id: str, charts: Charts, known: dict[tuple[str, str, str], bool]
 ) -> bool:
     """Whether the block ``unit_id`` has an operation now (:func:`operations`). Whether a block
-    on land outside an area contested when the phase began may march somewhere depends on its
-    area, power and being a marine alone (:func:`ground_targets`): ``known`` keeps it for the
-    other blocks alike."""
+    may land from its sea area (:func:`landings`), or march from its land area but for the rear
+    guard (:func:`_open_targets`), depends on its area, power and type alone: ``known`` keeps it
+    for the other blocks alike (most blocks at sea share a sea area and a kind)."""
     unit = data["units"][unit_id]
-    where = unit["where"]
-    if where in data["contested_at_start"] or not _on_land(where):
-        return next(operations(data, unit_id, charts), None) is not None
-    key = (where, unit["hidden"]["power"], unit["hidden"]["type"] == MARINE)
+    where, hidden = unit["where"], unit["hidden"]
+    if where not in area_map().areas:
+        return False
+    key = (where, hidden["power"], hidden["type"])
+    if area(where).is_sea:
+        if key not in known:
+            known[key] = next(landings(data, unit_id, charts), None) is not None
+        return known[key]
     if key not in known:
-        known[key] = next(ground_targets(data, unit_id, charts), None) is not None
-    return known[key] or next(drops(data, unit_id, charts), None) is not None
+        known[key] = next(_open_targets(data, unit, charts), None) is not None
+    marches = known[key] and leaves_rear_guard(data, unit_id)
+    return marches or next(drops(data, unit_id, charts), None) is not None
+
+
+def _flies(
+    data: Mapping[str, Any],
+    counter_id: str,
+    charts: Charts,
+    known: dict[tuple[str, str, bool], bool],
+) -> bool:
+    """:func:`flies`, kept in ``known`` for the other LBA of the same power, area and supply
+    (all it reads of the counter)."""
+    counter = data["counters"][counter_id]
+    key = (counter["where"], counter["power"], counter.get(SUPPLY) == "out")
+    if key not in known:
+        known[key] = flies(data, counter_id, charts)
+    return known[key]
 
 
 def operations(data: Mapping[str, Any], unit_id: str, charts: Charts) -> Iterator[tuple[str, str]]:

@@ -43,7 +43,6 @@ from wargame.games.asia_engulfed.transports import (
     MARINE,
     TRANSPORTS_AVAILABLE,
     embark_seas,
-    transports,
     transports_available,
 )
 
@@ -807,6 +806,22 @@ def _fleets_by_area(data: Mapping[str, Any], side: Side) -> Counter[str]:
     return remembered(data, ("fleets_by_area", side), count)
 
 
+@RULES.implements("8.8")
+def to_rebase(data: Mapping[str, Any], side: Side, sea: str | None) -> list[str]:
+    """``side``'s units at sea (in ``sea`` alone, if given), in the order they rebase: its
+    fleets, then its troop transports, each by id. One pass over the blocks: the rebase asks
+    it before each unit goes to port."""
+    areas = area_map().areas
+    found: tuple[list[str], list[str]] = ([], [])
+    for unit_id, unit in data["units"].items():
+        where = unit["where"]
+        if unit["owner"] != side or (sea is not None and where != sea):
+            continue
+        if where in areas and areas[where].is_sea:
+            found[unit["public"]["kind"] != "fleet"].append(unit_id)
+    return sorted(found[0]) + sorted(found[1])
+
+
 class Rebase(Procedure):
     """The rebase phase (1.18): the reacting side's fleets at sea go to port, then the phase
     player's; the submarine units go back to the holding box (8.8). Called with ``order`` (the
@@ -820,21 +835,14 @@ class Rebase(Procedure):
         f.locals.setdefault("sea", None)
         g.goto("next_side")
 
-    def at_sea(self, g: Context, f: Frame, side: Side) -> list[str]:
-        return self._here(g, f, fleets(g.data, side, at_sea=True))
-
-    def transports(self, g: Context, f: Frame, side: Side) -> list[str]:
-        """``side``'s troop transports at sea that rebase now (8.8; with the fleets that
-        avoided, those in their sea area)."""
-        return self._here(g, f, transports(g.data, side))
-
-    def _here(self, g: Context, f: Frame, found: list[str]) -> list[str]:
-        sea = f.locals["sea"]
-        return [unit for unit in found if sea is None or g.data["units"][unit]["where"] == sea]
+    def rebasing(self, g: Context, f: Frame, side: Side) -> list[str]:
+        """``side``'s units that rebase now (with the fleets that avoided, those in their sea
+        area), in their order (:func:`to_rebase`)."""
+        return to_rebase(g.data, side, f.locals["sea"])
 
     def next_side(self, g: Context, f: Frame) -> None:
         order = f.locals["order"]
-        while order and not (self.at_sea(g, f, order[0]) or self.transports(g, f, order[0])):
+        while order and not self.rebasing(g, f, order[0]):
             order.pop(0)
         if order:
             g.goto("choose")
@@ -847,9 +855,8 @@ class Rebase(Procedure):
         g.ret()
 
     def next_unit(self, g: Context, f: Frame, side: Side) -> str:
-        """The unit of ``side`` that rebases next: its fleets at sea first, then its troop
-        transports, each by id."""
-        return next(iter(self.at_sea(g, f, side)), None) or self.transports(g, f, side)[0]
+        """The unit of ``side`` that rebases next (:meth:`rebasing`)."""
+        return self.rebasing(g, f, side)[0]
 
     @decision
     def choose(self, g: Context, f: Frame) -> Choices:

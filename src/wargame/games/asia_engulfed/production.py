@@ -85,7 +85,7 @@ from wargame.games.asia_engulfed import (
 )
 from wargame.games.asia_engulfed.board import Area, area_map
 from wargame.games.asia_engulfed.charts import Charts, StepKind, tables
-from wargame.games.asia_engulfed.control import occupants, supply_of
+from wargame.games.asia_engulfed.control import occupancy, occupants, supply_of
 from wargame.games.asia_engulfed.forces import FLEETS, GROUND, AirUnit, Block, Forces, side_of
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.games.asia_engulfed.registry import RULES
@@ -623,12 +623,11 @@ def _fortifications(data: Mapping[str, Any], power: str, charts: Charts) -> Iter
     side = side_of(power)
     costs = charts.costs.fortification
     control, built = data["control"], data["fortifications"]
+    occupied, new_in = occupancy(data), data["production"]["new_in"]
     for where in _fortifiable():
         if control.get(where.id) != side or where.id in built:
             continue  # (control: the first test of _fit_for_replacements, the cheapest)
-        held_before = side in occupants(data, where.id) and not data["production"]["new_in"].get(
-            where.id
-        )
+        held_before = not new_in.get(where.id) and side in occupied.get(where.id, ())
         if held_before and _fit_for_replacements(data, side, where.id):
             cost = getattr(costs, where.kind)
             yield Purchase(Action.of("fortify", where.id), cost, "fortification")
