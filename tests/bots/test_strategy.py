@@ -8,6 +8,9 @@ import pytest
 from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
+from wargame.games.empire_of_the_sun.cards import deal
+from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
+from wargame.games.empire_of_the_sun.strategy import deal_ahead, in_play
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
@@ -207,3 +210,68 @@ def test_ordering_draws_ground_units_back_to_an_open_objective_the_enemy_threate
         return strategy.score(g, "japan", Action(text), pull, guard)
 
     assert score(f"hex {MIRI}") > score("hex 3302")
+
+
+def before_the_deal(state: State, turn: int) -> State:
+    """``state`` moved to the Strategic phase of ``turn``, both hands back in their decks."""
+    earlier = clone(state)
+    data = earlier.data
+    data["turn"], data["phase"] = turn, "strategic"
+    for side in ("japan", "allied"):
+        own = data["cards"][side]
+        own["deck"], own["hand"] = own["hand"] + own["deck"], []
+        data["passes"][side] = 0
+    return earlier
+
+
+def test_the_evaluation_counts_the_turn_deal_before_it_is_made() -> None:
+    # 4.14: the Strategic phase ends with the deal (T12); ending the phase must not look better
+    # than a replacement only because the hands fill at the deal (strategy.deal_ahead).
+    earlier = before_the_deal(start(), 3)
+    dealt = clone(earlier)
+    g = GAME.context(dealt)
+    for side, (count, passes) in {
+        "japan": japanese_deal(g), "allied": allied_deal(g)
+    }.items():  # fmt: skip
+        deal(g, side, count)
+        dealt.data["passes"][side] = passes
+    dealt.data["phase"] = "offensives"
+    strategy = GAME.strategy
+    assert deal_ahead(GAME.context(earlier)) and not deal_ahead(GAME.context(dealt))
+    assert strategy.temperature(GAME.context(earlier)) == strategy.temperature(g)
+    assert japan(earlier) == pytest.approx(japan(dealt))
+
+
+def test_a_scenario_first_turn_starts_dealt() -> None:
+    state = start()
+    assert state.data["turn"] == state.data["first_turn"]
+    assert not deal_ahead(GAME.context(state))
+
+
+def test_a_card_picked_counts_as_before_until_its_use_is_done() -> None:
+    # A card's effect shows only once its offensive is over (5.1): picking it must neither
+    # lower its side's cards nor make the outcome surer (strategy.in_play).
+    state = start()
+    while GAME.active(state) != ["japan"]:
+        side = GAME.active(state)[0]
+        state = GAME.apply(state, side, GAME.legal_actions(state, side)[-1])
+    picked = to_card_use(state)
+    assert picked.data["pending"]["japan"]
+    assert japan(picked) == pytest.approx(japan(state))
+
+
+def test_a_reaction_event_played_counts_until_the_offensive_is_over() -> None:
+    # 5.3, 6.25: an intelligence card played against the Allied offensive changes its battles;
+    # until they are fought it counts as Japan's, in its cards and in the time left.
+    state = start()
+    reacted = clone(state)
+    hand = reacted.data["cards"]["japan"]["hand"]
+    card = hand.pop()
+    reacted.data["offensive"] = {"side": "allied", "card": "A1", "reactions": [card]}
+    strategy, g, later = GAME.strategy, GAME.context(state), GAME.context(reacted)
+    assert card in in_play(later, "japan") and "A1" in in_play(later, "allied")
+    assert strategy.hand_value(later, "japan") == strategy.hand_value(g, "japan")
+    assert strategy.temperature(later) >= strategy.temperature(g)
+    over = clone(reacted)
+    over.data["offensive"] = None
+    assert strategy.hand_value(GAME.context(over), "japan") < strategy.hand_value(g, "japan")

@@ -27,6 +27,7 @@ from wargame.games.empire_of_the_sun import charts, events, forces, supply, vict
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
+from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 
 JAPAN: Final = "japan"
 SIDES: Final = ("japan", "allied")
@@ -430,21 +431,32 @@ class Strategy:
         world to the next more than the positions a search compares. A card played for an
         offensive still counts until the offensive is over: what it does shows on the map only
         then, and a search that saw its worth vanish the moment it was played would rather
-        discard it or set it aside. A discarded card is gone at once."""
+        discard it or set it aside. So does a reaction event played against the other side's
+        offensive (an intelligence card, 5.3): it changes the battles to come, and a search that
+        saw the card lost before them would decline every reaction (in a lost game, Japan
+        declined all but one). A discarded card is gone at once.
+        Before the turn's deal (``deal_ahead``), the cards and passes it will bring count."""
         data = g.data
-        own = data["cards"][side]
-        held = [*own["hand"], own["future"], data["pending"].get(side)]
-        offensive = data.get("offensive")
-        if offensive and offensive["side"] == side:
-            held.append(offensive["card"])
+        held = len(in_play(g, side) | {data["cards"][side]["future"]} - {None})
         passes: int = data["passes"][side]
-        return CARD_WORTH * len({c for c in held if c}) + passes
+        if deal_ahead(g):
+            coming, passes = DEALS[side](g)
+            held += coming
+        return CARD_WORTH * held + passes
 
     def temperature(self, g: Context) -> float:
+        """How uncertain the outcome still is, from the turns left and the cards still to play
+        this turn (FULL_HANDS of both sides' count as a whole turn). A card counts until what it
+        does is done (``in_play``): were the outcome surer the moment a card is played, the
+        side behind would rather hold its cards, the side ahead play any."""
         data = g.data
         first, last = data["first_turn"], data["last_turn"]
-        in_hand = sum(len(data["cards"][side]["hand"]) for side in ("japan", "allied"))
-        left: float = (last - data["turn"] + min(1.0, in_hand / 12)) / max(1, last - first + 1)
+        in_hand = sum(len(in_play(g, side)) for side in SIDES)
+        if deal_ahead(g):  # the turn's hands are still to come: all of the turn is left
+            in_hand = FULL_HANDS
+        left: float = (last - data["turn"] + min(1.0, in_hand / FULL_HANDS)) / max(
+            1, last - first + 1
+        )
         w = self.weights
         return w.temperature_end + (w.temperature_start - w.temperature_end) * min(1.0, left)
 
@@ -628,6 +640,42 @@ VERB_SCORES: Final = {
     "withdraw-hq": -1.5,
     "delay": -1.0,
 }
+
+
+def in_play(g: Context, side: str) -> set[str]:
+    """``side``'s cards still to do what they do this turn: its hand, a card picked and not yet
+    used, the card of its offensive under way and the reaction events it played against the
+    other side's (5.3, 6.25): what a played card does shows on the map only once its
+    offensive is over."""
+    data = g.data
+    held = {*data["cards"][side]["hand"]}
+    pending = data["pending"].get(side)
+    if pending:
+        held.add(pending)
+    offensive = data.get("offensive")
+    if offensive and offensive["side"] == side:
+        held.add(offensive["card"])
+    elif offensive:
+        held.update(offensive.get("reactions", ()))
+    return held
+
+
+FULL_HANDS: Final = 12
+"""Cards in both hands that count as a whole turn still to play (7 and 5 in 1942, 17.2)."""
+DEALS: Final = {"japan": japanese_deal, "allied": allied_deal}
+
+
+def deal_ahead(g: Context) -> bool:
+    """Whether this turn's cards are still to be dealt (4.14): the Strategic phase of any turn
+    but a scenario's first, which starts dealt (17.2-17.4). Until the deal both hands are
+    nearly empty, and an evaluation that read them as they are would see the turn's cards,
+    and with them its time left, appear at the deal: every action of the Strategic phase would
+    look worse than ending it, and a search or the greedy bot would skip reinforcements and
+    replacements (in a lost game, Japan never rebuilt an army from its China divisions) to
+    reach the deal sooner. Counting the deal to come (T12) keeps the evaluation level across
+    it."""
+    data = g.data
+    return bool(data.get("phase") == "strategic" and data["turn"] != data["first_turn"])
 
 
 def logistic(x: float) -> float:
