@@ -8,6 +8,7 @@ import pytest
 from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
+from wargame.games.empire_of_the_sun import offensives
 from wargame.games.empire_of_the_sun.cards import deal
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 from wargame.games.empire_of_the_sun.strategy import deal_ahead, in_play
@@ -275,3 +276,41 @@ def test_a_reaction_event_played_counts_until_the_offensive_is_over() -> None:
     over = clone(reacted)
     over.data["offensive"] = None
     assert strategy.hand_value(GAME.context(over), "japan") < strategy.hand_value(g, "japan")
+
+
+def to_hq_choice(state: State) -> State:
+    """Japan's first card played for an operations offensive, before its HQ is chosen."""
+    state = to_card_use(state)
+    for verb in ("oc", "offensive"):
+        action = next(a for a in GAME.legal_actions(state, "japan") if a.verb == verb)
+        state = GAME.apply(state, "japan", action)
+    return state
+
+
+def test_an_hq_is_tried_by_the_units_it_may_activate_not_where_it_stands() -> None:
+    # 5.12: an HQ activates units within its range; an HQ with none to activate comes last.
+    state = to_hq_choice(start())
+    hqs = [a.text for a in GAME.legal_actions(state, "japan") if a.verb == "hq"]
+    first = next(text for text in ordered(state, "japan") if text in hqs)
+    g = GAME.context(state)
+    stripped = clone(state)
+    for unit_id in offensives.activation_candidates(g, first.split(" ")[1]):
+        stripped.data["units"][unit_id] = "eliminated"
+    order = [text for text in ordered(stripped, "japan") if text in hqs]
+    assert order[-1] == first
+
+
+def test_reserves_far_from_every_objective_still_count_the_nearer_they_come() -> None:
+    # The Home Islands' armies are 11 hexes from Manila: beyond a single offensive's march, yet
+    # worth bringing to the front (strategy.MARCH_RADIUS).
+    state = start()
+    nearer = clone(state)
+    assert state.data["units"]["jp-18-army"] == TOKYO
+    nearer.data["units"]["jp-18-army"] = "3407"  # Kure: 9 hexes from the nearest objective
+    board = GAME.parts.board
+    assert board.distance(TOKYO, "2813") == 11 and board.distance("3407", "2813") == 9
+    g, later = GAME.context(state), GAME.context(nearer)
+    strategy = GAME.strategy
+    assert strategy.march(later, "japan", strategy.forces(later)) > strategy.march(
+        g, "japan", strategy.forces(g)
+    )

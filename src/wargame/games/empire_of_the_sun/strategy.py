@@ -23,7 +23,7 @@ from wargame.engine.contract import outcome
 from wargame.engine.log import Event
 from wargame.engine.procedure import Context
 from wargame.engine.state import State
-from wargame.games.empire_of_the_sun import charts, events, forces, supply, victory
+from wargame.games.empire_of_the_sun import charts, events, forces, offensives, supply, victory
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
@@ -77,11 +77,13 @@ THREAT_RADIUS: Final = 3
 operations move them 2-6 movement points, and most land hexes cost 2 (7.41)."""
 NEARNESS: Final = 0.6
 """How a threat fades with distance: a unit next door counts 0.6, two hexes away 0.36."""
-MARCH_RADIUS: Final = 8
+MARCH_RADIUS: Final = 14
 MARCH_FADE: Final = 0.75
 """Ground units beyond THREAT_RADIUS still march toward an objective: within MARCH_RADIUS
-(two or three offensives' moves) its pull fades by MARCH_FADE a hex, slowly enough that a hex
-nearer counts at any distance."""
+its pull fades by MARCH_FADE a hex, slowly enough that a hex nearer counts at any distance.
+The radius reaches from the Home Islands to Manila (11 hexes) and the Mandates: at 8 (two or
+three offensives' moves) the armies and the strategic transport there (7.6) counted nothing
+wherever they stood, and in lost games three Japanese armies never left Tokyo."""
 SPARE_RESOURCES: Final = 1
 """Resource hexes Japan wants beyond the 11 the 1942 scenario asks for (17.27): one to lose."""
 SATED: Final = 0.25
@@ -545,6 +547,8 @@ class Strategy:
         if verb == "card":
             card = self.parts.cards[arg]
             return card.oc + (2 if card.lv else 0)
+        if verb == "hq" and g.data.get("offensive"):
+            return self.hq_score(g, side, arg, lambda u: self.unit_score(g, u, pull, guard))
         if verb in ("unit", "hq"):
             return self.unit_score(g, arg, pull, guard)
         if verb in MOVES:
@@ -554,6 +558,26 @@ class Strategy:
         if verb == "hit" and arg in self.parts.units:  # the weakest unit takes the hit first
             return -forces.attack(g, arg)
         return 0.0
+
+    @staticmethod
+    def hq_score(g: Context, side: str, hq_id: str, unit_score: Callable[[str], float]) -> float:
+        """An HQ to activate with, for an offensive or a reaction to one: what it may activate
+        (5.12, 5.13, 6.26), its best candidates as many as its activations allow, each by
+        ``unit_score``. Where the HQ itself stands says little: an HQ far from any objective
+        may command the strongest stacks within reach of one, or the reserves that only it
+        can move (in lost games Japan's Combined Fleet HQ was never chosen, and the carriers
+        and armies it commands never left the Home Islands)."""
+        offensive = g.data["offensive"]
+        reacting = offensive["side"] != side
+        if reacting:
+            on_map = forces.units_on_map(g, side)
+            supplied = supply.supply(g).unit
+            found = offensives.reaction_candidates(g, hq_id, [u for u in on_map if supplied(u)])
+        else:
+            found = offensives.activation_candidates(g, hq_id)
+        count = offensives.activations(g, hq_id, reaction=reacting)
+        scores = sorted(map(unit_score, found), reverse=True)
+        return 1.0 + sum(scores[: max(0, count)])
 
     def unit_score(
         self,
