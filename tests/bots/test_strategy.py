@@ -314,3 +314,22 @@ def test_reserves_far_from_every_objective_still_count_the_nearer_they_come() ->
     assert strategy.march(later, "japan", strategy.forces(later)) > strategy.march(
         g, "japan", strategy.forces(g)
     )
+
+
+def test_a_future_offensive_card_set_aside_in_the_last_turn_is_worth_nothing() -> None:
+    # 6.29: the Future Offensive card is played from the next turn on; after the last there
+    # is none.
+    state = start()
+    last = clone(state)
+    last.data["turn"] = last.data["last_turn"]
+    own = last.data["cards"]["japan"]
+    aside = clone(last)
+    card = aside.data["cards"]["japan"]["hand"].pop()
+    aside.data["cards"]["japan"]["future"] = card
+    aside.data["cards"]["japan"]["future_turn"] = last.data["turn"]
+    earlier = clone(aside)
+    earlier.data["cards"]["japan"]["future_turn"] = last.data["turn"] - 1
+    value = GAME.strategy.hand_value
+    assert own["hand"] and own["future"] is None
+    assert value(GAME.context(aside), "japan") < value(GAME.context(last), "japan")
+    assert value(GAME.context(earlier), "japan") == value(GAME.context(last), "japan")

@@ -437,9 +437,16 @@ class Strategy:
         offensive (an intelligence card, 5.3): it changes the battles to come, and a search that
         saw the card lost before them would decline every reaction (in a lost game, Japan
         declined all but one). A discarded card is gone at once.
-        Before the turn's deal (``deal_ahead``), the cards and passes it will bring count."""
+        Before the turn's deal (``deal_ahead``), the cards and passes it will bring count. A
+        card set aside as the Future Offensive in the scenario's last turn counts for nothing:
+        it may be played only from the next turn on (6.29), and Japan set one aside so in the
+        last turn of a lost game, where it counted as a card in hand."""
         data = g.data
-        held = len(in_play(g, side) | {data["cards"][side]["future"]} - {None})
+        own = data["cards"][side]
+        future = own["future"]
+        if future and own["future_turn"] >= data["turn"] >= data["last_turn"]:
+            future = None  # set aside in the last turn: it would be played after the end (6.29)
+        held = len(in_play(g, side) | {future} - {None})
         passes: int = data["passes"][side]
         if deal_ahead(g):
             coming, passes = DEALS[side](g)
