@@ -333,3 +333,16 @@ def test_a_future_offensive_card_set_aside_in_the_last_turn_is_worth_nothing() -
     assert own["hand"] and own["future"] is None
     assert value(GAME.context(aside), "japan") < value(GAME.context(last), "japan")
     assert value(GAME.context(earlier), "japan") == value(GAME.context(last), "japan")
+
+
+def test_a_second_reaction_event_against_one_offensive_is_a_card_spent() -> None:
+    # 5.32 A: one intelligence card sets the battles' condition; a second does not add to it.
+    state = start()
+    one, two = clone(state), clone(state)
+    for reacted, count in ((one, 1), (two, 2)):
+        hand = reacted.data["cards"]["japan"]["hand"]
+        played = [hand.pop() for _ in range(count)]
+        reacted.data["offensive"] = {"side": "allied", "card": "A1", "reactions": played}
+    value = GAME.strategy.hand_value
+    assert value(GAME.context(one), "japan") == value(GAME.context(state), "japan")
+    assert value(GAME.context(two), "japan") < value(GAME.context(one), "japan")

@@ -433,10 +433,10 @@ class Strategy:
         world to the next more than the positions a search compares. A card played for an
         offensive still counts until the offensive is over: what it does shows on the map only
         then, and a search that saw its worth vanish the moment it was played would rather
-        discard it or set it aside. So does a reaction event played against the other side's
-        offensive (an intelligence card, 5.3): it changes the battles to come, and a search that
-        saw the card lost before them would decline every reaction (in a lost game, Japan
-        declined all but one). A discarded card is gone at once.
+        discard it or set it aside. So does the first reaction event played against the other
+        side's offensive (an intelligence card, 5.3; see REACTIONS_IN_PLAY): it changes the
+        battles to come, and a search that saw the card lost before them would decline every
+        reaction (in a lost game, Japan declined all but one). A discarded card is gone at once.
         Before the turn's deal (``deal_ahead``), the cards and passes it will bring count. A
         card set aside as the Future Offensive in the scenario's last turn counts for nothing:
         it may be played only from the next turn on (6.29), and Japan set one aside so in the
@@ -675,8 +675,8 @@ VERB_SCORES: Final = {
 
 def in_play(g: Context, side: str) -> set[str]:
     """``side``'s cards still to do what they do this turn: its hand, a card picked and not yet
-    used, the card of its offensive under way and the reaction events it played against the
-    other side's (5.3, 6.25): what a played card does shows on the map only once its
+    used, the card of its offensive under way and the first reaction event it played against
+    the other side's (5.3, 6.25): what a played card does shows on the map only once its
     offensive is over."""
     data = g.data
     held = {*data["cards"][side]["hand"]}
@@ -686,9 +686,16 @@ def in_play(g: Context, side: str) -> set[str]:
     offensive = data.get("offensive")
     if offensive and offensive["side"] == side:
         held.add(offensive["card"])
-    elif offensive:
-        held.update(offensive.get("reactions", ()))
+    elif offensive:  # the first only: see REACTIONS_IN_PLAY
+        held.update(offensive.get("reactions", ())[:REACTIONS_IN_PLAY])
     return held
+
+
+REACTIONS_IN_PLAY: Final = 1
+"""Reaction events against one offensive that count as in play until it is over: the first.
+Counted all, they cost nothing until then, and Japan played three in one Allied offensive (a
+lost game, seed 4); one sets its battles' condition (5.32 A: the best of them holds, they do
+not add), and a second is mostly a card spent."""
 
 
 FULL_HANDS: Final = 12
