@@ -8,6 +8,10 @@ import pytest
 from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
+from wargame.games.empire_of_the_sun import offensives
+from wargame.games.empire_of_the_sun.cards import deal
+from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
+from wargame.games.empire_of_the_sun.strategy import deal_ahead, in_play
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
@@ -207,3 +211,138 @@ def test_ordering_draws_ground_units_back_to_an_open_objective_the_enemy_threate
         return strategy.score(g, "japan", Action(text), pull, guard)
 
     assert score(f"hex {MIRI}") > score("hex 3302")
+
+
+def before_the_deal(state: State, turn: int) -> State:
+    """``state`` moved to the Strategic phase of ``turn``, both hands back in their decks."""
+    earlier = clone(state)
+    data = earlier.data
+    data["turn"], data["phase"] = turn, "strategic"
+    for side in ("japan", "allied"):
+        own = data["cards"][side]
+        own["deck"], own["hand"] = own["hand"] + own["deck"], []
+        data["passes"][side] = 0
+    return earlier
+
+
+def test_the_evaluation_counts_the_turn_deal_before_it_is_made() -> None:
+    # 4.14: the Strategic phase ends with the deal (T12); ending the phase must not look better
+    # than a replacement only because the hands fill at the deal (strategy.deal_ahead).
+    earlier = before_the_deal(start(), 3)
+    dealt = clone(earlier)
+    g = GAME.context(dealt)
+    for side, (count, passes) in {
+        "japan": japanese_deal(g), "allied": allied_deal(g)
+    }.items():  # fmt: skip
+        deal(g, side, count)
+        dealt.data["passes"][side] = passes
+    dealt.data["phase"] = "offensives"
+    strategy = GAME.strategy
+    assert deal_ahead(GAME.context(earlier)) and not deal_ahead(GAME.context(dealt))
+    assert strategy.temperature(GAME.context(earlier)) == strategy.temperature(g)
+    assert japan(earlier) == pytest.approx(japan(dealt))
+
+
+def test_a_scenario_first_turn_starts_dealt() -> None:
+    state = start()
+    assert state.data["turn"] == state.data["first_turn"]
+    assert not deal_ahead(GAME.context(state))
+
+
+def test_a_card_picked_counts_as_before_until_its_use_is_done() -> None:
+    # A card's effect shows only once its offensive is over (5.1): picking it must neither
+    # lower its side's cards nor make the outcome surer (strategy.in_play).
+    state = start()
+    while GAME.active(state) != ["japan"]:
+        side = GAME.active(state)[0]
+        state = GAME.apply(state, side, GAME.legal_actions(state, side)[-1])
+    picked = to_card_use(state)
+    assert picked.data["pending"]["japan"]
+    assert japan(picked) == pytest.approx(japan(state))
+
+
+def test_a_reaction_event_played_counts_until_the_offensive_is_over() -> None:
+    # 5.3, 6.25: an intelligence card played against the Allied offensive changes its battles;
+    # until they are fought it counts as Japan's, in its cards and in the time left.
+    state = start()
+    reacted = clone(state)
+    hand = reacted.data["cards"]["japan"]["hand"]
+    card = hand.pop()
+    reacted.data["offensive"] = {"side": "allied", "card": "A1", "reactions": [card]}
+    strategy, g, later = GAME.strategy, GAME.context(state), GAME.context(reacted)
+    assert card in in_play(later, "japan") and "A1" in in_play(later, "allied")
+    assert strategy.hand_value(later, "japan") == strategy.hand_value(g, "japan")
+    assert strategy.temperature(later) >= strategy.temperature(g)
+    over = clone(reacted)
+    over.data["offensive"] = None
+    assert strategy.hand_value(GAME.context(over), "japan") < strategy.hand_value(g, "japan")
+
+
+def to_hq_choice(state: State) -> State:
+    """Japan's first card played for an operations offensive, before its HQ is chosen."""
+    state = to_card_use(state)
+    for verb in ("oc", "offensive"):
+        action = next(a for a in GAME.legal_actions(state, "japan") if a.verb == verb)
+        state = GAME.apply(state, "japan", action)
+    return state
+
+
+def test_an_hq_is_tried_by_the_units_it_may_activate_not_where_it_stands() -> None:
+    # 5.12: an HQ activates units within its range; an HQ with none to activate comes last.
+    state = to_hq_choice(start())
+    hqs = [a.text for a in GAME.legal_actions(state, "japan") if a.verb == "hq"]
+    first = next(text for text in ordered(state, "japan") if text in hqs)
+    g = GAME.context(state)
+    stripped = clone(state)
+    for unit_id in offensives.activation_candidates(g, first.split(" ")[1]):
+        stripped.data["units"][unit_id] = "eliminated"
+    order = [text for text in ordered(stripped, "japan") if text in hqs]
+    assert order[-1] == first
+
+
+def test_reserves_far_from_every_objective_still_count_the_nearer_they_come() -> None:
+    # The Home Islands' armies are 11 hexes from Manila: beyond a single offensive's march, yet
+    # worth bringing to the front (strategy.MARCH_RADIUS).
+    state = start()
+    nearer = clone(state)
+    assert state.data["units"]["jp-18-army"] == TOKYO
+    nearer.data["units"]["jp-18-army"] = "3407"  # Kure: 9 hexes from the nearest objective
+    board = GAME.parts.board
+    assert board.distance(TOKYO, "2813") == 11 and board.distance("3407", "2813") == 9
+    g, later = GAME.context(state), GAME.context(nearer)
+    strategy = GAME.strategy
+    assert strategy.march(later, "japan", strategy.forces(later)) > strategy.march(
+        g, "japan", strategy.forces(g)
+    )
+
+
+def test_a_future_offensive_card_set_aside_in_the_last_turn_is_worth_nothing() -> None:
+    # 6.29: the Future Offensive card is played from the next turn on; after the last there
+    # is none.
+    state = start()
+    last = clone(state)
+    last.data["turn"] = last.data["last_turn"]
+    own = last.data["cards"]["japan"]
+    aside = clone(last)
+    card = aside.data["cards"]["japan"]["hand"].pop()
+    aside.data["cards"]["japan"]["future"] = card
+    aside.data["cards"]["japan"]["future_turn"] = last.data["turn"]
+    earlier = clone(aside)
+    earlier.data["cards"]["japan"]["future_turn"] = last.data["turn"] - 1
+    value = GAME.strategy.hand_value
+    assert own["hand"] and own["future"] is None
+    assert value(GAME.context(aside), "japan") < value(GAME.context(last), "japan")
+    assert value(GAME.context(earlier), "japan") == value(GAME.context(last), "japan")
+
+
+def test_a_second_reaction_event_against_one_offensive_is_a_card_spent() -> None:
+    # 5.32 A: one intelligence card sets the battles' condition; a second does not add to it.
+    state = start()
+    one, two = clone(state), clone(state)
+    for reacted, count in ((one, 1), (two, 2)):
+        hand = reacted.data["cards"]["japan"]["hand"]
+        played = [hand.pop() for _ in range(count)]
+        reacted.data["offensive"] = {"side": "allied", "card": "A1", "reactions": played}
+    value = GAME.strategy.hand_value
+    assert value(GAME.context(one), "japan") == value(GAME.context(state), "japan")
+    assert value(GAME.context(two), "japan") < value(GAME.context(one), "japan")

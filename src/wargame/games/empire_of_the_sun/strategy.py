@@ -23,10 +23,11 @@ from wargame.engine.contract import outcome
 from wargame.engine.log import Event
 from wargame.engine.procedure import Context
 from wargame.engine.state import State
-from wargame.games.empire_of_the_sun import charts, events, forces, supply, victory
+from wargame.games.empire_of_the_sun import charts, events, forces, offensives, supply, victory
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
+from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 
 JAPAN: Final = "japan"
 SIDES: Final = ("japan", "allied")
@@ -76,11 +77,13 @@ THREAT_RADIUS: Final = 3
 operations move them 2-6 movement points, and most land hexes cost 2 (7.41)."""
 NEARNESS: Final = 0.6
 """How a threat fades with distance: a unit next door counts 0.6, two hexes away 0.36."""
-MARCH_RADIUS: Final = 8
+MARCH_RADIUS: Final = 14
 MARCH_FADE: Final = 0.75
 """Ground units beyond THREAT_RADIUS still march toward an objective: within MARCH_RADIUS
-(two or three offensives' moves) its pull fades by MARCH_FADE a hex, slowly enough that a hex
-nearer counts at any distance."""
+its pull fades by MARCH_FADE a hex, slowly enough that a hex nearer counts at any distance.
+The radius reaches from the Home Islands to Manila (11 hexes) and the Mandates: at 8 (two or
+three offensives' moves) the armies and the strategic transport there (7.6) counted nothing
+wherever they stood, and in lost games three Japanese armies never left Tokyo."""
 SPARE_RESOURCES: Final = 1
 """Resource hexes Japan wants beyond the 11 the 1942 scenario asks for (17.27): one to lose."""
 SATED: Final = 0.25
@@ -430,21 +433,39 @@ class Strategy:
         world to the next more than the positions a search compares. A card played for an
         offensive still counts until the offensive is over: what it does shows on the map only
         then, and a search that saw its worth vanish the moment it was played would rather
-        discard it or set it aside. A discarded card is gone at once."""
+        discard it or set it aside. So does the first reaction event played against the other
+        side's offensive (an intelligence card, 5.3; see REACTIONS_IN_PLAY): it changes the
+        battles to come, and a search that saw the card lost before them would decline every
+        reaction (in a lost game, Japan declined all but one). A discarded card is gone at once.
+        Before the turn's deal (``deal_ahead``), the cards and passes it will bring count. A
+        card set aside as the Future Offensive in the scenario's last turn counts for nothing:
+        it may be played only from the next turn on (6.29), and Japan set one aside so in the
+        last turn of a lost game, where it counted as a card in hand."""
         data = g.data
         own = data["cards"][side]
-        held = [*own["hand"], own["future"], data["pending"].get(side)]
-        offensive = data.get("offensive")
-        if offensive and offensive["side"] == side:
-            held.append(offensive["card"])
+        future = own["future"]
+        if future and own["future_turn"] >= data["turn"] >= data["last_turn"]:
+            future = None  # set aside in the last turn: it would be played after the end (6.29)
+        held = len(in_play(g, side) | {future} - {None})
         passes: int = data["passes"][side]
-        return CARD_WORTH * len({c for c in held if c}) + passes
+        if deal_ahead(g):
+            coming, passes = DEALS[side](g)
+            held += coming
+        return CARD_WORTH * held + passes
 
     def temperature(self, g: Context) -> float:
+        """How uncertain the outcome still is, from the turns left and the cards still to play
+        this turn (FULL_HANDS of both sides' count as a whole turn). A card counts until what it
+        does is done (``in_play``): were the outcome surer the moment a card is played, the
+        side behind would rather hold its cards, the side ahead play any."""
         data = g.data
         first, last = data["first_turn"], data["last_turn"]
-        in_hand = sum(len(data["cards"][side]["hand"]) for side in ("japan", "allied"))
-        left: float = (last - data["turn"] + min(1.0, in_hand / 12)) / max(1, last - first + 1)
+        in_hand = sum(len(in_play(g, side)) for side in SIDES)
+        if deal_ahead(g):  # the turn's hands are still to come: all of the turn is left
+            in_hand = FULL_HANDS
+        left: float = (last - data["turn"] + min(1.0, in_hand / FULL_HANDS)) / max(
+            1, last - first + 1
+        )
         w = self.weights
         return w.temperature_end + (w.temperature_start - w.temperature_end) * min(1.0, left)
 
@@ -533,6 +554,8 @@ class Strategy:
         if verb == "card":
             card = self.parts.cards[arg]
             return card.oc + (2 if card.lv else 0)
+        if verb == "hq" and g.data.get("offensive"):
+            return self.hq_score(g, side, arg, lambda u: self.unit_score(g, u, pull, guard))
         if verb in ("unit", "hq"):
             return self.unit_score(g, arg, pull, guard)
         if verb in MOVES:
@@ -542,6 +565,26 @@ class Strategy:
         if verb == "hit" and arg in self.parts.units:  # the weakest unit takes the hit first
             return -forces.attack(g, arg)
         return 0.0
+
+    @staticmethod
+    def hq_score(g: Context, side: str, hq_id: str, unit_score: Callable[[str], float]) -> float:
+        """An HQ to activate with, for an offensive or a reaction to one: what it may activate
+        (5.12, 5.13, 6.26), its best candidates as many as its activations allow, each by
+        ``unit_score``. Where the HQ itself stands says little: an HQ far from any objective
+        may command the strongest stacks within reach of one, or the reserves that only it
+        can move (in lost games Japan's Combined Fleet HQ was never chosen, and the carriers
+        and armies it commands never left the Home Islands)."""
+        offensive = g.data["offensive"]
+        reacting = offensive["side"] != side
+        if reacting:
+            on_map = forces.units_on_map(g, side)
+            supplied = supply.supply(g).unit
+            found = offensives.reaction_candidates(g, hq_id, [u for u in on_map if supplied(u)])
+        else:
+            found = offensives.activation_candidates(g, hq_id)
+        count = offensives.activations(g, hq_id, reaction=reacting)
+        scores = sorted(map(unit_score, found), reverse=True)
+        return 1.0 + sum(scores[: max(0, count)])
 
     def unit_score(
         self,
@@ -628,6 +671,49 @@ VERB_SCORES: Final = {
     "withdraw-hq": -1.5,
     "delay": -1.0,
 }
+
+
+def in_play(g: Context, side: str) -> set[str]:
+    """``side``'s cards still to do what they do this turn: its hand, a card picked and not yet
+    used, the card of its offensive under way and the first reaction event it played against
+    the other side's (5.3, 6.25): what a played card does shows on the map only once its
+    offensive is over."""
+    data = g.data
+    held = {*data["cards"][side]["hand"]}
+    pending = data["pending"].get(side)
+    if pending:
+        held.add(pending)
+    offensive = data.get("offensive")
+    if offensive and offensive["side"] == side:
+        held.add(offensive["card"])
+    elif offensive:  # the first only: see REACTIONS_IN_PLAY
+        held.update(offensive.get("reactions", ())[:REACTIONS_IN_PLAY])
+    return held
+
+
+REACTIONS_IN_PLAY: Final = 1
+"""Reaction events against one offensive that count as in play until it is over: the first.
+Counted all, they cost nothing until then, and Japan played three in one Allied offensive (a
+lost game, seed 4); one sets its battles' condition (5.32 A: the best of them holds, they do
+not add), and a second is mostly a card spent."""
+
+
+FULL_HANDS: Final = 12
+"""Cards in both hands that count as a whole turn still to play (7 and 5 in 1942, 17.2)."""
+DEALS: Final = {"japan": japanese_deal, "allied": allied_deal}
+
+
+def deal_ahead(g: Context) -> bool:
+    """Whether this turn's cards are still to be dealt (4.14): the Strategic phase of any turn
+    but a scenario's first, which starts dealt (17.2-17.4). Until the deal both hands are
+    nearly empty, and an evaluation that read them as they are would see the turn's cards,
+    and with them its time left, appear at the deal: every action of the Strategic phase would
+    look worse than ending it, and a search or the greedy bot would skip reinforcements and
+    replacements (in a lost game, Japan never rebuilt an army from its China divisions) to
+    reach the deal sooner. Counting the deal to come (T12) keeps the evaluation level across
+    it."""
+    data = g.data
+    return bool(data.get("phase") == "strategic" and data["turn"] != data["first_turn"])
 
 
 def logistic(x: float) -> float:
