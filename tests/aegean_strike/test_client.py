@@ -33,6 +33,21 @@ def test_both_maps_are_drawn_in_one_frame_with_the_overlay_area_outlined():
     assert {line["kind"] for line in GAME.backdrop()} >= {"coast", "border"}
 
 
+def test_a_hex_of_land_and_sea_is_painted_by_its_land_share():
+    board = GAME.client_data()["board"]
+    colours = board["terrain_colours"]
+    shares = {h["id"]: h for h in client.map_hexes().values()}
+    drawn = {h["id"]: h for h in board["hexes"]}
+    islet = next(i for i, h in shares.items() if h["class"] == "island" and h["land"] < 0.3)
+    assert drawn[islet]["variant"] == f"{drawn[islet]['terrain']}_mostly_sea"
+    inland = next(i for i, h in shares.items() if h["class"] == "land")
+    assert "variant" not in drawn[inland]
+    assert not [h for h in board["hexes"] if h["terrain"] == "sea" and "variant" in h]
+    sea, clear, mostly = (int(colours[k][1:3], 16) for k in ("sea", "clear", "clear_mostly_sea"))
+    assert min(sea, clear) < mostly < max(sea, clear)  # red: between the sea's and the land's
+    assert client.mixed("#000000", "#ffffff", 0.6) == "#999999"
+
+
 def test_every_counter_has_its_values_and_every_airbase_is_a_counter():
     units = {unit["id"]: unit for unit in GAME.client_data()["units"]}
     unknown = {client.unseen_counter(side, kind) for side in "ab" for kind in ("naval", "ground")}

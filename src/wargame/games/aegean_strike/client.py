@@ -83,7 +83,7 @@ def board_data() -> dict[str, Any]:
             for side in outline.edges
             if side.kind in drawing()["hexsides"]
         ],
-        "terrain_colours": drawing()["terrain"],
+        "terrain_colours": drawing()["terrain"] | part_land_colours(),
         "hexside_styles": drawing()["hexsides"],
     }
 
@@ -97,6 +97,9 @@ def hex_data(outline: Any, names: Mapping[str, tuple[str, str]]) -> dict[str, An
         "terrain": "sea" if record["class"] == "sea" else record.get("terrain", "clear"),
         "map": record["map"],
     }
+    band = land_band(record)
+    if band is not None:
+        found["variant"] = f"{found['terrain']}_{band}"
     if record["map"] == drawn_map.STRATEGIC:
         found["r"] = STRATEGIC_RADIUS
         if record.get("area") in ("inside", "transitional"):
@@ -106,6 +109,37 @@ def hex_data(outline: Any, names: Mapping[str, tuple[str, str]]) -> dict[str, An
         found |= {"name": name, "name_ja": name_ja}
     found["airfield"] = outline.id in airbase_hexes()
     return found
+
+
+def land_band(record: Mapping[str, Any]) -> str | None:
+    """The band of ``data/client.yaml`` ``part_land`` a hex of land and sea is painted in by its
+    land share (the first whose ``below`` it is under); None for a hex painted as its terrain."""
+    if record["class"] == "sea":
+        return None
+    for band, limits in drawing()["part_land"].items():
+        if float(record.get("land", 1.0)) < float(limits["below"]):
+            return str(band)
+    return None
+
+
+def part_land_colours() -> dict[str, str]:
+    """Each land terrain's colour in each ``part_land`` band: ``<terrain>_<band>``."""
+    colours = drawing()["terrain"]
+    return {
+        f"{terrain}_{band}": mixed(colours["sea"], colour, float(limits["land"]))
+        for terrain, colour in colours.items()
+        if terrain != "sea"
+        for band, limits in drawing()["part_land"].items()
+    }
+
+
+def mixed(sea: str, land: str, share: float) -> str:
+    """The colour ``share`` parts ``land`` and the rest ``sea`` (``#rrggbb``)."""
+    parts = [
+        round(int(sea[i : i + 2], 16) * (1 - share) + int(land[i : i + 2], 16) * share)
+        for i in (1, 3, 5)
+    ]
+    return "#" + "".join(f"{part:02x}" for part in parts)
 
 
 @cache
