@@ -1,7 +1,8 @@
 """What the browser draws of Aegean Strike (client.py): both maps in one frame with the overlay
 area, every counter with its values, the airbases as counters, and the display fields of a view
-(where each unit stands and for which side, the airbase display with its sortie boxes 9.02, the
-tracks), which a view derives and determinize drops."""
+(where each unit stands and for which side, each undetected unit as an unknown counter 14, the
+airbase display with its sortie boxes 9.02, the tracks), which a view derives and determinize
+drops."""
 
 from __future__ import annotations
 
@@ -32,9 +33,25 @@ def test_both_maps_are_drawn_in_one_frame_with_the_overlay_area_outlined():
     assert {line["kind"] for line in GAME.backdrop()} >= {"coast", "border"}
 
 
+def test_a_hex_of_land_and_sea_is_painted_by_its_land_share():
+    board = GAME.client_data()["board"]
+    colours = board["terrain_colours"]
+    shares = {h["id"]: h for h in client.map_hexes().values()}
+    drawn = {h["id"]: h for h in board["hexes"]}
+    islet = next(i for i, h in shares.items() if h["class"] == "island" and h["land"] < 0.3)
+    assert drawn[islet]["variant"] == f"{drawn[islet]['terrain']}_mostly_sea"
+    inland = next(i for i, h in shares.items() if h["class"] == "land")
+    assert "variant" not in drawn[inland]
+    assert not [h for h in board["hexes"] if h["terrain"] == "sea" and "variant" in h]
+    sea, clear, mostly = (int(colours[k][1:3], 16) for k in ("sea", "clear", "clear_mostly_sea"))
+    assert min(sea, clear) < mostly < max(sea, clear)  # red: between the sea's and the land's
+    assert client.mixed("#000000", "#ffffff", 0.6) == "#999999"
+
+
 def test_every_counter_has_its_values_and_every_airbase_is_a_counter():
     units = {unit["id"]: unit for unit in GAME.client_data()["units"]}
-    assert set(forces().units) | set(forces().airbases) == set(units)
+    unknown = {client.unseen_counter(side, kind) for side in "ab" for kind in ("naval", "ground")}
+    assert set(forces().units) | set(forces().airbases) | unknown == set(units)
     assert units["ly-mirage-f1"]["step_values"] == ["6-3-5"]  # anti-air, bombing, MA
     assert units["ly-mirage-f1"]["type_label"] == "Mirage"
     assert units["ly-mirage-f1"]["type_label_ja"] == "ミラージュ"
@@ -65,6 +82,28 @@ def test_a_flying_mission_stands_at_its_target_and_leaves_its_sortie_box():
     carrier = next(base for base in board["airbase_display"] if base["base"] == CARRIER)
     assert "us-va34" in carrier["flying"]
     assert all("us-va34" not in box for box in carrier["boxes"])
+
+
+@pytest.mark.rule("14.04")
+@pytest.mark.rule("14.01")
+def test_each_unit_a_side_does_not_detect_stands_on_its_hex_as_an_unknown_counter():
+    state = begun()
+    board = GAME.view(state, "a")["board"]
+    blanks = {uid: where for uid, where in board["units"].items() if "counter" in where}
+    assert len(blanks) == len(board["unseen"]) > 0  # Libya's units, out of Player A's sight
+    for blank in board["unseen"]:
+        kind = blank["public"]["kind"]
+        counter = client.unseen_counter("b", kind)
+        assert blanks[blank["blank"]] == {"hex": blank["where"], "side": "b", "counter": counter}
+    unseen = detection.hidden_from(charts.tables(state), state.data, "a")
+    assert not unseen & set(board["units"])  # no id of theirs
+    counters = {unit["id"]: unit for unit in GAME.client_data()["units"]}
+    ship = counters[client.unseen_counter("b", "naval")]
+    assert ship["type_label"] == "?" and ship["nationality"] == client.UNSEEN
+    assert ship["colours"] != counters[client.unseen_counter("a", "naval")]["colours"]
+    assert ship["name"] == "Unseen ship" and ship["name_ja"] == "未探知艦艇"
+    theirs = GAME.view(state, "b")["board"]["units"].values()
+    assert {where["side"] for where in theirs if "counter" in where} == {"a"}
 
 
 def test_determinize_reads_a_view_back_without_the_display_fields():

@@ -18,6 +18,10 @@ Decisions
 - The display fields are derived from the view's own data, what its viewer may see (never
   stored, never more than the view holds): ``DISPLAY_KEYS`` names them, and ``determinize``
   drops them to read a view back as a position.
+- An enemy unit the viewer does not detect (14, a blank of the view's ``unseen``) stands on its
+  hex as an unknown counter: a "?" in its owner's colours, a ship or a ground unit, nothing
+  more (``UNSEEN`` counters, one per owner and kind; its place in ``units`` is keyed by the
+  blank's name and names its counter).
 """
 
 from __future__ import annotations
@@ -37,6 +41,9 @@ DISPLAY_KEYS: Final = ("units", "reduced", "tracks", "airbase_display")
 AIRBASE_TYPE: Final = "airbase"
 STRATEGIC_RADIUS: Final = 10
 SORTIE_BOXES: Final = 4  # boxes 0 to 3 of the airbase display (9.02)
+UNSEEN: Final = "unseen"
+"""The nationality of the unknown counters that stand for undetected units (14)."""
+UNSEEN_KINDS: Final = ("naval", "ground")
 
 
 @cache
@@ -50,7 +57,8 @@ def client_data() -> dict[str, Any]:
     """The maps, the counters and the sides' colours, in the hex client's shape (map.js)."""
     units = [unit_data(unit) for unit in forces().units.values()]
     bases = [airbase_data(base_id) for base_id in sorted(forces().airbases)]
-    return {"board": board_data(), "units": units + bases, "colours": drawing()["sides"]}
+    blanks = [unseen_data(side, kind) for side in state.SIDES for kind in UNSEEN_KINDS]
+    return {"board": board_data(), "units": units + bases + blanks, "colours": drawing()["sides"]}
 
 
 def board_data() -> dict[str, Any]:
@@ -75,7 +83,7 @@ def board_data() -> dict[str, Any]:
             for side in outline.edges
             if side.kind in drawing()["hexsides"]
         ],
-        "terrain_colours": drawing()["terrain"],
+        "terrain_colours": drawing()["terrain"] | part_land_colours(),
         "hexside_styles": drawing()["hexsides"],
     }
 
@@ -89,6 +97,9 @@ def hex_data(outline: Any, names: Mapping[str, tuple[str, str]]) -> dict[str, An
         "terrain": "sea" if record["class"] == "sea" else record.get("terrain", "clear"),
         "map": record["map"],
     }
+    band = land_band(record)
+    if band is not None:
+        found["variant"] = f"{found['terrain']}_{band}"
     if record["map"] == drawn_map.STRATEGIC:
         found["r"] = STRATEGIC_RADIUS
         if record.get("area") in ("inside", "transitional"):
@@ -98,6 +109,37 @@ def hex_data(outline: Any, names: Mapping[str, tuple[str, str]]) -> dict[str, An
         found |= {"name": name, "name_ja": name_ja}
     found["airfield"] = outline.id in airbase_hexes()
     return found
+
+
+def land_band(record: Mapping[str, Any]) -> str | None:
+    """The band of ``data/client.yaml`` ``part_land`` a hex of land and sea is painted in by its
+    land share (the first whose ``below`` it is under); None for a hex painted as its terrain."""
+    if record["class"] == "sea":
+        return None
+    for band, limits in drawing()["part_land"].items():
+        if float(record.get("land", 1.0)) < float(limits["below"]):
+            return str(band)
+    return None
+
+
+def part_land_colours() -> dict[str, str]:
+    """Each land terrain's colour in each ``part_land`` band: ``<terrain>_<band>``."""
+    colours = drawing()["terrain"]
+    return {
+        f"{terrain}_{band}": mixed(colours["sea"], colour, float(limits["land"]))
+        for terrain, colour in colours.items()
+        if terrain != "sea"
+        for band, limits in drawing()["part_land"].items()
+    }
+
+
+def mixed(sea: str, land: str, share: float) -> str:
+    """The colour ``share`` parts ``land`` and the rest ``sea`` (``#rrggbb``)."""
+    parts = [
+        round(int(sea[i : i + 2], 16) * (1 - share) + int(land[i : i + 2], 16) * share)
+        for i in (1, 3, 5)
+    ]
+    return "#" + "".join(f"{part:02x}" for part in parts)
 
 
 @cache
@@ -194,6 +236,29 @@ def airbase_data(base_id: str) -> dict[str, Any]:
     }
 
 
+def unseen_counter(owner: str, kind: str) -> str:
+    """The id of the unknown counter of ``owner``'s undetected ``kind`` (naval, ground) units."""
+    return f"{UNSEEN}-{owner}-{kind}"
+
+
+def unseen_data(owner: str, kind: str) -> dict[str, Any]:
+    """An unknown counter: "?", the kind's name, its owner's colours (``data/client.yaml``)."""
+    face = drawing()["unseen"]
+    return {
+        "id": unseen_counter(owner, kind),
+        "name": face[kind]["en"],
+        "name_ja": face[kind]["ja"],
+        "side": owner,
+        "nationality": UNSEEN,
+        "type": f"{UNSEEN}_{kind}",
+        "type_label": face["mark"],
+        "type_label_ja": face["mark"],
+        "step_values": [face["mark"]],
+        "steps": 1,
+        "colours": face["colours"][owner],
+    }
+
+
 def base_name(base_id: str, lang: str = "en") -> str:
     """An airbase's name: its place's on the map, else ``data/client.yaml``'s."""
     place = read_raw(DATA / "map.json")["places"].get(base_id)
@@ -213,11 +278,11 @@ def backdrop() -> list[dict[str, Any]]:
 
 # -- what a view adds ---------------------------------------------------------------------------
 def display(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Where each unit stands ({hex, side}), the units with hits (drawn reduced), the tracks and
-    the airbase display."""
+    """Where each unit stands ({hex, side}) and each blank (its unknown counter too), the units
+    with hits (drawn reduced), the tracks and the airbase display."""
     units = dict(placed_units(data))
     return {
-        "units": units,
+        "units": units | dict(placed_blanks(data)),
         "reduced": {uid: True for uid in units if hits_of(data, uid)},
         "tracks": tracks(data),
         "airbase_display": airbase_display(data),
@@ -242,6 +307,14 @@ def placed_units(data: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]
             yield uid, {"hex": where, "side": state.side_of(data, uid)}
     for base in sorted(data["airbases"]):
         yield base, {"hex": forces().airbases[base].hex, "side": state.base_side(data, base)}
+
+
+def placed_blanks(data: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each blank of the view (14): its hex, its owner and its unknown counter, by its name."""
+    for blank in data.get("unseen", []):
+        owner, kind = blank["owner"], blank["public"]["kind"]
+        counter = unseen_counter(owner, kind)
+        yield blank["blank"], {"hex": blank["where"], "side": owner, "counter": counter}
 
 
 def hits_of(data: Mapping[str, Any], uid: str) -> int:

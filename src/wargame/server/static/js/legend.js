@@ -59,7 +59,17 @@ function sample(nationality, flags = {}) {
 function pieces(ctx) {
   const colours = ctx.sideColours || {};
   const sides = ctx.sides.map((side) => item(`marker-${side}`, swatch(marker(side, 3, false, colours[side])), t("legend.marker", { side: ctx.sideName(side) })));
-  return [...samples(), ...sides, ...nationItems(ctx)];
+  return [...samples(), ...sides, ...nationItems(ctx), ...standInItems(ctx)];
+}
+
+/** The stand-in counters on the map (a view's ``units`` record naming its ``counter``: an enemy
+ * unit not seen), each drawn as the map draws it, named by the game's messages (``counter``). */
+function standInItems(ctx) {
+  const shown = new Set(Object.values(ctx.board.units || {}).map((record) => record && record.counter));
+  return [...shown]
+    .filter((id) => id && ctx.units.has(id))
+    .sort()
+    .map((id) => item(`counter-${id}`, swatch(s("g", { transform: "scale(0.9)" }, counter(ctx.units.get(id), {}, ctx.lang))), ctx.messages.name("counter", id)));
 }
 
 /** One counter per nationality: those on the map in the game's own colours where its units

@@ -32,7 +32,7 @@ import { drawNotes } from "./notes.js";
 import { closePopup, openCard, openStack, popupCard, popupHex } from "./popup.js";
 import { drawPrompt } from "./prompt.js";
 import { Replay } from "./replay.js";
-import { placeOf, scene, stacks, stepsOf, warnedHexes } from "./scene.js";
+import { counterOf, placeOf, scene, stacks, stepsOf, warnedHexes } from "./scene.js";
 import { gameSeats, playLink, rememberRematch, rememberToken } from "./seats.js";
 import { Sheet } from "./sheet.js";
 import { actionLabel, classify } from "./targets.js";
@@ -186,7 +186,8 @@ function names() {
     hexName: (id) => app.messages.name(app.areaMap ? "area" : "hex", id),
     plainPlaces: app.areaMap, // an area is named by its name alone, a hex with its id
     unitName: (id) => {
-      const unit = app.units.get(id);
+      const board = (app.shown && app.shown.view && app.shown.view.board) || {};
+      const unit = counterOf(app.units, id, (board.units || {})[id]);
       if (!unit) return id;
       return lang() === "ja" && unit.name_ja ? unit.name_ja : unit.name;
     },

@@ -30,12 +30,20 @@ function withSide(unit, record) {
   return unit && record && typeof record === "object" && record.side ? { ...unit, side: record.side } : unit;
 }
 
+/** The counter a record of the view's ``units`` draws: the unit's own, or the stand-in counter
+ * it names (``counter``: an enemy unit its viewer does not see, drawn as an unknown counter)
+ * under the record's id. */
+export function counterOf(units, unitId, record) {
+  const standIn = record && typeof record === "object" && record.counter ? units.get(record.counter) : null;
+  return standIn ? { ...standIn, id: unitId } : units.get(unitId);
+}
+
 /** Map hex -> [{unit, flags}] of the units on map hexes. */
 export function stacks(ctx) {
   const found = new Map();
   const moving = new Set((ctx.board.offensive && ctx.board.offensive.group) || []);
   for (const [unitId, record] of Object.entries(ctx.board.units || {})) {
-    const unit = withSide(ctx.units.get(unitId), record);
+    const unit = withSide(counterOf(ctx.units, unitId, record), record);
     const place = placeOf(record);
     if (!unit || !ctx.isHex(place)) continue;
     const flags = {
