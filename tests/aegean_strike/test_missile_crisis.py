@@ -134,7 +134,7 @@ def test_romanias_neutrality_costs_the_soviets_supply_points():
     found = act(found, "b", "wait")
     assert found.data["sp"]["ussr"] == before - 10
     change = logged(found, "log.supply_change")[0].params
-    assert change == {"nation": "ussr", "delta": -10, "total": before - 10}
+    assert change == {"nation": "ussr", "delta": "-10", "total": before - 10}
 
 
 @pytest.mark.rule("21.01")

@@ -53,7 +53,8 @@ def apply_effect(g: Context, effect: Any) -> None:
             continue  # the joining nation's supply points, given once as it enters
         if nation in g.data["nations"] and nation in g.data["sp"]:
             g.data["sp"][nation] = max(0, g.data["sp"][nation] + delta)
-            g.log("log.supply_change", nation=nation, delta=delta, total=g.data["sp"][nation])
+            total = g.data["sp"][nation]
+            g.log("log.supply_change", nation=nation, delta=f"{delta:+d}", total=total)
             changed = True
     if effect.starts_war and not g.data["war"]:
         start_war(g, "event")
