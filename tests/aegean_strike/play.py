@@ -4,6 +4,7 @@ overlays that fix the combat charts' results."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -97,3 +98,15 @@ def passing(state: State, until: Callable[[State], bool]) -> State:
 
 def prompt(state: State, side: str) -> str:
     return str(GAME.view(state, side, log=False)["prompt"]["key"])
+
+
+def played_out(scenario: str, seed: int, steps: int) -> State:
+    """A game of ``scenario`` played by random legal actions, to its end or ``steps`` actions."""
+    rng = random.Random(seed)
+    state = GAME.setup(scenario, seed)
+    for _ in range(steps):
+        if state.result is not None:
+            break
+        side = GAME.active(state)[0]
+        state = GAME.apply(state, side, rng.choice(GAME.legal_actions(state, side)))
+    return state

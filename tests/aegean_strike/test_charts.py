@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 18
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 23
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -111,6 +111,11 @@ CHANGES = {
     "stacking": lambda v: v.update(operational_hex=3),
     "ground_hits": lambda v: v.update(XXXX=9),
     "political_events": lambda v: v.update({"1": "nato_summit"}),
+    "mobilisation": lambda v: v.update(per_turn=2),
+    "pre_war": lambda v: v["turkish_missile_crisis"].update(at_most=5),
+    "political_effects": lambda v: v["events"]["nato_summit"].update(sp={"tu": 20}),
+    "soviet_air_defence": lambda v: v.update(strength=8),
+    "missile_crisis_victory": lambda v: v.update(hits_per_point=5),
 }
 
 
@@ -151,6 +156,9 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("stacking", lambda v: v.update(mission_group=4), "at most 3 air units"),
         ("ground_hits", lambda v: v.update(II=5), "at least as many hits"),
         ("political_events", lambda v: v.update({"10": "none"}), "Israel into the war"),
+        ("political_effects", lambda v: v["events"].pop("war_starts"), "none for war_starts"),
+        ("political_effects", lambda v: v["events"]["israel_enters"].update(joins_us=""), "Isr"),
+        ("missile_crisis_victory", lambda v: v["levels"].update(marginal=5), "levels rise"),
         ("political_events", lambda v: v.update({"3": "martians"}), "Invalid enum value"),
     ],
 )
@@ -163,7 +171,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "18 printed tables a rules overlay may replace, 15 provisional" in out
+    assert code == 0 and "23 printed tables a rules overlay may replace, 20 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

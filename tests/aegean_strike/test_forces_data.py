@@ -126,7 +126,7 @@ def test_every_type_has_provisional_values_with_a_reason_in_both_languages():
     [
         ("north_africa_war", {"a": 37, "b": 17, "neutral": 193}),
         ("wwiii_southwestern_front", {"a": 135, "b": 88, "neutral": 24}),
-        ("turkish_missile_crisis", {"a": 85, "b": 88, "neutral": 52}),
+        ("turkish_missile_crisis", {"a": 85, "b": 88, "neutral": 59}),
         ("greece_turkey_war", {"a": 50, "b": 48, "neutral": 125}),
         ("world_war", {"a": 135, "b": 88, "neutral": 24}),
     ],
@@ -144,13 +144,13 @@ def test_the_units_per_nation():
         "gr": 50,
         "tu": 48,
         "us": 37,
-        "ussr": 53,
+        "ussr": 77,
         "bu": 35,
         "is": 7,
         "ly": 17,
         "uk": 2,
     }
-    assert len(FORCES.units) == 249
+    assert len(FORCES.units) == 273
 
 
 def test_reserves_and_cadre_divisions_start_at_partial_strength():
@@ -231,7 +231,7 @@ def test_every_airbase_the_map_prints_is_an_airbase_record_at_its_hex():
 
 
 def test_provenance_split():
-    assert FORCES.provenances() == {"seed": 105, "reconstructed": 307}
+    assert FORCES.provenances() == {"seed": 105, "reconstructed": 331}
 
 
 # -- a bad record is refused in one line ---------------------------------------------------------
@@ -295,6 +295,18 @@ def _setup_of(raw, id_):
         (lambda r: placement(r, "gr-f4-338").update(partial=True), "only ground units set up"),
         (lambda r: placement(r, "us-mab").update(partial=True), "only ground units set up"),
         (lambda r: placement(r, "us-mab").update(turn=7), "us-mab arrives after the last turn"),
+        (
+            lambda r: r["breakdown"][0].update(division="bu-2-mrd"),
+            "only Soviet divisions (XX) break down (11.10)",
+        ),
+        (
+            lambda r: r["breakdown"][1]["regiments"].__setitem__(0, "su-59-gmrd-r1"),
+            "a regiment belongs to two divisions",
+        ),
+        (
+            lambda r: r["setup"].append({"unit": "su-59-gmrd-r1", "hex": "S0701"}),
+            "su-59-gmrd-r1 enters play by the break-down only",
+        ),
         (
             lambda r: scenario(r, "greece_turkey_war")["supply_points"].pop("tu"),
             "to the nations at war only (tu, 6)",

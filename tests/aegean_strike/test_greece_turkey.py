@@ -3,11 +3,9 @@ war on from the first turn (the pre-war rules are lost), played to its end."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from tests.aegean_strike.play import GAME
+from tests.aegean_strike.play import GAME, played_out
 from wargame.games.aegean_strike.forces import forces
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -29,12 +27,6 @@ def test_greece_and_turkey_fight_from_the_first_turn_with_turkey_in_control():
 
 @pytest.mark.rule("21.09")
 def test_random_play_reaches_the_end_of_the_eighth_turn_with_the_provisional_victory():
-    rng = random.Random(5)
-    found = GAME.setup(SCENARIO, 5)
-    for _ in range(5000):
-        if found.result is not None:
-            break
-        side = GAME.active(found)[0]
-        found = GAME.apply(found, side, rng.choice(GAME.legal_actions(found, side)))
+    found = played_out(SCENARIO, 5, 5000)
     assert found.result is not None and found.data["turn"] == 8
     assert found.result.missing == ["21.09"]

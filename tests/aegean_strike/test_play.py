@@ -68,7 +68,11 @@ def escorted_strike():
 
 # -- the game and its scenario ----------------------------------------------------------------
 def test_the_north_africa_war_is_offered_first_and_it_sets_up_its_two_players():
-    assert [s.id for s in GAME.scenarios()] == [SCENARIO, "greece_turkey_war"]
+    assert [s.id for s in GAME.scenarios()] == [
+        SCENARIO,
+        "greece_turkey_war",
+        "turkish_missile_crisis",
+    ]
     assert GAME.in_lobby is True  # drawn in the browser (client.py)
     found = begun()
     nations = {
@@ -84,8 +88,7 @@ def test_the_north_africa_war_is_offered_first_and_it_sets_up_its_two_players():
 @pytest.mark.parametrize(
     ("scenario", "reason"),
     [
-        ("turkish_missile_crisis", "pre-war"),
-        ("wwiii_southwestern_front", "political events"),
+        ("wwiii_southwestern_front", "victory conditions"),
         ("world_war", "Gulf Strike"),
     ],
 )

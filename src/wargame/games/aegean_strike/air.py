@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import airdrop, assault, detection, losses, state
+from wargame.games.aegean_strike import air_defence, airdrop, assault, detection, losses, state
 from wargame.games.aegean_strike.charts import SEED_MODES
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -346,6 +346,7 @@ class AirSegment(Procedure):
         """The marker is revealed; an anti-air unit entering an EWDA's hex shoots it down."""
         flight = g.data["flight"]
         losses.ship_fire(g, flight)
+        air_defence.fire(g, flight)
         reveal(g, flight)
         able = [u for u in flight["units"] if u in g.data["air"] and u not in flight["aborted"]]
         if flight["mission"] in airdrop.MISSIONS:

@@ -27,15 +27,16 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike import breakdown, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.passes import skip
 from wargame.games.aegean_strike.registry import RULES
 
 MODES: Final = ("offensive", "intercept", "idle")
-NOT_PLAYED: Final = ("ground_modes", "division_breakdown", "special_forces")
-"""Ground modes, Soviet division break-down and special forces pass through (7.02)."""
+NOT_PLAYED: Final = ("ground_modes", "special_forces")
+"""Ground modes and special forces pass through (7.02); Soviet divisions break down and
+recombine here (:mod:`breakdown`)."""
 
 
 def capacity(g_tables: Mapping[str, Any], data: Mapping[str, Any], base: str) -> int:
@@ -98,6 +99,7 @@ class UnitAssignment(Procedure):
                 g.data["ewda"][uid] = None
                 g.log("log.ewda_back", side=state.side_of(g.data, uid), unit=uid)
         self._default_modes(g)
+        g.data["reorganised"] = []
         for step in NOT_PLAYED:
             skip(g, step)
         first = g.data["controller"]
@@ -138,6 +140,7 @@ class UnitAssignment(Procedure):
         for uid in sorted(g.data["ewda"]):
             if state.side_of(g.data, uid) == side:
                 choices.add(f"ewda {uid}", _pick_ewda, uid)
+        breakdown.offer_all(g, choices, side)
         choices.add("done", _side_done)
         if "ewda" not in choices.verbs():
             choices.prompt = "prompt.assignment_modes"

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, get_args
 
 import msgspec
 
@@ -444,6 +444,74 @@ def checked_events(values: dict[str, Event]) -> dict[str, Event]:
     return values
 
 
+# -- 21.03, 21.08 mobilisation and the pre-war situation; 21.01 the events' effects --------------
+
+
+class Mobilisation(Strict):
+    partial_hits: dict[Size, Small]
+    """The hits a unit at partial strength starts with, by size."""
+    per_turn: Annotated[int, msgspec.Meta(ge=1, le=10)]
+    """Of those hits, how many each International Military Phase gives back."""
+
+
+class PreWar(Strict):
+    at_most: Annotated[int, msgspec.Meta(ge=1, le=30)]
+    """Crisis turns before the war starts whatever happens."""
+    declares: Literal["a", "b"]
+    """The player who may strike first."""
+
+
+class EventEffect(Strict):
+    sp: dict[str, Annotated[int, msgspec.Meta(ge=-100, le=100)]] = {}
+    starts_war: bool = False
+    truce: bool = False
+    """No war may be declared this turn."""
+    joins_us: str = ""
+    """A nation that joins the United States' side with its set-up units."""
+
+
+class PoliticalEffects(Strict):
+    scenarios: list[str]
+    events: dict[Event, EventEffect]
+
+
+def checked_effects(values: PoliticalEffects) -> PoliticalEffects:
+    missing = sorted(set(get_args(Event)) - set(values.events))
+    if missing:
+        raise ValueError(f"21.01: give every event an effect (none for {missing[0]})")
+    if values.events["israel_enters"].joins_us != "is":
+        raise ValueError("7.01 (seed): Israel's entry brings Israel into the war")
+    return values
+
+
+class AirDefence(Strict):
+    strength: Small
+    range: Hexes
+    """Operational hexes from a Soviet airbase (a strategic hex counts 10)."""
+
+
+class Levels(Strict):
+    marginal: Small
+    substantive: Small
+    decisive: Small
+
+
+class CrisisVictory(Strict):
+    pershings: list[str]
+    pershing_points: Small
+    objectives: dict[str, Small]
+    """Hex -> points while a Warsaw Pact ground unit holds it at the end."""
+    hits_per_point: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    levels: Levels
+
+
+def checked_levels(values: CrisisVictory) -> CrisisVictory:
+    levels = values.levels
+    if not 1 <= levels.marginal < levels.substantive < levels.decisive:
+        raise ValueError("21.08: the levels rise: 1 <= marginal < substantive < decisive")
+    return values
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -468,6 +536,11 @@ TABLES: Final = PrintedTables(
         "stacking": TableKind(Stacking, checked_stacking),
         "ground_hits": TableKind(dict[Size, Small], checked_hits),
         "political_events": TableKind(dict[str, Event], checked_events),
+        "mobilisation": TableKind(Mobilisation),
+        "pre_war": TableKind(dict[str, PreWar]),
+        "political_effects": TableKind(PoliticalEffects, checked_effects),
+        "soviet_air_defence": TableKind(AirDefence),
+        "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
     },
 )
 

@@ -217,6 +217,13 @@ class Scenario(Sourced):
     """Why a scenario is not offered."""
 
 
+class Breakdown(msgspec.Struct, forbid_unknown_fields=True):
+    """A Soviet division and the regiments it breaks down into (11.10)."""
+
+    division: str
+    regiments: list[str]
+
+
 class ForcesFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     provenance: Provenance
     nations: list[Nation]
@@ -231,6 +238,7 @@ class ForcesFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     units: list[Unit]
     setup: list[Placement]
     scenarios: list[Scenario]
+    breakdown: list[Breakdown] = msgspec.field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -274,6 +282,8 @@ class Forces:
         self._setups = {scenario.id: self._setup_of(scenario) for scenario in data.scenarios}
         for scenario in data.scenarios:
             self._check_scenario(scenario)
+        self.breakdowns = {b.division: tuple(b.regiments) for b in data.breakdown}
+        self._check_breakdowns(data)
 
     # -- what the rules and the views read ----------------------------------------------------
     def category(self, unit: Unit) -> Literal["air", "naval", "ground"]:
@@ -336,6 +346,27 @@ class Forces:
         yield from data.scenarios
 
     # -- checks of the records ------------------------------------------------------------------
+    def _check_breakdowns(self, data: ForcesFile) -> None:
+        """11.10 (seed): only Soviet divisions break down, into regiments of their own that are
+        set up nowhere, each in one division."""
+        placed = {p.unit for p in data.setup} | {
+            p.unit for scenario in data.scenarios for p in scenario.extra
+        }
+        regiments = [r for b in data.breakdown for r in b.regiments]
+        if len(set(regiments)) != len(regiments):
+            raise DataError("breakdown: a regiment belongs to two divisions")
+        for record in data.breakdown:
+            where = f"breakdown {record.division}"
+            division = self.units.get(record.division)
+            if division is None or division.nation != "ussr" or division.size != "XX":
+                raise DataError(f"{where}: only Soviet divisions (XX) break down (11.10)")
+            for rid in record.regiments:
+                regiment = self.units.get(rid)
+                if regiment is None or regiment.nation != "ussr" or regiment.size != "III":
+                    raise DataError(f"{where}: {rid} is no Soviet regiment (III)")
+                if rid in placed:
+                    raise DataError(f"{where}: {rid} enters play by the break-down only")
+
     def _check_types(self) -> None:
         kinds = [*self.air_types, *self.naval_types, *self.ground_types]
         twice = sorted(kind for kind, times in Counter(kinds).items() if times > 1)

@@ -8,9 +8,12 @@ Decisions
   EWDA, strikes against airbases and ships.
 - The Greece-Turkey War (Scenario 4) is the second: Greece against Turkey, 8 turns, played with
   the designed ground, naval and supply rules, its pre-war situation (whose rules are lost)
-  replaced by the war being on from the first turn (provisional, 21.09). The other scenarios
-  need the Soviet rules (air defence, division break-down, chemical warfare) and the political
-  events' effects too, and are refused in one line with that reason.
+  replaced by the war being on from the first turn (provisional, 21.09).
+- The Turkish Missile Crisis (Scenario 3) is the third: the US and Turkey against the Soviet
+  Union and Bulgaria, 10 turns after a crisis of up to three turns (:mod:`crisis`), with the
+  political events' effects (:mod:`politics`), the Soviet air defence (:mod:`air_defence`) and
+  victory levels (:mod:`victory`), all provisional. World War III, Southwestern Front needs its
+  own victory conditions and crisis; it is refused in one line with that reason.
 - Hidden information: the mission group's marker (9.03): the other side's view shows the
   group's mission and escorts as ``hidden`` until it fights or reaches its target; and the naval
   and ground units the other side does not detect (14, :mod:`detection`): shown as blanks in
@@ -42,6 +45,7 @@ from wargame.games.aegean_strike import (
     assignment,
     charts,
     client,
+    crisis,
     detection,
     ground,
     naval,
@@ -51,10 +55,11 @@ from wargame.games.aegean_strike import (
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
-PLAYABLE: Final = ("north_africa_war", "greece_turkey_war")
+PLAYABLE: Final = ("north_africa_war", "greece_turkey_war", "turkish_missile_crisis")
 NOT_YET: Final = {
-    "wwiii_southwestern_front": "it needs the pre-war situation, ground war and political events",
-    "turkish_missile_crisis": "it needs the pre-war situation, ground war and political events",
+    "wwiii_southwestern_front": (
+        "it needs its own victory conditions (the Straits, Athens, Ankara) and pre-war crisis"
+    ),
     "world_war": "it links with Gulf Strike, which this project does not have",
 }
 HIDDEN_KEYS: Final = ("mission", "escorts")
@@ -74,6 +79,7 @@ class AegeanStrike(ProcedureGame):
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL,
+        *crisis.ALL,
         *assignment.ALL,
         *ground.ALL,
         *naval.ALL,
@@ -91,6 +97,7 @@ class AegeanStrike(ProcedureGame):
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         g.data.update(state.initial_data(scenario))
         g.data.update(sequence.initial(scenario))
+        crisis.set_up(g)
         g.push("game")
 
     def apply(self, state_: State, side: Side, action: Action) -> State:

@@ -16,6 +16,10 @@ Decisions (provisional: the ground and movement rules are lost)
   cheapest-path search (``engine.board.paths.search``) finds the hexes within reach.
 - On the strategic map (a hex ten operational hexes across, more than any allowance) a unit
   moves one hex to a neighbouring land hex per segment, the whole of its move.
+- A unit changes maps (13.01) as its whole move: from a transitional strategic hex to a land
+  hex of the operational map inside it, or back from such a hex. Only the hexes of the
+  transitional hex's main landmass (most of its land) connect, so that no unit crosses the
+  Straits by way of the strategic map, which has no hexsides.
 - The hex choice lists only the hexes within the unit's move; a hex a player names outside
   them is refused with 13.02.
 - Units aboard a ship do not move (sea transport and landings are lost, 13.07, 13.09).
@@ -23,6 +27,7 @@ Decisions (provisional: the ground and movement rules are lost)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
@@ -45,6 +50,11 @@ RIVER: Final = "river"
 RULES.stand_in("13.02", "terrain costs, zones of control, one strategic hex a move", key="move")
 RULES.stand_in("11.07", "clear and rough hexes, rivers (table terrain_effects)", key="terrain")
 RULES.stand_in("13.03", "a move ends only under the stacking table's limit", key="stacking")
+RULES.stand_in(
+    "13.01",
+    "a ground unit changes maps between a transitional hex and its land, as its whole move",
+    key="ground_maps",
+)
 
 
 @cache
@@ -104,7 +114,7 @@ def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> set
     enemies = enemy_hexes(data, side)
     full = {h for h in _counts(data, side) if _counts(data, side)[h] >= _limit(g_tables, h)}
     if state.on_strategic(here):
-        found = set(land_neighbours(here))
+        found = set(land_neighbours(here)) | set(map_entries(here))
     else:
         zoc = {n for e in enemies for n in land_neighbours(e)}
         found = set(
@@ -117,7 +127,45 @@ def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> set
                 max_cost=state.ground_values(uid).ma,
             ).reached
         )
+        found |= set(map_exits(here))
     return found - enemies - full - {here}
+
+
+@cache
+def hex_landmass() -> dict[str, str]:
+    raw = read_raw(DATA / "map.json")
+    return {str(h["id"]): str(h["landmass"]) for h in raw["hexes"] if h.get("landmass")}
+
+
+@cache
+def main_landmass(big: str) -> str | None:
+    """The landmass of most of the operational land hexes in transitional hex ``big`` (None:
+    not transitional, or no land of the operational map in it)."""
+    if forces().hexes[big].area != "transitional":
+        return None
+    counts = Counter(hex_landmass().get(h) for h in state.operational_within(big) if is_land(h))
+    counts.pop(None, None)
+    return counts.most_common(1)[0][0] if counts else None
+
+
+@RULES.implements("13.01")
+def map_entries(big: str) -> tuple[str, ...]:
+    """The operational land hexes a unit in transitional hex ``big`` may step to, on its main
+    landmass only (so that no unit crosses the Straits by way of the strategic map)."""
+    landmass = main_landmass(big)
+    if landmass is None:
+        return ()
+    inside = state.operational_within(big)
+    return tuple(h for h in inside if is_land(h) and hex_landmass().get(h) == landmass)
+
+
+@RULES.implements("13.01")
+def map_exits(small: str) -> tuple[str, ...]:
+    """The transitional land hex a unit in operational hex ``small`` may step out to."""
+    big = state.strategic_of().get(small)
+    if big is None or not is_land(big) or small not in map_entries(big):
+        return ()
+    return (big,)
 
 
 def _counts(data: Mapping[str, Any], side: str) -> dict[str, int]:

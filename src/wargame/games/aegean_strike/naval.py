@@ -87,20 +87,8 @@ def water_neighbours(hex_id: str) -> tuple[str, ...]:
     if not state.on_strategic(hex_id):
         found += [h for h in [state.strategic_of()[hex_id]] if is_water(h)]
     elif forces().hexes[hex_id].area == "transitional":
-        found += sorted(h for h in _inside(hex_id) if is_water(h))
+        found += sorted(h for h in state.operational_within(hex_id) if is_water(h))
     return tuple(found)
-
-
-@cache
-def _within() -> dict[str, tuple[str, ...]]:
-    found: dict[str, list[str]] = {}
-    for small, big in state.strategic_of().items():
-        found.setdefault(big, []).append(small)
-    return {big: tuple(sorted(smalls)) for big, smalls in found.items()}
-
-
-def _inside(big: str) -> tuple[str, ...]:
-    return _within().get(big, ())
 
 
 def step_costs(table: Any) -> Callable[[str, str], int]:

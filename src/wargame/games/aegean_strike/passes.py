@@ -10,10 +10,8 @@ from wargame.engine.procedure import Context
 from wargame.games.aegean_strike.registry import RULES
 
 PASSES: Final = {
-    "mobilisation": "21.03",
     "political_effects": "21.01",
     "ground_modes": "11.02",
-    "division_breakdown": "11.10",
     "special_forces": "11.12",
     "naval_interception": "15.02",
     "depot_hits": "12.01",

@@ -19,7 +19,9 @@ Decisions
   of them attrition (7.07 step 2, :mod:`supply`) and airbase repair (9.10 item 4) are played,
   with repair of a damaged but operative base allowed at the same cost (spec open question 13).
 - Political events: the Battlefield Controller rolls on the Random Political Events Table each
-  International Political Phase; the event is logged, its effects are lost (21.01) and pass.
+  International Political Phase; the event takes effect where the scenario plays effects
+  (:mod:`politics`), else it is logged and its effects pass (21.01).
+- A scenario that opens in crisis plays its crisis turns before turn 1 (:mod:`crisis`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,16 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, ground, repair, state, supply, victory
+from wargame.games.aegean_strike import (
+    assault,
+    crisis,
+    ground,
+    politics,
+    repair,
+    state,
+    supply,
+    victory,
+)
 from wargame.games.aegean_strike.air import base_nation
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -54,7 +65,11 @@ class GameTurns(Procedure):
 
     @RULES.implements("7.01")
     def start(self, g: Context, f: Frame) -> None:
-        """Strategic Stage: reinforcements arrive, mobilisation passes, the political roll."""
+        """Strategic Stage: reinforcements arrive, mobilisation, the political roll (a crisis
+        turn first while the war has not started, :mod:`crisis`)."""
+        if not g.data["war"]:
+            g.call("crisis", then="start")
+            return
         g.log("log.turn", turn=g.data["turn"], last=g.data["last_turn"])
         g.data["stage"] = "strategic"
         g.data["attacked"] = []
@@ -63,11 +78,8 @@ class GameTurns(Procedure):
             if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
                 state.place(g.data, placement.unit, placement.hex, placement.base, placement.aboard)
                 g.log("log.reinforcement", side=g.data["nations"][unit.nation], unit=unit.id)
-        skip(g, "mobilisation")
-        roll = g.roll(D10, g.data["controller"], "political_event")
-        event = game_tables(g.state)["political_events"][str(roll)]
-        g.log("log.political_event", event=event)
-        skip(g, "political_effects")
+        crisis.mobilise(g)
+        politics.political_phase(g)
         g.data["stage"] = "assignment"
         g.call("unit_assignment", then="determination")
 
@@ -282,6 +294,7 @@ def initial(scenario: str) -> dict[str, Any]:
         "score": {"a": 0, "b": 0},
         "ewda_back": {},
         "inoperative": [],
+        "reorganised": [],
     }
 
 

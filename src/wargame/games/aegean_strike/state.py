@@ -139,6 +139,19 @@ def strategic_of() -> dict[str, str]:
     return {str(h["id"]): str(h["strategic"]) for h in raw["hexes"] if h.get("strategic")}
 
 
+@cache
+def _within() -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for small, big in strategic_of().items():
+        found.setdefault(big, []).append(small)
+    return {big: tuple(sorted(smalls)) for big, smalls in found.items()}
+
+
+def operational_within(big: str) -> tuple[str, ...]:
+    """The operational hexes that lie in strategic-grid hex ``big`` (seed, 4)."""
+    return _within().get(big, ())
+
+
 def on_strategic(hex_id: str) -> bool:
     return hex_id.startswith(STRATEGIC_PREFIX)
 

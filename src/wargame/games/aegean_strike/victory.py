@@ -6,13 +6,22 @@ Decisions
   shooting down EWDA, land combats) until the real victory conditions are found.
 - The Greece-Turkey War (21.09) starts with the war on, in its first turn: the pre-war
   situation's rules are lost, so its pre-war turns are not played (provisional stand-in).
+- The Turkish Missile Crisis (21.08) is won by points and levels (table
+  ``missile_crisis_victory``): the Warsaw Pact (Player B) scores for each Pershing 2 battery
+  eliminated, for each Straits objective one of its ground units holds at the end, and a point
+  for every ``hits_per_point`` hits it scored more than NATO (fewer: points off, rounded
+  towards zero). The total against the levels' thresholds names a Warsaw Pact victory, a NATO
+  one (as far below zero) or a draw.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from wargame.engine.state import Result, State
+from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in(
@@ -23,12 +32,20 @@ RULES.stand_in(
     "the war is on from turn 1 (no pre-war turns); more hits scored wins",
     key="war_from_turn_one",
 )
-SCENARIO_RULE: Final = {"north_africa_war": "21.06", "greece_turkey_war": "21.09"}
+SCENARIO_RULE: Final = {
+    "north_africa_war": "21.06",
+    "turkish_missile_crisis": "21.08",
+    "greece_turkey_war": "21.09",
+}
+CRISIS: Final = "turkish_missile_crisis"
+LEVELS: Final = ("decisive", "substantive", "marginal")
 """The rule of each playable scenario, whose victory conditions are lost."""
 
 
 @RULES.implements("21.06", "21.09")
 def final_result(state_: State) -> Result:
+    if state_.scenario == CRISIS:
+        return crisis_result(state_)
     score = state_.data["score"]
     a, b = int(score["a"]), int(score["b"])
     winner = "a" if a > b else "b" if b > a else None
@@ -38,4 +55,55 @@ def final_result(state_: State) -> Result:
         params={"winner": winner} if winner else {},
         scores={"a": a, "b": b},
         missing=[SCENARIO_RULE[state_.scenario]],
+    )
+
+
+@RULES.implements("21.08")
+def crisis_points(g_tables: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, int]:
+    """The Warsaw Pact's points by source: missiles destroyed, Straits objectives held, hits."""
+    rules = g_tables["missile_crisis_victory"]
+    destroyed = sum(1 for uid in rules.pershings if uid in data["eliminated"])
+    held = {
+        r["hex"]
+        for uid, r in data["ground"].items()
+        if r["hex"] is not None and state.side_of(data, uid) == "b"
+    }
+    lead = int(data["score"]["b"]) - int(data["score"]["a"])
+    per = int(rules.hits_per_point)
+    return {
+        "pershings": destroyed * int(rules.pershing_points),
+        "straits": sum(int(p) for h, p in rules.objectives.items() if h in held),
+        "hits": lead // per if lead >= 0 else -(-lead // per),
+    }
+
+
+def crisis_level(g_tables: Mapping[str, Any], points: int) -> str | None:
+    """The level ``points`` reach, either way (None: a draw)."""
+    levels = g_tables["missile_crisis_victory"].levels
+    for name in LEVELS:
+        if abs(points) >= int(getattr(levels, name)):
+            return name
+    return None
+
+
+@RULES.implements("21.08")
+def crisis_result(state_: State) -> Result:
+    g_tables = game_tables(state_)
+    parts = crisis_points(g_tables, state_.data)
+    points = sum(parts.values())
+    level = crisis_level(g_tables, points)
+    scores: dict[str, int | float] = {s: int(state_.data["score"][s]) for s in ("a", "b")}
+    missing = [SCENARIO_RULE[state_.scenario]]
+    if level is None:
+        return Result(
+            winner=None,
+            kind="crisis_draw",
+            params={"points": points},
+            scores=scores,
+            missing=missing,
+        )
+    winner = "b" if points > 0 else "a"
+    params = {"winner": winner, "points": points, **parts}
+    return Result(
+        winner=winner, kind=f"crisis_{level}", params=params, scores=scores, missing=missing
     )
