@@ -12,6 +12,11 @@ BOUNDS = {
     "toy": [(60, 1, "")],
     "empire-of-the-sun": [(2, 20, "")],
     "asia-engulfed": [(2, 4, "tipping_the_scales"), (1, 60, "jan1942")],
+    "aegean-strike": [
+        (2, 1, "north_africa_war"),
+        (1, 10, "greece_turkey_war"),
+        (1, 20, "turkish_missile_crisis"),
+    ],
 }
 CASES = [(game, *bound) for game in PLAYABLE for bound in BOUNDS.get(game, [(4, 1, "")])]
 

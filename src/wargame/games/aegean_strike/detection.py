@@ -388,6 +388,7 @@ def _drawn(
     into play otherwise than on its set-up turn)."""
     blanks = data["unseen"]
     pools, late = _candidates(data, side, scenario)
+    _break_down_to_fill(pools, late, sum(b["public"]["kind"] == GROUND for b in blanks))
     searched = _ranges(g_tables["detection"], data, side)["surface"]
     must = [b["public"]["kind"] == NAVAL and _within(searched, b["where"]) for b in blanks]
     found = []
@@ -418,6 +419,7 @@ def _candidates(data: Mapping[str, Any], side: str, scenario: str) -> tuple[Pool
     now, and those due later."""
     enemy = state.other(side)
     shown = {*data["naval"], *data["ground"], *data["eliminated"]}
+    broken = set(data.get("reorganised", ()))  # named: not on the map, so broken down
     arrived: Pools = {"submarine": [], NAVAL: [], GROUND: []}
     late: Pools = {"submarine": [], NAVAL: [], GROUND: []}
     for placement in sorted(forces().setup(scenario), key=lambda p: p.unit):
@@ -430,5 +432,30 @@ def _candidates(data: Mapping[str, Any], side: str, scenario: str) -> tuple[Pool
             and not always_seen(uid)
         ):
             name = "submarine" if kind == NAVAL and target_class(uid) == "submarine" else kind
-            (arrived if placement.turn <= data["turn"] else late)[name].append(uid)
+            (arrived if placement.turn <= data["turn"] else late)[name].extend(
+                _in_play(uid, shown, broken)
+            )
     return arrived, late
+
+
+def _in_play(uid: str, shown: set[str], broken: set[str]) -> list[str]:
+    """What a unit not shown may stand for on the map: a division one of whose regiments is
+    shown, or that the reorganised list names (a division there on the map, recombined, would
+    be hidden, named by a stand-in), has been broken down (11.10), so its regiments not shown
+    stand in its place."""
+    regiments = forces().breakdowns.get(uid, ())
+    if regiments and (uid in broken or any(regiment in shown for regiment in regiments)):
+        return [regiment for regiment in regiments if regiment not in shown]
+    return [uid]
+
+
+def _break_down_to_fill(arrived: Pools, late: Pools, blanks: int) -> None:
+    """Divisions drawn as broken down (11.10), in their order, while the ground units that
+    may be drawn are fewer than the ground blanks: a division broken down into regiments none
+    of which is seen shows as three blanks."""
+    for pool in (arrived[GROUND], late[GROUND]):
+        for division in [uid for uid in pool if uid in forces().breakdowns]:
+            if len(arrived[GROUND]) + len(late[GROUND]) >= blanks:
+                return
+            pool.remove(division)
+            pool.extend(forces().breakdowns[division])
