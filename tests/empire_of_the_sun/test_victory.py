@@ -297,6 +297,22 @@ def test_1944_rabaul_philippine_ports_and_ports_near_tokyo():
         assert points(allied(japanese_pacific("1944"), other), "1944") == base
 
 
+@pytest.mark.rule("17.48", "13.2")
+def test_1944_rabaul_out_of_supply_loses_japan_its_3_points():
+    # A supplied Allied air unit on Kavieng 4020 (with ANZAC HQ) covers Rabaul and the sea
+    # around it: Rabaul, still Japanese, traces no line to the Home Islands (13.1 (2), 13.2).
+    base = points(japanese_pacific("1944"), "1944")
+    g = allied(japanese_pacific("1944"), "4020")
+    forces.move_to(g, "jt-hq-anzac", "4020")
+    forces.move_to(g, "us-5af", "4020")
+    assert zoi(g).blocks(RABAUL, "japan")
+    assert not supply(g).eligible(RABAUL, "japan")
+    assert points(g, "1944") - base == -3
+    forces.move_to(g, "us-5af", "eliminated")  # no ZOI: Rabaul in supply again
+    assert supply(g).eligible(RABAUL, "japan")
+    assert points(g, "1944") == base
+
+
 @pytest.mark.rule("17.38", "17.48")
 def test_multi_year_scenarios_use_their_last_years_table_without_the_1942_resource_rule():
     g = japanese_pacific("1943")

@@ -242,8 +242,14 @@ def new_guinea_1944(g: Context) -> int:
     return 3 if not controls_new_guinea(g, "allied") else 0
 
 
+@RULES.implements("17.48", "13.2")
 def rabaul_1944(g: Context) -> int:
-    return 3 if japanese(g, RABAUL) else 0
+    """3 points while the Allies have neither taken Rabaul 4021 nor put it out of supply (T11):
+    Japan controls it and it is a supply-eligible Japanese port (13.2, a line to a Home Islands
+    city). Reconstructed: the table says "out of supply" of a hex, and the hex's own supply is
+    its eligibility; whether Japanese units there are in an HQ's range does not count."""
+    in_supply = japanese(g, RABAUL) and supply.supply(g).eligible(RABAUL, "japan")
+    return 3 if in_supply else 0
 
 
 def philippine_ports_1944(g: Context) -> int:
@@ -281,11 +287,6 @@ SCHEDULES: dict[str, list[Callable[[Context], int]]] = {
         no_allied_port_near_tokyo,
     ],
 }
-RULES.stand_in(
-    "17.27",
-    "Rabaul 'out of supply' (T11) counts only Japanese control.",
-    key="unscored_points",
-)
 
 
 def record_captures(g: Context) -> None:
