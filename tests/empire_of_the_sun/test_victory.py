@@ -9,7 +9,8 @@ resource hex Vogelkop 3219 and ports Biak 3319, Hollandia 3520, Wewak 3720, Lae 
 Moresby 3823, Gili Gili 4024; Philippine ports Jolo 2715, Manila 2813, Davao 2915, Samar/Leyte
 3014; ports at a distance from Tokyo: Okinawa 3209 (5), Saipan 3813 (7), Ulithi 3615 (9), Hong
 Kong 2709 (10), Palau 3416 (11), Truk 4017 (12); Guam 3814 (8) has an airfield but no port; Kauai
-5708, Oahu 5808, Hawaii 5908.
+5708, Oahu 5808, Hawaii 5908; Townsville 3727. In that position Townsville is Japanese, so it is
+isolated from Oahu (5 points in every baseline).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from tests.empire_of_the_sun.factory import components, place, position
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun.supply import supply, zoi
 from wargame.games.empire_of_the_sun.victory import (
     automatic_result,
     campaign_result,
@@ -43,6 +45,7 @@ NEW_GUINEA_PORTS = ["3319", "3520", "3720", "3822", "3823", "4024"]
 PHILIPPINE_PORTS = ["2715", "2813", "2915", "3014"]
 OKINAWA, SAIPAN, GUAM, ULITHI, PALAU, TRUK = "3209", "3813", "3814", "3615", "3416", "4017"
 KAUAI, OAHU, HAWAII = "5708", "5808", "5908"
+TOWNSVILLE = "3727"
 
 
 def japanese_pacific(year: str, political_will: int = 5, **tracks: object) -> Context:
@@ -89,7 +92,7 @@ def test_victory_levels_of_every_yearly_scenario(score, level, winner):
 # -- T9: 1942 -------------------------------------------------------------------------------------
 @pytest.mark.rule("17.27")
 def test_1942_allies_win_outright_if_japan_holds_fewer_than_11_resource_hexes():
-    g = japanese_pacific("1942", political_will=0)  # 6 points for Political Will alone
+    g = japanese_pacific("1942")  # 7 points: Townsville isolated 5, Mandates 1, PW 5 = 1
     allied(g, *RESOURCE_HEXES[:3])
     assert yearly_result(g, "1942").kind == "japanese_tactical"
     allied(g, RESOURCE_HEXES[3])
@@ -99,7 +102,7 @@ def test_1942_allies_win_outright_if_japan_holds_fewer_than_11_resource_hexes():
 
 @pytest.mark.rule("17.27")
 def test_1942_baseline_mandates_and_political_will():
-    g = japanese_pacific("1942")
+    g = allied(japanese_pacific("1942"), TOWNSVILLE, OAHU)  # Townsville linked to Oahu: 0
     assert points(g, "1942") == 1 + 1  # Mandates 1, PW 5 = 1
     result = yearly_result(g, "1942")
     assert (result.winner, result.kind, result.scores) == (
@@ -192,6 +195,30 @@ def test_captures_need_control_and_occupation_and_1944_scores_only_oahu():
     assert points(g, "1944") - base == 3
 
 
+@pytest.mark.rule("17.27", "17.38", "17.48", "13.1")
+@pytest.mark.parametrize("year", ["1942", "1943", "1944"])
+def test_townsville_isolated_from_oahu_scores_5(year):
+    base = points(japanese_pacific(year), year)  # Japan holds Townsville and Oahu: isolated
+    linked = allied(japanese_pacific(year), TOWNSVILLE, OAHU)
+    assert supply(linked).line_between("allied", TOWNSVILLE, OAHU)
+    assert points(linked, year) - base == -5
+    for one in (TOWNSVILLE, OAHU):  # Japan holding either end isolates Townsville
+        assert points(allied(japanese_pacific(year), one), year) == base
+
+
+@pytest.mark.rule("17.27", "13.1")
+def test_japanese_zoi_around_oahu_cuts_the_line_from_townsville():
+    # Both ends Allied, but a supplied Japanese air unit on Kauai (HQ beside it) covers Oahu
+    # and every water hexside into it: no supply line reaches Oahu (13.1 (2)), +5 (T9).
+    linked = allied(japanese_pacific("1942"), TOWNSVILLE, OAHU)
+    cut = allied(japanese_pacific("1942"), TOWNSVILLE, OAHU)
+    forces.move_to(cut, "jp-hq-south-seas", KAUAI)
+    forces.move_to(cut, "jp-22-af", KAUAI)
+    assert zoi(cut).blocks(OAHU, "allied")
+    assert not supply(cut).line_between("allied", TOWNSVILLE, OAHU)
+    assert points(cut, "1942") - points(linked, "1942") == 5
+
+
 # -- T10: 1943 ------------------------------------------------------------------------------------
 @pytest.mark.rule("17.38")
 def test_1943_allied_gains_in_the_mandates():
@@ -239,8 +266,8 @@ def test_1943_an_allied_port_within_11_hexes_of_tokyo_and_allied_resource_hexes(
 @pytest.mark.rule("17.48")
 def test_1944_japanese_pacific_baseline():
     # Mandates 1, PW 5 = 1, Japan controls New Guinea 5, Rabaul 3, no Allied Philippine port 5,
-    # no Allied port within 8 of Tokyo 5
-    assert points(japanese_pacific("1944"), "1944") == 1 + 1 + 5 + 3 + 5 + 5
+    # no Allied port within 8 of Tokyo 5, Townsville isolated 5
+    assert points(japanese_pacific("1944"), "1944") == 1 + 1 + 5 + 3 + 5 + 5 + 5
 
 
 @pytest.mark.rule("17.48")
@@ -268,6 +295,22 @@ def test_1944_rabaul_philippine_ports_and_ports_near_tokyo():
         assert points(allied(japanese_pacific("1944"), near), "1944") - base == -5
     for other in (ULITHI, GUAM):  # 9 hexes away; an airfield without a port
         assert points(allied(japanese_pacific("1944"), other), "1944") == base
+
+
+@pytest.mark.rule("17.48", "13.2")
+def test_1944_rabaul_out_of_supply_loses_japan_its_3_points():
+    # A supplied Allied air unit on Kavieng 4020 (with ANZAC HQ) covers Rabaul and the sea
+    # around it: Rabaul, still Japanese, traces no line to the Home Islands (13.1 (2), 13.2).
+    base = points(japanese_pacific("1944"), "1944")
+    g = allied(japanese_pacific("1944"), "4020")
+    forces.move_to(g, "jt-hq-anzac", "4020")
+    forces.move_to(g, "us-5af", "4020")
+    assert zoi(g).blocks(RABAUL, "japan")
+    assert not supply(g).eligible(RABAUL, "japan")
+    assert points(g, "1944") - base == -3
+    forces.move_to(g, "us-5af", "eliminated")  # no ZOI: Rabaul in supply again
+    assert supply(g).eligible(RABAUL, "japan")
+    assert points(g, "1944") == base
 
 
 @pytest.mark.rule("17.38", "17.48")

@@ -727,6 +727,22 @@ class Supply:
             found = self._eligible[key] = self._is_eligible(hex_id, side)
         return found
 
+    @RULES.implements("13.1")
+    def line_between(self, side: str, start: str, end: str) -> bool:
+        """A supply line of ``side`` of any length leads from hex ``start`` to hex ``end``,
+        under the blockers of the position (13.1: the enemy ZOI the fixed point leaves, the
+        hexes held solely by the enemy, enemy ports), ``start`` standing where an HQ or unit
+        would (remembered: one search from ``start`` answers every ``end``)."""
+        graph = self.graph
+        first, last = graph.bit.get(start), graph.bit.get(end)
+        if first is None or last is None:
+            return False
+        lines = self._traces[side].lines
+        by_land, by_sea = _remembered(
+            ("from", *lines.key, first), lambda: spread(lines.onward, graph.start(first))
+        )
+        return bool((by_land | by_sea) >> last & 1)
+
     @RULES.implements("12.75", "10.34")
     def kunming_is_source(self) -> bool:
         """Kunming is a supply source: the Burma Road is open, or the HUMP is active with a

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from wargame.engine.procedure import Context
 from wargame.engine.state import Result
-from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun import forces, supply
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.strategic_warfare import bombers, resource_hexes
@@ -21,6 +21,7 @@ NORTHERN_INDIA = ("1905", "2005", "2104", "2105", "2205")
 RABAUL, GUADALCANAL = "4021", "4423"
 VOGELKOP = "3219"  # New Guinea's resource hex (11.11, 12.85)
 KAUAI, OAHU, HAWAII = "5708", "5808", "5908"
+TOWNSVILLE = "3727"
 TOKYO = "3706"
 
 # Rules whose absence could change each kind of result (reported while not implemented).
@@ -166,6 +167,18 @@ def mandates(points: int) -> Callable[[Context], int]:
     return score
 
 
+@RULES.implements("17.27", "17.38", "17.48", "13.1")
+def townsville_isolated(g: Context) -> int:
+    """5 points unless the Allies hold Townsville 3727 and Oahu 5808 and an Allied supply line
+    (13.1) leads from Townsville to Oahu (T9-T11). The line is traced as the Allies' other
+    lines are, from the hex a unit would stand in (Townsville) under the position's blockers;
+    a hex Japan controls has no Allied line through it as an end, so losing either isolates
+    Townsville (reconstructed: the table names the supply line only)."""
+    ends = allied(g, TOWNSVILLE) and allied(g, OAHU)
+    linked = ends and supply.supply(g).line_between("allied", TOWNSVILLE, OAHU)
+    return 0 if linked else 5
+
+
 def political_will(g: Context) -> int:
     """Each box at or below 5 is a point (PW 5 = 1), each above 5 costs one (PW 7 = −2)."""
     value = g.data["tracks"]["political_will"]
@@ -229,8 +242,14 @@ def new_guinea_1944(g: Context) -> int:
     return 3 if not controls_new_guinea(g, "allied") else 0
 
 
+@RULES.implements("17.48", "13.2")
 def rabaul_1944(g: Context) -> int:
-    return 3 if japanese(g, RABAUL) else 0
+    """3 points while the Allies have neither taken Rabaul 4021 nor put it out of supply (T11):
+    Japan controls it and it is a supply-eligible Japanese port (13.2, a line to a Home Islands
+    city). Reconstructed: the table says "out of supply" of a hex, and the hex's own supply is
+    its eligibility; whether Japanese units there are in an HQ's range does not count."""
+    in_supply = japanese(g, RABAUL) and supply.supply(g).eligible(RABAUL, "japan")
+    return 3 if in_supply else 0
 
 
 def philippine_ports_1944(g: Context) -> int:
@@ -243,7 +262,7 @@ def marshalls_1943(g: Context) -> int:
     return -3 if allied(g, "4415") and allied(g, "4715") else 0
 
 
-COMMON = [china_surrendered, burma_road_closed, northern_india, political_will]
+COMMON = [china_surrendered, burma_road_closed, townsville_isolated, northern_india, political_will]
 SCHEDULES: dict[str, list[Callable[[Context], int]]] = {
     "1942": [*COMMON, india_status(2), mandates(1), hawaii_captures(True)],
     "1943": [
@@ -268,12 +287,6 @@ SCHEDULES: dict[str, list[Callable[[Context], int]]] = {
         no_allied_port_near_tokyo,
     ],
 }
-RULES.stand_in(
-    "17.27",
-    "Townsville isolated from Oahu (T9-T11) is not scored yet; Rabaul 'out of supply' (T11) counts "
-    "only Japanese control.",
-    key="unscored_points",
-)
 
 
 def record_captures(g: Context) -> None:
