@@ -3,9 +3,13 @@ West's seat idle (the scenario has no West faction). The joined map loads with i
 hexes, terrain, the hexsides the rules read (mountains, rivers, borders), the coastlines, the
 weather of the turn and both factions' counters with their values; an Axis unit picked on the map
 and sent to a hex by clicking moves there and the log says so; in English and Japanese, and on a
-phone held upright. The lobby offers the game and shows the West's seat as idle."""
+phone held upright. The lobby offers the game and shows the West's seat as idle. In Tora! Tora!
+Tora! (A.3) a beachhead placed by clicking (2.2.3) shows as a tile in its side's colour with its
+level and an arrow toward its land hex, with a legend entry, in both languages and on a phone."""
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 import pytest
 
@@ -104,21 +108,28 @@ def test_the_map_draws_terrain_hexsides_and_counters_and_a_unit_moves_by_clickin
     page.locator("#map").screenshot(path=str(artifacts / f"ds_moved_{lang}.png"))
 
 
-def test_on_a_phone_the_map_and_the_move_work_too(browser, server, artifacts):
+@contextmanager
+def on_a_phone(browser):
+    """A page on a phone held upright, and the list of the page's script errors."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(60_000)
     try:
+        yield page, errors
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_map_and_the_move_work_too(browser, server, artifacts):
+    with on_a_phone(browser) as (page, errors):
         game = new_game(server)
         open_page(page, game["axis"], "ja")
         page.screenshot(path=str(artifacts / "ds_phone_ja.png"))
         move_by_clicking(page, "朝鮮")
         assert page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]').count() == 1
         page.screenshot(path=str(artifacts / "ds_phone_moved_ja.png"))
-    finally:
-        context.close()
     assert errors == []
 
 
@@ -259,3 +270,102 @@ def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifa
     page.click("#legend-button")
     assert "電撃戦マーカー" in page.inner_text('#legend li[data-legend="token-blitz-soviet"]')
     page.screenshot(path=str(artifacts / "ds_blitz_ja.png"))
+
+
+# -- Tora! Tora! Tora! (A.3): beachheads ---------------------------------------------------------
+
+TORA = "a3_tora_tora_tora"
+SEA, KOTA_BHARU = "w3517", "w3417"  # an all-sea hex off Kota Bharu, and Kota Bharu
+
+
+def new_tora(server):
+    """A game of Tora! Tora! Tora! with the Axis and the West human: each side's play link."""
+    body = {"game": "dai-senso", "scenario": TORA, "seats": {"axis": "human", "west": "human"}}
+    created = call(server, "POST", "/api/games", body)
+    return {side: f"{server}{seat['url']}" for side, seat in created["seats"].items()}
+
+
+def decline_if_asked(server, link):
+    """The West declines to contest the placement (by the API) if a unit of its pool may."""
+    game_id = link.split("/play/")[1].split("#")[0]
+    token = link.split("#token=")[1]
+    body = call(server, "GET", f"/api/games/{game_id}?token={token}")
+    if "west" in body["view"]["active"]:
+        move = {"token": token, "version": body["version"], "action": "decline"}
+        call(server, "POST", f"/api/games/{game_id}/actions", move)
+
+
+def place_a_beachhead(page, server, game, lang):
+    """The Axis support segment: the 11th Air Fleet's button, then its all-sea hex and the land
+    hex of its arrow, each a highlighted hex clicked twice (2.2.3)."""
+    open_seat(page, game["axis"], lang, "#map polygon.hex")
+    wait_prompt(page, "prompt.beachhead_support")
+    button = page.locator('#buttons [data-action="beachhead j-air-11af"]')
+    assert ("11th Air Fleet" if lang == "en" else "第11航空艦隊") in button.inner_text()
+    before = version(page)
+    button.click()
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.beachhead_hex")
+    assert page.locator("#map [data-target-hex]").count() > 20  # every all-sea hex in range
+    assert page.locator(f'#map [data-target-hex="{SEA}"]').count() == 1
+    play_hex_target(page, SEA)
+    wait_prompt(page, "prompt.beachhead_arrow")
+    assert page.locator(f'#map [data-target-hex="{KOTA_BHARU}"]').count() == 1
+    play_hex_target(page, KOTA_BHARU)
+    decline_if_asked(server, game["west"])
+    page.wait_for_selector(f'#map g.token[data-token="beachhead"][data-hex="{SEA}"]')
+
+
+def zoom_on(page, hex_id):
+    """Wheel the map in on the hex's beachhead, near enough to read the counters."""
+    box = page.locator(f'#map g.token[data-hex="{hex_id}"]').bounding_box()
+    centre = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+    page.evaluate(
+        """([x, y]) => {
+          const map = document.querySelector('#map');
+          for (let i = 0; i < 20 && map.dataset.zoom !== 'near'; i += 1) {
+            const wheel = { deltaY: -240, clientX: x, clientY: y, bubbles: true, cancelable: true };
+            map.dispatchEvent(new WheelEvent('wheel', wheel));
+          }
+        }""",
+        centre,
+    )
+    page.wait_for_selector('#map[data-zoom="near"]')
+
+
+@pytest.mark.rule("2.2.3")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_beachhead_placed_by_clicking_shows_its_level_side_and_arrow(
+    page, server, artifacts, lang
+):
+    """The Beachhead-2 of the Axis off Kota Bharu: a tile in the Axis colour with its level, an
+    arrow toward Kota Bharu, and its legend entry in the page's language."""
+    game = new_tora(server)
+    place_a_beachhead(page, server, game, lang)
+    token = page.locator(f'#map g.token[data-hex="{SEA}"]')
+    assert token.get_attribute("data-side") == "axis"
+    assert token.get_attribute("data-toward") == KOTA_BHARU
+    assert token.locator(".token-text").text_content() == "2"
+    assert token.locator("polygon.token-arrow").count() == 1
+    assert ("Beachhead-2" if lang == "en" else "橋頭堡") in page.inner_text("#log")
+    page.click("#legend-button")
+    entry = page.inner_text('#legend li[data-legend="token-beachhead-axis"]')
+    assert ("Beachhead marker" if lang == "en" else "橋頭堡マーカー") in entry
+    if lang == "ja":
+        assert [str(problem) for problem in page_problems(page)] == []  # no English left
+    page.screenshot(path=str(artifacts / f"ds_beachhead_{lang}.png"))
+    legend = page.locator('#legend li[data-legend="token-beachhead-axis"]')
+    legend.screenshot(path=str(artifacts / f"ds_beachhead_legend_{lang}.png"))
+    page.click("#legend-button")
+    zoom_on(page, SEA)
+    page.locator("#map").screenshot(path=str(artifacts / f"ds_beachhead_map_{lang}.png"))
+
+
+def test_on_a_phone_a_beachhead_is_placed_by_clicking_too(browser, server, artifacts):
+    with on_a_phone(browser) as (page, errors):
+        place_a_beachhead(page, server, new_tora(server), "ja")
+        token = page.locator(f'#map g.token[data-hex="{SEA}"]')
+        assert token.get_attribute("data-toward") == KOTA_BHARU
+        zoom_on(page, SEA)
+        page.screenshot(path=str(artifacts / "ds_beachhead_phone_ja.png"))
+    assert errors == []
