@@ -15,7 +15,13 @@ import pytest
 
 from tests.browser.language import page_problems
 from tests.browser.positions import call, open_seat
-from tests.browser.test_client import play_hex_target, version, wait_newer, wait_prompt
+from tests.browser.test_client import (
+    play_button,
+    play_hex_target,
+    version,
+    wait_newer,
+    wait_prompt,
+)
 
 pytestmark = [pytest.mark.game("dai-senso"), pytest.mark.slow]
 
@@ -275,7 +281,7 @@ def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifa
 # -- Tora! Tora! Tora! (A.3): beachheads ---------------------------------------------------------
 
 TORA = "a3_tora_tora_tora"
-SEA, KOTA_BHARU = "w3517", "w3417"  # an all-sea hex off Kota Bharu, and Kota Bharu
+SEA, KOTA_BHARU, SAIGON = "w3517", "w3417", "w3619"  # off Kota Bharu, Kota Bharu, Saigon
 
 
 def new_tora(server):
@@ -346,7 +352,8 @@ def test_a_beachhead_placed_by_clicking_shows_its_level_side_and_arrow(
     assert token.get_attribute("data-side") == "axis"
     assert token.get_attribute("data-toward") == KOTA_BHARU
     assert token.locator(".token-text").text_content() == "2"
-    assert token.locator("polygon.token-arrow").count() == 1
+    arrow = page.locator(f'#map polygon.token-arrow[data-arrow="{SEA}"]')
+    assert arrow.get_attribute("data-toward") == KOTA_BHARU
     assert ("Beachhead-2" if lang == "en" else "橋頭堡") in page.inner_text("#log")
     page.click("#legend-button")
     entry = page.inner_text('#legend li[data-legend="token-beachhead-axis"]')
@@ -369,3 +376,32 @@ def test_on_a_phone_a_beachhead_is_placed_by_clicking_too(browser, server, artif
         zoom_on(page, SEA)
         page.screenshot(path=str(artifacts / "ds_beachhead_phone_ja.png"))
     assert errors == []
+
+
+@pytest.mark.rule("3.1.2")
+def test_a_unit_ships_to_the_beachhead_by_clicking_and_stands_there_as_a_stack(
+    page, server, artifacts
+):
+    """After the placement, the Axis ends its beachheads and Blitz markers by the prompt's
+    buttons, picks the Imperial Guards in Saigon's stack, and ships it port to port by a click
+    on the beachhead's highlighted hex: the division is drawn as a stack in the all-sea hex,
+    the beachhead's tile and arrow still beside it."""
+    game = new_tora(server)
+    place_a_beachhead(page, server, game, "en")
+    play_button(page, "end")
+    wait_prompt(page, "prompt.blitz_placement")
+    play_button(page, "end")
+    wait_prompt(page, "prompt.movement")
+    page.click(f'#map g.stack[data-hex="{SAIGON}"]', force=True)
+    before = version(page)
+    page.click('#popup button[data-action="move j-guards"]')
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.unit_move")
+    assert "Ship to" in page.get_attribute(f'#map [data-target-hex="{SEA}"]', "aria-label")
+    play_hex_target(page, SEA)
+    stack = page.locator(f'#map g.stack[data-hex="{SEA}"][data-side="axis"]')
+    assert stack.count() == 1
+    assert page.locator(f'#map polygon.token-arrow[data-arrow="{SEA}"]').count() == 1
+    assert "Imperial Guards" in page.inner_text("#log")
+    zoom_on(page, SEA)
+    page.locator("#map").screenshot(path=str(artifacts / "ds_beachhead_shipped_en.png"))

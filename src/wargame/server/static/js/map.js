@@ -32,14 +32,14 @@ import { MapBase, bySide, placed } from "./mapbase.js";
 export const RADIUS = 20;
 const FLAT_CORNERS = corners(0);
 const POINTY_CORNERS = corners(Math.PI / 6);
-const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "sheetNames", "ids", "moves", "battles", "tints", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
+const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "sheetNames", "ids", "moves", "battles", "tints", "arrows", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
 const EOTS_SIDES = { impassable_land: null, route: null, unplayable_sea: null }; // styled by play.css
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways
 const BADGE_Y = 0.2; // and this far down (a base), clear of the counters and the names
 const TOKEN_X = 0.76; // a game's marker on a hex (a Blitz marker): this far right of the centre,
 const TOKEN_Y = 0.2; // and this far down, clear of the counters' stack count
-const AWAY = 0.6; // a marker with an arrow: its tile this far from the centre, away from the arrow
+const ABOVE_ARROW = -0.42; // a marker with an arrow: its tile by the left edge, this far up if the arrow points left
 const ARROW_FROM = 0.42; // its arrow: from this far from the centre (the counters' edge)
 const ARROW_TO = 1.05; // to this far, just across the hexside it points over
 
@@ -278,24 +278,26 @@ export class HexMap extends MapBase {
 
   /** The game's markers on hexes (``tokens``: [{hex, kind, side, label?, toward?}], a Blitz
    * marker): a small tile in the side's colour with its ``label`` (else the kind's initial), by
-   * the hex's right edge. A marker that points at a neighbour (``toward``: a beachhead's land
-   * hex) has an arrow in the side's colour from the counters' edge across that hexside, and its
-   * tile on the other side of the counters, so that neither hides the other. */
+   * the hex's right edge, over the counters. A marker that points at a neighbour (``toward``: a
+   * beachhead's land hex) has an arrow in the side's colour across that hexside, under the
+   * counters (``arrows``), and its tile by the hex's left edge (above the arrow if it points
+   * left), clear of the stack count and of a Blitz marker on the right. */
   drawTokens(tokens) {
     const marks = [];
+    const arrows = [];
     for (const token of tokens) {
       const hex = this.hexes.get(token.hex);
       if (!hex) continue;
       const colour = this.colours[token.side] || "#444";
       const toward = token.toward ? this.hexes.get(token.toward) : null;
       const way = toward ? direction(hex, toward) : null;
-      const at = way ? placed(hex.cx - way.x * RADIUS * AWAY, hex.cy - way.y * RADIUS * AWAY) : placed(hex.cx + RADIUS * TOKEN_X, hex.cy + RADIUS * TOKEN_Y);
+      const at = way ? placed(hex.cx - RADIUS * TOKEN_X, hex.cy + RADIUS * (way.x < -0.9 ? ABOVE_ARROW : TOKEN_Y)) : placed(hex.cx + RADIUS * TOKEN_X, hex.cy + RADIUS * TOKEN_Y);
       const dataset = { token: token.kind, hex: token.hex, side: token.side || "", toward: token.toward || "" };
-      const parts = [s("g", { transform: at }, s("g", { class: "mark-body" }, tokenTile(token, colour, 4.5)))];
-      if (way) parts.unshift(s("polygon", { class: "token-arrow", points: arrowPoints(hex.cx, hex.cy, way, RADIUS), fill: colour }));
-      marks.push(s("g", { class: `token token-${token.kind}`, dataset }, parts));
+      marks.push(s("g", { class: `token token-${token.kind}`, transform: at, dataset }, s("g", { class: "mark-body" }, tokenTile(token, colour, 4.5))));
+      if (way) arrows.push(s("polygon", { class: "token-arrow", points: arrowPoints(hex.cx, hex.cy, way, RADIUS), fill: colour, dataset: { arrow: token.hex, toward: token.toward } }));
     }
     fill(this.layers.tokens, marks);
+    fill(this.layers.arrows, arrows);
   }
 
   drawMoves(paths) {
