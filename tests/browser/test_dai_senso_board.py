@@ -291,14 +291,24 @@ def new_tora(server):
     return {side: f"{server}{seat['url']}" for side, seat in created["seats"].items()}
 
 
-def decline_if_asked(server, link):
-    """The West declines to contest the placement (by the API) if a unit of its pool may."""
-    game_id = link.split("/play/")[1].split("#")[0]
-    token = link.split("#token=")[1]
-    body = call(server, "GET", f"/api/games/{game_id}?token={token}")
-    if "west" in body["view"]["active"]:
-        move = {"token": token, "version": body["version"], "action": "decline"}
-        call(server, "POST", f"/api/games/{game_id}/actions", move)
+def pass_until(server, game, key, most=30):
+    """Play "end" (else "decline") by the API for the side to act until the Axis is asked
+    ``key``: the West declines to contest a placement and ends its turn."""
+    for _ in range(most):
+        for side, link in game.items():
+            game_id = link.split("/play/")[1].split("#")[0]
+            token = link.split("#token=")[1]
+            body = call(server, "GET", f"/api/games/{game_id}?token={token}")
+            if side not in body["view"]["active"]:
+                continue
+            if side == "axis" and body["view"]["prompt"]["key"] == key:
+                return
+            offered = body["view"]["actions"]
+            action = "end" if "end" in offered else "decline"
+            move = {"token": token, "version": body["version"], "action": action}
+            call(server, "POST", f"/api/games/{game_id}/actions", move)
+            break
+    raise AssertionError(f"the Axis was not asked {key}")
 
 
 def place_a_beachhead(page, server, game, lang):
@@ -318,7 +328,7 @@ def place_a_beachhead(page, server, game, lang):
     wait_prompt(page, "prompt.beachhead_arrow")
     assert page.locator(f'#map [data-target-hex="{KOTA_BHARU}"]').count() == 1
     play_hex_target(page, KOTA_BHARU)
-    decline_if_asked(server, game["west"])
+    pass_until(server, game, "prompt.beachhead_support")  # the West may contest, then declines
     page.wait_for_selector(f'#map g.token[data-token="beachhead"][data-hex="{SEA}"]')
 
 
@@ -378,14 +388,15 @@ def test_on_a_phone_a_beachhead_is_placed_by_clicking_too(browser, server, artif
     assert errors == []
 
 
-@pytest.mark.rule("3.1.2")
+@pytest.mark.rule("3.1.2", "2.2.2")
 def test_a_unit_ships_to_the_beachhead_by_clicking_and_stands_there_as_a_stack(
     page, server, artifacts
 ):
     """After the placement, the Axis ends its beachheads and Blitz markers by the prompt's
     buttons, picks the Imperial Guards in Saigon's stack, and ships it port to port by a click
     on the beachhead's highlighted hex: the division is drawn as a stack in the all-sea hex,
-    the beachhead's tile and arrow still beside it."""
+    the beachhead's tile and arrow still beside it. Next turn the beachhead fails and the
+    division advances inland by a click on its stack and its button (2.2.2)."""
     game = new_tora(server)
     place_a_beachhead(page, server, game, "en")
     play_button(page, "end")
@@ -405,3 +416,18 @@ def test_a_unit_ships_to_the_beachhead_by_clicking_and_stands_there_as_a_stack(
     assert "Imperial Guards" in page.inner_text("#log")
     zoom_on(page, SEA)
     page.locator("#map").screenshot(path=str(artifacts / "ds_beachhead_shipped_en.png"))
+    advance_inland_by_clicking(page, server, game, artifacts)
+
+
+def advance_inland_by_clicking(page, server, game, artifacts):
+    """Turn 2: the air fleet back to base, the beachhead fails (2.2.2); the Guards' stack on it
+    is highlighted, and its button advances the division inland to Kota Bharu."""
+    pass_until(server, game, "prompt.inland_advance")
+    wait_prompt(page, "prompt.inland_advance")
+    page.click(f'#map g.stack[data-hex="{SEA}"]', force=True)
+    before = version(page)
+    page.click('#popup button[data-action="advance j-guards"]')
+    wait_newer(page, before)
+    guards = f'#map g.stack[data-hex="{KOTA_BHARU}"][data-side="axis"]'
+    assert page.locator(guards).count() == 1
+    page.locator("#map").screenshot(path=str(artifacts / "ds_inland_en.png"))
