@@ -365,6 +365,13 @@ def test_a_beachhead_placed_by_clicking_shows_its_level_side_and_arrow(
     arrow = page.locator(f'#map polygon.token-arrow[data-arrow="{SEA}"]')
     assert arrow.get_attribute("data-toward") == KOTA_BHARU
     assert ("Beachhead-2" if lang == "en" else "橋頭堡") in page.inner_text("#log")
+    page.click(f'#map .layer-terrain polygon[data-hex="{SEA}"]', force=True)
+    facts = page.inner_text(f'#popup:not([hidden])[data-hex="{SEA}"] .hex-facts')
+    assert ("Beachhead-2 of Axis" if lang == "en" else "枢軸の橋頭堡-2") in facts
+    if lang == "ja":
+        assert [str(problem) for problem in page_problems(page)] == []  # the popup's words too
+    page.screenshot(path=str(artifacts / f"ds_beachhead_popup_{lang}.png"))
+    page.keyboard.press("Escape")
     page.click("#legend-button")
     entry = page.inner_text('#legend li[data-legend="token-beachhead-axis"]')
     assert ("Beachhead marker" if lang == "en" else "橋頭堡マーカー") in entry
@@ -414,6 +421,10 @@ def test_a_unit_ships_to_the_beachhead_by_clicking_and_stands_there_as_a_stack(
     assert stack.count() == 1
     assert page.locator(f'#map polygon.token-arrow[data-arrow="{SEA}"]').count() == 1
     assert "Imperial Guards" in page.inner_text("#log")
+    page.click(f'#map g.stack[data-hex="{SEA}"]', force=True)
+    facts = page.inner_text("#popup .hex-facts")
+    assert "Beachhead-2 of Axis, its arrow toward Kota Bharu" in facts
+    page.keyboard.press("Escape")
     zoom_on(page, SEA)
     page.locator("#map").screenshot(path=str(artifacts / "ds_beachhead_shipped_en.png"))
     advance_inland_by_clicking(page, server, game, artifacts)

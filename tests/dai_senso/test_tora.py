@@ -6,6 +6,8 @@ stacking (9.2) and victory (0.3)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.dai_senso.play import EVERYWHERE_SUPPLIED, GAME, act, actions, frozen, overlay
@@ -366,8 +368,12 @@ def test_a_view_marks_each_beachhead_with_its_side_level_and_arrow_and_reads_bac
 
 
 def test_the_beachhead_mark_has_words_in_both_languages():
+    """The legend's entry, and the hex's facts in its popup naming the mark's level, faction and
+    land hex."""
     for lang in ("en", "ja"):
         assert GAME.catalog.messages[lang]["token.beachhead"]
+        fact = GAME.catalog.messages[lang]["token_fact.beachhead"]
+        assert {"{label}", "{side:side}", "{toward:hex}"} <= set(re.findall(r"\{[^}]*\}", fact))
 
 
 @pytest.mark.rule("2.2.3", "3.1.2", "4.1.3")
