@@ -3,15 +3,25 @@ West's seat idle (the scenario has no West faction). The joined map loads with i
 hexes, terrain, the hexsides the rules read (mountains, rivers, borders), the coastlines, the
 weather of the turn and both factions' counters with their values; an Axis unit picked on the map
 and sent to a hex by clicking moves there and the log says so; in English and Japanese, and on a
-phone held upright. The lobby offers the game and shows the West's seat as idle."""
+phone held upright. The lobby offers the game and shows the West's seat as idle. In Tora! Tora!
+Tora! (A.3) a beachhead placed by clicking (2.2.3) shows as a tile in its side's colour with its
+level and an arrow toward its land hex, with a legend entry, in both languages and on a phone."""
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 import pytest
 
 from tests.browser.language import page_problems
 from tests.browser.positions import call, open_seat
-from tests.browser.test_client import play_hex_target, version, wait_newer, wait_prompt
+from tests.browser.test_client import (
+    play_button,
+    play_hex_target,
+    version,
+    wait_newer,
+    wait_prompt,
+)
 
 pytestmark = [pytest.mark.game("dai-senso"), pytest.mark.slow]
 
@@ -104,21 +114,28 @@ def test_the_map_draws_terrain_hexsides_and_counters_and_a_unit_moves_by_clickin
     page.locator("#map").screenshot(path=str(artifacts / f"ds_moved_{lang}.png"))
 
 
-def test_on_a_phone_the_map_and_the_move_work_too(browser, server, artifacts):
+@contextmanager
+def on_a_phone(browser):
+    """A page on a phone held upright, and the list of the page's script errors."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(60_000)
     try:
+        yield page, errors
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_map_and_the_move_work_too(browser, server, artifacts):
+    with on_a_phone(browser) as (page, errors):
         game = new_game(server)
         open_page(page, game["axis"], "ja")
         page.screenshot(path=str(artifacts / "ds_phone_ja.png"))
         move_by_clicking(page, "朝鮮")
         assert page.locator(f'#map g.stack[data-hex="{TARGET}"][data-side="axis"]').count() == 1
         page.screenshot(path=str(artifacts / "ds_phone_moved_ja.png"))
-    finally:
-        context.close()
     assert errors == []
 
 
@@ -259,3 +276,169 @@ def test_a_blitz_marker_placed_by_clicking_shows_on_its_hex(page, server, artifa
     page.click("#legend-button")
     assert "電撃戦マーカー" in page.inner_text('#legend li[data-legend="token-blitz-soviet"]')
     page.screenshot(path=str(artifacts / "ds_blitz_ja.png"))
+
+
+# -- Tora! Tora! Tora! (A.3): beachheads ---------------------------------------------------------
+
+TORA = "a3_tora_tora_tora"
+SEA, KOTA_BHARU, SAIGON = "w3517", "w3417", "w3619"  # off Kota Bharu, Kota Bharu, Saigon
+
+
+def new_tora(server):
+    """A game of Tora! Tora! Tora! with the Axis and the West human: each side's play link."""
+    body = {"game": "dai-senso", "scenario": TORA, "seats": {"axis": "human", "west": "human"}}
+    created = call(server, "POST", "/api/games", body)
+    return {side: f"{server}{seat['url']}" for side, seat in created["seats"].items()}
+
+
+def pass_until(server, game, key, most=30):
+    """Play "end" (else "decline") by the API for the side to act until the Axis is asked
+    ``key``: the West declines to contest a placement and ends its turn."""
+    for _ in range(most):
+        for side, link in game.items():
+            game_id = link.split("/play/")[1].split("#")[0]
+            token = link.split("#token=")[1]
+            body = call(server, "GET", f"/api/games/{game_id}?token={token}")
+            if side not in body["view"]["active"]:
+                continue
+            if side == "axis" and body["view"]["prompt"]["key"] == key:
+                return
+            offered = body["view"]["actions"]
+            action = "end" if "end" in offered else "decline"
+            move = {"token": token, "version": body["version"], "action": action}
+            call(server, "POST", f"/api/games/{game_id}/actions", move)
+            break
+    raise AssertionError(f"the Axis was not asked {key}")
+
+
+def place_a_beachhead(page, server, game, lang):
+    """The Axis support segment: the 11th Air Fleet's button, then its all-sea hex and the land
+    hex of its arrow, each a highlighted hex clicked twice (2.2.3)."""
+    open_seat(page, game["axis"], lang, "#map polygon.hex")
+    wait_prompt(page, "prompt.beachhead_support")
+    button = page.locator('#buttons [data-action="beachhead j-air-11af"]')
+    assert ("11th Air Fleet" if lang == "en" else "第11航空艦隊") in button.inner_text()
+    before = version(page)
+    button.click()
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.beachhead_hex")
+    assert page.locator("#map [data-target-hex]").count() > 20  # every all-sea hex in range
+    assert page.locator(f'#map [data-target-hex="{SEA}"]').count() == 1
+    play_hex_target(page, SEA)
+    wait_prompt(page, "prompt.beachhead_arrow")
+    assert page.locator(f'#map [data-target-hex="{KOTA_BHARU}"]').count() == 1
+    play_hex_target(page, KOTA_BHARU)
+    pass_until(server, game, "prompt.beachhead_support")  # the West may contest, then declines
+    page.wait_for_selector(f'#map g.token[data-token="beachhead"][data-hex="{SEA}"]')
+
+
+def zoom_on(page, hex_id):
+    """Wheel the map in on the hex's beachhead, near enough to read the counters."""
+    box = page.locator(f'#map g.token[data-hex="{hex_id}"]').bounding_box()
+    centre = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+    page.evaluate(
+        """([x, y]) => {
+          const map = document.querySelector('#map');
+          for (let i = 0; i < 20 && map.dataset.zoom !== 'near'; i += 1) {
+            const wheel = { deltaY: -240, clientX: x, clientY: y, bubbles: true, cancelable: true };
+            map.dispatchEvent(new WheelEvent('wheel', wheel));
+          }
+        }""",
+        centre,
+    )
+    page.wait_for_selector('#map[data-zoom="near"]')
+
+
+@pytest.mark.rule("2.2.3")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_beachhead_placed_by_clicking_shows_its_level_side_and_arrow(
+    page, server, artifacts, lang
+):
+    """The Beachhead-2 of the Axis off Kota Bharu: a tile in the Axis colour with its level, an
+    arrow toward Kota Bharu, and its legend entry in the page's language."""
+    game = new_tora(server)
+    place_a_beachhead(page, server, game, lang)
+    token = page.locator(f'#map g.token[data-hex="{SEA}"]')
+    assert token.get_attribute("data-side") == "axis"
+    assert token.get_attribute("data-toward") == KOTA_BHARU
+    assert token.locator(".token-text").text_content() == "2"
+    arrow = page.locator(f'#map polygon.token-arrow[data-arrow="{SEA}"]')
+    assert arrow.get_attribute("data-toward") == KOTA_BHARU
+    assert ("Beachhead-2" if lang == "en" else "橋頭堡") in page.inner_text("#log")
+    page.click(f'#map .layer-terrain polygon[data-hex="{SEA}"]', force=True)
+    facts = page.inner_text(f'#popup:not([hidden])[data-hex="{SEA}"] .hex-facts')
+    assert ("Beachhead-2 of Axis" if lang == "en" else "枢軸の橋頭堡-2") in facts
+    if lang == "ja":
+        assert [str(problem) for problem in page_problems(page)] == []  # the popup's words too
+    page.screenshot(path=str(artifacts / f"ds_beachhead_popup_{lang}.png"))
+    page.keyboard.press("Escape")
+    page.click("#legend-button")
+    entry = page.inner_text('#legend li[data-legend="token-beachhead-axis"]')
+    assert ("Beachhead marker" if lang == "en" else "橋頭堡マーカー") in entry
+    if lang == "ja":
+        assert [str(problem) for problem in page_problems(page)] == []  # no English left
+    page.screenshot(path=str(artifacts / f"ds_beachhead_{lang}.png"))
+    legend = page.locator('#legend li[data-legend="token-beachhead-axis"]')
+    legend.screenshot(path=str(artifacts / f"ds_beachhead_legend_{lang}.png"))
+    page.click("#legend-button")
+    zoom_on(page, SEA)
+    page.locator("#map").screenshot(path=str(artifacts / f"ds_beachhead_map_{lang}.png"))
+
+
+def test_on_a_phone_a_beachhead_is_placed_by_clicking_too(browser, server, artifacts):
+    with on_a_phone(browser) as (page, errors):
+        place_a_beachhead(page, server, new_tora(server), "ja")
+        token = page.locator(f'#map g.token[data-hex="{SEA}"]')
+        assert token.get_attribute("data-toward") == KOTA_BHARU
+        zoom_on(page, SEA)
+        page.screenshot(path=str(artifacts / "ds_beachhead_phone_ja.png"))
+    assert errors == []
+
+
+@pytest.mark.rule("3.1.2", "2.2.2")
+def test_a_unit_ships_to_the_beachhead_by_clicking_and_stands_there_as_a_stack(
+    page, server, artifacts
+):
+    """After the placement, the Axis ends its beachheads and Blitz markers by the prompt's
+    buttons, picks the Imperial Guards in Saigon's stack, and ships it port to port by a click
+    on the beachhead's highlighted hex: the division is drawn as a stack in the all-sea hex,
+    the beachhead's tile and arrow still beside it. Next turn the beachhead fails and the
+    division advances inland by a click on its stack and its button (2.2.2)."""
+    game = new_tora(server)
+    place_a_beachhead(page, server, game, "en")
+    play_button(page, "end")
+    wait_prompt(page, "prompt.blitz_placement")
+    play_button(page, "end")
+    wait_prompt(page, "prompt.movement")
+    page.click(f'#map g.stack[data-hex="{SAIGON}"]', force=True)
+    before = version(page)
+    page.click('#popup button[data-action="move j-guards"]')
+    wait_newer(page, before)
+    wait_prompt(page, "prompt.unit_move")
+    assert "Ship to" in page.get_attribute(f'#map [data-target-hex="{SEA}"]', "aria-label")
+    play_hex_target(page, SEA)
+    stack = page.locator(f'#map g.stack[data-hex="{SEA}"][data-side="axis"]')
+    assert stack.count() == 1
+    assert page.locator(f'#map polygon.token-arrow[data-arrow="{SEA}"]').count() == 1
+    assert "Imperial Guards" in page.inner_text("#log")
+    page.click(f'#map g.stack[data-hex="{SEA}"]', force=True)
+    facts = page.inner_text("#popup .hex-facts")
+    assert "Beachhead-2 of Axis, its arrow toward Kota Bharu" in facts
+    page.keyboard.press("Escape")
+    zoom_on(page, SEA)
+    page.locator("#map").screenshot(path=str(artifacts / "ds_beachhead_shipped_en.png"))
+    advance_inland_by_clicking(page, server, game, artifacts)
+
+
+def advance_inland_by_clicking(page, server, game, artifacts):
+    """Turn 2: the air fleet back to base, the beachhead fails (2.2.2); the Guards' stack on it
+    is highlighted, and its button advances the division inland to Kota Bharu."""
+    pass_until(server, game, "prompt.inland_advance")
+    wait_prompt(page, "prompt.inland_advance")
+    page.click(f'#map g.stack[data-hex="{SEA}"]', force=True)
+    before = version(page)
+    page.click('#popup button[data-action="advance j-guards"]')
+    wait_newer(page, before)
+    guards = f'#map g.stack[data-hex="{KOTA_BHARU}"][data-side="axis"]'
+    assert page.locator(guards).count() == 1
+    page.locator("#map").screenshot(path=str(artifacts / "ds_inland_en.png"))

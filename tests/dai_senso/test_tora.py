@@ -6,11 +6,14 @@ stacking (9.2) and victory (0.3)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.dai_senso.play import EVERYWHERE_SUPPLIED, GAME, act, actions, frozen, overlay
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
+from wargame.engine.rng import Rng
 from wargame.engine.state import State, clone
 from wargame.fuzz import FuzzConfig, fuzz
 from wargame.games import REGISTRY
@@ -341,3 +344,62 @@ def test_random_games_of_tora_end_without_failure(tmp_path):
     summary = fuzz("dai-senso", config, REGISTRY.game, lambda outcome: None)
     assert [o.failure for o in summary.failures] == []
     assert all(o.result for o in summary.outcomes)
+
+
+# -- what the browser draws (client.py) -----------------------------------------------------------
+
+
+@pytest.mark.rule("2.2.3")
+def test_a_view_marks_each_beachhead_with_its_side_level_and_arrow_and_reads_back():
+    """The map's mark of a Beachhead marker: its all-sea hex, faction, face (the tile's label)
+    and the land hex its arrow points at; with the display fields dropped, the view reads back
+    as the position."""
+    beachheads = {SEA: beach("axis", KOTA_BHARU), FAR_SEA: beach("west", "w3822", 1)}
+    state = tora({"j-guards": (SEA, 1)}, **beachheads)
+    view = GAME.view(state, "west")
+    marks = [mark for mark in view["board"]["marks"] if mark["kind"] == "beachhead"]
+    assert marks == [
+        {"hex": SEA, "kind": "beachhead", "side": "axis", "label": "2", "toward": KOTA_BHARU},
+        {"hex": FAR_SEA, "kind": "beachhead", "side": "west", "label": "1", "toward": "w3822"},
+    ]
+    assert view["board"]["units"]["j-guards"]["hex"] == SEA  # drawn as a stack at sea
+    read_back = GAME.determinize(view, "west", Rng(3))
+    assert read_back.data == state.data
+
+
+def test_the_beachhead_mark_has_words_in_both_languages():
+    """The legend's entry, and the hex's facts in its popup naming the mark's level, faction and
+    land hex."""
+    for lang in ("en", "ja"):
+        assert GAME.catalog.messages[lang]["token.beachhead"]
+        fact = GAME.catalog.messages[lang]["token_fact.beachhead"]
+        assert {"{label}", "{side:side}", "{toward:hex}"} <= set(re.findall(r"\{[^}]*\}", fact))
+
+
+@pytest.mark.rule("2.2.3", "3.1.2", "4.1.3")
+def test_the_client_names_every_unit_and_hex_the_naval_decisions_offer():
+    """The support segment's buttons name their support unit (the client knows it, without
+    values: no support unit stands on the map); the placement's hex and arrow choices, a
+    port-to-port move's destination and a landing's unit are hexes and units the client draws,
+    so the page highlights them on the map."""
+    drawn = GAME.client_data()
+    units = {unit["id"]: unit for unit in drawn["units"]}
+    hexes = {record["id"] for record in drawn["board"]["hexes"]}
+    assert units["j-air-11af"]["name"] == "11th Air Fleet"
+    assert units["j-air-11af"]["name_ja"] == "第11航空艦隊"
+    assert units["j-air-11af"]["step_values"] == []
+    assert units["j-air-11af"]["type_label_ja"] == "航空"
+    state = tora()
+    offered = actions(state, "axis")
+    assert {text.split()[1] for text in offered if text != "end"} <= set(units)
+    state = act(state, "axis", "beachhead j-air-11af")
+    assert {text.split()[1] for text in actions(state, "axis") if text.startswith("hex ")} <= hexes
+    state = act(state, "axis", f"hex {SEA}")
+    assert f"toward {KOTA_BHARU}" in actions(state, "axis") and KOTA_BHARU in hexes
+    in_saigon = tora({"j-15th-army": (SAIGON, 2)}, **{SEA: beach("axis", KOTA_BHARU)})
+    sailing = act(to_movement(in_saigon), "axis", "move j-15th-army")
+    ports = [text.split()[1] for text in actions(sailing, "axis") if text.startswith("port ")]
+    assert SEA in ports and set(ports) <= hexes
+    landing = landing_state({"j-guards": (SEA, 1), "j-15th-army": (SAIGON, 2)})
+    assert "land j-guards" in actions(landing, "axis") and "j-guards" in units
+    assert GAME.view(landing, "axis")["board"]["units"]["j-guards"]["hex"] == SEA  # on the map

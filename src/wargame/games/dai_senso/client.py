@@ -2,8 +2,8 @@
 hex centres, terrain, places and the hexsides the rules read), the counters' values by steps
 left, the colours and labels of ``data/client.yaml``, the backdrop of real coastlines, and the
 display fields a view adds to the position (the date and weather tracks, the political display,
-the weather of each hex, the Blitz markers and the hexes of units out of supply as map marks, and
-the seat's hand).
+the weather of each hex, the Blitz markers, the Beachhead markers and the hexes of units out of
+supply as map marks, and the seat's hand).
 
 Decisions
 - The two sheets are drawn as the rules join them (board.py): the east sheet's column 01 beside
@@ -52,10 +52,12 @@ def drawing() -> dict[str, Any]:
 
 
 def client_data() -> dict[str, Any]:
-    """The map, the units and the faction colours, in the hex client's shape (map.js)."""
+    """The map, the units and the faction colours, in the hex client's shape (map.js). Support
+    units come too, without values: the browser names them on the buttons of the support
+    segment (2.2.3: "11th Air Fleet makes a beachhead"); none stands on the map."""
     return {
         "board": board_data(),
-        "units": [unit_data(unit) for unit in forces().units.values() if forces().is_ground(unit)],
+        "units": [unit_data(unit) for unit in forces().units.values()],
         "colours": drawing()["sides"],
     }
 
@@ -107,8 +109,8 @@ def hex_data(record: Mapping[str, Any], centre: tuple[float, float]) -> dict[str
 
 
 def unit_data(unit: Unit) -> dict[str, Any]:
-    """A ground counter: names, faction, nationality, its values at each number of steps left
-    ("attack-defence-movement", fewest steps first) and its colours."""
+    """A counter: names, faction, nationality, its values at each number of steps left
+    ("attack-defence-movement", fewest steps first; none for a support unit) and its colours."""
     side = forces().faction_of(unit)
     steps = [forces().values_at(unit, n) for n in range(1, unit.steps + 1)]
     colours = drawing()["nations"].get(unit.nationality) or drawing()["factions"][side]
@@ -140,8 +142,9 @@ def backdrop() -> list[dict[str, Any]]:
 def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     """What a view adds for the client: the turn box, the year, each weather area's weather and
     the political display as tracks (values the game's ``track_value`` names render), the
-    weather of each hex with adverse weather, as marks the Blitz markers and each hex where
-    a faction's units are out of supply (10, ``out_of_supply``), and a seat's hand."""
+    weather of each hex with adverse weather, as marks the Blitz markers, each hex where
+    a faction's units are out of supply (10, ``out_of_supply``) and the Beachhead markers
+    (2.2.3), and a seat's hand."""
     data = state_.data
     turn = game_tables(state_)["turn_track"][data["track"]]
     areas = game_tables(state_)["weather_areas"]
@@ -153,6 +156,7 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
         for hex_id, side in sorted(data.get("blitz", {}).items())
     ]
     marks += out_of_supply_marks(state_)
+    marks += beachhead_marks(data)
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
     return found if viewer is None else found | {"hand": []}  # no card is dealt (0.3)
 
@@ -177,6 +181,23 @@ def out_of_supply_marks(state_: State) -> list[dict[str, Any]]:
         for uid in supply.unsupplied(state_.data, table, side)
     }
     return [{"hex": where, "kind": "out_of_supply", "side": side} for where, side in sorted(hexes)]
+
+
+@RULES.implements("2.2.3")
+def beachhead_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A mark on each all-sea hex with a Beachhead marker: its faction, its face (``label``: the
+    level, 2 or 1) and the land hex its arrow points at (``toward``), which the map draws as an
+    arrow to that hexside (2.2.3)."""
+    return [
+        {
+            "hex": sea,
+            "kind": "beachhead",
+            "side": record["side"],
+            "label": str(record["level"]),
+            "toward": record["toward"],
+        }
+        for sea, record in sorted(data.get("beachheads", {}).items())
+    ]
 
 
 def without_display(view_board: Mapping[str, Any]) -> dict[str, Any]:

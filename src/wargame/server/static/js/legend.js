@@ -8,7 +8,7 @@ import { warnMark } from "./actions.js";
 import { fill, h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { NATIONS, counter, marker } from "./counters.js";
-import { baseBadge } from "./map.js";
+import { arrowPoints, baseBadge, tokenTile } from "./map.js";
 import { piece } from "./blocks.js";
 import { sideOfPower } from "./areascene.js";
 
@@ -128,13 +128,20 @@ function boardItems(ctx) {
     item(`hexside-${kind}`, swatch(s("line", { class: `hexside side-${kind}`, x1: -12, y1: 7, x2: 12, y2: -7, stroke: style.stroke, "stroke-width": style.width, "stroke-dasharray": style.dash })), ctx.messages.name("hexside", kind)),
   );
   const weather = Object.entries(board.weather_colours || {}).map(([kind, colour]) => item(`weather-${kind}`, swatch(s("polygon", { class: "hex", points: HEX, fill: "#ece3a6" }), s("polygon", { class: "weather", points: HEX, fill: colour })), ctx.messages.name("track_value", kind)));
-  const kinds = [...new Set((ctx.board.marks || []).map((mark) => `${mark.kind}|${mark.side}`))];
-  const tokens = kinds.map((pair) => {
-    const [kind, side] = pair.split("|");
-    const tile = [s("rect", { class: "token-body", x: -6, y: -6, width: 12, height: 12, rx: 1.5, fill: (ctx.sideColours || {})[side] || "#444" }), s("text", { class: "token-text", x: 0, y: 2.4 }, kind[0].toUpperCase())];
-    return item(`token-${kind}-${side}`, swatch(s("g", { class: "token" }, tile)), `${ctx.messages.name("token", kind)} (${ctx.sideName(side)})`);
-  });
+  const tokens = tokenItems(ctx);
   return [...fills, ...sides, ...weather, ...tokens, ...overlayItems(ctx, board)];
+}
+
+/** The game's markers on the map now, one entry per kind and side, drawn as the map draws the
+ * first of them: its tile, and its arrow where it points at a neighbour (a beachhead). */
+function tokenItems(ctx) {
+  const first = new Map();
+  for (const mark of ctx.board.marks || []) if (!first.has(`${mark.kind}|${mark.side}`)) first.set(`${mark.kind}|${mark.side}`, mark);
+  return [...first.values()].map((mark) => {
+    const colour = (ctx.sideColours || {})[mark.side] || "#444";
+    const parts = mark.toward ? [s("polygon", { class: "token-arrow", points: arrowPoints(-7, 0, { x: 1, y: 0 }, 18), fill: colour }), s("g", { transform: "translate(-5 0)" }, tokenTile(mark, colour, 5.5))] : tokenTile(mark, colour, 6);
+    return item(`token-${mark.kind}-${mark.side}`, swatch(s("g", { class: "token" }, parts)), `${ctx.messages.name("token", mark.kind)} (${ctx.sideName(mark.side)})`);
+  });
 }
 
 /** A board of two maps: the overlay areas its hexes name (``overlay_*``: where the operational

@@ -32,13 +32,16 @@ import { MapBase, bySide, placed } from "./mapbase.js";
 export const RADIUS = 20;
 const FLAT_CORNERS = corners(0);
 const POINTY_CORNERS = corners(Math.PI / 6);
-const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "sheetNames", "ids", "moves", "battles", "tints", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
+const LAYERS = ["terrain", "backdrop", "weather", "sides", "control", "symbols", "sheetNames", "ids", "moves", "battles", "tints", "arrows", "units", "tokens", "plan", "bases", "targets", "names", "marks", "selection"];
 const EOTS_SIDES = { impassable_land: null, route: null, unplayable_sea: null }; // styled by play.css
 const STACK_Y = -1.5; // a stack's centre below the hex centre: clear of the name under it
 const BADGE_X = 0.74; // a base badge or a warning sign: this far from the hex centre, sideways
 const BADGE_Y = 0.2; // and this far down (a base), clear of the counters and the names
 const TOKEN_X = 0.76; // a game's marker on a hex (a Blitz marker): this far right of the centre,
 const TOKEN_Y = 0.2; // and this far down, clear of the counters' stack count
+const ABOVE_ARROW = -0.42; // a marker with an arrow: its tile by the left edge, this far up if the arrow points left
+const ARROW_FROM = 0.42; // its arrow: from this far from the centre (the counters' edge)
+const ARROW_TO = 1.05; // to this far, just across the hexside it points over
 
 export const TERRAIN = {
   ocean: "#a8cde6",
@@ -273,22 +276,28 @@ export class HexMap extends MapBase {
     fill(this.layers.control, marks);
   }
 
-  /** The game's markers on hexes (``tokens``: [{hex, kind, side}], a Blitz marker): a small
-   * tile in the side's colour with the kind's initial, by the hex's right edge. */
+  /** The game's markers on hexes (``tokens``: [{hex, kind, side, label?, toward?}], a Blitz
+   * marker): a small tile in the side's colour with its ``label`` (else the kind's initial), by
+   * the hex's right edge, over the counters. A marker that points at a neighbour (``toward``: a
+   * beachhead's land hex) has an arrow in the side's colour across that hexside, under the
+   * counters (``arrows``), and its tile by the hex's left edge (above the arrow if it points
+   * left), clear of the stack count and of a Blitz marker on the right. */
   drawTokens(tokens) {
     const marks = [];
+    const arrows = [];
     for (const token of tokens) {
       const hex = this.hexes.get(token.hex);
       if (!hex) continue;
-      const at = placed(hex.cx + RADIUS * TOKEN_X, hex.cy + RADIUS * TOKEN_Y);
-      const body = [
-        s("rect", { class: "token-body", x: -4.5, y: -4.5, width: 9, height: 9, rx: 1, fill: this.colours[token.side] || "#444" }),
-        s("text", { class: "token-text", x: 0, y: 2.4 }, token.label || token.kind[0].toUpperCase()),
-      ];
-      const dataset = { token: token.kind, hex: token.hex, side: token.side || "" };
-      marks.push(s("g", { class: `token token-${token.kind}`, transform: at, dataset }, s("g", { class: "mark-body" }, body)));
+      const colour = this.colours[token.side] || "#444";
+      const toward = token.toward ? this.hexes.get(token.toward) : null;
+      const way = toward ? direction(hex, toward) : null;
+      const at = way ? placed(hex.cx - RADIUS * TOKEN_X, hex.cy + RADIUS * (way.x < -0.9 ? ABOVE_ARROW : TOKEN_Y)) : placed(hex.cx + RADIUS * TOKEN_X, hex.cy + RADIUS * TOKEN_Y);
+      const dataset = { token: token.kind, hex: token.hex, side: token.side || "", toward: token.toward || "" };
+      marks.push(s("g", { class: `token token-${token.kind}`, transform: at, dataset }, s("g", { class: "mark-body" }, tokenTile(token, colour, 4.5))));
+      if (way) arrows.push(s("polygon", { class: "token-arrow", points: arrowPoints(hex.cx, hex.cy, way, RADIUS), fill: colour, dataset: { arrow: token.hex, toward: token.toward } }));
     }
     fill(this.layers.tokens, marks);
+    fill(this.layers.arrows, arrows);
   }
 
   drawMoves(paths) {
@@ -339,6 +348,34 @@ export class HexMap extends MapBase {
     const hex = hexId ? this.hexes.get(hexId) : null;
     fill(this.layers.selection, hex ? s("polygon", { class: "selected-hex", points: hexPoints(hex.cx, hex.cy, hex.radius) }) : null);
   }
+}
+
+/** A marker's tile, centred on (0, 0), ``half`` wide each way: the side's colour and the
+ * marker's label (else its kind's initial); the legend draws the same. */
+export function tokenTile(token, colour, half) {
+  return [
+    s("rect", { class: "token-body", x: -half, y: -half, width: 2 * half, height: 2 * half, rx: half / 4.5, fill: colour }),
+    s("text", { class: "token-text", x: 0, y: 2.4 }, token.label || token.kind[0].toUpperCase()),
+  ];
+}
+
+/** The unit vector from hex ``a``'s centre toward hex ``b``'s. */
+function direction(a, b) {
+  const dx = b.cx - a.cx;
+  const dy = b.cy - a.cy;
+  const length = Math.hypot(dx, dy) || 1;
+  return { x: dx / length, y: dy / length };
+}
+
+/** An arrow's outline from (x, y) along the unit vector ``way``: a shaft from ``ARROW_FROM`` to
+ * ``ARROW_TO`` hex radii ``r``, with a head at its tip. */
+export function arrowPoints(x, y, way, r) {
+  const across = { x: -way.y, y: way.x };
+  const head = 6.5;
+  const at = (along, side) => `${(x + way.x * along + across.x * side).toFixed(2)},${(y + way.y * along + across.y * side).toFixed(2)}`;
+  const from = ARROW_FROM * r;
+  const tip = ARROW_TO * r;
+  return [at(from, 1.8), at(tip - head, 1.8), at(tip - head, 4.4), at(tip, 0), at(tip - head, -4.4), at(tip - head, -1.8), at(from, -1.8)].join(" ");
 }
 
 /** The SVG stroke attributes of a hexside style ({stroke, width, dash}); none for a kind the

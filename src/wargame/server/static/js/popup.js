@@ -125,6 +125,7 @@ function hexFacts(ctx, hex) {
   if (hex.resource) facts.push(t("hex.resource"));
   const owner = ctx.board.control && ctx.board.control[hex.id];
   if (owner) facts.push(t("hex.controlled_by", { side: ctx.sideName(owner) }));
+  for (const mark of ctx.board.marks || []) if (mark.hex === hex.id && ctx.messages.entries[`token_fact.${mark.kind}`] !== undefined) facts.push(ctx.messages.render(`token_fact.${mark.kind}`, mark));
   return facts.join(" · ");
 }
 
