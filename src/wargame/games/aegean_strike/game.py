@@ -30,7 +30,16 @@ from wargame.engine.log import Side
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import State, copy_data
-from wargame.games.aegean_strike import air, assignment, charts, ground, naval, sequence, state
+from wargame.games.aegean_strike import (
+    air,
+    assignment,
+    charts,
+    ground,
+    naval,
+    sequence,
+    state,
+    strategy,
+)
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
@@ -121,6 +130,9 @@ class AegeanStrike(ProcedureGame):
 
     def score_track(self, state_: State) -> dict[Side, float]:
         return {side: float(state_.data["score"][side]) for side in state.SIDES}
+
+    evaluate = strategy.evaluate  # bots: the evaluation hook (strategy.py)
+    order_actions = strategy.order_actions  # bots: the move ordering hook (strategy.py)
 
 
 def names_catalog() -> Catalog:
