@@ -183,3 +183,24 @@ def test_the_assignment_places_ewda_and_keeps_strikers_offensive():
     ordered = [a.text for a in GAME.order_actions(start, "b", GAME.legal_actions(start, "b"))]
     assert not any(text.startswith("idle ") for text in ordered)
     assert ordered.index("done") < ordered.index("intercept ly-tu22")  # a bomber strikes
+
+
+@pytest.mark.rule("9.05")
+def test_a_unit_whose_joining_leaves_the_group_no_target_is_left_out():
+    """A group Libya's supply cannot pay for once a unit joins (9.05) could only be
+    cancelled: the ordering leaves that unit out, so a bot flies the group it has."""
+
+    def short(data):
+        data["sp"]["ly"] = 2  # one bombing strike sortie's SP
+
+    start = first_segment()
+    state_ = act(start, "a", "end")
+    while GAME.active(state_) == ["b"] and "launch ly-tu22" not in actions(state_, "b"):
+        state_ = act(state_, "b", "end")
+    state_ = changed(state_, short)
+    grouped = act(state_, "b", "launch ly-tu22", "mission bombing_strike")
+    offered = actions(grouped, "b")
+    assert any(t.startswith("target ") for t in offered) and "add ly-mirage5" in offered
+    ordered = [a.text for a in GAME.order_actions(grouped, "b", GAME.legal_actions(grouped, "b"))]
+    assert not any(t.startswith(("add ", "escort ")) for t in ordered)
+    assert ordered and all(t.startswith("target ") for t in ordered)

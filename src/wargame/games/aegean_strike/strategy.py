@@ -47,7 +47,6 @@ from wargame.games.aegean_strike import air, assault, losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import STRIKE_VALUE
-from wargame.games.aegean_strike.registry import RULES
 
 STAGES: Final = 3
 """7.04-7.06: three action stages a turn."""
@@ -92,7 +91,6 @@ class Weights:
 
 
 WEIGHTS: Final = Weights()
-RULES.declare("21.06", where="wargame.games.aegean_strike.strategy.evaluate")
 
 
 @dataclass
@@ -119,10 +117,20 @@ class Reckoning:
         return self.mean_hits(chart, strength) / WEIGHTS.group
 
 
-@lru_cache(maxsize=4096)
+_KEPT: dict[int, Any] = {}
+"""The charts measured, by id: kept alive so that an id stays theirs (a table hashes slowly)."""
+_MEANS: dict[tuple[int, int], float] = {}
+_GAINS: dict[tuple[int, int, int], float] = {}
+
+
 def _mean_hits(table: Any, strength: int) -> float:
     """Kept by chart (a rules overlay's charts are others) and strength."""
-    return sum(table.hits(strength, face) for face in FACES) / len(FACES)
+    key = (id(table), strength)
+    found = _MEANS.get(key)
+    if found is None:
+        _KEPT.setdefault(id(table), table)
+        found = _MEANS[key] = sum(table.hits(strength, face) for face in FACES) / len(FACES)
+    return found
 
 
 @lru_cache(maxsize=1 << 16)
@@ -322,35 +330,39 @@ def strike_value(reckoning: Reckoning, side: str, uid: str) -> float:
         reached = reached or gap <= far
         if value > 0 and gap <= far:
             best = max(best, reckoning.per_unit(chart, value, ecm))
-    if reached and interceptors(data, side):
+    if reached and interceptors(reckoning, side):
         best = max(best, WEIGHTS.sweep * intercept_value(reckoning, side, uid))
     return best
 
 
-def interceptors(data: Mapping[str, Any], side: str) -> bool:
+def interceptors(reckoning: Reckoning, side: str) -> bool:
     """Whether the other side keeps units in Intercept mode, which a sweep may meet."""
-    return any(
-        r["mode"] == "intercept" and state.side_of(data, u) != side for u, r in data["air"].items()
-    )
+    key = ("interceptors", side)
+    if key not in reckoning.seen:
+        data = reckoning.data
+        reckoning.seen[key] = any(
+            r["mode"] == "intercept" and state.side_of(data, u) != side
+            for u, r in data["air"].items()
+        )
+    return bool(reckoning.seen[key])
 
 
 def targets_from(reckoning: Reckoning, side: str, base: str) -> list[tuple[int, int, str, str]]:
-    """Each enemy target seen from ``base``: its distance, ECM, chart and the value that
-    strikes it (``bombing``, ``underwater``, or ``ship``: the better of ASM and bombing)."""
+    """Each kind of enemy target seen from ``base``, the nearest one's distance with its ECM,
+    chart and the value that strikes it (``bombing``, ``underwater``, or ``ship``: the better
+    of ASM and bombing)."""
     key = ("targets", base)
     if key in reckoning.seen:
         found: list[tuple[int, int, str, str]] = reckoning.seen[key]
         return found
     data = reckoning.data
     where = state.base_hex(data, base)
-    found = []
+    nearest: dict[tuple[int, str, str], int] = {}
     if where is not None:
-        found = sorted(
-            {
-                (distance(where, hex_id), ecm, chart, kind)
-                for hex_id, ecm, chart, kind in enemy_targets(reckoning, side)
-            }
-        )
+        for hex_id, ecm, chart, kind in enemy_targets(reckoning, side):
+            gap = distance(where, hex_id)
+            nearest[ecm, chart, kind] = min(gap, nearest.get((ecm, chart, kind), gap))
+    found = sorted((gap, ecm, chart, kind) for (ecm, chart, kind), gap in nearest.items())
     reckoning.seen[key] = found
     return found
 
@@ -397,20 +409,23 @@ def naval_hits(reckoning: Reckoning, side: str) -> float:
     if stages <= 0:
         return 0.0
     ranges = tables["detection"].combat_ranges
-    per_stage = tables["naval_movement"].mp_per_strategic_hex
-    enemies = [u for u in data["naval"] if state.side_of(data, u) != side]
+    per_stage = int(tables["naval_movement"].mp_per_strategic_hex)
+    enemies = [
+        (r["hex"], _submarine(u), int(state.naval_values(u).ecm))
+        for u, r in data["naval"].items()
+        if state.side_of(data, u) != side
+    ]
     values = []
     for uid, record in data["naval"].items():
         if state.side_of(data, uid) != side:
             continue
-        own = state.naval_values(uid)
+        own, submarine = state.naval_values(uid), _submarine(uid)
         best = 0.0
-        for target in enemies:
-            under = _submarine(uid) or _submarine(target)
+        for where, under_water, ecm in enemies:
+            under = submarine or under_water
             value = int(own.underwater if under else own.ssm)
-            far = int(ranges.underwater if under else ranges.ssm) + int(own.ma) * int(per_stage)
-            if value > 0 and distance(record["hex"], data["naval"][target]["hex"]) <= far:
-                ecm = int(state.naval_values(target).ecm)
+            far = int(ranges.underwater if under else ranges.ssm) + int(own.ma) * per_stage
+            if value > 0 and distance(record["hex"], where) <= far:
                 best = max(best, reckoning.mean_hits("air_naval_combat", max(0, value - ecm)))
         values.append(best)
     values.sort(reverse=True)
@@ -475,6 +490,7 @@ def ground_hits(reckoning: Reckoning, side: str) -> float:
     return total * turns
 
 
+@lru_cache(maxsize=1 << 16)
 def _closeness(a: str, b: str) -> float:
     """1 next to the hex, half a hex further, none beyond (a strategic hex counts one)."""
     gap = distance(a, b)
@@ -489,7 +505,16 @@ def land_gain(reckoning: Reckoning, attack: float, defence: int) -> float:
     if attack < 1 or defence <= 0:
         return 0.0
     crt = reckoning.tables["land_crt"]
-    column = crt.column(int(attack), defence)
+    key = (id(crt), int(attack), defence)
+    found = _GAINS.get(key)
+    if found is None:
+        _KEPT.setdefault(id(crt), crt)
+        found = _GAINS[key] = _land_gain(crt, int(attack), defence)
+    return found
+
+
+def _land_gain(crt: Any, attack: int, defence: int) -> float:
+    column = crt.column(attack, defence)
     gain = 0.0
     for face in FACES:
         result = crt.result(column, face)
@@ -524,7 +549,8 @@ search weighs it; interdiction's effect is lost (13.04), so it only spends the g
 
 def order_actions(_game: Game, state_: State, side: Side, actions: list[Action]) -> list[Action]:
     """``Game.order_actions``: strikes on the most valuable targets first, the units that hit
-    hardest first, then passing, then the rest; moves that cannot help are left out. A
+    hardest first, then passing, then the rest; moves that cannot help (dead ends) are left
+    out. A
     "cancel" is kept, first, only where nothing else is worth doing (a unit whose only
     missions are ferries or transports)."""
     if state_.result is not None or len(actions) <= 1:
@@ -532,6 +558,7 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
     reckoning = Reckoning(state_, game_tables(state_))
     kept = [a for a in actions if a.text.split(" ", 1)[0] not in LEFT_OUT and not _idle(a)]
     ranks = {a.text: rank(reckoning, side, a.text) for a in kept}
+    kept = [a for a in kept if ranks[a.text] > DEAD_END] or kept
     ranked = sorted(kept, key=lambda a: -ranks[a.text])
     places = [a for a in ranked if a.text.split(" ", 1)[0] in PLACES]
     if len(places) > WEIGHTS.places:
@@ -550,6 +577,8 @@ def _idle(action: Action) -> bool:
 
 
 PASSING: Final = frozenset({"end", "done", "pass", "go"})
+DEAD_END: Final = -2.0
+"""The rank of an action after which only "cancel" is left: left out, like "cancel"."""
 PLACES: Final = frozenset({"to", "hex"})
 """A ship's, ground unit's or EWDA's destination: hundreds or thousands are offered."""
 
@@ -566,9 +595,10 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return strike_value(reckoning, side, rest) - 0.05
     if verb == "mission":
         return _mission_rank(reckoning, side, rest)
-    if verb == "add" and data.get("flight") and data["flight"]["side"] == side:
-        if not _joins_in_reach(data, side, rest):
-            return -2.0  # the group could then reach no target: only "cancel" would be left
+    own_flight = bool(data.get("flight")) and data["flight"]["side"] == side
+    if verb in ("add", "escort") and own_flight and not _may_join(reckoning, side, verb, rest):
+        return DEAD_END  # the group could then fly to no target: only "cancel" would be left
+    if verb == "add" and own_flight:
         return 10.0 + _unit_strength(data["flight"]["mission"], rest)
     if verb == "add":
         return 10.0 + state.air_values(rest).anti_air
@@ -619,10 +649,16 @@ def _mission_rank(reckoning: Reckoning, side: str, mission: str) -> float:
     return -1.0  # ferries and transports: only when the search sees them pay
 
 
-def _joins_in_reach(data: Mapping[str, Any], side: str, uid: str) -> bool:
-    """Whether the group with ``uid`` still reaches one of its mission's targets (9.04)."""
+def _may_join(reckoning: Reckoning, side: str, verb: str, uid: str) -> bool:
+    """Whether the group with ``uid`` still reaches one of its mission's targets (9.04) and
+    its base's nation still pays for it (9.05)."""
+    data = reckoning.data
     flight = data["flight"]
     units, mission = [*flight["units"], uid], flight["mission"]
+    escorts = [*flight["escorts"], uid] if verb == "escort" else flight["escorts"]
+    cost = air.supply_cost(reckoning.tables, {**flight, "units": units, "escorts": escorts})
+    if cost > data["sp"].get(air.base_nation(flight["base"]), 0):
+        return False
     return any(air.in_reach(data, units, mission, t) for t in air.targets(data, side, mission))
 
 
