@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.aegean_strike.play import GAME, act, actions, begun, first_segment
+from wargame.bots import make_bot
+from wargame.bots.ismcts import Budget, Search
 from wargame.engine.action import Action
 from wargame.engine.state import Result, clone
 from wargame.games.aegean_strike import strategy
@@ -204,3 +206,34 @@ def test_a_unit_whose_joining_leaves_the_group_no_target_is_left_out():
     ordered = [a.text for a in GAME.order_actions(grouped, "b", GAME.legal_actions(grouped, "b"))]
     assert not any(t.startswith(("add ", "escort ")) for t in ordered)
     assert ordered and all(t.startswith("target ") for t in ordered)
+
+
+@pytest.mark.rule("9.03")
+def test_the_bots_answer_a_group_alike_whatever_its_hidden_mission():
+    """Two true states that differ only in the group's face-down marker and escorts (9.03)
+    and in the dice to come look the same to Libya, and its bots answer alike in both."""
+    one = hidden_strike()
+
+    def plain_bombing(data):
+        data["flight"].update(mission="bombing_strike", escorts=[])
+
+    other = changed(one, plain_bombing)
+    other.seed += 1
+    view = GAME.view(one, "b")
+    assert view == GAME.view(other, "b") and GAME.view(one, "a") != GAME.view(other, "a")
+    small = Budget(iterations=24, worlds=4)
+    for first, second in (
+        (make_bot("greedy", GAME, "b", 11), make_bot("greedy", GAME, "b", 11)),
+        (Search(GAME, "b", 11, small), Search(GAME, "b", 11, small)),
+    ):
+        assert first.choose(view) == second.choose(GAME.view(other, "b"))
+
+
+@pytest.mark.rule("9.05")
+def test_a_launch_from_a_land_base_whose_nation_has_no_sp_is_left_out():
+    """9.05: a carrier spends no SP, a land base its nation's; with none left, its units'
+    launches lead only back (a greedy bot looped on them)."""
+    dry = changed(first_segment(), lambda d: d["sp"].update(us=0))
+    ordered = [a.text for a in GAME.order_actions(dry, "a", GAME.legal_actions(dry, "a"))]
+    assert "launch us-va34" in ordered  # from the carrier
+    assert "launch us-p3" in actions(dry, "a") and "launch us-p3" not in ordered  # Sigonella

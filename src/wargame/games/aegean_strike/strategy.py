@@ -558,13 +558,15 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
     reckoning = Reckoning(state_, game_tables(state_))
     kept = [a for a in actions if a.text.split(" ", 1)[0] not in LEFT_OUT and not _idle(a)]
     ranks = {a.text: rank(reckoning, side, a.text) for a in kept}
-    kept = [a for a in kept if ranks[a.text] > DEAD_END] or kept
-    ranked = sorted(kept, key=lambda a: -ranks[a.text])
+    cancel = [a for a in actions if a.text == "cancel"]
+    alive = [a for a in kept if ranks[a.text] > DEAD_END]
+    if not alive and cancel:
+        return cancel + kept  # every way on leads nowhere: back to the decision before
+    ranked = sorted(alive or kept, key=lambda a: -ranks[a.text])
     places = [a for a in ranked if a.text.split(" ", 1)[0] in PLACES]
     if len(places) > WEIGHTS.places:
         dropped = {a.text for a in places[WEIGHTS.places :]}
         ranked = [a for a in ranked if a.text not in dropped]
-    cancel = [a for a in actions if a.text == "cancel"]
     missions = all(text.startswith("mission ") for text in ranks)
     if cancel and missions and all(value < 0 for value in ranks.values()):
         return cancel + ranked
@@ -590,10 +592,15 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
     if verb in PASSING:
         return 0.0
     if verb == "launch":
+        if _unpaid(reckoning, data["air"][rest]["base"], "air_superiority"):
+            return DEAD_END  # not even the cheapest mission's SP is left (9.05)
         if not _strikes_in_reach(data, side, rest):
             return -1.0  # ferries and transports: only when the search sees them pay
         return strike_value(reckoning, side, rest) - 0.05
     if verb == "mission":
+        lead = _lead(reckoning.state)
+        if lead in data["air"] and _unpaid(reckoning, data["air"][lead]["base"], rest):
+            return DEAD_END
         return _mission_rank(reckoning, side, rest)
     own_flight = bool(data.get("flight")) and data["flight"]["side"] == side
     if verb in ("add", "escort") and own_flight and not _may_join(reckoning, side, verb, rest):
@@ -629,6 +636,23 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
     if verb == "to":
         return _destination_rank(reckoning, side, rest)
     return -1.0
+
+
+def _lead(state_: State) -> str | None:
+    """The unit leading the group being formed (its mission not chosen yet)."""
+    for frame in reversed(state_.stack):
+        if frame.name == "air_segment" and "lead" in frame.locals:
+            return str(frame.locals["lead"])
+    return None
+
+
+def _unpaid(reckoning: Reckoning, base: str, mission: str) -> bool:
+    """Whether one unit's ``mission`` from ``base`` costs more SP than its nation has (9.05;
+    a carrier pays none)."""
+    if state.is_carrier(base):
+        return False
+    cost = int(reckoning.tables["air_missions"][mission].sp)
+    return cost > int(reckoning.data["sp"].get(air.base_nation(base), 0))
 
 
 def _strikes_in_reach(data: Mapping[str, Any], side: str, uid: str) -> bool:
