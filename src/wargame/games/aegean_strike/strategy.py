@@ -592,10 +592,8 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
     if verb in PASSING:
         return 0.0
     if verb == "launch":
-        if _unpaid(reckoning, data["air"][rest]["base"], "air_superiority"):
-            return DEAD_END  # not even the cheapest mission's SP is left (9.05)
-        if not _strikes_in_reach(data, side, rest):
-            return -1.0  # ferries and transports: only when the search sees them pay
+        if not _strikes_in_reach(reckoning, side, rest):
+            return DEAD_END  # only a ferry or a transport, or no SP to pay (9.05)
         return strike_value(reckoning, side, rest) - 0.05
     if verb == "mission":
         lead = _lead(reckoning.state)
@@ -655,11 +653,17 @@ def _unpaid(reckoning: Reckoning, base: str, mission: str) -> bool:
     return cost > int(reckoning.data["sp"].get(air.base_nation(base), 0))
 
 
-def _strikes_in_reach(data: Mapping[str, Any], side: str, uid: str) -> bool:
-    """Whether ``uid`` may fly a strike or a sweep at a target in its reach (9.01, 9.04)."""
+def _strikes_in_reach(reckoning: Reckoning, side: str, uid: str) -> bool:
+    """Whether ``uid`` may fly a strike or a sweep at a target in its reach (9.01, 9.04)
+    that its base's nation can pay for (9.05). A launch that may fly only a ferry or a
+    transport is left out: a bot went round launching and cancelling it."""
+    data = reckoning.data
+    base = data["air"][uid]["base"]
     for mission in (*STRIKE_VALUE, "air_superiority"):
-        if air.can_fly(uid, mission) and any(
-            air.in_reach(data, [uid], mission, t) for t in air.targets(data, side, mission)
+        if (
+            air.can_fly(uid, mission)
+            and not _unpaid(reckoning, base, mission)
+            and any(air.in_reach(data, [uid], mission, t) for t in air.targets(data, side, mission))
         ):
             return True
     return False
