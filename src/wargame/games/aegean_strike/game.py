@@ -51,6 +51,7 @@ from wargame.games.aegean_strike import (
     naval,
     sequence,
     state,
+    strategy,
 )
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
@@ -172,6 +173,9 @@ class AegeanStrike(ProcedureGame):
 
     def score_track(self, state_: State) -> dict[Side, float]:
         return {side: float(state_.data["score"][side]) for side in state.SIDES}
+
+    evaluate = strategy.evaluate  # bots: the evaluation hook (strategy.py)
+    order_actions = strategy.order_actions  # bots: the move ordering hook (strategy.py)
 
 
 class FoggedContext(Context):
