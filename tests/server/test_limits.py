@@ -106,10 +106,12 @@ def test_a_client_beyond_its_creation_rate_gets_429_and_no_game(database):
 
 
 def test_games_without_a_human_seat_are_capped_per_server(database):
-    app = create_app(database, bot_delay=0.3, limits=Limits(bot_games=2))
+    # a bot action a second: both games still run when the third is asked for, however slow the
+    # machine is to create them (at 0.3 s the first could end before the third was asked for)
+    app = create_app(database, bot_delay=1.0, limits=Limits(bot_games=2))
     with TestClient(app) as client:
-        new_game(client, seats=BOTS, options={"rounds": 1})
-        new_game(client, seats=BOTS, options={"rounds": 1})
+        new_game(client, seats=BOTS, options={"rounds": 2})
+        new_game(client, seats=BOTS, options={"rounds": 2})
         body = {"game": "toy", "scenario": "standard", "seats": BOTS}
         refused = client.post("/api/games", json=body)
         assert refused.status_code == 503 and int(refused.headers["retry-after"]) >= 1
