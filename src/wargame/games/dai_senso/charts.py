@@ -442,6 +442,44 @@ class Naval(Strict):
     play naval movement and beachheads."""
 
 
+# -- 2.1, 6, 12, 13.4-13.6 countries, war states and political play (ds-politics) -------------
+
+WarStateName = Literal["prewar", "limited_war", "total_war"]
+CountryMarker = Literal["influence_axis", "influence_west", "influence_soviet", "neutral"]
+
+
+class CountryAtStart(Strict):
+    status: Literal["active", "neutral", "conquered"]
+    alignment: Faction
+    posture: Literal["war", "policy", "truce"]
+
+
+class CampaignPolitics(Strict):
+    war_state: WarStateName
+    uscl: Annotated[int, msgspec.Meta(ge=0, le=10)]
+
+
+class Politics(Strict):
+    scenarios: dict[str, CampaignPolitics]
+    """The scenarios that play politics (2.1, 6, 12, 13.4-13.6) and their war state and USCL
+    level at the start; a scenario not named here plays none."""
+    countries: dict[str, CountryAtStart]
+    """Each country's status, alignment and posture at the campaigns' start (July 1937)."""
+    marker_drm: dict[CountryMarker, Annotated[int, msgspec.Meta(ge=-1, le=1)]]
+    """The sign of each country marker's political DRM (1.1.2: +1 or -1 printed on it)."""
+    total_war_majors: list[str]
+    """The Allied majors whose taking a War posture begins Total War (12.3)."""
+    truce_turns: Annotated[int, msgspec.Meta(ge=1, le=20)]
+    """The turns a Truce marker stays on a country (6.1.2)."""
+
+
+def checked_politics(values: Politics) -> Politics:
+    for name, record in values.countries.items():
+        if record.status == "conquered" and record.alignment == "axis":
+            raise ValueError(f"{name}: only an Allied minor is conquered (13.4, 16.1.1)")
+    return values
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -468,6 +506,7 @@ TABLES: Final = PrintedTables(
         "exploitation": TableKind(Exploitation),
         "supply": TableKind(Supply),
         "naval": TableKind(Naval),
+        "politics": TableKind(Politics, checked_politics),
     },
 )
 

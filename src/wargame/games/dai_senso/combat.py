@@ -41,7 +41,7 @@ from wargame.engine.notes import Modifier, Note
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import odds_value
-from wargame.games.dai_senso import state
+from wargame.games.dai_senso import state, war_states
 from wargame.games.dai_senso.blitz import blitz_enabled, markers_of
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import (
@@ -117,6 +117,7 @@ def attackers_of(
         and uid not in data["attacked"]
         and state.values(data, uid)[0] > 0
         and (blitz is None or may_blitz(data, uid, target, blitz))
+        and not war_states.entry_refusal(data, uid, target, doing="attack")
     ]
 
 

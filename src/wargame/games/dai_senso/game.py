@@ -37,9 +37,12 @@ from wargame.games.dai_senso import (
     charts,
     client,
     combat,
+    countries,
+    final_admin,
     losses,
     movement,
     naval,
+    politics,
     retreat,
     sequence,
     stacking,
@@ -48,6 +51,7 @@ from wargame.games.dai_senso import (
     victory,
 )
 from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.events import EVENTS
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
@@ -71,7 +75,7 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL,
+        *stacking.ALL, *naval.ALL, *politics.ALL, *final_admin.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -107,6 +111,7 @@ class DaiSenso(ProcedureGame):
         tables = charts.tables(g.state)
         g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
+        g.data.update(countries.initial_data(scenario, tables["politics"]))
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,
@@ -197,6 +202,15 @@ def names_catalog() -> Catalog:
             if record.name:
                 shown = record.name_ja if lang == "ja" and record.name_ja else record.name
                 entries[f"hex.{hex_id}"] = f"{shown} ({hex_id})"
+        entries |= countries.names_entries(lang)
+        for event, (english, japanese) in EVENTS.items():
+            entries[f"event.{event}"] = entries[f"card_action.{event}"] = (
+                japanese if lang == "ja" else english
+            )
+        for name, table in charts.TABLES.defaults["event_tables"].items():
+            title = table.title_ja if lang == "ja" else table.title
+            entries[f"event_table.{name}"] = title
+            entries[f"card_action.table:{name}"] = f"{title}の表" if lang == "ja" else title
         names.add(lang, entries)
     return names
 

@@ -21,8 +21,9 @@ Decisions
 - Port-to-port movement (3.1.2, :mod:`naval`) is a unit's whole move, offered before its first
   hex; a move onto a friendly beachhead from the land next to it, or off it across its beachhead
   hexside, takes the entire allowance (3.1.4), with no overrun across that hexside.
-- Not played yet: off-map box movement (3.1.3), and Policy or Truce limits (none applies in the
-  training scenarios).
+- In a scenario that plays politics, the war state and the countries' status and posture limit
+  where a unit goes (12.1, 13.4, 13.6: :func:`war_states.entry_refusal`).
+- Not played yet: off-map box movement (3.1.3).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import state, supply
+from wargame.games.dai_senso import state, supply, war_states
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TerrainEffects
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -103,6 +104,8 @@ def entries(
             reason = exploit_refusal(data, side, there, ground)
         if not reason:
             cost, reason = step_cost(data, uid, there, spent=spent, ground=ground)
+        if not reason:
+            reason = war_states.entry_refusal(data, uid, there)
         if ground.reserve and not reason:
             reason = reserve_refusal(data, side, there)
         if reason:

@@ -9,7 +9,10 @@ Decisions
   both pass through: the VP check, option cards, logistics and replacements are not played yet.
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
-- Of the initial administrative phase (2) only the support segment (2.2) is played: Blitz marker
+- The political event segment (2.1, :mod:`politics`) and the final administrative phase (6,
+  :mod:`final_admin`) are played in the scenarios that play politics (table ``politics``); the
+  others pass through them.
+- Of the initial administrative phase (2) the support segment (2.2) is played: Blitz marker
   placement (2.2.4, :mod:`blitz`), and in a scenario with naval play (:mod:`naval`) return to
   base, beachhead maintenance, beachhead placement and beachhead failure; the marker segment
   (4.3) takes the Blitz markers back.
@@ -22,7 +25,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import victory
+from wargame.games.dai_senso import countries, victory
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.state import SIDES
@@ -30,17 +33,20 @@ from wargame.games.dai_senso.state import SIDES
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
     ("seasonal", "1", None),
+    ("political_event", "2.1", "political_event_segment"),
     ("initial_administrative", "2", "support_segment"),
     ("operational_movement", "3", "movement"),
     ("blitz_combat", "4.1", "blitz_combat"),
     ("regular_combat", "4.2", "combat"),
     ("marker", "4.3", "marker_segment"),
     ("reserve_movement", "5", "reserve_movement"),
-    ("final_administrative", "6", None),
+    ("final_administrative", "6", "final_administrative"),
 )
+POLITICAL: Final = frozenset({"political_event_segment", "final_administrative"})
+"""The procedures only a scenario that plays politics runs (:func:`countries.plays`)."""
 NOT_PLAYED: Final = (
     "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
-    "2.1, 2.3 (political events, organization); of 2.2 (support) only return to base,"
+    "2.3 (organization); of 2.2 (support) only return to base,"
     " beachheads and Blitz markers are played, and beachheads only where naval play is",
     "7.1 (delay)",
 )  # fmt: skip
@@ -111,6 +117,9 @@ class FactionTurn(Procedure):
             name, _rule, run = PHASES[f["phase"]]
             f["phase"] += 1
             g.data["phase"] = name
+            if run in POLITICAL and not countries.plays(g.data):
+                g.log("log.phase_off", phase=name, side=f["side"])
+                continue
             if run is not None:
                 g.log("log.phase", phase=name, side=f["side"])
                 g.call(run, then="stacking", side=f["side"])

@@ -1,0 +1,168 @@
+"""Countries as the political rules read them (13.2-13.6): each country's status (active,
+neutral, conquered: 13.4), alignment (the faction it belongs to: 13.5) and posture (War, Policy,
+Truce: 13.6), and the markers on it (influence, Neutral). A scenario that plays politics keeps
+them in ``data["politics"]["countries"]`` (:func:`initial_data`); the others have no
+``data["politics"]`` and every question here answers as if no country limited anything.
+
+Decisions
+- The countries are the map's majors and minors (``map.json``) and the nationalities of
+  ``forces.yaml`` of those kinds that the map has no hex of (Britain, the USA, France). A
+  dependent or a region is never a country (13.2, 13.3): its posture is its sovereign's (a
+  Policy or Truce extends to the dependents: spec §2.1), found by following its owners.
+- A region ceded to Japan (the Ceded Territory event) has Japan as its sovereign from then on
+  (``data["politics"]["ceded"]``, the Ceded Lands box's markers).
+- A major power is always active (13.2.1, 13.4): a change of its status is impossible, so no
+  effect (0.4 principle 2).
+- A country holds at most one country marker (influence or Neutral): a new one replaces it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Final
+
+from wargame.games.dai_senso.board import MAP_FILE, board
+from wargame.games.dai_senso.charts import Politics
+from wargame.games.dai_senso.forces import forces
+from wargame.games.dai_senso.registry import RULES
+
+CHINESE: Final = ("hopeh", "kansu", "kiangsu", "sinkiang", "szechwan", "tibet", "yunnan")
+"""The seven Chinese minors (spec §1.2): "China" in the rules means them all."""
+ALLIED: Final = ("west", "soviet")
+PAN_NATIONAL: Final = {"kmt": "west", "ccp": "soviet"}
+"""The Chinese parent-nationality units and the faction whose Chinese minors are their home."""
+
+
+@cache
+def areas() -> dict[str, dict[str, Any]]:
+    """Every country, dependent and region by id: its kind and owner (map.json, then the majors
+    and minors of forces.yaml that have no hex)."""
+    raw = json.loads(MAP_FILE.read_text(encoding="utf-8"))["countries"]
+    found = {name: {"kind": r["kind"], "owner": r.get("owner")} for name, r in raw.items()}
+    for nation in forces().nationalities.values():
+        if nation.id not in found and nation.kind in ("major", "minor"):
+            found[nation.id] = {"kind": nation.kind, "owner": None}
+    return found
+
+
+def is_country(name: str) -> bool:
+    """A major or a minor (13.2); never a dependent or a region (13.3)."""
+    return areas().get(name, {}).get("kind") in ("major", "minor")
+
+
+def check(table: Politics) -> list[str]:
+    """What in the politics table names no country (13.2)."""
+    named = [*table.countries, *table.total_war_majors]
+    return [f"{name} is no country (13.2)" for name in named if not is_country(name)]
+
+
+def initial_data(scenario: str, table: Politics) -> dict[str, Any]:
+    """``data["politics"]`` of a scenario that plays politics, else nothing."""
+    start = table.scenarios.get(scenario)
+    if start is None:
+        return {}
+    countries = {
+        name: {"status": c.status, "alignment": c.alignment, "posture": c.posture}
+        for name, c in table.countries.items()
+    }
+    politics = {"war_state": start.war_state, "uscl": start.uscl, "countries": countries}
+    return {"politics": politics | {"ceded": {}, "truces": {}, "markers": {}}}
+
+
+def plays(data: Mapping[str, Any]) -> bool:
+    """Whether the scenario plays politics (2.1, 6, 12, 13.4-13.6)."""
+    return "politics" in data
+
+
+def record(data: Mapping[str, Any], country: str) -> Mapping[str, Any] | None:
+    found: Mapping[str, Any] | None = data["politics"]["countries"].get(country)
+    return found
+
+
+@RULES.implements("13.3", "13.3.1", "13.3.2")
+def sovereign(data: Mapping[str, Any], area: str) -> str:
+    """The country an area belongs to: itself if a country, else its owner's sovereign; a
+    ceded region's is Japan's (13.3.2)."""
+    ceded = data.get("politics", {}).get("ceded", {})
+    seen: set[str] = set()
+    while area and not is_country(area) and area not in seen:
+        seen.add(area)
+        area = ceded.get(area) or areas().get(area, {}).get("owner") or ""
+    return area
+
+
+def country_of_hex(data: Mapping[str, Any], hex_id: str) -> str:
+    return sovereign(data, board().hexes[hex_id].country)
+
+
+@RULES.implements("13.4")
+def status(data: Mapping[str, Any], country: str) -> str:
+    """Active, neutral or conquered; a major is always active (13.2.1)."""
+    found = record(data, country)
+    return "active" if found is None else str(found["status"])
+
+
+@RULES.implements("13.5")
+def alignment(data: Mapping[str, Any], country: str) -> str | None:
+    found = record(data, country)
+    return None if found is None else str(found["alignment"])
+
+
+@RULES.implements("13.6", "13.6.1", "13.6.2")
+def posture(data: Mapping[str, Any], area: str) -> str:
+    """War, Policy or Truce of the area's sovereign (a dependent shares its country's)."""
+    found = record(data, sovereign(data, area))
+    return "war" if found is None else str(found["posture"])
+
+
+def set_status(data: dict[str, Any], country: str, new: str, side: str | None = None) -> bool:
+    """Make the country ``new`` (and aligned with ``side`` if given); False if impossible: a
+    major's status never changes (13.2.1), nor does a country's to what it already is."""
+    found = data["politics"]["countries"].get(country)
+    if found is None or areas()[country]["kind"] == "major":
+        return False
+    if found["status"] == new and side in (None, found["alignment"]):
+        return False
+    found["status"] = new
+    if side is not None:
+        found["alignment"] = side
+    return True
+
+
+def set_posture(data: dict[str, Any], country: str, new: str) -> bool:
+    """Give the country posture ``new``; False if it has no record or already has it."""
+    found = data["politics"]["countries"].get(country)
+    if found is None or found["posture"] == new:
+        return False
+    found["posture"] = new
+    return True
+
+
+def selectable(data: Mapping[str, Any], select: str) -> list[str]:
+    """The countries a "select a country" instruction may name (13.2: never a dependent or a
+    region); ``chinese_country``: one of the seven Chinese minors."""
+    names = sorted(data["politics"]["countries"])
+    return [name for name in names if select != "chinese_country" or name in CHINESE]
+
+
+def home_of(data: Mapping[str, Any], uid: str) -> frozenset[str]:
+    """The countries a unit is at home in: its nationality's sovereign country; the Chinese
+    minors aligned with its faction for a Chinese parent-nationality unit."""
+    nation = forces().units[uid].nationality
+    if nation in PAN_NATIONAL:
+        side = PAN_NATIONAL[nation]
+        return frozenset(c for c in CHINESE if alignment(data, c) == side)
+    return frozenset({sovereign(data, nation) or nation})
+
+
+def names_entries(lang: str) -> dict[str, str]:
+    """``country.ID`` names of the countries the map has no hex of (Britain, the USA, France),
+    from their nationality, for the messages."""
+    nations = forces().nationalities
+    return {
+        f"country.{name}": nations[name].name_ja if lang == "ja" else nations[name].name
+        for name in areas()
+        if name in nations and name not in board().country_names
+    }

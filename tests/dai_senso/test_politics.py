@@ -1,0 +1,392 @@
+"""Dai Senso!'s politics: countries' status, alignment and posture (13.3-13.6), the war state
+and what it forbids (12), the political event segment (2.1) with its DRM (1.1.2) and the
+principles of reading events, declarations of war and truces (6.1), conditional events (6.2,
+16). The campaigns play politics; the tests play it in The China Incident by a rules overlay
+that names it in the ``politics`` table (the campaigns are not playable yet)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import msgspec
+import pytest
+
+from wargame.engine.action import Action
+from wargame.engine.errors import IllegalAction
+from wargame.engine.procedure import run_automatic
+from wargame.engine.state import Frame, State, clone
+from wargame.games import REGISTRY
+from wargame.games.dai_senso import countries, final_admin, politics, war_states
+from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.charts import TABLES
+
+pytestmark = pytest.mark.game("dai-senso")
+
+GAME = REGISTRY.game("dai-senso")
+SCENARIO = "a2_china_incident"
+PEKING, TOKYO, SEOUL, HONG_KONG = "w5123", "e4904", "w5027", "w4222"
+TIBET = board().countries["tibet"][0]
+
+
+def overlay(war_state: str = "limited_war", **tables: Any) -> dict[str, Any]:
+    """A rules overlay under which The China Incident plays politics from ``war_state``."""
+    found = msgspec.to_builtins(TABLES.defaults["politics"])
+    found["scenarios"][SCENARIO] = {"war_state": war_state, "uscl": 0}
+    return {"game": "dai-senso", "name": "politics", "tables": {"politics": found, **tables}}
+
+
+def political(war_state: str = "limited_war", card: str | None = None, seed: int = 5) -> State:
+    """The China Incident playing politics from ``war_state``; with ``card``, the Axis's current
+    card, its sequence of play restarted so that the first political event segment reads it."""
+    state = GAME.setup(SCENARIO, seed, {"rules_overlay": overlay(war_state)})
+    if card is None:
+        return state
+    found = clone(state)
+    found.data["current_card"] = {"axis": card}
+    found.stack[:] = [Frame("game", "start", {})]
+    g = GAME.context(found)
+    run_automatic(g)
+    g.finish()
+    return found
+
+
+def texts(state: State, side: str) -> list[str]:
+    return [action.text for action in GAME.legal_actions(state, side)]
+
+
+def to_decision(state: State, side: str, verb: str, limit: int = 400) -> State:
+    """Ends every other decision until ``side`` is offered an action with ``verb``."""
+    for _ in range(limit):
+        waiting = GAME.active(state)
+        if not waiting:
+            break
+        found = texts(state, waiting[0])
+        if waiting[0] == side and any(text.split()[0] == verb for text in found):
+            return state
+        pick = next((t for t in found if t in ("end", "stop", "none", "decline")), found[0])
+        state = GAME.apply(state, waiting[0], Action(pick))
+    raise AssertionError(f"{side} never offered {verb}")
+
+
+def logged(state: State, key: str) -> list[dict[str, Any]]:
+    return [event.params for event in state.log if event.key == key]
+
+
+def unit_of(state: State, nationality: str) -> str:
+    from wargame.games.dai_senso.forces import forces
+
+    return next(uid for uid in state.data["units"]
+                if forces().units[uid].nationality == nationality)  # fmt: skip
+
+
+# -- 2.1: which scenarios play politics ---------------------------------------------------------
+
+
+@pytest.mark.rule("2.1")
+def test_training_scenarios_play_no_politics_and_pass_through_its_phases():
+    state = GAME.setup(SCENARIO, 5, {})
+    assert "politics" not in state.data
+    off = {params["phase"] for params in logged(state, "log.phase_off")}
+    assert "political_event" in off
+
+
+@pytest.mark.rule("2.1")
+@pytest.mark.rule("13.4")
+def test_the_campaigns_set_up_every_country_of_the_politics_table():
+    table = TABLES.defaults["politics"]
+    assert set(table.scenarios) == {"c1_1937", "b1_war_of_resistance"}
+    assert countries.check(table) == []
+    data = countries.initial_data("c1_1937", table)
+    assert data["politics"]["war_state"] == "limited_war"
+    assert data["politics"]["countries"]["hopeh"]["posture"] == "war"
+    assert countries.initial_data(SCENARIO, table) == {}
+
+
+# -- 13.3-13.6: countries ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("13.4")
+def test_a_major_power_is_always_active():
+    data = political().data
+    assert countries.set_status(data, "japan", "neutral") is False
+    assert countries.status(data, "japan") == "active"
+    assert countries.set_status(data, "tibet", "active") is True
+
+
+@pytest.mark.rule("13.3")
+@pytest.mark.rule("13.3.1")
+@pytest.mark.rule("13.3.2")
+def test_a_dependent_belongs_to_its_country_and_a_ceded_region_to_japan():
+    data = political().data
+    assert countries.sovereign(data, "papua") == "britain"
+    assert countries.sovereign(data, "korea") == "japan"
+    assert countries.sovereign(data, "inner_mongolia") == "hopeh"
+    data["politics"]["ceded"]["inner_mongolia"] = "japan"
+    assert countries.sovereign(data, "inner_mongolia") == "japan"
+    assert not countries.is_country("papua")
+
+
+@pytest.mark.rule("13.5")
+@pytest.mark.rule("13.6")
+def test_a_posture_extends_to_the_dependents_and_alignment_is_kept():
+    data = political().data
+    assert countries.posture(data, "malaya") == "policy"
+    assert countries.posture(data, "hopeh") == "war"
+    assert countries.alignment(data, "kansu") == "soviet"
+    assert countries.selectable(data, "chinese_country") == sorted(
+        c for c in countries.CHINESE if c in data["politics"]["countries"]
+    )
+
+
+@pytest.mark.rule("13.6.1")
+def test_no_unit_of_another_faction_enters_a_country_under_policy():
+    data = political().data
+    japanese = unit_of(political(), "japan")
+    reason = war_states.entry_refusal(data, japanese, HONG_KONG)
+    assert reason.startswith("13.6.1:")
+    assert war_states.entry_refusal(data, japanese, PEKING) == ""
+    assert war_states.entry_refusal(data, japanese, HONG_KONG, doing="attack").startswith("13.6.1")
+
+
+@pytest.mark.rule("13.6.2")
+def test_no_unit_of_another_faction_enters_a_country_under_truce():
+    data = political().data
+    data["politics"]["countries"]["hopeh"]["posture"] = "truce"
+    japanese = unit_of(political(), "japan")
+    assert war_states.entry_refusal(data, japanese, PEKING).startswith("13.6.2:")
+
+
+@pytest.mark.rule("13.4")
+def test_no_unit_enters_a_neutral_country():
+    state = political()
+    for nationality in ("japan", "kmt"):
+        reason = war_states.entry_refusal(state.data, unit_of(state, nationality), TIBET)
+        assert reason.startswith("13.4:")
+
+
+# -- 12: war states ------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("12.1")
+def test_in_prewar_no_unit_moves_or_attacks_outside_its_own_country():
+    state = political("prewar")
+    japanese = unit_of(state, "japan")
+    assert war_states.entry_refusal(state.data, japanese, PEKING).startswith("12.1:")
+    assert war_states.entry_refusal(state.data, japanese, SEOUL) == ""  # a Japanese dependent
+    assert war_states.entry_refusal(state.data, japanese, TOKYO) == ""
+    attack = war_states.entry_refusal(state.data, japanese, PEKING, doing="attack")
+    assert attack.startswith("12.1:")
+
+
+@pytest.mark.rule("12.1")
+def test_prewar_limits_the_moves_offered():
+    state = political("prewar")
+    state = to_decision(state, "axis", "move")
+    found = texts(state, "axis")
+    japanese = [text for text in found if text.startswith("move ")]
+    assert japanese
+    unit = japanese[0].split()[1]
+    moving = GAME.apply(state, "axis", Action(japanese[0]))
+    home = countries.home_of(moving.data, unit)
+    for text in texts(moving, "axis"):
+        if text.startswith("hex "):
+            assert countries.country_of_hex(moving.data, text.split()[1]) in home
+
+
+@pytest.mark.rule("12.2")
+def test_allied_declarations_of_war_are_barred_in_limited_war():
+    data = political().data
+    assert war_states.declaration_refusal(data, "west", "siam").startswith("12.2:")
+    assert war_states.declaration_refusal(data, "axis", "siam").startswith("6.1.1:")
+    assert war_states.declaration_refusal(data, "axis", "tibet") == ""
+
+
+@pytest.mark.rule("6.1.1")
+@pytest.mark.rule("12.3")
+def test_declaring_war_on_britain_begins_total_war_and_removes_the_policies():
+    state = to_decision(political(), "axis", "declare")
+    assert "declare britain" in texts(state, "axis")
+    with pytest.raises(IllegalAction, match=r"6\.1\.1: kiangsu is already at war"):
+        GAME.apply(state, "axis", Action("declare kiangsu"))
+    after = GAME.apply(state, "axis", Action("declare britain"))
+    politics_ = after.data["politics"]
+    assert politics_["war_state"] == "total_war"
+    assert politics_["countries"]["britain"]["posture"] == "war"
+    assert politics_["countries"]["usa"]["posture"] == "war"  # 12.3: Policy markers removed
+    assert any(p["state"] == "total_war" for p in logged(after, "log.war_state"))
+
+
+@pytest.mark.rule("6.1.1")
+@pytest.mark.rule("12.2")
+def test_declaring_war_on_a_neutral_makes_it_active_at_war():
+    state = to_decision(political("prewar"), "axis", "declare")
+    after = GAME.apply(state, "axis", Action("declare tibet"))
+    tibet = after.data["politics"]["countries"]["tibet"]
+    assert (tibet["status"], tibet["posture"], tibet["alignment"]) == ("active", "war", "west")
+    assert after.data["politics"]["war_state"] == "limited_war"  # an Allied country at War
+
+
+@pytest.mark.rule("6.1.1")
+def test_the_allies_never_declare_war_on_each_other():
+    data = political("total_war").data
+    reason = war_states.declaration_refusal(data, "west", "mongolia")
+    assert reason.startswith("6.1.1: the West and the Soviets")
+    assert war_states.declaration_refusal(data, "west", "siam") == ""
+
+
+@pytest.mark.rule("6.1.2")
+def test_a_truce_counts_down_in_its_faction_turn_and_ends_in_war():
+    state = political()
+    g = GAME.context(clone(state))
+    g.data["politics"]["countries"]["russia"]["posture"] = "truce"
+    g.data["politics"]["truces"]["russia"] = 2
+    final_admin.reduce_truces(g, "axis")
+    assert g.data["politics"]["truces"]["russia"] == 2
+    final_admin.reduce_truces(g, "soviet")
+    assert g.data["politics"]["truces"]["russia"] == 1
+    final_admin.reduce_truces(g, "soviet")
+    assert "russia" not in g.data["politics"]["truces"]
+    assert g.data["politics"]["countries"]["russia"]["posture"] == "war"
+    assert g.data["politics"]["war_state"] == "total_war"  # an Allied major at War (12.3)
+
+
+# -- 1.1.2, 2.1: the political event segment ---------------------------------------------------
+
+
+@pytest.mark.rule("1.1.2")
+def test_the_political_drm_counts_the_selected_countrys_marker_on_its_tables_only():
+    state = political()
+    state.data["politics"]["markers"]["hopeh"] = "influence_axis"
+    assert politics.political_drm(state, "current_card_treaty", "hopeh") == 1
+    assert politics.political_drm(state, "diplomatic_incident", "hopeh") == 1
+    assert politics.political_drm(state, "colonialism", "hopeh") == 0  # the seed's example
+    state.data["vp_marker"] = {"box": 2, "face": "allied_crusade"}
+    state.data["politics"]["uscl"] = 1
+    assert politics.political_drm(state, "colonialism", None) == -2 - 1
+
+
+@pytest.mark.rule("2.1")
+def test_the_segment_selects_a_country_and_plays_the_cards_event():
+    state = to_decision(political(card="axis-7"), "axis", "select")
+    assert "select hopeh" in texts(state, "axis")
+    assert "select britain" not in texts(state, "axis")  # a Chinese country only
+    after = GAME.apply(state, "axis", Action("select hopeh"))
+    assert after.data["politics"]["ceded"] == {"inner_mongolia": "japan"}
+    assert logged(after, "log.ceded") == [{"region": "inner_mongolia", "country": "hopeh"}]
+
+
+@pytest.mark.rule("2.1")
+def test_a_red_bordered_action_waits_for_a_seasonal_turn():
+    state = political(card="axis-1")  # China Incident, seasonal only; July is not seasonal
+    assert logged(state, "log.no_card_actions")[0]["segment"] == "political_event"
+    assert state.data["politics"]["countries"]["hopeh"]["posture"] == "war"
+
+
+@pytest.mark.rule("2.1")
+def test_table_rolls_chain_to_a_final_result_with_the_political_drm():
+    state = political()
+    g = GAME.context(clone(state))
+    politics.roll_on_table(g, "axis", "current_card_treaty", "hopeh")
+    rolls = logged(g.state, "log.table_roll")
+    assert rolls and rolls[0]["table"] == "current_card_treaty"
+    printed = TABLES.defaults["event_tables"]
+    for first, second in pairwise(rolls):
+        assert printed[first["table"]].rows[str(first["result"])] == f"table:{second['table']}"
+    assert not printed[rolls[-1]["table"]].rows[str(rolls[-1]["result"])].startswith("table:")
+
+
+# -- the principles of reading, in apply_event ------------------------------------------------
+
+
+@pytest.mark.rule("2.1")
+def test_an_impossible_event_has_no_effect():
+    g = GAME.context(clone(political()))
+    before = msgspec.json.encode(g.data["politics"])
+    politics.apply_event(g, "axis", "influence_axis", None)  # no country selected
+    politics.apply_event(g, "axis", "country_joins_axis", "japan")  # not a neutral minor
+    assert msgspec.json.encode(g.data["politics"]) == before
+    assert [p["event"] for p in logged(g.state, "log.event_impossible")] == [
+        "influence_axis", "country_joins_axis",
+    ]  # fmt: skip
+
+
+@pytest.mark.rule("6.2")
+@pytest.mark.parametrize("ceded", [0, 6])
+def test_an_unlisted_failure_is_no_event(ceded: int):
+    """The seed's Oil Embargo example: Military Aid on a roll at most the Japanese markers in
+    the Ceded Lands box, nothing on a higher roll."""
+    g = GAME.context(clone(political()))
+    g.data["politics"]["ceded"] = {f"region{n}": "japan" for n in range(ceded)}
+    politics.apply_event(g, "axis", "oil_embargo", None)
+    if ceded == 0:
+        assert logged(g.state, "log.no_event")
+        assert not logged(g.state, "log.event_not_played")
+    else:
+        assert logged(g.state, "log.event_not_played") == [
+            {"side": "axis", "event": "military_aid"}
+        ]
+
+
+@pytest.mark.rule("2.1")
+def test_an_event_places_and_removes_influence_and_a_neutral_joins():
+    g = GAME.context(clone(political()))
+    politics.apply_event(g, "axis", "influence_axis", "siam")
+    assert g.data["politics"]["markers"]["siam"] == "influence_axis"
+    politics.apply_event(g, "west", "successful_protest", "siam")
+    assert "siam" not in g.data["politics"]["markers"]
+    politics.apply_event(g, "axis", "country_joins_axis", "siam")
+    assert g.data["politics"]["countries"]["siam"]["status"] == "active"
+    politics.apply_event(g, "axis", "none", None)
+    assert logged(g.state, "log.no_event")
+
+
+# -- 6.2, 16: conditional events ------------------------------------------------------------------
+
+
+@pytest.mark.rule("16.1")
+@pytest.mark.rule("16.1.1")
+@pytest.mark.rule("16.3")
+@pytest.mark.rule("16.3.1")
+def test_an_allied_minor_with_only_axis_units_is_conquered_and_reactivated_later():
+    g = GAME.context(clone(political()))
+    japanese, chinese = unit_of(g.state, "japan"), unit_of(g.state, "kmt")
+    hopeh = set(board().countries["hopeh"])
+    g.data["units"] = {
+        uid: record for uid, record in g.data["units"].items() if record["hex"] not in hopeh
+    }
+    g.data["units"].pop(chinese, None)
+    g.data["units"][japanese] = {"hex": PEKING, "steps": 1}
+    final_admin.permanent_events(g, "axis")
+    assert g.data["politics"]["countries"]["hopeh"]["status"] == "conquered"
+    del g.data["units"][japanese]
+    g.data["units"][chinese] = {"hex": PEKING, "steps": 1}
+    final_admin.permanent_events(g, "west")
+    assert g.data["politics"]["countries"]["hopeh"]["status"] == "active"
+
+
+@pytest.mark.rule("16.5")
+@pytest.mark.rule("16.5.1")
+def test_the_soviets_reactivate_a_conquered_minor_under_their_alignment():
+    g = GAME.context(clone(political()))
+    g.data["politics"]["countries"]["hopeh"]["status"] = "conquered"
+    communist = unit_of(g.state, "ccp")
+    g.data["units"] = {communist: {"hex": PEKING, "steps": 1}}
+    final_admin.permanent_events(g, "soviet")
+    assert g.data["politics"]["countries"]["hopeh"]["alignment"] == "soviet"
+
+
+@pytest.mark.rule("6.1")
+@pytest.mark.rule("6.2")
+def test_a_political_game_plays_to_its_result_with_random_play():
+    import random
+
+    state = political()
+    rng = random.Random(3)
+    for _ in range(4000):
+        waiting = GAME.active(state)
+        if not waiting:
+            break
+        found = GAME.legal_actions(state, waiting[0])
+        state = GAME.apply(state, waiting[0], rng.choice(found))
+    assert state.result is not None
