@@ -390,3 +390,68 @@ def test_a_political_game_plays_to_its_result_with_random_play():
         found = GAME.legal_actions(state, waiting[0])
         state = GAME.apply(state, waiting[0], rng.choice(found))
     assert state.result is not None
+
+
+def at_final_administration(state: State, side: str) -> State:
+    """Ends every decision until ``side``'s declarations of war (6.1.1) wait."""
+    for _ in range(600):
+        waiting = GAME.active(state)
+        if waiting == [side] and state.data["phase"] == "final_administrative":
+            return state
+        found = texts(state, waiting[0])
+        pick = next((t for t in found if t in ("end", "stop", "none", "decline")), found[0])
+        state = GAME.apply(state, waiting[0], Action(pick))
+    raise AssertionError(f"{side}'s final administrative phase never came")
+
+
+@pytest.mark.rule("16.2")
+@pytest.mark.rule("6.2")
+def test_the_axis_cards_conditional_event_runs_in_its_conditional_event_segment():
+    state = at_final_administration(political(), "axis")
+    state = clone(state)
+    state.data["current_card"] = {"axis": "axis-17"}  # Oil Embargo, no ceded region: no event
+    after = GAME.apply(state, "axis", Action("end"))
+    new = after.log[len(state.log) :]
+    assert [e.params["reason"] for e in new if e.key == "log.roll"] == ["event"]
+    assert any(e.key == "log.no_event" for e in new)
+
+
+@pytest.mark.rule("16.4")
+@pytest.mark.rule("16.3.9")
+def test_aid_to_the_kmt_rolls_on_the_aid_to_china_table_in_the_wests_segment():
+    state = clone(at_final_administration(political(), "west"))
+    state.data["current_card"] = {"west": "west-39"}
+    assert texts(state, "west") == ["end"]  # 12.2: no Allied declaration in Limited War
+    after = GAME.apply(state, "west", Action("end"))
+    rolls = [e.params for e in after.log[len(state.log) :] if e.key == "log.table_roll"]
+    assert [roll["table"] for roll in rolls] == ["aid_to_china"]
+
+
+@pytest.mark.rule("16.6")
+@pytest.mark.rule("16.5.6")
+def test_aid_to_the_ccp_rolls_on_the_aid_to_china_table_in_the_soviet_segment():
+    state = clone(at_final_administration(political(), "soviet"))
+    state.data["current_card"] = {"soviet": "soviet-14"}
+    after = GAME.apply(state, "soviet", Action("end"))
+    rolls = [e.params for e in after.log[len(state.log) :] if e.key == "log.table_roll"]
+    assert [roll["table"] for roll in rolls] == ["aid_to_china"]
+
+
+@pytest.mark.rule("12.1")
+def test_no_support_unit_is_placed_in_prewar():
+    assert war_states.support_refusal(political("prewar").data).startswith("12.1:")
+    assert war_states.support_refusal(political().data) == ""
+    assert war_states.support_refusal(GAME.setup(SCENARIO, 5, {}).data) == ""
+
+
+@pytest.mark.rule("12.2")
+@pytest.mark.rule("2.1")
+def test_the_political_display_shows_the_war_state_and_the_uscl():
+    tracks = GAME.view(political(), "axis")["board"]["tracks"]
+    assert (tracks["war_status"], tracks["politics"], tracks["uscl"]) == (
+        "limited_war",
+        "played",
+        0,
+    )
+    training = GAME.view(GAME.setup(SCENARIO, 5, {}), "axis")["board"]["tracks"]
+    assert training["war_status"] == "not_played"

@@ -163,12 +163,17 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
 
 @RULES.implements("0.3", "13.1")
 def political(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The political display of a training scenario: the objectives each faction holds, each
-    pair of factions in play at war, and what the scenario does not play."""
+    """The political display: the objectives each faction holds, each pair of factions in play
+    at war, the war state and USCL level where the scenario plays politics, and what it does
+    not play."""
     factions = data["factions"]
     counts = victory.held(data)
     found: dict[str, Any] = {f"held_{side}": counts[side] for side in factions}
     found |= {f"war_{one}_{other}": "at_war" for one, other in combinations(factions, 2)}
+    politics = data.get("politics")
+    if politics is not None:  # ds-politics: the war state (12) and the USCL level (1.1.2)
+        played = {"war_status": politics["war_state"], "politics": "played"}
+        return found | played | {"uscl": politics["uscl"], "cards": "not_dealt"}
     return found | {"war_status": "not_played", "politics": "not_played", "cards": "not_dealt"}
 
 

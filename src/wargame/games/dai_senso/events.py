@@ -3,12 +3,13 @@ conditional events name as a result, with their English and Japanese names.
 
 The titles are the rulebook's table of contents for sections 14-16 (spec §4.9.3) in our short
 wording, plus the few results the designed tables need that no title names (a replacement step,
-"no effect"). Their effects are not played yet: the ids only let the data files be checked, so
-that a table or card that names an event nobody knows fails when it is loaded.
+"no effect"). The ids let the data files be checked, so that a table or card that names an
+event nobody knows fails when it is loaded; :data:`politics.HANDLERS` plays the events whose
+effects touch what the game plays, and the others are logged as not played yet.
 
 Decisions
-- "none" is the result "no effect", kept as an id so that a table row can say it (0.4 principle 3:
-  a failure the text does not list is no event).
+- "none" is the result "no effect", kept as an id so that a table row can say it (the rulebook's
+  principle of reading: a failure the text does not list is no event).
 - One id per faction where a title has a bracketed faction ("Influence [Axis, Soviet, West]",
   "Country Joins [Faction]"), so that a result says whose.
 """

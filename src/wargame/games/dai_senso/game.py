@@ -14,6 +14,9 @@ Decisions
   Tora! Tora! Tora! (A.3) is the third: the Axis against the West from December 1941, with
   naval play (:mod:`naval`: beachheads, port-to-port movement, beachhead landings). The other
   scenarios are refused in one line with what they still need.
+- Politics (2.1, 6, 12, 13.4-13.6: :mod:`countries`, :mod:`war_states`, :mod:`politics`,
+  :mod:`final_admin`) is played by the scenarios of the ``politics`` table, the campaigns; the
+  training scenarios play none.
 """
 
 from __future__ import annotations
@@ -57,8 +60,8 @@ from wargame.games.dai_senso.registry import RULES
 
 PLAYABLE: Final = ("a1_august_storm", "a2_china_incident", "a3_tora_tora_tora")
 NOT_YET: Final = {
-    "c1_1937": "the campaign needs option cards, political events, supply and naval movement",
-    "b1_war_of_resistance": "the campaign needs option cards, political events and supply",
+    "c1_1937": "the campaign needs option cards, supply and naval movement",
+    "b1_war_of_resistance": "the campaign needs option cards and supply",
 }
 """Why each scenario of ``forces.yaml`` but the playable ones is refused."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

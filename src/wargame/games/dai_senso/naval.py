@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Effect, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import state
+from wargame.games.dai_senso import state, war_states
 from wargame.games.dai_senso.blitz import blitz_enabled
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Naval, Supply
@@ -153,8 +153,11 @@ class SupportSegment(Procedure):
         """2.2.3: an air force or surface fleet from the pool makes a beachhead, or end."""
         side = f["side"]
         choices = Decision.single(side, "prompt.beachhead_support")
+        prewar = war_states.support_refusal(g.data)
         for uid in pool_makers(g.data, side):
-            if beachhead_hexes(g, uid):
+            if prewar:
+                choices.refuse(f"beachhead {uid}", prewar)
+            elif beachhead_hexes(g, uid):
                 choices.add(f"beachhead {uid}", _pick_support, uid)
             else:
                 choices.refuse(

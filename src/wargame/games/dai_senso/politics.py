@@ -20,8 +20,9 @@ Decisions
   markers (Neutrality), a neutral minor joining a faction, Country Resists and Successful Protest
   (an influence marker removed), Declaration of War (as 6.1.1), China Incident (the Chinese
   minors at War posture), Ceded Territory (a region to Japan), Armistice (a Truce), USCL
-  Increase and US Influence Decline (the USCL level), Oil Embargo (the seed's example). Every
-  other event is logged as not played yet, and changes nothing.
+  Increase and US Influence Decline (the USCL level), Oil Embargo (the seed's example), Aid to
+  the KMT and to the CCP (a roll on the Aid to China table: 16.3.9, 16.5.6). Every other event
+  is logged as not played yet, and changes nothing.
 """
 
 from __future__ import annotations
@@ -252,6 +253,14 @@ def _uscl(step: int) -> Handler:
     return move
 
 
+@RULES.implements("16.3.9", "16.5.6")
+def _aid_to_china(g: Context, side: str, country: str | None) -> bool:
+    """Aid to Nationalist (16.3.9) or Communist (16.5.6) China: a roll on the Aid to China
+    table ([DN-DS] 14.1), with the political DRM as every event table roll."""
+    roll_on_table(g, side, "aid_to_china", None)
+    return True
+
+
 def _oil_embargo(g: Context, side: str, country: str | None) -> bool:
     """The seed's example: Military Aid on a roll at most the Japanese markers in the Ceded
     Lands box; a higher roll is a failure the text does not list: no event."""
@@ -272,6 +281,8 @@ HANDLERS: Final[dict[str, Handler]] = {
     "uscl_increase": _uscl(1),
     "us_influence_decline": _uscl(-1),
     "oil_embargo": _oil_embargo,
+    "aid_to_kmt": _aid_to_china,
+    "aid_to_ccp": _aid_to_china,
 }
 """The events played, by id; each returns False when it cannot be done."""
 
@@ -280,11 +291,13 @@ HANDLERS: Final[dict[str, Handler]] = {
 
 
 class CardActions(Procedure):
-    """The actions of the phasing faction's current card for a segment, in order (2.1; 6.2):
-    a country selected where the action says so, then the action run."""
+    """The actions of the phasing faction's current card for a segment, in order (2.1; 6.2,
+    where they are the faction's option-card conditional events: 16.2, 16.4, 16.6): a country
+    selected where the action says so, then the action run."""
 
     name = "card_actions"
 
+    @RULES.implements("2.1", "16.2", "16.4", "16.6")
     def start(self, g: Context, f: Frame) -> None:
         seasonal = bool(game_tables(g.state)["turn_track"][g.data["track"]].seasonal)
         f["actions"] = current_card_actions(g.data, f["side"], f["segment"], seasonal)

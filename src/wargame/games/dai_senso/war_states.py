@@ -5,7 +5,8 @@ others no limit here applies.
 
 Decisions
 - 12.1 (Prewar, [DG]): no unit moves into or attacks a hex outside its own country and that
-  country's dependents and regions (:func:`countries.home_of`).
+  country's dependents and regions (:func:`countries.home_of`); no support unit or Airdrop
+  marker is placed (:func:`support_refusal`: the beachheads of :mod:`naval` ask it).
 - A hex of a neutral country is entered and attacked by no unit (provisional: the supplement
   forbids retreat and supply into a Neutral minor, and a neutral's units are not set up).
 - 13.6.1 (Policy, [DG]): movement and attacks into a Policy-affected country are restricted:
@@ -77,6 +78,14 @@ def entry_refusal(data: Mapping[str, Any], uid: str, hex_id: str, doing: str = "
 
 def _word(rule: str) -> str:
     return "Policy" if rule == "13.6.1" else "Truce"
+
+
+@RULES.implements("12.1")
+def support_refusal(data: Mapping[str, Any]) -> str:
+    """Why no support unit or Airdrop marker may be placed now ("" if they may)."""
+    if war_state(data) == "prewar":
+        return "12.1: no support unit or Airdrop marker is placed in Prewar"
+    return ""
 
 
 @RULES.implements("6.1.1", "12.2", "13.6.2")
