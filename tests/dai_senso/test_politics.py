@@ -80,6 +80,14 @@ def unit_of(state: State, nationality: str) -> str:
                 if forces().units[uid].nationality == nationality)  # fmt: skip
 
 
+def ground_unit(nationality: str) -> str:
+    """A ground unit of ``nationality`` in the game's forces, on the map or not."""
+    from wargame.games.dai_senso.forces import forces
+
+    return next(unit.id for unit in forces().units.values()
+                if unit.nationality == nationality and forces().is_ground(unit))  # fmt: skip
+
+
 # -- 2.1: which scenarios play politics ---------------------------------------------------------
 
 
@@ -455,3 +463,26 @@ def test_the_political_display_shows_the_war_state_and_the_uscl():
     )
     training = GAME.view(GAME.setup(SCENARIO, 5, {}), "axis")["board"]["tracks"]
     assert training["war_status"] == "not_played"
+
+
+@pytest.mark.rule("13.6.1")
+def test_no_zone_of_control_reaches_into_or_out_of_a_country_under_policy():
+    state = political()
+    british, japanese = ground_unit("britain"), unit_of(state, "japan")
+    near = next(h for h in board().neighbours(HONG_KONG) if not board().hexes[h].sea
+                and countries.country_of_hex(state.data, h) != "britain")  # fmt: skip
+    data = state.data
+    data["units"] = {british: {"hex": HONG_KONG, "steps": 1}, japanese: {"hex": near, "steps": 1}}
+    from wargame.games.dai_senso import state as position
+
+    assert not position.in_enemy_zoc(data, near, "axis")
+    assert not position.in_enemy_zoc(data, HONG_KONG, "west")
+    data["politics"]["countries"]["britain"]["posture"] = "war"
+    assert position.in_enemy_zoc(data, near, "axis")
+
+
+@pytest.mark.rule("6.1.1")
+def test_the_bots_order_ending_the_declarations_before_declaring_war():
+    state = to_decision(political(), "axis", "declare")
+    ordered = GAME.order_actions(state, "axis", GAME.legal_actions(state, "axis"))
+    assert ordered[0].text == "end"

@@ -117,6 +117,13 @@ def posture(data: Mapping[str, Any], area: str) -> str:
     return "war" if found is None else str(found["posture"])
 
 
+@RULES.implements("13.6.1")
+def zoc_free(data: Mapping[str, Any], hex_id: str) -> bool:
+    """A hex of a Policy-affected country (or its dependent): its units project no zone of
+    control and none is projected into it ([DG])."""
+    return "politics" in data and posture(data, board().hexes[hex_id].country) == "policy"
+
+
 def set_status(data: dict[str, Any], country: str, new: str, side: str | None = None) -> bool:
     """Make the country ``new`` (and aligned with ``side`` if given); False if impossible: a
     major's status never changes (13.2.1), nor does a country's to what it already is."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from wargame.games.dai_senso import countries
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TrainingScenario
 from wargame.games.dai_senso.forces import Unit, forces
@@ -89,11 +90,14 @@ def in_enemy_zoc(
     data: Mapping[str, Any], hex_id: str, side: str, ignoring: str | None = None
 ) -> bool:
     """Whether an enemy ground unit (other than ``ignoring``) projects its zone of control into
-    the hex (8, 8.1)."""
+    the hex (8, 8.1); none does into or out of a Policy-affected country (13.6.1)."""
     the_map = board()
+    if countries.zoc_free(data, hex_id):
+        return False
     return any(
         faction(uid) != side
         and (the_map.projects_zoc(near, hex_id) or across_beachhead(data, near, hex_id))
+        and not countries.zoc_free(data, near)
         for near in the_map.neighbours(hex_id)
         for uid in units_in(data, near)
         if uid != ignoring
