@@ -29,17 +29,20 @@ PEKING, TOKYO, SEOUL, HONG_KONG = "w5123", "e4904", "w5027", "w4222"
 TIBET = board().countries["tibet"][0]
 
 
-def overlay(war_state: str = "limited_war", **tables: Any) -> dict[str, Any]:
-    """A rules overlay under which The China Incident plays politics from ``war_state``."""
+def overlay(war_state: str = "limited_war", scenario: str = SCENARIO) -> dict[str, Any]:
+    """A rules overlay under which ``scenario`` plays politics from ``war_state``."""
     found = msgspec.to_builtins(TABLES.defaults["politics"])
-    found["scenarios"][SCENARIO] = {"war_state": war_state, "uscl": 0}
-    return {"game": "dai-senso", "name": "politics", "tables": {"politics": found, **tables}}
+    found["scenarios"][scenario] = {"war_state": war_state, "uscl": 0}
+    return {"game": "dai-senso", "name": "politics", "tables": {"politics": found}}
 
 
-def political(war_state: str = "limited_war", card: str | None = None, seed: int = 5) -> State:
-    """The China Incident playing politics from ``war_state``; with ``card``, the Axis's current
-    card, its sequence of play restarted so that the first political event segment reads it."""
-    state = GAME.setup(SCENARIO, seed, {"rules_overlay": overlay(war_state)})
+def political(
+    war_state: str = "limited_war", card: str | None = None, scenario: str = SCENARIO
+) -> State:
+    """``scenario`` (The China Incident) playing politics from ``war_state``; with ``card``, the
+    Axis's current card, its sequence of play restarted so that the first political event
+    segment reads it."""
+    state = GAME.setup(scenario, 5, {"rules_overlay": overlay(war_state, scenario)})
     if card is None:
         return state
     found = clone(state)
@@ -486,3 +489,35 @@ def test_the_bots_order_ending_the_declarations_before_declaring_war():
     state = to_decision(political(), "axis", "declare")
     ordered = GAME.order_actions(state, "axis", GAME.legal_actions(state, "axis"))
     assert ordered[0].text == "end"
+
+
+@pytest.mark.rule("15.29")
+def test_operation_z_places_an_snlf_beachhead_that_stays_its_turn_and_enables_blitz():
+    state = political(card="axis-21", scenario="a3_tora_tora_tora")  # Operation Z
+    offered = texts(state, "axis")
+    assert offered[-1] == "end" and all(t.startswith("snlf ") for t in offered[:-1])
+    sea = offered[0].split()[1]
+    aimed = GAME.apply(state, "axis", Action(offered[0]))
+    toward = texts(aimed, "axis")[0]
+    assert toward.startswith("toward ")
+    placed = GAME.apply(aimed, "axis", Action(toward))
+    record = placed.data["beachheads"][sea]
+    assert (record["side"], record["level"]) == ("axis", 0)
+    assert [p["hex"] for p in logged(placed, "log.snlf_placed")] == [sea]
+    assert not any(p["hex"] == sea for p in logged(placed, "log.beachhead_removed"))
+    from wargame.games.dai_senso import blitz
+
+    japanese = unit_of(placed, "japan")
+    placed.data["units"][japanese]["hex"] = sea
+    assert blitz.blitz_enabled(placed.data, japanese, 0)
+
+
+@pytest.mark.rule("15.37")
+def test_a_large_scale_attack_places_two_and_none_without_naval_play():
+    state = political(card="axis-22", scenario="a3_tora_tora_tora")
+    first = texts(state, "axis")[0]
+    state = GAME.apply(state, "axis", Action(first))
+    state = GAME.apply(state, "axis", Action(texts(state, "axis")[0]))
+    assert any(t.startswith("snlf ") for t in texts(state, "axis"))  # the second one
+    china = political(card="axis-22")  # The China Incident: no naval play
+    assert [p["event"] for p in logged(china, "log.event_impossible")] == ["large_scale_attack"]

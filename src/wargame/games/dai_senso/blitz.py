@@ -48,6 +48,9 @@ def markers_of(data: Mapping[str, Any], side: str) -> list[str]:
 def blitz_enabled(data: Mapping[str, Any], uid: str, reach: int) -> bool:
     """Whether the unit is within ``reach`` hexes of a Blitz marker of its faction."""
     here = state.hex_of(data, uid)
+    snlf = data.get("beachheads", {}).get(here)
+    if snlf is not None and snlf["level"] == 0 and snlf["side"] == state.faction(uid):
+        return True  # an SNLF Beachhead-0 enables its own hex only (spec §2.2.3)
     the_map = board()
     return any(
         the_map.distance(here, marker) <= reach for marker in markers_of(data, state.faction(uid))

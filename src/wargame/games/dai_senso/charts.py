@@ -471,6 +471,10 @@ class Politics(Strict):
     """The Allied majors whose taking a War posture begins Total War (12.3)."""
     truce_turns: Annotated[int, msgspec.Meta(ge=1, le=20)]
     """The turns a Truce marker stays on a country (6.1.2)."""
+    snlf_beachheads: dict[
+        Literal["operation_z", "large_scale_attack"], Annotated[int, msgspec.Meta(ge=1, le=6)]
+    ]
+    """The SNLF Beachhead-0 markers each event places (15.29, 15.37)."""
 
 
 def checked_politics(values: Politics) -> Politics:

@@ -48,6 +48,7 @@ from wargame.games.dai_senso import (
     politics,
     retreat,
     sequence,
+    snlf,
     stacking,
     state,
     strategy,
@@ -79,6 +80,7 @@ class DaiSenso(ProcedureGame):
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
         *stacking.ALL, *naval.ALL, *politics.ALL, *final_admin.ALL,
+        *snlf.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(

@@ -229,9 +229,11 @@ def maintain_beachheads(g: Context, side: str) -> list[str]:
     for sea, record in sorted(g.data["beachheads"].items()):
         if record["side"] != side:
             continue
+        if record.get("placed") == g.data["turn"]:  # an SNLF Beachhead-0 stays its first turn
+            continue
         manned = state.holder(g.data, sea) == side
         if manned and state.enemy_in(g.data, record["toward"], side):
-            record["level"] = 1
+            record["level"] = min(record["level"], 1)
             g.log("log.beachhead_kept", side=side, hex=sea)
         else:
             failing.append(sea)

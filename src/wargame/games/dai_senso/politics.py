@@ -21,7 +21,8 @@ Decisions
   (an influence marker removed), Declaration of War (as 6.1.1), China Incident (the Chinese
   minors at War posture), Ceded Territory (a region to Japan), Armistice (a Truce), USCL
   Increase and US Influence Decline (the USCL level), Oil Embargo (the seed's example), Aid to
-  the KMT and to the CCP (a roll on the Aid to China table: 16.3.9, 16.5.6). Every other event
+  the KMT and to the CCP (a roll on the Aid to China table: 16.3.9, 16.5.6), Operation Z and
+  Large-Scale Attack (SNLF Beachhead-0 markers: :mod:`snlf`, 15.29, 15.37). Every other event
   is logged as not played yet, and changes nothing.
 """
 
@@ -33,7 +34,7 @@ from typing import Any, Final
 from wargame.engine.dice import D6
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, war_states
+from wargame.games.dai_senso import countries, snlf, war_states
 from wargame.games.dai_senso.cards import cards
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
@@ -261,6 +262,13 @@ def _aid_to_china(g: Context, side: str, country: str | None) -> bool:
     return True
 
 
+def _snlf(event: str) -> Handler:
+    def place(g: Context, side: str, country: str | None) -> bool:
+        return side == "axis" and snlf.begin(g, event)
+
+    return place
+
+
 def _oil_embargo(g: Context, side: str, country: str | None) -> bool:
     """The seed's example: Military Aid on a roll at most the Japanese markers in the Ceded
     Lands box; a higher roll is a failure the text does not list: no event."""
@@ -283,6 +291,8 @@ HANDLERS: Final[dict[str, Handler]] = {
     "oil_embargo": _oil_embargo,
     "aid_to_kmt": _aid_to_china,
     "aid_to_ccp": _aid_to_china,
+    "operation_z": _snlf("operation_z"),
+    "large_scale_attack": _snlf("large_scale_attack"),
 }
 """The events played, by id; each returns False when it cannot be done."""
 
@@ -315,6 +325,8 @@ class CardActions(Procedure):
                 return
             f["next"] += 1
             run_action(g, f["side"], do, None)
+            if g.frame is not f:  # the event asks for decisions (snlf): it goes on at "action"
+                return
         g.ret()
 
     @decision
@@ -331,7 +343,8 @@ def _selected(g: Context, f: Frame, country: str) -> None:
     f["next"] += 1
     g.log("log.selected", side=f["side"], country=country)
     run_action(g, f["side"], do, country)
-    g.goto("action")
+    if g.frame is f:
+        g.goto("action")
 
 
 class PoliticalEventSegment(Procedure):
