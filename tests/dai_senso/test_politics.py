@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from wargame.engine.action import Action
-from wargame.engine.errors import IllegalAction
+from wargame.engine.errors import DataError, IllegalAction
 from wargame.engine.procedure import run_automatic
 from wargame.engine.state import Frame, State, clone
 from wargame.games import REGISTRY
@@ -118,6 +118,7 @@ def test_the_campaigns_set_up_every_country_of_the_politics_table():
 
 
 @pytest.mark.rule("13.4")
+@pytest.mark.rule("13.2.1")
 def test_a_major_power_is_always_active():
     data = political().data
     assert countries.set_status(data, "japan", "neutral") is False
@@ -125,6 +126,7 @@ def test_a_major_power_is_always_active():
     assert countries.set_status(data, "tibet", "active") is True
 
 
+@pytest.mark.rule("13.2")
 @pytest.mark.rule("13.3")
 @pytest.mark.rule("13.3.1")
 @pytest.mark.rule("13.3.2")
@@ -521,3 +523,13 @@ def test_a_large_scale_attack_places_two_and_none_without_naval_play():
     assert any(t.startswith("snlf ") for t in texts(state, "axis"))  # the second one
     china = political(card="axis-22")  # The China Incident: no naval play
     assert [p["event"] for p in logged(china, "log.event_impossible")] == ["large_scale_attack"]
+
+
+@pytest.mark.rule("13.2")
+def test_an_overlay_naming_no_country_is_refused_in_one_line():
+    bad = overlay()
+    bad["tables"]["politics"]["countries"]["papua"] = {
+        "status": "active", "alignment": "west", "posture": "war",
+    }  # fmt: skip
+    with pytest.raises(DataError, match="table politics: papua is no country"):
+        GAME.setup(SCENARIO, 5, {"rules_overlay": bad})

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
+from wargame.engine.errors import DataError
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.charts import Politics
 from wargame.games.dai_senso.forces import forces
@@ -47,6 +48,7 @@ def areas() -> dict[str, dict[str, Any]]:
     return found
 
 
+@RULES.implements("13.2")
 def is_country(name: str) -> bool:
     """A major or a minor (13.2); never a dependent or a region (13.3)."""
     return areas().get(name, {}).get("kind") in ("major", "minor")
@@ -59,7 +61,12 @@ def check(table: Politics) -> list[str]:
 
 
 def initial_data(scenario: str, table: Politics) -> dict[str, Any]:
-    """``data["politics"]`` of a scenario that plays politics, else nothing."""
+    """``data["politics"]`` of a scenario that plays politics, else nothing; DataError in one
+    line for a table (an overlay's) that names no country (checked here, not when the table is
+    loaded: the forces' check reads the tables first)."""
+    problems = check(table)
+    if problems:
+        raise DataError(f"table politics: {problems[0]}")
     start = table.scenarios.get(scenario)
     if start is None:
         return {}
@@ -124,6 +131,7 @@ def zoc_free(data: Mapping[str, Any], hex_id: str) -> bool:
     return "politics" in data and posture(data, board().hexes[hex_id].country) == "policy"
 
 
+@RULES.implements("13.2.1", "13.4")
 def set_status(data: dict[str, Any], country: str, new: str, side: str | None = None) -> bool:
     """Make the country ``new`` (and aligned with ``side`` if given); False if impossible: a
     major's status never changes (13.2.1), nor does a country's to what it already is."""
