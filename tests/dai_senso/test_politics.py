@@ -459,15 +459,22 @@ def test_no_support_unit_is_placed_in_prewar():
 
 @pytest.mark.rule("12.2")
 @pytest.mark.rule("2.1")
-def test_the_political_display_shows_the_war_state_and_the_uscl():
+@pytest.mark.rule("13.5")
+def test_the_political_display_shows_the_war_state_the_uscl_and_the_countries():
     tracks = GAME.view(political(), "axis")["board"]["tracks"]
     assert (tracks["war_status"], tracks["politics"], tracks["uscl"]) == (
         "limited_war",
         "played",
         0,
     )
+    assert tracks["country_hopeh"] == "west_active_war"
+    assert tracks["country_tibet"] == "west_neutral_policy"
+    rows = (("track", "country_hopeh"), ("track_value", "west_active_war"))
+    shown = [GAME.catalog.name(ns, key, lang) for lang in ("en", "ja") for ns, key in rows]
+    assert shown == ["Hopeh", "West: active, War", "河北省", "西側: 能動的、交戦"]
     training = GAME.view(GAME.setup(SCENARIO, 5, {}), "axis")["board"]["tracks"]
     assert training["war_status"] == "not_played"
+    assert not any(key.startswith("country_") for key in training)
 
 
 @pytest.mark.rule("13.6.1")

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from wargame.engine.data import read_raw
 from wargame.engine.state import State
-from wargame.games.dai_senso import state, supply, victory, weather
+from wargame.games.dai_senso import countries, state, supply, victory, weather
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import Unit, forces
@@ -173,7 +173,8 @@ def political(data: Mapping[str, Any]) -> dict[str, Any]:
     politics = data.get("politics")
     if politics is not None:  # ds-politics: the war state (12) and the USCL level (1.1.2)
         played = {"war_status": politics["war_state"], "politics": "played"}
-        return found | played | {"uscl": politics["uscl"], "cards": "not_dealt"}
+        played |= {"uscl": politics["uscl"], "cards": "not_dealt"}
+        return found | played | countries.display(data)
     return found | {"war_status": "not_played", "politics": "not_played", "cards": "not_dealt"}
 
 

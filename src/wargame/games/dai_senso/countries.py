@@ -172,6 +172,50 @@ def home_of(data: Mapping[str, Any], uid: str) -> frozenset[str]:
     return frozenset({sovereign(data, nation) or nation})
 
 
+WORDS: Final = {
+    "en": {"active": "active", "neutral": "neutral", "conquered": "conquered", "war": "War",
+           "policy": "Policy", "truce": "Truce", "axis": "Axis", "west": "West",
+           "soviet": "Soviet"},
+    "ja": {"active": "能動的", "neutral": "中立", "conquered": "被征服", "war": "交戦",
+           "policy": "政策", "truce": "停戦", "axis": "枢軸", "west": "西側",
+           "soviet": "ソヴィエト"},
+}  # fmt: skip
+"""The words of the political display's country rows (13.4-13.6), in each language."""
+
+
+@RULES.implements("13.4", "13.5", "13.6")
+def display(data: Mapping[str, Any]) -> dict[str, str]:
+    """The political display's row of each country: its alignment, status and posture, as a
+    track value (``country_ID`` -> ``ALIGNMENT_STATUS_POSTURE``)."""
+    return {
+        f"country_{name}": f"{c['alignment']}_{c['status']}_{c['posture']}"
+        for name, c in sorted(data["politics"]["countries"].items())
+    }
+
+
+def display_entries(lang: str) -> dict[str, str]:
+    """The names of the display's rows and values: ``track.country_ID`` and
+    ``track_value.ALIGNMENT_STATUS_POSTURE`` (West: active, War)."""
+    words = WORDS[lang]
+    entries = {f"track.country_{name}": _name(name, lang) for name in areas() if is_country(name)}
+    for side in ("axis", "west", "soviet"):
+        for status in ("active", "neutral", "conquered"):
+            for posture in ("war", "policy", "truce"):
+                shown = f"{words[side]}: {words[status]}, {words[posture]}"
+                if lang == "ja":
+                    shown = f"{words[side]}: {words[status]}、{words[posture]}"
+                entries[f"track_value.{side}_{status}_{posture}"] = shown
+    return entries
+
+
+def _name(country: str, lang: str) -> str:
+    names = board().country_names.get(country)
+    if names is not None:
+        return names[1] if lang == "ja" else names[0]
+    nation = forces().nationalities[country]
+    return nation.name_ja if lang == "ja" else nation.name
+
+
 def names_entries(lang: str) -> dict[str, str]:
     """``country.ID`` names of the countries the map has no hex of (Britain, the USA, France),
     from their nationality, for the messages."""

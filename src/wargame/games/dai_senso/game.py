@@ -207,7 +207,7 @@ def names_catalog() -> Catalog:
             if record.name:
                 shown = record.name_ja if lang == "ja" and record.name_ja else record.name
                 entries[f"hex.{hex_id}"] = f"{shown} ({hex_id})"
-        entries |= countries.names_entries(lang)
+        entries |= countries.names_entries(lang) | countries.display_entries(lang)
         for event, (english, japanese) in EVENTS.items():
             entries[f"event.{event}"] = entries[f"card_action.{event}"] = (
                 japanese if lang == "ja" else english
