@@ -540,3 +540,23 @@ def test_an_overlay_naming_no_country_is_refused_in_one_line():
     }  # fmt: skip
     with pytest.raises(DataError, match="table politics: papua is no country"):
         GAME.setup(SCENARIO, 5, {"rules_overlay": bad})
+
+
+@pytest.mark.rule("13.6.1")
+def test_no_supply_line_enters_a_country_of_another_faction_under_policy():
+    from wargame.games.dai_senso import supply
+
+    data = political().data
+    closed = supply.closed_to(data, "axis")
+    assert HONG_KONG in closed and PEKING not in closed
+    assert HONG_KONG not in supply.closed_to(data, "west")  # its own faction's Policy
+    assert supply.closed_to(GAME.setup(SCENARIO, 5, {}).data, "axis") == frozenset()
+    table = msgspec.convert(
+        {"trace_hexes": 1, "sources": {"axis": ["hong_kong"], "west": [], "soviet": []}},
+        type(TABLES.defaults["supply"]),
+    )
+    near = next(h for h in board().neighbours(HONG_KONG) if not board().hexes[h].sea
+                and countries.country_of_hex(data, h) != "britain")  # fmt: skip
+    held = {near: "axis"}
+    assert supply.traces_supply(table, held, near, "axis")  # a source next door
+    assert not supply.traces_supply(table, held, near, "axis", closed=closed)  # under Policy

@@ -28,7 +28,7 @@ from wargame.games.dai_senso.charts import BlitzMarkers, Supply
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.naval_board import supply_links
 from wargame.games.dai_senso.registry import RULES
-from wargame.games.dai_senso.supply import occupants, traces_supply
+from wargame.games.dai_senso.supply import closed_to, occupants, traces_supply
 
 RULES.stand_in(
     "2.2.4",
@@ -69,7 +69,8 @@ def placement_refusal(data: Mapping[str, Any], side: str, hex_id: str, table: Su
         return f"2.2.4: {hex_id} already holds a Blitz marker"
     if state.holder(data, hex_id) != side:
         return f"2.2.4: a Blitz marker goes in a hex of {side}'s own ground units, not {hex_id}"
-    if not traces_supply(table, occupants(data), hex_id, side, supply_links(data, side)):
+    links, closed = supply_links(data, side), closed_to(data, side)
+    if not traces_supply(table, occupants(data), hex_id, side, links, closed=closed):
         return f"2.2.4: a Blitz marker goes in a hex of supplied units (10.3), not {hex_id}"
     return ""
 

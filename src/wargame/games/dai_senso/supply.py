@@ -14,6 +14,8 @@ Decisions
   no straits with a supply role are played). In a scenario with naval play a line also crosses
   the sea from open port to open port within the sea reach, and any hexside of a friendly
   beachhead (:func:`naval_board.supply_links`, table ``naval``).
+- Where politics is played, no line enters a country of another faction under Policy (13.6.1,
+  :func:`closed_to`).
 - The unit's own hex needs no line: a unit in a source hex is supplied, even in an enemy zone of
   control, as the line is traced outward from it.
 - What supply enables (10.3), as played here: operational movement (checked at the start of the
@@ -26,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wargame.games.dai_senso import state
+from wargame.games.dai_senso import countries, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Supply
 from wargame.games.dai_senso.naval_board import SeaLinks, supply_links
@@ -77,10 +79,13 @@ def traces_supply(
     start: str,
     side: str,
     links: SeaLinks | None = None,
+    *,
+    closed: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether a line of at most ``trace_hexes`` hexes joins ``start`` to a source of ``side``;
     ``links`` are the sea links of a scenario with naval play (:func:`naval.supply_links`), each
-    taken as one hex of the line."""
+    taken as one hex of the line; ``closed`` the hexes no line of ``side`` enters
+    (:func:`closed_to`)."""
     the_map = board()
     seen, frontier = {start}, [start]
     for _step in range(table.trace_hexes + 1):
@@ -89,33 +94,52 @@ def traces_supply(
         reached = []
         for here in frontier:
             for there in the_map.neighbours(here):
-                if there in seen or the_map.blocked(here, there):
+                if there in seen or the_map.blocked(here, there) or there in closed:
                     continue
                 seen.add(there)
                 if open_to_line(held, there, side):
                     reached.append(there)
             for there in links.get(here) if links else ():
-                if there not in seen and open_to_line(held, there, side):
+                if there not in seen and there not in closed and open_to_line(held, there, side):
                     seen.add(there)
                     reached.append(there)
         frontier = reached
     return False
 
 
+@RULES.implements("13.6.1")
+def closed_to(data: Mapping[str, Any], side: str) -> frozenset[str]:
+    """The hexes no supply line of ``side`` enters: those of a country of another faction under
+    Policy, and of its dependents ([DG]), where politics is played."""
+    if "politics" not in data:
+        return frozenset()
+    the_map = board()
+    closed = [
+        area
+        for area in the_map.countries
+        if area
+        and countries.posture(data, area) == "policy"
+        and countries.alignment(data, countries.sovereign(data, area)) != side
+    ]
+    return frozenset(hex_id for area in closed for hex_id in the_map.countries[area])
+
+
 def supplied(data: Mapping[str, Any], table: Supply, uid: str) -> bool:
     side = state.faction(uid)
     links = supply_links(data, side)
-    return traces_supply(table, occupants(data), state.hex_of(data, uid), side, links)
+    start = state.hex_of(data, uid)
+    return traces_supply(table, occupants(data), start, side, links, closed=closed_to(data, side))
 
 
 def unsupplied(data: Mapping[str, Any], table: Supply, side: str) -> list[str]:
     """The faction's units out of supply now."""
     held = occupants(data)
     links = supply_links(data, side)
+    closed = closed_to(data, side)
     return [
         uid
         for uid in state.own_units(data, side)
-        if not traces_supply(table, held, state.hex_of(data, uid), side, links)
+        if not traces_supply(table, held, state.hex_of(data, uid), side, links, closed=closed)
     ]
 
 
