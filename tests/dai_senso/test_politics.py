@@ -6,6 +6,7 @@ that names it in the ``politics`` table (the campaigns are not playable yet)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
@@ -429,25 +430,37 @@ def test_the_axis_cards_conditional_event_runs_in_its_conditional_event_segment(
     assert any(e.key == "log.no_event" for e in new)
 
 
+def played_until(state: State, done: Callable[[State], bool]) -> State:
+    """Ends every decision until ``done`` holds."""
+    for _ in range(600):
+        if done(state):
+            return state
+        waiting = GAME.active(state)
+        found = texts(state, waiting[0])
+        pick = next((t for t in found if t in ("end", "stop", "none", "decline")), found[0])
+        state = GAME.apply(state, waiting[0], Action(pick))
+    raise AssertionError("the position never came")
+
+
+def rolled(side: str) -> Callable[[State], bool]:
+    return lambda state: any(p["side"] == side for p in logged(state, "log.table_roll"))
+
+
 @pytest.mark.rule("16.4")
 @pytest.mark.rule("16.3.9")
-def test_aid_to_the_kmt_rolls_on_the_aid_to_china_table_in_the_wests_segment():
-    state = clone(at_final_administration(political(), "west"))
-    state.data["current_card"] = {"west": "west-39"}
-    assert texts(state, "west") == ["end"]  # 12.2: no Allied declaration in Limited War
-    after = GAME.apply(state, "west", Action("end"))
-    rolls = [e.params for e in after.log[len(state.log) :] if e.key == "log.table_roll"]
-    assert [roll["table"] for roll in rolls] == ["aid_to_china"]
-
-
 @pytest.mark.rule("16.6")
 @pytest.mark.rule("16.5.6")
-def test_aid_to_the_ccp_rolls_on_the_aid_to_china_table_in_the_soviet_segment():
-    state = clone(at_final_administration(political(), "soviet"))
-    state.data["current_card"] = {"soviet": "soviet-14"}
-    after = GAME.apply(state, "soviet", Action("end"))
-    rolls = [e.params for e in after.log[len(state.log) :] if e.key == "log.table_roll"]
-    assert [roll["table"] for roll in rolls] == ["aid_to_china"]
+@pytest.mark.rule("12.2")
+def test_aid_to_the_kmt_and_ccp_roll_on_the_aid_to_china_table_in_their_segments():
+    state = clone(political())
+    state.data["current_card"] = {"west": "west-39", "soviet": "soviet-14"}
+    west = played_until(state, rolled("west"))
+    rolls = [(p["side"], p["table"]) for p in logged(west, "log.table_roll")]
+    assert rolls == [("west", "aid_to_china")]
+    assert not logged(west, "log.war_declared")  # 12.2: the West was not even asked
+    soviet = played_until(west, rolled("soviet"))
+    rolls = [(p["side"], p["table"]) for p in logged(soviet, "log.table_roll")]
+    assert rolls[-1] == ("soviet", "aid_to_china")
 
 
 @pytest.mark.rule("12.1")

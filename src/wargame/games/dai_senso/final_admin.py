@@ -4,7 +4,8 @@ event segment (6.2: the faction's permanent conditional events, then its current
 
 Decisions
 - Declarations (6.1.1): the phasing faction declares war on as many countries as it likes, one
-  at a time, each allowed by :func:`war_states.declaration_refusal`, then ends the step.
+  at a time, each allowed by :func:`war_states.declaration_refusal`, then ends the step; a
+  faction that may declare none (the Allies in Limited War, 12.2) is not asked.
 - Truce reduction (6.1.2, provisional: the rule text is lost): each Truce marker on a country
   aligned with the phasing faction counts one turn down; at zero it leaves and the country takes
   a War posture again (which may move the war state on, 12).
@@ -40,7 +41,8 @@ class FinalAdministrative(Procedure):
 
     @RULES.implements("6.1")
     def start(self, g: Context, f: Frame) -> None:
-        g.goto("declare")
+        """Declarations of war, asked only of a faction that may declare one now."""
+        g.goto("declare" if war_states.may_declare(g.data, f["side"]) else "truces")
 
     @decision
     @RULES.implements("6.1.1")
