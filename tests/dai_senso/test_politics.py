@@ -573,3 +573,23 @@ def test_no_supply_line_enters_a_country_of_another_faction_under_policy():
     held = {near: "axis"}
     assert supply.traces_supply(table, held, near, "axis")  # a source next door
     assert not supply.traces_supply(table, held, near, "axis", closed=closed)  # under Policy
+
+
+@pytest.mark.rule("2.1")
+def test_every_political_log_line_reads_in_english_and_japanese():
+    g = GAME.context(clone(political(card="axis-7")))
+    politics.roll_on_table(g, "axis", "current_card_treaty", "hopeh")
+    for event, country in (
+        ("influence_axis", None), ("oil_embargo", None), ("uscl_increase", None),
+        ("armistice", "kiangsu"), ("country_joins_axis", "siam"), ("influence_west", "siam"),
+        ("country_resists", "siam"), ("china_incident", None), ("gekokujo", None),
+        ("ceded_territory", "kiangsu"), ("declaration_of_war", "britain"),
+    ):  # fmt: skip
+        politics.apply_event(g, "axis", event, country)
+    final_admin.reduce_truces(g, "west")
+    keys = {event.key for event in g.state.log}
+    assert {"log.table_roll", "log.war_state", "log.policy_removed", "log.ceded"} <= keys
+    for event in g.state.log:
+        for lang in ("en", "ja"):
+            shown = GAME.catalog.render(event.key, event.params, lang)
+            assert shown and "{" not in shown and event.key not in shown, (event.key, lang)

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from wargame.engine.dice import D6
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
-from wargame.engine.state import Frame
+from wargame.engine.state import Frame, State
 from wargame.games.dai_senso import countries, snlf, war_states
 from wargame.games.dai_senso.cards import cards
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -47,7 +47,9 @@ RULES.stand_in("2.1", "events whose effect text is lost are designed or not play
                key="political_events")  # fmt: skip
 
 
-def current_card_actions(data: Mapping[str, Any], side: str, segment: str, seasonal: bool) -> list:
+def current_card_actions(
+    data: Mapping[str, Any], side: str, segment: str, seasonal: bool
+) -> list[list[str | None]]:
     """The actions of ``side``'s current card for ``segment``, as (do, select) pairs in order;
     a red-bordered one only on a seasonal turn (2.1)."""
     card_id = data.get("current_card", {}).get(side)
@@ -61,7 +63,7 @@ def current_card_actions(data: Mapping[str, Any], side: str, segment: str, seaso
 
 
 @RULES.implements("1.1.2")
-def political_drm(state_: Any, table: str, country: str | None) -> int:
+def political_drm(state_: State, table: str, country: str | None) -> int:
     """The political DRM of a roll on ``table`` about ``country``: the VP marker's box, the
     USCL level's printed DRM and, on a Diplomatic Incident or current card table only, the
     selected country's marker."""
