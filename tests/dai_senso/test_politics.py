@@ -584,6 +584,7 @@ def test_every_political_log_line_reads_in_english_and_japanese():
         ("armistice", "kiangsu"), ("country_joins_axis", "siam"), ("influence_west", "siam"),
         ("country_resists", "siam"), ("china_incident", None), ("gekokujo", None),
         ("ceded_territory", "kiangsu"), ("declaration_of_war", "britain"),
+        ("free_passage", "tibet"),
     ):  # fmt: skip
         politics.apply_event(g, "axis", event, country)
     final_admin.reduce_truces(g, "west")
@@ -593,3 +594,30 @@ def test_every_political_log_line_reads_in_english_and_japanese():
         for lang in ("en", "ja"):
             shown = GAME.catalog.render(event.key, event.params, lang)
             assert shown and "{" not in shown and event.key not in shown, (event.key, lang)
+
+
+@pytest.mark.rule("2.1")
+@pytest.mark.rule("13.4")
+def test_free_passage_lets_a_faction_enter_but_not_attack_a_neutral():
+    g = GAME.context(clone(political()))
+    japanese = unit_of(g.state, "japan")
+    assert war_states.entry_refusal(g.data, japanese, TIBET).startswith("13.4:")
+    politics.apply_event(g, "axis", "free_passage", "tibet")
+    assert war_states.entry_refusal(g.data, japanese, TIBET) == ""
+    assert war_states.entry_refusal(g.data, japanese, TIBET, doing="attack").startswith("13.4:")
+    chinese = unit_of(g.state, "kmt")
+    assert war_states.entry_refusal(g.data, chinese, TIBET).startswith("13.4:")
+    politics.apply_event(g, "axis", "free_passage", "tibet")  # granted already: no effect
+    assert [p["event"] for p in logged(g.state, "log.event_impossible")] == ["free_passage"]
+
+
+@pytest.mark.rule("2.1")
+@pytest.mark.rule("13.4")
+def test_a_regime_change_makes_a_conquered_minor_an_active_axis_one():
+    g = GAME.context(clone(political()))
+    politics.apply_event(g, "axis", "regime_change", "hopeh")  # not conquered: no effect
+    assert g.data["politics"]["countries"]["hopeh"]["alignment"] == "west"
+    g.data["politics"]["countries"]["hopeh"]["status"] = "conquered"
+    politics.apply_event(g, "axis", "regime_change", "hopeh")
+    hopeh = g.data["politics"]["countries"]["hopeh"]
+    assert (hopeh["status"], hopeh["alignment"]) == ("active", "axis")

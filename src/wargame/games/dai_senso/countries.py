@@ -75,7 +75,7 @@ def initial_data(scenario: str, table: Politics) -> dict[str, Any]:
         for name, c in table.countries.items()
     }
     politics = {"war_state": start.war_state, "uscl": start.uscl, "countries": countries}
-    return {"politics": politics | {"ceded": {}, "truces": {}, "markers": {}}}
+    return {"politics": politics | {"ceded": {}, "truces": {}, "markers": {}, "free_passage": {}}}
 
 
 def plays(data: Mapping[str, Any]) -> bool:

@@ -21,7 +21,9 @@ Decisions
   (an influence marker removed), Declaration of War (as 6.1.1), China Incident (the Chinese
   minors at War posture), Ceded Territory (a region to Japan), Armistice (a Truce), USCL
   Increase and US Influence Decline (the USCL level), Oil Embargo (the seed's example), Aid to
-  the KMT and to the CCP (a roll on the Aid to China table: 16.3.9, 16.5.6), Operation Z and
+  the KMT and to the CCP (a roll on the Aid to China table: 16.3.9, 16.5.6), Free Passage (a
+  faction's units may enter a neutral or Policy-affected country), Regime Change (a conquered
+  minor becomes an active Axis one), Operation Z and
   Large-Scale Attack (SNLF Beachhead-0 markers: :mod:`snlf`, 15.29, 15.37). Every other event
   is logged as not played yet, and changes nothing.
 """
@@ -264,6 +266,30 @@ def _aid_to_china(g: Context, side: str, country: str | None) -> bool:
     return True
 
 
+def _free_passage(g: Context, side: str, country: str | None) -> bool:
+    """The selected neutral or Policy-affected country of another faction lets ``side``'s units
+    through it (:func:`war_states.entry_refusal`) for the rest of the game."""
+    if country is None or countries.record(g.data, country) is None:
+        return False
+    if countries.alignment(g.data, country) == side:
+        return False
+    passage = g.data["politics"].setdefault("free_passage", {})
+    if side in passage.get(country, []):
+        return False
+    passage.setdefault(country, []).append(side)
+    g.log("log.free_passage", country=country, faction=side)
+    return True
+
+
+def _regime_change(g: Context, side: str, country: str | None) -> bool:
+    """A conquered minor becomes an active minor of the Axis (a regime Japan set up)."""
+    if country is None or countries.status(g.data, country) != "conquered":
+        return False
+    countries.set_status(g.data, country, "active", "axis")
+    g.log("log.country_joins", country=country, faction="axis")
+    return True
+
+
 def _snlf(event: str) -> Handler:
     def place(g: Context, side: str, country: str | None) -> bool:
         return side == "axis" and snlf.begin(g, event)
@@ -294,6 +320,8 @@ HANDLERS: Final[dict[str, Handler]] = {
     "aid_to_kmt": _aid_to_china,
     "aid_to_ccp": _aid_to_china,
     "operation_z": _snlf("operation_z"),
+    "free_passage": _free_passage,
+    "regime_change": _regime_change,
     "large_scale_attack": _snlf("large_scale_attack"),
 }
 """The events played, by id; each returns False when it cannot be done."""

@@ -7,6 +7,8 @@ Decisions
 - 12.1 (Prewar, [DG]): no unit moves into or attacks a hex outside its own country and that
   country's dependents and regions (:func:`countries.home_of`); no support unit or Airdrop
   marker is placed (:func:`support_refusal`: the beachheads of :mod:`naval` ask it).
+- Free Passage (an event: :mod:`politics`) lets a faction's units enter, not attack, the hexes
+  of a neutral or Policy- or Truce-affected country.
 - A hex of a neutral country is entered and attacked by no unit (provisional: the supplement
   forbids retreat and supply into a Neutral minor, and a neutral's units are not set up).
 - 13.6.1 (Policy, [DG]): movement and attacks into a Policy-affected country are restricted:
@@ -66,6 +68,8 @@ def entry_refusal(data: Mapping[str, Any], uid: str, hex_id: str, doing: str = "
     if countries.record(data, country) is None:
         return ""
     side = state.faction(uid)
+    if doing == "enter" and passes(data, country, side):
+        return ""
     if countries.status(data, country) == "neutral":
         return f"13.4: no unit may {doing} {hex_id} of neutral {country}"
     if countries.alignment(data, country) == side:
@@ -74,6 +78,11 @@ def entry_refusal(data: Mapping[str, Any], uid: str, hex_id: str, doing: str = "
     if limit:
         return f"{limit}: {side} may not {doing} {hex_id} of {country}, under {_word(limit)}"
     return ""
+
+
+def passes(data: Mapping[str, Any], country: str, side: str) -> bool:
+    """Whether the Free Passage event let ``side``'s units through ``country``."""
+    return side in data["politics"].get("free_passage", {}).get(country, [])
 
 
 def _word(rule: str) -> str:
