@@ -110,8 +110,8 @@ def test_the_campaigns_set_up_every_country_of_the_politics_table():
     assert set(table.scenarios) == {"c1_1937", "b1_war_of_resistance"}
     assert countries.check(table) == []
     data = countries.initial_data("c1_1937", table)
-    assert data["politics"]["war_state"] == "limited_war"
-    assert data["politics"]["countries"]["hopeh"]["posture"] == "war"
+    assert data["war_state"] == "limited_war"
+    assert data["countries"]["hopeh"]["posture"] == "war"
     assert countries.initial_data(SCENARIO, table) == {}
 
 
@@ -149,7 +149,7 @@ def test_a_posture_extends_to_the_dependents_and_alignment_is_kept():
     assert countries.posture(data, "hopeh") == "war"
     assert countries.alignment(data, "kansu") == "soviet"
     assert countries.selectable(data, "chinese_country") == sorted(
-        c for c in countries.CHINESE if c in data["politics"]["countries"]
+        c for c in countries.CHINESE if c in data["countries"]
     )
 
 
@@ -166,7 +166,7 @@ def test_no_unit_of_another_faction_enters_a_country_under_policy():
 @pytest.mark.rule("13.6.2")
 def test_no_unit_of_another_faction_enters_a_country_under_truce():
     data = political().data
-    data["politics"]["countries"]["hopeh"]["posture"] = "truce"
+    data["countries"]["hopeh"]["posture"] = "truce"
     japanese = unit_of(political(), "japan")
     assert war_states.entry_refusal(data, japanese, PEKING).startswith("13.6.2:")
 
@@ -219,26 +219,25 @@ def test_allied_declarations_of_war_are_barred_in_limited_war():
 @pytest.mark.rule("6.1.1")
 @pytest.mark.rule("12.3")
 def test_declaring_war_on_britain_begins_total_war_and_removes_the_policies():
-    state = to_decision(political(), "axis", "declare")
-    assert "declare britain" in texts(state, "axis")
+    state = to_decision(political(), "axis", "war")
+    assert "war britain" in texts(state, "axis")
     with pytest.raises(IllegalAction, match=r"6\.1\.1: kiangsu is already at war"):
-        GAME.apply(state, "axis", Action("declare kiangsu"))
-    after = GAME.apply(state, "axis", Action("declare britain"))
-    politics_ = after.data["politics"]
-    assert politics_["war_state"] == "total_war"
-    assert politics_["countries"]["britain"]["posture"] == "war"
-    assert politics_["countries"]["usa"]["posture"] == "war"  # 12.3: Policy markers removed
+        GAME.apply(state, "axis", Action("war kiangsu"))
+    after = GAME.apply(state, "axis", Action("war britain"))
+    assert after.data["war_state"] == "total_war"
+    assert after.data["countries"]["britain"]["posture"] == "war"
+    assert after.data["postures"]["usa"] == "war"  # 12.3: Policy markers removed
     assert any(p["state"] == "total_war" for p in logged(after, "log.war_state"))
 
 
 @pytest.mark.rule("6.1.1")
 @pytest.mark.rule("12.2")
 def test_declaring_war_on_a_neutral_makes_it_active_at_war():
-    state = to_decision(political("prewar"), "axis", "declare")
-    after = GAME.apply(state, "axis", Action("declare tibet"))
-    tibet = after.data["politics"]["countries"]["tibet"]
+    state = to_decision(political("prewar"), "axis", "war")
+    after = GAME.apply(state, "axis", Action("war tibet"))
+    tibet = after.data["countries"]["tibet"]
     assert (tibet["status"], tibet["posture"], tibet["alignment"]) == ("active", "war", "west")
-    assert after.data["politics"]["war_state"] == "limited_war"  # an Allied country at War
+    assert after.data["war_state"] == "limited_war"  # an Allied country at War
 
 
 @pytest.mark.rule("6.1.1")
@@ -253,7 +252,7 @@ def test_the_allies_never_declare_war_on_each_other():
 def test_a_truce_counts_down_in_its_faction_turn_and_ends_in_war():
     state = political()
     g = GAME.context(clone(state))
-    g.data["politics"]["countries"]["russia"]["posture"] = "truce"
+    g.data["countries"]["russia"]["posture"] = "truce"
     g.data["politics"]["truces"]["russia"] = 2
     final_admin.reduce_truces(g, "axis")
     assert g.data["politics"]["truces"]["russia"] == 2
@@ -261,8 +260,8 @@ def test_a_truce_counts_down_in_its_faction_turn_and_ends_in_war():
     assert g.data["politics"]["truces"]["russia"] == 1
     final_admin.reduce_truces(g, "soviet")
     assert "russia" not in g.data["politics"]["truces"]
-    assert g.data["politics"]["countries"]["russia"]["posture"] == "war"
-    assert g.data["politics"]["war_state"] == "total_war"  # an Allied major at War (12.3)
+    assert g.data["countries"]["russia"]["posture"] == "war"
+    assert g.data["war_state"] == "total_war"  # an Allied major at War (12.3)
 
 
 # -- 1.1.2, 2.1: the political event segment ---------------------------------------------------
@@ -271,12 +270,12 @@ def test_a_truce_counts_down_in_its_faction_turn_and_ends_in_war():
 @pytest.mark.rule("1.1.2")
 def test_the_political_drm_counts_the_selected_countrys_marker_on_its_tables_only():
     state = political()
-    state.data["politics"]["markers"]["hopeh"] = "influence_axis"
+    state.data["country_markers"]["hopeh"] = "influence_axis"
     assert politics.political_drm(state, "current_card_treaty", "hopeh") == 1
     assert politics.political_drm(state, "diplomatic_incident", "hopeh") == 1
     assert politics.political_drm(state, "colonialism", "hopeh") == 0  # the seed's example
     state.data["vp_marker"] = {"box": 2, "face": "allied_crusade"}
-    state.data["politics"]["uscl"] = 1
+    state.data["uscl"] = 1
     assert politics.political_drm(state, "colonialism", None) == -2 - 1
 
 
@@ -294,7 +293,7 @@ def test_the_segment_selects_a_country_and_plays_the_cards_event():
 def test_a_red_bordered_action_waits_for_a_seasonal_turn():
     state = political(card="axis-1")  # China Incident, seasonal only; July is not seasonal
     assert logged(state, "log.no_card_actions")[0]["segment"] == "political_event"
-    assert state.data["politics"]["countries"]["hopeh"]["posture"] == "war"
+    assert state.data["countries"]["hopeh"]["posture"] == "war"
 
 
 @pytest.mark.rule("2.1")
@@ -316,10 +315,10 @@ def test_table_rolls_chain_to_a_final_result_with_the_political_drm():
 @pytest.mark.rule("2.1")
 def test_an_impossible_event_has_no_effect():
     g = GAME.context(clone(political()))
-    before = msgspec.json.encode(g.data["politics"])
+    before = msgspec.json.encode([g.data["countries"], g.data["country_markers"]])
     politics.apply_event(g, "axis", "influence_axis", None)  # no country selected
     politics.apply_event(g, "axis", "country_joins_axis", "japan")  # not a neutral minor
-    assert msgspec.json.encode(g.data["politics"]) == before
+    assert msgspec.json.encode([g.data["countries"], g.data["country_markers"]]) == before
     assert [p["event"] for p in logged(g.state, "log.event_impossible")] == [
         "influence_axis", "country_joins_axis",
     ]  # fmt: skip
@@ -346,11 +345,11 @@ def test_an_unlisted_failure_is_no_event(ceded: int):
 def test_an_event_places_and_removes_influence_and_a_neutral_joins():
     g = GAME.context(clone(political()))
     politics.apply_event(g, "axis", "influence_axis", "siam")
-    assert g.data["politics"]["markers"]["siam"] == "influence_axis"
+    assert g.data["country_markers"]["siam"] == "influence_axis"
     politics.apply_event(g, "west", "successful_protest", "siam")
-    assert "siam" not in g.data["politics"]["markers"]
+    assert "siam" not in g.data["country_markers"]
     politics.apply_event(g, "axis", "country_joins_axis", "siam")
-    assert g.data["politics"]["countries"]["siam"]["status"] == "active"
+    assert g.data["countries"]["siam"]["status"] == "active"
     politics.apply_event(g, "axis", "none", None)
     assert logged(g.state, "log.no_event")
 
@@ -372,22 +371,22 @@ def test_an_allied_minor_with_only_axis_units_is_conquered_and_reactivated_later
     g.data["units"].pop(chinese, None)
     g.data["units"][japanese] = {"hex": PEKING, "steps": 1}
     final_admin.permanent_events(g, "axis")
-    assert g.data["politics"]["countries"]["hopeh"]["status"] == "conquered"
+    assert g.data["countries"]["hopeh"]["status"] == "conquered"
     del g.data["units"][japanese]
     g.data["units"][chinese] = {"hex": PEKING, "steps": 1}
     final_admin.permanent_events(g, "west")
-    assert g.data["politics"]["countries"]["hopeh"]["status"] == "active"
+    assert g.data["countries"]["hopeh"]["status"] == "active"
 
 
 @pytest.mark.rule("16.5")
 @pytest.mark.rule("16.5.1")
 def test_the_soviets_reactivate_a_conquered_minor_under_their_alignment():
     g = GAME.context(clone(political()))
-    g.data["politics"]["countries"]["hopeh"]["status"] = "conquered"
+    g.data["countries"]["hopeh"]["status"] = "conquered"
     communist = unit_of(g.state, "ccp")
     g.data["units"] = {communist: {"hex": PEKING, "steps": 1}}
     final_admin.permanent_events(g, "soviet")
-    assert g.data["politics"]["countries"]["hopeh"]["alignment"] == "soviet"
+    assert g.data["countries"]["hopeh"]["alignment"] == "soviet"
 
 
 @pytest.mark.rule("6.1")
@@ -502,13 +501,13 @@ def test_no_zone_of_control_reaches_into_or_out_of_a_country_under_policy():
 
     assert not position.in_enemy_zoc(data, near, "axis")
     assert not position.in_enemy_zoc(data, HONG_KONG, "west")
-    data["politics"]["countries"]["britain"]["posture"] = "war"
+    data["countries"]["britain"]["posture"] = "war"
     assert position.in_enemy_zoc(data, near, "axis")
 
 
 @pytest.mark.rule("6.1.1")
 def test_the_bots_order_ending_the_declarations_before_declaring_war():
-    state = to_decision(political(), "axis", "declare")
+    state = to_decision(political(), "axis", "war")
     ordered = GAME.order_actions(state, "axis", GAME.legal_actions(state, "axis"))
     assert ordered[0].text == "end"
 
@@ -616,8 +615,8 @@ def test_free_passage_lets_a_faction_enter_but_not_attack_a_neutral():
 def test_a_regime_change_makes_a_conquered_minor_an_active_axis_one():
     g = GAME.context(clone(political()))
     politics.apply_event(g, "axis", "regime_change", "hopeh")  # not conquered: no effect
-    assert g.data["politics"]["countries"]["hopeh"]["alignment"] == "west"
-    g.data["politics"]["countries"]["hopeh"]["status"] = "conquered"
+    assert g.data["countries"]["hopeh"]["alignment"] == "west"
+    g.data["countries"]["hopeh"]["status"] = "conquered"
     politics.apply_event(g, "axis", "regime_change", "hopeh")
-    hopeh = g.data["politics"]["countries"]["hopeh"]
+    hopeh = g.data["countries"]["hopeh"]
     assert (hopeh["status"], hopeh["alignment"]) == ("active", "axis")

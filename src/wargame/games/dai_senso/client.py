@@ -170,10 +170,9 @@ def political(data: Mapping[str, Any]) -> dict[str, Any]:
     counts = victory.held(data)
     found: dict[str, Any] = {f"held_{side}": counts[side] for side in factions}
     found |= {f"war_{one}_{other}": "at_war" for one, other in combinations(factions, 2)}
-    politics = data.get("politics")
-    if politics is not None:  # ds-politics: the war state (12) and the USCL level (1.1.2)
-        played = {"war_status": politics["war_state"], "politics": "played"}
-        played |= {"uscl": politics["uscl"], "cards": "not_dealt"}
+    if "politics" in data:  # ds-politics: the war state (12) and the USCL level (1.1.2)
+        played = {"war_status": data["war_state"], "politics": "played"}
+        played |= {"uscl": data["uscl"], "cards": "not_dealt"}
         return found | played | countries.display(data)
     return found | {"war_status": "not_played", "politics": "not_played", "cards": "not_dealt"}
 

@@ -1,7 +1,8 @@
 """Countries as the political rules read them (13.2-13.6): each country's status (active,
 neutral, conquered: 13.4), alignment (the faction it belongs to: 13.5) and posture (War, Policy,
 Truce: 13.6), and the markers on it (influence, Neutral). A scenario that plays politics keeps
-them in ``data["politics"]["countries"]`` (:func:`initial_data`); the others have no
+them in ``data["countries"]``, ``data["postures"]`` (a copy of each posture, as option_cards.py
+reads it) and ``data["country_markers"]`` (:func:`initial_data`); the others have no
 ``data["politics"]`` and every question here answers as if no country limited anything.
 
 Decisions
@@ -61,9 +62,12 @@ def check(table: Politics) -> list[str]:
 
 
 def initial_data(scenario: str, table: Politics) -> dict[str, Any]:
-    """``data["politics"]`` of a scenario that plays politics, else nothing; DataError in one
-    line for a table (an overlay's) that names no country (checked here, not when the table is
-    loaded: the forces' check reads the tables first)."""
+    """The position's political keys for a scenario that plays politics, else nothing: the keys
+    option_cards.py reads (``war_state``, ``uscl``, ``countries`` (with each one's posture too),
+    ``postures``, ``country_markers``) and ``politics`` (ceded regions, truces, free passages),
+    whose presence says politics is played. DataError in one line for a table (an overlay's)
+    that names no country (checked here, not when the table is loaded: the forces' check reads
+    the tables first)."""
     problems = check(table)
     if problems:
         raise DataError(f"table politics: {problems[0]}")
@@ -74,8 +78,15 @@ def initial_data(scenario: str, table: Politics) -> dict[str, Any]:
         name: {"status": c.status, "alignment": c.alignment, "posture": c.posture}
         for name, c in table.countries.items()
     }
-    politics = {"war_state": start.war_state, "uscl": start.uscl, "countries": countries}
-    return {"politics": politics | {"ceded": {}, "truces": {}, "markers": {}, "free_passage": {}}}
+    postures = {name: c.posture for name, c in table.countries.items()}
+    return {
+        "politics": {"ceded": {}, "truces": {}, "free_passage": {}},
+        "war_state": start.war_state,
+        "uscl": start.uscl,
+        "countries": countries,
+        "postures": postures,
+        "country_markers": {},
+    }
 
 
 def plays(data: Mapping[str, Any]) -> bool:
@@ -84,7 +95,7 @@ def plays(data: Mapping[str, Any]) -> bool:
 
 
 def record(data: Mapping[str, Any], country: str) -> Mapping[str, Any] | None:
-    found: Mapping[str, Any] | None = data["politics"]["countries"].get(country)
+    found: Mapping[str, Any] | None = data["countries"].get(country)
     return found
 
 
@@ -135,7 +146,7 @@ def zoc_free(data: Mapping[str, Any], hex_id: str) -> bool:
 def set_status(data: dict[str, Any], country: str, new: str, side: str | None = None) -> bool:
     """Make the country ``new`` (and aligned with ``side`` if given); False if impossible: a
     major's status never changes (13.2.1), nor does a country's to what it already is."""
-    found = data["politics"]["countries"].get(country)
+    found = data["countries"].get(country)
     if found is None or areas()[country]["kind"] == "major":
         return False
     if found["status"] == new and side in (None, found["alignment"]):
@@ -148,17 +159,18 @@ def set_status(data: dict[str, Any], country: str, new: str, side: str | None = 
 
 def set_posture(data: dict[str, Any], country: str, new: str) -> bool:
     """Give the country posture ``new``; False if it has no record or already has it."""
-    found = data["politics"]["countries"].get(country)
+    found = data["countries"].get(country)
     if found is None or found["posture"] == new:
         return False
     found["posture"] = new
+    data["postures"][country] = new
     return True
 
 
 def selectable(data: Mapping[str, Any], select: str) -> list[str]:
     """The countries a "select a country" instruction may name (13.2: never a dependent or a
     region); ``chinese_country``: one of the seven Chinese minors."""
-    names = sorted(data["politics"]["countries"])
+    names = sorted(data["countries"])
     return [name for name in names if select != "chinese_country" or name in CHINESE]
 
 
@@ -189,7 +201,7 @@ def display(data: Mapping[str, Any]) -> dict[str, str]:
     track value (``country_ID`` -> ``ALIGNMENT_STATUS_POSTURE``)."""
     return {
         f"country_{name}": f"{c['alignment']}_{c['status']}_{c['posture']}"
-        for name, c in sorted(data["politics"]["countries"].items())
+        for name, c in sorted(data["countries"].items())
     }
 
 

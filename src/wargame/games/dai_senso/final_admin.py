@@ -51,12 +51,12 @@ class FinalAdministrative(Procedure):
         allowed = war_states.may_declare(g.data, side)
         prompt = "prompt.declare_war" if allowed else "prompt.declare_war_none"
         choices = Decision.single(side, prompt)
-        for country in sorted(g.data["politics"]["countries"]):
+        for country in sorted(g.data["countries"]):
             if country in allowed:
-                choices.add(f"declare {country}", _declare, country)
+                choices.add(f"war {country}", _declare, country)
             else:
                 reason = war_states.declaration_refusal(g.data, side, country)
-                choices.refuse(f"declare {country}", reason)
+                choices.refuse(f"war {country}", reason)
         choices.add("end", _end_declarations)
         return choices
 
@@ -111,7 +111,7 @@ def units_by_country(data: Mapping[str, Any]) -> dict[str, set[str]]:
 def permanent_events(g: Context, side: str) -> None:
     """The permanent conditional events of ``side`` (6.2)."""
     present = units_by_country(g.data)
-    for country, found in sorted(g.data["politics"]["countries"].items()):
+    for country, found in sorted(g.data["countries"].items()):
         here = present.get(country, set())
         if countries.areas()[country]["kind"] != "minor":
             continue

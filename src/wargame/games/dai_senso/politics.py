@@ -79,8 +79,8 @@ def political_drm(state_: State, table: str, country: str | None) -> int:
         "allied_crusade": drm_table.per_vp_allied_crusade * box,
     }.get(vp.get("face", ""), 0)
     uscl = printed["uscl_track"]
-    drm += uscl[min(data["politics"]["uscl"], len(uscl) - 1)].political_drm
-    marker = data["politics"]["markers"].get(country or "")
+    drm += uscl[min(data["uscl"], len(uscl) - 1)].political_drm
+    marker = data["country_markers"].get(country or "")
     if marker and (table in MARKER_TABLES or table.startswith("current_card")):
         sign = printed["politics"].marker_drm.get(marker, 0)
         drm += sign * drm_table.marker_on_selected_country
@@ -160,7 +160,7 @@ def _neutrality(g: Context, side: str, country: str | None) -> bool:
 
 def _marker(g: Context, country: str | None, marker: str) -> bool:
     """A country marker on the country, replacing any other (impossible: no country)."""
-    markers = g.data["politics"]["markers"]
+    markers = g.data["country_markers"]
     if country is None or not countries.is_country(country) or markers.get(country) == marker:
         return False
     markers[country] = marker
@@ -183,7 +183,7 @@ def _joins(faction: str) -> Handler:
 
 def _remove_marker(only: str | None) -> Handler:
     def remove(g: Context, side: str, country: str | None) -> bool:
-        markers = g.data["politics"]["markers"]
+        markers = g.data["country_markers"]
         found = markers.get(country or "")
         if found is None or not found.startswith("influence") or only not in (None, found):
             return False
@@ -247,12 +247,12 @@ def _armistice(g: Context, side: str, country: str | None) -> bool:
 def _uscl(step: int) -> Handler:
     def move(g: Context, side: str, country: str | None) -> bool:
         top = len(game_tables(g.state)["uscl_track"]) - 1
-        level = g.data["politics"]["uscl"]
+        level = g.data["uscl"]
         moved = max(0, min(top, level + step))
         if moved == level:
             return False
-        g.data["politics"]["uscl"] = moved
-        g.log("log.uscl", level=moved)
+        g.data["uscl"] = moved
+        g.log("log.uscl_event", level=moved)
         return True
 
     return move

@@ -160,7 +160,7 @@ def _rank(data: Mapping[str, Any], text: str, targets: list[str]) -> tuple[int, 
         return (0, min(board().distance(rest, target) for target in targets))
     if verb in ("move", "with", "support", "land", "advance") and rest in data["units"]:
         return (1, -values(data, rest)[0])
-    if verb == "declare":  # a declaration of war (6.1.1) only when a search finds it worth it
+    if verb == "war":  # a declaration of war (6.1.1) only when a search finds it worth it
         return (3, 0)
     return (2, 0)
 

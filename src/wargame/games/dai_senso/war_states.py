@@ -1,6 +1,6 @@
 """The war state (12): Prewar, Limited War, Total War, one way only, and what each forbids; the
 limits a country's status and posture put on units (13.4, 13.6.1, 13.6.2); declarations of war
-(6.1.1). ``data["politics"]["war_state"]`` holds it in a scenario that plays politics; in the
+(6.1.1). ``data["war_state"]`` holds it in a scenario that plays politics; in the
 others no limit here applies.
 
 Decisions
@@ -50,8 +50,7 @@ RULES.stand_in("12.3", "an Allied major taking a War posture begins Total War",
 
 def war_state(data: Mapping[str, Any]) -> str | None:
     """The war state, or None in a scenario that plays no politics."""
-    found = data.get("politics")
-    return None if found is None else str(found["war_state"])
+    return str(data["war_state"]) if "politics" in data else None
 
 
 @RULES.implements("12.1", "13.4", "13.6.1", "13.6.2")
@@ -139,7 +138,7 @@ def took_war_posture(g: Context, country: str) -> None:
     if country in majors and war_state(g.data) != "total_war":
         begin_total_war(g)
     elif war_state(g.data) == "prewar":
-        g.data["politics"]["war_state"] = "limited_war"
+        g.data["war_state"] = "limited_war"
         g.log("log.war_state", state="limited_war", country=country)
 
 
@@ -147,19 +146,15 @@ def took_war_posture(g: Context, country: str) -> None:
 def begin_total_war(g: Context) -> None:
     """Total War's script, as far as it is known: the Policy markers leave the posture display
     (the countries under Policy take a War posture)."""
-    g.data["politics"]["war_state"] = "total_war"
+    g.data["war_state"] = "total_war"
     g.log("log.war_state", state="total_war", country=None)
-    for name, found in sorted(g.data["politics"]["countries"].items()):
+    for name, found in sorted(g.data["countries"].items()):
         if found["posture"] == "policy":
-            found["posture"] = "war"
+            countries.set_posture(g.data, name, "war")
             g.log("log.policy_removed", country=name)
     g.log("log.total_war_rest")
 
 
 def may_declare(data: Mapping[str, Any], side: str) -> list[str]:
     """The countries ``side`` may declare war on now."""
-    return [
-        name
-        for name in sorted(data["politics"]["countries"])
-        if not declaration_refusal(data, side, name)
-    ]
+    return [name for name in sorted(data["countries"]) if not declaration_refusal(data, side, name)]
