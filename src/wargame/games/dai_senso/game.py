@@ -116,7 +116,8 @@ class DaiSenso(ProcedureGame):
         tables = charts.tables(g.state)
         g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
-        g.data.update(countries.initial_data(scenario, tables["politics"]))
+        for key, value in countries.initial_data(scenario, tables["politics"]).items():
+            g.data.setdefault(key, value)  # the war state and USCL may be another section's
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,
