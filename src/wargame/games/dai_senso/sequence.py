@@ -5,8 +5,8 @@ phase with the procedure that plays it; a phase without one is not played yet an
 
 Decisions
 - A faction that takes no part in the scenario (``factions`` of its set-up) has no faction turn.
-- Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0 and each faction's Phase 1;
-  both pass through: the VP check, option cards, logistics and replacements are not played yet.
+- Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0, the VP check and the
+  automatic victory test (:mod:`seasonal`), and each faction's Phase 1.
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
 - Of the initial administrative phase (2) only the support segment (2.2) is played: Blitz marker
@@ -39,7 +39,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     ("final_administrative", "6", None),
 )
 NOT_PLAYED: Final = (
-    "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
+    *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
     "2.1, 2.3 (political events, organization); of 2.2 (support) only return to base,"
     " beachheads and Blitz markers are played, and beachheads only where naval play is",
     "7.1 (delay)",
@@ -65,9 +65,10 @@ class GameTurns(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         turn = game_tables(g.state)["turn_track"][g.data["track"]]
         g.log("log.turn", turn=g.data["turn"], name=turn.name, year=g.data["year"])
-        if seasonal(g):
-            g.log("log.phase_skipped", phase="seasonal_victory", side=None)
         f["next"] = 0
+        if seasonal(g):
+            g.call("seasonal_victory", then="faction_turns")
+            return
         g.goto("faction_turns")
 
     def faction_turns(self, g: Context, f: Frame) -> None:

@@ -51,13 +51,13 @@ def final_result(state_: State) -> Result:
     counts = held(state_.data)
     scores = {side: counts[side] for side in state_.data["factions"]}
     if counts[scenario.attacker] >= scenario.attacker_needs:
-        return _won(scenario.attacker, [], scores)
+        return won(scenario.attacker, [], scores)
     others = [side for side in state_.data["factions"] if side != scenario.attacker]
     others.sort(key=lambda side: side != scenario.holder_at_start)
-    return _won(others[0], others[1:], scores)
+    return won(others[0], others[1:], scores)
 
 
-def _won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
+def won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
     if not allies:
         params: dict[str, Any] = {"winner": winner}
         return Result(winner, "won", params, scores, list(NOT_PLAYED_RULES))
