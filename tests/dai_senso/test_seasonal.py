@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dai_senso.play import GAME, act
-from wargame.engine.state import clone
-from wargame.games.dai_senso import seasonal
+from tests.dai_senso.play import GAME, act, actions, frozen
+from wargame.engine.action import Action
+from wargame.engine.errors import IllegalAction
+from wargame.engine.procedure import run_automatic
+from wargame.engine.state import Frame, clone
+from wargame.games.dai_senso import logistics, replacements, seasonal
+from wargame.games.dai_senso import state as state_module
+from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TABLES
+from wargame.games.dai_senso.forces import forces
 
 pytestmark = pytest.mark.game("dai-senso")
 
@@ -142,3 +148,145 @@ def test_an_allied_automatic_victory_is_the_west_and_the_soviets_together():
     state = clone(GAME.setup("a1_august_storm", 1))
     found = seasonal.result_for(state, "allies")
     assert found is not None and (found.winner, found.allies) == ("soviet", [])
+
+
+# -- 1.2 logistics and partisans, 1.3 replacements ------------------------------------------------
+
+TOKYO, HSINKING, MUKDEN = "e4904", "w5326", "w5226"
+
+
+def seasonal_phase(state, side: str, step: str = "start"):
+    """``state`` with ``side``'s seasonal phase begun at ``step`` (run to its first decision)."""
+    found = clone(state)
+    found.stack.append(Frame("seasonal_phase", step, {"side": side}))
+    g = GAME.context(found)
+    run_automatic(g)
+    g.finish()
+    return found
+
+
+def refused(state, side, text, rule):
+    before = frozen(state)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, side, Action(text))
+    assert frozen(state) == before
+
+
+@pytest.mark.rule("1.2", "1.2.1")
+def test_the_axis_places_one_logistics_marker_in_a_city_of_its_supplied_units():
+    state = china({"j-kwantung-1": HSINKING, "j-home-1": TOKYO, "j-2nd-army": PEKING})
+    state.data["logistics"] = {"logistics_kwantung": "pool", "logistics_ighq": "pool"}
+    state = seasonal_phase(state, "axis")
+    assert GAME.view(state, "axis")["prompt"]["key"] == "prompt.logistics"
+    found = actions(state, "axis")
+    assert f"logistics logistics_kwantung {HSINKING}" in found
+    assert f"logistics logistics_ighq {TOKYO}" in found
+    assert f"logistics logistics_kwantung {TOKYO}" not in found  # Manchuria or Korea only
+    refused(state, "axis", f"logistics logistics_ighq {MUKDEN}", "1.2.1")  # no unit there
+    state = act(state, "axis", f"logistics logistics_ighq {TOKYO}")
+    assert state.data["logistics"]["logistics_ighq"] == TOKYO
+    assert not any(
+        text.startswith("logistics ") for text in actions(state, "axis")
+    )  # one a segment
+
+
+@pytest.mark.rule("1.2.1")
+def test_a_logistics_marker_goes_in_no_hex_of_an_enemy_or_of_another_marker():
+    state = china({"j-home-1": TOKYO, "n-29th-army": PEKING})
+    state.data["logistics"] = {"logistics_ighq": "pool", "logistics_kwantung": TOKYO}
+    reason = logistics.placement_refusal(state.data, TABLES.defaults, "logistics_ighq", TOKYO)
+    assert reason.startswith("1.2.1: ") and "already holds" in reason
+    reason = logistics.placement_refusal(state.data, TABLES.defaults, "logistics_ighq", PEKING)
+    assert "enemy" in reason
+    assert "no city" in logistics.placement_refusal(
+        state.data, TABLES.defaults, "logistics_ighq", "w5025"
+    )
+
+
+@pytest.mark.rule("1.2.1")
+def test_a_logistics_marker_picked_up_or_overrun_goes_to_the_delay_box():
+    state = china({"j-home-1": TOKYO})
+    state.data["logistics"] = {"logistics_ighq": TOKYO, "logistics_kwantung": PEKING}
+    state = act(seasonal_phase(state, "axis"), "axis", "pick_up logistics_ighq")
+    assert state.data["logistics"]["logistics_ighq"] == "delay"
+    assert {"piece": "logistics_ighq", "side": "axis"} in state.data["delay_box"]
+    data = state.data
+    data["units"]["n-29th-army"] = {"hex": "w5124", "steps": 2}
+    state_module.enter(data, "n-29th-army", PEKING)
+    assert data["logistics"]["logistics_kwantung"] == "delay"
+
+
+@pytest.mark.rule("1.2.2")
+def test_an_allied_faction_places_partisan_bases_one_a_conquered_minor():
+    state = china({"j-2nd-army": PEKING}, conquered=["hopeh"], partisan_pool={"soviet": 2})
+    state = seasonal_phase(state, "soviet")
+    found = [text for text in actions(state, "soviet") if text.startswith("partisan ")]
+    assert found and all(board().hexes[text.split()[1]].country == "hopeh" for text in found)
+    assert f"partisan {PEKING}" not in found  # an enemy unit there
+    state = act(state, "soviet", found[0])
+    assert state.data["partisans"] == {found[0].split()[1]: "soviet"}
+    assert not any(text.startswith("partisan ") for text in actions(state, "soviet"))
+    reason = logistics.partisan_refusal(state.data, TABLES.defaults, "west", found[-1], [])
+    assert reason.startswith("1.2.2: ")  # the West has none; and Hopeh holds a Soviet base
+
+
+@pytest.mark.rule("1.3", "1.3.1", "1.3.3", "1.3.4")
+def test_the_current_card_gives_replacement_steps_taken_from_the_pool_to_a_home_city():
+    state = china({"j-home-1": TOKYO}, current_card={"axis": "axis-2"}, pool=["j-2nd-army"])
+    state = seasonal_phase(state, "axis", "replacements")
+    assert GAME.view(state, "axis")["prompt"]["key"] == "prompt.replacements"
+    assert actions(state, "axis") == ["replace j-2nd-army", "end"]
+    state = act(state, "axis", "replace j-2nd-army")
+    assert f"hex {TOKYO}" in actions(state, "axis") and f"hex {PEKING}" not in actions(
+        state, "axis"
+    )
+    state = act(state, "axis", f"hex {TOKYO}")
+    assert state.data["units"]["j-2nd-army"] == {"hex": TOKYO, "steps": 1}
+    assert "j-2nd-army" not in state.data["pool"]
+    assert any(e.key == "log.replacement" for e in state.log)
+
+
+@pytest.mark.rule("1.3.3")
+def test_steps_with_no_unit_to_take_are_lost_and_never_garrisons():
+    state = china({"j-home-1": TOKYO}, current_card={"axis": "axis-13"}, pool=["j-2nd-army"])
+    state = act(seasonal_phase(state, "axis", "replacements"), "axis", "replace j-2nd-army")
+    state = act(state, "axis", f"hex {TOKYO}")
+    lost = [e.params["steps"] for e in state.log if e.key == "log.replacements_lost"]
+    assert lost == [2]  # three infantry steps, one unit in the pool
+    assert not replacements.can_be_replacement("j-ncaa")  # an HQ
+    garrison = next(u.id for u in forces().units.values() if u.type == "garrison")
+    assert not replacements.can_be_replacement(garrison)
+
+
+@pytest.mark.rule("1.3.2")
+def test_hakko_ichiu_gives_the_seed_example_four_steps_two_of_them_one_armour_step():
+    data = {
+        "vp_marker": {"box": 1, "face": "rising_sun"},
+        "hakko_ichiu": 3,
+        "imperial_rescript": None,
+    }
+    assert replacements.marker_steps(data, "axis") == {"japan_marker|infantry": 4}
+    data["vp_marker"]["face"] = "allied_crusade"
+    assert replacements.marker_steps(data, "axis") == {}
+    left = {"japan_marker|infantry": 4}
+    assert replacements.cost({}, "j-armor-1", left) == {"japan_marker|infantry": 2}
+    assert replacements.cost({}, "j-2nd-army", left) == {"japan_marker|infantry": 1}
+    data = {"strategic_warfare": ["minor_production_2:west", "us_victory_plan"]}
+    assert replacements.marker_steps(data, "west") == {"minor|any": 2, "usa|infantry": 1}
+
+
+@pytest.mark.rule("1.3.3")
+def test_an_airborne_or_marine_step_takes_two_infantry_steps():
+    assert replacements.cost({}, "j-snlf-kure", {"japan|infantry": 1}) is None
+    assert replacements.cost({}, "j-snlf-kure", {"japan|infantry": 2}) == {"japan|infantry": 2}
+    assert replacements.cost({}, "j-2nd-army", {"japan|armor": 1}) == {"japan|armor": 1}
+    assert replacements.cost({}, "j-armor-1", {"japan|infantry": 3}) is None
+
+
+@pytest.mark.rule("1.3.4")
+def test_kwantung_army_replacements_go_only_to_the_kwantung_logistics_marker():
+    state = china({"j-kwantung-1": HSINKING})
+    assert replacements.places(state, "j-kwantung-2") == []
+    state.data["logistics"]["logistics_kwantung"] = HSINKING
+    assert replacements.places(state, "j-kwantung-2") == [HSINKING]
+    assert TOKYO in replacements.places(state, "j-2nd-army")

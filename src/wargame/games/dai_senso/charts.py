@@ -484,7 +484,7 @@ def checked_seasonal(values: SeasonalPlay) -> SeasonalPlay:
 
 
 class ReplacementPlay(Strict):
-    city_is: list[Literal["named_place", "port"]]
+    city_is: list[Literal["named_place", "port", "objective"]]
     """What stands in for a city hex while the map marks none."""
     logistics_areas: dict[str, list[str]] = {}
     """Logistics marker id -> the only countries it may be placed in (1.2.1)."""

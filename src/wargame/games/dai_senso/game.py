@@ -187,6 +187,7 @@ def names_catalog() -> Catalog:
         for kind, records in (
             ("nation", forces().nationalities),
             ("unit_type", forces().ground_types),
+            ("marker", forces().markers),
         ):
             for record in records.values():
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name

@@ -1,12 +1,12 @@
 """Facts of the map that :mod:`board` does not keep: the strategic hexes with their colour
 (spec §2.5: orange the Axis's, green or red the Allies', "allied" in ``map.json``) and the hexes
 that stand in for cities while the map marks none (table ``replacement_play``: a named place or
-a port, 1.2.1, 1.3.4)."""
+a port or a scenario's objective, 1.2.1, 1.3.4)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -39,3 +39,14 @@ def _cities(kinds: frozenset[str]) -> frozenset[str]:
 def cities(kinds: Iterable[str]) -> frozenset[str]:
     """The hexes that count as cities: with a named place, a port, or both as ``kinds`` says."""
     return _cities(frozenset(kinds))
+
+
+def city_hexes(tables: Mapping[str, Any]) -> frozenset[str]:
+    """The city stand-in of table ``replacement_play``: named places, ports and the training
+    scenarios' objectives (the cities they were fought for), as its ``city_is`` says."""
+    kinds = tables["replacement_play"].city_is
+    found = set(cities(kinds))
+    if "objective" in kinds:
+        for scenario in tables["training_scenarios"].values():
+            found.update(scenario.objectives)
+    return frozenset(found)

@@ -31,15 +31,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from wargame.engine.procedure import Context, Procedure
+from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, Result, State
-from wargame.games.dai_senso import state, victory
+from wargame.games.dai_senso import logistics, replacements, state, victory
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import ScenarioStart, SeasonalPlay
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.map_facts import strategic_hexes
 from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.tracks import sw_count
 
 ALLIED: Final = ("west", "soviet")
 AUTOMATIC: Final = "automatic_victory"
@@ -85,19 +86,6 @@ def initial_data(scenario: str, tables: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # -- 0.1 the VP check ----------------------------------------------------------------------------
-
-
-def owner(entry: str) -> tuple[str, str | None]:
-    """A Strategic Warfare box entry's marker id and faction (``id:faction`` or the marker's)."""
-    marker, _, side = entry.partition(":")
-    printed = forces().markers[marker].faction if marker in forces().markers else None
-    return marker, side or printed
-
-
-def sw_count(data: Mapping[str, Any], marker: str, side: str | None = None) -> int:
-    """How many ``marker`` markers (of ``side``, if given) are in the Strategic Warfare box."""
-    found = [owner(entry) for entry in data.get("strategic_warfare", [])]
-    return sum(1 for name, of in found if name == marker and (side is None or of == side))
 
 
 @RULES.implements("0.1.1")
@@ -208,4 +196,110 @@ class SeasonalVictory(Procedure):
         g.ret()
 
 
-ALL: Final[tuple[Procedure, ...]] = (SeasonalVictory(),)
+# -- 1 the seasonal phase -----------------------------------------------------------------------
+
+
+class SeasonalPhase(Procedure):
+    """A faction's seasonal phase (1): the option card segment (1.1) if it is played, the
+    logistics and partisan segment (1.2), the replacement segment (1.3)."""
+
+    name = "seasonal_phase"
+
+    def start(self, g: Context, f: Frame) -> None:
+        if "option_card_segment" in g.procedures:
+            g.call("option_card_segment", then="logistics", side=f["side"])
+            return
+        g.log("log.phase_skipped", phase="option_cards", side=f["side"])
+        g.goto("logistics")
+
+    @RULES.implements("1.2")
+    def logistics(self, g: Context, f: Frame) -> None:
+        """1.2: a decision only when the faction has a marker or base to place or pick up."""
+        g.goto("logistics_choice" if logistics.offer(g, f, None) else "replacements")
+
+    @decision
+    def logistics_choice(self, g: Context, f: Frame) -> Choices:
+        choices = Decision.single(f["side"], "prompt.logistics")
+        logistics.offer(g, f, choices)
+        choices.add("end", _to_replacements)
+        return choices
+
+    @RULES.implements("1.3")
+    def replacements(self, g: Context, f: Frame) -> None:
+        """1.3: the steps received this seasonal turn, taken one unit at a time."""
+        f["left"] = replacements.grant(g.state, f["side"])
+        if f["left"]:
+            g.log("log.replacements", side=f["side"], steps=sum(f["left"].values()))
+        g.goto("take")
+
+    def take(self, g: Context, f: Frame) -> None:
+        if replacements.candidates(g.state, f["side"], f["left"]):
+            g.goto("take_choice")
+            return
+        _lose_the_rest(g, f)
+        g.ret()
+
+    @decision
+    def take_choice(self, g: Context, f: Frame) -> Choices:
+        left = sum(f["left"].values())
+        choices = Decision.single(f["side"], "prompt.replacements", steps=left)
+        for uid in replacements.candidates(g.state, f["side"], f["left"]):
+            choices.add(f"replace {uid}", _take, uid)
+        choices.add("end", _end_replacements)
+        return choices
+
+    @decision
+    def place(self, g: Context, f: Frame) -> Choices:
+        """1.3.4: where the unit taken goes; cancel takes another."""
+        choices = Decision.single(f["side"], "prompt.replacement_place", unit=f["unit"])
+        choices.add("cancel", _cancel)
+        for hex_id in replacements.places(g.state, f["unit"]):
+            choices.add(f"hex {hex_id}", _place, hex_id)
+        return choices
+
+
+def _to_replacements(g: Context, f: Frame) -> None:
+    g.goto("replacements")
+
+
+def _take(g: Context, f: Frame, uid: str) -> None:
+    f["unit"] = uid
+    g.goto("place")
+
+
+def _cancel(g: Context, f: Frame) -> None:
+    f.locals.pop("unit")
+    g.goto("take_choice")
+
+
+@RULES.implements("1.3.3", "1.3.4")
+def _place(g: Context, f: Frame, hex_id: str) -> None:
+    uid = f.locals.pop("unit")
+    paid = replacements.cost(g.data, uid, f["left"]) or {}
+    for key, count in paid.items():
+        f["left"][key] -= count
+        if not f["left"][key]:
+            del f["left"][key]
+    for where in ("pool", "eliminated"):
+        if uid in g.data[where]:
+            g.data[where].remove(uid)
+    g.data["units"][uid] = {"hex": hex_id, "steps": 1}
+    g.log("log.replacement", side=f["side"], unit=uid, hex=hex_id)
+    g.goto("take")
+
+
+def _end_replacements(g: Context, f: Frame) -> None:
+    _lose_the_rest(g, f)
+    g.ret()
+
+
+@RULES.implements("1.3.3")
+def _lose_the_rest(g: Context, f: Frame) -> None:
+    """No saving: steps not taken now are lost."""
+    lost = sum(f.get("left", {}).values())
+    if lost:
+        g.log("log.replacements_lost", side=f["side"], steps=lost)
+    f["left"] = {}
+
+
+ALL: Final[tuple[Procedure, ...]] = (SeasonalVictory(), SeasonalPhase())

@@ -29,7 +29,7 @@ from wargame.games.dai_senso.state import SIDES
 
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
-    ("seasonal", "1", None),
+    ("seasonal", "1", "seasonal_phase"),
     ("initial_administrative", "2", "support_segment"),
     ("operational_movement", "3", "movement"),
     ("blitz_combat", "4.1", "blitz_combat"),
@@ -112,12 +112,13 @@ class FactionTurn(Procedure):
             name, _rule, run = PHASES[f["phase"]]
             f["phase"] += 1
             g.data["phase"] = name
+            if name == "seasonal" and not seasonal(g):
+                continue
             if run is not None:
                 g.log("log.phase", phase=name, side=f["side"])
                 g.call(run, then="stacking", side=f["side"])
                 return
-            if name != "seasonal" or seasonal(g):
-                g.log("log.phase_skipped", phase=name, side=f["side"])
+            g.log("log.phase_skipped", phase=name, side=f["side"])
         g.ret()
 
     def stacking(self, g: Context, f: Frame) -> None:
