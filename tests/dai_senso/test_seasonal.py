@@ -11,7 +11,7 @@ from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.procedure import run_automatic
 from wargame.engine.state import Frame, clone
-from wargame.games.dai_senso import logistics, replacements, seasonal
+from wargame.games.dai_senso import delay, logistics, replacements, seasonal
 from wargame.games.dai_senso import state as state_module
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TABLES
@@ -290,3 +290,43 @@ def test_kwantung_army_replacements_go_only_to_the_kwantung_logistics_marker():
     state.data["logistics"]["logistics_kwantung"] = HSINKING
     assert replacements.places(state, "j-kwantung-2") == [HSINKING]
     assert TOKYO in replacements.places(state, "j-2nd-army")
+
+
+# -- 7.1 delay ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("7.1")
+def test_the_worked_example_a_japanese_four_goes_three_turns_ahead():
+    data = {"uscl": 1, "war_state": "total_war", "vp_marker": {"box": 1, "face": "rising_sun"},
+            "strategic_warfare": ["war_production:axis"]}  # fmt: skip
+    assert delay.delay_drm(TABLES.defaults, data, "axis") == -1  # +1, -1, -1
+    assert delay.result(TABLES.defaults, 4, -1) == 3
+    assert delay.result(TABLES.defaults, 1, -3) == 1  # below 1 counts as 1
+    assert delay.result(TABLES.defaults, 6, 4) == 10  # no upper limit
+    data["strategic_warfare"] = ["war_production:west"]  # another faction's marker
+    assert delay.delay_drm(TABLES.defaults, data, "axis") == 0
+
+
+@pytest.mark.rule("7.1")
+def test_each_faction_rolls_with_its_own_list():
+    data = {"uscl": 2, "war_state": "prewar", "vp_marker": {"box": 1, "face": "rising_sun"}}
+    assert delay.delay_drm(TABLES.defaults, data, "axis") == 2  # per USCL level
+    assert delay.delay_drm(TABLES.defaults, data, "west") == -1 + 1  # USCL 1+, Prewar
+    data["soviet_european_war"] = True
+    assert delay.delay_drm(TABLES.defaults, data, "soviet") == 2 + 1
+
+
+@pytest.mark.rule("7.1", "7.2")
+def test_the_delay_segment_puts_the_delay_box_on_the_turn_track_and_counters_come_back():
+    state = china({"j-home-1": TOKYO})
+    state.data["logistics"] = {"logistics_ighq": "delay", "logistics_kwantung": "delay"}
+    state.data["delay_box"] = [{"piece": "logistics_ighq", "side": "axis"}]
+    state.data["arrivals"] = [{"piece": "logistics_kwantung", "side": "axis", "turn": 2}]
+    while state.data["turn"] == 1:  # every faction ends each of its phases
+        state = act(state, GAME.active(state)[0], "end")
+    assert state.data["turn"] == 2 and state.data["delay_box"] == []
+    rolled = [e for e in state.log if e.key == "log.roll" and e.params["reason"] == "delay"]
+    (arrival,) = state.data["arrivals"]
+    assert arrival["piece"] == "logistics_ighq" and arrival["turn"] == 1 + rolled[0].params["value"]
+    assert state.data["logistics"]["logistics_kwantung"] == "pool"
+    assert any(e.key == "log.arrived" for e in state.log)

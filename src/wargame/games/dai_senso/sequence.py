@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import victory
+from wargame.games.dai_senso import delay, victory
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.state import SIDES
@@ -42,7 +42,6 @@ NOT_PLAYED: Final = (
     *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
     "2.1, 2.3 (political events, organization); of 2.2 (support) only return to base,"
     " beachheads and Blitz markers are played, and beachheads only where naval play is",
-    "7.1 (delay)",
 )  # fmt: skip
 
 
@@ -80,11 +79,13 @@ class GameTurns(Procedure):
         f["next"] += 1
         g.call("faction_turn", then="faction_turns", side=side)
 
-    @RULES.implements("7.2")
+    @RULES.implements("7.1", "7.2")
     def turn_end(self, g: Context, f: Frame) -> None:
-        """The delay segment passes through; the turn marker moves on, or the game ends."""
+        """The delay segment (7.1); the turn marker moves on, bringing back the counters whose
+        box it enters, or the game ends."""
         g.data["phasing"] = None
         g.data["phase"] = None
+        delay.delay_segment(g)
         if g.data["turn"] >= g.data["last_turn"]:
             g.end_game(victory.final_result(g.state))
             return
@@ -93,6 +94,7 @@ class GameTurns(Procedure):
         g.data["track"] = (g.data["track"] + 1) % len(track)
         if g.data["track"] == 0:
             g.data["year"] += 1
+        delay.arrive(g)
         g.goto("start")
 
 
