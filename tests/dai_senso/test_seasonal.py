@@ -4,6 +4,7 @@ segment (7.1), with the seed's worked examples."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from tests.dai_senso.play import GAME, act, actions, frozen
@@ -11,6 +12,8 @@ from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.procedure import run_automatic
 from wargame.engine.state import Frame, clone
+from wargame.fuzz import FuzzConfig, fuzz
+from wargame.games import REGISTRY
 from wargame.games.dai_senso import delay, logistics, replacements, seasonal
 from wargame.games.dai_senso import state as state_module
 from wargame.games.dai_senso.board import board
@@ -330,3 +333,32 @@ def test_the_delay_segment_puts_the_delay_box_on_the_turn_track_and_counters_com
     assert arrival["piece"] == "logistics_ighq" and arrival["turn"] == 1 + rolled[0].params["value"]
     assert state.data["logistics"]["logistics_kwantung"] == "pool"
     assert any(e.key == "log.arrived" for e in state.log)
+
+
+# -- random play through the seasonal phase -------------------------------------------------------
+
+
+def seasonal_overlay() -> dict:
+    """August Storm with logistics markers in both pools and Hakko Ichiu on the VP track under a
+    Rising Sun, so that random play meets the logistics and replacement decisions."""
+    play = msgspec.to_builtins(PLAY)
+    play["scenarios"]["a1_august_storm"].update(
+        logistics=["logistics_kwantung", "logistics_soviet"],
+        vp_box=1,
+        vp_face="rising_sun",
+        hakko_ichiu=1,
+        strategic_warfare=["allied_collapse"] * 3,  # a strategic value of +3: the Rising Sun
+    )
+    return {"game": "dai-senso", "name": "seasonal", "tables": {"seasonal_play": play}}
+
+
+@pytest.mark.rule("1.2.1", "1.3.2")
+def test_random_play_through_logistics_and_replacements_reaches_a_result(tmp_path):
+    options = {"rules_overlay": seasonal_overlay()}
+    state = GAME.setup("a1_august_storm", 3, options)
+    assert GAME.view(state, "axis")["prompt"]["key"] == "prompt.logistics"
+    config = FuzzConfig(games=1, seed=5, scenario="a1_august_storm", out_dir=tmp_path,
+                        check_every=5, options=options)  # fmt: skip
+    summary = fuzz("dai-senso", config, REGISTRY.game, lambda outcome: None)
+    assert [o.failure for o in summary.failures] == []
+    assert all(o.result for o in summary.outcomes)
