@@ -362,3 +362,25 @@ def test_random_play_through_logistics_and_replacements_reaches_a_result(tmp_pat
     summary = fuzz("dai-senso", config, REGISTRY.game, lambda outcome: None)
     assert [o.failure for o in summary.failures] == []
     assert all(o.result for o in summary.outcomes)
+
+
+@pytest.mark.rule("0.1.2")
+def test_the_tracks_panel_shows_the_vp_marker_war_state_esv_and_uscl_and_the_map_the_markers():
+    state = china({"j-home-1": TOKYO})
+    state.data["logistics"] = {"logistics_ighq": TOKYO, "logistics_kwantung": "pool"}
+    state.data["partisans"] = {PEKING: "soviet"}
+    board_ = GAME.view(state, "west")["board"]
+    tracks = board_["tracks"]
+    assert (tracks["vp_marker_box"], tracks["vp_marker_face"]) == (1, "allied_crusade")
+    assert (tracks["pacific_war_state"], tracks["current_esv"], tracks["pacific_uscl"]) == (
+        "limited_war", 0, 0)  # fmt: skip
+    for key in ("vp_marker_box", "vp_marker_face", "pacific_war_state", "current_esv"):
+        for lang in ("en", "ja"):
+            assert GAME.catalog.lookup(f"track.{key}", lang), key
+            if isinstance(tracks[key], str):
+                assert GAME.catalog.lookup(f"track_value.{tracks[key]}", lang), tracks[key]
+    marks = [(m["hex"], m["kind"], m["side"]) for m in board_["marks"]]
+    assert (TOKYO, "logistics", "axis") in marks and (PEKING, "partisan", "soviet") in marks
+    assert GAME.catalog.lookup("token.partisan", "ja") and GAME.catalog.lookup(
+        "token.logistics", "en"
+    )

@@ -196,6 +196,35 @@ class SeasonalVictory(Procedure):
         g.ret()
 
 
+def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The tracks the seasonal turns read, for the client's tracks panel (0.1.2): the VP
+    marker's box and face, the Pacific war state, the current ESV and the Pacific USCL."""
+    marker = data.get("vp_marker") or {}
+    found = {
+        "vp_marker_box": marker.get("box"),
+        "vp_marker_face": marker.get("face"),
+        "pacific_war_state": data.get("war_state"),
+        "current_esv": data.get("esv"),
+        "pacific_uscl": data.get("uscl"),
+    }
+    return {key: value for key, value in found.items() if value is not None}
+
+
+def marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A mark on each hex with a logistics marker or a partisan base (1.2), in its faction's
+    colour."""
+    found = [
+        {"hex": where, "kind": "logistics", "side": forces().markers[marker].faction}
+        for marker, where in sorted(data.get("logistics", {}).items())
+        if where in board().hexes
+    ]
+    found += [
+        {"hex": hex_id, "kind": "partisan", "side": side}
+        for hex_id, side in sorted(data.get("partisans", {}).items())
+    ]
+    return found
+
+
 # -- 1 the seasonal phase -----------------------------------------------------------------------
 
 
