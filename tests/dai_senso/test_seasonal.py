@@ -384,3 +384,20 @@ def test_the_tracks_panel_shows_the_vp_marker_war_state_esv_and_uscl_and_the_map
     assert GAME.catalog.lookup("token.partisan", "ja") and GAME.catalog.lookup(
         "token.logistics", "en"
     )
+
+
+@pytest.mark.rule("0.3")
+def test_the_final_vp_check_scores_the_boxes_and_a_tie_goes_to_the_axis():
+    first, second, third, fourth = axis_units(4)
+    state = china({first: PEKING, second: NANKING, third: SAIGON, fourth: BATAVIA})  # +3
+    found = seasonal.final_vp_result(state)
+    assert (found.winner, found.scores["axis"], found.scores["west"]) == ("axis", 1, 0)
+    state = china({}, imperial_rescript=2)  # Batavia: -1, the Allied Crusade in the 1-VP box
+    found = seasonal.final_vp_result(state)
+    assert (found.winner, found.scores["axis"], found.scores["west"]) == ("axis", 2, 1)
+    state.data["imperial_rescript"] = None
+    found = seasonal.final_vp_result(state)
+    assert (found.winner, found.allies) == ("west", ["soviet"])
+    assert (
+        seasonal.final_result(state).kind == "won_jointly"
+    )  # a training scenario: 0.3's objectives

@@ -175,6 +175,33 @@ def result_for(state_: State, who: str) -> Result | None:
     return victory.won(winners[0], winners[1:], scores)
 
 
+@RULES.implements("0.1", "0.3")
+def final_vp_result(state_: State) -> Result:
+    """The end of a game that is not a training scenario (0.3): the final VP check places the VP
+    marker, the Axis scores the Rising Sun's box and the Imperial Rescript's, the Allies the
+    Allied Crusade's (the Automatic Victory box counting 5); more VP wins, a tie is the Axis's.
+    The influence markers of the final check are not played yet."""
+    data = state_.data
+    marker = place_marker(data, game_tables(state_), strategic_value(state_)["sv"])
+    box = _rank(marker["box"])
+    axis = (box if marker["face"] == "rising_sun" else 0) + (data.get("imperial_rescript") or 0)
+    allies = box if marker["face"] == "allied_crusade" else 0
+    factions = data["factions"]
+    allied = [side for side in ALLIED if side in factions]
+    scores = {side: axis if side == "axis" else allies for side in factions}
+    if axis >= allies or not allied:
+        return victory.won("axis", [], scores)
+    return victory.won(allied[0], allied[1:], scores)
+
+
+def final_result(state_: State) -> Result:
+    """The result when the last turn ends: a training scenario's objectives (0.3's stand-in),
+    else the final VP check."""
+    if state_.scenario in game_tables(state_)["training_scenarios"]:
+        return victory.final_result(state_)
+    return final_vp_result(state_)
+
+
 class SeasonalVictory(Procedure):
     """Phase 0 of a seasonal turn: the VP check (0.1) and the automatic victory test (0.2)."""
 

@@ -22,9 +22,10 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import delay, victory
+from wargame.games.dai_senso import delay
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.seasonal import final_result
 from wargame.games.dai_senso.state import SIDES
 
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
@@ -87,7 +88,7 @@ class GameTurns(Procedure):
         g.data["phase"] = None
         delay.delay_segment(g)
         if g.data["turn"] >= g.data["last_turn"]:
-            g.end_game(victory.final_result(g.state))
+            g.end_game(final_result(g.state))
             return
         track = game_tables(g.state)["turn_track"]
         g.data["turn"] += 1
