@@ -424,3 +424,18 @@ def test_the_option_card_segment_runs_first_when_a_game_registers_it():
     skipped = [e for e in GAME.setup("a1_august_storm", 1).log if e.key == "log.phase_skipped"]
     without = "option_card_segment" not in GAME.procedure_map  # before option_cards.py
     assert [e.params["phase"] for e in skipped] == (["option_cards"] if without else [])
+
+
+@pytest.mark.rule("1.3.3", "1.3.4")
+def test_any_segment_may_grant_steps_taken_the_same_way():
+    """An event's replacements (received only in the turn they occur) use the same procedure."""
+    state = clone(china({"j-home-1": TOKYO}, pool=["j-2nd-army"]))
+    state.stack.append(
+        Frame("take_replacements", "start", {"side": "axis", "left": {"japan|infantry": 1}})
+    )
+    g = GAME.context(state)
+    run_automatic(g)
+    g.finish()
+    assert actions(state, "axis") == ["replace j-2nd-army", "end"]
+    state = act(state, "axis", "end")
+    assert [e.params["steps"] for e in state.log if e.key == "log.replacements_lost"] == [1]

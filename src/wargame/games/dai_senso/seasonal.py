@@ -283,7 +283,20 @@ class SeasonalPhase(Procedure):
     @RULES.implements("1.3")
     def replacements(self, g: Context, f: Frame) -> None:
         """1.3: the steps received this seasonal turn, taken one unit at a time."""
-        f["left"] = replacements.grant(g.state, f["side"])
+        left = replacements.grant(g.state, f["side"])
+        g.call("take_replacements", then="done", side=f["side"], left=left)
+
+    def done(self, g: Context, f: Frame) -> None:
+        g.ret()
+
+
+class TakeReplacements(Procedure):
+    """Replacement steps ``left`` (a grant of :mod:`replacements`) taken by ``side`` one unit at
+    a time (1.3.3, 1.3.4): the seasonal phase's, and any segment's that grants replacements."""
+
+    name = "take_replacements"
+
+    def start(self, g: Context, f: Frame) -> None:
         if f["left"]:
             g.log("log.replacements", side=f["side"], steps=sum(f["left"].values()))
         g.goto("take")
@@ -358,4 +371,4 @@ def _lose_the_rest(g: Context, f: Frame) -> None:
     f["left"] = {}
 
 
-ALL: Final[tuple[Procedure, ...]] = (SeasonalVictory(), SeasonalPhase())
+ALL: Final[tuple[Procedure, ...]] = (SeasonalVictory(), SeasonalPhase(), TakeReplacements())
