@@ -6,7 +6,12 @@ phase with the procedure that plays it; a phase without one is not played yet an
 Decisions
 - A faction that takes no part in the scenario (``factions`` of its set-up) has no faction turn.
 - Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0, the VP check and the
-  automatic victory test (:mod:`seasonal`), and each faction's Phase 1.
+  automatic victory test, and each faction's Phase 1, the seasonal phase (:mod:`seasonal`: the
+  option card segment when a procedure ``option_card_segment`` is registered, logistics and
+  partisans, replacements); other turns have neither, and say nothing of them.
+- The game turn end phase plays the delay segment (7.1, :mod:`delay`) and moves the turn marker
+  (7.2), bringing back the counters whose box it enters; after the last turn the game ends
+  (:func:`seasonal.final_result`).
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
 - Of the initial administrative phase (2) only the support segment (2.2) is played: Blitz marker
