@@ -50,7 +50,7 @@ def test_the_other_scenarios_are_refused_in_one_line_with_the_reason(scenario, r
 def test_the_phases_not_played_yet_pass_through_and_say_so():
     state = GAME.setup(SCENARIO, 1)
     skipped = [e.params["phase"] for e in state.log if e.key == "log.phase_skipped"]
-    assert skipped == ["seasonal_victory", "seasonal"]
+    assert set(skipped) <= {"option_cards"}  # played once option_cards.py is there (1.1)
     assert state.data["phase"] == "operational_movement" and state.data["phasing"] == "axis"
 
 

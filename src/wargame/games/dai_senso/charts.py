@@ -442,6 +442,54 @@ class Naval(Strict):
     play naval movement and beachheads."""
 
 
+# -- 0.1, 0.2, 1.2, 1.3 the seasonal phase (ds-season) ------------------------------------------
+
+WarStateName = Literal["prewar", "limited_war", "total_war"]
+
+
+class ScenarioStart(Strict):
+    """Where a scenario starts on the tracks and what markers it sets up (provisional)."""
+
+    war_state: WarStateName
+    vp_box: Annotated[int, msgspec.Meta(ge=0, le=4)]
+    vp_face: Face
+    esv: Annotated[int, msgspec.Meta(ge=-10, le=5)]
+    uscl: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    imperial_rescript: Annotated[int, msgspec.Meta(ge=0, le=4)] | None = None
+    hakko_ichiu: Annotated[int, msgspec.Meta(ge=0, le=4)] | None = None
+    strategic_warfare: list[str] = []
+    """Marker ids of forces.yaml in the Strategic Warfare box."""
+    logistics: list[str] = []
+    """Logistics marker ids of forces.yaml in their faction's force pool."""
+    partisan_bases: dict[Faction, Annotated[int, msgspec.Meta(ge=0, le=20)]] = {}
+    conquered: list[str] = []
+    """Allied minors (map country ids) conquered when the scenario starts (1.2.2)."""
+
+
+class SeasonalPlay(Strict):
+    esv_term: Literal["if", "unless"]
+    """0.1.1 step 3: the ESV counts if (or unless) an Axis strategic hex in Japan is
+    Western-controlled (open question 1)."""
+    japan_surrenders: Literal["box_only", "box_or_higher"]
+    european_collapse_esv: int
+    scenarios: dict[str, ScenarioStart]
+
+
+def checked_seasonal(values: SeasonalPlay) -> SeasonalPlay:
+    if "default" not in values.scenarios:
+        raise ValueError("give the scenarios' default start")
+    if values.european_collapse_esv != 5:
+        raise ValueError("0.2 (seed): the European Front collapses at ESV 5")
+    return values
+
+
+class ReplacementPlay(Strict):
+    city_is: list[Literal["named_place", "port", "objective"]]
+    """What stands in for a city hex while the map marks none."""
+    logistics_areas: dict[str, list[str]] = {}
+    """Logistics marker id -> the only countries it may be placed in (1.2.1)."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -468,6 +516,8 @@ TABLES: Final = PrintedTables(
         "exploitation": TableKind(Exploitation),
         "supply": TableKind(Supply),
         "naval": TableKind(Naval),
+        "seasonal_play": TableKind(SeasonalPlay, checked_seasonal),
+        "replacement_play": TableKind(ReplacementPlay),
     },
 )
 

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from wargame.engine.data import read_raw
 from wargame.engine.state import State
-from wargame.games.dai_senso import state, supply, victory, weather
+from wargame.games.dai_senso import seasonal, state, supply, victory, weather
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import Unit, forces
@@ -151,12 +151,14 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     tracks: dict[str, Any] = {"date": turn.name, "year": data["year"]}
     tracks |= {f"weather_{area}": turn.weather.get(area, FAIR) for area in areas}
     tracks |= political(data)
+    tracks |= seasonal.tracks(data)
     marks = [
         {"hex": hex_id, "kind": "blitz", "side": side}
         for hex_id, side in sorted(data.get("blitz", {}).items())
     ]
     marks += out_of_supply_marks(state_)
     marks += beachhead_marks(data)
+    marks += seasonal.marks(data)
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
     return found if viewer is None else found | {"hand": []}  # no card is dealt (0.3)
 

@@ -41,6 +41,7 @@ from wargame.games.dai_senso import (
     movement,
     naval,
     retreat,
+    seasonal,
     sequence,
     stacking,
     state,
@@ -71,7 +72,7 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL,
+        *stacking.ALL, *naval.ALL, *seasonal.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -107,6 +108,7 @@ class DaiSenso(ProcedureGame):
         tables = charts.tables(g.state)
         g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
+        g.data.update(seasonal.initial_data(scenario, tables))
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,
@@ -185,6 +187,7 @@ def names_catalog() -> Catalog:
         for kind, records in (
             ("nation", forces().nationalities),
             ("unit_type", forces().ground_types),
+            ("marker", forces().markers),
         ):
             for record in records.values():
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name

@@ -21,6 +21,7 @@ from typing import Any, Final
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TrainingScenario
 from wargame.games.dai_senso.forces import Unit, forces
+from wargame.games.dai_senso.registry import RULES
 
 SIDES: Final = ("axis", "west", "soviet")
 """The three factions, in the order of their faction turns (spec §3.1)."""
@@ -115,10 +116,22 @@ def enter(data: dict[str, Any], uid: str, hex_id: str) -> str | None:
     """Put the unit in the hex; the faction that takes an objective from another, if any."""
     data["units"][uid]["hex"] = hex_id
     side = faction(uid)
+    lose_logistics(data, hex_id, side)
     if hex_id in data["control"] and data["control"][hex_id] != side:
         data["control"][hex_id] = side
         return side
     return None
+
+
+@RULES.implements("1.2.1")
+def lose_logistics(data: dict[str, Any], hex_id: str, side: str) -> None:
+    """1.2.1: an enemy ground unit entering a hex whose only content is a logistics marker sends
+    the marker to the Delay box (a hex with units of the marker's faction is never entered)."""
+    for marker, where in data.get("logistics", {}).items():
+        owner = forces().markers[marker].faction
+        if where == hex_id and owner != side:
+            data["logistics"][marker] = "delay"
+            data["delay_box"].append({"piece": marker, "side": owner})
 
 
 def _afloat(data: Mapping[str, Any], uid: str, hex_id: str) -> bool:

@@ -22,9 +22,9 @@ from wargame.games.dai_senso.charts import TrainingScenario
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
-NOT_PLAYED_RULES: Final = ("0.1", "2.2.3", "4.1.1")
-"""Rules not played yet that could have changed a training scenario's outcome: the VP check,
-support units and airdrops."""
+NOT_PLAYED_RULES: Final = ("1.1", "2.2.3", "4.1.1")
+"""Rules not played yet that could have changed a training scenario's outcome: option cards,
+support units and airdrops (the VP check, 0.1, is played: :mod:`seasonal`)."""
 
 RULES.stand_in(
     "0.3",
@@ -51,13 +51,13 @@ def final_result(state_: State) -> Result:
     counts = held(state_.data)
     scores = {side: counts[side] for side in state_.data["factions"]}
     if counts[scenario.attacker] >= scenario.attacker_needs:
-        return _won(scenario.attacker, [], scores)
+        return won(scenario.attacker, [], scores)
     others = [side for side in state_.data["factions"] if side != scenario.attacker]
     others.sort(key=lambda side: side != scenario.holder_at_start)
-    return _won(others[0], others[1:], scores)
+    return won(others[0], others[1:], scores)
 
 
-def _won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
+def won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
     if not allies:
         params: dict[str, Any] = {"winner": winner}
         return Result(winner, "won", params, scores, list(NOT_PLAYED_RULES))
