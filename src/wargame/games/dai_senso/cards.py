@@ -26,6 +26,7 @@ import msgspec
 
 from wargame.engine.data import Provenance, load_checked
 from wargame.engine.errors import DataError
+from wargame.engine.state import State
 from wargame.games.dai_senso.charts import TABLES, Faction
 from wargame.games.dai_senso.events import EVENTS
 from wargame.games.dai_senso.forces import Forces, forces
@@ -311,6 +312,12 @@ def load(path: Path = DATA / "cards.yaml", pieces: Forces | None = None) -> Card
     return load_checked(
         path, CardsFile, lambda data: Cards(data, forces() if pieces is None else pieces)
     )
+
+
+def current_card(state: State, faction: str) -> Card | None:
+    """The faction's current (played) card (1.1.1), or None: none dealt, none revealed."""
+    found = state.data.get("current_card", {}).get(faction)
+    return cards().cards[found] if found else None
 
 
 @cache

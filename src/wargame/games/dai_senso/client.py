@@ -158,7 +158,10 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     marks += out_of_supply_marks(state_)
     marks += beachhead_marks(data)
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
-    return found if viewer is None else found | {"hand": []}  # no card is dealt (0.3)
+    if viewer is None:
+        return found
+    own = data.get("cards", {}).get(viewer)
+    return found | {"hand": list(own["hand"]) if own else []}  # 1.1: the seat's own hand
 
 
 @RULES.implements("0.3", "13.1")
@@ -169,7 +172,8 @@ def political(data: Mapping[str, Any]) -> dict[str, Any]:
     counts = victory.held(data)
     found: dict[str, Any] = {f"held_{side}": counts[side] for side in factions}
     found |= {f"war_{one}_{other}": "at_war" for one, other in combinations(factions, 2)}
-    return found | {"war_status": "not_played", "politics": "not_played", "cards": "not_dealt"}
+    dealt = "dealt" if "cards" in data else "not_dealt"
+    return found | {"war_status": "not_played", "politics": "not_played", "cards": dealt}
 
 
 def out_of_supply_marks(state_: State) -> list[dict[str, Any]]:

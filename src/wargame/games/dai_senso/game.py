@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from wargame.engine.action import Action
-from wargame.engine.contract import ProcedureGame, Scenario
+from wargame.engine.contract import ProcedureGame, Scenario, Secrets
 from wargame.engine.errors import IllegalAction, UnknownGame
 from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
@@ -40,6 +40,7 @@ from wargame.games.dai_senso import (
     losses,
     movement,
     naval,
+    option_cards,
     retreat,
     sequence,
     stacking,
@@ -48,6 +49,7 @@ from wargame.games.dai_senso import (
     victory,
 )
 from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.events import EVENTS
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
@@ -71,7 +73,7 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL,
+        *stacking.ALL, *naval.ALL, *option_cards.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -107,6 +109,7 @@ class DaiSenso(ProcedureGame):
         tables = charts.tables(g.state)
         g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
+        g.data.update(option_cards.initial_data(g.state, g.data["factions"]))
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,
@@ -133,13 +136,22 @@ class DaiSenso(ProcedureGame):
         return super().apply(state_, side, action)
 
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
-        """The whole position (nothing is hidden) and the fields the client draws from it."""
+        """The whole position but the other factions' hands and pending option cards (1.1,
+        :func:`option_cards.redact`), and the fields the client draws from it."""
         found: dict[str, Any] = copy_data(state_.data)
+        option_cards.redact(found, viewer)
         return found | client.display(state_, viewer)
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
+        """The view's position, the other factions' hands and pending cards drawn from the
+        cards they may hold (:func:`option_cards.sample`)."""
         data = copy_data(client.without_display(view["board"]))
+        option_cards.sample(data, side, rng)
         return self.state_from_view(view, side, data, rng)
+
+    def game_secrets(self, state_: State) -> Secrets:
+        """Each faction's option cards in its hand or pending that no other faction saw."""
+        return Secrets(owned=option_cards.secret_cards(state_.data))
 
     def client_data(self) -> dict[str, Any]:
         return client.client_data()
@@ -190,6 +202,7 @@ def names_catalog() -> Catalog:
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name
         for country, record in board().country_names.items():
             entries[f"country.{country}"] = record[1] if lang == "ja" else record[0]
+        entries |= card_names(lang)
         for turn in charts.TABLES.defaults["turn_track"]:
             shown = months_ja(turn.name) if lang == "ja" else turn.name
             entries[f"track_value.{turn.name}"] = shown
@@ -199,6 +212,25 @@ def names_catalog() -> Catalog:
                 entries[f"hex.{hex_id}"] = f"{shown} ({hex_id})"
         names.add(lang, entries)
     return names
+
+
+def card_names(lang: str) -> dict[str, str]:
+    """The option cards (``card.axis-3``: "3 Army Plan"), the events (``event.coup``), the
+    markers (``marker.kamikaze``) and the event tables (``event_table.colonialism``) that the
+    option card segment's log names (1.1)."""
+    ja = lang == "ja"
+    entries = {
+        f"card.{card.id}": f"{card.number} {card.name_ja if ja else card.name}"
+        for card in cards.cards().data.cards
+    }
+    entries |= {f"event.{event}": names[ja] for event, names in EVENTS.items()}
+    entries |= {
+        f"marker.{marker.id}": marker.name_ja if ja else marker.name
+        for marker in forces().markers.values()
+    }
+    for name, table in charts.TABLES.defaults["event_tables"].items():
+        entries[f"event_table.{name}"] = table.title_ja if ja else table.title
+    return entries
 
 
 def months_ja(name: str) -> str:

@@ -5,8 +5,10 @@ phase with the procedure that plays it; a phase without one is not played yet an
 
 Decisions
 - A faction that takes no part in the scenario (``factions`` of its set-up) has no faction turn.
-- Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0 and each faction's Phase 1;
-  both pass through: the VP check, option cards, logistics and replacements are not played yet.
+- Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0 and each faction's Phase 1.
+  Phase 0 passes through (the VP check is not played yet); of Phase 1 the option card segment
+  (1.1, :mod:`option_cards`) is played in a scenario that deals cards, the logistics and
+  replacement segments (1.2, 1.3) are not played yet.
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
 - Of the initial administrative phase (2) only the support segment (2.2) is played: Blitz marker
@@ -24,12 +26,13 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
 from wargame.games.dai_senso import victory
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.option_cards import dealt
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.state import SIDES
 
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
-    ("seasonal", "1", None),
+    ("seasonal", "1", "option_card_segment"),
     ("initial_administrative", "2", "support_segment"),
     ("operational_movement", "3", "movement"),
     ("blitz_combat", "4.1", "blitz_combat"),
@@ -40,6 +43,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
 )
 NOT_PLAYED: Final = (
     "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
+    "1.2, 1.3 (logistics, replacements); 1.1 (option cards) only in a scenario that deals them",
     "2.1, 2.3 (political events, organization); of 2.2 (support) only return to base,"
     " beachheads and Blitz markers are played, and beachheads only where naval play is",
     "7.1 (delay)",
@@ -111,6 +115,8 @@ class FactionTurn(Procedure):
             name, _rule, run = PHASES[f["phase"]]
             f["phase"] += 1
             g.data["phase"] = name
+            if name == "seasonal" and not (seasonal(g) and dealt(g.data)):
+                run = None
             if run is not None:
                 g.log("log.phase", phase=name, side=f["side"])
                 g.call(run, then="stacking", side=f["side"])
