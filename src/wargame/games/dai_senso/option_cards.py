@@ -527,6 +527,7 @@ class OptionCardSegment(Procedure):
                 choices.refuse(f"card {card}", refusal)
             else:
                 choices.add(f"card {card}", _choose, card)
+        choices.explain = lambda text: _not_in_hand(g.state, side, text)
         return choices
 
     def esv(self, g: Context, f: Frame) -> None:
@@ -538,6 +539,14 @@ class OptionCardSegment(Procedure):
                 g.data["esv"] = int(g.data["esv"]) + change
                 g.log("log.esv", side="soviet", esv=g.data["esv"], change=change)
         g.ret()
+
+
+def _not_in_hand(state_: State, side: str, text: str) -> str:
+    """Why a card of ``side``'s deck that is not in its hand may not be chosen (1.1.3)."""
+    verb, _, card = text.partition(" ")
+    if verb != "card" or not card.startswith(f"{side}-") or card not in cards().cards:
+        return ""
+    return selection_refusal(state_, side, card)
 
 
 def _select(g: Context, f: Frame, country: str, do: str) -> None:
