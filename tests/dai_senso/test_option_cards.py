@@ -45,7 +45,7 @@ def segment(state: State, side: str, **data) -> State:
     ``data`` updates (a card ``pending`` of the side, its ``current`` card), to its first
     decision."""
     found = clone(state)
-    own = found.data["cards"][side]
+    own = found.data["decks"][side]
     pending = data.pop("pending", None)
     if pending:
         own["hand"].remove(pending)
@@ -85,7 +85,7 @@ def refusal(state, side, card):
 @pytest.mark.rule("1.1")
 def test_the_training_scenarios_deal_no_cards_and_pass_the_segment():
     found = GAME.setup("a1_august_storm", 7, {})
-    assert "cards" not in found.data and "log.phase_skipped" in keys(found)
+    assert "decks" not in found.data and "log.phase_skipped" in keys(found)
     assert GAME.view(found, "axis")["prompt"]["key"] != "prompt.pending_card"
     assert current_card(found, "axis") is None
 
@@ -93,11 +93,11 @@ def test_the_training_scenarios_deal_no_cards_and_pass_the_segment():
 @pytest.mark.rule("1.1")
 def test_a_scenario_that_deals_cards_puts_each_deck_in_its_hand_but_its_current_card():
     found = dealt(current={"soviet": "15"})
-    soviet = found.data["cards"]["soviet"]
+    soviet = found.data["decks"]["soviet"]
     assert found.data["current_card"] == {"axis": None, "soviet": "soviet-15"}
     assert len(soviet["hand"]) == 43 and "soviet-15" not in soviet["hand"]
     assert current_card(found, "soviet") is cards().cards["soviet-15"]
-    assert "west" not in found.data["cards"]  # August Storm: the West takes no part
+    assert "west" not in found.data["decks"]  # August Storm: the West takes no part
     assert GAME.view(found, "axis")["prompt"]["key"] == "prompt.pending_card"
 
 
@@ -114,17 +114,17 @@ def test_the_campaigns_deal_cards_as_the_designed_deal_says():
 @pytest.mark.rule("1.1.1")
 def test_step_1_sets_a_current_card_aside_and_a_reusable_one_back_in_the_hand():
     found = dealt(current={"axis": "33a"})
-    assert "axis-33a" in found.data["cards"]["axis"]["removed"]
+    assert "axis-33a" in found.data["decks"]["axis"]["removed"]
     assert found.data["current_card"]["axis"] is None and "log.no_pending" in keys(found)
     again = segment(found, "axis", current="axis-23")  # Production, reusable
-    assert "axis-23" in again.data["cards"]["axis"]["hand"]
+    assert "axis-23" in again.data["decks"]["axis"]["hand"]
     assert "log.card_discarded_reusable" in keys(again)
 
 
 @pytest.mark.rule("1.1.1")
 def test_step_2_reveals_the_pending_card_as_the_current_card_played_this_year():
     found = segment(dealt(), "axis", pending="axis-21")
-    own = found.data["cards"]["axis"]
+    own = found.data["decks"]["axis"]
     assert found.data["current_card"]["axis"] == "axis-21" and own["pending"] is None
     assert "axis-21" in own["played"] and own["revealed"] == {"axis-21": 1945}
     assert "log.card_revealed" in keys(found)
@@ -134,7 +134,7 @@ def test_step_2_reveals_the_pending_card_as_the_current_card_played_this_year():
 def test_a_pending_card_that_broke_a_restriction_goes_back_to_the_hand_unplayed():
     chosen = {"year": 1945, "war_state": "prewar", "after": None}  # a Total War card at Prewar
     found = segment(dealt(), "axis", pending="axis-21", chosen=chosen)
-    own = found.data["cards"]["axis"]
+    own = found.data["decks"]["axis"]
     assert found.data["current_card"]["axis"] is None
     assert "axis-21" in own["hand"] and "axis-21" in own["shown"]
     assert "axis-21" not in own["played"]
@@ -146,14 +146,14 @@ def test_a_pending_card_that_broke_a_restriction_goes_back_to_the_hand_unplayed(
 @pytest.mark.rule("1.1.1")
 def test_step_4_the_pending_card_is_chosen_face_down_and_hidden_from_the_others():
     found = act(dealt(), "axis", "card axis-21")
-    own = found.data["cards"]["axis"]
+    own = found.data["decks"]["axis"]
     assert own["pending"] == "axis-21" and "axis-21" not in own["hand"]
     assert own["chosen"] == {"year": 1945, "war_state": "total_war", "after": None}
     seen = GAME.view(found, "soviet")
-    assert seen["board"]["cards"]["axis"]["pending_held"] is True
-    assert "hand" not in seen["board"]["cards"]["axis"]
+    assert seen["board"]["decks"]["axis"]["pending_held"] is True
+    assert "hand" not in seen["board"]["decks"]["axis"]
     assert "axis-21" not in str(seen) and "axis-21" not in str(GAME.view(found, None))
-    assert GAME.view(found, "axis")["board"]["cards"]["axis"]["pending"] == "axis-21"
+    assert GAME.view(found, "axis")["board"]["decks"]["axis"]["pending"] == "axis-21"
     assert "axis-21" in GAME.secrets(found).owned["axis"]
 
 
@@ -293,7 +293,7 @@ def test_aid_to_china_needs_the_quarantine_speech_played_and_the_nationalists_at
     found = dealt_three(war_state="prewar")
     reason = refusal(found, "west", "west-19a")
     assert "card west-18a not played" in reason and "kmt posture is unknown" in reason
-    found.data["cards"]["west"]["played"].append("west-18a")
+    found.data["decks"]["west"]["played"].append("west-18a")
     found.data["postures"] = {"kmt": "war"}
     assert refusal(found, "west", "west-19a") == ""
 
@@ -312,7 +312,7 @@ def test_cash_and_carry_needs_prewar_over_or_the_european_limited_war():
 @pytest.mark.rule("1.1.3")
 def test_two_diplomatic_proposals_may_not_run_one_after_the_other():
     found = clone(dealt(war_state="limited_war"))
-    found.data["cards"]["axis"]["hand"].remove("axis-11")
+    found.data["decks"]["axis"]["hand"].remove("axis-11")
     found.data["current_card"]["axis"] = "axis-11"
     assert "axis-11 is a diplomatic_proposal card too" in refusal(found, "axis", "axis-12")
     assert refusal(found, "axis", "axis-14") == ""
@@ -329,7 +329,7 @@ def test_a_single_reusable_card_cannot_be_current_two_seasons_running():
 @pytest.mark.rule("1.1.3")
 def test_one_rearmament_card_a_year_counted_by_the_year_it_is_revealed():
     found = segment(dealt(war_state="prewar"), "axis", pending="axis-4")  # rearmament, 1945
-    assert found.data["cards"]["axis"]["revealed"] == {"axis-4": 1945}
+    assert found.data["decks"]["axis"]["revealed"] == {"axis-4": 1945}
     assert option_cards.next_seasonal_year(found) == 1945  # Aug-Sep: next Nov-Dec 1945
     assert "rearmament card is revealed in 1945" in refusal(found, "axis", "axis-28a")
     found.data["track"] = 6  # Nov-Dec 1945: the pending card is revealed in Mar-Apr 1946
@@ -351,10 +351,10 @@ def test_the_soviet_production_limit_is_1_before_total_war_and_3_at_it():
 @pytest.mark.rule("1.1.3")
 def test_a_faction_with_no_card_it_may_choose_announces_it_and_has_none_pending():
     found = clone(dealt(war_state="prewar"))
-    found.data["cards"]["axis"]["hand"] = ["axis-21"]  # only a Total War card left
+    found.data["decks"]["axis"]["hand"] = ["axis-21"]  # only a Total War card left
     found = segment(found, "axis")
     assert "log.no_legal_pending" in keys(found)
-    assert found.data["cards"]["axis"]["pending"] is None
+    assert found.data["decks"]["axis"]["pending"] is None
 
 
 @pytest.mark.rule("1.1.3")
@@ -373,21 +373,21 @@ def test_determinize_draws_the_pending_card_from_the_cards_the_faction_may_hold(
     found = act(dealt(), "axis", "card axis-21")
     view = GAME.view(found, "soviet")
     drawn = {
-        GAME.determinize(view, "soviet", Rng(seed)).data["cards"]["axis"]["pending"]
+        GAME.determinize(view, "soviet", Rng(seed)).data["decks"]["axis"]["pending"]
         for seed in range(8)
     }
     assert len(drawn) > 1 and all(card.startswith("axis-") for card in drawn)
     sampled = GAME.determinize(view, "soviet", Rng(1))
-    axis = sampled.data["cards"]["axis"]
-    assert len(axis["hand"]) == len(found.data["cards"]["axis"]["hand"])
+    axis = sampled.data["decks"]["axis"]
+    assert len(axis["hand"]) == len(found.data["decks"]["axis"]["hand"])
     assert GAME.view(sampled, "soviet", log=False)["board"] == view["board"]
 
 
 @pytest.mark.rule("1.1")
 def test_a_played_reusable_card_back_in_the_hand_is_no_secret():
     found = segment(dealt(), "axis", current="axis-23")
-    assert "axis-23" in found.data["cards"]["axis"]["hand"]
-    found.data["cards"]["axis"]["played"].append("axis-23")
+    assert "axis-23" in found.data["decks"]["axis"]["hand"]
+    found.data["decks"]["axis"]["played"].append("axis-23")
     assert "axis-23" not in option_cards.secret_cards(found.data)["axis"]
 
 

@@ -1,7 +1,9 @@
 """Dai Senso! as a game contract: set-up of a playable training scenario, views and the turn.
 
-Every counter is face up and the training scenario deals no option cards, so the whole position
-is public: every view shows the game's data as it is, and determinizing a view is reading it back.
+Every counter is face up. A scenario that deals option cards (:mod:`option_cards`, 1.1) keeps
+each faction's hand and pending card from the others: their views show how many cards it holds
+and whether one is pending, and determinizing a view draws the pending card back; the training
+scenarios deal none, so there every view shows the whole position.
 
 Decisions
 - August Storm (A.1) is the first playable scenario: two factions only (the West has no faction

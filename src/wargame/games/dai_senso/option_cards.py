@@ -8,7 +8,7 @@ Only a scenario the ``option_cards`` table names deals cards (the campaigns); th
 scenarios deal none and their seasonal phase passes through as before.
 
 The position (``data``)
-- ``cards[faction]``: ``hand`` (card ids, in the deck's order), ``pending`` (a card id or None,
+- ``decks[faction]``: ``hand`` (card ids, in the deck's order), ``pending`` (a card id or None,
   face down), ``removed`` (set aside for good), ``played`` (every card that was current: 1.1.3's
   "played"), ``revealed`` (card id -> the year it became current, for the annual limit),
   ``shown`` (cards in the hand every faction saw: a pending card that broke a restriction),
@@ -89,7 +89,7 @@ def deal_of(state_: State) -> DeckDeal | None:
 
 
 def dealt(data: Mapping[str, Any]) -> bool:
-    return "cards" in data
+    return "decks" in data
 
 
 @RULES.implements("1.1")
@@ -116,7 +116,7 @@ def initial_data(state_: State, factions: Iterable[str]) -> dict[str, Any]:
             "chosen": None,
         }
         current[side] = now
-    return {"cards": piles, "current_card": current, "esv": 0, "uscl": 0,
+    return {"decks": piles, "current_card": current, "esv": 0, "uscl": 0,
             "card_markers": {side: [] for side in factions}, "force_pool": [],
             "delay_box": []}  # fmt: skip
 
@@ -170,7 +170,7 @@ def requirement_refusal(state_: State, card: Card, requirement: Requirement) -> 
         return _government_refusal(state_, requirement.government)
     if requirement.played:
         wanted = f"{card.deck}-{requirement.played}"
-        return "" if wanted in data["cards"][card.deck]["played"] else f"card {wanted} not played"
+        return "" if wanted in data["decks"][card.deck]["played"] else f"card {wanted} not played"
     if requirement.posture:
         country, wanted = requirement.posture.country, requirement.posture.is_
         found = posture(data, country) or "unknown"
@@ -212,7 +212,7 @@ def restriction_refusal(state_: State, side: str, card: Card, chosen: Mapping[st
 
 
 def _revealed_in(state_: State, side: str, kind: str, year: int) -> str | None:
-    revealed = state_.data["cards"][side]["revealed"]
+    revealed = state_.data["decks"][side]["revealed"]
     same = [cid for cid, when in revealed.items() if when == year]
     return next((cid for cid in same if kind in cards().cards[cid].types), None)
 
@@ -221,7 +221,7 @@ def _revealed_in(state_: State, side: str, kind: str, year: int) -> str | None:
 def selection_refusal(state_: State, side: str, card_id: str) -> str:
     """Why ``side`` may not choose ``card_id`` as its pending card now, with the rule ("" if it
     may): it must be in the hand, meet every requirement and break no restriction."""
-    if card_id not in state_.data["cards"][side]["hand"]:
+    if card_id not in state_.data["decks"][side]["hand"]:
         return f"1.1.3: {card_id} is not in the hand of {side}"
     card = cards().cards[card_id]
     reasons = [requirement_refusal(state_, card, each) for each in card.requires]
@@ -438,7 +438,7 @@ class OptionCardSegment(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         """Step 1: the current card is discarded, back to the hand if reusable."""
         side = f["side"]
-        own = g.data["cards"][side]
+        own = g.data["decks"][side]
         current = g.data["current_card"][side]
         if current is not None:
             g.data["current_card"][side] = None
@@ -455,7 +455,7 @@ class OptionCardSegment(Procedure):
         """Step 2: the pending card is revealed and becomes current, unless it broke a
         restriction when it was chosen: then it goes back to the hand, not played."""
         side = f["side"]
-        own = g.data["cards"][side]
+        own = g.data["decks"][side]
         pending, chosen = own["pending"], own["chosen"]
         own["pending"], own["chosen"] = None, None
         if pending is None:
@@ -509,7 +509,7 @@ class OptionCardSegment(Procedure):
     def choose_next(self, g: Context, f: Frame) -> None:
         """Step 4 when the faction can choose no card: it says so and has none pending."""
         side = f["side"]
-        hand = g.data["cards"][side]["hand"]
+        hand = g.data["decks"][side]["hand"]
         if any(not selection_refusal(g.state, side, card) for card in hand):
             g.goto("choose")
             return
@@ -521,7 +521,7 @@ class OptionCardSegment(Procedure):
         """Step 4: the next pending card, face down, from the hand (1.1.3)."""
         side = f["side"]
         choices = Decision.single(side, "prompt.pending_card")
-        for card in g.data["cards"][side]["hand"]:
+        for card in g.data["decks"][side]["hand"]:
             refusal = selection_refusal(g.state, side, card)
             if refusal:
                 choices.refuse(f"card {card}", refusal)
@@ -558,7 +558,7 @@ def _select(g: Context, f: Frame, country: str, do: str) -> None:
 
 def _choose(g: Context, f: Frame, card: str) -> None:
     side = f["side"]
-    own = g.data["cards"][side]
+    own = g.data["decks"][side]
     own["chosen"] = choosing_now(g.state, side)
     own["hand"].remove(card)
     own["pending"] = card
@@ -577,7 +577,7 @@ def in_deck_order(side: str, ids: Iterable[str]) -> list[str]:
 
 def redact(data: dict[str, Any], viewer: str | None) -> None:
     """Another faction's hand and pending card, in place of their number and presence."""
-    for side, own in data.get("cards", {}).items():
+    for side, own in data.get("decks", {}).items():
         if side == viewer:
             continue
         own["hand_size"] = len(own.pop("hand"))
@@ -588,7 +588,7 @@ def secret_cards(data: Mapping[str, Any]) -> dict[str, set[str]]:
     """Per faction, the cards of its hand and its pending card that no other faction saw there
     (a card once played, or returned to the hand in the open, is known to be there)."""
     found = {}
-    for side, own in data.get("cards", {}).items():
+    for side, own in data.get("decks", {}).items():
         known = {*own["played"], *own["shown"]}
         held = {*own["hand"], *([own["pending"]] if own["pending"] else [])}
         found[side] = held - known
@@ -598,7 +598,7 @@ def secret_cards(data: Mapping[str, Any]) -> dict[str, set[str]]:
 def sample(data: dict[str, Any], side: str, rng: RandomSource) -> None:
     """For ``determinize``: each other faction's hand and pending card drawn from its unseen
     cards, in place of the view's counts."""
-    for other, own in data.get("cards", {}).items():
+    for other, own in data.get("decks", {}).items():
         if other == side:
             continue
         out = {*own["removed"], data["current_card"].get(other)}
