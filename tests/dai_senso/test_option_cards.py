@@ -14,6 +14,8 @@ from wargame.engine.errors import IllegalAction
 from wargame.engine.procedure import run_automatic
 from wargame.engine.rng import Rng
 from wargame.engine.state import Frame, State, clone
+from wargame.fuzz import FuzzConfig, fuzz
+from wargame.games import REGISTRY
 from wargame.games.dai_senso import option_cards, strategy
 from wargame.games.dai_senso.cards import cards, current_card
 from wargame.games.dai_senso.charts import TABLES
@@ -398,3 +400,18 @@ def test_the_bots_try_the_cards_that_bring_most_first():
     assert ordered[0].startswith("card ") and len(ordered) == len(actions(found, "axis"))
     first = cards().cards[ordered[0].split()[1]]
     assert strategy.card_worth(first) >= strategy.card_worth(cards().cards["axis-3"])
+
+
+# -- random play with the cards dealt -------------------------------------------------------------
+
+
+@pytest.mark.rule("1.1")
+@pytest.mark.parametrize(("scenario", "war_state"), [("a2_china_incident", "limited_war")])
+def test_random_games_with_the_cards_dealt_end_without_failure(scenario, war_state, tmp_path):
+    """The fuzzer's checks (views and logs against the hands, determinize, undo, replay) at every
+    step of a game whose two seasonal turns play the segment for three factions."""
+    options = {"rules_overlay": overlay(scenario, war_state, current={"axis": "1"})}
+    config = FuzzConfig(games=1, seed=2026, scenario=scenario, out_dir=tmp_path, options=options)
+    summary = fuzz("dai-senso", config, REGISTRY.game, lambda outcome: None)
+    assert [outcome.failure for outcome in summary.failures] == []
+    assert all(outcome.result for outcome in summary.outcomes)
