@@ -141,7 +141,7 @@ def test_wargame_cards_lists_every_card_before_the_game_plays(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert code == 0 and len(rows) == 200
     treaty = next(row for row in rows if row["id"] == "axis-33a")
-    assert treaty["provenance"] == "seed" and treaty["event"] == "missing"
+    assert treaty["provenance"] == "seed" and treaty["event"] == "partial"  # 1.1.2: rolled
     assert treaty["effect"] == "Prewar; roll on Card 33a Treaty: the selected country"
     assert treaty["effect_ja"].startswith("戦前; カード33a 条約")
     code = main(["cards", "dai-senso"])

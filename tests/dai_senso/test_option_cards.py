@@ -415,3 +415,11 @@ def test_random_games_with_the_cards_dealt_end_without_failure(scenario, war_sta
     summary = fuzz("dai-senso", config, REGISTRY.game, lambda outcome: None)
     assert [outcome.failure for outcome in summary.failures] == []
     assert all(outcome.result for outcome in summary.outcomes)
+
+
+def test_wargame_cards_says_how_much_of_each_card_is_played():
+    status = {row["id"]: row["event"] for row in GAME.cards()}
+    assert status["west-43a"] == "played"  # its pieces to the Delay box
+    assert status["west-19a"] == "played"  # marker:aid_to_china to the force pool
+    assert status["axis-33a"] == "partial"  # rolled, but the events it may bring are not all played
+    assert status["axis-3"] == "missing"  # a conditional event and replacements

@@ -288,8 +288,9 @@ class Cards:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """One row per card for ``wargame cards`` before the game plays: its provenance, "missing"
-    as its event (no card is played yet), its effect in both languages and its reason."""
+    """One row per card for ``wargame cards``: its provenance, "missing" as its event (the game
+    fills in how much of it is played: ``option_cards.card_status``), its effect in both
+    languages and its reason."""
     found = cards()
     return [
         {

@@ -172,7 +172,11 @@ class DaiSenso(ProcedureGame):
         return {side: float(counts[side]) for side in state_.data["factions"]}
 
     def cards(self) -> list[dict[str, Any]]:
-        return cards.catalogue()
+        """The option cards, each with how much of it is played (``option_cards.card_status``)."""
+        rows = cards.catalogue()
+        for row in rows:
+            row["event"] = option_cards.card_status(cards.cards().cards[row["id"]])
+        return rows
 
 
 def turn_of_month(track: list[charts.Turn], month: int) -> int:

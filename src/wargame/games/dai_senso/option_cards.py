@@ -59,7 +59,7 @@ from wargame.engine.rng import RandomSource
 from wargame.engine.state import Frame, State
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.cards import Card, Requirement, cards
-from wargame.games.dai_senso.charts import DeckDeal
+from wargame.games.dai_senso.charts import TABLES, DeckDeal
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
@@ -333,6 +333,42 @@ def bring_about(g: Context, side: str, event: str, country: str | None) -> None:
         g.log("log.card_event_not_played", side=side, event=event)
     else:
         g.log("log.card_event_not_played_country", side=side, event=event, country=country)
+
+
+def table_results(table: str) -> set[str]:
+    """Every final event a roll on ``table`` may end in, through its chains."""
+    rows = TABLES.defaults["event_tables"][table].rows.values()
+    found: set[str] = set()
+    for result in rows:
+        chained = result.removeprefix("table:")
+        found |= table_results(chained) if result.startswith("table:") else {result}
+    return found
+
+
+def card_status(card: Card) -> str:
+    """How much of ``card`` is played (``wargame cards``): "played" when the game carries out
+    every effect it prints, "partial" when some, "missing" when none. Played: its pieces (1.1),
+    its markers and table rolls in the option card segment (1.1.2; a roll whose chains may end in
+    an event not played yet is partial); not yet: its replacements (1.3), its blitz value, the
+    events not played and the actions of the other segments."""
+    effects = ["played"] * bool(card.reinforcements) + ["missing"] * bool(card.replacements)
+    effects += ["missing"] * bool(card.blitz)
+    effects += [_action_status(action.segment, action.do) for action in card.actions]
+    if all(effect == "played" for effect in effects):
+        return "played"
+    return "missing" if all(effect == "missing" for effect in effects) else "partial"
+
+
+def _action_status(segment: str, do: str) -> str:
+    kind, _, name = do.partition(":")
+    if segment != "option_card":
+        return "missing"
+    if kind == "marker":
+        return "played"
+    played = {"none", *PLAYED_EVENTS}
+    if kind == "table":
+        return "played" if table_results(name) <= played else "partial"
+    return "played" if do in played else "missing"
 
 
 def place_marker(g: Context, side: str, marker: str) -> None:
