@@ -113,6 +113,12 @@ def test_units_with_a_card_code_are_brought_by_that_card():
         ),
         (lambda r: card(r, "axis-5")["actions"][0].update(do="table:poker"), "no event table"),
         (lambda r: card(r, "west-12")["actions"][0].update(do="marker:gold"), "no marker 'gold'"),
+        (lambda r: card(r, "axis-5")["actions"][0].update(do="remove:99"), "removes card 99"),
+        (lambda r: card(r, "axis-5")["actions"][0].update(do="remove:5"), "no other card"),
+        (
+            lambda r: card(r, "axis-5")["actions"][0].update(do="remove:type:vase"),
+            "no type 'vase'",
+        ),
         (lambda r: card(r, "west-19a")["requires"][0].update(played="99"), "requires card 99"),
         (lambda r: card(r, "axis-1").update(production=1), "only Soviet cards print"),
         (lambda r: card(r, "axis-1").update(blitz=0), "a blitz card has lightning bolts"),

@@ -423,3 +423,25 @@ def test_wargame_cards_says_how_much_of_each_card_is_played():
     assert status["west-19a"] == "played"  # marker:aid_to_china to the force pool
     assert status["axis-33a"] == "partial"  # rolled, but the events it may bring are not all played
     assert status["axis-3"] == "missing"  # a conditional event and replacements
+
+
+@pytest.mark.rule("1.1.2")
+def test_a_card_that_removes_a_card_of_a_type_takes_the_copy_in_the_hand():
+    found = clone(dealt(war_state="total_war"))
+    own = found.data["decks"]["axis"]
+    orders = [card.id for card in cards().deck("axis") if "imperial_order" in card.types]
+    own["hand"].remove(orders[0])
+    own["removed"].append(orders[0])  # one Imperial Order card discarded, the others in hand
+    g = GAME.context(found)
+    option_cards.carry_out(g, "axis", "remove:type:imperial_order", None)
+    assert orders[1] in own["removed"] and orders[1] not in own["hand"]
+    option_cards.carry_out(g, "axis", f"remove:{orders[0].split('-')[1]}", None)
+    assert found.log[-1].key == "log.card_removal_nothing"  # discarded already: carried out
+
+
+def test_a_removal_reads_as_the_card_or_type_it_removes():
+    card = cards().cards["axis-33a"]
+    action = msgspec.structs.replace(card.actions[0], do="remove:type:imperial_order", select=None)
+    removing = msgspec.structs.replace(card, actions=[action])
+    assert cards().effect(removing, "en").endswith("remove one Imperial Order card")
+    assert option_cards.card_status(removing) == "played"

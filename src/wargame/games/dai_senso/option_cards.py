@@ -363,7 +363,7 @@ def _action_status(segment: str, do: str) -> str:
     kind, _, name = do.partition(":")
     if segment != "option_card":
         return "missing"
-    if kind == "marker":
+    if kind in ("marker", "remove"):
         return "played"
     played = {"none", *PLAYED_EVENTS}
     if kind == "table":
@@ -377,6 +377,27 @@ def place_marker(g: Context, side: str, marker: str) -> None:
     g.log("log.card_marker", side=side, marker=marker)
 
 
+@RULES.implements("1.1.2")
+def remove_card(g: Context, side: str, target: str) -> None:
+    """Another card of the deck set aside for good: card ``target`` (a number), or a card of a
+    type (``type:TYPE``), the copy in the hand first; a card already discarded needs nothing
+    more, and the action is carried out all the same."""
+    wanted = target.removeprefix("type:")
+    deck = cards().deck(side)
+    if target.startswith("type:"):
+        matching = [card.id for card in deck if wanted in card.types]
+    else:
+        matching = [f"{side}-{wanted}"]
+    own = g.data["decks"][side]
+    held = [card for card in own["hand"] if card in matching]
+    if not held:
+        g.log("log.card_removal_nothing", side=side)
+        return
+    own["hand"].remove(held[0])
+    own["removed"].append(held[0])
+    g.log("log.card_removed", side=side, card=held[0])
+
+
 def carry_out(g: Context, side: str, do: str, country: str | None) -> None:
     """One card action of the option card segment (1.1.2)."""
     kind, _, name = do.partition(":")
@@ -386,6 +407,8 @@ def carry_out(g: Context, side: str, do: str, country: str | None) -> None:
         bring_about(g, side, event, country)
     elif kind == "marker":
         place_marker(g, side, name)
+    elif kind == "remove":
+        remove_card(g, side, name)
     else:
         bring_about(g, side, do, country)
 
