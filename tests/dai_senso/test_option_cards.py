@@ -379,6 +379,11 @@ def test_determinize_draws_the_pending_card_from_the_cards_the_faction_may_hold(
         for seed in range(8)
     }
     assert len(drawn) > 1 and all(card.startswith("axis-") for card in drawn)
+    prewar = act(dealt(war_state="prewar"), "axis", "card axis-1")
+    view = GAME.view(prewar, "soviet")
+    for seed in range(8):  # chosen at Prewar: a Prewar card
+        pending = GAME.determinize(view, "soviet", Rng(seed)).data["decks"]["axis"]["pending"]
+        assert cards().cards[pending].war_state == "prewar"
     sampled = GAME.determinize(view, "soviet", Rng(1))
     axis = sampled.data["decks"]["axis"]
     assert len(axis["hand"]) == len(found.data["decks"]["axis"]["hand"])

@@ -148,8 +148,9 @@ class DaiSenso(ProcedureGame):
         """The view's position, the other factions' hands and pending cards drawn from the
         cards they may hold (:func:`option_cards.sample`)."""
         data = copy_data(client.without_display(view["board"]))
-        option_cards.sample(data, side, rng)
-        return self.state_from_view(view, side, data, rng)
+        found = self.state_from_view(view, side, data, rng)
+        option_cards.sample(found, side, rng)
+        return found
 
     def game_secrets(self, state_: State) -> Secrets:
         """Each faction's option cards in its hand or pending that no other faction saw."""

@@ -654,18 +654,27 @@ def secret_cards(data: Mapping[str, Any]) -> dict[str, set[str]]:
     return found
 
 
-def sample(data: dict[str, Any], side: str, rng: RandomSource) -> None:
+def sample(state_: State, side: str, rng: RandomSource) -> None:
     """For ``determinize``: each other faction's hand and pending card drawn from its unseen
-    cards, in place of the view's counts."""
+    cards, in place of the view's counts; the pending card among those that broke no selection
+    restriction when it was chosen (1.1.3: the time of the choice is public), if any did not."""
+    data = state_.data
     for other, own in data.get("decks", {}).items():
         if other == side:
             continue
         out = {*own["removed"], data["current_card"].get(other)}
         unseen = [card.id for card in cards().deck(other) if card.id not in out]
-        pending = rng.choice(unseen) if own.pop("pending_held") else None
+        pending = None
+        if own.pop("pending_held"):
+            legal = [c for c in unseen if _fits(state_, other, c, own["chosen"])]
+            pending = rng.choice(legal or unseen)
         own["hand"] = [card for card in unseen if card != pending]
         own["pending"] = pending
         del own["hand_size"]
+
+
+def _fits(state_: State, side: str, card: str, chosen: Mapping[str, Any] | None) -> bool:
+    return chosen is None or not restriction_refusal(state_, side, cards().cards[card], chosen)
 
 
 ALL: Final[tuple[Procedure, ...]] = (OptionCardSegment(),)
