@@ -450,3 +450,17 @@ def test_a_removal_reads_as_the_card_or_type_it_removes():
     removing = msgspec.structs.replace(card, actions=[action])
     assert cards().effect(removing, "en").endswith("remove one Imperial Order card")
     assert option_cards.card_status(removing) == "played"
+
+
+@pytest.mark.rule("1.1")
+def test_the_current_cards_the_esv_and_the_uscl_are_public_tracks():
+    found = segment(dealt(war_state="limited_war"), "soviet", pending="soviet-15")
+    tracks = GAME.view(found, "axis")["board"]["tracks"]
+    assert tracks["current_soviet"] == "soviet-15" and tracks["current_axis"] is None
+    assert tracks["cards"] == "dealt" and tracks["esv"] == 0 and tracks["uscl"] == 0
+    assert GAME.catalog.render("log.card_revealed", {"side": "soviet", "card": "soviet-15"}, "en")
+    assert GAME.catalog.lookup("track_value.soviet-15", "ja") == "15 戦前生産"
+    assert (
+        "current_axis"
+        not in GAME.view(GAME.setup("a1_august_storm", 7, {}), "axis")["board"]["tracks"]
+    )

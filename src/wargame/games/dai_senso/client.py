@@ -192,7 +192,18 @@ def political(data: Mapping[str, Any]) -> dict[str, Any]:
     found: dict[str, Any] = {f"held_{side}": counts[side] for side in factions}
     found |= {f"war_{one}_{other}": "at_war" for one, other in combinations(factions, 2)}
     dealt = "dealt" if "decks" in data else "not_dealt"
-    return found | {"war_status": "not_played", "politics": "not_played", "cards": dealt}
+    found |= {"war_status": "not_played", "politics": "not_played", "cards": dealt}
+    return found | current_cards(data)
+
+
+@RULES.implements("1.1")
+def current_cards(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Where option cards are dealt: each faction's current card (public, 1.1.1), the ESV
+    (1.1.4) and the Pacific USCL level (1.1.2)."""
+    if "decks" not in data:
+        return {}
+    found = {f"current_{side}": card for side, card in data["current_card"].items()}
+    return found | {"esv": data["esv"], "uscl": data["uscl"]}
 
 
 def out_of_supply_marks(state_: State) -> list[dict[str, Any]]:

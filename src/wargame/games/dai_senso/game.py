@@ -224,11 +224,12 @@ def names_catalog() -> Catalog:
 def card_names(lang: str) -> dict[str, str]:
     """The option cards (``card.axis-3``: "3 Army Plan"), the events (``event.coup``), the
     markers (``marker.kamikaze``) and the event tables (``event_table.colonialism``) that the
-    option card segment's log names (1.1)."""
+    option card segment's log names (1.1); the cards as values of the current card tracks."""
     ja = lang == "ja"
     entries = {
-        f"card.{card.id}": f"{card.number} {card.name_ja if ja else card.name}"
+        f"{kind}.{card.id}": f"{card.number} {card.name_ja if ja else card.name}"
         for card in cards.cards().data.cards
+        for kind in ("card", "track_value")
     }
     entries |= {f"event.{event}": names[ja] for event, names in EVENTS.items()}
     entries |= {
