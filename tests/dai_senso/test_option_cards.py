@@ -10,7 +10,7 @@ import pytest
 
 from tests.dai_senso.play import GAME, act, actions, frozen
 from wargame.engine.action import Action
-from wargame.engine.errors import IllegalAction
+from wargame.engine.errors import DataError, IllegalAction
 from wargame.engine.procedure import run_automatic
 from wargame.engine.rng import Rng
 from wargame.engine.state import Frame, State, clone
@@ -464,3 +464,13 @@ def test_the_current_cards_the_esv_and_the_uscl_are_public_tracks():
         "current_axis"
         not in GAME.view(GAME.setup("a1_august_storm", 7, {}), "axis")["board"]["tracks"]
     )
+
+
+@pytest.mark.rule("1.1")
+def test_a_deal_naming_a_card_not_in_the_deck_is_refused_in_one_line():
+    with pytest.raises(DataError, match="option_cards: a1_august_storm deals no card axis-99"):
+        dealt(current={"axis": "99"})
+    for deal in TABLES.defaults["option_cards"].scenarios.values():
+        named = [(side, number) for side, number in deal.current.items()]
+        named += [(side, n) for side, numbers in deal.removed.items() for n in numbers]
+        assert all(f"{side}-{number}" in cards().cards for side, number in named)

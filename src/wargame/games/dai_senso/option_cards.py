@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from wargame.engine.dice import D6
+from wargame.engine.errors import DataError
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import Frame, State
@@ -76,7 +77,6 @@ MARKER_DRM: Final = {"influence_axis": 1, "influence_west": -1, "influence_sovie
 OWN_TABLES: Final = ("diplomatic_incident", "current_card")
 """Tables whose roll counts the selected country's marker (1.1.2): the Diplomatic Incident table
 and the current card's own tables (``current_card_*``)."""
-HIDDEN_KEYS: Final = ("hand", "pending")
 
 
 # -- the deal -------------------------------------------------------------------------------------
@@ -106,6 +106,9 @@ def initial_data(state_: State, factions: Iterable[str]) -> dict[str, Any]:
         now = f"{side}-{number}" if number else None
         removed = [f"{side}-{n}" for n in deal.removed.get(side, [])]
         out = {*removed, now}
+        unknown = sorted(card for card in out if card and card not in cards().cards)
+        if unknown:
+            raise DataError(f"table option_cards: {state_.scenario} deals no card {unknown[0]}")
         piles[side] = {
             "hand": [card.id for card in cards().deck(side) if card.id not in out],
             "pending": None,
