@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from tests.dai_senso.play import GAME, act, actions, frozen
+from wargame.bots import make_bot
 from wargame.engine.action import Action
 from wargame.engine.errors import DataError, IllegalAction
 from wargame.engine.procedure import run_automatic
@@ -474,3 +475,10 @@ def test_a_deal_naming_a_card_not_in_the_deck_is_refused_in_one_line():
         named = [(side, number) for side, number in deal.current.items()]
         named += [(side, n) for side, numbers in deal.removed.items() for n in numbers]
         assert all(f"{side}-{number}" in cards().cards for side, number in named)
+
+
+def test_the_search_bot_chooses_a_pending_card_from_its_own_view():
+    found = dealt(war_state="prewar")
+    bot = make_bot("mcts-easy", GAME, "axis", 1)
+    chosen = bot.choose(GAME.view(found, "axis"))
+    assert chosen in actions(found, "axis") and chosen.startswith("card ")
