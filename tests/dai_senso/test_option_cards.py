@@ -143,7 +143,22 @@ def test_a_pending_card_that_broke_a_restriction_goes_back_to_the_hand_unplayed(
     assert "axis-21" not in own["played"]
     returned = next(e for e in found.log if e.key == "log.card_returned")
     assert returned.params["reason"].startswith("1.1.3: ")
-    assert "log.total_war_penalty_not_played" in keys(found)  # 12.3 is not played yet
+    assert "log.card_returned" in keys(found)
+
+
+@pytest.mark.rule("1.1.1")
+def test_after_an_illegal_axis_card_either_allied_faction_may_declare_total_war():
+    chosen = {"year": 1937, "war_state": "prewar", "after": "axis-12"}  # 11 after 12: illegal
+    found = segment(dealt_three(war_state="prewar"), "axis", pending="axis-11", chosen=chosen)
+    assert GAME.active(found) == ["west"] and set(actions(found, "west")) == {"declare", "decline"}
+    found = act(found, "west", "decline")
+    assert GAME.active(found) == ["soviet"]
+    declared = act(found, "soviet", "declare")
+    assert declared.data["war_state"] == "total_war" and "log.total_war_declared" in keys(declared)
+    assert option_cards.war_status(declared) == "total_war"
+    assert GAME.view(declared, "axis")["prompt"]["key"] == "prompt.pending_card"
+    declined = act(found, "soviet", "decline")
+    assert option_cards.war_status(declined) == "prewar"
 
 
 @pytest.mark.rule("1.1.1")

@@ -32,8 +32,9 @@ Decisions
 - A pending card is checked when it is chosen: a card whose requirements or restrictions fail
   is refused with its rule; so Step 2's check (1.1.1, against the restrictions at the time it
   was chosen) finds a broken restriction only for a card a set-up or an older rule put there.
-  The penalty then (an Allied faction may declare Total War, 12.3) is logged as not played:
-  the war states are not played yet.
+  The penalty then: each Allied faction in play, the West first, may declare Total War (12.3);
+  a declaration sets the DS war status the cards read (``data["war_state"]``), the war state's
+  other effects are not played yet.
 - What the rules of other sections keep (the war status, the Government marker, the European
   war markers, postures, the VP marker, influence and neutral markers) is read from the
   position where those sections will keep it, else from the scenario's deal
@@ -531,9 +532,9 @@ class OptionCardSegment(Procedure):
             own["hand"] = in_deck_order(side, [*own["hand"], pending])
             own["shown"].append(pending)
             g.log("log.card_returned", side=side, card=pending, reason=f"1.1.3: {broken}")
-            if side == "axis" and chosen["war_state"] != "total_war":
-                g.log("log.total_war_penalty_not_played")
-            g.goto("choose_next")
+            penalised = side == "axis" and chosen["war_state"] != "total_war"
+            f["penalty"] = [s for s in ("west", "soviet") if penalised and s in g.data["decks"]]
+            g.goto("penalty_next")
             return
         g.data["current_card"][side] = pending
         own["played"].append(pending)
@@ -541,6 +542,19 @@ class OptionCardSegment(Procedure):
         g.log("log.card_revealed", side=side, card=pending)
         f["action"] = 0
         g.goto("actions")
+
+    def penalty_next(self, g: Context, f: Frame) -> None:
+        """The next Allied faction that may declare Total War for the Axis's illegal card."""
+        g.goto("penalty" if f["penalty"] else "choose_next")
+
+    @decision
+    def penalty(self, g: Context, f: Frame) -> Choices:
+        """1.1.1: after an illegal Axis card at Prewar or Limited War, either Allied faction
+        may declare that Total War begins at once."""
+        choices = Decision.single(f["penalty"][0], "prompt.total_war_penalty")
+        choices.add("declare", _declare_total_war)
+        choices.add("decline", _decline_total_war)
+        return choices
 
     def actions(self, g: Context, f: Frame) -> None:
         """Step 3: the card's option card segment actions in their order (1.1.2); then the
@@ -609,6 +623,21 @@ def _not_in_hand(state_: State, side: str, text: str) -> str:
     if verb != "card" or not card.startswith(f"{side}-") or card not in cards().cards:
         return ""
     return selection_refusal(state_, side, card)
+
+
+@RULES.implements("1.1.1")
+def _declare_total_war(g: Context, f: Frame) -> None:
+    """Total War begins (12.3): the DS war status the cards read; the war state's other
+    effects are not played yet."""
+    g.data["war_state"] = "total_war"
+    g.log("log.total_war_declared", side=f["penalty"][0])
+    f["penalty"] = []
+    g.goto("choose_next")
+
+
+def _decline_total_war(g: Context, f: Frame) -> None:
+    f["penalty"].pop(0)
+    g.goto("penalty_next")
 
 
 def _select(g: Context, f: Frame, country: str, do: str) -> None:
