@@ -38,11 +38,17 @@ Decisions
 - What the rules of other sections keep (the war status, the Government marker, the European
   war markers, postures, the VP marker, influence and neutral markers) is read from the
   position where those sections will keep it, else from the scenario's deal
-  (``option_cards`` table): :func:`war_status`, :func:`government` and the readers below.
+  (``option_cards`` table): :func:`war_status`, :func:`government` and the readers below. The
+  keys read: ``war_state`` (prewar, limited_war, total_war), ``government`` ({where, face}),
+  ``european_war`` (None, "limited", "total"), ``soviet_european_war`` (a War marker in the
+  Soviet European War box), ``postures`` (country -> war, policy, truce), ``vp_marker`` ({box,
+  face}), ``country_markers`` (country -> influence_axis/west/soviet or neutral), ``countries``
+  (minor -> {status, alignment}).
 - Card actions: a roll on an event table is played with its political DRM and its chain
-  (3.3); markers go to the faction's force pool; "USCL Increase" and "ESV -1" move their
-  tracks; every other event is logged "not played yet" with its name (the political events,
-  15, are not played). The interned units a pending card holds (16.7) do not exist yet.
+  (3.3); markers go to the faction's force pool; a removal sets another card aside, the copy
+  in the hand first; "USCL Increase" and "ESV -1" move their tracks; every other event is
+  logged "not played yet" with its name (the political events, 15, are not played). The
+  interned units a pending card holds (16.7) do not exist yet.
 - "Select a country": one of the minor countries of the map (a Chinese one for a card that
   says so): the printed card text is not at hand (provisional, ``cards.yaml``).
 - The influence and neutral markers' DRM: Pro-Axis +1, the others -1 (the printed sign is not
