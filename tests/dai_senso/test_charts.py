@@ -31,6 +31,7 @@ PROVISIONAL = {
     "uscl_track",
     "vp_track",
     "delay_allied",
+    "option_cards",  # ds-cards: the deals of the campaigns (1.1)
     "esv_adjustment",
     "event_tables",
     "turn_track",
@@ -62,7 +63,7 @@ def refusal(table: str, change) -> str:
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 22
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 23
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -210,6 +211,7 @@ CHANGES = {
     "naval": lambda v: v.update(sea_reach=4),
     "seasonal_play": lambda v: v.update(esv_term="if"),
     "replacement_play": lambda v: v.update(city_is=["port"]),
+    "option_cards": lambda v: v["scenarios"]["c1_1937"]["government"].update(face="navy"),
 }
 
 
@@ -261,6 +263,16 @@ def test_an_overlay_equal_to_the_printed_tables_is_no_overlay():
             lambda v: v["a1_august_storm"].update(attacker_needs=9),
             "attacker_needs is more than the objectives",
         ),
+        (
+            "option_cards",
+            lambda v: v["soviet_production_limit"].update(total_war=2),
+            "1.1.3 (seed): the Soviet production limit",
+        ),
+        (
+            "option_cards",
+            lambda v: v["scenarios"]["c1_1937"]["government"].update(face="cabinet"),
+            "Invalid enum value 'cabinet'",
+        ),
     ],
 )
 def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, change, expected):
@@ -283,7 +295,7 @@ def test_wargame_tables_lists_every_table(capsys):
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "dai-senso")
-    assert code == 0 and "22 printed tables a rules overlay may replace, 14 provisional" in out
+    assert code == 0 and "23 printed tables a rules overlay may replace, 15 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(PROVISIONAL)
 
@@ -291,7 +303,7 @@ def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
 def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "dai-senso", "--template", template)
-    assert code == 0 and "the 22 tables of dai-senso" in out
+    assert code == 0 and "the 23 tables of dai-senso" in out
     assert TABLES.read(template) is None
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("steps: 6", "steps: 5"), encoding="utf-8")

@@ -10,7 +10,7 @@ import pytest
 from tests.dai_senso.play import GAME, act, actions, frozen
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
-from wargame.engine.procedure import Procedure, run_automatic
+from wargame.engine.procedure import run_automatic
 from wargame.engine.state import Frame, clone
 from wargame.fuzz import FuzzConfig, fuzz
 from wargame.games import REGISTRY
@@ -403,27 +403,10 @@ def test_the_final_vp_check_scores_the_boxes_and_a_tie_goes_to_the_axis():
     )  # a training scenario: 0.3's objectives
 
 
-class StandInCards(Procedure):
-    """A stand-in for option_cards.py's segment: it only says it ran."""
-
-    name = "option_card_segment"
-
-    def start(self, g, f):
-        g.log("log.phase", phase="option_cards", side=f["side"])
-        g.ret()
-
-
-def test_the_option_card_segment_runs_first_when_a_game_registers_it():
-    with_cards = type(GAME)()
-    with_cards.procedure_map = {**GAME.procedure_map, "option_card_segment": StandInCards()}
-    state = with_cards.setup("a1_august_storm", 1)
-    ran = [e.params["side"] for e in state.log if e.params.get("phase") == "option_cards"]
-    assert ran == ["axis"]  # the Axis seasonal phase, before its movement
-    assert not any(e.key == "log.phase_skipped" and e.params["phase"] == "option_cards"
-                   for e in state.log)  # fmt: skip
+@pytest.mark.rule("1.1")
+def test_the_option_card_segment_passes_through_where_no_cards_are_dealt():
     skipped = [e for e in GAME.setup("a1_august_storm", 1).log if e.key == "log.phase_skipped"]
-    without = "option_card_segment" not in GAME.procedure_map  # before option_cards.py
-    assert [e.params["phase"] for e in skipped] == (["option_cards"] if without else [])
+    assert [e.params["phase"] for e in skipped] == ["option_cards"]
 
 
 @pytest.mark.rule("1.3.3", "1.3.4")

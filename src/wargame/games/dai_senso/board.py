@@ -62,6 +62,10 @@ class Board:
             for country, record in raw.get("countries", {}).items()
         }
         """Each country, dependent or region by its id: its name in English and in Japanese."""
+        self.country_kinds: dict[str, str] = {
+            country: record.get("kind", "") for country, record in raw.get("countries", {}).items()
+        }
+        """Each country, dependent or region by its id: major, minor, dependent or region."""
         self.sides: dict[frozenset[str], frozenset[str]] = {
             frozenset((side["a"], side["b"])): frozenset(side["kinds"]) for side in raw["hexsides"]
         }

@@ -490,6 +490,40 @@ class ReplacementPlay(Strict):
     """Logistics marker id -> the only countries it may be placed in (1.2.1)."""
 
 
+# -- 1.1 option cards dealt per scenario (ds-cards) ------------------------------------------------
+
+class Government(Strict):
+    """The Japanese Government marker (1.1.3): where it is and its face up side."""
+
+    where: Literal["status_box", "delay_box", "turn_track"]
+    face: Literal["army", "navy"]
+
+
+class DeckDeal(Strict):
+    """How a scenario deals the option cards: every card of each faction in play goes to its
+    hand but those named here (by card number)."""
+
+    government: Government
+    current: dict[Faction, str] = {}
+    """Each faction's current card at the start (its number), played before the game."""
+    removed: dict[Faction, list[str]] = {}
+    """Cards played and set aside before the start (their numbers)."""
+
+
+class OptionCards(Strict):
+    scenarios: dict[str, DeckDeal]
+    """Scenario -> its deal; only the scenarios named here play the option card segment."""
+    soviet_production_limit: dict[WarStateName, Annotated[int, msgspec.Meta(ge=0, le=3)]]
+    """1.1.3 (seed): the Soviet pending card's production value at most this."""
+
+
+def option_cards(values: OptionCards) -> OptionCards:
+    seed = {"prewar": 1, "limited_war": 1, "total_war": 3}
+    if dict(values.soviet_production_limit) != seed:
+        raise ValueError("1.1.3 (seed): the Soviet production limit is 1, or 3 at Total War")
+    return values
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -518,6 +552,7 @@ TABLES: Final = PrintedTables(
         "naval": TableKind(Naval),
         "seasonal_play": TableKind(SeasonalPlay, checked_seasonal),
         "replacement_play": TableKind(ReplacementPlay),
+        "option_cards": TableKind(OptionCards, option_cards),
     },
 )
 

@@ -17,7 +17,8 @@ Decisions
 - The political display shows what the training scenarios have, and says what they leave out:
   each pair of factions in play at war (every faction the others' enemy, 13.1; August Storm
   opens on the Soviet declaration of war), the objectives each holds (0.3), the political phase
-  and the war status track (12) not played, and no option card dealt: a seat's hand is empty.
+  and the war status track (12) not played, and whether option cards are dealt (1.1): a seat's
+  hand is its own cards, empty where none are dealt.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from wargame.engine.data import read_raw
 from wargame.engine.state import State
 from wargame.games.dai_senso import seasonal, state, supply, victory, weather
 from wargame.games.dai_senso.board import MAP_FILE, board
+from wargame.games.dai_senso.cards import Card, cards
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import Unit, forces
 from wargame.games.dai_senso.registry import RULES
@@ -54,11 +56,28 @@ def drawing() -> dict[str, Any]:
 def client_data() -> dict[str, Any]:
     """The map, the units and the faction colours, in the hex client's shape (map.js). Support
     units come too, without values: the browser names them on the buttons of the support
-    segment (2.2.3: "11th Air Fleet makes a beachhead"); none stands on the map."""
+    segment (2.2.3: "11th Air Fleet makes a beachhead"); none stands on the map. The option
+    cards, for a seat's hand (1.1)."""
     return {
         "board": board_data(),
         "units": [unit_data(unit) for unit in forces().units.values()],
         "colours": drawing()["sides"],
+        "cards": [card_data(card) for card in cards().data.cards],
+    }
+
+
+def card_data(card: Card) -> dict[str, Any]:
+    """An option card as the browser's hand shows it: its number and title, its provenance and
+    its effect in both languages (never its reason)."""
+    return {
+        "id": card.id,
+        "side": card.deck,
+        "number": card.number,
+        "title": card.name,
+        "title_ja": card.name_ja,
+        "provenance": card.provenance,
+        "effect": cards().effect(card, "en"),
+        "effect_ja": cards().effect(card, "ja"),
     }
 
 
@@ -160,7 +179,10 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     marks += beachhead_marks(data)
     marks += seasonal.marks(data)
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
-    return found if viewer is None else found | {"hand": []}  # no card is dealt (0.3)
+    if viewer is None:
+        return found
+    own = data.get("decks", {}).get(viewer)
+    return found | {"hand": list(own["hand"]) if own else []}  # 1.1: the seat's own hand
 
 
 @RULES.implements("0.3", "13.1")
@@ -171,7 +193,18 @@ def political(data: Mapping[str, Any]) -> dict[str, Any]:
     counts = victory.held(data)
     found: dict[str, Any] = {f"held_{side}": counts[side] for side in factions}
     found |= {f"war_{one}_{other}": "at_war" for one, other in combinations(factions, 2)}
-    return found | {"war_status": "not_played", "politics": "not_played", "cards": "not_dealt"}
+    dealt = "dealt" if "decks" in data else "not_dealt"
+    found |= {"war_status": "not_played", "politics": "not_played", "cards": dealt}
+    return found | current_cards(data)
+
+
+@RULES.implements("1.1")
+def current_cards(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Where option cards are dealt: each faction's current card (public, 1.1.1); the ESV and
+    the USCL they change are the seasonal tracks' (:func:`seasonal.tracks`)."""
+    if "decks" not in data:
+        return {}
+    return {f"current_{side}": card for side, card in data["current_card"].items()}
 
 
 def out_of_supply_marks(state_: State) -> list[dict[str, Any]]:

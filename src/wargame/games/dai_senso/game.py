@@ -1,7 +1,9 @@
 """Dai Senso! as a game contract: set-up of a playable training scenario, views and the turn.
 
-Every counter is face up and the training scenario deals no option cards, so the whole position
-is public: every view shows the game's data as it is, and determinizing a view is reading it back.
+Every counter is face up. A scenario that deals option cards (:mod:`option_cards`, 1.1) keeps
+each faction's hand and pending card from the others: their views show how many cards it holds
+and whether one is pending, and determinizing a view draws the pending card back; the training
+scenarios deal none, so there every view shows the whole position.
 
 Decisions
 - August Storm (A.1) is the first playable scenario: two factions only (the West has no faction
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from wargame.engine.action import Action
-from wargame.engine.contract import ProcedureGame, Scenario
+from wargame.engine.contract import ProcedureGame, Scenario, Secrets
 from wargame.engine.errors import IllegalAction, UnknownGame
 from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
@@ -40,6 +42,7 @@ from wargame.games.dai_senso import (
     losses,
     movement,
     naval,
+    option_cards,
     retreat,
     seasonal,
     sequence,
@@ -49,6 +52,7 @@ from wargame.games.dai_senso import (
     victory,
 )
 from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.events import EVENTS
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
@@ -72,7 +76,7 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL, *seasonal.ALL,
+        *stacking.ALL, *naval.ALL, *seasonal.ALL, *option_cards.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -109,6 +113,7 @@ class DaiSenso(ProcedureGame):
         g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
         g.data.update(seasonal.initial_data(scenario, tables))
+        g.data.update(option_cards.initial_data(g.state, g.data["factions"]))
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,
@@ -135,13 +140,23 @@ class DaiSenso(ProcedureGame):
         return super().apply(state_, side, action)
 
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
-        """The whole position (nothing is hidden) and the fields the client draws from it."""
+        """The whole position but the other factions' hands and pending option cards (1.1,
+        :func:`option_cards.redact`), and the fields the client draws from it."""
         found: dict[str, Any] = copy_data(state_.data)
+        option_cards.redact(found, viewer)
         return found | client.display(state_, viewer)
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
+        """The view's position, the other factions' hands and pending cards drawn from the
+        cards they may hold (:func:`option_cards.sample`)."""
         data = copy_data(client.without_display(view["board"]))
-        return self.state_from_view(view, side, data, rng)
+        found = self.state_from_view(view, side, data, rng)
+        option_cards.sample(found, side, rng)
+        return found
+
+    def game_secrets(self, state_: State) -> Secrets:
+        """Each faction's option cards in its hand or pending that no other faction saw."""
+        return Secrets(owned=option_cards.secret_cards(state_.data))
 
     def client_data(self) -> dict[str, Any]:
         return client.client_data()
@@ -160,7 +175,11 @@ class DaiSenso(ProcedureGame):
         return {side: float(counts[side]) for side in state_.data["factions"]}
 
     def cards(self) -> list[dict[str, Any]]:
-        return cards.catalogue()
+        """The option cards, each with how much of it is played (``option_cards.card_status``)."""
+        rows = cards.catalogue()
+        for row in rows:
+            row["event"] = option_cards.card_status(cards.cards().cards[row["id"]])
+        return rows
 
 
 def turn_of_month(track: list[charts.Turn], month: int) -> int:
@@ -193,6 +212,7 @@ def names_catalog() -> Catalog:
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name
         for country, record in board().country_names.items():
             entries[f"country.{country}"] = record[1] if lang == "ja" else record[0]
+        entries |= card_names(lang)
         for turn in charts.TABLES.defaults["turn_track"]:
             shown = months_ja(turn.name) if lang == "ja" else turn.name
             entries[f"track_value.{turn.name}"] = shown
@@ -202,6 +222,26 @@ def names_catalog() -> Catalog:
                 entries[f"hex.{hex_id}"] = f"{shown} ({hex_id})"
         names.add(lang, entries)
     return names
+
+
+def card_names(lang: str) -> dict[str, str]:
+    """The option cards (``card.axis-3``: "3 Army Plan"), the events (``event.coup``), the
+    markers (``marker.kamikaze``) and the event tables (``event_table.colonialism``) that the
+    option card segment's log names (1.1); the cards as values of the current card tracks."""
+    ja = lang == "ja"
+    entries = {
+        f"{kind}.{card.id}": f"{card.number} {card.name_ja if ja else card.name}"
+        for card in cards.cards().data.cards
+        for kind in ("card", "track_value")
+    }
+    entries |= {f"event.{event}": names[ja] for event, names in EVENTS.items()}
+    entries |= {
+        f"marker.{marker.id}": marker.name_ja if ja else marker.name
+        for marker in forces().markers.values()
+    }
+    for name, table in charts.TABLES.defaults["event_tables"].items():
+        entries[f"event_table.{name}"] = table.title_ja if ja else table.title
+    return entries
 
 
 def months_ja(name: str) -> str:

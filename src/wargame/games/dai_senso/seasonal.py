@@ -22,8 +22,8 @@ Decisions
   Axis Empires, spec §9 A3) included, as the track's band for -17 or less is automatic victory.
 - When the Allies win, the West wins with the Soviets (the Allies' joint victory, 0.3), each
   faction of the scenario named; a scenario without an Allied faction of the face cannot end so.
-- The option card segment (1.1) is played when a procedure named ``option_card_segment`` is
-  registered (:mod:`option_cards`); without it the segment passes through, logged.
+- The option card segment (1.1, the procedure ``option_card_segment`` of :mod:`option_cards`) is
+  played where the scenario deals cards (``decks``); elsewhere it passes through, logged.
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ class SeasonalPhase(Procedure):
     name = "seasonal_phase"
 
     def start(self, g: Context, f: Frame) -> None:
-        if "option_card_segment" in g.procedures:
+        if "option_card_segment" in g.procedures and "decks" in g.data:
             g.call("option_card_segment", then="logistics", side=f["side"])
             return
         g.log("log.phase_skipped", phase="option_cards", side=f["side"])

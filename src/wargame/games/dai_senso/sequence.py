@@ -7,7 +7,7 @@ Decisions
 - A faction that takes no part in the scenario (``factions`` of its set-up) has no faction turn.
 - Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0, the VP check and the
   automatic victory test, and each faction's Phase 1, the seasonal phase (:mod:`seasonal`: the
-  option card segment when a procedure ``option_card_segment`` is registered, logistics and
+  option card segment (:mod:`option_cards`) where the scenario deals cards, logistics and
   partisans, replacements); other turns have neither, and say nothing of them.
 - The game turn end phase plays the delay segment (7.1, :mod:`delay`) and moves the turn marker
   (7.2), bringing back the counters whose box it enters; after the last turn the game ends

@@ -2,8 +2,8 @@
 
 ``data["units"]`` maps each ground unit on the map to its hex and steps left; a unit whose last
 step is lost leaves play (``eliminated``). The rules hide no unit: only a faction's hand and
-pending option card are secret (spec §2.4), and the training scenario played here deals no
-cards, so every side sees the whole position.
+pending option card are secret (spec §2.4; :mod:`option_cards` keeps them under ``decks``), and
+the training scenarios deal no cards, so there every side sees the whole position.
 
 Decisions
 - Support units (air forces, fleets) start in the force pool (``forces.yaml``); only a scenario
