@@ -492,6 +492,7 @@ class ReplacementPlay(Strict):
 
 # -- 1.1 option cards dealt per scenario (ds-cards) ------------------------------------------------
 
+
 class Government(Strict):
     """The Japanese Government marker (1.1.3): where it is and its face up side."""
 
