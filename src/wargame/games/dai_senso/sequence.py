@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import victory
+from wargame.games.dai_senso import reinforcements, victory
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.state import SIDES
@@ -65,6 +65,7 @@ class GameTurns(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         turn = game_tables(g.state)["turn_track"][g.data["track"]]
         g.log("log.turn", turn=g.data["turn"], name=turn.name, year=g.data["year"])
+        reinforcements.arrive(g)
         if seasonal(g):
             g.log("log.phase_skipped", phase="seasonal_victory", side=None)
         f["next"] = 0
