@@ -13,6 +13,8 @@ Decisions
   placement (2.2.4, :mod:`blitz`), and in a scenario with naval play (:mod:`naval`) return to
   base, beachhead maintenance, beachhead placement and beachhead failure; the marker segment
   (4.3) takes the Blitz markers back.
+- A campaign's reinforcements by turn (:mod:`reinforcements`) enter at the start of each game
+  turn, before the Axis faction turn.
 """
 
 from __future__ import annotations
