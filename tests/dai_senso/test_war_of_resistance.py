@@ -16,6 +16,7 @@ from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.state import State, clone
 from wargame.games.dai_senso import country_setup, movement, reinforcements, retreat, victory
+from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TABLES, CampaignScenario, Supply
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.supply import traces_supply
@@ -228,7 +229,9 @@ def test_the_reinforcements_are_units_off_the_map_coming_to_land_in_play():
         assert placed[coming.unit].box is not None, coming.unit
         assert country_setup.area_refusal(war().data["play_area"], coming.hex) == ""
     hexes = [h for entries in TERMS.entry_hexes.values() for h in entries]
+    hexes += [coming.hex for coming in TERMS.reinforcements]
     assert all(country_setup.area_refusal(war().data["play_area"], h) == "" for h in hexes)
+    assert not any(board().hexes[h].sea for h in hexes)
 
 
 @pytest.mark.rule("13.7")
