@@ -66,7 +66,8 @@ def placement_refusal(data: Mapping[str, Any], side: str, hex_id: str, table: Su
         return f"2.2.4: {hex_id} already holds a Blitz marker"
     if state.holder(data, hex_id) != side:
         return f"2.2.4: a Blitz marker goes in a hex of {side}'s own ground units, not {hex_id}"
-    if not traces_supply(table, occupants(data), hex_id, side, supply_links(data, side)):
+    links, area = supply_links(data, side), data.get("play_area")
+    if not traces_supply(table, occupants(data), hex_id, side, links, area=area):
         return f"2.2.4: a Blitz marker goes in a hex of supplied units (10.3), not {hex_id}"
     return ""
 

@@ -392,6 +392,67 @@ def training_scenarios(values: dict[str, TrainingScenario]) -> dict[str, Trainin
     return values
 
 
+# -- 13.7, the one-map campaign War of Resistance (ds-wor) ----------------------------------------
+
+Status = Literal["active", "neutral"]
+Posture = Literal["war", "policy", "truce"]
+WarState = Literal["prewar", "limited_war", "total_war"]
+MAJOR_POWERS: Final = frozenset({"japan", "britain", "usa", "russia"})
+"""The major powers (spec §1.2), always active (13.2.1)."""
+
+
+class CountryAtStart(Strict):
+    """A country's status, alignment and posture when the scenario starts (13.4-13.6, 13.7.4)."""
+
+    status: Status
+    alignment: Faction
+    posture: Posture
+
+
+class Reinforcement(Strict):
+    unit: str
+    turn: Annotated[int, msgspec.Meta(ge=1, le=120)]
+    """The game turn at whose start the unit comes."""
+    hex: str
+    """Where it comes; if an enemy unit or the stacking limit bars it, a faction's entry hex."""
+
+
+class CampaignScenario(TrainingScenario):
+    """A campaign's length and objectives (as a training scenario's) and its set-up terms: the
+    sheets and countries in play and the reinforcements by turn. Where it starts on the tracks
+    is the table ``seasonal_play``'s, which cards it deals ``option_cards``'."""
+
+    sheets: list[Literal["e", "w"]]
+    countries: dict[str, CountryAtStart]
+    """The countries the scenario sets up (13.7.4); a country not listed stands aside."""
+    out_of_play: list[str]
+    """Countries, dependents and regions no ground unit enters in this scenario."""
+    reinforcements: list[Reinforcement]
+    entry_hexes: dict[Faction, list[str]]
+
+
+def campaign_scenarios(values: dict[str, CampaignScenario]) -> dict[str, CampaignScenario]:
+    training_scenarios(dict(values))
+    for name, scenario in values.items():
+        late = [r.unit for r in scenario.reinforcements if r.turn > scenario.turns]
+        if late:
+            raise ValueError(f"{name}: {late[0]} comes after the last turn")
+        neutral = sorted(
+            country
+            for country, at_start in scenario.countries.items()
+            if country in MAJOR_POWERS and at_start.status == "neutral"
+        )
+        if neutral:
+            raise ValueError(f"{name}: {neutral[0]} is a major power, always active (13.2.1)")
+    return values
+
+
+def scenario_terms(found: Mapping[str, Any], scenario: str) -> TrainingScenario:
+    """The length and objectives of ``scenario``: a training scenario's or a campaign's."""
+    terms: TrainingScenario | None = found["training_scenarios"].get(scenario)
+    return terms if terms is not None else found["campaign_scenarios"][scenario]
+
+
 def weather_areas(values: dict[WeatherArea, list[str]]) -> dict[WeatherArea, list[str]]:
     """Each country in one weather area at most (11.1)."""
     seen: dict[str, str] = {}
@@ -546,6 +607,7 @@ TABLES: Final = PrintedTables(
         "event_tables": TableKind(dict[str, EventTable], event_tables),
         "turn_track": TableKind(list[Turn], turn_track),
         "training_scenarios": TableKind(dict[str, TrainingScenario], training_scenarios),
+        "campaign_scenarios": TableKind(dict[str, CampaignScenario], campaign_scenarios),
         "weather_areas": TableKind(dict[WeatherArea, list[str]], weather_areas),
         "blitz_markers": TableKind(BlitzMarkers),
         "exploitation": TableKind(Exploitation),

@@ -14,8 +14,11 @@ Decisions
   training scenarios deal no cards and play no reinforcements. The Chinese minors' own rules
   (13.2.2: which minors may attack together) were not recovered and are not played.
   Tora! Tora! Tora! (A.3) is the third: the Axis against the West from December 1941, with
-  naval play (:mod:`naval`: beachheads, port-to-port movement, beachhead landings). The other
-  scenarios are refused in one line with what they still need.
+  naval play (:mod:`naval`: beachheads, port-to-port movement, beachhead landings). War of
+  Resistance (B.1), the one-map campaign, plays the war in China on the west sheet from July
+  1937 to December 1941 with reinforcements by turn (:mod:`country_setup`,
+  :mod:`reinforcements`). The 1937 two-map campaign is refused in one line with what it still
+  needs.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from wargame.games.dai_senso import (
     charts,
     client,
     combat,
+    country_setup,
     losses,
     movement,
     naval,
@@ -56,10 +60,14 @@ from wargame.games.dai_senso.events import EVENTS
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
-PLAYABLE: Final = ("a1_august_storm", "a2_china_incident", "a3_tora_tora_tora")
+PLAYABLE: Final = (
+    "a1_august_storm",
+    "a2_china_incident",
+    "a3_tora_tora_tora",
+    "b1_war_of_resistance",
+)
 NOT_YET: Final = {
     "c1_1937": "the campaign needs option cards, political events, supply and naval movement",
-    "b1_war_of_resistance": "the campaign needs option cards, political events and supply",
 }
 """Why each scenario of ``forces.yaml`` but the playable ones is refused."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -110,14 +118,16 @@ class DaiSenso(ProcedureGame):
 
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         tables = charts.tables(g.state)
-        g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
+        terms = charts.scenario_terms(tables, scenario)
+        g.data.update(state.initial_data(scenario, terms))
+        g.data.update(country_setup.play_area(tables["campaign_scenarios"].get(scenario)))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
         g.data.update(seasonal.initial_data(scenario, tables))
         g.data.update(option_cards.initial_data(g.state, g.data["factions"]))
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,
-            last_turn=tables["training_scenarios"][scenario].turns,
+            last_turn=terms.turns,
             track=turn_of_month(tables["turn_track"], month),
             year=year,
             phasing=None,

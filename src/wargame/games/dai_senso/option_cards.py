@@ -66,6 +66,7 @@ from wargame.engine.errors import DataError
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import Frame, State
+from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.cards import Card, Requirement, cards
 from wargame.games.dai_senso.charts import TABLES, DeckDeal
@@ -439,16 +440,6 @@ def candidates(select: str | None) -> list[str]:
 # -- 4.2.3 reinforcements -------------------------------------------------------------------------
 
 
-def in_play(data: Mapping[str, Any], uid: str) -> bool:
-    return (
-        uid in data["units"]
-        or uid in data.get("support", {})
-        or uid in data["pool"]
-        or any(entry["piece"] == uid for entry in [*data["delay_box"], *data["arrivals"]])
-        or uid in data["eliminated"]
-    )
-
-
 def minor_aligned(data: Mapping[str, Any], nationality: str, side: str) -> bool:
     """Whether a minor country is active and aligned with ``side``: the position's country
     record where the countries (13.4, 13.5) keep one, else its set-up alignment."""
@@ -470,7 +461,7 @@ def reinforce(g: Context, side: str, card: Card) -> None:
         for uid in listed:
             unit = forces().units[uid]
             nationality = forces().nationalities[unit.nationality]
-            if in_play(g.data, uid):
+            if state.in_play(g.data, uid):
                 continue
             if nationality.kind == "minor" and not minor_aligned(g.data, nationality.id, side):
                 g.log("log.card_unit_not_aligned", side=side, unit=uid)

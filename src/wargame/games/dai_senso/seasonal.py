@@ -66,7 +66,15 @@ def initial_data(scenario: str, tables: Mapping[str, Any]) -> dict[str, Any]:
     """The tracks and markers of the scenario's start (table ``seasonal_play``)."""
     found = start_of(tables, scenario)
     setup = forces().scenarios[scenario].setup
-    pool = [p.unit for p in setup if p.box == "pool" and forces().is_ground(forces().units[p.unit])]
+    campaign = tables["campaign_scenarios"].get(scenario)
+    scheduled = {coming.unit for coming in campaign.reinforcements} if campaign else set()
+    pool = [
+        p.unit
+        for p in setup
+        if p.box == "pool"
+        and forces().is_ground(forces().units[p.unit])
+        and p.unit not in scheduled
+    ]  # a campaign's reinforcements come by its schedule (13.7), not from the force pool
     return {
         "war_state": found.war_state,
         "vp_marker": {"box": found.vp_box, "face": found.vp_face},
@@ -195,9 +203,14 @@ def final_vp_result(state_: State) -> Result:
 
 
 def final_result(state_: State) -> Result:
-    """The result when the last turn ends: a training scenario's objectives (0.3's stand-in),
-    else the final VP check."""
-    if state_.scenario in game_tables(state_)["training_scenarios"]:
+    """The result when the last turn ends: the objectives of a scenario whose designed terms
+    give them (the training scenarios and War of Resistance, tables ``training_scenarios`` and
+    ``campaign_scenarios``: 0.3's stand-in), else the final VP check."""
+    tables = game_tables(state_)
+    if (
+        state_.scenario in tables["training_scenarios"]
+        or state_.scenario in tables["campaign_scenarios"]
+    ):
         return victory.final_result(state_)
     return final_vp_result(state_)
 

@@ -18,6 +18,8 @@ Decisions
   placement (2.2.4, :mod:`blitz`), and in a scenario with naval play (:mod:`naval`) return to
   base, beachhead maintenance, beachhead placement and beachhead failure; the marker segment
   (4.3) takes the Blitz markers back.
+- A campaign's reinforcements by turn (:mod:`reinforcements`) enter at the start of each game
+  turn, before the Axis faction turn.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import delay
+from wargame.games.dai_senso import delay, reinforcements
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.seasonal import final_result
@@ -70,6 +72,7 @@ class GameTurns(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         turn = game_tables(g.state)["turn_track"][g.data["track"]]
         g.log("log.turn", turn=g.data["turn"], name=turn.name, year=g.data["year"])
+        reinforcements.arrive(g)
         f["next"] = 0
         if seasonal(g):
             g.call("seasonal_victory", then="faction_turns")

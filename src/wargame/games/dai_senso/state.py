@@ -112,6 +112,18 @@ def across_beachhead(data: Mapping[str, Any], a: str, b: str) -> Mapping[str, An
     return None
 
 
+def in_play(data: Mapping[str, Any], uid: str) -> bool:
+    """Whether a piece is on the map, in the force pool, in the Delay box or on the turn track
+    coming back, or eliminated: a card or a schedule that would bring it brings nothing."""
+    return (
+        uid in data["units"]
+        or uid in data.get("support", {})
+        or uid in data["pool"]
+        or any(entry["piece"] == uid for entry in [*data["delay_box"], *data["arrivals"]])
+        or uid in data["eliminated"]
+    )
+
+
 def enter(data: dict[str, Any], uid: str, hex_id: str) -> str | None:
     """Put the unit in the hex; the faction that takes an objective from another, if any."""
     data["units"][uid]["hex"] = hex_id

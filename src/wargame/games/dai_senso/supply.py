@@ -29,6 +29,7 @@ from typing import Any
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Supply
+from wargame.games.dai_senso.country_setup import area_refusal
 from wargame.games.dai_senso.naval_board import SeaLinks, supply_links
 from wargame.games.dai_senso.registry import RULES
 
@@ -77,10 +78,13 @@ def traces_supply(
     start: str,
     side: str,
     links: SeaLinks | None = None,
+    *,
+    area: Mapping[str, Any] | None = None,
 ) -> bool:
     """Whether a line of at most ``trace_hexes`` hexes joins ``start`` to a source of ``side``;
     ``links`` are the sea links of a scenario with naval play (:func:`naval.supply_links`), each
-    taken as one hex of the line."""
+    taken as one hex of the line; ``area`` the campaign's area in play, outside which no line
+    runs (13.7.4)."""
     the_map = board()
     seen, frontier = {start}, [start]
     for _step in range(table.trace_hexes + 1):
@@ -89,7 +93,7 @@ def traces_supply(
         reached = []
         for here in frontier:
             for there in the_map.neighbours(here):
-                if there in seen or the_map.blocked(here, there):
+                if there in seen or the_map.blocked(here, there) or area_refusal(area, there):
                     continue
                 seen.add(there)
                 if open_to_line(held, there, side):
@@ -105,17 +109,19 @@ def traces_supply(
 def supplied(data: Mapping[str, Any], table: Supply, uid: str) -> bool:
     side = state.faction(uid)
     links = supply_links(data, side)
-    return traces_supply(table, occupants(data), state.hex_of(data, uid), side, links)
+    area = data.get("play_area")
+    return traces_supply(table, occupants(data), state.hex_of(data, uid), side, links, area=area)
 
 
 def unsupplied(data: Mapping[str, Any], table: Supply, side: str) -> list[str]:
     """The faction's units out of supply now."""
     held = occupants(data)
     links = supply_links(data, side)
+    area = data.get("play_area")
     return [
         uid
         for uid in state.own_units(data, side)
-        if not traces_supply(table, held, state.hex_of(data, uid), side, links)
+        if not traces_supply(table, held, state.hex_of(data, uid), side, links, area=area)
     ]
 
 

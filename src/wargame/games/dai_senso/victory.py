@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from wargame.engine.state import Result, State
-from wargame.games.dai_senso.charts import TrainingScenario
+from wargame.games.dai_senso.charts import TrainingScenario, scenario_terms
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
@@ -34,8 +34,9 @@ RULES.stand_in(
 
 
 def training(state_: State) -> TrainingScenario:
-    found: TrainingScenario = game_tables(state_)["training_scenarios"][state_.scenario]
-    return found
+    """The length and objectives of the scenario of ``state_`` (a training scenario's, or a
+    campaign's: table ``campaign_scenarios``)."""
+    return scenario_terms(game_tables(state_), state_.scenario)
 
 
 def held(data: Mapping[str, Any]) -> Counter[str]:
