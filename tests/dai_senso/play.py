@@ -63,7 +63,15 @@ def position(
     found.data["units"] = {uid: {"hex": hex_id, "steps": steps} for uid, (hex_id, steps) in
                            units.items()}  # fmt: skip
     found.data["control"] = {}
-    return found
+    return past_organization(found, "axis")
+
+
+def past_organization(state: State, side: str) -> State:
+    """The position after ``side`` ends its organization segment (2.3) doing nothing, if it is
+    in it."""
+    if GAME.view(state, side)["prompt"]["key"] == "prompt.organization":
+        return act(state, side, "end")
+    return state
 
 
 def act(state: State, side: str, *texts: str) -> State:

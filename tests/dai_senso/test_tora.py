@@ -67,6 +67,13 @@ def prompt(state: State, side: str) -> str:
     return GAME.view(state, side)["prompt"]["key"]
 
 
+def end_turn(state: State, side: str) -> State:
+    """``side`` ends each decision of its faction turn until another faction is to act."""
+    while GAME.active(state) == [side]:
+        state = act(state, side, "end")
+    return state
+
+
 def to_movement(state: State) -> State:
     """From the Axis support segment to its operational movement: no beachhead placed, no
     Blitz marker."""
@@ -306,8 +313,8 @@ def test_used_support_units_return_to_the_force_pool_in_their_owners_support_seg
     state = act(tora(), "axis", "beachhead j-air-11af", f"hex {SEA}", f"toward {KOTA_BHARU}")
     state = act(state, "west", "decline")
     assert state.data["support"]["j-air-11af"] == "used"
-    state = act(state, "axis", *["end"] * 5)
-    state = act(state, "west", *["end"] * 5)
+    state = end_turn(state, "axis")
+    state = end_turn(state, "west")
     assert state.data["support"]["j-air-11af"] == "pool"
 
 

@@ -442,6 +442,17 @@ class Naval(Strict):
     play naval movement and beachheads."""
 
 
+# -- 2.3 organization (ds-org) ------------------------------------------------------------------
+
+
+GroundClass = Literal["infantry_type", "armor_type", "hq", "fortress"]
+
+
+class OrganizationRules(Strict):
+    donors: dict[GroundClass, list[GroundClass]]
+    """A receiving unit's class -> the classes of the one-step units whose step it may take."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -468,6 +479,7 @@ TABLES: Final = PrintedTables(
         "exploitation": TableKind(Exploitation),
         "supply": TableKind(Supply),
         "naval": TableKind(Naval),
+        "organization": TableKind(OrganizationRules),
     },
 )
 

@@ -40,6 +40,7 @@ from wargame.games.dai_senso import (
     losses,
     movement,
     naval,
+    organisation,
     retreat,
     sequence,
     stacking,
@@ -71,7 +72,7 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL,
+        *stacking.ALL, *naval.ALL, *organisation.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -84,6 +85,7 @@ class DaiSenso(ProcedureGame):
             "attacked_hexes",
             "hq_used",
             "blitz",
+            "force_pool",
         }
     )
     data_copiers: Mapping[str, Copier] = {"units": FLAT_ITEMS}
@@ -120,6 +122,7 @@ class DaiSenso(ProcedureGame):
             attacked_hexes=[],
             hq_used=[],
             blitz={},
+            force_pool=[],
         )
         g.push("game")
 

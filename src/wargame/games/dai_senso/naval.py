@@ -19,8 +19,8 @@ Decisions (provisional where the map or the rules are missing; table ``naval``)
   no cities, roads or rails) with a supplied ground unit of the nationality.
 - Convoys (3.1.2): the scenario gives each faction troop convoy steps a faction turn
   (``troop_convoys``), standing in for the convoy markers placed in the support segment. A
-  marker carries a one-step unit; as breakdown (2.3.4) is not played, a multi-step unit sails
-  on one marker a step.
+  marker carries a one-step unit; as breakdown (2.3.4) needs one-step units in the force pool,
+  which the set-ups do not hold, a multi-step unit sails on one marker a step.
 - Placement (2.2.3) is played for beachheads only: an air force within its range (3) of a
   same-nationality airbase becomes a Beachhead-2, a surface fleet within ``sea_reach`` of a
   same-nationality naval base a Beachhead-1, both in an all-sea hex next to land, the fleet or

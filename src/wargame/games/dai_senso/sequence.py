@@ -9,10 +9,11 @@ Decisions
   both pass through: the VP check, option cards, logistics and replacements are not played yet.
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
-- Of the initial administrative phase (2) only the support segment (2.2) is played: Blitz marker
+- Of the initial administrative phase (2) the support segment (2.2) is played: Blitz marker
   placement (2.2.4, :mod:`blitz`), and in a scenario with naval play (:mod:`naval`) return to
   base, beachhead maintenance, beachhead placement and beachhead failure; the marker segment
-  (4.3) takes the Blitz markers back.
+  (4.3) takes the Blitz markers back. The organization segment (2.3, :mod:`organisation`)
+  follows it, a segment of its own in :data:`PHASES` (stacking is checked after it).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
     ("seasonal", "1", None),
     ("initial_administrative", "2", "support_segment"),
+    ("organization", "2.3", "organization"),
     ("operational_movement", "3", "movement"),
     ("blitz_combat", "4.1", "blitz_combat"),
     ("regular_combat", "4.2", "combat"),
@@ -40,8 +42,8 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
 )
 NOT_PLAYED: Final = (
     "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
-    "2.1, 2.3 (political events, organization); of 2.2 (support) only return to base,"
-    " beachheads and Blitz markers are played, and beachheads only where naval play is",
+    "2.1 (political events); of 2.2 (support) only return to base, beachheads and Blitz"
+    " markers are played, and beachheads only where naval play is",
     "7.1 (delay)",
 )  # fmt: skip
 
