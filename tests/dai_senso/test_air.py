@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dai_senso.play import GAME, act, actions
+from tests.dai_senso.play import GAME, PLAIN, act, actions
+from tests.dai_senso.test_blitz import blitz_segment
 from tests.dai_senso.test_tora import BESIDE, KOTA_BHARU, SAIGON, SEA, SHIFTS, TEC, tora
-from wargame.games.dai_senso import air, combat, naval
+from wargame.games.dai_senso import air, combat, naval, retreat
+from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -175,3 +177,67 @@ def test_marines_across_water_lose_the_attackers_first_step():
         "j-snlf-kure"
     ]
     assert combat.first_attacker_losses(state.data, ["j-15th-army"], KOTA_BHARU) == ["j-15th-army"]
+
+
+# -- 4.1.1, 4.1.4, 4.2.3.2, 14.2: airdrops (August Storm's Soviet blitz combat segment) -----------
+
+DROP = {"s-airborne": ("e1605", 1), "s-6gta": ("e1604", 2), "j-manchukuo": (PLAIN, 1)}
+"""Soviet paratroops two hexes from PLAIN, a tank army next to it, a Manchukuo unit in it."""
+
+
+@pytest.mark.rule("4.1.1")
+def test_a_blitz_enabled_airborne_unit_drops_its_marker_on_land_within_two_hexes():
+    found = blitz_segment(DROP)
+    assert GAME.view(found, "soviet")["prompt"]["key"] == "prompt.airdrop"
+    found = act(found, "soviet", "drop s-airborne")
+    offered = {text.split()[1] for text in actions(found, "soviet") if text.startswith("hex ")}
+    assert PLAIN in offered and "e1605" in offered
+    assert all(board().distance(hex_id, "e1605") <= 2 for hex_id in offered)
+    assert not any(board().hexes[hex_id].sea for hex_id in offered)
+    found = act(found, "soviet", f"hex {PLAIN}")
+    assert found.data["airdrops"] == {"s-airborne": {"hex": PLAIN, "steps": 1}}
+    assert "s-airborne" not in found.data["units"]
+    assert GAME.view(found, "soviet")["prompt"]["key"] == "prompt.blitz_combat"
+
+
+@pytest.mark.rule("4.1.1")
+def test_an_airborne_unit_far_from_a_blitz_marker_does_not_drop():
+    found = blitz_segment({**DROP, "s-airborne": ("e1502", 1)})
+    assert GAME.view(found, "soviet")["prompt"]["key"] == "prompt.blitz_combat"
+
+
+@pytest.mark.rule("4.2.3.2")
+@pytest.mark.rule("14.2")
+def test_an_airdrop_marker_in_the_defending_hex_shifts_the_blitz_attack_right():
+    found = act(blitz_segment(DROP), "soviet", "drop s-airborne", f"hex {PLAIN}")
+    found = act(found, "soviet", f"attack {PLAIN}", "with s-6gta")
+    preview = GAME.view(found, "soviet")["notes"]["resolve"]["preview"]
+    (roll,) = preview["rolls"]
+    assert ("shift.airdrop", 1, "4.2.3.2") in [(m["key"], m["value"], m["rule"])
+                                               for m in roll["modifiers"]]  # fmt: skip
+
+
+@pytest.mark.rule("14.2")
+@pytest.mark.rule("4.2.5")
+def test_no_retreat_into_a_hex_of_an_enemy_airdrop_marker():
+    found = blitz_segment(DROP)
+    beyond = [h for h in retreat.retreat_hexes(found.data, PLAIN, "e1604", "axis")]
+    assert beyond
+    found.data["airdrops"] = {"s-airborne": {"hex": beyond[0], "steps": 1}}
+    assert beyond[0] not in retreat.retreat_hexes(found.data, PLAIN, "e1604", "axis")
+
+
+@pytest.mark.rule("4.1.4")
+def test_a_marker_whose_hex_is_cleared_lands_as_a_one_step_unit_else_it_leaves_play():
+    found = act(blitz_segment(DROP, result="Dr1"), "soviet", "drop s-airborne", f"hex {PLAIN}")
+    found = act(found, "soviet", f"attack {PLAIN}", "with s-6gta", "resolve")
+    while GAME.active(found) == ["axis"]:
+        found = act(found, "axis", actions(found, "axis")[0])
+    while GAME.view(found, "soviet")["prompt"]["key"] != "prompt.blitz_combat":
+        found = act(found, "soviet", "end")
+    found = act(found, "soviet", "end")
+    assert found.data["units"]["s-airborne"] == {"hex": PLAIN, "steps": 1}
+    assert found.data["airdrops"] == {}
+    failed = act(blitz_segment(DROP), "soviet", "drop s-airborne", f"hex {PLAIN}", "end")
+    assert "s-airborne" not in failed.data["units"] and failed.data["airdrops"] == {}
+    assert "s-airborne" in failed.data["eliminated"]

@@ -453,6 +453,14 @@ class OrganizationRules(Strict):
     """A receiving unit's class -> the classes of the one-step units whose step it may take."""
 
 
+# -- 4.1.1 airdrops (ds-org) ----------------------------------------------------------------------
+
+
+class AirdropRules(Strict):
+    range: Annotated[int, msgspec.Meta(ge=0, le=6)]
+    """An Airdrop marker goes this many hexes or fewer from its airborne unit's hex."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -480,6 +488,7 @@ TABLES: Final = PrintedTables(
         "supply": TableKind(Supply),
         "naval": TableKind(Naval),
         "organization": TableKind(OrganizationRules),
+        "airdrop": TableKind(AirdropRules),
     },
 )
 

@@ -33,6 +33,7 @@ from wargame.engine.data import read_raw
 from wargame.engine.state import State
 from wargame.games.dai_senso import state, supply, victory, weather
 from wargame.games.dai_senso.air import placed_air
+from wargame.games.dai_senso.airdrop import markers as airdrop_markers
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import Unit, forces
@@ -144,8 +145,8 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     """What a view adds for the client: the turn box, the year, each weather area's weather and
     the political display as tracks (values the game's ``track_value`` names render), the
     weather of each hex with adverse weather, as marks the Blitz markers, each hex where
-    a faction's units are out of supply (10, ``out_of_supply``), the Beachhead markers and the
-    air units placed in hexes (2.2.3), and a seat's hand."""
+    a faction's units are out of supply (10, ``out_of_supply``), the Beachhead markers, the
+    air units placed in hexes (2.2.3) and the Airdrop markers (4.1.1), and a seat's hand."""
     data = state_.data
     turn = game_tables(state_)["turn_track"][data["track"]]
     areas = game_tables(state_)["weather_areas"]
@@ -159,6 +160,10 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     marks += out_of_supply_marks(state_)
     marks += beachhead_marks(data)
     marks += air_marks(data)
+    marks += [
+        {"hex": where, "kind": "airdrop", "side": state.faction(uid), "label": "P", "unit": uid}
+        for uid, where in sorted(airdrop_markers(data).items())
+    ]
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
     return found if viewer is None else found | {"hand": []}  # no card is dealt (0.3)
 

@@ -14,8 +14,9 @@ Decisions
   phasing faction has a Blitz marker on the map: only blitz-enabled units (:mod:`blitz`) attack
   or support the attack, the armour shift (4.2.3.3) is given, and no hex in Mud or Storms is
   attacked; in Snow only Russian units blitz. Its beachhead landing step (4.1.3, :mod:`naval`)
-  follows, then CV strikes return (4.1.5, :mod:`air`), alone when the faction has no Blitz
-  marker; its airdrop steps are not played.
+  follows, then airdrop landing (4.1.4) and CV strikes return (4.1.5, :mod:`air`), this alone
+  when the faction has no Blitz marker; the airdrop step (4.1.1, :mod:`airdrop`) comes first,
+  and each Airdrop marker in the defending hex shifts a blitz attack right (4.2.3.2).
 - Exploitation (4.2.8, provisional, table ``exploitation``): after advancing, in either combat
   segment, each unit that advanced and was blitz-enabled in the hex it attacked from may move
   on from the vacated hex, up to its movement allowance divided by the table's divisor, never
@@ -47,6 +48,7 @@ from wargame.engine.state import Frame
 from wargame.engine.tables import odds_value
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.air import air_shifts, cv_strikes_return
+from wargame.games.dai_senso.airdrop import airdrop_landing, airdrop_shifts
 from wargame.games.dai_senso.blitz import blitz_enabled, markers_of
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import (
@@ -249,6 +251,8 @@ def column_shifts(
     marines = [u for u in marines_across_water(data, attackers, target) if u not in unsupplied]
     if blitz and marines:
         found.append(Modifier("4.2.3.6", "shift.marines", shifts.marines, {"unit": marines[0]}))
+    if blitz:
+        found += airdrop_shifts(data, attackers, target, shifts)
     combatants = [*attackers, *(hq for hq in support if hq)]
     found += air_shifts(data, combatants, target, shifts, weather)
     return [item for item in found if item.value]
@@ -370,9 +374,7 @@ class Combat(Procedure):
     prompt = "prompt.combat"
 
     def start(self, g: Context, f: Frame) -> None:
-        g.data["attacked"] = []
-        g.data["attacked_hexes"] = []
-        g.data["hq_used"] = []
+        _reset(g)
         g.goto("pick")
 
     @decision
@@ -405,14 +407,24 @@ class BlitzCombat(Combat):
             g.goto("done")
             return
         f["blitz_segment"] = True
-        super().start(g, f)
+        _reset(g)
+        g.call("airdrop", then="pick", side=f["side"])
 
-    @RULES.implements("4.1", "4.1.5")
+    @RULES.implements("4.1", "4.1.4", "4.1.5")
     def done(self, g: Context, f: Frame) -> None:
-        """After the beachhead landing step (4.1.3, :mod:`naval`): CV strikes return (4.1.5)."""
+        """After the beachhead landing step (4.1.3, :mod:`naval`): airdrop landing (4.1.4), then
+        CV strikes return (4.1.5)."""
+        airdrop_landing(g, f["side"])
         if "support" in g.data:
             cv_strikes_return(g, f["side"])
         g.ret()
+
+
+def _reset(g: Context) -> None:
+    """A new combat segment: no unit, hex or HQ has attacked or supported yet."""
+    g.data["attacked"] = []
+    g.data["attacked_hexes"] = []
+    g.data["hq_used"] = []
 
 
 def blitz_refusal(target: str, limits: Blitz) -> str:

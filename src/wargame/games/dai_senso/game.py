@@ -32,6 +32,7 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
 from wargame.games.dai_senso import (
+    airdrop,
     blitz,
     cards,
     charts,
@@ -72,7 +73,7 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL, *organisation.ALL,
+        *stacking.ALL, *naval.ALL, *organisation.ALL, *airdrop.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(

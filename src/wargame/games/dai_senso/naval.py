@@ -195,11 +195,10 @@ class SupportSegment(Procedure):
 
     @decision
     def place_hex(self, g: Context, f: Frame) -> Choices:
-        choices = Decision.single(f["side"], "prompt.beachhead_hex", unit=f["unit"])
-        for sea in beachhead_hexes(g, f["unit"]):
-            choices.add(f"hex {sea}", _pick_hex, sea)
-        choices.add("cancel", _cancel)
-        return choices
+        hexes = beachhead_hexes(g, f["unit"])
+        return hex_choices(
+            f["side"], "prompt.beachhead_hex", f["unit"], hexes, _pick_hex, cancel=_cancel
+        )
 
     @decision
     def place_arrow(self, g: Context, f: Frame) -> Choices:
@@ -327,6 +326,17 @@ def in_reach(g: Context, uid: str) -> set[str]:
     reach = (kind.range or 3) if air else g.data["sea"]["reach"]
     bases = [hex_id for hex_id in bases_of(g.data, supply, nationality) if air or hex_id in ports()]
     return {near for base in bases for near in the_map.grid.within(base, reach)}
+
+
+def hex_choices(
+    side: str, prompt: str, uid: str, hexes: list[str], effect: Effect, *, cancel: Effect
+) -> Choices:
+    """A decision of ``side`` for the unit: one of the hexes (``hex H``), or cancel."""
+    choices = Decision.single(side, prompt, unit=uid)
+    for hex_id in hexes:
+        choices.add(f"hex {hex_id}", effect, hex_id)
+    choices.add("cancel", cancel)
+    return choices
 
 
 def offer(choices: Choices, text: str, reason: str, effect: Effect, *args: Any) -> None:
