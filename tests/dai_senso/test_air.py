@@ -12,6 +12,7 @@ from tests.dai_senso.test_tora import BESIDE, KOTA_BHARU, SAIGON, SEA, SHIFTS, T
 from wargame.games.dai_senso import air, combat, naval, retreat
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables
+from wargame.games.dai_senso.sequence import PHASES
 
 pytestmark = pytest.mark.game("dai-senso")
 
@@ -241,3 +242,14 @@ def test_a_marker_whose_hex_is_cleared_lands_as_a_one_step_unit_else_it_leaves_p
     failed = act(blitz_segment(DROP), "soviet", "drop s-airborne", f"hex {PLAIN}", "end")
     assert "s-airborne" not in failed.data["units"] and failed.data["airdrops"] == {}
     assert "s-airborne" in failed.data["eliminated"]
+
+
+@pytest.mark.rule("4.2")
+def test_the_regular_combat_segment_follows_the_blitz_one_and_a_unit_attacks_again_in_it():
+    names = [name for name, _rule, _run in PHASES]
+    assert names.index("regular_combat") == names.index("blitz_combat") + 1
+    found = act(blitz_segment(DROP, result="Ad"), "soviet", "end")  # no airdrop
+    found = act(found, "soviet", f"attack {PLAIN}", "with s-6gta", "resolve", "lose s-6gta")
+    found = act(found, "soviet", "end")
+    assert found.data["phase"] == "regular_combat" and found.data["attacked"] == []
+    assert f"attack {PLAIN}" in actions(found, "soviet")

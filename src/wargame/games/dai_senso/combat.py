@@ -367,12 +367,14 @@ def odds_of(
 
 
 class Combat(Procedure):
-    """The phasing faction (``side``) declares and resolves attacks until it ends the segment."""
+    """The phasing faction (``side``) declares and resolves attacks until it ends the segment:
+    as this class, the regular combat segment (4.2), after the blitz combat segment."""
 
     name = "combat"
     blitz = False
     prompt = "prompt.combat"
 
+    @RULES.implements("4.2")
     def start(self, g: Context, f: Frame) -> None:
         _reset(g)
         g.goto("pick")

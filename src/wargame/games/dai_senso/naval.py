@@ -67,7 +67,7 @@ from wargame.games.dai_senso.supply import refusal, unsupplied
 from wargame.games.dai_senso.weather import weather_now
 
 RULES.stand_in("3.1.2", "ports, sea zones and troop convoys stood in for", key="port_to_port")
-RULES.stand_in("2.2.3", "beachheads placed by air forces and surface fleets, no contests",
+RULES.stand_in("2.2.3", "support units placed by reach from their bases, contests to the Used box",
                key="beachhead_placement")  # fmt: skip
 RULES.stand_in("4.1.3", "the landing hex must be free of enemy units", key="landing_hex")
 BEACHHEAD_MAKERS: Final = {"air_force": 2, "surface_fleet": 1}
