@@ -22,9 +22,9 @@ from wargame.games.dai_senso.charts import TrainingScenario
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
-NOT_PLAYED_RULES: Final = ("0.1", "2.2.3", "4.1.1")
-"""Rules not played yet that could have changed a training scenario's outcome: the VP check,
-support units and airdrops."""
+NOT_PLAYED_RULES: Final = ("0.1", "2.2.3")
+"""Rules not played yet that could have changed a training scenario's outcome: the VP check and
+support units (outside Tora! Tora! Tora!: bombers, submarines and convoys everywhere)."""
 
 RULES.stand_in(
     "0.3",
