@@ -70,6 +70,18 @@ def spacing_refusal(data: Mapping[str, Any], uid: str, hex_id: str) -> str:
     return ""
 
 
+def spaced_out(data: Mapping[str, Any], uid: str) -> set[str]:
+    """The hexes :func:`spacing_refusal` refuses the unit, all at once."""
+    side = state.faction(uid)
+    air = state.unit(uid).type in AIR_TYPES
+    the_map = board()
+    found: set[str] = set()
+    for other, where in placed_air(data).items():
+        if air or state.faction(other) != side:
+            found |= {where, *the_map.neighbours(where)}
+    return found
+
+
 def enemy_air_in(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
     """Whether an enemy air unit stands in the hex (it is then no base of ``side``)."""
     return any(

@@ -47,7 +47,7 @@ from typing import Any, Final
 from wargame.engine.procedure import Choices, Context, Decision, Effect, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.dai_senso import state
-from wargame.games.dai_senso.air import AIR_TYPES, enemy_air_in, spacing_refusal
+from wargame.games.dai_senso.air import AIR_TYPES, enemy_air_in, spaced_out
 from wargame.games.dai_senso.blitz import blitz_enabled
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Naval, Supply
@@ -310,7 +310,7 @@ def beachhead_hexes(g: Context, uid: str) -> list[str]:
     side = state.faction(uid)
     enemy = {r["hex"] for u, r in g.data["units"].items() if state.faction(u) != side}
     found = (near & coastal_seas()) - enemy - set(g.data["beachheads"])
-    return sorted(sea for sea in found if not spacing_refusal(g.data, uid, sea))
+    return sorted(found - spaced_out(g.data, uid))
 
 
 @RULES.implements("2.2.3")
@@ -408,35 +408,40 @@ def air_hexes(g: Context, uid: str) -> list[str]:
     """The hexes an air force may be placed in: within its range of an airbase of its
     nationality, not in Mud, no friendly nor enemy air unit in or next to it."""
     weather = weather_now(g.state)
-    return sorted(
-        hex_id
-        for hex_id in in_reach(g, uid)
-        if weather.get(hex_id) != "mud" and not spacing_refusal(g.data, uid, hex_id)
-    )
+    spaced = spaced_out(g.data, uid)
+    return sorted(hex_id for hex_id in in_reach(g, uid) - spaced if weather.get(hex_id) != "mud")
 
 
 @RULES.implements("2.2.3")
 def fleet_hexes(g: Context, uid: str) -> list[str]:
     """The all-sea hexes next to land a CV fleet may be placed in (within the sea reach of a
     naval base of its nationality), with a hex for its CV strike."""
+    weather = weather_now(g.state)
+    spaced = spaced_out(g.data, uid)
     return sorted(
         sea
-        for sea in in_reach(g, uid) & coastal_seas()
-        if not spacing_refusal(g.data, uid, sea) and strike_hexes(g, uid, sea)
+        for sea in (in_reach(g, uid) & coastal_seas()) - spaced
+        if strike_hexes(g, uid, sea, weather, spaced)
     )
 
 
 @RULES.implements("2.2.3", "11.3")
-def strike_hexes(g: Context, uid: str, fleet_hex: str) -> list[str]:
-    """The hexes within 1 of its CV fleet's hex a CV strike may be placed in."""
-    weather = weather_now(g.state)
+def strike_hexes(
+    g: Context,
+    uid: str,
+    fleet_hex: str,
+    weather: Mapping[str, str] | None = None,
+    spaced: set[str] | None = None,
+) -> list[str]:
+    """The hexes within 1 of its CV fleet's hex a CV strike may be placed in (``weather`` and
+    ``spaced``: the turn's weather and :func:`air.spaced_out`, if already worked out)."""
+    weather = weather_now(g.state) if weather is None else weather
+    spaced = spaced_out(g.data, uid) if spaced is None else spaced
     reach = forces().support_types["cv_strike"].range or 1
     return sorted(
         hex_id
         for hex_id in board().grid.within(fleet_hex, reach)
-        if hex_id in board().hexes
-        and weather.get(hex_id) != "mud"
-        and not spacing_refusal(g.data, uid, hex_id)
+        if hex_id in board().hexes and weather.get(hex_id) != "mud" and hex_id not in spaced
     )
 
 
