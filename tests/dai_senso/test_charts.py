@@ -28,6 +28,7 @@ PROVISIONAL = {
     "exploitation",
     "supply",
     "naval",
+    "organization",
     "uscl_track",
     "vp_track",
     "delay_allied",
@@ -64,7 +65,7 @@ def refusal(table: str, change) -> str:
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 24
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 26
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -214,6 +215,8 @@ CHANGES = {
     "seasonal_play": lambda v: v.update(esv_term="if"),
     "replacement_play": lambda v: v.update(city_is=["port"]),
     "option_cards": lambda v: v["scenarios"]["c1_1937"]["government"].update(face="navy"),
+    "organization": lambda v: v["donors"].update(hq=["hq"]),
+    "airdrop": lambda v: v.update(range=1),
 }
 
 
@@ -307,7 +310,7 @@ def test_wargame_tables_lists_every_table(capsys):
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "dai-senso")
-    assert code == 0 and "24 printed tables a rules overlay may replace, 16 provisional" in out
+    assert code == 0 and "26 printed tables a rules overlay may replace, 17 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(PROVISIONAL)
 
@@ -315,7 +318,7 @@ def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
 def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "dai-senso", "--template", template)
-    assert code == 0 and "the 24 tables of dai-senso" in out
+    assert code == 0 and "the 26 tables of dai-senso" in out
     assert TABLES.read(template) is None
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("steps: 6", "steps: 5"), encoding="utf-8")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tests.dai_senso.play import GAME, act, actions, frozen
+from tests.dai_senso.play import GAME, act, actions, end_turn, frozen
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.procedure import run_automatic
@@ -134,9 +134,8 @@ def test_the_vp_check_runs_at_the_start_of_a_seasonal_turn_and_can_end_the_game(
     state = clone(GAME.setup(CHINA, 1))  # Jul 1937: no VP check
     assert not any(event.key == "log.vp_check" for event in state.log)
     state.data["esv"] = 5
-    state = act(state, "axis", *["end"] * 4)
-    state = act(state, "west", *["end"] * 4)
-    state = act(state, "soviet", *["end"] * 3)  # Aug-Sep 1937, seasonal: the VP check
+    state = end_turn(end_turn(state, "axis"), "west")
+    state = end_turn(state, "soviet")  # Aug-Sep 1937, seasonal: the VP check
     keys = [event.key for event in state.log]
     assert "log.vp_check" in keys and "log.automatic_victory" in keys
     assert state.result is not None and state.result.winner == "axis"

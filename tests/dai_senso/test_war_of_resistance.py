@@ -10,7 +10,7 @@ import copy
 import msgspec
 import pytest
 
-from tests.dai_senso.play import GAME, act, frozen
+from tests.dai_senso.play import GAME, act, frozen, past_organization
 from tests.dai_senso.test_forces_data import placement, refused, setup_of
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
@@ -191,7 +191,7 @@ def test_no_unit_moves_onto_the_other_sheet_nor_into_a_country_standing_aside():
     assert HONG_KONG not in found and why[HONG_KONG].startswith("13.7.4: w4222 is in hong_kong")
     found, why = entries_from(state, "j-kwantung-2")
     assert EAST_SHEET not in found and why[EAST_SHEET].startswith("13.7.4: e5401 is on a map")
-    state = act(state, "axis", "end", "move j-kwantung-2")
+    state = act(past_organization(act(state, "axis", "end"), "axis"), "axis", "move j-kwantung-2")
     before = frozen(state)
     with pytest.raises(IllegalAction, match=r"13\.7\.4"):
         GAME.apply(state, "axis", Action(f"hex {EAST_SHEET}"))

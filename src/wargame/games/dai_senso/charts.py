@@ -586,6 +586,25 @@ def option_cards(values: OptionCards) -> OptionCards:
     return values
 
 
+# -- 2.3 organization (ds-org) ------------------------------------------------------------------
+
+
+GroundClass = Literal["infantry_type", "armor_type", "hq", "fortress"]
+
+
+class OrganizationRules(Strict):
+    donors: dict[GroundClass, list[GroundClass]]
+    """A receiving unit's class -> the classes of the one-step units whose step it may take."""
+
+
+# -- 4.1.1 airdrops (ds-org) ----------------------------------------------------------------------
+
+
+class AirdropRules(Strict):
+    range: Annotated[int, msgspec.Meta(ge=0, le=6)]
+    """An Airdrop marker goes this many hexes or fewer from its airborne unit's hex."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -616,6 +635,8 @@ TABLES: Final = PrintedTables(
         "seasonal_play": TableKind(SeasonalPlay, checked_seasonal),
         "replacement_play": TableKind(ReplacementPlay),
         "option_cards": TableKind(OptionCards, option_cards),
+        "organization": TableKind(OrganizationRules),
+        "airdrop": TableKind(AirdropRules),
     },
 )
 

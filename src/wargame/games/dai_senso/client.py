@@ -33,6 +33,8 @@ from typing import Any, Final
 from wargame.engine.data import read_raw
 from wargame.engine.state import State
 from wargame.games.dai_senso import seasonal, state, supply, victory, weather
+from wargame.games.dai_senso.air import placed_air
+from wargame.games.dai_senso.airdrop import markers as airdrop_markers
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.cards import Card, cards
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -162,8 +164,8 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     """What a view adds for the client: the turn box, the year, each weather area's weather and
     the political display as tracks (values the game's ``track_value`` names render), the
     weather of each hex with adverse weather, as marks the Blitz markers, each hex where
-    a faction's units are out of supply (10, ``out_of_supply``) and the Beachhead markers
-    (2.2.3), and a seat's hand."""
+    a faction's units are out of supply (10, ``out_of_supply``), the Beachhead markers, the
+    air units placed in hexes (2.2.3) and the Airdrop markers (4.1.1), and a seat's hand."""
     data = state_.data
     turn = game_tables(state_)["turn_track"][data["track"]]
     areas = game_tables(state_)["weather_areas"]
@@ -178,6 +180,11 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     marks += out_of_supply_marks(state_)
     marks += beachhead_marks(data)
     marks += seasonal.marks(data)
+    marks += air_marks(data)
+    marks += [
+        {"hex": where, "kind": "airdrop", "side": state.faction(uid), "label": "P", "unit": uid}
+        for uid, where in sorted(airdrop_markers(data).items())
+    ]
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
     if viewer is None:
         return found
@@ -232,6 +239,16 @@ def beachhead_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
             "toward": record["toward"],
         }
         for sea, record in sorted(data.get("beachheads", {}).items())
+    ]
+
+
+@RULES.implements("2.2.3")
+def air_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A mark on each hex with an air force or CV strike placed in it (2.2.3; its shift is
+    4.2.3.1): its faction and the unit (``unit``), labelled A."""
+    return [
+        {"hex": where, "kind": "air", "side": state.faction(uid), "label": "A", "unit": uid}
+        for uid, where in sorted(placed_air(data).items())
     ]
 
 

@@ -37,6 +37,7 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
 from wargame.games.dai_senso import (
+    airdrop,
     blitz,
     cards,
     charts,
@@ -47,6 +48,7 @@ from wargame.games.dai_senso import (
     movement,
     naval,
     option_cards,
+    organisation,
     retreat,
     seasonal,
     sequence,
@@ -84,7 +86,8 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL, *seasonal.ALL, *option_cards.ALL,
+        *stacking.ALL, *naval.ALL, *seasonal.ALL, *option_cards.ALL, *organisation.ALL,
+        *airdrop.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -97,6 +100,7 @@ class DaiSenso(ProcedureGame):
             "attacked_hexes",
             "hq_used",
             "blitz",
+            "pool",
         }
     )
     data_copiers: Mapping[str, Copier] = {"units": FLAT_ITEMS}

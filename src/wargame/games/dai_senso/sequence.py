@@ -14,10 +14,11 @@ Decisions
   (:func:`seasonal.final_result`).
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
-- Of the initial administrative phase (2) only the support segment (2.2) is played: Blitz marker
+- Of the initial administrative phase (2) the support segment (2.2) is played: Blitz marker
   placement (2.2.4, :mod:`blitz`), and in a scenario with naval play (:mod:`naval`) return to
   base, beachhead maintenance, beachhead placement and beachhead failure; the marker segment
-  (4.3) takes the Blitz markers back.
+  (4.3) takes the Blitz markers back. The organization segment (2.3, :mod:`organisation`)
+  follows it, a segment of its own in :data:`PHASES` (stacking is checked after it).
 - A campaign's reinforcements by turn (:mod:`reinforcements`) enter at the start of each game
   turn, before the Axis faction turn.
 """
@@ -39,6 +40,7 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
     ("seasonal", "1", "seasonal_phase"),
     ("initial_administrative", "2", "support_segment"),
+    ("organization", "2.3", "organization"),
     ("operational_movement", "3", "movement"),
     ("blitz_combat", "4.1", "blitz_combat"),
     ("regular_combat", "4.2", "combat"),
@@ -48,8 +50,8 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
 )
 NOT_PLAYED: Final = (
     *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
-    "2.1, 2.3 (political events, organization); of 2.2 (support) only return to base,"
-    " beachheads and Blitz markers are played, and beachheads only where naval play is",
+    "2.1 (political events); of 2.2 (support) only return to base, beachheads and Blitz"
+    " markers are played, and beachheads only where naval play is",
 )  # fmt: skip
 
 

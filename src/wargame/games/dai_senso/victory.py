@@ -22,9 +22,10 @@ from wargame.games.dai_senso.charts import TrainingScenario, scenario_terms
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
-NOT_PLAYED_RULES: Final = ("1.1", "2.2.3", "4.1.1")
-"""Rules not played yet that could have changed a training scenario's outcome: option cards,
-support units and airdrops (the VP check, 0.1, is played: :mod:`seasonal`)."""
+NOT_PLAYED_RULES: Final = ("1.1", "2.2.3")
+"""Rules not played yet that could have changed a training scenario's outcome: option cards and
+support units (outside Tora! Tora! Tora!: bombers, submarines and convoys everywhere); the VP
+check (0.1, :mod:`seasonal`) and airdrops (4.1.1, :mod:`airdrop`) are played."""
 
 RULES.stand_in(
     "0.3",
