@@ -505,11 +505,30 @@ class CrisisVictory(Strict):
     levels: Levels
 
 
+class FrontVictory(Strict):
+    objectives: dict[str, Small]
+    """Hex -> points to the Warsaw Pact while one of its ground units holds it at the end."""
+    nato_objectives: dict[str, Small]
+    """Hex -> points off the Warsaw Pact's total while a NATO ground unit holds it at the end."""
+    sunk: dict[str, Small]
+    """Unit -> points to the side that eliminated it."""
+    hits_per_point: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    levels: Levels
+
+
 def checked_levels(values: CrisisVictory) -> CrisisVictory:
-    levels = values.levels
-    if not 1 <= levels.marginal < levels.substantive < levels.decisive:
-        raise ValueError("21.08: the levels rise: 1 <= marginal < substantive < decisive")
+    _check_rising(values.levels, "21.08")
     return values
+
+
+def checked_front(values: FrontVictory) -> FrontVictory:
+    _check_rising(values.levels, "21.07")
+    return values
+
+
+def _check_rising(levels: Levels, rule: str) -> None:
+    if not 1 <= levels.marginal < levels.substantive < levels.decisive:
+        raise ValueError(f"{rule}: the levels rise: 1 <= marginal < substantive < decisive")
 
 
 # -- the tables ----------------------------------------------------------------------------------
@@ -541,6 +560,7 @@ TABLES: Final = PrintedTables(
         "political_effects": TableKind(PoliticalEffects, checked_effects),
         "soviet_air_defence": TableKind(AirDefence),
         "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
+        "wwiii_victory": TableKind(FrontVictory, checked_front),
     },
 )
 
