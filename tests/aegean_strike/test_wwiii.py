@@ -14,7 +14,7 @@ from wargame.bots import make_bot
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.state import clone, to_json
-from wargame.games.aegean_strike import state, victory
+from wargame.games.aegean_strike import naval, state, victory
 from wargame.games.aegean_strike.charts import TABLES
 from wargame.games.aegean_strike.forces import forces
 
@@ -169,6 +169,75 @@ def test_the_air_reserve_is_this_scenarios_only():
     front = {p.unit: p for p in forces().setup(SCENARIO)}
     assert not set(AIR_RESERVE) & missile_crisis
     assert {u: (front[u].base, front[u].turn) for u in AIR_RESERVE} == AIR_RESERVE
+
+
+# -- the Straits closed to the Warsaw Pact's ships (13.06) ------------------------------------
+BLACK_SEA, MARMARA, AEGEAN = "4108", "3511", "2615"
+CRUISER = "su-cg-slava"
+
+
+def at_sea(found, uid, hex_id, holders=()):
+    """``found`` with ``uid`` at ``hex_id`` and each (unit, hex) of ``holders`` moved there."""
+    found = clone(found)
+    found.data["naval"][uid]["hex"] = hex_id
+    for holder, there in holders:
+        moved(found.data, holder, there)
+    return found
+
+
+def sails(found, uid):
+    g_tables = TABLES.defaults
+    closed = naval.closed_straits(g_tables, found.data, found.scenario, uid)
+    return closed, naval.reach(g_tables, found.data, uid, closed)
+
+
+@pytest.mark.rule("13.06")
+def test_a_soviet_ship_does_not_pass_the_bosporus_while_turkey_holds_istanbul():
+    war = act(quiet(), "b", "strike")
+    closed, reached = sails(at_sea(war, CRUISER, BLACK_SEA), CRUISER)
+    assert {"3909", "3910", "S0703", "3112", "3012", "2913"} == closed
+    assert MARMARA not in reached and AEGEAN not in reached
+    assert not closed & set(reached)
+    opened = naval.reach(TABLES.defaults, at_sea(war, CRUISER, BLACK_SEA).data, CRUISER)
+    assert MARMARA in opened  # the strategic hex S0703 would carry it through, unclosed
+
+
+@pytest.mark.rule("13.06")
+def test_istanbul_taken_opens_the_bosporus_and_not_the_dardanelles():
+    war = act(quiet(), "b", "strike")
+    taken = at_sea(war, CRUISER, BLACK_SEA, [("bu-2-mrd", ISTANBUL)])
+    closed, reached = sails(taken, CRUISER)
+    assert closed == {"3112", "3012", "2913"} and MARMARA in reached
+    both = at_sea(war, CRUISER, MARMARA, [("bu-2-mrd", ISTANBUL), ("bu-3-mrd", GELIBOLU)])
+    closed, reached = sails(both, CRUISER)
+    assert not closed and AEGEAN in reached
+
+
+@pytest.mark.rule("13.06")
+def test_natos_ships_and_the_other_scenarios_keep_the_straits_open():
+    war = act(quiet(), "b", "strike")
+    assert naval.closed_straits(TABLES.defaults, war.data, war.scenario, "tu-dd-1") == set()
+    crisis = act(GAME.setup("turkish_missile_crisis", 3), "b", "strike")
+    assert naval.closed_straits(TABLES.defaults, crisis.data, crisis.scenario, CRUISER) == set()
+    table = raw("straits")
+    table["scenarios"] = []
+    off = act(quiet(straits=table), "b", "strike")
+    assert naval.closed_straits(TABLES.of(off), off.data, off.scenario, CRUISER) == set()
+
+
+@pytest.mark.rule("13.06")
+def test_a_sail_into_the_closed_bosporus_is_refused_with_the_rule_and_nothing_changes():
+    found = passing(
+        act(quiet(), "b", "strike"),
+        lambda s: GAME.active(s) == ["b"] and f"sail {CRUISER}" in actions(s, "b"),
+    )
+    found = act(at_sea(found, CRUISER, "4008"), "b", f"sail {CRUISER}")
+    offered = actions(found, "b")
+    assert "to 4108" in offered and "to 3909" not in offered and "to S0703" not in offered
+    before = to_json(found)
+    with pytest.raises(IllegalAction, match=r"13\.06: the Straits at 3909 are closed"):
+        GAME.apply(found, "b", Action("to 3909"))
+    assert to_json(found) == before
 
 
 # -- victory ------------------------------------------------------------------------------------

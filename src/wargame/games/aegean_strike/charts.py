@@ -505,6 +505,25 @@ class CrisisVictory(Strict):
     levels: Levels
 
 
+class Gate(Strict):
+    hold: str
+    """The strait's town: a ground unit there opens the gate to its side's ships."""
+    hexes: list[str]
+    """The hexes a ship of the side at war with the keeper may not enter."""
+
+
+class Straits(Strict):
+    scenarios: list[str]
+    keeper: str
+    gates: dict[str, Gate]
+
+
+def checked_straits(values: Straits) -> Straits:
+    if not values.gates or any(not gate.hexes for gate in values.gates.values()):
+        raise ValueError("13.06: give each strait its gate hexes")
+    return values
+
+
 class FrontVictory(Strict):
     objectives: dict[str, Small]
     """Hex -> points to the Warsaw Pact while one of its ground units holds it at the end."""
@@ -561,6 +580,7 @@ TABLES: Final = PrintedTables(
         "soviet_air_defence": TableKind(AirDefence),
         "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
         "wwiii_victory": TableKind(FrontVictory, checked_front),
+        "straits": TableKind(Straits, checked_straits),
     },
 )
 
