@@ -17,6 +17,7 @@ from wargame.engine.state import clone, to_json
 from wargame.games.aegean_strike import naval, state, victory
 from wargame.games.aegean_strike.charts import TABLES
 from wargame.games.aegean_strike.forces import forces
+from wargame.server.catalog import describe
 
 pytestmark = pytest.mark.game("aegean-strike")
 SCENARIO = "wwiii_southwestern_front"
@@ -79,6 +80,15 @@ def test_nato_faces_the_warsaw_pact_with_israel_and_libya_out_of_the_war():
     assert found.data["war"] is False and found.data["crisis"] == 0
     assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.crisis"
     assert actions(found, "b") == ["strike", "wait"]
+
+
+@pytest.mark.rule("21.07")
+def test_the_lobby_offers_it_with_both_sides_in_both_languages():
+    offered = {s["id"]: s for s in describe(GAME)["scenarios"]}
+    found = offered[SCENARIO]
+    assert found["title"] == "World War III, Southwestern Front"
+    assert found["title_ja"] == "第3次世界大戦南西方面作戦"
+    assert found["sides"] == ["a", "b"] and "world_war" not in offered
 
 
 @pytest.mark.rule("21.07")
