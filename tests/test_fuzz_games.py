@@ -24,6 +24,7 @@ BOUNDS = {
         (2, 1, "north_africa_war"),
         (1, 10, "greece_turkey_war"),
         (1, 20, "turkish_missile_crisis"),
+        (1, 40, "wwiii_southwestern_front"),
     ],
 }
 CASES = [(game, *bound) for game in PLAYABLE for bound in BOUNDS.get(game, [(4, 1, "")])]
