@@ -43,6 +43,7 @@ the former per-step tests, path for path: a filtered search is the same search
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -192,6 +193,16 @@ class Move:
     given: Way | None = None
     ways: Ways | None = field(default=None, compare=False, repr=False)
 
+    @classmethod
+    def listed(cls, fields: dict[str, Any], dest: str, battle: bool) -> Move:
+        """The move with ``fields`` (every field, as :data:`_MOVE_DEFAULTS` names them) to
+        ``dest``: what ``Move(**fields, dest=dest, battle=battle)`` makes, without a frozen
+        dataclass's ``__init__`` (a call of ``object.__setattr__`` per field), for listings
+        that make thousands."""
+        move = object.__new__(cls)
+        move.__dict__.update(fields, dest=dest, battle=battle)
+        return move
+
     @property
     def action(self) -> str:
         if self.dest == CHINA_BOX:
@@ -221,6 +232,10 @@ class Move:
     @property
     def stops(self) -> tuple[str, ...]:
         return self.way.stops
+
+
+_MOVE_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Move)}
+"""Every field of :class:`Move` with its default (all have one but ``mode`` and ``dest``)."""
 
 
 # -- the static map, once per process ---------------------------------------------------------
@@ -617,11 +632,14 @@ class Mover:
         return Ways(plain.ends, work)
 
     def made(self, mode: str, found: Ways, **extra: Any) -> dict[str, Move]:
+        """The moves to the destinations ``found``, by action text (:meth:`Move.listed`)."""
         out = {}
         enemy_at = self.scene.enemy_at
+        given = {**_MOVE_DEFAULTS, "mode": mode, "ways": found, **extra}
+        prefix = PREFIX.get(mode, "hex") + " "
         for dest in found.dests:
-            move = Move(mode, dest, battle=dest in enemy_at, ways=found, **extra)
-            out[move.action] = move
+            move = Move.listed(given, dest, dest in enemy_at)
+            out[f"box {CHINA_BOX}" if dest == CHINA_BOX else prefix + dest] = move
         return out
 
     # -- where the offensive is --------------------------------------------------------------
