@@ -55,7 +55,12 @@ from itertools import pairwise
 from typing import Any
 
 from wargame.engine.board import search, shortest_path
-from wargame.engine.board.paths import SearchResult, avoiding, only_into
+from wargame.engine.board.paths import (
+    SearchResult,
+    avoiding,
+    breadth_first_avoiding,
+    only_into,
+)
 from wargame.engine.errors import GameBug
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import events, forces
@@ -200,7 +205,10 @@ class Move:
         dataclass's ``__init__`` (a call of ``object.__setattr__`` per field), for listings
         that make thousands."""
         move = object.__new__(cls)
-        move.__dict__.update(fields, dest=dest, battle=battle)
+        values = move.__dict__
+        values.update(fields)
+        values["dest"] = dest
+        values["battle"] = battle
         return move
 
     @property
@@ -585,18 +593,24 @@ class Mover:
         allowed (a function asked at every step: slower, for what a set cannot say)."""
         first = self.start if start is None else start
 
-        def run(clear: bool, goal: str | None = None) -> Reached:
-            shut = closed | self.projected_hexes if clear else closed
+        plain = cost is None and can_enter is None and can_leave is None and hex_of is str
+
+        def searched(shut: AbstractSet[str], goal: str | None) -> SearchResult[Any]:
+            if plain and goal is None and shut:  # as the search below, by a set of hexes seen
+                return breadth_first_avoiding(first, neighbours, shut, allowance)
             if not shut:
                 steps = neighbours
             elif hex_of is str:
                 steps = avoiding_kept(neighbours, shut)
             else:
                 steps = only_into(neighbours, lambda node: hex_of(node) not in shut)
-            found = search(
+            return search(
                 first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
                 max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
             )  # fmt: skip
+
+        def run(clear: bool, goal: str | None = None) -> Reached:
+            found = searched(closed | self.projected_hexes if clear else closed, goal)
             if goal is not None:
                 ends = {} if found.found is None else {goal: found.found}
             else:
