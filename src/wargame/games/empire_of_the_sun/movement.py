@@ -313,17 +313,16 @@ class Layout:
         self.graph = graph
         self.bit = {h: n for n, h in enumerate(sorted(graph.adj))}
         self._disks: dict[tuple[str, int], int] = {}
-        self._sets: OrderedDict[frozenset[str], tuple[int, Callable[[str], list[str]]]]
-        self._sets = OrderedDict()
+        self._sets: OrderedDict[frozenset[str], int] = OrderedDict()
 
-    def flying(self, closed: AbstractSet[str]) -> tuple[int, Callable[[str], list[str]]]:
-        """The hexes ``closed`` as a bit set, and the steps of a flight into any other hex (the
-        last few sets asked kept, with the steps worked out so far: the same ones come back)."""
+    def flying(self, closed: AbstractSet[str]) -> int:
+        """The hexes ``closed`` as a bit set (the last few sets asked kept: the same ones come
+        back)."""
         key = frozenset(closed)
 
-        def made() -> tuple[int, Callable[[str], list[str]]]:
+        def made() -> int:
             bit = self.bit
-            return sum(1 << bit[h] for h in key), avoiding(self.graph.adj.__getitem__, key)
+            return sum(1 << bit[h] for h in key)
 
         return kept(self._sets, key, made, LAYOUT_SETS_KEPT)
 
@@ -936,13 +935,14 @@ class LegSearches:
     def __init__(self, graph: Graph, closed: AbstractSet[str], rng: int) -> None:
         self.graph = graph
         self.rng = rng
-        self.closed, self.steps = graph.layout.flying(closed)
+        self.shut = closed
+        self.closed = graph.layout.flying(closed)
 
     def __call__(self, here: str) -> tuple[SearchResult[str], tuple[str, ...]]:
         key = (id(self.graph), here, self.rng, self.closed & self.graph.layout.disk(here, self.rng))
 
         def searched() -> tuple[SearchResult[str], tuple[str, ...]]:
-            found = search(here, self.steps, max_cost=self.rng)
+            found = breadth_first_avoiding(here, self.graph.adj.__getitem__, self.shut, self.rng)
             fields = self.graph.airfields
             return found, tuple(h for h in found.reached if h != here and h in fields)
 
