@@ -13,7 +13,7 @@ from wargame.games.aegean_strike.charts import TABLES, parse_land_result, tables
 
 pytestmark = pytest.mark.game("aegean-strike")
 
-CHARTS = Charts(TABLES, "wwiii_southwestern_front")
+CHARTS = Charts(TABLES, "world_war")  # not playable: `wargame new` refuses it
 PRINTED = CHARTS.printed
 state_with, changed, refusal = CHARTS.state_with, CHARTS.changed, CHARTS.refusal
 SEED = {"sortie_boxes", "sea_movement", "airbases"}
@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 23
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 25
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -116,6 +116,8 @@ CHANGES = {
     "political_effects": lambda v: v["events"]["nato_summit"].update(sp={"tu": 20}),
     "soviet_air_defence": lambda v: v.update(strength=8),
     "missile_crisis_victory": lambda v: v.update(hits_per_point=5),
+    "wwiii_victory": lambda v: v["sunk"].update({"us-cvn-69": 5}),
+    "straits": lambda v: v["gates"]["bosporus"].update(hold="3909"),
 }
 
 
@@ -159,6 +161,8 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("political_effects", lambda v: v["events"].pop("war_starts"), "none for war_starts"),
         ("political_effects", lambda v: v["events"]["israel_enters"].update(joins_us=""), "Isr"),
         ("missile_crisis_victory", lambda v: v["levels"].update(marginal=5), "levels rise"),
+        ("wwiii_victory", lambda v: v["levels"].update(decisive=6), "21.07: the levels rise"),
+        ("straits", lambda v: v["gates"]["dardanelles"].update(hexes=[]), "gate hexes"),
         ("political_events", lambda v: v.update({"3": "martians"}), "Invalid enum value"),
     ],
 )
@@ -171,7 +175,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "23 printed tables a rules overlay may replace, 20 provisional" in out
+    assert code == 0 and "25 printed tables a rules overlay may replace, 22 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

@@ -5,6 +5,7 @@ Soviet air defence (9.09) and the victory levels, played to the end."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -13,7 +14,7 @@ from tests.aegean_strike.play import GAME, act, actions, played_out, prompt
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.state import clone, to_json
-from wargame.games.aegean_strike import air_defence, ground, state, victory
+from wargame.games.aegean_strike import air_defence, charts, detection, ground, state, victory
 from wargame.games.aegean_strike.charts import TABLES
 from wargame.games.aegean_strike.forces import forces
 
@@ -304,6 +305,19 @@ def test_a_soviet_division_at_full_strength_breaks_down_into_its_three_regiments
     assert "su-59-gmrd" not in broken.data["eliminated"]
     assert "recombine su-59-gmrd" not in actions(broken, "b")  # once a stage
     assert not [a for a in actions(found, "a") if a.startswith("breakdown")]
+
+
+@pytest.mark.rule("11.10", "14.02")
+def test_a_division_broken_down_unseen_is_not_named_to_the_other_side():
+    found = soviet_assignment()
+    regiments = forces().breakdowns["su-59-gmrd"]
+    broken = act(found, "b", "breakdown su-59-gmrd")
+    hidden = detection.hidden_units(charts.tables(broken), broken.data)["a"]
+    assert all(r in hidden for r in regiments)  # far from NATO's sensors
+    nato = json.dumps(GAME.view(broken, "a"))
+    assert "su-59-gmrd" not in nato
+    assert "su-59-gmrd" in json.dumps(GAME.view(broken, "b"))
+    assert "su-59-gmrd" in GAME.game_secrets(broken).unnamed["a"]
 
 
 @pytest.mark.rule("11.10")

@@ -238,4 +238,9 @@ def test_the_lobby_offers_aegean_strike(page, server):
     page.wait_for_selector("#game option[value='aegean-strike']", state="attached")
     page.select_option("#game", "aegean-strike")
     options = page.locator("#scenario option").evaluate_all("(all) => all.map((o) => o.value)")
-    assert options == ["north_africa_war", "greece_turkey_war", "turkish_missile_crisis"]
+    assert options == [
+        "north_africa_war",
+        "greece_turkey_war",
+        "turkish_missile_crisis",
+        "wwiii_southwestern_front",
+    ]

@@ -55,7 +55,8 @@ def position(
     supply: dict = EVERYWHERE_SUPPLIED,
     seed: int = 7,
 ) -> State:
-    """The Axis operational movement of turn 1 with only ``units`` (id -> hex, steps) on the map,
+    """The Axis operational movement of turn 1 with only ``units`` (id -> hex, steps) on the map
+    and none in the force pool,
     every unit in supply unless ``supply`` is another supply table; with ``result`` every combat
     gives that CRT result, with ``weather`` the turn has it; ``seed`` seeds its dice."""
     options = {"rules_overlay": overlay(result, weather, supply)}
@@ -63,7 +64,16 @@ def position(
     found.data["units"] = {uid: {"hex": hex_id, "steps": steps} for uid, (hex_id, steps) in
                            units.items()}  # fmt: skip
     found.data["control"] = {}
-    return found
+    found.data["pool"] = []  # nothing to break down into (2.3.4)
+    return past_organization(found, "axis")
+
+
+def past_organization(state: State, side: str) -> State:
+    """The position after ``side`` ends its organization segment (2.3) doing nothing, if it is
+    in it."""
+    if GAME.view(state, side)["prompt"]["key"] == "prompt.organization":
+        return act(state, side, "end")
+    return state
 
 
 def act(state: State, side: str, *texts: str) -> State:
@@ -83,3 +93,11 @@ def hexes(state: State) -> dict[str, str]:
 def frozen(state: State) -> bytes:
     """The state's bytes, to show that a refusal changed nothing."""
     return to_json(state)
+
+
+def end_turn(state: State, side: str) -> State:
+    """``side`` ends each decision of its faction turn until another faction is to act (the
+    organization segment asks only when a unit may be reorganized)."""
+    while GAME.active(state) == [side]:
+        state = act(state, side, "end")
+    return state

@@ -113,6 +113,12 @@ def test_units_with_a_card_code_are_brought_by_that_card():
         ),
         (lambda r: card(r, "axis-5")["actions"][0].update(do="table:poker"), "no event table"),
         (lambda r: card(r, "west-12")["actions"][0].update(do="marker:gold"), "no marker 'gold'"),
+        (lambda r: card(r, "axis-5")["actions"][0].update(do="remove:99"), "removes card 99"),
+        (lambda r: card(r, "axis-5")["actions"][0].update(do="remove:5"), "no other card"),
+        (
+            lambda r: card(r, "axis-5")["actions"][0].update(do="remove:type:vase"),
+            "no type 'vase'",
+        ),
         (lambda r: card(r, "west-19a")["requires"][0].update(played="99"), "requires card 99"),
         (lambda r: card(r, "axis-1").update(production=1), "only Soviet cards print"),
         (lambda r: card(r, "axis-1").update(blitz=0), "a blitz card has lightning bolts"),
@@ -141,7 +147,7 @@ def test_wargame_cards_lists_every_card_before_the_game_plays(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert code == 0 and len(rows) == 200
     treaty = next(row for row in rows if row["id"] == "axis-33a")
-    assert treaty["provenance"] == "seed" and treaty["event"] == "missing"
+    assert treaty["provenance"] == "seed" and treaty["event"] == "partial"  # 1.1.2: rolled
     assert treaty["effect"] == "Prewar; roll on Card 33a Treaty: the selected country"
     assert treaty["effect_ja"].startswith("戦前; カード33a 条約")
     code = main(["cards", "dai-senso"])

@@ -22,17 +22,22 @@ pytestmark = pytest.mark.game("dai-senso")
 PRINTED = {row["id"]: row["values"] for row in TABLES.listing()}
 PROVISIONAL = {
     "crt",
+    "seasonal_play",  # ds-season
+    "replacement_play",
     "blitz_markers",
     "exploitation",
     "supply",
     "naval",
+    "organization",
     "uscl_track",
     "vp_track",
     "delay_allied",
+    "option_cards",  # ds-cards: the deals of the campaigns (1.1)
     "esv_adjustment",
     "event_tables",
     "turn_track",
     "training_scenarios",
+    "campaign_scenarios",
     "politics",
 }
 
@@ -61,7 +66,7 @@ def refusal(table: str, change) -> str:
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 21
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 27
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -202,12 +207,18 @@ CHANGES = {
     "event_tables": lambda v: v["aid_to_china"]["rows"].update({"1": "military_aid"}),
     "turn_track": lambda v: v[3]["weather"].update(central="storm"),
     "training_scenarios": lambda v: v["a1_august_storm"].update(turns=2),
+    "campaign_scenarios": lambda v: v["b1_war_of_resistance"].update(attacker_needs=8),
     "weather_areas": lambda v: v["south"].append("australia") or v["desert"].remove("australia"),
     "blitz_markers": lambda v: v["per_turn"]["a1_august_storm"].update(soviet=1),
     "exploitation": lambda v: v.update(allowance_divisor=1),
     "supply": lambda v: v.update(trace_hexes=6),
     "naval": lambda v: v.update(sea_reach=4),
     "politics": lambda v: v.update(truce_turns=2),
+    "seasonal_play": lambda v: v.update(esv_term="if"),
+    "replacement_play": lambda v: v.update(city_is=["port"]),
+    "option_cards": lambda v: v["scenarios"]["c1_1937"]["government"].update(face="navy"),
+    "organization": lambda v: v["donors"].update(hq=["hq"]),
+    "airdrop": lambda v: v.update(range=1),
 }
 
 
@@ -259,6 +270,26 @@ def test_an_overlay_equal_to_the_printed_tables_is_no_overlay():
             lambda v: v["a1_august_storm"].update(attacker_needs=9),
             "attacker_needs is more than the objectives",
         ),
+        (
+            "option_cards",
+            lambda v: v["soviet_production_limit"].update(total_war=2),
+            "1.1.3 (seed): the Soviet production limit",
+        ),
+        (
+            "option_cards",
+            lambda v: v["scenarios"]["c1_1937"]["government"].update(face="cabinet"),
+            "Invalid enum value 'cabinet'",
+        ),
+        (
+            "campaign_scenarios",
+            lambda v: v["b1_war_of_resistance"]["countries"]["japan"].update(status="neutral"),
+            "japan is a major power, always active (13.2.1)",
+        ),
+        (
+            "campaign_scenarios",
+            lambda v: v["b1_war_of_resistance"]["reinforcements"][0].update(turn=33),
+            "j-sea comes after the last turn",
+        ),
     ],
 )
 def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, change, expected):
@@ -281,7 +312,7 @@ def test_wargame_tables_lists_every_table(capsys):
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "dai-senso")
-    assert code == 0 and "21 printed tables a rules overlay may replace, 13 provisional" in out
+    assert code == 0 and "27 printed tables a rules overlay may replace, 18 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(PROVISIONAL)
 
@@ -289,7 +320,7 @@ def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
 def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "dai-senso", "--template", template)
-    assert code == 0 and "the 21 tables of dai-senso" in out
+    assert code == 0 and "the 27 tables of dai-senso" in out
     assert TABLES.read(template) is None
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("steps: 6", "steps: 5"), encoding="utf-8")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dai_senso.play import GAME, act
+from tests.dai_senso.play import GAME, act, end_turn
 from wargame.engine.contract import outcome
 from wargame.engine.state import clone
 from wargame.fuzz import FuzzConfig, fuzz
@@ -42,9 +42,9 @@ def test_an_objective_starts_with_the_faction_standing_in_it_else_with_the_west(
 def test_each_of_the_three_factions_has_its_turn_in_order():
     state = GAME.setup(CHINA, 1)
     assert GAME.active(state) == ["axis"]
-    state = act(state, "axis", *["end"] * 4)  # blitz markers, movement, combat, reserve
+    state = end_turn(state, "axis")  # blitz markers, organization, movement, combat, reserve
     assert GAME.active(state) == ["west"] and state.data["phasing"] == "west"
-    state = act(state, "west", *["end"] * 4)
+    state = end_turn(state, "west")
     assert GAME.active(state) == ["soviet"] and state.data["phasing"] == "soviet"
     state = act(state, "soviet", *["end"] * 3)  # no blitz markers: movement, combat, reserve
     assert state.data["turn"] == 2 and GAME.active(state) == ["axis"]

@@ -158,7 +158,7 @@ def test_attrition_takes_the_attackers_first_step_from_armour_then_the_defenders
                              "s-35th": (PLAIN, 2)}, "1/1")  # fmt: skip
     found = attack(found, PLAIN, "j-5th-army", "j-armor-1")
     assert prompt(found, "axis") == "prompt.losses"
-    with pytest.raises(IllegalAction, match=r"4\.2\.6: the first step lost is an armour step"):
+    with pytest.raises(IllegalAction, match=r"4\.2\.6: the first step lost is a marine step"):
         GAME.apply(found, "axis", Action("lose j-5th-army"))
     found = act(found, "axis", "lose j-armor-1")
     assert "j-armor-1" in found.data["eliminated"]

@@ -31,10 +31,15 @@ TIBET = board().countries["tibet"][0]
 
 
 def overlay(war_state: str = "limited_war", scenario: str = SCENARIO) -> dict[str, Any]:
-    """A rules overlay under which ``scenario`` plays politics from ``war_state``."""
+    """A rules overlay under which ``scenario`` plays politics from ``war_state`` (the seasonal
+    tracks' start, table ``seasonal_play``)."""
     found = msgspec.to_builtins(TABLES.defaults["politics"])
-    found["scenarios"][scenario] = {"war_state": war_state, "uscl": 0}
-    return {"game": "dai-senso", "name": "politics", "tables": {"politics": found}}
+    found["scenarios"].append(scenario)
+    seasonal = msgspec.to_builtins(TABLES.defaults["seasonal_play"])
+    start = seasonal["scenarios"].setdefault(scenario, dict(seasonal["scenarios"]["default"]))
+    start.update(war_state=war_state, uscl=0)
+    tables = {"politics": found, "seasonal_play": seasonal}
+    return {"game": "dai-senso", "name": "politics", "tables": tables}
 
 
 def political(
@@ -109,10 +114,39 @@ def test_the_campaigns_set_up_every_country_of_the_politics_table():
     table = TABLES.defaults["politics"]
     assert set(table.scenarios) == {"c1_1937", "b1_war_of_resistance"}
     assert countries.check(table) == []
-    data = countries.initial_data("c1_1937", table)
-    assert data["war_state"] == "limited_war"
+    data = countries.initial_data("c1_1937", TABLES.defaults)
+    assert "war_state" not in data and "uscl" not in data  # the seasonal tracks' (seasonal_play)
     assert data["countries"]["hopeh"]["posture"] == "war"
-    assert countries.initial_data(SCENARIO, table) == {}
+    assert data["countries"]["russia"]["posture"] == "policy"
+    assert countries.initial_data(SCENARIO, TABLES.defaults) == {}
+
+
+@pytest.mark.rule("13.7.4")
+@pytest.mark.rule("2.1")
+def test_war_of_resistance_plays_politics_with_its_own_countries_and_the_seasonal_war_state():
+    state = GAME.setup("b1_war_of_resistance", 5, {})
+    assert countries.plays(state.data)
+    campaign = TABLES.defaults["campaign_scenarios"]["b1_war_of_resistance"]
+    assert set(state.data["countries"]) == set(campaign.countries)
+    assert state.data["countries"]["russia"]["posture"] == "war"  # not the politics table's
+    assert state.data["war_state"] == "limited_war" and state.data["uscl"] == 0
+    tracks = GAME.view(state, "west")["board"]["tracks"]
+    assert (tracks["war_status"], tracks["politics"]) == ("limited_war", "played")
+
+
+@pytest.mark.rule("16.1.1")
+@pytest.mark.rule("1.2.2")
+def test_the_conquered_minors_are_the_countries_status_where_politics_is_played():
+    data = political().data
+    assert "conquered" not in data and countries.conquered(data) == []
+    data["conquered"] = ["hopeh"]
+    countries.join_conquered(data)
+    assert "conquered" not in data and countries.conquered(data) == ["hopeh"]
+    assert data["countries"]["hopeh"]["status"] == "conquered"
+    training = GAME.setup(SCENARIO, 5, {}).data
+    training["conquered"] = ["hopeh"]
+    countries.join_conquered(training)  # no politics: the seasonal list stays the record
+    assert countries.conquered(training) == ["hopeh"]
 
 
 # -- 13.3-13.6: countries ------------------------------------------------------------------------
@@ -270,6 +304,7 @@ def test_a_truce_counts_down_in_its_faction_turn_and_ends_in_war():
 @pytest.mark.rule("1.1.2")
 def test_the_political_drm_counts_the_selected_countrys_marker_on_its_tables_only():
     state = political()
+    state.data["vp_marker"] = {"box": 0, "face": "allied_crusade"}  # the seasonal phase's: no DRM
     state.data["country_markers"]["hopeh"] = "influence_axis"
     assert politics.political_drm(state, "current_card_treaty", "hopeh") == 1
     assert politics.political_drm(state, "diplomatic_incident", "hopeh") == 1
@@ -474,7 +509,7 @@ def test_no_support_unit_is_placed_in_prewar():
 @pytest.mark.rule("13.5")
 def test_the_political_display_shows_the_war_state_the_uscl_and_the_countries():
     tracks = GAME.view(political(), "axis")["board"]["tracks"]
-    assert (tracks["war_status"], tracks["politics"], tracks["uscl"]) == (
+    assert (tracks["war_status"], tracks["politics"], tracks["pacific_uscl"]) == (
         "limited_war",
         "played",
         0,

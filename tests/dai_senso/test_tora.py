@@ -40,7 +40,8 @@ NEAR_SUPPLY = {"trace_hexes": 1, "sources": EVERYWHERE_SUPPLIED["sources"]}
 
 def tora(units: dict[str, tuple[str, int]] | None = None, **beachheads: dict) -> State:
     """The Axis support segment of turn 1, with only ``units`` on the map if given (each in
-    supply, :data:`NEAR_SUPPLY`), and the ``beachheads`` named (sea hex -> record)."""
+    supply, :data:`NEAR_SUPPLY`, and the force pool empty), and the ``beachheads`` named (sea
+    hex -> record)."""
     if units is None:
         found = clone(GAME.setup(TORA, 5))
     else:
@@ -48,6 +49,7 @@ def tora(units: dict[str, tuple[str, int]] | None = None, **beachheads: dict) ->
         found = clone(GAME.setup(TORA, 5, options))
     if units is not None:
         found.data["units"] = {u: {"hex": h, "steps": s} for u, (h, s) in units.items()}
+        found.data["pool"] = []  # no unit to break down into (2.3.4)
     found.data["beachheads"] = dict(beachheads)
     return found
 
@@ -65,6 +67,13 @@ def refused(state: State, side: str, text: str, rule: str) -> None:
 
 def prompt(state: State, side: str) -> str:
     return GAME.view(state, side)["prompt"]["key"]
+
+
+def end_turn(state: State, side: str) -> State:
+    """``side`` ends each decision of its faction turn until another faction is to act."""
+    while GAME.active(state) == [side]:
+        state = act(state, side, "end")
+    return state
 
 
 def to_movement(state: State) -> State:
@@ -306,8 +315,8 @@ def test_used_support_units_return_to_the_force_pool_in_their_owners_support_seg
     state = act(tora(), "axis", "beachhead j-air-11af", f"hex {SEA}", f"toward {KOTA_BHARU}")
     state = act(state, "west", "decline")
     assert state.data["support"]["j-air-11af"] == "used"
-    state = act(state, "axis", *["end"] * 5)
-    state = act(state, "west", *["end"] * 5)
+    state = end_turn(state, "axis")
+    state = end_turn(state, "west")
     assert state.data["support"]["j-air-11af"] == "pool"
 
 

@@ -43,6 +43,7 @@ from wargame.games.empire_of_the_sun.battle import (
     strike_order,
     terrain_drm,
 )
+from wargame.games.empire_of_the_sun.garrisons import garrisoned, garrisoned_hexes
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
@@ -839,6 +840,22 @@ def test_garrisons_exist_only_while_the_city_is_japanese():
     assert intrinsic_garrison(g, "3302") == []  # Manchukuo is not China
     g.data["garrisons_lost"] = ["3706"]
     assert intrinsic_garrison(g, "3706") == []
+
+
+@pytest.mark.rule("12.77", "12.94")
+@pytest.mark.parametrize("boxes", [0, 1, 4, 5])
+@pytest.mark.parametrize("lost", [[], ["3706"]])
+def test_a_hex_is_garrisoned_exactly_where_its_garrison_has_steps(boxes, lost):
+    # garrisoned() answers without naming the steps, garrisoned_hexes() asks only the cities
+    # where a garrison may stand: both as the steps themselves say, for every city of the map.
+    g = position(empire=True, japanese=["2709", "3007"], china_divisions=boxes)
+    g.data["garrisons_lost"] = lost
+    board = g.static.board
+    cities = [h for h in board.land_hexes if board.hexes[h].city]
+    assert [h for h in cities if garrisoned(g, h)] == garrisoned_hexes(g)
+    assert garrisoned_hexes(g) == [h for h in cities if intrinsic_garrison(g, h)]
+    assert ("3706" in garrisoned_hexes(g)) == (not lost)
+    assert ("3007" in garrisoned_hexes(g)) == (boxes > 0)
 
 
 @pytest.mark.rule("12.77", "8.4")

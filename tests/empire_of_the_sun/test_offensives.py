@@ -18,8 +18,8 @@ from tests.empire_of_the_sun.driver import ScriptedRng, act, begin, deciding, of
 from tests.empire_of_the_sun.factory import position
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
-from wargame.engine.procedure import Context, choose
-from wargame.games.empire_of_the_sun import cards, events, forces, offensives, supply
+from wargame.engine.procedure import Context, choose, current_decision
+from wargame.games.empire_of_the_sun import cards, events, forces, offensives, previews, supply
 from wargame.games.empire_of_the_sun.battle import participants
 from wargame.games.empire_of_the_sun.offensives import (
     activation_candidates,
@@ -514,6 +514,21 @@ def test_under_surprise_the_battles_follow_without_a_reaction():
     assert deciding(g) == ("allied", "prompt.special_reaction_none", ["done"])
     act(g, "done")
     assert deciding(g) == ("japan", "prompt.next_battle", ["battle 2813"])
+
+
+@pytest.mark.rule("8.1", "6.28")
+def test_a_battle_to_fight_next_is_told_with_its_preview_once_a_view_asks():
+    # the listing leaves the preview to the note: a random player's listing never pays for it
+    g = position(units={"jp-ca-takao": MANILA, "us-r-corps": MANILA, "us-hq-swpac": CLARK})
+    resume(g, "intelligence", "japan", "J10", rolls=[8], battles=[MANILA])
+    act(g, "roll", "done")
+    found = current_decision(g)
+    assert found is not None
+    option = found.sides["japan"].options[f"battle {MANILA}"]
+    assert callable(option.told)  # not worked out by the listing
+    note = option.note
+    assert note is not None and note.preview is not None
+    assert note.preview.to_json() == previews.battle_preview(g, MANILA).to_json()
 
 
 # -- special reaction (6.27) -------------------------------------------------------------------

@@ -165,7 +165,7 @@ def test_an_overlay_file_is_read_named_after_it_and_checked_whole(tmp_path):
     path.write_text("#" * (MAX_OVERLAY_BYTES + 1), encoding="utf-8")
     with pytest.raises(WargameError, match="too large"):
         tables.read(path)
-    with pytest.raises(DataError, match="32 KB at most"):
+    with pytest.raises(DataError, match="48 KB at most"):
         parse_overlay("#" * (MAX_OVERLAY_BYTES + 1), "text")
 
 

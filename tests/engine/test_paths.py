@@ -21,7 +21,14 @@ from wargame.engine.board import (
     search,
     shortest_path,
 )
-from wargame.engine.board.paths import ShiftSteps, avoiding, bit_positions, flood, only_into
+from wargame.engine.board.paths import (
+    ShiftSteps,
+    avoiding,
+    bit_positions,
+    breadth_first_avoiding,
+    flood,
+    only_into,
+)
 
 COLS, ROWS = range(1, 7), range(1, 6)
 BOARD = HexGrid("odd-q", hexes=[f"{c:02}{r:02}" for c in COLS for r in ROWS])
@@ -398,6 +405,19 @@ def test_avoiding_is_a_can_enter_test_against_a_set(board: Board, data: st.DataO
         start, board.grid.neighbours, cost=cost, can_enter=lambda _a, b: b not in closed
     )
     assert everything(plain) == everything(tested)
+
+
+@given(boards(), st.data())
+def test_breadth_first_avoiding_is_the_search_of_the_filtered_neighbours(
+    board: Board, data: st.DataObject
+) -> None:
+    # the same nodes in the same order with the same parents, closed starts included
+    starts = data.draw(st.lists(st.sampled_from(board.hexes), min_size=1, max_size=3))
+    closed = data.draw(st.frozensets(st.sampled_from(board.hexes)))
+    max_cost = data.draw(st.sampled_from((None, 0, 1, 2, 2.5, 4)))
+    seen = breadth_first_avoiding(starts, board.grid.neighbours, closed, max_cost)
+    filtered = search(starts, avoiding(board.grid.neighbours, closed), max_cost=max_cost)
+    assert everything(seen) == everything(filtered)  # reached in order, with each path
 
 
 def bit_layout(grid: HexGrid) -> dict[str, int]:

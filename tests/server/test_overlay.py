@@ -73,8 +73,8 @@ def test_an_overlay_may_come_as_a_mapping_and_one_that_changes_nothing_is_none(c
         ("tables: [1", "rules_overlay: not valid YAML"),
         ("a: &x 1\nb: *x", "may not use YAML aliases"),
         ({"tables": {"t4_ground": {"ratings": {"≤2": "lots"}}}}, "rating 'lots' is not a number"),
-        ({"tables": {}, "name": "x" * MAX_OVERLAY_BYTES}, "32 KB at most"),
-        ("#" * (MAX_OVERLAY_BYTES + 1), "32 KB at most"),
+        ({"tables": {}, "name": "x" * MAX_OVERLAY_BYTES}, "48 KB at most"),
+        ("#" * (MAX_OVERLAY_BYTES + 1), "48 KB at most"),
     ],
 )
 def test_a_bad_overlay_is_refused_with_its_reason_and_makes_no_game(

@@ -29,6 +29,8 @@ class Action:
         """Build an action from a verb and arguments: ``Action.of("card", 41)`` is ``card 41``."""
         if not args:
             return cls(verb)
+        if len(args) == 1:  # most actions: a verb and one argument, joined without a list
+            return cls(verb + " " + str(args[0]))
         return cls(" ".join([verb, *map(str, args)]))
 
     @classmethod

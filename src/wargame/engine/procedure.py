@@ -33,6 +33,7 @@ StepMethod = Callable[["Context", Frame], Any]
 F = TypeVar("F", bound=Callable[..., Any])
 
 RESERVED_VERBS: Final = frozenset({"resign", "undo"})
+_RESERVED_STARTS: Final = tuple(RESERVED_VERBS)  # a cheap first test of an action's text
 _MAX_AUTOMATIC_STEPS: Final = 1_000_000
 
 
@@ -109,22 +110,24 @@ class Choices:
         a function giving the whole note when a view first needs it, for a note that costs
         work that listing the legal actions should not pay (it must read the position only).
         """
-        for arg in args:
-            if type(arg) is not str and not _immutable(arg):
+        for arg in args:  # the usual kinds by one type test each: listings add thousands
+            kind = type(arg)
+            if kind is not str and kind not in _FROZEN and not _immutable(arg):
                 raise GameBug(
-                    f"{possessive(self.side)} option {action} passes a mutable {type(arg).__name__}"
+                    f"{possessive(self.side)} option {action} passes a mutable {kind.__name__}"
                 )
         chosen = Action(action) if isinstance(action, str) else action
-        if chosen.text.partition(" ")[0] in RESERVED_VERBS:
+        text = chosen.text
+        if text.startswith(_RESERVED_STARTS) and text.partition(" ")[0] in RESERVED_VERBS:
             raise GameBug(f"the verb {chosen.verb!r} is reserved by the engine")
-        if chosen.text in self.options:
-            raise GameBug(f"action {chosen.text!r} offered twice to {self.side}")
+        if text in self.options:
+            raise GameBug(f"action {text!r} offered twice to {self.side}")
         told: Note | Callable[[], Note] | None = later
         if label is not None or consequences or path or preview is not None:
             if later is not None:
                 raise GameBug(f"{chosen.text!r}: a note is given now or later, not both")
             told = Note(label, tuple(consequences), tuple(path), preview)
-        self.options[chosen.text] = Option(chosen, effect, args, told)
+        self.options[text] = Option(chosen, effect, args, told)
 
     def actions(self) -> list[Action]:
         return [option.action for option in self.options.values()]

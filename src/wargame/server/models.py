@@ -59,7 +59,7 @@ class NewGame(Strict):
         None,
         description="the player's printed charts: a rules overlay as YAML text or as its mapping "
         "({game, name, tables: {TABLE: values}}; GET /api/about/{game} lists the tables), at "
-        "most 32 KB; a bad one is refused with 400 naming the table and field",
+        "most 48 KB; a bad one is refused with 400 naming the table and field",
     )
 
 

@@ -43,6 +43,7 @@ _POINTY_FIRST_CORNER = 270.0
 
 # Nudge for line drawing so that points exactly on a hexside round consistently.
 _LINE_NUDGE = (1e-6, 2e-6, -3e-6)
+WITHIN_KEPT = 8192  # disks kept by a grid (all forgotten when full)
 
 
 class HexLayout(StrEnum):
@@ -130,6 +131,7 @@ class HexGrid:
         self._cubes: dict[str, Cube] = {}
         self._around: dict[str, tuple[str | None, ...]] = {}
         self._neighbours: dict[str, tuple[str, ...]] = {}
+        self._within: dict[tuple[str, int], tuple[str, ...]] = {}
         self.hexes: frozenset[str] | None = None
         if hexes is not None:
             self._place_board(hexes)
@@ -233,19 +235,34 @@ class HexGrid:
         start_q, start_r = self._steps[4]
         q, r = q + start_q * radius, r + start_r * radius
         found = []
+        ids, flat, shove = self._ids, self._flat, self._shove
         for step_q, step_r in self._steps:
-            for _ in range(radius):
-                hex_id = self._find_id(*self._offset(q, r))
+            for _ in range(radius):  # _find_id(*_offset(q, r)), without two calls per hex
+                if flat:
+                    position = q, r + (q + shove * (q & 1)) // 2
+                else:
+                    position = q + (r + shove * (r & 1)) // 2, r
+                hex_id = ids.get(position)
+                if hex_id is None and self.hexes is None:
+                    hex_id = self._find_id(*position)
                 if hex_id is not None:
                     found.append(hex_id)
                 q, r = q + step_q, r + step_r
         return found
 
     def within(self, center: str, radius: int) -> list[str]:
-        """Hexes at most ``radius`` from ``center``, centre first, then ring by ring."""
+        """Hexes at most ``radius`` from ``center``, centre first, then ring by ring (kept for
+        the grid: the map's range and ZOI tables ask the same disks)."""
         if radius < 0:
             raise ValueError(f"radius must not be negative, not {radius}")
-        return [hex_id for k in range(radius + 1) for hex_id in self.ring(center, k)]
+        key = (center, radius)
+        found = self._within.get(key)
+        if found is None:
+            if len(self._within) >= WITHIN_KEPT:
+                self._within.clear()
+            found = tuple(hex_id for k in range(radius + 1) for hex_id in self.ring(center, k))
+            self._within[key] = found
+        return list(found)
 
     def hexside(self, a: str, b: str) -> str:
         """Order-independent key of the edge between adjacent hexes, e.g. ``"2219|2220"``."""

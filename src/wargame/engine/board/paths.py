@@ -327,6 +327,40 @@ def _plain_breadth_first(
     return SearchResult(reached, parents, None)
 
 
+def breadth_first_avoiding(
+    start: N | Iterable[N],
+    neighbours: Neighbours[N],
+    closed: Iterable[N],
+    max_cost: float | None = None,
+) -> SearchResult[N]:
+    """``search(start, avoiding(neighbours, closed), max_cost=max_cost)``: the same nodes in the
+    same order with the same parents, the closed nodes taken as seen from the start instead of
+    left out of a list of neighbours built for each node (a search whose closed nodes are new,
+    as a position's zones of control often are, spent most of its time building those lists).
+    A start node may be closed: it is reached all the same."""
+    starts: list[N] = _start_nodes(start)
+    reached: dict[N, float] = dict.fromkeys(starts, 0)
+    parents: dict[N, N] = {}
+    seen = set(closed)
+    seen.update(starts)
+    mark = seen.add
+    frontier = starts
+    level = 0
+    while frontier and (max_cost is None or level + 1 <= max_cost):
+        level += 1
+        following: list[N] = []
+        found = following.append
+        for node in frontier:
+            for other in neighbours(node):
+                if other not in seen:
+                    mark(other)
+                    reached[other] = level
+                    parents[other] = node
+                    found(other)
+        frontier = following
+    return SearchResult(reached, parents, None)
+
+
 def avoiding(neighbours: Neighbours[N], closed: Container[N]) -> Callable[[N], list[N]]:
     """``neighbours`` without the nodes in ``closed``: the same search as with
     ``can_enter=lambda a, b: b not in closed``, but each node's list is built once, by a

@@ -505,11 +505,49 @@ class CrisisVictory(Strict):
     levels: Levels
 
 
-def checked_levels(values: CrisisVictory) -> CrisisVictory:
-    levels = values.levels
-    if not 1 <= levels.marginal < levels.substantive < levels.decisive:
-        raise ValueError("21.08: the levels rise: 1 <= marginal < substantive < decisive")
+class Gate(Strict):
+    hold: str
+    """The strait's town: a ground unit there opens the gate to its side's ships."""
+    hexes: list[str]
+    """The hexes a ship of the side at war with the keeper may not enter."""
+
+
+class Straits(Strict):
+    scenarios: list[str]
+    keeper: str
+    gates: dict[str, Gate]
+
+
+def checked_straits(values: Straits) -> Straits:
+    if not values.gates or any(not gate.hexes for gate in values.gates.values()):
+        raise ValueError("13.06: give each strait its gate hexes")
     return values
+
+
+class FrontVictory(Strict):
+    objectives: dict[str, Small]
+    """Hex -> points to the Warsaw Pact while one of its ground units holds it at the end."""
+    nato_objectives: dict[str, Small]
+    """Hex -> points off the Warsaw Pact's total while a NATO ground unit holds it at the end."""
+    sunk: dict[str, Small]
+    """Unit -> points to the side that eliminated it."""
+    hits_per_point: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    levels: Levels
+
+
+def checked_levels(values: CrisisVictory) -> CrisisVictory:
+    _check_rising(values.levels, "21.08")
+    return values
+
+
+def checked_front(values: FrontVictory) -> FrontVictory:
+    _check_rising(values.levels, "21.07")
+    return values
+
+
+def _check_rising(levels: Levels, rule: str) -> None:
+    if not 1 <= levels.marginal < levels.substantive < levels.decisive:
+        raise ValueError(f"{rule}: the levels rise: 1 <= marginal < substantive < decisive")
 
 
 # -- the tables ----------------------------------------------------------------------------------
@@ -541,6 +579,8 @@ TABLES: Final = PrintedTables(
         "political_effects": TableKind(PoliticalEffects, checked_effects),
         "soviet_air_defence": TableKind(AirDefence),
         "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
+        "wwiii_victory": TableKind(FrontVictory, checked_front),
+        "straits": TableKind(Straits, checked_straits),
     },
 )
 

@@ -164,8 +164,22 @@ def _compute(table: Any, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
         for uid, record in data["ground"].items():  # cargo shares its ship's fate
             if record["hex"] is None and record.get("aboard") in unseen:
                 unseen.add(uid)
+        unseen.update(_unnamed_breakdowns(data, unseen))
         hidden[side] = frozenset(unseen)
     return hidden
+
+
+def _unnamed_breakdowns(data: Mapping[str, Any], unseen: set[str]) -> list[str]:
+    """The divisions broken down this stage (11.10) none of whose regiments on the map the side
+    sees: the blanks show that a unit split, never which division it was."""
+    found = []
+    for division in data.get("reorganised", ()):
+        if division in data["ground"]:
+            continue
+        regiments = [r for r in forces().breakdowns.get(division, ()) if r in data["ground"]]
+        if regiments and all(r in unseen for r in regiments):
+            found.append(division)
+    return found
 
 
 def _within(ranges: Mapping[str, int], here: str) -> bool:
@@ -192,6 +206,7 @@ def _position(data: Mapping[str, Any]) -> tuple[Any, ...]:
         tuple(data["airbases"]),
         tuple(data.get("fought", {}).items()),
         tuple(data["nations"].items()),
+        tuple(data.get("reorganised", ())),
     )
 
 
@@ -226,7 +241,8 @@ def stand_ins(data: Mapping[str, Any], gone: Iterable[str]) -> dict[str, str]:
     shows, or ``unknown`` for a unit aboard a ship."""
     found = {}
     for uid in gone:
-        here = where(data, uid)
+        on_map = uid in data[NAVAL] or uid in data[GROUND]
+        here = where(data, uid) if on_map else None
         kind = NAVAL if uid in data[NAVAL] else GROUND
         owner = state.side_of(data, uid)
         found[uid] = UNKNOWN if here is None else stand_in(owner, kind, here)

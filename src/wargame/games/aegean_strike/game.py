@@ -12,8 +12,12 @@ Decisions
 - The Turkish Missile Crisis (Scenario 3) is the third: the US and Turkey against the Soviet
   Union and Bulgaria, 10 turns after a crisis of up to three turns (:mod:`crisis`), with the
   political events' effects (:mod:`politics`), the Soviet air defence (:mod:`air_defence`) and
-  victory levels (:mod:`victory`), all provisional. World War III, Southwestern Front needs its
-  own victory conditions and crisis; it is refused in one line with that reason.
+  victory levels (:mod:`victory`), all provisional.
+- World War III, Southwestern Front (Scenario 2) is the fourth: NATO (the US, Britain, Greece,
+  Turkey) against the Warsaw Pact (the Soviet Union, Bulgaria), 15 turns after a crisis of up to
+  four turns, on the same crisis, political and ground rules, with its own victory table
+  (``wwiii_victory``, provisional). The World War (Scenario 5) is refused in one line with its
+  reason.
 - Hidden information: the mission group's marker (9.03): the other side's view shows the
   group's mission and escorts as ``hidden`` until it fights or reaches its target; and the naval
   and ground units the other side does not detect (14, :mod:`detection`): shown as blanks in
@@ -56,11 +60,13 @@ from wargame.games.aegean_strike import (
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
-PLAYABLE: Final = ("north_africa_war", "greece_turkey_war", "turkish_missile_crisis")
+PLAYABLE: Final = (
+    "north_africa_war",
+    "greece_turkey_war",
+    "turkish_missile_crisis",
+    "wwiii_southwestern_front",
+)
 NOT_YET: Final = {
-    "wwiii_southwestern_front": (
-        "it needs its own victory conditions (the Straits, Athens, Ankara) and pre-war crisis"
-    ),
     "world_war": "it links with Gulf Strike, which this project does not have",
 }
 HIDDEN_KEYS: Final = ("mission", "escorts")

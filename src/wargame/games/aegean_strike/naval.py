@@ -27,6 +27,11 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
   the Air/Naval chart with a d10. The target fires back at once with its own value if the
   attacker is within its range (7.04 item 5: defending is free). Hits as 9.06.
 - Ship-to-ship interception (15.02) still passes through: the responding side does not move.
+- The Turkish Straits (13.06, 21.07, table ``straits``; provisional): in the scenarios the table
+  lists, each strait's gate hexes are closed to the ships of the side at war with Turkey unless
+  one of that side's ground units holds the strait's town. The Bosporus's gate includes its
+  transitional strategic hex, through which a ship would otherwise pass from the Black Sea to
+  the Sea of Marmara by changing maps.
 """
 
 from __future__ import annotations
@@ -54,6 +59,9 @@ PATH_OVER_WATER: Final = "a path over water within the allowance, no sailing on 
 RULES.stand_in("10.03", PATH_OVER_WATER, key="move")
 RULES.stand_in("13.06", PATH_OVER_WATER, key="move")
 RULES.stand_in("16.11", "SSM or underwater value less ECM on the Air/Naval chart", key="combat")
+RULES.stand_in(
+    "13.06", "the Straits closed to the side at war with Turkey (table straits)", key="straits"
+)
 
 
 def is_submarine(uid: str) -> bool:
@@ -111,20 +119,30 @@ def shores(most_land: float) -> frozenset[str]:
 
 
 @RULES.implements("10.03", "13.06")
-def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> Mapping[str, int]:
-    """The hexes ``uid`` may sail to, each with the MP its cheapest water path costs."""
+def reach(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    uid: str,
+    closed: frozenset[str] = frozenset(),
+) -> Mapping[str, int]:
+    """The hexes ``uid`` may sail to, each with the MP its cheapest water path costs, never
+    into a ``closed`` hex (:func:`closed_straits`)."""
     table = g_tables["naval_movement"]
-    return _reach_from(data["naval"][uid]["hex"], allowance(g_tables, uid), table)
+    return _reach_from(data["naval"][uid]["hex"], allowance(g_tables, uid), table, closed)
 
 
 @lru_cache(maxsize=2048)
-def _reach_from(here: str, most: int, table: Any) -> Mapping[str, int]:
-    """Nothing on the map blocks a ship, so the hexes reached hang on the start, the allowance
-    and the table alone, and are kept."""
+def _reach_from(here: str, most: int, table: Any, closed: frozenset[str]) -> Mapping[str, int]:
+    """Nothing on the map but a closed strait blocks a ship, so the hexes reached hang on the
+    start, the allowance, the table and the closed hexes alone, and are kept."""
     ends = shores(float(table.pass_through_land))
+
+    def open_water(hex_id: str) -> tuple[str, ...]:
+        return tuple(h for h in water_neighbours(hex_id) if h not in closed)
+
     found = search(
         here,
-        water_neighbours,
+        open_water if closed else water_neighbours,
         cost=step_costs(table),
         can_leave=lambda h: h not in ends,
         max_cost=most,
@@ -132,16 +150,41 @@ def _reach_from(here: str, most: int, table: Any) -> Mapping[str, int]:
     return MappingProxyType({h: int(c) for h, c in found.reached.items() if h != here})
 
 
+@RULES.implements("13.06", "21.07")
+def closed_straits(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], scenario: str, uid: str
+) -> frozenset[str]:
+    """The gate hexes of the straits closed to ``uid``: in a scenario the ``straits`` table
+    lists, those of each strait whose town no ground unit of ``uid``'s side holds, when its
+    side is at war with the keeper (Turkey)."""
+    rules = g_tables["straits"]
+    keeper = data["nations"].get(rules.keeper)
+    side = state.side_of(data, uid)
+    if scenario not in rules.scenarios or keeper is None or keeper == side:
+        return frozenset()
+    held = {
+        r["hex"] for u, r in data["ground"].items() if r["hex"] and state.side_of(data, u) == side
+    }
+    gates = [gate.hexes for gate in rules.gates.values() if gate.hold not in held]
+    return frozenset(h for hexes in gates for h in hexes)
+
+
 @RULES.implements("10.03", "13.06")
 def move_refusal(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, hex_id: str
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    uid: str,
+    hex_id: str,
+    closed: frozenset[str] = frozenset(),
 ) -> str:
     """Why ``uid`` may not move to ``hex_id`` ('' if it may)."""
     if hex_id == data["naval"][uid]["hex"]:
         return f"10.03: {uid} is in {hex_id} already"
     if not is_water(hex_id):
         return f"10.03: {hex_id} has no sea for {uid}"
-    if hex_id not in reach(g_tables, data, uid):
+    if hex_id in closed:
+        return f"13.06: the Straits at {hex_id} are closed to {uid} (Turkey holds them)"
+    if hex_id not in reach(g_tables, data, uid, closed):
         return (
             f"10.03: {hex_id} is beyond {uid}'s allowance ({allowance(g_tables, uid)} MP) by water"
         )
@@ -222,9 +265,10 @@ class NavalSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.naval_where", unit=uid)
         g_tables = game_tables(g.state)
         if f["verb"] == "sail":
-            for hex_id in sorted(reach(g_tables, g.data, uid)):
+            closed = closed_straits(g_tables, g.data, g.state.scenario, uid)
+            for hex_id in sorted(reach(g_tables, g.data, uid, closed)):
                 choices.add(f"to {hex_id}", _sail, hex_id)
-            choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text)
+            choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text, closed)
         else:
             for target in targets(g_tables, g.data, uid):
                 choices.add(f"at {target}", _fire, target)
@@ -232,12 +276,18 @@ class NavalSegment(Procedure):
         return choices
 
 
-def _unlisted(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, text: str) -> str:
+def _unlisted(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    uid: str,
+    text: str,
+    closed: frozenset[str],
+) -> str:
     """Why the hex a player names is not among the moves listed ('' for no hex)."""
     verb, _, hex_id = text.partition(" ")
     if verb != "to" or hex_id not in forces().hexes:
         return ""
-    return move_refusal(g_tables, data, uid, hex_id)
+    return move_refusal(g_tables, data, uid, hex_id, closed)
 
 
 def _pick(g: Context, f: Frame, uid: str, verb: str) -> None:

@@ -69,8 +69,8 @@ def placement_refusal(data: Mapping[str, Any], side: str, hex_id: str, table: Su
         return f"2.2.4: {hex_id} already holds a Blitz marker"
     if state.holder(data, hex_id) != side:
         return f"2.2.4: a Blitz marker goes in a hex of {side}'s own ground units, not {hex_id}"
-    links, closed = supply_links(data, side), closed_to(data, side)
-    if not traces_supply(table, occupants(data), hex_id, side, links, closed=closed):
+    links, closed, area = supply_links(data, side), closed_to(data, side), data.get("play_area")
+    if not traces_supply(table, occupants(data), hex_id, side, links, closed=closed, area=area):
         return f"2.2.4: a Blitz marker goes in a hex of supplied units (10.3), not {hex_id}"
     return ""
 

@@ -62,6 +62,16 @@ class Board:
             for country, record in raw.get("countries", {}).items()
         }
         """Each country, dependent or region by its id: its name in English and in Japanese."""
+        self.area_kinds: dict[str, tuple[str, str | None]] = {
+            country: (record["kind"], record.get("owner"))
+            for country, record in raw.get("countries", {}).items()
+        }
+        """Each country, dependent or region by its id: its kind (major, minor, dependent,
+        region) and, for a dependent or region, the area that owns it (13.2, 13.3)."""
+        self.country_kinds: dict[str, str] = {
+            country: kind for country, (kind, _owner) in self.area_kinds.items()
+        }
+        """Each country, dependent or region by its id: major, minor, dependent or region."""
         self.sides: dict[frozenset[str], frozenset[str]] = {
             frozenset((side["a"], side["b"])): frozenset(side["kinds"]) for side in raw["hexsides"]
         }

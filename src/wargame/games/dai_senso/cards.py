@@ -26,6 +26,7 @@ import msgspec
 
 from wargame.engine.data import Provenance, load_checked
 from wargame.engine.errors import DataError
+from wargame.engine.state import State
 from wargame.games.dai_senso.charts import TABLES, Faction
 from wargame.games.dai_senso.events import EVENTS
 from wargame.games.dai_senso.forces import Forces, forces
@@ -90,7 +91,9 @@ class Requirement(Strict):
 class Action(Strict):
     segment: Segment
     do: str
-    """An event id, ``table:NAME`` of the event tables or ``marker:ID`` of forces.yaml."""
+    """An event id, ``table:NAME`` of the event tables, ``marker:ID`` of forces.yaml, or
+    ``remove:NUMBER`` / ``remove:type:TYPE``: another card of the deck (one of that type) set
+    aside for good (1.1.2)."""
     select: Literal["country", "chinese_country"] | None = None
     seasonal_only: bool = False
 
@@ -184,6 +187,12 @@ class Cards:
         if kind == "marker":
             marker = self.pieces.markers[name]
             return f"{marker.name_ja}を配置" if ja else f"place {marker.name}"
+        if kind == "remove":
+            what = name.removeprefix("type:")
+            if name.startswith("type:"):
+                found = self.types[what]
+                return f"{found.name_ja}カード1枚を除去" if ja else f"remove one {found.name} card"
+            return f"カード{what}を除去" if ja else f"remove card {what}"
         english, japanese = EVENTS[action.do]
         return japanese if ja else english
 
@@ -225,7 +234,7 @@ class Cards:
         for requirement in card.requires:
             self._check_requirement(where, card, requirement)
         for action in card.actions:
-            self._check_action(where, action)
+            self._check_action(where, card, action)
         self._check_replacements(where, card)
         self._check_reinforcements(where, card)
 
@@ -244,9 +253,11 @@ class Cards:
         for option in requirement.any_of or []:
             self._check_requirement(where, card, option)
 
-    def _check_action(self, where: str, action: Action) -> None:
+    def _check_action(self, where: str, card: Card, action: Action) -> None:
         kind, _, name = action.do.partition(":")
-        if kind == "table":
+        if kind == "remove":
+            self._check_removal(where, card, name)
+        elif kind == "table":
             if name not in TABLES.defaults["event_tables"]:
                 raise DataError(f"{where}: no event table {name!r} (tables.yaml)")
         elif kind == "marker":
@@ -254,6 +265,14 @@ class Cards:
                 raise DataError(f"{where}: no marker {name!r} (forces.yaml)")
         elif action.do not in EVENTS:
             raise DataError(f"{where}: {action.do!r} is no event, table:NAME or marker:ID")
+
+    def _check_removal(self, where: str, card: Card, name: str) -> None:
+        kind = name.removeprefix("type:")
+        if name.startswith("type:"):
+            if kind not in self.types:
+                raise DataError(f"{where}: removes a card of no type {kind!r}")
+        elif self.by_number(card.deck, name) in (None, card):
+            raise DataError(f"{where}: removes card {name}, no other card of its deck")
 
     def _check_replacements(self, where: str, card: Card) -> None:
         for key in card.replacements:
@@ -287,8 +306,9 @@ class Cards:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """One row per card for ``wargame cards`` before the game plays: its provenance, "missing"
-    as its event (no card is played yet), its effect in both languages and its reason."""
+    """One row per card for ``wargame cards``: its provenance, "missing" as its event (the game
+    fills in how much of it is played: ``option_cards.card_status``), its effect in both
+    languages and its reason."""
     found = cards()
     return [
         {
@@ -311,6 +331,12 @@ def load(path: Path = DATA / "cards.yaml", pieces: Forces | None = None) -> Card
     return load_checked(
         path, CardsFile, lambda data: Cards(data, forces() if pieces is None else pieces)
     )
+
+
+def current_card(state: State, faction: str) -> Card | None:
+    """The faction's current (played) card (1.1.1), or None: none dealt, none revealed."""
+    found = state.data.get("current_card", {}).get(faction)
+    return cards().cards[found] if found else None
 
 
 @cache

@@ -392,6 +392,67 @@ def training_scenarios(values: dict[str, TrainingScenario]) -> dict[str, Trainin
     return values
 
 
+# -- 13.7, the one-map campaign War of Resistance (ds-wor) ----------------------------------------
+
+Status = Literal["active", "neutral"]
+Posture = Literal["war", "policy", "truce"]
+WarState = Literal["prewar", "limited_war", "total_war"]
+MAJOR_POWERS: Final = frozenset({"japan", "britain", "usa", "russia"})
+"""The major powers (spec §1.2), always active (13.2.1)."""
+
+
+class CountryAtStart(Strict):
+    """A country's status, alignment and posture when the scenario starts (13.4-13.6, 13.7.4)."""
+
+    status: Status
+    alignment: Faction
+    posture: Posture
+
+
+class Reinforcement(Strict):
+    unit: str
+    turn: Annotated[int, msgspec.Meta(ge=1, le=120)]
+    """The game turn at whose start the unit comes."""
+    hex: str
+    """Where it comes; if an enemy unit or the stacking limit bars it, a faction's entry hex."""
+
+
+class CampaignScenario(TrainingScenario):
+    """A campaign's length and objectives (as a training scenario's) and its set-up terms: the
+    sheets and countries in play and the reinforcements by turn. Where it starts on the tracks
+    is the table ``seasonal_play``'s, which cards it deals ``option_cards``'."""
+
+    sheets: list[Literal["e", "w"]]
+    countries: dict[str, CountryAtStart]
+    """The countries the scenario sets up (13.7.4); a country not listed stands aside."""
+    out_of_play: list[str]
+    """Countries, dependents and regions no ground unit enters in this scenario."""
+    reinforcements: list[Reinforcement]
+    entry_hexes: dict[Faction, list[str]]
+
+
+def campaign_scenarios(values: dict[str, CampaignScenario]) -> dict[str, CampaignScenario]:
+    training_scenarios(dict(values))
+    for name, scenario in values.items():
+        late = [r.unit for r in scenario.reinforcements if r.turn > scenario.turns]
+        if late:
+            raise ValueError(f"{name}: {late[0]} comes after the last turn")
+        neutral = sorted(
+            country
+            for country, at_start in scenario.countries.items()
+            if country in MAJOR_POWERS and at_start.status == "neutral"
+        )
+        if neutral:
+            raise ValueError(f"{name}: {neutral[0]} is a major power, always active (13.2.1)")
+    return values
+
+
+def scenario_terms(found: Mapping[str, Any], scenario: str) -> TrainingScenario:
+    """The length and objectives of ``scenario``: a training scenario's or a campaign's."""
+    terms: TrainingScenario | None = found["training_scenarios"].get(scenario)
+    return terms if terms is not None else found["campaign_scenarios"][scenario]
+
+
 def weather_areas(values: dict[WeatherArea, list[str]]) -> dict[WeatherArea, list[str]]:
     """Each country in one weather area at most (11.1)."""
     seen: dict[str, str] = {}
@@ -442,29 +503,123 @@ class Naval(Strict):
     play naval movement and beachheads."""
 
 
-# -- 2.1, 6, 12, 13.4-13.6 countries, war states and political play (ds-politics) -------------
+# -- 0.1, 0.2, 1.2, 1.3 the seasonal phase (ds-season) ------------------------------------------
 
 WarStateName = Literal["prewar", "limited_war", "total_war"]
+
+
+class ScenarioStart(Strict):
+    """Where a scenario starts on the tracks and what markers it sets up (provisional)."""
+
+    war_state: WarStateName
+    vp_box: Annotated[int, msgspec.Meta(ge=0, le=4)]
+    vp_face: Face
+    esv: Annotated[int, msgspec.Meta(ge=-10, le=5)]
+    uscl: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    imperial_rescript: Annotated[int, msgspec.Meta(ge=0, le=4)] | None = None
+    hakko_ichiu: Annotated[int, msgspec.Meta(ge=0, le=4)] | None = None
+    strategic_warfare: list[str] = []
+    """Marker ids of forces.yaml in the Strategic Warfare box."""
+    logistics: list[str] = []
+    """Logistics marker ids of forces.yaml in their faction's force pool."""
+    partisan_bases: dict[Faction, Annotated[int, msgspec.Meta(ge=0, le=20)]] = {}
+    conquered: list[str] = []
+    """Allied minors (map country ids) conquered when the scenario starts (1.2.2)."""
+
+
+class SeasonalPlay(Strict):
+    esv_term: Literal["if", "unless"]
+    """0.1.1 step 3: the ESV counts if (or unless) an Axis strategic hex in Japan is
+    Western-controlled (open question 1)."""
+    japan_surrenders: Literal["box_only", "box_or_higher"]
+    european_collapse_esv: int
+    scenarios: dict[str, ScenarioStart]
+
+
+def checked_seasonal(values: SeasonalPlay) -> SeasonalPlay:
+    if "default" not in values.scenarios:
+        raise ValueError("give the scenarios' default start")
+    if values.european_collapse_esv != 5:
+        raise ValueError("0.2 (seed): the European Front collapses at ESV 5")
+    return values
+
+
+class ReplacementPlay(Strict):
+    city_is: list[Literal["named_place", "port", "objective"]]
+    """What stands in for a city hex while the map marks none."""
+    logistics_areas: dict[str, list[str]] = {}
+    """Logistics marker id -> the only countries it may be placed in (1.2.1)."""
+
+
+# -- 1.1 option cards dealt per scenario (ds-cards) ------------------------------------------------
+
+
+class Government(Strict):
+    """The Japanese Government marker (1.1.3): where it is and its face up side."""
+
+    where: Literal["status_box", "delay_box", "turn_track"]
+    face: Literal["army", "navy"]
+
+
+class DeckDeal(Strict):
+    """How a scenario deals the option cards: every card of each faction in play goes to its
+    hand but those named here (by card number)."""
+
+    government: Government
+    current: dict[Faction, str] = {}
+    """Each faction's current card at the start (its number), played before the game."""
+    removed: dict[Faction, list[str]] = {}
+    """Cards played and set aside before the start (their numbers)."""
+
+
+class OptionCards(Strict):
+    scenarios: dict[str, DeckDeal]
+    """Scenario -> its deal; only the scenarios named here play the option card segment."""
+    soviet_production_limit: dict[WarStateName, Annotated[int, msgspec.Meta(ge=0, le=3)]]
+    """1.1.3 (seed): the Soviet pending card's production value at most this."""
+
+
+def option_cards(values: OptionCards) -> OptionCards:
+    seed = {"prewar": 1, "limited_war": 1, "total_war": 3}
+    if dict(values.soviet_production_limit) != seed:
+        raise ValueError("1.1.3 (seed): the Soviet production limit is 1, or 3 at Total War")
+    return values
+
+
+# -- 2.3 organization (ds-org) ------------------------------------------------------------------
+
+
+GroundClass = Literal["infantry_type", "armor_type", "hq", "fortress"]
+
+
+class OrganizationRules(Strict):
+    donors: dict[GroundClass, list[GroundClass]]
+    """A receiving unit's class -> the classes of the one-step units whose step it may take."""
+
+
+# -- 4.1.1 airdrops (ds-org) ----------------------------------------------------------------------
+
+
+class AirdropRules(Strict):
+    range: Annotated[int, msgspec.Meta(ge=0, le=6)]
+    """An Airdrop marker goes this many hexes or fewer from its airborne unit's hex."""
+
+
+# -- 2.1, 6, 12, 13.4-13.6 countries, war states and political play (ds-politics) -------------
+
 CountryMarker = Literal["influence_axis", "influence_west", "influence_soviet", "neutral"]
 
 
-class CountryAtStart(Strict):
-    status: Literal["active", "neutral", "conquered"]
-    alignment: Faction
-    posture: Literal["war", "policy", "truce"]
-
-
-class CampaignPolitics(Strict):
-    war_state: WarStateName
-    uscl: Annotated[int, msgspec.Meta(ge=0, le=10)]
-
-
 class Politics(Strict):
-    scenarios: dict[str, CampaignPolitics]
-    """The scenarios that play politics (2.1, 6, 12, 13.4-13.6) and their war state and USCL
-    level at the start; a scenario not named here plays none."""
+    scenarios: list[str]
+    """The scenarios that play politics (2.1, 6, 12, 13.4-13.6); a scenario not named here
+    plays none. Where each starts on the war state and USCL tracks is the table
+    ``seasonal_play``'s, which Allied minors are conquered there too."""
     countries: dict[str, CountryAtStart]
-    """Each country's status, alignment and posture at the campaigns' start (July 1937)."""
+    """Each country's status, alignment and posture at the start (July 1937) of a scenario that
+    plays politics and that the table ``campaign_scenarios`` does not set up (the two-map
+    campaign; a training scenario an overlay names): a campaign of that table starts with its
+    own countries."""
     marker_drm: dict[CountryMarker, Annotated[int, msgspec.Meta(ge=-1, le=1)]]
     """The sign of each country marker's political DRM (1.1.2: +1 or -1 printed on it)."""
     total_war_majors: list[str]
@@ -475,13 +630,6 @@ class Politics(Strict):
         Literal["operation_z", "large_scale_attack"], Annotated[int, msgspec.Meta(ge=1, le=6)]
     ]
     """The SNLF Beachhead-0 markers each event places (15.29, 15.37)."""
-
-
-def checked_politics(values: Politics) -> Politics:
-    for name, record in values.countries.items():
-        if record.status == "conquered" and record.alignment == "axis":
-            raise ValueError(f"{name}: only an Allied minor is conquered (13.4, 16.1.1)")
-    return values
 
 
 # -- the tables ----------------------------------------------------------------------------------
@@ -505,12 +653,18 @@ TABLES: Final = PrintedTables(
         "event_tables": TableKind(dict[str, EventTable], event_tables),
         "turn_track": TableKind(list[Turn], turn_track),
         "training_scenarios": TableKind(dict[str, TrainingScenario], training_scenarios),
+        "campaign_scenarios": TableKind(dict[str, CampaignScenario], campaign_scenarios),
         "weather_areas": TableKind(dict[WeatherArea, list[str]], weather_areas),
         "blitz_markers": TableKind(BlitzMarkers),
         "exploitation": TableKind(Exploitation),
         "supply": TableKind(Supply),
         "naval": TableKind(Naval),
-        "politics": TableKind(Politics, checked_politics),
+        "seasonal_play": TableKind(SeasonalPlay, checked_seasonal),
+        "replacement_play": TableKind(ReplacementPlay),
+        "option_cards": TableKind(OptionCards, option_cards),
+        "organization": TableKind(OrganizationRules),
+        "airdrop": TableKind(AirdropRules),
+        "politics": TableKind(Politics),
     },
 )
 

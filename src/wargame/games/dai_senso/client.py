@@ -17,7 +17,8 @@ Decisions
 - The political display shows what the training scenarios have, and says what they leave out:
   each pair of factions in play at war (every faction the others' enemy, 13.1; August Storm
   opens on the Soviet declaration of war), the objectives each holds (0.3), the political phase
-  and the war status track (12) not played, and no option card dealt: a seat's hand is empty.
+  and the war status track (12) not played, and whether option cards are dealt (1.1): a seat's
+  hand is its own cards, empty where none are dealt.
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ from typing import Any, Final
 
 from wargame.engine.data import read_raw
 from wargame.engine.state import State
-from wargame.games.dai_senso import countries, state, supply, victory, weather
+from wargame.games.dai_senso import countries, seasonal, state, supply, victory, weather
+from wargame.games.dai_senso.air import placed_air
+from wargame.games.dai_senso.airdrop import markers as airdrop_markers
 from wargame.games.dai_senso.board import MAP_FILE, board
+from wargame.games.dai_senso.cards import Card, cards
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import Unit, forces
 from wargame.games.dai_senso.registry import RULES
@@ -54,11 +58,28 @@ def drawing() -> dict[str, Any]:
 def client_data() -> dict[str, Any]:
     """The map, the units and the faction colours, in the hex client's shape (map.js). Support
     units come too, without values: the browser names them on the buttons of the support
-    segment (2.2.3: "11th Air Fleet makes a beachhead"); none stands on the map."""
+    segment (2.2.3: "11th Air Fleet makes a beachhead"); none stands on the map. The option
+    cards, for a seat's hand (1.1)."""
     return {
         "board": board_data(),
         "units": [unit_data(unit) for unit in forces().units.values()],
         "colours": drawing()["sides"],
+        "cards": [card_data(card) for card in cards().data.cards],
+    }
+
+
+def card_data(card: Card) -> dict[str, Any]:
+    """An option card as the browser's hand shows it: its number and title, its provenance and
+    its effect in both languages (never its reason)."""
+    return {
+        "id": card.id,
+        "side": card.deck,
+        "number": card.number,
+        "title": card.name,
+        "title_ja": card.name_ja,
+        "provenance": card.provenance,
+        "effect": cards().effect(card, "en"),
+        "effect_ja": cards().effect(card, "ja"),
     }
 
 
@@ -143,38 +164,58 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
     """What a view adds for the client: the turn box, the year, each weather area's weather and
     the political display as tracks (values the game's ``track_value`` names render), the
     weather of each hex with adverse weather, as marks the Blitz markers, each hex where
-    a faction's units are out of supply (10, ``out_of_supply``) and the Beachhead markers
-    (2.2.3), and a seat's hand."""
+    a faction's units are out of supply (10, ``out_of_supply``), the Beachhead markers, the
+    air units placed in hexes (2.2.3) and the Airdrop markers (4.1.1), and a seat's hand."""
     data = state_.data
     turn = game_tables(state_)["turn_track"][data["track"]]
     areas = game_tables(state_)["weather_areas"]
     tracks: dict[str, Any] = {"date": turn.name, "year": data["year"]}
     tracks |= {f"weather_{area}": turn.weather.get(area, FAIR) for area in areas}
     tracks |= political(data)
+    tracks |= seasonal.tracks(data)
     marks = [
         {"hex": hex_id, "kind": "blitz", "side": side}
         for hex_id, side in sorted(data.get("blitz", {}).items())
     ]
     marks += out_of_supply_marks(state_)
     marks += beachhead_marks(data)
+    marks += seasonal.marks(data)
+    marks += air_marks(data)
+    marks += [
+        {"hex": where, "kind": "airdrop", "side": state.faction(uid), "label": "P", "unit": uid}
+        for uid, where in sorted(airdrop_markers(data).items())
+    ]
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
-    return found if viewer is None else found | {"hand": []}  # no card is dealt (0.3)
+    if viewer is None:
+        return found
+    own = data.get("decks", {}).get(viewer)
+    return found | {"hand": list(own["hand"]) if own else []}  # 1.1: the seat's own hand
 
 
 @RULES.implements("0.3", "13.1")
 def political(data: Mapping[str, Any]) -> dict[str, Any]:
     """The political display: the objectives each faction holds, each pair of factions in play
-    at war, the war state and USCL level where the scenario plays politics, and what it does
-    not play."""
+    at war, the war state and each country's row where the scenario plays politics (the USCL
+    level is the seasonal tracks'), and what it does not play."""
     factions = data["factions"]
     counts = victory.held(data)
     found: dict[str, Any] = {f"held_{side}": counts[side] for side in factions}
     found |= {f"war_{one}_{other}": "at_war" for one, other in combinations(factions, 2)}
-    if "politics" in data:  # ds-politics: the war state (12) and the USCL level (1.1.2)
-        played = {"war_status": data["war_state"], "politics": "played"}
-        played |= {"uscl": data["uscl"], "cards": "not_dealt"}
-        return found | played | countries.display(data)
-    return found | {"war_status": "not_played", "politics": "not_played", "cards": "not_dealt"}
+    dealt = "dealt" if "decks" in data else "not_dealt"
+    found |= {"war_status": "not_played", "politics": "not_played", "cards": dealt}
+    if countries.plays(data):  # ds-politics: the war state (12), each country (13.4-13.6)
+        found |= {"war_status": data["war_state"], "politics": "played"}
+        found |= countries.display(data)
+    return found | current_cards(data)
+
+
+@RULES.implements("1.1")
+def current_cards(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Where option cards are dealt: each faction's current card (public, 1.1.1); the ESV and
+    the USCL they change are the seasonal tracks' (:func:`seasonal.tracks`)."""
+    if "decks" not in data:
+        return {}
+    return {f"current_{side}": card for side, card in data["current_card"].items()}
 
 
 def out_of_supply_marks(state_: State) -> list[dict[str, Any]]:
@@ -202,6 +243,16 @@ def beachhead_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
             "toward": record["toward"],
         }
         for sea, record in sorted(data.get("beachheads", {}).items())
+    ]
+
+
+@RULES.implements("2.2.3")
+def air_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A mark on each hex with an air force or CV strike placed in it (2.2.3; its shift is
+    4.2.3.1): its faction and the unit (``unit``), labelled A."""
+    return [
+        {"hex": where, "kind": "air", "side": state.faction(uid), "label": "A", "unit": uid}
+        for uid, where in sorted(placed_air(data).items())
     ]
 
 

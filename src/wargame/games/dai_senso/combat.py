@@ -8,13 +8,15 @@ Decisions
   refused below the lowest raw odds of the column shifts table (4.2.2 step 3).
 - HQs give their shift when they take part (attacking, or in the defending hex) or support the
   combat from two hexes away (:mod:`hq_support`, 4.2.1.2), if in supply (10.3); advance after
-  combat and exploitation need supply too (:mod:`supply`). Not played yet: air units and
-  airdrops.
+  combat and exploitation need supply too (:mod:`supply`). Air units in or next to the
+  defending hex shift the column for their faction (4.2.3.1, :mod:`air`).
 - Blitz combat (4.1.2) is the same procedure in the blitz combat segment, played only when the
   phasing faction has a Blitz marker on the map: only blitz-enabled units (:mod:`blitz`) attack
   or support the attack, the armour shift (4.2.3.3) is given, and no hex in Mud or Storms is
   attacked; in Snow only Russian units blitz. Its beachhead landing step (4.1.3, :mod:`naval`)
-  follows; its other steps (airdrop, airdrop landing, CV strike returns) are not played.
+  follows, then airdrop landing (4.1.4) and CV strikes return (4.1.5, :mod:`air`), this alone
+  when the faction has no Blitz marker; the airdrop step (4.1.1, :mod:`airdrop`) comes first,
+  and each Airdrop marker in the defending hex shifts a blitz attack right (4.2.3.2).
 - Exploitation (4.2.8, provisional, table ``exploitation``): after advancing, in either combat
   segment, each unit that advanced and was blitz-enabled in the hex it attacked from may move
   on from the vacated hex, up to its movement allowance divided by the table's divisor, never
@@ -22,9 +24,12 @@ Decisions
 - A defender told to retreat (Dr) may convert the retreat into step losses (4.2.5) when every
   attacker next to it attacks across a strait, beachhead or mountain hexside, or its hex has a
   City and no Blitz marker (:func:`retreat.may_convert`).
-- Attacks across an all-sea or lake hexside are refused: only marines attack across water, and
-  their shift is not recovered (supplement C7). A beachhead's hexside is crossed by attacks and
-  advances after combat, with the TEC's defender shift of its face (2.2.3, 4.2.3).
+- Attacks across a lake hexside are refused, and across an all-sea one for all but marines
+  (supplement C7, provisional, stand-in ``marine_shift``): the defender keeps the TEC's all-sea
+  hexside shift (two), and in blitz combat supplied marines attacking across a beachhead,
+  strait or all-sea hexside give one shift back (4.2.3.6); their step is the attacker's first
+  lost (4.2.6). A beachhead's hexside is crossed by attacks and advances after combat, with the
+  TEC's defender shift of its face (2.2.3, 4.2.3).
 - A force retreating into a hex of friendly ground units sweeps them along (4.2.5, rout).
 """
 
@@ -42,6 +47,8 @@ from wargame.engine.procedure import Choices, Context, Decision, Procedure, deci
 from wargame.engine.state import Frame
 from wargame.engine.tables import odds_value
 from wargame.games.dai_senso import state, war_states
+from wargame.games.dai_senso.air import air_shifts, cv_strikes_return
+from wargame.games.dai_senso.airdrop import airdrop_landing, airdrop_shifts
 from wargame.games.dai_senso.blitz import blitz_enabled, markers_of
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import (
@@ -54,7 +61,7 @@ from wargame.games.dai_senso.charts import (
 )
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.hq_support import supporting_hqs
-from wargame.games.dai_senso.losses import lose_step
+from wargame.games.dai_senso.losses import FIRST_LOSS, lose_step
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.retreat import may_convert, retreat_hexes, stays_put
 from wargame.games.dai_senso.supply import refusal, supplied
@@ -63,6 +70,7 @@ from wargame.games.dai_senso.weather import weather_now
 Support = tuple[str | None, str | None]
 """The HQs giving ranged support to the attack and to the defence (4.2.1.2), if any."""
 HEXSIDE_SHIFTS: Final = (
+    ("all_sea", "all_sea_or_lake"),
     ("strait", "strait_not_connected"),
     ("river", "river"),
     ("mountain", "mountain"),
@@ -72,6 +80,11 @@ RULES.stand_in(
     "4.2.8",
     "units that advanced, blitz-enabled, move on with half their movement allowance",
     key="exploitation_reach",
+)
+RULES.stand_in(
+    "4.2.3.6",
+    "marines attack across an all-sea hexside; in a blitz, supplied, they give one shift back",
+    key="marine_shift",
 )
 NO_BLITZ: Final = frozenset({"mud", "storm"})
 """Weathers of a defending hex that no blitz attack is made against (4.1.2; Snow: Russians)."""
@@ -111,13 +124,41 @@ def attackers_of(
     return [
         uid
         for near in the_map.neighbours(target)
-        if not the_map.blocked(near, target) or state.across_beachhead(data, near, target)
         for uid in state.units_in(data, near)
-        if state.faction(uid) == side
+        if crosses(data, uid, near, target)
+        and state.faction(uid) == side
         and uid not in data["attacked"]
         and state.values(data, uid)[0] > 0
         and (blitz is None or may_blitz(data, uid, target, blitz))
         and not war_states.entry_refusal(data, uid, target, doing="attack")
+    ]
+
+
+@RULES.implements("4.2.1", "4.2.3.6")
+def crosses(data: Mapping[str, Any], uid: str, here: str, target: str) -> bool:
+    """Whether the unit may attack from ``here`` across the hexside to ``target``: any side but
+    an all-sea or lake one, a beachhead's hexside, and for marines an all-sea one (supplement
+    C7, provisional: marines cross water as they move, 3.1.4)."""
+    the_map = board()
+    if not the_map.blocked(here, target) or state.across_beachhead(data, here, target):
+        return True
+    kinds = the_map.side_kinds(here, target)
+    return state.unit(uid).type == "marines" and "lake" not in kinds and "all_sea" in kinds
+
+
+@RULES.implements("4.2.3.6", "4.2.6")
+def marines_across_water(data: Mapping[str, Any], attackers: list[str], target: str) -> list[str]:
+    """The marines among the attackers that attack across a beachhead, strait or all-sea
+    hexside."""
+    the_map = board()
+    return [
+        uid
+        for uid in attackers
+        if state.unit(uid).type == "marines"
+        and (
+            state.across_beachhead(data, state.hex_of(data, uid), target)
+            or the_map.side_kinds(state.hex_of(data, uid), target) & {"strait", "all_sea"}
+        )
     ]
 
 
@@ -166,7 +207,8 @@ def column_shift(
     )
 
 
-@RULES.implements("4.2.3", "4.2.3.3", "4.2.3.4", "4.2.3.5", "4.2.3.7", "4.2.3.8", "11.3")
+@RULES.implements("4.2.3", "4.2.3.3", "4.2.3.4", "4.2.3.5", "4.2.3.6", "4.2.3.7", "4.2.3.8")
+@RULES.implements("11.3")
 def column_shifts(
     data: Mapping[str, Any],
     attackers: list[str],
@@ -181,9 +223,10 @@ def column_shifts(
 ) -> list[Modifier]:
     """Each column shift with its rule, positive to the right (the attacker's): the defender's
     terrain (the hex's plus the lowest hexside attacked across), fortress, HQ and Mud shifts,
-    then the attacker's HQ and, in blitz combat, one for armour (4.2.3.3); they add up
-    (4.2.3). One HQ shift a side, from an HQ in the combat or supporting it (4.2.3.5); an HQ
-    ``unsupplied`` gives none (10.3)."""
+    then the attacker's HQ and, in blitz combat, one for armour (4.2.3.3) and one for supplied
+    marines attacking across water (4.2.3.6), then one for each air unit in or next to the hex
+    (4.2.3.1, :func:`air.air_shifts`); they add up (4.2.3). One HQ shift a side, from an HQ in
+    the combat or supporting it (4.2.3.5); an HQ or marines ``unsupplied`` give none (10.3)."""
     the_map = board()
     defenders = state.units_in(data, target)
     terrain = the_map.hexes[target].terrain
@@ -206,6 +249,13 @@ def column_shifts(
     armour = [uid for uid in attackers if state.kind(uid) == "armor_type"]
     if blitz and armour:
         found.append(Modifier("4.2.3.3", "shift.armour", shifts.armour, {"unit": armour[0]}))
+    marines = [u for u in marines_across_water(data, attackers, target) if u not in unsupplied]
+    if blitz and marines:
+        found.append(Modifier("4.2.3.6", "shift.marines", shifts.marines, {"unit": marines[0]}))
+    if blitz:
+        found += airdrop_shifts(data, attackers, target, shifts)
+    combatants = [*attackers, *(hq for hq in support if hq)]
+    found += air_shifts(data, combatants, target, shifts, weather)
     return [item for item in found if item.value]
 
 
@@ -231,7 +281,9 @@ def attack_side(
     Beachhead-2's two, a Beachhead-1's one (TEC) when the attack comes from the beachhead, else
     the map's hexside (none for an attack from the land onto a beachhead)."""
     found = state.across_beachhead(data, here, target)
-    if found is not None and board().hexes[here].sea:
+    if found is not None and not board().hexes[here].sea:
+        return None  # from the land onto the beachhead: its hexside is a bridge
+    if found is not None:
         level = found["level"]
         shift = tec.hexsides[f"beachhead_{level}"].shift
         return Modifier("2.2.3", "shift.beachhead", -shift, {"level": level}) if shift else None
@@ -306,7 +358,7 @@ def odds_of(
     charts = game_tables(g.state)
     attack, defence = strengths(g.data, attackers, target, support)
     weather = weather_now(g.state).get(target)
-    out = frozenset(_unsupplied_hqs(g, [*attackers, *state.units_in(g.data, target)]))
+    out = frozenset(_unsupplied(g, [*attackers, *state.units_in(g.data, target)]))
     shifts = column_shifts(g.data, attackers, target, charts["terrain_effects"],
                            charts["column_shifts"], weather=weather, support=support,
                            blitz=blitz, unsupplied=out)  # fmt: skip
@@ -316,16 +368,16 @@ def odds_of(
 
 
 class Combat(Procedure):
-    """The phasing faction (``side``) declares and resolves attacks until it ends the segment."""
+    """The phasing faction (``side``) declares and resolves attacks until it ends the segment:
+    as this class, the regular combat segment (4.2), after the blitz combat segment."""
 
     name = "combat"
     blitz = False
     prompt = "prompt.combat"
 
+    @RULES.implements("4.2")
     def start(self, g: Context, f: Frame) -> None:
-        g.data["attacked"] = []
-        g.data["attacked_hexes"] = []
-        g.data["hq_used"] = []
+        _reset(g)
         g.goto("pick")
 
     @decision
@@ -352,16 +404,30 @@ class BlitzCombat(Combat):
 
     @RULES.implements("4.1")
     def start(self, g: Context, f: Frame) -> None:
+        """A faction with no Blitz marker on the map has only its CV strikes to return."""
         if not markers_of(g.data, f["side"]):
             g.log("log.no_blitz", side=f["side"])
-            g.ret()
+            g.goto("done")
             return
         f["blitz_segment"] = True
-        super().start(g, f)
+        _reset(g)
+        g.call("airdrop", then="pick", side=f["side"])
 
+    @RULES.implements("4.1", "4.1.4", "4.1.5")
     def done(self, g: Context, f: Frame) -> None:
-        """After the beachhead landing step (4.1.3, :mod:`naval`)."""
+        """After the beachhead landing step (4.1.3, :mod:`naval`): airdrop landing (4.1.4), then
+        CV strikes return (4.1.5)."""
+        airdrop_landing(g, f["side"])
+        if "support" in g.data:
+            cv_strikes_return(g, f["side"])
         g.ret()
+
+
+def _reset(g: Context) -> None:
+    """A new combat segment: no unit, hex or HQ has attacked or supported yet."""
+    g.data["attacked"] = []
+    g.data["attacked_hexes"] = []
+    g.data["hq_used"] = []
 
 
 def blitz_refusal(target: str, limits: Blitz) -> str:
@@ -473,7 +539,8 @@ class Battle(Procedure):
         if result.kind == "attrition":
             f["defender_steps"] = result.defender_steps
             g.call("losses", then="defender_losses", side=f["side"], units=f["attackers"],
-                   steps=result.attacker_steps, armour_first=True)  # fmt: skip
+                   steps=result.attacker_steps, armour_first=True,
+                   marines=marines_across_water(g.data, f["attackers"], f["hex"]))  # fmt: skip
         elif result.kind == "dr":
             convertible = may_convert(g.data, f["hex"], f["attackers"])
             g.call("retreat", then="advance_check", side=defender, units=defenders,
@@ -502,10 +569,10 @@ class Battle(Procedure):
             choices.add("retreat", _attackers_retreat)
         else:
             choices.refuse("retreat", "4.2.5: some attacking unit has no hex to retreat to")
-        armour = [uid for uid in alive if state.kind(uid) == "armor_type"]
+        first = first_attacker_losses(g.data, alive, f["hex"])
         for uid in alive:
-            if armour and uid not in armour:
-                choices.refuse(f"lose {uid}", "4.2.6: the first step lost is an armour step")
+            if uid not in first:
+                choices.refuse(f"lose {uid}", FIRST_LOSS)
             else:
                 choices.add(f"lose {uid}", _attacker_loses, uid)
         return choices
@@ -581,6 +648,15 @@ class Battle(Procedure):
                 choices.add(f"exploit {uid}", _exploit, uid)
         choices.add("end", _end_battle)
         return choices
+
+
+@RULES.implements("4.2.6")
+def first_attacker_losses(data: Mapping[str, Any], alive: list[str], target: str) -> list[str]:
+    """The attackers whose step may be lost first: marines that attacked across water, armour
+    (the attacker's choice when both took part), else any."""
+    marines = marines_across_water(data, alive, target)
+    armour = [uid for uid in alive if state.kind(uid) == "armor_type"]
+    return [uid for uid in alive if uid in marines or uid in armour] or alive
 
 
 def _with(g: Context, f: Frame, uid: str) -> None:
@@ -695,9 +771,15 @@ def _exploit(g: Context, f: Frame, uid: str) -> None:
            allowance=exploit_allowance(g.data, uid, divisor))  # fmt: skip
 
 
-def _unsupplied_hqs(g: Context, units: list[str]) -> list[str]:
+def _unsupplied(g: Context, units: list[str]) -> list[str]:
+    """The HQs and marines among the units that are out of supply (their shifts need it)."""
     table = _supply(g)
-    return [uid for uid in units if state.kind(uid) == "hq" and not supplied(g.data, table, uid)]
+    return [
+        uid
+        for uid in units
+        if (state.kind(uid) == "hq" or state.unit(uid).type == "marines")
+        and not supplied(g.data, table, uid)
+    ]
 
 
 def _supply(g: Context) -> Supply:

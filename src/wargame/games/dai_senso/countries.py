@@ -61,32 +61,59 @@ def check(table: Politics) -> list[str]:
     return [f"{name} is no country (13.2)" for name in named if not is_country(name)]
 
 
-def initial_data(scenario: str, table: Politics) -> dict[str, Any]:
-    """The position's political keys for a scenario that plays politics, else nothing: the keys
-    option_cards.py reads (``war_state``, ``uscl``, ``countries`` (with each one's posture too),
-    ``postures``, ``country_markers``) and ``politics`` (ceded regions, truces, free passages),
-    whose presence says politics is played. DataError in one line for a table (an overlay's)
-    that names no country (checked here, not when the table is loaded: the forces' check reads
-    the tables first)."""
+def initial_data(scenario: str, tables: Mapping[str, Any]) -> dict[str, Any]:
+    """The position's political keys for a scenario that plays politics (table ``politics``),
+    else nothing: ``countries`` (each one's status, alignment and posture), ``postures`` (as
+    option_cards.py reads them), ``country_markers`` and ``politics`` (ceded regions, truces,
+    free passages), whose presence says politics is played. A campaign of the table
+    ``campaign_scenarios`` starts with its own countries, another scenario with the politics
+    table's; the war state and USCL are the seasonal tracks' (table ``seasonal_play``). DataError
+    in one line for a table (an overlay's) that names no country (checked here, not when the
+    table is loaded: the forces' check reads the tables first)."""
+    table: Politics = tables["politics"]
     problems = check(table)
     if problems:
         raise DataError(f"table politics: {problems[0]}")
-    start = table.scenarios.get(scenario)
-    if start is None:
+    if scenario not in table.scenarios:
         return {}
+    campaign = tables["campaign_scenarios"].get(scenario)
+    at_start = campaign.countries if campaign is not None else table.countries
     countries = {
         name: {"status": c.status, "alignment": c.alignment, "posture": c.posture}
-        for name, c in table.countries.items()
+        for name, c in at_start.items()
     }
-    postures = {name: c.posture for name, c in table.countries.items()}
     return {
         "politics": {"ceded": {}, "truces": {}, "free_passage": {}},
-        "war_state": start.war_state,
-        "uscl": start.uscl,
         "countries": countries,
-        "postures": postures,
+        "postures": {name: c.posture for name, c in at_start.items()},
         "country_markers": {},
     }
+
+
+@RULES.implements("16.1.1")
+def join_conquered(data: dict[str, Any]) -> None:
+    """Where politics is played, the Allied minors the seasonal phase sets up conquered (table
+    ``seasonal_play``, ``data["conquered"]``) become the countries' status, the one record of
+    it from then on (:func:`conquered`); elsewhere the list stays."""
+    if not plays(data):
+        return
+    for name in data.pop("conquered", []):
+        nation = forces().nationalities.get(name)
+        side = nation.faction if nation is not None and nation.faction else "west"
+        found = data["countries"].setdefault(
+            name, {"status": "conquered", "alignment": side, "posture": "war"}
+        )
+        found["status"] = "conquered"
+        data["postures"].setdefault(name, found["posture"])
+
+
+@RULES.implements("16.1.1", "1.2.2")
+def conquered(data: Mapping[str, Any]) -> list[str]:
+    """The conquered Allied minors: the countries' status where politics is played, else the
+    seasonal phase's list (:func:`join_conquered`)."""
+    if not plays(data):
+        return list(data.get("conquered", []))
+    return sorted(name for name, c in data["countries"].items() if c["status"] == "conquered")
 
 
 def plays(data: Mapping[str, Any]) -> bool:

@@ -295,7 +295,7 @@ class Forces:
         if len(units) > limit.units or steps > limit.steps:
             raise DataError(
                 f"{where}: hex {hex_id} stacks {len(units)} units of {steps} steps "
-                f"(9.2: {limit.units} units, {limit.steps} steps)"
+                f"(9.2, 13.7.3: {limit.units} units, {limit.steps} steps)"
             )
 
 

@@ -1,7 +1,9 @@
 """Dai Senso! as a game contract: set-up of a playable training scenario, views and the turn.
 
-Every counter is face up and the training scenario deals no option cards, so the whole position
-is public: every view shows the game's data as it is, and determinizing a view is reading it back.
+Every counter is face up. A scenario that deals option cards (:mod:`option_cards`, 1.1) keeps
+each faction's hand and pending card from the others: their views show how many cards it holds
+and whether one is pending, and determinizing a view draws the pending card back; the training
+scenarios deal none, so there every view shows the whole position.
 
 Decisions
 - August Storm (A.1) is the first playable scenario: two factions only (the West has no faction
@@ -12,11 +14,14 @@ Decisions
   training scenarios deal no cards and play no reinforcements. The Chinese minors' own rules
   (13.2.2: which minors may attack together) were not recovered and are not played.
   Tora! Tora! Tora! (A.3) is the third: the Axis against the West from December 1941, with
-  naval play (:mod:`naval`: beachheads, port-to-port movement, beachhead landings). The other
-  scenarios are refused in one line with what they still need.
+  naval play (:mod:`naval`: beachheads, port-to-port movement, beachhead landings). War of
+  Resistance (B.1), the one-map campaign, plays the war in China on the west sheet from July
+  1937 to December 1941 with reinforcements by turn (:mod:`country_setup`,
+  :mod:`reinforcements`). The 1937 two-map campaign is refused in one line with what it still
+  needs.
 - Politics (2.1, 6, 12, 13.4-13.6: :mod:`countries`, :mod:`war_states`, :mod:`politics`,
-  :mod:`final_admin`) is played by the scenarios of the ``politics`` table, the campaigns; the
-  training scenarios play none.
+  :mod:`final_admin`) is played by the scenarios of the ``politics`` table, the campaigns (War
+  of Resistance among them); the training scenarios play none.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from wargame.engine.action import Action
-from wargame.engine.contract import ProcedureGame, Scenario
+from wargame.engine.contract import ProcedureGame, Scenario, Secrets
 from wargame.engine.errors import IllegalAction, UnknownGame
 from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
@@ -35,18 +40,23 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
 from wargame.games.dai_senso import (
+    airdrop,
     blitz,
     cards,
     charts,
     client,
     combat,
     countries,
+    country_setup,
     final_admin,
     losses,
     movement,
     naval,
+    option_cards,
+    organisation,
     politics,
     retreat,
+    seasonal,
     sequence,
     snlf,
     stacking,
@@ -59,10 +69,15 @@ from wargame.games.dai_senso.events import EVENTS
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
-PLAYABLE: Final = ("a1_august_storm", "a2_china_incident", "a3_tora_tora_tora")
+PLAYABLE: Final = (
+    "a1_august_storm",
+    "a2_china_incident",
+    "a3_tora_tora_tora",
+    "b1_war_of_resistance",
+)
 NOT_YET: Final = {
-    "c1_1937": "the campaign needs option cards, supply and naval movement",
-    "b1_war_of_resistance": "the campaign needs option cards and supply",
+    "c1_1937": "the campaign needs its set-up terms (table campaign_scenarios), supply and naval"
+    " movement on both sheets",
 }
 """Why each scenario of ``forces.yaml`` but the playable ones is refused."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -79,8 +94,8 @@ class DaiSenso(ProcedureGame):
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
-        *stacking.ALL, *naval.ALL, *politics.ALL, *final_admin.ALL,
-        *snlf.ALL,
+        *stacking.ALL, *naval.ALL, *seasonal.ALL, *option_cards.ALL, *organisation.ALL,
+        *airdrop.ALL, *politics.ALL, *final_admin.ALL, *snlf.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -93,6 +108,7 @@ class DaiSenso(ProcedureGame):
             "attacked_hexes",
             "hq_used",
             "blitz",
+            "pool",
         }
     )
     data_copiers: Mapping[str, Copier] = {"units": FLAT_ITEMS}
@@ -114,14 +130,18 @@ class DaiSenso(ProcedureGame):
 
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         tables = charts.tables(g.state)
-        g.data.update(state.initial_data(scenario, tables["training_scenarios"][scenario]))
+        terms = charts.scenario_terms(tables, scenario)
+        g.data.update(state.initial_data(scenario, terms))
+        g.data.update(country_setup.play_area(tables["campaign_scenarios"].get(scenario)))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
-        for key, value in countries.initial_data(scenario, tables["politics"]).items():
-            g.data.setdefault(key, value)  # the war state and USCL may be another section's
+        g.data.update(seasonal.initial_data(scenario, tables))
+        g.data.update(option_cards.initial_data(g.state, g.data["factions"]))
+        g.data.update(countries.initial_data(scenario, tables))
+        countries.join_conquered(g.data)
         year, month = map(int, forces().scenarios[scenario].start.split("-"))
         g.data.update(
             turn=1,
-            last_turn=tables["training_scenarios"][scenario].turns,
+            last_turn=terms.turns,
             track=turn_of_month(tables["turn_track"], month),
             year=year,
             phasing=None,
@@ -144,13 +164,23 @@ class DaiSenso(ProcedureGame):
         return super().apply(state_, side, action)
 
     def view_data(self, state_: State, viewer: Side | None) -> dict[str, Any]:
-        """The whole position (nothing is hidden) and the fields the client draws from it."""
+        """The whole position but the other factions' hands and pending option cards (1.1,
+        :func:`option_cards.redact`), and the fields the client draws from it."""
         found: dict[str, Any] = copy_data(state_.data)
+        option_cards.redact(found, viewer)
         return found | client.display(state_, viewer)
 
     def determinize(self, view: Mapping[str, Any], side: Side, rng: RandomSource) -> State:
+        """The view's position, the other factions' hands and pending cards drawn from the
+        cards they may hold (:func:`option_cards.sample`)."""
         data = copy_data(client.without_display(view["board"]))
-        return self.state_from_view(view, side, data, rng)
+        found = self.state_from_view(view, side, data, rng)
+        option_cards.sample(found, side, rng)
+        return found
+
+    def game_secrets(self, state_: State) -> Secrets:
+        """Each faction's option cards in its hand or pending that no other faction saw."""
+        return Secrets(owned=option_cards.secret_cards(state_.data))
 
     def client_data(self) -> dict[str, Any]:
         return client.client_data()
@@ -169,7 +199,11 @@ class DaiSenso(ProcedureGame):
         return {side: float(counts[side]) for side in state_.data["factions"]}
 
     def cards(self) -> list[dict[str, Any]]:
-        return cards.catalogue()
+        """The option cards, each with how much of it is played (``option_cards.card_status``)."""
+        rows = cards.catalogue()
+        for row in rows:
+            row["event"] = option_cards.card_status(cards.cards().cards[row["id"]])
+        return rows
 
 
 def turn_of_month(track: list[charts.Turn], month: int) -> int:
@@ -196,11 +230,13 @@ def names_catalog() -> Catalog:
         for kind, records in (
             ("nation", forces().nationalities),
             ("unit_type", forces().ground_types),
+            ("marker", forces().markers),
         ):
             for record in records.values():
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name
         for country, record in board().country_names.items():
             entries[f"country.{country}"] = record[1] if lang == "ja" else record[0]
+        entries |= card_names(lang)
         for turn in charts.TABLES.defaults["turn_track"]:
             shown = months_ja(turn.name) if lang == "ja" else turn.name
             entries[f"track_value.{turn.name}"] = shown
@@ -219,6 +255,26 @@ def names_catalog() -> Catalog:
             entries[f"card_action.table:{name}"] = f"{title}の表" if lang == "ja" else title
         names.add(lang, entries)
     return names
+
+
+def card_names(lang: str) -> dict[str, str]:
+    """The option cards (``card.axis-3``: "3 Army Plan"), the events (``event.coup``), the
+    markers (``marker.kamikaze``) and the event tables (``event_table.colonialism``) that the
+    option card segment's log names (1.1); the cards as values of the current card tracks."""
+    ja = lang == "ja"
+    entries = {
+        f"{kind}.{card.id}": f"{card.number} {card.name_ja if ja else card.name}"
+        for card in cards.cards().data.cards
+        for kind in ("card", "track_value")
+    }
+    entries |= {f"event.{event}": names[ja] for event, names in EVENTS.items()}
+    entries |= {
+        f"marker.{marker.id}": marker.name_ja if ja else marker.name
+        for marker in forces().markers.values()
+    }
+    for name, table in charts.TABLES.defaults["event_tables"].items():
+        entries[f"event_table.{name}"] = table.title_ja if ja else table.title
+    return entries
 
 
 def months_ja(name: str) -> str:

@@ -5,8 +5,9 @@ Decisions
   ``step_by_step``): a unit that loses a step keeps its counter with one step fewer and the
   rating of that many steps (``forces.yaml``), and a unit that loses its last step leaves play
   (the Delay box and the force pool it would go to are not played yet).
-- The attacker's first step lost is an armour step when armour-type units attacked (4.2.6); the
-  marine clause needs marines attacking across water, which nothing here does.
+- The attacker's first step lost is a marine step when marines attacked across a beachhead,
+  strait or all-sea hexside, else an armour step when armour-type units attacked, the attacker
+  choosing when both did (4.2.6).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from wargame.engine.state import Frame
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.registry import RULES
 
+FIRST_LOSS: Final = (
+    "4.2.6: the first step lost is a marine step (marines across water) or an armour step"
+)
 RULES.stand_in(
     "4.2.6.2",
     "a step loss reduces the unit to the rating of its steps left; its last step removes it",
@@ -45,7 +49,8 @@ def eliminate(g: Context, uid: str) -> None:
 
 class Losses(Procedure):
     """``side`` loses ``steps`` steps from ``units`` (locals), one decision a step; with
-    ``armour_first`` the first step is an armour-type unit's when one is among them (4.2.6)."""
+    ``armour_first`` the first step is an armour-type unit's or one of the ``marines`` that
+    attacked across water, when one is among them (4.2.6)."""
 
     name = "losses"
 
@@ -64,7 +69,7 @@ class Losses(Procedure):
             if uid in allowed:
                 choices.add(f"lose {uid}", _lose, uid)
             else:
-                choices.refuse(f"lose {uid}", "4.2.6: the first step lost is an armour step")
+                choices.refuse(f"lose {uid}", FIRST_LOSS)
         return choices
 
 
@@ -74,8 +79,10 @@ def first_losses(data: dict[str, Any], f: Frame) -> list[str]:
     units: list[str] = f["units"]
     if f.get("armour_first"):
         armour = [uid for uid in units if state.kind(uid) == "armor_type"]
-        if armour:
-            return armour
+        marines = [uid for uid in units if uid in f.get("marines", [])]
+        first = [uid for uid in units if uid in armour or uid in marines]
+        if first:
+            return first
     return units
 
 

@@ -38,6 +38,7 @@ from wargame.games.dai_senso import state, supply, war_states
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TerrainEffects
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.country_setup import out_of_play
 from wargame.games.dai_senso.losses import eliminate
 from wargame.games.dai_senso.naval import offer, sailings
 from wargame.games.dai_senso.naval_board import beachhead, plays_naval
@@ -138,6 +139,9 @@ def step_cost(
     here = state.hex_of(data, uid)
     side = state.faction(uid)
     kinds = the_map.side_kinds(here, there)
+    closed = out_of_play(data, there)
+    if closed:
+        return 0, closed
     if the_map.hexes[there].sea or the_map.hexes[here].sea:
         return beachhead_cost(data, uid, there, spent)
     if state.enemy_in(data, there, side):

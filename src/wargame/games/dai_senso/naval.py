@@ -19,16 +19,21 @@ Decisions (provisional where the map or the rules are missing; table ``naval``)
   no cities, roads or rails) with a supplied ground unit of the nationality.
 - Convoys (3.1.2): the scenario gives each faction troop convoy steps a faction turn
   (``troop_convoys``), standing in for the convoy markers placed in the support segment. A
-  marker carries a one-step unit; as breakdown (2.3.4) is not played, a multi-step unit sails
-  on one marker a step.
-- Placement (2.2.3) is played for beachheads only: an air force within its range (3) of a
-  same-nationality airbase becomes a Beachhead-2, a surface fleet within ``sea_reach`` of a
-  same-nationality naval base a Beachhead-1, both in an all-sea hex next to land, the fleet or
-  air force going to the Used box. Each other faction may contest it with a unit of its pool
-  that could be placed there (air force, interceptor, CV fleet, surface fleet): both go to the
-  Used box, as the delay box is not played, and no beachhead is made. CV strikes, submarines,
-  bombers and convoy markers are not played; a used unit comes back to the force pool at its
-  owner's next return to base.
+  marker carries a one-step unit; as breakdown (2.3.4) needs one-step units in the force pool,
+  which the set-ups do not hold, a multi-step unit sails on one marker a step.
+- Placement (2.2.3): an air force within its range (3) of a same-nationality airbase is placed
+  in a hex (:mod:`air`: its column shift, 4.2.3.1) or becomes a Beachhead-2 in an all-sea hex
+  next to land; a surface fleet within ``sea_reach`` of a same-nationality naval base becomes a
+  Beachhead-1 there, the fleet or air force going to the Used box; a CV fleet goes to an
+  all-sea hex next to land within the sea reach and flips at once to its CV strike, placed
+  within 1 hex. No air unit is placed in Mud, nor (air forces and CV strikes) in or next to a
+  friendly air unit, and no support unit in or next to an enemy air unit. Each other faction
+  may contest each placement (the CV fleet's and then its strike's) with a unit of its pool
+  that could be placed there (air forces and interceptors anywhere, CV fleets and surface
+  fleets in all-sea hexes, a surface fleet never against a CV fleet): both go to the Used box,
+  as the delay box is not played, and nothing is placed. Submarines, bombers and convoy markers
+  are not played; a used unit or one on the map comes back to the force pool at its owner's
+  next return to base.
 - Inland advance and landing need the land hex free of enemy units (4.1.3's limits are not
   recovered). A beachhead hexside is crossed by movement, attacks, advances and zones of control
   (supplement §3); a move onto or off a beachhead takes the unit's entire allowance.
@@ -42,6 +47,7 @@ from typing import Any, Final
 from wargame.engine.procedure import Choices, Context, Decision, Effect, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.dai_senso import state, war_states
+from wargame.games.dai_senso.air import AIR_TYPES, enemy_air_in, spaced_out
 from wargame.games.dai_senso.blitz import blitz_enabled
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Naval, Supply
@@ -58,9 +64,10 @@ from wargame.games.dai_senso.naval_board import (
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.state import SIDES
 from wargame.games.dai_senso.supply import refusal, unsupplied
+from wargame.games.dai_senso.weather import weather_now
 
 RULES.stand_in("3.1.2", "ports, sea zones and troop convoys stood in for", key="port_to_port")
-RULES.stand_in("2.2.3", "beachheads placed by air forces and surface fleets, no contests",
+RULES.stand_in("2.2.3", "support units placed by reach from their bases, contests to the Used box",
                key="beachhead_placement")  # fmt: skip
 RULES.stand_in("4.1.3", "the landing hex must be free of enemy units", key="landing_hex")
 BEACHHEAD_MAKERS: Final = {"air_force": 2, "surface_fleet": 1}
@@ -88,10 +95,13 @@ def bases_of(data: Mapping[str, Any], supply: Supply, nationality: str) -> set[s
         return set()
     cut_off = set(unsupplied(data, supply, state.faction(units[0])))
     the_map = board()
+    side = state.faction(units[0])
     return {
         state.hex_of(data, uid)
         for uid in units
-        if uid not in cut_off and not the_map.hexes[state.hex_of(data, uid)].sea
+        if uid not in cut_off
+        and not the_map.hexes[state.hex_of(data, uid)].sea
+        and not enemy_air_in(data, state.hex_of(data, uid), side)
     }
 
 
@@ -164,16 +174,34 @@ class SupportSegment(Procedure):
                     f"beachhead {uid}",
                     f"2.2.3: no all-sea hex next to land is in reach of {uid}'s bases",
                 )
+        for uid in pool_air(g.data, side):
+            kind = state.unit(uid).type
+            verb, found = ("air", air_hexes(g, uid)) if kind == "air_force" else (
+                "cv", fleet_hexes(g, uid))  # fmt: skip
+            reason = "" if found else f"2.2.3: no hex {uid} may be placed in is in reach"
+            offer(choices, f"{verb} {uid}", reason, _pick_air, uid, verb)
         choices.add("end", _to_blitz)
         return choices
 
     @decision
-    def place_hex(self, g: Context, f: Frame) -> Choices:
-        choices = Decision.single(f["side"], "prompt.beachhead_hex", unit=f["unit"])
-        for sea in beachhead_hexes(g, f["unit"]):
-            choices.add(f"hex {sea}", _pick_hex, sea)
-        choices.add("cancel", _cancel)
+    def air_hex(self, g: Context, f: Frame) -> Choices:
+        """2.2.3: the hex the air force, CV fleet or CV strike (``f["stage"]``) goes to."""
+        uid, stage = f["unit"], f["stage"]
+        choices = Decision.single(f["side"], f"prompt.{stage}_hex", unit=uid)
+        found = {"air": air_hexes, "cv": fleet_hexes}.get(stage)
+        hexes = found(g, uid) if found else strike_hexes(g, uid, f["fleet_hex"])
+        for hex_id in hexes:
+            choices.add(f"hex {hex_id}", _pick_air_hex, hex_id)
+        if stage != "strike":
+            choices.add("cancel", _cancel)
         return choices
+
+    @decision
+    def place_hex(self, g: Context, f: Frame) -> Choices:
+        hexes = beachhead_hexes(g, f["unit"])
+        return hex_choices(
+            f["side"], "prompt.beachhead_hex", f["unit"], hexes, _pick_hex, cancel=_cancel
+        )
 
     @decision
     def place_arrow(self, g: Context, f: Frame) -> Choices:
@@ -193,14 +221,14 @@ class SupportSegment(Procedure):
                 g.goto("contest")
                 return
             f["contesters"].pop(0)
-        _place_beachhead(g, f)
+        _placed(g, f)
 
     @decision
     def contest(self, g: Context, f: Frame) -> Choices:
         """2.2.3: a non-phasing faction may contest the placement with a unit of its pool."""
         side = f["contesters"][0]
         choices = Decision.single(side, "prompt.contest", unit=f["unit"], hex=f["hex"])
-        for uid in contest_units(g, side, f["unit"], f["hex"]):
+        for uid in contest_units(g, side, f["unit"], f["hex"], f.get("stage")):
             choices.add(f"contest {uid}", _contest, uid)
         choices.add("decline", _decline)
         return choices
@@ -215,9 +243,9 @@ class SupportSegment(Procedure):
 
 @RULES.implements("2.2.1")
 def return_to_base(g: Context, side: str) -> None:
-    """The faction's used support units come back to its force pool."""
+    """The faction's used support units and those on the map come back to its force pool."""
     for uid, where in sorted(g.data["support"].items()):
-        if where == "used" and state.faction(uid) == side:
+        if where != "pool" and state.faction(uid) == side:
             g.data["support"][uid] = "pool"
             g.log("log.returned", side=side, unit=uid)
 
@@ -286,7 +314,8 @@ def beachhead_hexes(g: Context, uid: str) -> list[str]:
     near = in_reach(g, uid)
     side = state.faction(uid)
     enemy = {r["hex"] for u, r in g.data["units"].items() if state.faction(u) != side}
-    return sorted((near & coastal_seas()) - enemy - set(g.data["beachheads"]))
+    found = (near & coastal_seas()) - enemy - set(g.data["beachheads"])
+    return sorted(found - spaced_out(g.data, uid))
 
 
 @RULES.implements("2.2.3")
@@ -302,6 +331,17 @@ def in_reach(g: Context, uid: str) -> set[str]:
     reach = (kind.range or 3) if air else g.data["sea"]["reach"]
     bases = [hex_id for hex_id in bases_of(g.data, supply, nationality) if air or hex_id in ports()]
     return {near for base in bases for near in the_map.grid.within(base, reach)}
+
+
+def hex_choices(
+    side: str, prompt: str, uid: str, hexes: list[str], effect: Effect, *, cancel: Effect
+) -> Choices:
+    """A decision of ``side`` for the unit: one of the hexes (``hex H``), or cancel."""
+    choices = Decision.single(side, prompt, unit=uid)
+    for hex_id in hexes:
+        choices.add(f"hex {hex_id}", effect, hex_id)
+    choices.add("cancel", cancel)
+    return choices
 
 
 def offer(choices: Choices, text: str, reason: str, effect: Effect, *args: Any) -> None:
@@ -323,8 +363,91 @@ def _pick_hex(g: Context, f: Frame, sea: str) -> None:
 
 
 def _cancel(g: Context, f: Frame) -> None:
-    f["unit"] = f["hex"] = None
+    f["unit"] = f["hex"] = f["stage"] = None
     g.goto("place")
+
+
+def _pick_air(g: Context, f: Frame, uid: str, verb: str) -> None:
+    f["unit"], f["stage"] = uid, verb
+    g.goto("air_hex")
+
+
+def _pick_air_hex(g: Context, f: Frame, hex_id: str) -> None:
+    """The placement is made: each other faction of the scenario in turn may contest it."""
+    f["hex"] = hex_id
+    f["contesters"] = [s for s in SIDES if s in g.data["factions"] and s != f["side"]]
+    g.goto("contest_next")
+
+
+def _placed(g: Context, f: Frame) -> None:
+    """No contest: the beachhead is made, or the air unit is placed; a CV fleet placed in its
+    all-sea hex flips at once to its CV strike, placed within 1 hex (spec §4.6.3)."""
+    stage = f.get("stage")
+    if stage is None:
+        _place_beachhead(g, f)
+        return
+    uid, hex_id = f["unit"], f["hex"]
+    if stage == "cv":
+        f["fleet_hex"], f["stage"] = hex_id, "strike"
+        g.log("log.cv_fleet_placed", side=f["side"], unit=uid, hex=hex_id)
+        g.goto("air_hex")
+        return
+    g.data["support"][uid] = hex_id
+    key = "log.cv_strike_placed" if stage == "strike" else "log.air_placed"
+    g.log(key, side=f["side"], unit=uid, hex=hex_id)
+    f["unit"] = f["hex"] = f["stage"] = f["fleet_hex"] = None
+    g.goto("place")
+
+
+def pool_air(data: Mapping[str, Any], side: str) -> list[str]:
+    """The faction's air forces and CV fleets in its force pool."""
+    return [
+        uid
+        for uid, where in sorted(data["support"].items())
+        if where == "pool" and state.faction(uid) == side and state.unit(uid).type in AIR_TYPES
+    ]
+
+
+@RULES.implements("2.2.3", "11.3")
+def air_hexes(g: Context, uid: str) -> list[str]:
+    """The hexes an air force may be placed in: within its range of an airbase of its
+    nationality, not in Mud, no friendly nor enemy air unit in or next to it."""
+    weather = weather_now(g.state)
+    spaced = spaced_out(g.data, uid)
+    return sorted(hex_id for hex_id in in_reach(g, uid) - spaced if weather.get(hex_id) != "mud")
+
+
+@RULES.implements("2.2.3")
+def fleet_hexes(g: Context, uid: str) -> list[str]:
+    """The all-sea hexes next to land a CV fleet may be placed in (within the sea reach of a
+    naval base of its nationality), with a hex for its CV strike."""
+    weather = weather_now(g.state)
+    spaced = spaced_out(g.data, uid)
+    return sorted(
+        sea
+        for sea in (in_reach(g, uid) & coastal_seas()) - spaced
+        if strike_hexes(g, uid, sea, weather, spaced)
+    )
+
+
+@RULES.implements("2.2.3", "11.3")
+def strike_hexes(
+    g: Context,
+    uid: str,
+    fleet_hex: str,
+    weather: Mapping[str, str] | None = None,
+    spaced: set[str] | None = None,
+) -> list[str]:
+    """The hexes within 1 of its CV fleet's hex a CV strike may be placed in (``weather`` and
+    ``spaced``: the turn's weather and :func:`air.spaced_out`, if already worked out)."""
+    weather = weather_now(g.state) if weather is None else weather
+    spaced = spaced_out(g.data, uid) if spaced is None else spaced
+    reach = forces().support_types["cv_strike"].range or 1
+    return sorted(
+        hex_id
+        for hex_id in board().grid.within(fleet_hex, reach)
+        if hex_id in board().hexes and weather.get(hex_id) != "mud" and hex_id not in spaced
+    )
 
 
 def _aim(g: Context, f: Frame, toward: str) -> None:
@@ -344,38 +467,44 @@ def _place_beachhead(g: Context, f: Frame) -> None:
     g.goto("place")
 
 
+ANY_TARGET: Final = frozenset({"air_force", "surface_fleet", "cv_fleet", "cv_strike"})
 CONTESTS: Final = {
-    "air_force": frozenset(BEACHHEAD_MAKERS),
-    "interceptor": frozenset(BEACHHEAD_MAKERS),
-    "cv_fleet": frozenset(BEACHHEAD_MAKERS),
-    "surface_fleet": frozenset(BEACHHEAD_MAKERS),
+    "air_force": ANY_TARGET,
+    "interceptor": ANY_TARGET,
+    "cv_fleet": ANY_TARGET,
+    "surface_fleet": frozenset({"air_force", "surface_fleet", "cv_strike"}),
 }
-"""Contester type -> the types of target it may contest in an all-sea hex (spec §4.6.3: air
-forces, interceptors and CV fleets any, surface fleets air forces and surface fleets; bombers
-and submarines never contest; a CV strike is not played)."""
+"""Contester type -> the kinds of target it may contest (spec §4.6.3: air forces, interceptors
+and CV fleets any, surface fleets air forces, surface fleets and CV strikes, not CV fleets;
+bombers and submarines never contest; fleets contest in all-sea hexes only; a CV strike does
+not contest here, as its CV fleet would have to be placed first)."""
 
 
 @RULES.implements("2.2.3")
-def contest_units(g: Context, side: str, target: str, sea: str) -> list[str]:
-    """The units of ``side``'s force pool that could be placed in ``sea`` and may contest the
-    target there."""
-    kind = state.unit(target).type
+def contest_units(
+    g: Context, side: str, target: str, hex_id: str, stage: str | None = None
+) -> list[str]:
+    """The units of ``side``'s force pool that could be placed in ``hex_id`` and may contest the
+    target there (``stage`` "strike": the target is a CV strike)."""
+    kind = "cv_strike" if stage == "strike" else state.unit(target).type
+    sea = board().hexes[hex_id].sea
     return [
         uid
         for uid, where in sorted(g.data["support"].items())
         if where == "pool"
         and state.faction(uid) == side
         and kind in CONTESTS.get(state.unit(uid).type, frozenset())
-        and sea in in_reach(g, uid)
+        and (sea or forces().support_types[state.unit(uid).type].category == "air")
+        and hex_id in in_reach(g, uid)
     ]
 
 
 def _contest(g: Context, f: Frame, uid: str) -> None:
-    """Both units leave for the Used box (the delay box is not played); no beachhead."""
+    """Both units leave for the Used box (the delay box is not played); nothing is placed."""
     target = f["unit"]
     g.data["support"][target] = g.data["support"][uid] = "used"
     g.log("log.contested", side=state.faction(uid), unit=uid, target=target, hex=f["hex"])
-    f["unit"] = f["hex"] = f["toward"] = None
+    f["unit"] = f["hex"] = f["toward"] = f["stage"] = None
     f["contesters"] = []
     g.goto("place")
 

@@ -79,8 +79,8 @@ def political_drm(state_: State, table: str, country: str | None) -> int:
         "allied_crusade": drm_table.per_vp_allied_crusade * box,
     }.get(vp.get("face", ""), 0)
     uscl = printed["uscl_track"]
-    drm += uscl[min(data["uscl"], len(uscl) - 1)].political_drm
-    marker = data["country_markers"].get(country or "")
+    drm += uscl[min(int(data.get("uscl", 0)), len(uscl) - 1)].political_drm
+    marker = data.get("country_markers", {}).get(country or "")
     if marker and (table in MARKER_TABLES or table.startswith("current_card")):
         sign = printed["politics"].marker_drm.get(marker, 0)
         drm += sign * drm_table.marker_on_selected_country
@@ -118,13 +118,14 @@ def run_action(g: Context, side: str, do: str, country: str | None) -> None:
 @RULES.implements("2.1", "6.2")
 def apply_event(g: Context, side: str, event: str, country: str | None) -> None:
     """The one door of every event, where the principles of reading apply: "none" is no event;
-    an event with no play yet changes nothing and says so; an event that cannot be done now has
-    no effect (impossible means no effect)."""
+    an event with no play yet changes nothing and says so, as does one about the countries where
+    the scenario plays no politics (an option card's there: only the tracks' events are played);
+    an event that cannot be done now has no effect (impossible means no effect)."""
     if event == "none":
         g.log("log.no_event", side=side)
         return
     handler = HANDLERS.get(event)
-    if handler is None:
+    if handler is None or not (countries.plays(g.data) or event in WITHOUT_POLITICS):
         g.log("log.event_not_played", side=side, event=event)
         return
     if not handler(g, side, country):
@@ -247,7 +248,7 @@ def _armistice(g: Context, side: str, country: str | None) -> bool:
 def _uscl(step: int) -> Handler:
     def move(g: Context, side: str, country: str | None) -> bool:
         top = len(game_tables(g.state)["uscl_track"]) - 1
-        level = g.data["uscl"]
+        level = int(g.data.get("uscl", 0))
         moved = max(0, min(top, level + step))
         if moved == level:
             return False
@@ -256,6 +257,13 @@ def _uscl(step: int) -> Handler:
         return True
 
     return move
+
+
+def _esv_down(g: Context, side: str, country: str | None) -> bool:
+    """The European strategic value one lower (the seasonal tracks' ESV, 0.1.1)."""
+    g.data["esv"] = int(g.data.get("esv", 0)) - 1
+    g.log("log.esv", side=side, esv=g.data["esv"], change=-1)
+    return True
 
 
 @RULES.implements("16.3.9", "16.5.6")
@@ -316,6 +324,7 @@ HANDLERS: Final[dict[str, Handler]] = {
     "armistice": _armistice,
     "uscl_increase": _uscl(1),
     "us_influence_decline": _uscl(-1),
+    "esv_down": _esv_down,
     "oil_embargo": _oil_embargo,
     "aid_to_kmt": _aid_to_china,
     "aid_to_ccp": _aid_to_china,
@@ -325,6 +334,8 @@ HANDLERS: Final[dict[str, Handler]] = {
     "large_scale_attack": _snlf("large_scale_attack"),
 }
 """The events played, by id; each returns False when it cannot be done."""
+WITHOUT_POLITICS: Final = frozenset({"uscl_increase", "us_influence_decline", "esv_down"})
+"""The events played where the scenario plays no politics (an option card's: the tracks')."""
 
 
 # -- the segments ------------------------------------------------------------------------------

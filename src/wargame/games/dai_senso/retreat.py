@@ -27,7 +27,9 @@ from typing import Any, Final
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.dai_senso import state
+from wargame.games.dai_senso.airdrop import bars_retreat
 from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.country_setup import out_of_play
 from wargame.games.dai_senso.registry import RULES
 
 
@@ -40,8 +42,10 @@ def retreat_hexes(data: Mapping[str, Any], here: str, origin: str, side: str) ->
         there
         for there in the_map.neighbours(here)
         if not the_map.hexes[there].sea
+        and not out_of_play(data, there)
         and the_map.distance(origin, there) > farther
         and not state.enemy_in(data, there, side)
+        and not bars_retreat(data, there, side)
         and not the_map.side_kinds(here, there) & {"lake"}
         and not ("all_sea" in the_map.side_kinds(here, there)
                  and "strait" not in the_map.side_kinds(here, there))

@@ -5,8 +5,13 @@ phase with the procedure that plays it; a phase without one is not played yet an
 
 Decisions
 - A faction that takes no part in the scenario (``factions`` of its set-up) has no faction turn.
-- Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0 and each faction's Phase 1;
-  both pass through: the VP check, option cards, logistics and replacements are not played yet.
+- Seasonal turns (the turn track's, ``data/tables.yaml``) add Phase 0, the VP check and the
+  automatic victory test, and each faction's Phase 1, the seasonal phase (:mod:`seasonal`: the
+  option card segment (:mod:`option_cards`) where the scenario deals cards, logistics and
+  partisans, replacements); other turns have neither, and say nothing of them.
+- The game turn end phase plays the delay segment (7.1, :mod:`delay`) and moves the turn marker
+  (7.2), bringing back the counters whose box it enters; after the last turn the game ends
+  (:func:`seasonal.final_result`).
 - Stacking (9.2) is checked after each phase that is played: the phases that pass through change
   nothing on the map.
 - The political event segment (2.1, :mod:`politics`) and the final administrative phase (6,
@@ -15,7 +20,10 @@ Decisions
 - Of the initial administrative phase (2) the support segment (2.2) is played: Blitz marker
   placement (2.2.4, :mod:`blitz`), and in a scenario with naval play (:mod:`naval`) return to
   base, beachhead maintenance, beachhead placement and beachhead failure; the marker segment
-  (4.3) takes the Blitz markers back.
+  (4.3) takes the Blitz markers back. The organization segment (2.3, :mod:`organisation`)
+  follows it, a segment of its own in :data:`PHASES` (stacking is checked after it).
+- A campaign's reinforcements by turn (:mod:`reinforcements`) enter at the start of each game
+  turn, before the Axis faction turn.
 """
 
 from __future__ import annotations
@@ -25,16 +33,18 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, victory
+from wargame.games.dai_senso import countries, delay, reinforcements
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
+from wargame.games.dai_senso.seasonal import final_result
 from wargame.games.dai_senso.state import SIDES
 
 PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
     # (phase or segment, its rule, the procedure that plays it or None: passes through)
-    ("seasonal", "1", None),
+    ("seasonal", "1", "seasonal_phase"),
     ("political_event", "2.1", "political_event_segment"),
     ("initial_administrative", "2", "support_segment"),
+    ("organization", "2.3", "organization"),
     ("operational_movement", "3", "movement"),
     ("blitz_combat", "4.1", "blitz_combat"),
     ("regular_combat", "4.2", "combat"),
@@ -45,10 +55,10 @@ PHASES: Final[tuple[tuple[str, str, str | None], ...]] = (
 POLITICAL: Final = frozenset({"political_event_segment", "final_administrative"})
 """The procedures only a scenario that plays politics runs (:func:`countries.plays`)."""
 NOT_PLAYED: Final = (
-    "0 (seasonal victory)", *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
-    "2.3 (organization); of 2.2 (support) only return to base,"
-    " beachheads and Blitz markers are played, and beachheads only where naval play is",
-    "7.1 (delay)",
+    *(f"{rule} ({name})" for name, rule, run in PHASES if run is None),
+    "2.1 (political events) and 6 (final administrative) outside the scenarios that play"
+    " politics; of 2.2 (support) only return to base, beachheads and Blitz markers are played,"
+    " and beachheads only where naval play is",
 )  # fmt: skip
 
 
@@ -71,9 +81,11 @@ class GameTurns(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         turn = game_tables(g.state)["turn_track"][g.data["track"]]
         g.log("log.turn", turn=g.data["turn"], name=turn.name, year=g.data["year"])
-        if seasonal(g):
-            g.log("log.phase_skipped", phase="seasonal_victory", side=None)
+        reinforcements.arrive(g)
         f["next"] = 0
+        if seasonal(g):
+            g.call("seasonal_victory", then="faction_turns")
+            return
         g.goto("faction_turns")
 
     def faction_turns(self, g: Context, f: Frame) -> None:
@@ -85,19 +97,22 @@ class GameTurns(Procedure):
         f["next"] += 1
         g.call("faction_turn", then="faction_turns", side=side)
 
-    @RULES.implements("7.2")
+    @RULES.implements("7.1", "7.2")
     def turn_end(self, g: Context, f: Frame) -> None:
-        """The delay segment passes through; the turn marker moves on, or the game ends."""
+        """The delay segment (7.1); the turn marker moves on, bringing back the counters whose
+        box it enters, or the game ends."""
         g.data["phasing"] = None
         g.data["phase"] = None
+        delay.delay_segment(g)
         if g.data["turn"] >= g.data["last_turn"]:
-            g.end_game(victory.final_result(g.state))
+            g.end_game(final_result(g.state))
             return
         track = game_tables(g.state)["turn_track"]
         g.data["turn"] += 1
         g.data["track"] = (g.data["track"] + 1) % len(track)
         if g.data["track"] == 0:
             g.data["year"] += 1
+        delay.arrive(g)
         g.goto("start")
 
 
@@ -117,6 +132,8 @@ class FactionTurn(Procedure):
             name, _rule, run = PHASES[f["phase"]]
             f["phase"] += 1
             g.data["phase"] = name
+            if name == "seasonal" and not seasonal(g):
+                continue
             if run in POLITICAL and not countries.plays(g.data):
                 g.log("log.phase_off", phase=name, side=f["side"])
                 continue
@@ -124,8 +141,7 @@ class FactionTurn(Procedure):
                 g.log("log.phase", phase=name, side=f["side"])
                 g.call(run, then="stacking", side=f["side"])
                 return
-            if name != "seasonal" or seasonal(g):
-                g.log("log.phase_skipped", phase=name, side=f["side"])
+            g.log("log.phase_skipped", phase=name, side=f["side"])
         g.ret()
 
     def stacking(self, g: Context, f: Frame) -> None:

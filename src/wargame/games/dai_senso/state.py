@@ -2,8 +2,8 @@
 
 ``data["units"]`` maps each ground unit on the map to its hex and steps left; a unit whose last
 step is lost leaves play (``eliminated``). The rules hide no unit: only a faction's hand and
-pending option card are secret (spec §2.4), and the training scenario played here deals no
-cards, so every side sees the whole position.
+pending option card are secret (spec §2.4; :mod:`option_cards` keeps them under ``decks``), and
+the training scenarios deal no cards, so there every side sees the whole position.
 
 Decisions
 - Support units (air forces, fleets) start in the force pool (``forces.yaml``); only a scenario
@@ -22,6 +22,7 @@ from wargame.games.dai_senso import countries
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TrainingScenario
 from wargame.games.dai_senso.forces import Unit, forces
+from wargame.games.dai_senso.registry import RULES
 
 SIDES: Final = ("axis", "west", "soviet")
 """The three factions, in the order of their faction turns (spec §3.1)."""
@@ -115,14 +116,38 @@ def across_beachhead(data: Mapping[str, Any], a: str, b: str) -> Mapping[str, An
     return None
 
 
+def in_play(data: Mapping[str, Any], uid: str) -> bool:
+    """Whether a piece is on the map, in the force pool, in the Delay box or on the turn track
+    coming back, or eliminated: a card or a schedule that would bring it brings nothing."""
+    return (
+        uid in data["units"]
+        or uid in data.get("support", {})
+        or uid in data["pool"]
+        or any(entry["piece"] == uid for entry in [*data["delay_box"], *data["arrivals"]])
+        or uid in data["eliminated"]
+    )
+
+
 def enter(data: dict[str, Any], uid: str, hex_id: str) -> str | None:
     """Put the unit in the hex; the faction that takes an objective from another, if any."""
     data["units"][uid]["hex"] = hex_id
     side = faction(uid)
+    lose_logistics(data, hex_id, side)
     if hex_id in data["control"] and data["control"][hex_id] != side:
         data["control"][hex_id] = side
         return side
     return None
+
+
+@RULES.implements("1.2.1")
+def lose_logistics(data: dict[str, Any], hex_id: str, side: str) -> None:
+    """1.2.1: an enemy ground unit entering a hex whose only content is a logistics marker sends
+    the marker to the Delay box (a hex with units of the marker's faction is never entered)."""
+    for marker, where in data.get("logistics", {}).items():
+        owner = forces().markers[marker].faction
+        if where == hex_id and owner != side:
+            data["logistics"][marker] = "delay"
+            data["delay_box"].append({"piece": marker, "side": owner})
 
 
 def _afloat(data: Mapping[str, Any], uid: str, hex_id: str) -> bool:

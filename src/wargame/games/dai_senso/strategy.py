@@ -32,6 +32,7 @@ from wargame.engine.contract import Game, outcome
 from wargame.engine.log import Side
 from wargame.engine.state import State
 from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.cards import Card, cards
 from wargame.games.dai_senso.charts import Stacking
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.sequence import PHASES
@@ -141,6 +142,8 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
     data = state_.data
     if state_.result is not None or side not in data["factions"]:
         return actions
+    if any(action.verb == "card" for action in actions):
+        return sorted(actions, key=lambda action: -card_worth(cards().cards[action.text[5:]]))
     scenario = training(state_)
     targets = [
         hex_id
@@ -149,6 +152,15 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
     ] or list(scenario.objectives)
     onward = [action for action in actions if action.text != "cancel"] or actions
     return sorted(onward, key=lambda action: _rank(data, action.text, targets))
+
+
+def card_worth(card: Card) -> int:
+    """What a pending card brings, for trying the richest first (1.1.3): its blitz value, its
+    seasonal replacement steps, two for each piece it brings, one for each action."""
+    steps = sum(sum(kinds.values()) for kinds in card.replacements.values())
+    brought = card.reinforcements
+    pieces = len(brought.force_pool) + len(brought.delay) if brought else 0
+    return card.blitz + steps + 2 * pieces + len(card.actions)
 
 
 def _rank(data: Mapping[str, Any], text: str, targets: list[str]) -> tuple[int, float]:

@@ -31,6 +31,7 @@ from typing import Any
 from wargame.games.dai_senso import countries, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Supply
+from wargame.games.dai_senso.country_setup import area_refusal
 from wargame.games.dai_senso.naval_board import SeaLinks, supply_links
 from wargame.games.dai_senso.registry import RULES
 
@@ -81,11 +82,13 @@ def traces_supply(
     links: SeaLinks | None = None,
     *,
     closed: frozenset[str] = frozenset(),
+    area: Mapping[str, Any] | None = None,
 ) -> bool:
     """Whether a line of at most ``trace_hexes`` hexes joins ``start`` to a source of ``side``;
     ``links`` are the sea links of a scenario with naval play (:func:`naval.supply_links`), each
     taken as one hex of the line; ``closed`` the hexes no line of ``side`` enters
-    (:func:`closed_to`)."""
+    (:func:`closed_to`); ``area`` the campaign's area in play, outside which no line runs
+    (13.7.4)."""
     the_map = board()
     seen, frontier = {start}, [start]
     for _step in range(table.trace_hexes + 1):
@@ -95,6 +98,8 @@ def traces_supply(
         for here in frontier:
             for there in the_map.neighbours(here):
                 if there in seen or the_map.blocked(here, there) or there in closed:
+                    continue
+                if area_refusal(area, there):
                     continue
                 seen.add(there)
                 if open_to_line(held, there, side):
@@ -127,19 +132,22 @@ def closed_to(data: Mapping[str, Any], side: str) -> frozenset[str]:
 def supplied(data: Mapping[str, Any], table: Supply, uid: str) -> bool:
     side = state.faction(uid)
     links = supply_links(data, side)
-    start = state.hex_of(data, uid)
-    return traces_supply(table, occupants(data), start, side, links, closed=closed_to(data, side))
+    start, area = state.hex_of(data, uid), data.get("play_area")
+    closed = closed_to(data, side)
+    return traces_supply(table, occupants(data), start, side, links, closed=closed, area=area)
 
 
 def unsupplied(data: Mapping[str, Any], table: Supply, side: str) -> list[str]:
     """The faction's units out of supply now."""
     held = occupants(data)
     links = supply_links(data, side)
-    closed = closed_to(data, side)
+    closed, area = closed_to(data, side), data.get("play_area")
     return [
         uid
         for uid in state.own_units(data, side)
-        if not traces_supply(table, held, state.hex_of(data, uid), side, links, closed=closed)
+        if not traces_supply(
+            table, held, state.hex_of(data, uid), side, links, closed=closed, area=area
+        )
     ]
 
 

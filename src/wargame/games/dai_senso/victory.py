@@ -18,13 +18,14 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from wargame.engine.state import Result, State
-from wargame.games.dai_senso.charts import TrainingScenario
+from wargame.games.dai_senso.charts import TrainingScenario, scenario_terms
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
-NOT_PLAYED_RULES: Final = ("0.1", "2.2.3", "4.1.1")
-"""Rules not played yet that could have changed a training scenario's outcome: the VP check,
-support units and airdrops."""
+NOT_PLAYED_RULES: Final = ("1.1", "2.2.3")
+"""Rules not played yet that could have changed a training scenario's outcome: option cards and
+support units (outside Tora! Tora! Tora!: bombers, submarines and convoys everywhere); the VP
+check (0.1, :mod:`seasonal`) and airdrops (4.1.1, :mod:`airdrop`) are played."""
 
 RULES.stand_in(
     "0.3",
@@ -34,8 +35,9 @@ RULES.stand_in(
 
 
 def training(state_: State) -> TrainingScenario:
-    found: TrainingScenario = game_tables(state_)["training_scenarios"][state_.scenario]
-    return found
+    """The length and objectives of the scenario of ``state_`` (a training scenario's, or a
+    campaign's: table ``campaign_scenarios``)."""
+    return scenario_terms(game_tables(state_), state_.scenario)
 
 
 def held(data: Mapping[str, Any]) -> Counter[str]:
@@ -51,13 +53,13 @@ def final_result(state_: State) -> Result:
     counts = held(state_.data)
     scores = {side: counts[side] for side in state_.data["factions"]}
     if counts[scenario.attacker] >= scenario.attacker_needs:
-        return _won(scenario.attacker, [], scores)
+        return won(scenario.attacker, [], scores)
     others = [side for side in state_.data["factions"] if side != scenario.attacker]
     others.sort(key=lambda side: side != scenario.holder_at_start)
-    return _won(others[0], others[1:], scores)
+    return won(others[0], others[1:], scores)
 
 
-def _won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
+def won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
     if not allies:
         params: dict[str, Any] = {"winner": winner}
         return Result(winner, "won", params, scores, list(NOT_PLAYED_RULES))

@@ -148,7 +148,7 @@ def begin_total_war(g: Context) -> None:
     (the countries under Policy take a War posture)."""
     g.data["war_state"] = "total_war"
     g.log("log.war_state", state="total_war", country=None)
-    for name, found in sorted(g.data["countries"].items()):
+    for name, found in sorted(g.data.get("countries", {}).items()):
         if found["posture"] == "policy":
             countries.set_posture(g.data, name, "war")
             g.log("log.policy_removed", country=name)

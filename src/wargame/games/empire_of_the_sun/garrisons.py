@@ -67,12 +67,26 @@ def lose_home_garrison(g: Context, hex_id: str) -> None:
 
 
 def garrisoned(g: Context, hex_id: str) -> bool:
-    """Whether a Japanese garrison holds the hex (it stops and fights Allied ground units)."""
-    return bool(intrinsic_garrison(g, hex_id))
+    """Whether a Japanese garrison holds the hex (it stops and fights Allied ground units):
+    whether :func:`intrinsic_garrison` has a step there, without naming the steps."""
+    kind = garrison_kind(g, hex_id)
+    if kind is None or forces.control(g, hex_id) != "japan":
+        return False
+    if kind == "home":
+        return hex_id not in g.data.get("garrisons_lost", [])
+    return ceil_div(g.data["tracks"]["china_divisions"], BOXES_PER_CHINA_GARRISON) > 0
 
 
 def garrisoned_hexes(g: Context) -> list[str]:
-    return [h for h in cities(forces.parts(g).board) if garrisoned(g, h)]
+    """The hexes a Japanese garrison holds, in the map's order (asked of the cities that may
+    have one only: a movement listing asks it for every Allied group)."""
+    return [h for h in garrison_cities(forces.parts(g).board) if garrisoned(g, h)]
+
+
+@lru_cache(maxsize=4)
+def garrison_cities(board: Board) -> tuple[str, ...]:
+    """The cities where a garrison may stand (:func:`garrison_kind`), in the map's order."""
+    return tuple(h for h in cities(board) if _kind(board, h) is not None)
 
 
 @lru_cache(maxsize=4)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun import supply
 from wargame.games.empire_of_the_sun.forces import record
 
 HQ_KEYS = {
@@ -31,10 +31,8 @@ def hqs_in_supply(g: Context, side: str, restriction: list[str]) -> list[str]:
     """The side's HQs on the map and in supply, among those a card names if it names any
     (5.31 A)."""
     found = supply.supply(g)
-    return [
+    return [  # the HQs supply places on the map, in the game data's order as on the map
         u
-        for u in forces.units_on_map(g, side)
-        if record(g, u).unit_class == "hq"
-        and found.hq(u)
-        and (not restriction or hq_key(record(g, u).id) in restriction)
+        for u, _ in found.headquarters(side)
+        if found.hq(u) and (not restriction or hq_key(record(g, u).id) in restriction)
     ]

@@ -43,6 +43,7 @@ the former per-step tests, path for path: a filtered search is the same search
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -54,7 +55,12 @@ from itertools import pairwise
 from typing import Any
 
 from wargame.engine.board import search, shortest_path
-from wargame.engine.board.paths import SearchResult, avoiding, only_into
+from wargame.engine.board.paths import (
+    SearchResult,
+    avoiding,
+    breadth_first_avoiding,
+    only_into,
+)
 from wargame.engine.errors import GameBug
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import events, forces
@@ -192,6 +198,19 @@ class Move:
     given: Way | None = None
     ways: Ways | None = field(default=None, compare=False, repr=False)
 
+    @classmethod
+    def listed(cls, fields: dict[str, Any], dest: str, battle: bool) -> Move:
+        """The move with ``fields`` (every field, as :data:`_MOVE_DEFAULTS` names them) to
+        ``dest``: what ``Move(**fields, dest=dest, battle=battle)`` makes, without a frozen
+        dataclass's ``__init__`` (a call of ``object.__setattr__`` per field), for listings
+        that make thousands."""
+        move = object.__new__(cls)
+        values = move.__dict__
+        values.update(fields)
+        values["dest"] = dest
+        values["battle"] = battle
+        return move
+
     @property
     def action(self) -> str:
         if self.dest == CHINA_BOX:
@@ -221,6 +240,10 @@ class Move:
     @property
     def stops(self) -> tuple[str, ...]:
         return self.way.stops
+
+
+_MOVE_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Move)}
+"""Every field of :class:`Move` with its default (all have one but ``mode`` and ``dest``)."""
 
 
 # -- the static map, once per process ---------------------------------------------------------
@@ -290,17 +313,16 @@ class Layout:
         self.graph = graph
         self.bit = {h: n for n, h in enumerate(sorted(graph.adj))}
         self._disks: dict[tuple[str, int], int] = {}
-        self._sets: OrderedDict[frozenset[str], tuple[int, Callable[[str], list[str]]]]
-        self._sets = OrderedDict()
+        self._sets: OrderedDict[frozenset[str], int] = OrderedDict()
 
-    def flying(self, closed: AbstractSet[str]) -> tuple[int, Callable[[str], list[str]]]:
-        """The hexes ``closed`` as a bit set, and the steps of a flight into any other hex (the
-        last few sets asked kept, with the steps worked out so far: the same ones come back)."""
+    def flying(self, closed: AbstractSet[str]) -> int:
+        """The hexes ``closed`` as a bit set (the last few sets asked kept: the same ones come
+        back)."""
         key = frozenset(closed)
 
-        def made() -> tuple[int, Callable[[str], list[str]]]:
+        def made() -> int:
             bit = self.bit
-            return sum(1 << bit[h] for h in key), avoiding(self.graph.adj.__getitem__, key)
+            return sum(1 << bit[h] for h in key)
 
         return kept(self._sets, key, made, LAYOUT_SETS_KEPT)
 
@@ -570,18 +592,24 @@ class Mover:
         allowed (a function asked at every step: slower, for what a set cannot say)."""
         first = self.start if start is None else start
 
-        def run(clear: bool, goal: str | None = None) -> Reached:
-            shut = closed | self.projected_hexes if clear else closed
+        plain = cost is None and can_enter is None and can_leave is None and hex_of is str
+
+        def searched(shut: AbstractSet[str], goal: str | None) -> SearchResult[Any]:
+            if plain and goal is None and shut:  # as the search below, by a set of hexes seen
+                return breadth_first_avoiding(first, neighbours, shut, allowance)
             if not shut:
                 steps = neighbours
             elif hex_of is str:
                 steps = avoiding_kept(neighbours, shut)
             else:
                 steps = only_into(neighbours, lambda node: hex_of(node) not in shut)
-            found = search(
+            return search(
                 first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
                 max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
             )  # fmt: skip
+
+        def run(clear: bool, goal: str | None = None) -> Reached:
+            found = searched(closed | self.projected_hexes if clear else closed, goal)
             if goal is not None:
                 ends = {} if found.found is None else {goal: found.found}
             else:
@@ -617,11 +645,14 @@ class Mover:
         return Ways(plain.ends, work)
 
     def made(self, mode: str, found: Ways, **extra: Any) -> dict[str, Move]:
+        """The moves to the destinations ``found``, by action text (:meth:`Move.listed`)."""
         out = {}
         enemy_at = self.scene.enemy_at
+        given = {**_MOVE_DEFAULTS, "mode": mode, "ways": found, **extra}
+        prefix = PREFIX.get(mode, "hex") + " "
         for dest in found.dests:
-            move = Move(mode, dest, battle=dest in enemy_at, ways=found, **extra)
-            out[move.action] = move
+            move = Move.listed(given, dest, dest in enemy_at)
+            out[f"box {CHINA_BOX}" if dest == CHINA_BOX else prefix + dest] = move
         return out
 
     # -- where the offensive is --------------------------------------------------------------
@@ -904,13 +935,14 @@ class LegSearches:
     def __init__(self, graph: Graph, closed: AbstractSet[str], rng: int) -> None:
         self.graph = graph
         self.rng = rng
-        self.closed, self.steps = graph.layout.flying(closed)
+        self.shut = closed
+        self.closed = graph.layout.flying(closed)
 
     def __call__(self, here: str) -> tuple[SearchResult[str], tuple[str, ...]]:
         key = (id(self.graph), here, self.rng, self.closed & self.graph.layout.disk(here, self.rng))
 
         def searched() -> tuple[SearchResult[str], tuple[str, ...]]:
-            found = search(here, self.steps, max_cost=self.rng)
+            found = breadth_first_avoiding(here, self.graph.adj.__getitem__, self.shut, self.rng)
             fields = self.graph.airfields
             return found, tuple(h for h in found.reached if h != here and h in fields)
 

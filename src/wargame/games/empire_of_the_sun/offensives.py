@@ -10,7 +10,7 @@ from typing import Any
 
 from wargame.engine.action import Action
 from wargame.engine.dice import D10_ZERO
-from wargame.engine.notes import Consequence, Modifier, consequence
+from wargame.engine.notes import Consequence, Modifier, Note, consequence
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import (
@@ -456,9 +456,9 @@ class Offensive(Procedure):
         left = [h for h in offensive["battles"] if h not in offensive["fought"]]
         found = Decision()
         choices = found.side(f["side"], "prompt.next_battle")
-        for hex_id in left:
-            preview = previews.battle_preview(g, hex_id)
-            choices.add(Action.of("battle", hex_id), self.fight, hex_id, preview=preview)
+        for hex_id in left:  # each battle's preview worked out when a view first asks for it
+            note = partial(battle_note, g, hex_id)
+            choices.add(Action.of("battle", hex_id), self.fight, hex_id, later=note)
         if not left:
             choices.prompt = "prompt.battles_over"
             choices.add("done", self.battles_over)
@@ -811,6 +811,11 @@ def legal_routes(
     if not battles:
         return found, waypoints
     return {t: m for t, m in found.items() if not m.battle or m.dest in battles}, waypoints
+
+
+def battle_note(g: Context, hex_id: str) -> Note:
+    """What the player is told of fighting the battle at ``hex_id`` next: its preview (8.1)."""
+    return Note(None, (), (), previews.battle_preview(g, hex_id))
 
 
 def enemy_hexes(g: Context, side: str) -> set[str]:

@@ -226,10 +226,12 @@ def emergency_units(g: Context) -> list[str]:
     (7.21)."""
     activated = (g.data["offensive"] or {}).get("activated", [])
     found = []
-    for unit_id in forces.units_on_map(g):
-        unit = record(g, unit_id)
-        here = forces.at(g, unit_id)
-        hostile = forces.control(g, here) == enemy(unit.side)
+    records, control = forces.parts(g).units, g.data["control"]  # read once for every unit
+    for unit_id, here in g.data["units"].items():
+        if here[:1] not in forces.MAP_STARTS:
+            continue
+        unit = records[unit_id]
+        hostile = control.get(here) == enemy(unit.side)
         active_ship = unit.unit_class == "naval" and unit_id in activated
         if hostile and unit.unit_class in ("air", "naval") and not active_ship:
             found.append(unit_id)

@@ -20,8 +20,9 @@ def counts(g: Context, unit_ids: Iterable[str]) -> tuple[int, int]:
     """(naval units, air and ground units) — a same-named normal/LRB pair counts once."""
     naval = 0
     others: set[str] = set()
+    records = g.static.units  # record(g, unit_id), without a call per unit
     for unit_id in unit_ids:
-        unit = record(g, unit_id)
+        unit = records[unit_id]
         if unit.unit_class == "naval":
             naval += 1
         elif unit.unit_class in ("air", "ground"):
