@@ -129,6 +129,19 @@ def test_a_unit_breaks_down_into_a_unit_of_its_kind_waiting_in_the_force_pool():
 
 
 @pytest.mark.rule("2.3.4")
+def test_a_support_unit_in_the_force_pool_is_not_broken_down_into():
+    """An option card brings a support unit to the force pool where no support segment keeps
+    it (War of Resistance): the segment offers no breakdown into it (found by the fuzzer)."""
+    state = organizing({"j-25th-army": (SAIGON, 2)})
+    state.data["pool"] = ["j-sf-2nd", "j-cv-1"]
+    assert organisation.waiting(state.data, "axis") == []
+    assert not any(
+        text.startswith("break")
+        for text, *_ in organisation.offers(GAME.context(clone(state)), "axis")
+    )
+
+
+@pytest.mark.rule("2.3.4")
 def test_no_breakdown_over_the_stacking_limit_nor_of_a_one_step_unit():
     state = organizing({"j-25th-army": (SAIGON, 2), "j-15th-army": (SAIGON, 2),
                         "j-southern-hq": (SAIGON, 2), "j-snlf-kure": ("w3620", 1)})  # fmt: skip

@@ -114,9 +114,14 @@ def pairs(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
     return found
 
 
+@RULES.implements("2.3.4")
 def waiting(data: Mapping[str, Any], side: str) -> list[str]:
-    """The faction's units in the force pool."""
-    return [uid for uid in data["pool"] if state.faction(uid) == side]
+    """The faction's ground units in the force pool: a support unit there (an option card's,
+    where no support segment keeps it: 1.1) takes no step of a ground unit."""
+    units = forces().units
+    return [
+        uid for uid in data["pool"] if state.faction(uid) == side and forces().is_ground(units[uid])
+    ]
 
 
 class Organization(Procedure):
