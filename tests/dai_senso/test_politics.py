@@ -18,7 +18,7 @@ from wargame.engine.errors import DataError, IllegalAction
 from wargame.engine.procedure import run_automatic
 from wargame.engine.state import Frame, State, clone
 from wargame.games import REGISTRY
-from wargame.games.dai_senso import countries, final_admin, politics, war_states
+from wargame.games.dai_senso import countries, final_admin, option_cards, politics, war_states
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TABLES
 
@@ -132,6 +132,16 @@ def test_war_of_resistance_plays_politics_with_its_own_countries_and_the_seasona
     assert state.data["war_state"] == "limited_war" and state.data["uscl"] == 0
     tracks = GAME.view(state, "west")["board"]["tracks"]
     assert (tracks["war_status"], tracks["politics"]) == ("limited_war", "played")
+
+
+@pytest.mark.rule("1.1.2")
+def test_an_option_card_selects_among_the_countries_of_the_political_display():
+    state = GAME.setup("b1_war_of_resistance", 5, {})
+    assert option_cards.candidates(state.data, "country") == sorted(state.data["countries"])
+    chinese = option_cards.candidates(state.data, "chinese_country")
+    assert chinese and set(chinese) <= set(countries.CHINESE)
+    training = GAME.setup(SCENARIO, 5, {}).data  # no politics: the map's minors
+    assert "tibet" in option_cards.candidates(training, "country")
 
 
 @pytest.mark.rule("16.1.1")

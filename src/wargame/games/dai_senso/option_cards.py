@@ -75,8 +75,8 @@ from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
 RULES.stand_in("1.1", "decks dealt by the campaigns only, their deal designed", key="deal")
-RULES.stand_in("1.1.2", "country selection among the map's minors; most events not played",
-               key="card_actions")  # fmt: skip
+RULES.stand_in("1.1.2", "country selection among the display's countries or the map's minors;"
+               " events as politics plays them", key="card_actions")  # fmt: skip
 WAR_ORDER: Final = ("prewar", "limited_war", "total_war")
 
 
@@ -338,8 +338,15 @@ def carry_out(g: Context, side: str, do: str, country: str | None) -> None:
         politics.apply_event(g, side, do, country)
 
 
-def candidates(select: str | None) -> list[str]:
-    """The countries a card action may select (provisional: the card texts are not at hand)."""
+def candidates(data: Mapping[str, Any], select: str | None) -> list[str]:
+    """The countries a card action may select: where politics is played, the countries of the
+    position, as the political event segment offers them (:func:`countries.selectable`); else
+    the map's minors (provisional: the card texts are not at hand); a Chinese one for a card
+    that says so."""
+    if select is None:
+        return []
+    if countries.plays(data):
+        return countries.selectable(data, select)
     if select == "chinese_country":
         return list(countries.CHINESE)
     if select == "country":
@@ -477,7 +484,7 @@ class OptionCardSegment(Procedure):
         listed = [action for action in card.actions if action.segment == "option_card"]
         while f["action"] < len(listed):
             action = listed[f["action"]]
-            if candidates(action.select):
+            if candidates(g.data, action.select):
                 g.goto("select_country")
                 return
             f["action"] += 1
@@ -497,7 +504,7 @@ class OptionCardSegment(Procedure):
         card = cards().cards[g.data["current_card"][side]]
         action = [a for a in card.actions if a.segment == "option_card"][f["action"]]
         choices = Decision.single(side, "prompt.card_country", card=card.id)
-        for country in candidates(action.select):
+        for country in candidates(g.data, action.select):
             choices.add(f"country {country}", _select, country, action.do)
         return choices
 
