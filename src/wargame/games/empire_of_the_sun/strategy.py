@@ -15,7 +15,7 @@ import math
 import weakref
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from wargame.engine.action import Action
@@ -99,6 +99,21 @@ side to enter a hex controls it), no battle needed: it falls to a threat of stre
 ``s / (s + defence + 2)``; only the card and the HQ to move with stand between (a lone brigade
 next door, 2.4, makes it about even). Without the difference a garrison barely counted, and
 units marched off to the next objective and left the last one open to any counterattack."""
+SUPPORT_RADIUS: Final = 2
+"""Air units and carriers near an objective back the ground units that attack it: their ZOI
+reaches 2 hexes (7.35), and what fights in a battle hex is moved there from about so far in the
+same offensive (7.31, 7.21)."""
+SUPPORT_SHARE: Final = 0.5
+"""What the air and naval attack near a threatened objective adds to the ground threat, at most
+as much as the ground units' own (only ground units take a hex, 12.1): a landing that air and
+naval units cover wins its battle more often than one that goes in alone. Without the term a
+carrier counted the same in Tokyo as off the beach, and in lost games Japan's landings went in
+unescorted while its three carriers never left the Home Islands."""
+SUPPORT_MARCH: Final = 0.25
+"""What an attack point of air and naval units counts in the march toward objectives, against a
+ground unit's one: they take no hex but carry the landings (see SUPPORT_SHARE). Japan has about
+as much air and naval attack on the map as ground attack, so at a half the term moved the start
+position's margin by half a resource hex."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +186,14 @@ class Forces:
     strength: dict[str, float]  # attack + defence of every unit, unsupplied ones discounted
     attack_at: dict[str, dict[str, float]]  # ground attack by hex: the units that take hexes
     defence_at: dict[str, dict[str, float]]  # every unit's defence by hex
+    support_at: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Air and naval attack by hex: what backs a landing (see SUPPORT_SHARE)."""
     us_carrier: bool = False
+
+
+PullKey = tuple[str, str, tuple[str | None, ...]]
+"""A side, the victory kind and who controls each objective: what the move ordering's values by
+hex depend on."""
 
 
 class Strategy:
@@ -196,9 +218,8 @@ class Strategy:
         self._worth: OrderedDict[tuple[str, str, tuple[str | None, ...]], tuple[float, ...]] = (
             OrderedDict()
         )
-        self._pulls: OrderedDict[tuple[str, str, tuple[str | None, ...]], dict[str, float]] = (
-            OrderedDict()
-        )
+        self._pulls: OrderedDict[PullKey, dict[str, float]] = OrderedDict()
+        self._reaches: OrderedDict[PullKey, dict[str, float]] = OrderedDict()
         self._last: tuple[weakref.ref[State], float] | None = None
 
     def __getstate__(self) -> dict[str, object]:
@@ -301,7 +322,12 @@ class Strategy:
         records = self.parts.units
         data = g.data
         reduced = data["reduced"]
-        found = Forces({s: 0.0 for s in SIDES}, {s: {} for s in SIDES}, {s: {} for s in SIDES})
+        found = Forces(
+            {s: 0.0 for s in SIDES},
+            {s: {} for s in SIDES},
+            {s: {} for s in SIDES},
+            {s: {} for s in SIDES},
+        )
         supplied = supply.supply(g).unit
         for unit_id, where in data["units"].items():
             if not where[:1].isdigit():
@@ -320,9 +346,8 @@ class Strategy:
             found.strength[side] += (attack + record.defense) * worth
             defence = found.defence_at[side]
             defence[where] = defence.get(where, 0.0) + record.defense
-            if kind == "ground":
-                here = found.attack_at[side]
-                here[where] = here.get(where, 0.0) + attack * worth
+            here = found.attack_at[side] if kind == "ground" else found.support_at[side]
+            here[where] = here.get(where, 0.0) + attack * worth
         return found
 
     def threats(self, g: Context, side: str, found: Forces) -> tuple[float, float]:
@@ -349,22 +374,36 @@ class Strategy:
         defence_at = found.defence_at[enemy(side)]
         garrisons = found.attack_at[enemy(side)]
         landed = found.attack_at[side]
+        covered = self.support(found, side, reach)
         w = self.weights
         resources = points = 0.0
-        for objective, strength in zip(self.objectives, reach, strict=True):
+        for index, (objective, strength) in enumerate(zip(self.objectives, reach, strict=True)):
             if strength <= 0 or control.get(objective.hex_id) == side:
                 continue
             defence = defence_at.get(objective.hex_id, 0.0)
             here = landed.get(objective.hex_id, 0.0)
             if here > 0:  # landed or fighting for it in this offensive: it falls or not now
+                here += found.support_at[side].get(objective.hex_id, 0.0)
                 chance = here / (here + defence)
             else:
                 floor = DEFENCE_FLOOR if objective.hex_id in garrisons else OPEN_FLOOR
-                chance = w.threat * strength / (strength + defence + floor)
+                backed = strength + min(strength, SUPPORT_SHARE * covered.get(index, 0.0))
+                chance = w.threat * backed / (backed + defence + floor)
             resources += chance if objective.resource else 0.0
             points += chance * objective.vp
         time_left = self.time_to_act(g, side)
         return time_left * resources, time_left * points
+
+    def support(self, found: Forces, side: str, reach: list[float]) -> dict[int, float]:
+        """``side``'s air and naval attack near each objective its ground units threaten
+        (``reach``), fading by NEARNESS a hex within SUPPORT_RADIUS (see SUPPORT_SHARE)."""
+        covered: dict[int, float] = {}
+        within = NEARNESS**SUPPORT_RADIUS
+        for hex_id, attack in found.support_at[side].items():
+            for index, nearness in self.near.get(hex_id, ()):
+                if reach[index] > 0 and nearness >= within:
+                    covered[index] = covered.get(index, 0.0) + attack * nearness
+        return covered
 
     def worth(self, g: Context, side: str) -> tuple[float, ...]:
         """What each objective is worth to ``side`` now, nothing where it holds it already: its
@@ -394,13 +433,17 @@ class Strategy:
         """How far ``side``'s ground stacks have come toward the objectives beyond their
         threats: each stack's attack times the pull of the objective it draws nearest to
         (worth, MARCH_FADE a hex, within MARCH_RADIUS), in the margin's units (see
-        ``Weights.march``)."""
+        ``Weights.march``); air and naval stacks as well, at SUPPORT_MARCH of their attack. Like
+        the threats, only as far as the side can still act (``time_to_act``): with no card left
+        in the last turn a march leads nowhere."""
         worth = self.worth(g, side)
         total = 0.0
-        for hex_id, attack in found.attack_at[side].items():
-            best = max((worth[i] * fade for i, fade in self.far.get(hex_id, ())), default=0.0)
-            total += attack * best
-        return self.weights.march * total
+        stacks = (found.attack_at[side], 1.0), (found.support_at[side], SUPPORT_MARCH)
+        for at, share in stacks:
+            for hex_id, attack in at.items():
+                best = max((worth[i] * fade for i, fade in self.far.get(hex_id, ())), default=0.0)
+                total += share * attack * best
+        return self.weights.march * total * self.time_to_act(g, side)
 
     @staticmethod
     def time_to_act(g: Context, side: str) -> float:
@@ -475,13 +518,7 @@ class Strategy:
         worth (``worth``), fading with distance (NEARNESS per hex), and the one it marches
         toward (see ``march``): a unit far from a cluster of small objectives but on the road
         to a rich one is not left behind."""
-        control = g.data["control"]
-        key = (side, g.data["victory"], tuple(control.get(o.hex_id) for o in self.objectives))
-        found = self._pulls.get(key)
-        if found is None:
-            found = self._pulls[key] = {}
-            if len(self._pulls) > 64:
-                self._pulls.popitem(last=False)
+        found = self.by_hex(self._pulls, g, side)
         worth = self.worth(g, side)
         targets = [(o, w) for o, w in zip(self.objectives, worth, strict=True) if w > 0]
         distance = self.parts.board.distance
@@ -498,6 +535,47 @@ class Strategy:
 
         return value
 
+    def by_hex(
+        self, tables: OrderedDict[PullKey, dict[str, float]], g: Context, side: str
+    ) -> dict[str, float]:
+        """The values by hex remembered in ``tables`` for ``side`` under the position's control
+        of the objectives (the last 64 kept), a new empty one if there are none yet."""
+        control = g.data["control"]
+        key = (side, g.data["victory"], tuple(control.get(o.hex_id) for o in self.objectives))
+        found = tables.get(key)
+        if found is None:
+            found = tables[key] = {}
+            if len(tables) > 64:
+                tables.popitem(last=False)
+        return found
+
+    def reach(self, g: Context, side: str) -> Callable[[str, int], float]:
+        """About the strongest pull (see ``pull``) a unit could reach from a hex in ``radius``
+        hexes, what it could be doing after a move (see RESERVE_SHARE): the best of the
+        objectives, each by its worth as if the unit stood ``radius`` hexes nearer to it. One
+        objective at a time where ``pull`` adds them up: a bound quick enough for every unit
+        of every ordering."""
+        found = self.by_hex(self._reaches, g, side)
+        worth = self.worth(g, side)
+        targets = [(o.hex_id, w) for o, w in zip(self.objectives, worth, strict=True) if w > 0]
+        board = self.parts.board
+
+        def value(hex_id: str, radius: int) -> float:
+            key = f"{hex_id}/{radius}"
+            known = found.get(key)
+            if known is None:
+                if hex_id not in board.hexes:
+                    return 0.0
+                best = 0.0
+                for target, w in targets:
+                    apart = max(0, board.distance(hex_id, target) - radius)
+                    far = MARCH_FADE**apart if apart <= MARCH_RADIUS else 0.0
+                    best = max(best, w * (NEARNESS**apart + far))
+                known = found[key] = best
+            return known
+
+        return value
+
     def order(self, g: Context, side: str, actions: list[Action]) -> list[Action]:
         """The actions best first (a stable sort on ``score``), without those that only go back
         or sideways where anything else is offered: "cancel" returns to the decision before
@@ -507,7 +585,8 @@ class Strategy:
         actions = kept or actions
         pull = self.pull(g, side)
         guard = self.guard(g, side)
-        scores = [self.score(g, side, action, pull, guard) for action in actions]
+        reach = self.reach(g, side)
+        scores = [self.score(g, side, action, pull, guard, reach=reach) for action in actions]
         ranked = sorted(range(len(actions)), key=lambda n: -scores[n])
         return [actions[n] for n in ranked]
 
@@ -546,6 +625,8 @@ class Strategy:
         action: Action,
         pull: Callable[[str], float],
         guard: Callable[[str], float],
+        *,
+        reach: Callable[[str, int], float] | None = None,
     ) -> float:
         verb, _, arg = action.text.partition(" ")
         fixed = VERB_SCORES.get(verb)
@@ -555,9 +636,11 @@ class Strategy:
             card = self.parts.cards[arg]
             return card.oc + (2 if card.lv else 0)
         if verb == "hq" and g.data.get("offensive"):
-            return self.hq_score(g, side, arg, lambda u: self.unit_score(g, u, pull, guard))
+            return self.hq_score(
+                g, side, arg, lambda u: self.unit_score(g, u, pull, guard, reach=reach)
+            )
         if verb in ("unit", "hq"):
-            return self.unit_score(g, arg, pull, guard)
+            return self.unit_score(g, arg, pull, guard, reach=reach)
         if verb in MOVES:
             target = arg.split(" ")[0]
             taken = 3 * pull(target) if g.data["control"].get(target) not in (side, None) else 0
@@ -592,10 +675,14 @@ class Strategy:
         unit_id: str,
         pull: Callable[[str], float],
         guard: Callable[[str], float],
+        *,
+        reach: Callable[[str, int], float] | None = None,
     ) -> float:
         """A unit to activate or move, or an HQ to activate with: the pull of where it is, more
         for ground units (only they take hexes, 12.1) and for strong ones; ground units near an
-        objective of their side's left open (``guard``) as well, which only they can hold."""
+        objective of their side's left open (``guard``) as well, which only they can hold. A
+        unit far from every objective counts by the pull within its reach (``reach``,
+        RESERVE_SHARE): the reserves must come forward."""
         record = self.parts.units.get(unit_id)
         if record is None:
             return 0.0
@@ -605,6 +692,10 @@ class Strategy:
         power = 1.0 + forces.attack(g, unit_id) / 10
         kind = record.unit_class
         near = pull(where) + (guard(where) if kind == "ground" else 0.0)
+        if reach is not None:
+            near = max(near, RESERVE_SHARE * reach(where, RESERVE_REACH.get(kind, 0)))
+        if kind == "naval" and record.type in CARRIERS:
+            kind = "carrier"
         return CLASS_PULL.get(kind, 1.0) * power * (0.1 + near)
 
     # -- the bot's remark -------------------------------------------------------------------------
@@ -644,9 +735,21 @@ class Strategy:
         return None if best is None else best[1]
 
 
+RESERVE_REACH: Final = {"ground": 10, "air": 10, "naval": 14}
+"""How far a unit could go in an offensive or two, for the move ordering: a ground unit by
+strategic transport (7.6), an air unit in legs from airfield to airfield (7.31, 7.33), a naval
+unit a card's movement points, double from a port (7.23)."""
+RESERVE_SHARE: Final = 0.5
+"""What the best pull within RESERVE_REACH counts for a unit, against the pull of where it is: a
+unit already at an objective is worth more than one that could get there. Without it a unit in the
+Home Islands scored 20 to 40 times less than one at the front, and in lost games the Combined
+Fleet's HQ activated only front units: the three carriers and two armies in Tokyo never left."""
 UNSEARCHED: Final = frozenset({"cancel", "via"})
 MOVES: Final = frozenset({"hex", "strategic", "assault", "barge", "place", "try"})
-CLASS_PULL: Final = {"ground": 1.0, "air": 0.7, "naval": 0.6}
+CLASS_PULL: Final = {"ground": 1.0, "carrier": 1.0, "air": 0.7, "naval": 0.6}
+"""How much a unit's class counts in the move ordering: ground units take hexes (12.1); a carrier
+flies air strikes, projects a ZOI (7.35) and moves as far as a fleet, the strongest support of a
+landing (at the naval units' 0.6 the Home Islands' carriers were never activated)."""
 VERB_SCORES: Final = {
     # A military event is an offensive with many activations and battles; operations next.
     "event": 3.0,
