@@ -425,3 +425,22 @@ def test_home_islands_reserves_are_ordered_by_the_objectives_within_their_reach(
         front, "jp-ed-army", front_pull, guard, reach=strategy.reach(front, "japan")
     )
     assert there > strategy.unit_score(g, "jp-ed-army", pull, guard, reach=reach)
+
+
+def test_ships_left_at_sea_after_the_battles_count_as_lost() -> None:
+    # 7.21: after post-battle movement a naval unit of the offensive away from a friendly port
+    # is eliminated; until the battles are over it may stand at sea.
+    state = start()
+    state.data["units"]["jp-cv-akagi"] = "2713"  # a sea hex off Luzon
+    state.data["offensive"] = {"side": "japan", "card": "J46", "activated": ["jp-cv-akagi"]}
+    state.data["offensive"]["reaction"] = None
+    moving, after, home = clone(state), clone(state), clone(state)
+    for each in (after, home):
+        each.data["offensive"]["post_moved"] = []
+    home.data["units"]["jp-cv-akagi"] = "3407"  # Kure, a Japanese port
+    strength = {
+        name: GAME.strategy.forces(GAME.context(each)).strength["japan"]
+        for name, each in (("moving", moving), ("after", after), ("home", home))
+    }
+    assert strength["after"] < strength["moving"] == strength["home"]
+    assert japan(after) < japan(home)

@@ -27,6 +27,7 @@ from wargame.games.empire_of_the_sun import charts, events, forces, offensives, 
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
+from wargame.games.empire_of_the_sun.post_battle import lost_away_from_base
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 
 JAPAN: Final = "japan"
@@ -329,8 +330,9 @@ class Strategy:
             {s: {} for s in SIDES},
         )
         supplied = supply.supply(g).unit
+        doomed = stranding(g)
         for unit_id, where in data["units"].items():
-            if not where[:1].isdigit():
+            if not where[:1].isdigit() or unit_id in doomed:
                 continue
             record = records[unit_id]
             kind = record.unit_class
@@ -792,6 +794,25 @@ def in_play(g: Context, side: str) -> set[str]:
     elif offensive:  # the first only: see REACTIONS_IN_PLAY
         held.update(offensive.get("reactions", ())[:REACTIONS_IN_PLAY])
     return held
+
+
+def stranding(g: Context) -> set[str]:
+    """The air and naval units of the offensive and its reaction that its end is set to
+    eliminate, once its battles are over: ships away from a friendly port, aircraft away from a
+    friendly airfield (7.21, 7.31). They still stand on the map until then, and a bot that
+    counted them there kept its carriers at sea after the battles ("stay") and lost them: in a
+    game of greedy against greedy (seed 1) Akagi and Shokaku so, in turn 2. A unit that can
+    still move back counts as lost until it does, which draws it home."""
+    offensive = g.data.get("offensive")
+    if not offensive or "post_moved" not in offensive:  # the battles are not over yet
+        return set()
+    reaction = offensive.get("reaction") or {"activated": []}
+    units = g.data["units"]
+    return {
+        unit_id
+        for unit_id in [*offensive["activated"], *reaction["activated"]]
+        if lost_away_from_base(g, unit_id, units.get(unit_id, ""))
+    }
 
 
 REACTIONS_IN_PLAY: Final = 1
