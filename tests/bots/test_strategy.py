@@ -444,3 +444,24 @@ def test_ships_left_at_sea_after_the_battles_count_as_lost() -> None:
     }
     assert strength["after"] < strength["moving"] == strength["home"]
     assert japan(after) < japan(home)
+
+
+def test_an_objective_left_open_fears_a_landing_from_beyond_threat_range() -> None:
+    # 7.45: an amphibious assault goes coastal hex to coastal hex up to the naval allowance;
+    # an open objective falls to whoever enters it (12.1). strategy.LANDING_RADIUS.
+    board, records = GAME.parts.board, GAME.parts.units
+    garrisoned = start()
+    units = garrisoned.data["units"]
+    for unit_id, where in units.items():  # only the corps below is left to threaten Miri
+        if records[unit_id].side == "allied" and records[unit_id].unit_class == "ground":
+            units[unit_id] = "eliminated" if where[:1].isdigit() else where
+    units["au-1-corps"] = "2812"  # a coast 5 hexes from Miri
+    assert board.distance("2812", MIRI) == 5 and GAME.parts.units["au-1-corps"].amphibious
+    left_open, far_off = clone(garrisoned), clone(garrisoned)
+    for each in (left_open, far_off):
+        each.data["units"][MIRI_GARRISON] = TOKYO
+    far_off.data["units"]["au-1-corps"] = "2909"  # 8 hexes off: beyond a card's naval move
+    assert board.distance("2909", MIRI) == 8
+    assert allied_threat_to_resources(far_off) < allied_threat_to_resources(left_open)
+    assert allied_threat_to_resources(garrisoned) < allied_threat_to_resources(left_open)
+    assert japan(left_open) < japan(garrisoned)

@@ -100,6 +100,16 @@ side to enter a hex controls it), no battle needed: it falls to a threat of stre
 ``s / (s + defence + 2)``; only the card and the HQ to move with stand between (a lone brigade
 next door, 2.4, makes it about even). Without the difference a garrison barely counted, and
 units marched off to the next objective and left the last one open to any counterattack."""
+LANDING_RADIUS: Final = 6
+LANDING_FADE: Final = 0.8
+LANDING_SHARE: Final = 0.5
+"""An objective left open (OPEN_FLOOR) falls to a landing from further than THREAT_RADIUS: an
+amphibious assault goes coastal hex to coastal hex as far as the card's naval allowance (7.45),
+4 to 8 hexes. Such a landing needs a card, assault shipping and no enemy ZOI on the way, so it
+counts at half a threat from nearby, fading by 0.8 a hex. Without it an objective seemed safe
+wherever no enemy ground unit stood within 3 hexes: in a lost game (mcts-easy against greedy,
+seed 1) Japan left Manila, Soerabaja and Miri without ground units, and Allied corps and
+divisions landed in them from afar in turns 3 and 4."""
 SUPPORT_RADIUS: Final = 2
 """Air units and carriers near an objective back the ground units that attack it: their ZOI
 reaches 2 hexes (7.35), and what fights in a battle hex is moved there from about so far in the
@@ -189,6 +199,9 @@ class Forces:
     defence_at: dict[str, dict[str, float]]  # every unit's defence by hex
     support_at: dict[str, dict[str, float]] = field(default_factory=dict)
     """Air and naval attack by hex: what backs a landing (see SUPPORT_SHARE)."""
+    landing_at: dict[str, dict[str, float]] = field(default_factory=dict)
+    """The attack of amphibious ground units by hex: what may land from afar (see
+    LANDING_RADIUS)."""
     us_carrier: bool = False
 
 
@@ -205,6 +218,15 @@ class Strategy:
         self.weights = weights
         self.objectives = objectives(parts)
         self.resources = tuple(o.hex_id for o in self.objectives if o.resource)
+        ashore: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        for index, o in enumerate(self.objectives):
+            if not parts.board.coastal(o.hex_id):  # an assault lands in a coastal hex (7.45)
+                continue
+            for h in parts.board.within(o.hex_id, LANDING_RADIUS):
+                apart = parts.board.distance(o.hex_id, h)
+                if apart > THREAT_RADIUS:
+                    ashore[h].append((index, LANDING_FADE**apart))
+        self.ashore = {h: tuple(found) for h, found in ashore.items()}
         board = parts.board
         near: dict[str, list[tuple[int, float]]] = defaultdict(list)
         for index, o in enumerate(self.objectives):
@@ -328,6 +350,7 @@ class Strategy:
             {s: {} for s in SIDES},
             {s: {} for s in SIDES},
             {s: {} for s in SIDES},
+            {s: {} for s in SIDES},
         )
         supplied = supply.supply(g).unit
         doomed = stranding(g)
@@ -350,6 +373,9 @@ class Strategy:
             defence[where] = defence.get(where, 0.0) + record.defense
             here = found.attack_at[side] if kind == "ground" else found.support_at[side]
             here[where] = here.get(where, 0.0) + attack * worth
+            if kind == "ground" and record.amphibious:
+                landing = found.landing_at[side]
+                landing[where] = landing.get(where, 0.0) + attack * worth
         return found
 
     def threats(self, g: Context, side: str, found: Forces) -> tuple[float, float]:
@@ -377,9 +403,13 @@ class Strategy:
         garrisons = found.attack_at[enemy(side)]
         landed = found.attack_at[side]
         covered = self.support(found, side, reach)
+        from_afar = self.landings(found, side, control, garrisons, reach)
         w = self.weights
         resources = points = 0.0
         for index, (objective, strength) in enumerate(zip(self.objectives, reach, strict=True)):
+            if index in from_afar:
+                resources += from_afar[index] if objective.resource else 0.0
+                points += from_afar[index] * objective.vp
             if strength <= 0 or control.get(objective.hex_id) == side:
                 continue
             defence = defence_at.get(objective.hex_id, 0.0)
@@ -395,6 +425,34 @@ class Strategy:
             points += chance * objective.vp
         time_left = self.time_to_act(g, side)
         return time_left * resources, time_left * points
+
+    def landings(
+        self,
+        found: Forces,
+        side: str,
+        control: dict[str, str],
+        garrisons: dict[str, float],
+        reach: list[float],
+    ) -> dict[int, float]:
+        """The chance of each coastal objective of the enemy's left open (no ground unit of its
+        own in it, 12.1) falling to a landing from beyond THREAT_RADIUS: the strongest of
+        ``side``'s amphibious stacks within LANDING_RADIUS (7.45), fading by LANDING_FADE a hex, at
+        LANDING_SHARE of a threat from nearby. Objectives a ground stack already threatens
+        from nearby (``reach``) are left to ``threats``."""
+        strength: dict[int, float] = {}
+        for hex_id, attack in found.landing_at[side].items():
+            for index, fade in self.ashore.get(hex_id, ()):
+                strength[index] = max(strength.get(index, 0.0), attack * fade)
+        defence_at = found.defence_at[enemy(side)]
+        share = LANDING_SHARE * self.weights.threat
+        chances: dict[int, float] = {}
+        for index, most in strength.items():
+            target = self.objectives[index].hex_id
+            if reach[index] > 0 or control.get(target) == side or target in garrisons:
+                continue
+            defence = defence_at.get(target, 0.0)
+            chances[index] = share * most / (most + defence + OPEN_FLOOR)
+        return chances
 
     def support(self, found: Forces, side: str, reach: list[float]) -> dict[int, float]:
         """``side``'s air and naval attack near each objective its ground units threaten
