@@ -8,7 +8,7 @@ import pytest
 from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
-from wargame.games.empire_of_the_sun import offensives
+from wargame.games.empire_of_the_sun import offensives, supply
 from wargame.games.empire_of_the_sun.cards import deal
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 from wargame.games.empire_of_the_sun.strategy import deal_ahead, in_play
@@ -382,7 +382,8 @@ def test_carriers_near_a_threatened_objective_back_the_threat_but_take_nothing_a
     threatened = arriving(alone, NEXT_TO_BANGKA)
     covered = arriving(covered, NEXT_TO_BANGKA)
     assert japanese_threat(threatened)[0] < japanese_threat(covered)[0]
-    assert japanese_threat(unbacked)[0] == pytest.approx(japanese_threat(alone)[0])
+    # Alone it may only open the way to landings from afar (its ZOI neutralises, 7.45 B).
+    assert japanese_threat(unbacked)[0] < japanese_threat(covered)[0]
 
 
 def test_carriers_leaving_the_home_islands_for_the_front_count_as_progress() -> None:
@@ -465,3 +466,21 @@ def test_an_objective_left_open_fears_a_landing_from_beyond_threat_range() -> No
     assert allied_threat_to_resources(far_off) < allied_threat_to_resources(left_open)
     assert allied_threat_to_resources(garrisoned) < allied_threat_to_resources(left_open)
     assert japan(left_open) < japan(garrisoned)
+
+
+def test_air_cover_over_an_open_objective_stops_the_landings_it_feared() -> None:
+    # 7.45 B: no amphibious assault enters an un-neutralised enemy ZOI; an air unit projects
+    # one 2 hexes around it (7.35).
+    records = GAME.parts.units
+    left_open = start()
+    units = left_open.data["units"]
+    for unit_id, where in units.items():
+        if records[unit_id].side == "allied" and records[unit_id].unit_class in ("ground", "air"):
+            units[unit_id] = "eliminated" if where[:1].isdigit() else where
+    units["au-1-corps"] = "2812"
+    units[MIRI_GARRISON] = TOKYO
+    covered = clone(left_open)
+    covered.data["units"]["jp-22-af"] = MIRI
+    g = GAME.context(covered)
+    assert GAME.strategy.forces(g) and supply.supply(g).zoi.blocks(MIRI, "allied")
+    assert allied_threat_to_resources(covered) == 0.0 < allied_threat_to_resources(left_open)

@@ -403,7 +403,7 @@ class Strategy:
         garrisons = found.attack_at[enemy(side)]
         landed = found.attack_at[side]
         covered = self.support(found, side, reach)
-        from_afar = self.landings(found, side, control, garrisons, reach)
+        from_afar = self.landings(g, found, side, garrisons, reach)
         w = self.weights
         resources = points = 0.0
         for index, (objective, strength) in enumerate(zip(self.objectives, reach, strict=True)):
@@ -427,28 +427,30 @@ class Strategy:
         return time_left * resources, time_left * points
 
     def landings(
-        self,
-        found: Forces,
-        side: str,
-        control: dict[str, str],
-        garrisons: dict[str, float],
-        reach: list[float],
+        self, g: Context, found: Forces, side: str, garrisons: dict[str, float], reach: list[float]
     ) -> dict[int, float]:
         """The chance of each coastal objective of the enemy's left open (no ground unit of its
         own in it, 12.1) falling to a landing from beyond THREAT_RADIUS: the strongest of
         ``side``'s amphibious stacks within LANDING_RADIUS (7.45), fading by LANDING_FADE a hex, at
         LANDING_SHARE of a threat from nearby. Objectives a ground stack already threatens
-        from nearby (``reach``) are left to ``threats``."""
+        from nearby (``reach``) are left to ``threats``. No assault enters an un-neutralised
+        enemy ZOI (7.45 B): the holder's air units and carriers within 2 hexes (7.35) guard an
+        objective as a garrison would."""
         strength: dict[int, float] = {}
         for hex_id, attack in found.landing_at[side].items():
             for index, fade in self.ashore.get(hex_id, ()):
                 strength[index] = max(strength.get(index, 0.0), attack * fade)
+        if not strength:
+            return {}
+        control, zoi = g.data["control"], supply.supply(g).zoi
         defence_at = found.defence_at[enemy(side)]
         share = LANDING_SHARE * self.weights.threat
         chances: dict[int, float] = {}
         for index, most in strength.items():
             target = self.objectives[index].hex_id
             if reach[index] > 0 or control.get(target) == side or target in garrisons:
+                continue
+            if zoi.blocks(target, side):
                 continue
             defence = defence_at.get(target, 0.0)
             chances[index] = share * most / (most + defence + OPEN_FLOOR)
