@@ -8,7 +8,7 @@ import pytest
 from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
-from wargame.games.empire_of_the_sun import offensives
+from wargame.games.empire_of_the_sun import offensives, supply
 from wargame.games.empire_of_the_sun.cards import deal
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 from wargame.games.empire_of_the_sun.strategy import deal_ahead, in_play
@@ -94,12 +94,19 @@ def test_a_stronger_defence_lowers_the_threat_to_an_objective() -> None:
     assert japan(defended) < japan(state)
 
 
-def test_1942_needs_eleven_resource_hexes_at_the_end() -> None:
+def cards_out_in_the_last_turn() -> State:
+    """The scenario's start moved to its last turn, with both hands empty."""
     state = start()
     data = state.data
     data["turn"] = data["last_turn"]
     for side in ("japan", "allied"):
         data["cards"][side]["hand"] = []
+    return state
+
+
+def test_1942_needs_eleven_resource_hexes_at_the_end() -> None:
+    state = cards_out_in_the_last_turn()
+    data = state.data
     data["tracks"]["political_will"] = 1  # 5 points, the Burma Road 1, the Mandates 1
     data["tracks"]["burma_road"] = "closed"
     data["control"][GUADALCANAL] = "japan"
@@ -346,3 +353,134 @@ def test_a_second_reaction_event_against_one_offensive_is_a_card_spent() -> None
     value = GAME.strategy.hand_value
     assert value(GAME.context(one), "japan") == value(GAME.context(state), "japan")
     assert value(GAME.context(two), "japan") < value(GAME.context(one), "japan")
+
+
+def japanese_threat(state: State) -> tuple[float, float]:
+    strategy, g = GAME.strategy, GAME.context(state)
+    return strategy.threats(g, "japan", strategy.forces(g))
+
+
+def test_a_landing_backed_by_carriers_in_its_hex_is_likelier_to_take_it() -> None:
+    # The air and naval units of a battle hex fight beside the ground units that landed (7.45,
+    # 12.1): strategy.SUPPORT_SHARE's reason, the landings that went in unescorted.
+    defended = start()
+    defended.data["units"]["au-2-corps"] = BANGKA
+    landed = arriving(defended, BANGKA)
+    backed = clone(landed)
+    backed.data["units"]["jp-cv-akagi"] = BANGKA
+    assert japanese_threat(landed)[0] < japanese_threat(backed)[0]
+    assert japan(landed) < japan(backed)
+
+
+def test_carriers_near_a_threatened_objective_back_the_threat_but_take_nothing_alone() -> None:
+    # 12.1: only ground units take a hex; air and naval units within 2 hexes (their ZOI, 7.35)
+    # make the ground units' attack likelier to succeed.
+    alone = start()
+    covered, unbacked = clone(alone), clone(alone)
+    for state in (covered, unbacked):
+        state.data["units"]["jp-cv-akagi"] = NEXT_TO_BANGKA
+    threatened = arriving(alone, NEXT_TO_BANGKA)
+    covered = arriving(covered, NEXT_TO_BANGKA)
+    assert japanese_threat(threatened)[0] < japanese_threat(covered)[0]
+    # Alone it may only open the way to landings from afar (its ZOI neutralises, 7.45 B).
+    assert japanese_threat(unbacked)[0] < japanese_threat(covered)[0]
+
+
+def test_carriers_leaving_the_home_islands_for_the_front_count_as_progress() -> None:
+    # strategy.SUPPORT_MARCH: in lost games Japan's three carriers never left Tokyo.
+    state = start()
+    assert state.data["units"]["jp-cv-akagi"] == TOKYO
+    forward = clone(state)
+    forward.data["units"]["jp-cv-akagi"] = "3407"  # Kure, two hexes nearer to Manila
+    strategy = GAME.strategy
+    g, later = GAME.context(state), GAME.context(forward)
+    assert strategy.march(g, "japan", strategy.forces(g)) < strategy.march(
+        later, "japan", strategy.forces(later)
+    )
+
+
+def test_a_march_counts_nothing_once_no_card_is_left_to_carry_it_out() -> None:
+    # The last turn with empty hands: no offensive is left (6.1), so units on their way to an
+    # objective take nothing more (strategy.time_to_act).
+    state = cards_out_in_the_last_turn()
+    strategy, g = GAME.strategy, GAME.context(state)
+    assert strategy.march(g, "japan", strategy.forces(g)) == 0.0
+
+
+def test_home_islands_reserves_are_ordered_by_the_objectives_within_their_reach() -> None:
+    # strategy.RESERVE_SHARE: the Combined Fleet's HQ activated only front units in lost games.
+    strategy = GAME.strategy
+    state = start()
+    g = GAME.context(state)
+    pull, guard = strategy.pull(g, "japan"), strategy.guard(g, "japan")
+    reach = strategy.reach(g, "japan")
+    for unit_id in ("jp-ed-army", "jp-cv-akagi"):
+        assert state.data["units"][unit_id] == TOKYO
+        alone = strategy.unit_score(g, unit_id, pull, guard)
+        assert strategy.unit_score(g, unit_id, pull, guard, reach=reach) > 3 * alone
+    at_front = clone(state)
+    at_front.data["units"]["jp-ed-army"] = NEXT_TO_BANGKA
+    front = GAME.context(at_front)
+    front_pull = strategy.pull(front, "japan")
+    there = strategy.unit_score(
+        front, "jp-ed-army", front_pull, guard, reach=strategy.reach(front, "japan")
+    )
+    assert there > strategy.unit_score(g, "jp-ed-army", pull, guard, reach=reach)
+
+
+def test_ships_left_at_sea_after_the_battles_count_as_lost() -> None:
+    # 7.21: after post-battle movement a naval unit of the offensive away from a friendly port
+    # is eliminated; until the battles are over it may stand at sea.
+    state = start()
+    state.data["units"]["jp-cv-akagi"] = "2713"  # a sea hex off Luzon
+    state.data["offensive"] = {"side": "japan", "card": "J46", "activated": ["jp-cv-akagi"]}
+    state.data["offensive"]["reaction"] = None
+    moving, after, home = clone(state), clone(state), clone(state)
+    for each in (after, home):
+        each.data["offensive"]["post_moved"] = []
+    home.data["units"]["jp-cv-akagi"] = "3407"  # Kure, a Japanese port
+    strength = {
+        name: GAME.strategy.forces(GAME.context(each)).strength["japan"]
+        for name, each in (("moving", moving), ("after", after), ("home", home))
+    }
+    assert strength["after"] < strength["moving"] == strength["home"]
+    assert japan(after) < japan(home)
+
+
+def test_an_objective_left_open_fears_a_landing_from_beyond_threat_range() -> None:
+    # 7.45: an amphibious assault goes coastal hex to coastal hex up to the naval allowance;
+    # an open objective falls to whoever enters it (12.1). strategy.LANDING_RADIUS.
+    board, records = GAME.parts.board, GAME.parts.units
+    garrisoned = start()
+    units = garrisoned.data["units"]
+    for unit_id, where in units.items():  # only the corps below is left to threaten Miri
+        if records[unit_id].side == "allied" and records[unit_id].unit_class == "ground":
+            units[unit_id] = "eliminated" if where[:1].isdigit() else where
+    units["au-1-corps"] = "2812"  # a coast 5 hexes from Miri
+    assert board.distance("2812", MIRI) == 5 and GAME.parts.units["au-1-corps"].amphibious
+    left_open, far_off = clone(garrisoned), clone(garrisoned)
+    for each in (left_open, far_off):
+        each.data["units"][MIRI_GARRISON] = TOKYO
+    far_off.data["units"]["au-1-corps"] = "2909"  # 8 hexes off: beyond a card's naval move
+    assert board.distance("2909", MIRI) == 8
+    assert allied_threat_to_resources(far_off) < allied_threat_to_resources(left_open)
+    assert allied_threat_to_resources(garrisoned) < allied_threat_to_resources(left_open)
+    assert japan(left_open) < japan(garrisoned)
+
+
+def test_air_cover_over_an_open_objective_stops_the_landings_it_feared() -> None:
+    # 7.45 B: no amphibious assault enters an un-neutralised enemy ZOI; an air unit projects
+    # one 2 hexes around it (7.35).
+    records = GAME.parts.units
+    left_open = start()
+    units = left_open.data["units"]
+    for unit_id, where in units.items():
+        if records[unit_id].side == "allied" and records[unit_id].unit_class in ("ground", "air"):
+            units[unit_id] = "eliminated" if where[:1].isdigit() else where
+    units["au-1-corps"] = "2812"
+    units[MIRI_GARRISON] = TOKYO
+    covered = clone(left_open)
+    covered.data["units"]["jp-22-af"] = MIRI
+    g = GAME.context(covered)
+    assert GAME.strategy.forces(g) and supply.supply(g).zoi.blocks(MIRI, "allied")
+    assert allied_threat_to_resources(covered) == 0.0 < allied_threat_to_resources(left_open)

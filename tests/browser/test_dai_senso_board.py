@@ -395,20 +395,27 @@ def test_on_a_phone_a_beachhead_is_placed_by_clicking_too(browser, server, artif
     assert errors == []
 
 
+ORGANIZED = ("organization", "movement")  # 2.3 asks only when a unit may be reorganized
+
+
 @pytest.mark.rule("3.1.2", "2.2.2")
 def test_a_unit_ships_to_the_beachhead_by_clicking_and_stands_there_as_a_stack(
     page, server, artifacts
 ):
-    """After the placement, the Axis ends its beachheads and Blitz markers by the prompt's
-    buttons, picks the Imperial Guards in Saigon's stack, and ships it port to port by a click
-    on the beachhead's highlighted hex: the division is drawn as a stack in the all-sea hex,
-    the beachhead's tile and arrow still beside it. Next turn the beachhead fails and the
-    division advances inland by a click on its stack and its button (2.2.2)."""
+    """After the placement, the Axis ends its beachheads, Blitz markers and organization by
+    the prompt's buttons, picks the Imperial Guards in Saigon's stack, and ships it port to
+    port by a click on the beachhead's highlighted hex: the division is drawn as a stack in
+    the all-sea hex, the beachhead's tile and arrow still beside it. Next turn the beachhead
+    fails and the division advances inland by a click on its stack and its button (2.2.2)."""
     game = new_tora(server)
     place_a_beachhead(page, server, game, "en")
     play_button(page, "end")
     wait_prompt(page, "prompt.blitz_placement")
     play_button(page, "end")
+    either = ", ".join(f'#prompt-panel[data-prompt="prompt.{key}"]' for key in ORGANIZED)
+    page.wait_for_selector(either, state="attached")
+    if page.get_attribute("#prompt-panel", "data-prompt") == "prompt.organization":
+        play_button(page, "end")  # 2.3: nothing to reorganize here
     wait_prompt(page, "prompt.movement")
     page.click(f'#map g.stack[data-hex="{SAIGON}"]', force=True)
     before = version(page)

@@ -15,7 +15,7 @@ import math
 import weakref
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from wargame.engine.action import Action
@@ -27,6 +27,7 @@ from wargame.games.empire_of_the_sun import charts, events, forces, offensives, 
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
+from wargame.games.empire_of_the_sun.post_battle import lost_away_from_base
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 
 JAPAN: Final = "japan"
@@ -99,6 +100,31 @@ side to enter a hex controls it), no battle needed: it falls to a threat of stre
 ``s / (s + defence + 2)``; only the card and the HQ to move with stand between (a lone brigade
 next door, 2.4, makes it about even). Without the difference a garrison barely counted, and
 units marched off to the next objective and left the last one open to any counterattack."""
+LANDING_RADIUS: Final = 6
+LANDING_FADE: Final = 0.8
+LANDING_SHARE: Final = 0.5
+"""An objective left open (OPEN_FLOOR) falls to a landing from further than THREAT_RADIUS: an
+amphibious assault goes coastal hex to coastal hex as far as the card's naval allowance (7.45),
+4 to 8 hexes. Such a landing needs a card, assault shipping and no enemy ZOI on the way, so it
+counts at half a threat from nearby, fading by 0.8 a hex. Without it an objective seemed safe
+wherever no enemy ground unit stood within 3 hexes: in a lost game (mcts-easy against greedy,
+seed 1) Japan left Manila, Soerabaja and Miri without ground units, and Allied corps and
+divisions landed in them from afar in turns 3 and 4."""
+SUPPORT_RADIUS: Final = 2
+"""Air units and carriers near an objective back the ground units that attack it: their ZOI
+reaches 2 hexes (7.35), and what fights in a battle hex is moved there from about so far in the
+same offensive (7.31, 7.21)."""
+SUPPORT_SHARE: Final = 0.5
+"""What the air and naval attack near a threatened objective adds to the ground threat, at most
+as much as the ground units' own (only ground units take a hex, 12.1): a landing that air and
+naval units cover wins its battle more often than one that goes in alone. Without the term a
+carrier counted the same in Tokyo as off the beach, and in lost games Japan's landings went in
+unescorted while its three carriers never left the Home Islands."""
+SUPPORT_MARCH: Final = 0.25
+"""What an attack point of air and naval units counts in the march toward objectives, against a
+ground unit's one: they take no hex but carry the landings (see SUPPORT_SHARE). Japan has about
+as much air and naval attack on the map as ground attack, so at a half the term moved the start
+position's margin by half a resource hex."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +197,17 @@ class Forces:
     strength: dict[str, float]  # attack + defence of every unit, unsupplied ones discounted
     attack_at: dict[str, dict[str, float]]  # ground attack by hex: the units that take hexes
     defence_at: dict[str, dict[str, float]]  # every unit's defence by hex
+    support_at: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Air and naval attack by hex: what backs a landing (see SUPPORT_SHARE)."""
+    landing_at: dict[str, dict[str, float]] = field(default_factory=dict)
+    """The attack of amphibious ground units by hex: what may land from afar (see
+    LANDING_RADIUS)."""
     us_carrier: bool = False
+
+
+PullKey = tuple[str, str, tuple[str | None, ...]]
+"""A side, the victory kind and who controls each objective: what the move ordering's values by
+hex depend on."""
 
 
 class Strategy:
@@ -182,6 +218,15 @@ class Strategy:
         self.weights = weights
         self.objectives = objectives(parts)
         self.resources = tuple(o.hex_id for o in self.objectives if o.resource)
+        ashore: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        for index, o in enumerate(self.objectives):
+            if not parts.board.coastal(o.hex_id):  # an assault lands in a coastal hex (7.45)
+                continue
+            for h in parts.board.within(o.hex_id, LANDING_RADIUS):
+                apart = parts.board.distance(o.hex_id, h)
+                if apart > THREAT_RADIUS:
+                    ashore[h].append((index, LANDING_FADE**apart))
+        self.ashore = {h: tuple(found) for h, found in ashore.items()}
         board = parts.board
         near: dict[str, list[tuple[int, float]]] = defaultdict(list)
         for index, o in enumerate(self.objectives):
@@ -196,9 +241,8 @@ class Strategy:
         self._worth: OrderedDict[tuple[str, str, tuple[str | None, ...]], tuple[float, ...]] = (
             OrderedDict()
         )
-        self._pulls: OrderedDict[tuple[str, str, tuple[str | None, ...]], dict[str, float]] = (
-            OrderedDict()
-        )
+        self._pulls: OrderedDict[PullKey, dict[str, float]] = OrderedDict()
+        self._reaches: OrderedDict[PullKey, dict[str, float]] = OrderedDict()
         self._last: tuple[weakref.ref[State], float] | None = None
 
     def __getstate__(self) -> dict[str, object]:
@@ -301,10 +345,17 @@ class Strategy:
         records = self.parts.units
         data = g.data
         reduced = data["reduced"]
-        found = Forces({s: 0.0 for s in SIDES}, {s: {} for s in SIDES}, {s: {} for s in SIDES})
+        found = Forces(
+            {s: 0.0 for s in SIDES},
+            {s: {} for s in SIDES},
+            {s: {} for s in SIDES},
+            {s: {} for s in SIDES},
+            {s: {} for s in SIDES},
+        )
         supplied = supply.supply(g).unit
+        doomed = stranding(g)
         for unit_id, where in data["units"].items():
-            if not where[:1].isdigit():
+            if not where[:1].isdigit() or unit_id in doomed:
                 continue
             record = records[unit_id]
             kind = record.unit_class
@@ -320,9 +371,11 @@ class Strategy:
             found.strength[side] += (attack + record.defense) * worth
             defence = found.defence_at[side]
             defence[where] = defence.get(where, 0.0) + record.defense
-            if kind == "ground":
-                here = found.attack_at[side]
-                here[where] = here.get(where, 0.0) + attack * worth
+            here = found.attack_at[side] if kind == "ground" else found.support_at[side]
+            here[where] = here.get(where, 0.0) + attack * worth
+            if kind == "ground" and record.amphibious:
+                landing = found.landing_at[side]
+                landing[where] = landing.get(where, 0.0) + attack * worth
         return found
 
     def threats(self, g: Context, side: str, found: Forces) -> tuple[float, float]:
@@ -349,22 +402,70 @@ class Strategy:
         defence_at = found.defence_at[enemy(side)]
         garrisons = found.attack_at[enemy(side)]
         landed = found.attack_at[side]
+        covered = self.support(found, side, reach)
+        from_afar = self.landings(g, found, side, garrisons, reach)
         w = self.weights
         resources = points = 0.0
-        for objective, strength in zip(self.objectives, reach, strict=True):
+        for index, (objective, strength) in enumerate(zip(self.objectives, reach, strict=True)):
+            if index in from_afar:
+                resources += from_afar[index] if objective.resource else 0.0
+                points += from_afar[index] * objective.vp
             if strength <= 0 or control.get(objective.hex_id) == side:
                 continue
             defence = defence_at.get(objective.hex_id, 0.0)
             here = landed.get(objective.hex_id, 0.0)
             if here > 0:  # landed or fighting for it in this offensive: it falls or not now
+                here += found.support_at[side].get(objective.hex_id, 0.0)
                 chance = here / (here + defence)
             else:
                 floor = DEFENCE_FLOOR if objective.hex_id in garrisons else OPEN_FLOOR
-                chance = w.threat * strength / (strength + defence + floor)
+                backed = strength + min(strength, SUPPORT_SHARE * covered.get(index, 0.0))
+                chance = w.threat * backed / (backed + defence + floor)
             resources += chance if objective.resource else 0.0
             points += chance * objective.vp
         time_left = self.time_to_act(g, side)
         return time_left * resources, time_left * points
+
+    def landings(
+        self, g: Context, found: Forces, side: str, garrisons: dict[str, float], reach: list[float]
+    ) -> dict[int, float]:
+        """The chance of each coastal objective of the enemy's left open (no ground unit of its
+        own in it, 12.1) falling to a landing from beyond THREAT_RADIUS: the strongest of
+        ``side``'s amphibious stacks within LANDING_RADIUS (7.45), fading by LANDING_FADE a hex, at
+        LANDING_SHARE of a threat from nearby. Objectives a ground stack already threatens
+        from nearby (``reach``) are left to ``threats``. No assault enters an un-neutralised
+        enemy ZOI (7.45 B): the holder's air units and carriers within 2 hexes (7.35) guard an
+        objective as a garrison would."""
+        strength: dict[int, float] = {}
+        for hex_id, attack in found.landing_at[side].items():
+            for index, fade in self.ashore.get(hex_id, ()):
+                strength[index] = max(strength.get(index, 0.0), attack * fade)
+        if not strength:
+            return {}
+        control, zoi = g.data["control"], supply.supply(g).zoi
+        defence_at = found.defence_at[enemy(side)]
+        share = LANDING_SHARE * self.weights.threat
+        chances: dict[int, float] = {}
+        for index, most in strength.items():
+            target = self.objectives[index].hex_id
+            if reach[index] > 0 or control.get(target) == side or target in garrisons:
+                continue
+            if zoi.blocks(target, side):
+                continue
+            defence = defence_at.get(target, 0.0)
+            chances[index] = share * most / (most + defence + OPEN_FLOOR)
+        return chances
+
+    def support(self, found: Forces, side: str, reach: list[float]) -> dict[int, float]:
+        """``side``'s air and naval attack near each objective its ground units threaten
+        (``reach``), fading by NEARNESS a hex within SUPPORT_RADIUS (see SUPPORT_SHARE)."""
+        covered: dict[int, float] = {}
+        within = NEARNESS**SUPPORT_RADIUS
+        for hex_id, attack in found.support_at[side].items():
+            for index, nearness in self.near.get(hex_id, ()):
+                if reach[index] > 0 and nearness >= within:
+                    covered[index] = covered.get(index, 0.0) + attack * nearness
+        return covered
 
     def worth(self, g: Context, side: str) -> tuple[float, ...]:
         """What each objective is worth to ``side`` now, nothing where it holds it already: its
@@ -394,13 +495,17 @@ class Strategy:
         """How far ``side``'s ground stacks have come toward the objectives beyond their
         threats: each stack's attack times the pull of the objective it draws nearest to
         (worth, MARCH_FADE a hex, within MARCH_RADIUS), in the margin's units (see
-        ``Weights.march``)."""
+        ``Weights.march``); air and naval stacks as well, at SUPPORT_MARCH of their attack. Like
+        the threats, only as far as the side can still act (``time_to_act``): with no card left
+        in the last turn a march leads nowhere."""
         worth = self.worth(g, side)
         total = 0.0
-        for hex_id, attack in found.attack_at[side].items():
-            best = max((worth[i] * fade for i, fade in self.far.get(hex_id, ())), default=0.0)
-            total += attack * best
-        return self.weights.march * total
+        stacks = (found.attack_at[side], 1.0), (found.support_at[side], SUPPORT_MARCH)
+        for at, share in stacks:
+            for hex_id, attack in at.items():
+                best = max((worth[i] * fade for i, fade in self.far.get(hex_id, ())), default=0.0)
+                total += share * attack * best
+        return self.weights.march * total * self.time_to_act(g, side)
 
     @staticmethod
     def time_to_act(g: Context, side: str) -> float:
@@ -475,13 +580,7 @@ class Strategy:
         worth (``worth``), fading with distance (NEARNESS per hex), and the one it marches
         toward (see ``march``): a unit far from a cluster of small objectives but on the road
         to a rich one is not left behind."""
-        control = g.data["control"]
-        key = (side, g.data["victory"], tuple(control.get(o.hex_id) for o in self.objectives))
-        found = self._pulls.get(key)
-        if found is None:
-            found = self._pulls[key] = {}
-            if len(self._pulls) > 64:
-                self._pulls.popitem(last=False)
+        found = self.by_hex(self._pulls, g, side)
         worth = self.worth(g, side)
         targets = [(o, w) for o, w in zip(self.objectives, worth, strict=True) if w > 0]
         distance = self.parts.board.distance
@@ -498,6 +597,47 @@ class Strategy:
 
         return value
 
+    def by_hex(
+        self, tables: OrderedDict[PullKey, dict[str, float]], g: Context, side: str
+    ) -> dict[str, float]:
+        """The values by hex remembered in ``tables`` for ``side`` under the position's control
+        of the objectives (the last 64 kept), a new empty one if there are none yet."""
+        control = g.data["control"]
+        key = (side, g.data["victory"], tuple(control.get(o.hex_id) for o in self.objectives))
+        found = tables.get(key)
+        if found is None:
+            found = tables[key] = {}
+            if len(tables) > 64:
+                tables.popitem(last=False)
+        return found
+
+    def reach(self, g: Context, side: str) -> Callable[[str, int], float]:
+        """About the strongest pull (see ``pull``) a unit could reach from a hex in ``radius``
+        hexes, what it could be doing after a move (see RESERVE_SHARE): the best of the
+        objectives, each by its worth as if the unit stood ``radius`` hexes nearer to it. One
+        objective at a time where ``pull`` adds them up: a bound quick enough for every unit
+        of every ordering."""
+        found = self.by_hex(self._reaches, g, side)
+        worth = self.worth(g, side)
+        targets = [(o.hex_id, w) for o, w in zip(self.objectives, worth, strict=True) if w > 0]
+        board = self.parts.board
+
+        def value(hex_id: str, radius: int) -> float:
+            key = f"{hex_id}/{radius}"
+            known = found.get(key)
+            if known is None:
+                if hex_id not in board.hexes:
+                    return 0.0
+                best = 0.0
+                for target, w in targets:
+                    apart = max(0, board.distance(hex_id, target) - radius)
+                    far = MARCH_FADE**apart if apart <= MARCH_RADIUS else 0.0
+                    best = max(best, w * (NEARNESS**apart + far))
+                known = found[key] = best
+            return known
+
+        return value
+
     def order(self, g: Context, side: str, actions: list[Action]) -> list[Action]:
         """The actions best first (a stable sort on ``score``), without those that only go back
         or sideways where anything else is offered: "cancel" returns to the decision before
@@ -507,7 +647,8 @@ class Strategy:
         actions = kept or actions
         pull = self.pull(g, side)
         guard = self.guard(g, side)
-        scores = [self.score(g, side, action, pull, guard) for action in actions]
+        reach = self.reach(g, side)
+        scores = [self.score(g, side, action, pull, guard, reach=reach) for action in actions]
         ranked = sorted(range(len(actions)), key=lambda n: -scores[n])
         return [actions[n] for n in ranked]
 
@@ -546,6 +687,8 @@ class Strategy:
         action: Action,
         pull: Callable[[str], float],
         guard: Callable[[str], float],
+        *,
+        reach: Callable[[str, int], float] | None = None,
     ) -> float:
         verb, _, arg = action.text.partition(" ")
         fixed = VERB_SCORES.get(verb)
@@ -555,9 +698,11 @@ class Strategy:
             card = self.parts.cards[arg]
             return card.oc + (2 if card.lv else 0)
         if verb == "hq" and g.data.get("offensive"):
-            return self.hq_score(g, side, arg, lambda u: self.unit_score(g, u, pull, guard))
+            return self.hq_score(
+                g, side, arg, lambda u: self.unit_score(g, u, pull, guard, reach=reach)
+            )
         if verb in ("unit", "hq"):
-            return self.unit_score(g, arg, pull, guard)
+            return self.unit_score(g, arg, pull, guard, reach=reach)
         if verb in MOVES:
             target = arg.split(" ")[0]
             taken = 3 * pull(target) if g.data["control"].get(target) not in (side, None) else 0
@@ -592,10 +737,14 @@ class Strategy:
         unit_id: str,
         pull: Callable[[str], float],
         guard: Callable[[str], float],
+        *,
+        reach: Callable[[str, int], float] | None = None,
     ) -> float:
         """A unit to activate or move, or an HQ to activate with: the pull of where it is, more
         for ground units (only they take hexes, 12.1) and for strong ones; ground units near an
-        objective of their side's left open (``guard``) as well, which only they can hold."""
+        objective of their side's left open (``guard``) as well, which only they can hold. A
+        unit far from every objective counts by the pull within its reach (``reach``,
+        RESERVE_SHARE): the reserves must come forward."""
         record = self.parts.units.get(unit_id)
         if record is None:
             return 0.0
@@ -605,6 +754,10 @@ class Strategy:
         power = 1.0 + forces.attack(g, unit_id) / 10
         kind = record.unit_class
         near = pull(where) + (guard(where) if kind == "ground" else 0.0)
+        if reach is not None:
+            near = max(near, RESERVE_SHARE * reach(where, RESERVE_REACH.get(kind, 0)))
+        if kind == "naval" and record.type in CARRIERS:
+            kind = "carrier"
         return CLASS_PULL.get(kind, 1.0) * power * (0.1 + near)
 
     # -- the bot's remark -------------------------------------------------------------------------
@@ -644,9 +797,21 @@ class Strategy:
         return None if best is None else best[1]
 
 
+RESERVE_REACH: Final = {"ground": 10, "air": 10, "naval": 14}
+"""How far a unit could go in an offensive or two, for the move ordering: a ground unit by
+strategic transport (7.6), an air unit in legs from airfield to airfield (7.31, 7.33), a naval
+unit a card's movement points, double from a port (7.23)."""
+RESERVE_SHARE: Final = 0.5
+"""What the best pull within RESERVE_REACH counts for a unit, against the pull of where it is: a
+unit already at an objective is worth more than one that could get there. Without it a unit in the
+Home Islands scored 20 to 40 times less than one at the front, and in lost games the Combined
+Fleet's HQ activated only front units: the three carriers and two armies in Tokyo never left."""
 UNSEARCHED: Final = frozenset({"cancel", "via"})
 MOVES: Final = frozenset({"hex", "strategic", "assault", "barge", "place", "try"})
-CLASS_PULL: Final = {"ground": 1.0, "air": 0.7, "naval": 0.6}
+CLASS_PULL: Final = {"ground": 1.0, "carrier": 1.0, "air": 0.7, "naval": 0.6}
+"""How much a unit's class counts in the move ordering: ground units take hexes (12.1); a carrier
+flies air strikes, projects a ZOI (7.35) and moves as far as a fleet, the strongest support of a
+landing (at the naval units' 0.6 the Home Islands' carriers were never activated)."""
 VERB_SCORES: Final = {
     # A military event is an offensive with many activations and battles; operations next.
     "event": 3.0,
@@ -689,6 +854,25 @@ def in_play(g: Context, side: str) -> set[str]:
     elif offensive:  # the first only: see REACTIONS_IN_PLAY
         held.update(offensive.get("reactions", ())[:REACTIONS_IN_PLAY])
     return held
+
+
+def stranding(g: Context) -> set[str]:
+    """The air and naval units of the offensive and its reaction that its end is set to
+    eliminate, once its battles are over: ships away from a friendly port, aircraft away from a
+    friendly airfield (7.21, 7.31). They still stand on the map until then, and a bot that
+    counted them there kept its carriers at sea after the battles ("stay") and lost them: in a
+    game of greedy against greedy (seed 1) Akagi and Shokaku so, in turn 2. A unit that can
+    still move back counts as lost until it does, which draws it home."""
+    offensive = g.data.get("offensive")
+    if not offensive or "post_moved" not in offensive:  # the battles are not over yet
+        return set()
+    reaction = offensive.get("reaction") or {"activated": []}
+    units = g.data["units"]
+    return {
+        unit_id
+        for unit_id in [*offensive["activated"], *reaction["activated"]]
+        if lost_away_from_base(g, unit_id, units.get(unit_id, ""))
+    }
 
 
 REACTIONS_IN_PLAY: Final = 1
