@@ -43,8 +43,8 @@ OPTION: Final = "rules_overlay"
 """The set-up option that holds a game's overlay."""
 MAX_OVERLAY_BYTES: Final = 48 * 1024
 """The largest overlay read: a game's whole set of tables is a few kilobytes to some tens (the
-template of the first game's four, comments and all, is 1 KB; Dai Senso!'s 27, 36 KB, which
-must read back), and the play server reads one inside a request body of at most 64 KB."""
+template of the first game's four, comments and all, is 1 KB; the largest, of 27 tables, 36 KB,
+which must read back), and the play server reads one inside a request body of at most 64 KB."""
 KEPT: Final = 64
 """Overlays whose built tables are kept (a server plays games of many overlays)."""
 _CANONICAL: Final = msgspec.json.Encoder(order="sorted")

@@ -204,6 +204,41 @@ def base_nation(base: str) -> str:
     return state.nation(base) if state.is_carrier(base) else forces().airbases[base].nation
 
 
+class Aims:
+    """The targets of each mission one side may fly now, listed once for all its aircraft."""
+
+    def __init__(self, g: Context, side: str) -> None:
+        self.data, self.side = g.data, side
+        self.unseen = detection.hidden_from(game_tables(g.state), g.data, side)
+        self._targets: dict[str, list[str]] = {}
+
+    def targets(self, mission: str) -> list[str]:
+        if mission not in self._targets:
+            self._targets[mission] = targets(self.data, self.side, mission, self.unseen)
+        return self._targets[mission]
+
+    def missions_of(self, uid: str) -> list[str]:
+        """The offensive missions ``uid`` may fly to some target."""
+        base = self.data["air"][uid]["base"]
+        return [
+            m
+            for m in OFFENSIVE_MISSIONS
+            if can_fly(uid, m)
+            and (not self.data.get("cas") or m == CAS_MISSION)
+            and (m not in airdrop.MISSIONS or airdrop.cargo_at(self.data, self.side, base, m))
+            and (
+                m == airdrop.MISSION
+                or any(in_reach(self.data, [uid], m, t) for t in self.targets(m))
+            )
+        ]
+
+
+def _no_target(aims: Aims, uid: str) -> str:
+    if aims.missions_of(uid):
+        return ""
+    return f"9.04: {uid} reaches no target of any mission it may fly"
+
+
 # -- the acting side's missions ----------------------------------------------------------------
 class AirSegment(Procedure):
     """One side's air missions in a Movement Phase segment, the other side responding."""
@@ -217,8 +252,9 @@ class AirSegment(Procedure):
     def choose(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
         choices = Decision.single(side, "prompt.air_segment", segment=f["segment"])
+        aims = Aims(g, side)
         for uid in state.own_air(g.data, side):
-            reason = launch_refusal(g.data, uid) or self._no_target(g, side, uid)
+            reason = launch_refusal(g.data, uid) or _no_target(aims, uid)
             if reason:
                 choices.refuse(f"launch {uid}", reason)
             else:
@@ -228,31 +264,11 @@ class AirSegment(Procedure):
             choices.prompt = "prompt.air_segment_end"
         return choices
 
-    def _no_target(self, g: Context, side: str, uid: str) -> str:
-        if any(self._missions_of(g, side, uid)):
-            return ""
-        return f"9.04: {uid} reaches no target of any mission it may fly"
-
-    def _missions_of(self, g: Context, side: str, uid: str) -> list[str]:
-        base = g.data["air"][uid]["base"]
-        unseen = detection.hidden_from(game_tables(g.state), g.data, side)
-        return [
-            m
-            for m in OFFENSIVE_MISSIONS
-            if can_fly(uid, m)
-            and (not g.data.get("cas") or m == CAS_MISSION)
-            and (m not in airdrop.MISSIONS or airdrop.cargo_at(g.data, side, base, m))
-            and (
-                m == airdrop.MISSION
-                or any(in_reach(g.data, [uid], m, t) for t in targets(g.data, side, m, unseen))
-            )
-        ]
-
     @decision
     def mission(self, g: Context, f: Frame) -> Choices:
         side, uid = f["side"], f["lead"]
         choices = Decision.single(side, "prompt.mission", unit=uid)
-        for name in self._missions_of(g, side, uid):
+        for name in Aims(g, side).missions_of(uid):
             choices.add(f"mission {name}", _form, name)
         choices.add("cancel", _cancel)
         return choices

@@ -68,9 +68,10 @@ def is_land(hex_id: str) -> bool:
     return found is not None and found.cls in LAND and found.area != "inside"
 
 
-def land_neighbours(hex_id: str) -> list[str]:
+@cache
+def land_neighbours(hex_id: str) -> tuple[str, ...]:
     """The land hexes next to ``hex_id`` on its own map."""
-    return [h for h in state.neighbours(hex_id) if is_land(h)]
+    return tuple(h for h in state.neighbours(hex_id) if is_land(h))
 
 
 def enemy_hexes(data: Mapping[str, Any], side: str) -> set[str]:
@@ -109,26 +110,42 @@ def terrain_cost(g_tables: Mapping[str, Any], hex_id: str) -> int:
 @RULES.implements("13.02", "13.03")
 def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> set[str]:
     """The hexes ``uid`` may end its move in."""
-    side = state.side_of(data, uid)
-    here = data["ground"][uid]["hex"]
-    enemies = enemy_hexes(data, side)
-    full = {h for h in _counts(data, side) if _counts(data, side)[h] >= _limit(g_tables, h)}
-    if state.on_strategic(here):
-        found = set(land_neighbours(here)) | set(map_entries(here))
-    else:
-        zoc = {n for e in enemies for n in land_neighbours(e)}
-        found = set(
-            search(
-                here,
-                land_neighbours,
-                cost=lambda a, b: step_cost(g_tables, data, a, b),
-                can_enter=lambda a, b: b not in enemies,
-                can_leave=lambda n: n not in zoc,
-                max_cost=state.ground_values(uid).ma,
-            ).reached
-        )
-        found |= set(map_exits(here))
-    return found - enemies - full - {here}
+    return Marching(g_tables, data, state.side_of(data, uid)).reach(uid)
+
+
+class Marching:
+    """What every move of one side's ground units shares: enemy hexes, the zones of control
+    around them and full stacks."""
+
+    def __init__(self, g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str) -> None:
+        self.g_tables, self.data = g_tables, data
+        self.enemies = enemy_hexes(data, side)
+        self.zoc = {n for e in self.enemies for n in land_neighbours(e)}
+        self.full = {h for h, n in _counts(data, side).items() if n >= _limit(g_tables, h)}
+        self._costs: dict[tuple[str, str], int | None] = {}
+
+    def cost(self, a: str, b: str) -> int | None:
+        if (a, b) not in self._costs:
+            self._costs[a, b] = step_cost(self.g_tables, self.data, a, b)
+        return self._costs[a, b]
+
+    def reach(self, uid: str) -> set[str]:
+        here = self.data["ground"][uid]["hex"]
+        if state.on_strategic(here):
+            found = set(land_neighbours(here)) | set(map_entries(here))
+        else:
+            found = set(
+                search(
+                    here,
+                    land_neighbours,
+                    cost=self.cost,
+                    can_enter=lambda a, b: b not in self.enemies,
+                    can_leave=lambda n: n not in self.zoc,
+                    max_cost=state.ground_values(uid).ma,
+                ).reached
+            )
+            found |= set(map_exits(here))
+        return found - self.enemies - self.full - {here}
 
 
 @cache
@@ -209,10 +226,10 @@ class GroundSegment(Procedure):
     def choose(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
         choices = Decision.single(side, "prompt.ground_segment")
-        g_tables = game_tables(g.state)
+        marching = Marching(game_tables(g.state), g.data, side)
         for uid in sorted(u for u in g.data["ground"] if state.side_of(g.data, u) == side):
             reason = move_refusal(g.data, side, uid)
-            if not reason and not reach(g_tables, g.data, uid):
+            if not reason and not marching.reach(uid):
                 reason = f"13.02: {uid} can enter no hex (terrain, zones of control, stacking)"
             offer(choices, f"march {uid}", reason, _pick, uid)
         for hex_id in assault.targets(g.data, side):
