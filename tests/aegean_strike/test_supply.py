@@ -1,6 +1,6 @@
 """Supply of ground units: traced over land to a source of the side within the range (12.02),
 the Final Stage's attrition hit that never eliminates (11.04, 7.07), supply in land combat,
-repair of ground units in supply (18)."""
+repair of ground units in supply (11.06, 18)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from tests.aegean_strike.play import act, actions, edited, ground_segment, passing
 from tests.aegean_strike.test_play import refused
-from wargame.games.aegean_strike import supply
+from wargame.games.aegean_strike import repair, supply
 from wargame.games.aegean_strike.charts import tables
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -72,6 +72,7 @@ def test_supply_shifts_a_land_combat():
 
 
 @pytest.mark.rule("18")
+@pytest.mark.rule("11.06")
 def test_the_final_stage_repairs_a_hit_of_a_ground_unit_in_supply_for_its_sp():
     def hurt(data):
         data["ground"]["ly-1-armd"]["hits"] = 1
@@ -89,3 +90,17 @@ def test_the_final_stage_repairs_a_hit_of_a_ground_unit_in_supply_for_its_sp():
         data["sp"]["ly"] = 1
 
     assert "18:" in refused(edited(final, poor), "b", "mend ly-1-armd")
+
+
+@pytest.mark.rule("11.06")
+def test_a_support_unit_in_supply_is_repaired_as_an_assault_unit_is():
+    def hurt(data):
+        data["ground"]["ly-art"]["hits"] = 1
+        data["ground"]["ly-1-armd"]["hits"] = 1
+
+    start = ground_segment(hurt)
+    g_tables = tables(start)
+    assert {"ly-art", "ly-1-armd"} <= set(repair.mendable(g_tables, start.data, "b"))
+    cut_off = edited(start, at("ly-art", "2122"))  # in Greece, far from Libya's sources
+    assert "ly-art" not in repair.mendable(g_tables, cut_off.data, "b")
+    assert repair.mendable(g_tables, start.data, "a") == []
