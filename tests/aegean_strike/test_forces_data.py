@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from tests.data_files import refused as refused_file
-from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike import client, sequence, state
 from wargame.games.aegean_strike.charts import DIE_FACES
 from wargame.games.aegean_strike.forces import DATA, LAND_CLASSES, SEA_CLASSES, forces, load
 
@@ -364,6 +364,14 @@ def test_the_supply_point_track_has_a_box_for_each_nation_at_war(tmp_path):
     assert opening["sp"] == setup.supply_points and set(opening["sp"]) == {"us", "tu", "ussr", "bu"}
     displayed = {FORCES.airbases[base].nation for base in opening["airbases"]}
     assert displayed <= set(opening["sp"]) and "gr" not in displayed
+    opening |= sequence.initial("turkish_missile_crisis")
+    track = client.tracks(opening)
+    assert {key: track[key] for key in track if key.startswith("sp_")} == {
+        f"sp_{nation}": points for nation, points in setup.supply_points.items()
+    }
+    assert track["controller"] == setup.first_controller
+    sides = {entry["side"] for entry in client.airbase_display(opening)}
+    assert sides == {"a", "b"}
     change = lambda r: scenario(r, "turkish_missile_crisis")["supply_points"].update(uk=3)  # noqa: E731
     assert "to the nations at war only (uk, 6)" in refused(tmp_path, change)
 

@@ -33,6 +33,7 @@ from typing import Any, Final
 from wargame.engine.data import read_raw
 from wargame.games.aegean_strike import state
 from wargame.games.aegean_strike.forces import DATA, AirValues, NavalValues, Unit, forces
+from wargame.games.aegean_strike.registry import RULES
 from wargame.maps import aegean_strike as drawn_map
 
 CLIENT_FILE: Final = DATA / "client.yaml"
@@ -326,6 +327,7 @@ def hits_of(data: Mapping[str, Any], uid: str) -> int:
     return 0
 
 
+@RULES.implements("6")
 def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
     """The stage, the Battlefield Controller, each side's victory points and each nation's
     supply points."""
@@ -337,6 +339,7 @@ def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
     return found
 
 
+@RULES.implements("6")
 def airbase_display(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each airbase and carrier in play with its air units by sortie box (9.02) and mode: what
     the printed airbase display shows."""
