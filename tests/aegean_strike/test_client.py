@@ -120,3 +120,22 @@ def test_determinize_reads_a_view_back_without_the_display_fields():
     assert {k: v for k, v in found.data.items() if k not in fogged} == {
         k: v for k, v in state.data.items() if k not in fogged
     }
+
+
+@pytest.mark.rule("11.14")
+@pytest.mark.rule("11.15")
+def test_each_players_record_sheet_lists_the_hits_of_the_ground_units_it_sees():
+    state = begun()
+    state.data["ground"]["us-22-mau"]["hits"] = 1
+    g_tables = charts.tables(state)
+    sheets = GAME.view(state, "a")["board"]["record_sheets"]
+    mau = next(line for line in sheets["a"] if line["unit"] == "us-22-mau")
+    size = forces().units["us-22-mau"].size
+    assert mau == {"unit": "us-22-mau", "hits": 1, "capacity": g_tables["ground_hits"][size]}
+    assert {line["unit"] for line in sheets["a"]} == {
+        uid for uid in state.data["ground"] if uid.startswith(("us-", "uk-"))
+    }
+    unseen = detection.hidden_from(g_tables, state.data, "a")
+    assert sheets["b"] == [] and unseen & set(state.data["ground"])  # Libya's, unseen
+    theirs = GAME.view(state, "b")["board"]["record_sheets"]["b"]
+    assert {line["unit"] for line in theirs} == {u for u in state.data["ground"] if u[:3] == "ly-"}

@@ -12,6 +12,8 @@ import pytest
 import yaml
 
 from tests.data_files import refused as refused_file
+from wargame.games.aegean_strike import client, sequence, state
+from wargame.games.aegean_strike.charts import DIE_FACES
 from wargame.games.aegean_strike.forces import DATA, LAND_CLASSES, SEA_CLASSES, forces, load
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -329,3 +331,167 @@ def _setup_of(raw, id_):
 )
 def test_a_bad_record_is_refused_in_one_line(tmp_path, change, expected):
     assert expected in refused(tmp_path, change)
+
+
+# -- rules the data enforces: each row's behaviour --------------------------------------------
+
+
+@pytest.mark.rule("0.01")
+def test_a_strategic_hex_is_ten_operational_hexes():
+    strategic = "S0103"
+    beside = state.neighbours(strategic)[0]
+    assert state.distance(strategic, beside) == state.OP_PER_STRATEGIC == 10
+    operational = "2022"
+    assert state.distance(operational, state.neighbours(operational)[0]) == 1
+    within = state.operational_within(state.strategic_of()[operational])
+    assert operational in within and len(within) > 10
+
+
+@pytest.mark.rule("0.03")
+def test_the_components_are_the_map_the_counters_and_the_die(tmp_path):
+    maps = {hex_["map"] for hex_ in MAP["hexes"]}
+    assert maps == {"operational", "strategic"}
+    assert len(DIE_FACES) == 10  # one ten-sided die
+    categories = {FORCES.category(unit) for unit in FORCES.units.values()}
+    assert categories == {"air", "naval", "ground"} and FORCES.markers and FORCES.supply_objects
+    assert "markers" in refused(tmp_path, lambda r: r.pop("markers"))
+
+
+@pytest.mark.rule("6")
+def test_the_supply_point_track_has_a_box_for_each_nation_at_war(tmp_path):
+    opening = state.initial_data("turkish_missile_crisis")
+    setup = FORCES.scenarios["turkish_missile_crisis"]
+    assert opening["sp"] == setup.supply_points and set(opening["sp"]) == {"us", "tu", "ussr", "bu"}
+    displayed = {FORCES.airbases[base].nation for base in opening["airbases"]}
+    assert displayed <= set(opening["sp"]) and "gr" not in displayed
+    opening |= sequence.initial("turkish_missile_crisis")
+    track = client.tracks(opening)
+    assert {key: track[key] for key in track if key.startswith("sp_")} == {
+        f"sp_{nation}": points for nation, points in setup.supply_points.items()
+    }
+    assert track["controller"] == setup.first_controller
+    sides = {entry["side"] for entry in client.airbase_display(opening)}
+    assert sides == {"a", "b"}
+    change = lambda r: scenario(r, "turkish_missile_crisis")["supply_points"].update(uk=3)  # noqa: E731
+    assert "to the nations at war only (uk, 6)" in refused(tmp_path, change)
+
+
+@pytest.mark.rule("8.01")
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda r: r["values"]["air"]["f-16"].pop("anti_air"), "anti_air"),
+        (lambda r: r["values"]["naval"]["dd"].update(hits=-1), "hits"),
+        (lambda r: r["values"]["ground"]["armor"]["XX"].update(ma=100), "ma"),
+        (lambda r: r["values"]["naval"].pop("ff"), "differ at ff"),
+    ],
+)
+def test_every_counter_prints_its_values(tmp_path, change, expected):
+    assert expected in refused(tmp_path, change)
+    for unit in FORCES.units.values():
+        values = FORCES.values(unit)
+        assert values.hits >= 0 if hasattr(values, "hits") else values.combat >= 0
+
+
+@pytest.mark.rule("8.02")
+def test_air_counters_are_combat_transport_or_ewda_units(tmp_path):
+    kinds = {FORCES.air_kind(unit) for unit in FORCES.units.values()} - {None}
+    assert kinds == {"combat", "transport", "ewda"}
+    assert FORCES.air_kind(FORCES.units["us-cvn-69"]) is None
+    assert FORCES.air_kind(FORCES.units["gr-f4-338"]) == "combat"
+    change = lambda r: placement(r, "gr-f4-338").update(base="us-cvn-69")  # noqa: E731
+    assert "only its nation's carrier aircraft fly from us-cvn-69" in refused(tmp_path, change)
+
+
+@pytest.mark.rule("8.03")
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda r: r["values"]["naval"]["dd"].update(minesweeping=True), "a dd cannot sweep"),
+        (lambda r: placement(r, "us-22-mau").update(aboard="us-ssn-1"), "carries no troops"),
+        (lambda r: placement(r, "gr-f4-338").update(base="gr-dd-2"), "no airbase nor a carrier"),
+    ],
+)
+def test_naval_counters_say_what_a_ship_carries_and_sweeps(tmp_path, change, expected):
+    assert expected in refused(tmp_path, change)
+    assert FORCES.data.values.naval["mcm"].minesweeping
+
+
+@pytest.mark.rule("8.04")
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda r: record(r, "units", "gr-1-inf").update(size="XXXX"), "not XXXX"),
+        (lambda r: record(r, "units", "us-cvn-69").update(quality="elite"), "troop quality"),
+        (lambda r: record(r, "units", "gr-f4-338").update(size="XX"), "have a size"),
+        (lambda r: record(r, "units", "gr-1-inf").update(quality="green"), "units["),
+    ],
+)
+def test_only_ground_counters_have_a_size_and_a_troop_quality(tmp_path, change, expected):
+    assert expected in refused(tmp_path, change)
+
+
+@pytest.mark.rule("10.01")
+def test_the_four_naval_types_decide_what_a_ship_carries(tmp_path):
+    categories = {naval.category for naval in FORCES.naval_types.values()}
+    assert categories == {"surface", "carrier", "submarine", "transport"}
+    change = lambda r: record(r, "naval_types", "dd").update(category="hovercraft")  # noqa: E731
+    assert "naval_types[" in refused(tmp_path, change)
+    change = lambda r: placement(r, "us-22-mau").update(aboard="us-ssn-1")  # noqa: E731
+    assert "us-ssn-1 carries no troops (10.01)" in refused(tmp_path, change)
+
+
+@pytest.mark.rule("11.01")
+def test_ground_types_belong_to_a_group_and_come_in_their_sizes(tmp_path):
+    assert {ground.group for ground in FORCES.ground_types.values()} == {
+        "armour",
+        "infantry",
+        "support",
+        "truck",
+    }
+    change = lambda r: record(r, "ground_types", "hq").update(group="cavalry")  # noqa: E731
+    assert "ground_types[" in refused(tmp_path, change)
+    sizes = FORCES.ground_types["infantry"].sizes
+    wrong = next(size for size in ("II", "III", "X", "XX", "XXX", "XXXX") if size not in sizes)
+    change = lambda r: record(r, "units", "gr-1-inf").update(size=wrong)  # noqa: E731
+    assert f"not {wrong}" in refused(tmp_path, change)
+
+
+@pytest.mark.rule("21.02")
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda r: scenario(r, "greece_turkey_war").pop("turns"), "turns"),
+        (lambda r: scenario(r, "greece_turkey_war").update(first_controller="c"), "scenarios["),
+        (lambda r: scenario(r, "greece_turkey_war").update(number=6), "scenarios["),
+        (lambda r: scenario(r, "greece_turkey_war").pop("sides"), "sides"),
+    ],
+)
+def test_a_scenario_states_its_format_or_is_refused(tmp_path, change, expected):
+    assert expected in refused(tmp_path, change)
+    greece_turkey = FORCES.scenarios["greece_turkey_war"]
+    assert greece_turkey.turns == 8 and greece_turkey.first_controller in ("a", "b")
+
+
+def _without_placement(raw, unit):
+    raw["setup"] = [p for p in raw["setup"] if p["unit"] != unit]
+
+
+@pytest.mark.rule("21.04")
+def test_every_nato_unit_of_the_order_of_battle_enters_play(tmp_path):
+    nato = [u for u in FORCES.units.values() if FORCES.nations[u.nation].bloc == "nato"]
+    placed = {p.unit for s in FORCES.scenarios for p in FORCES.setup(s)}
+    assert nato and all(u.id in placed and FORCES.values(u) is not None for u in nato)
+    assert {"us-p2-1", "us-p2-2"} <= placed - {p.unit for p in FORCES.data.setup}
+    message = refused(tmp_path, lambda r: _without_placement(r, "gr-1-inf"))
+    assert "unit gr-1-inf: no set-up, scenario or break-down brings it (21.04)" in message
+
+
+@pytest.mark.rule("21.05")
+def test_every_warsaw_pact_unit_of_the_order_of_battle_enters_play(tmp_path):
+    pact = [u for u in FORCES.units.values() if FORCES.nations[u.nation].bloc == "wp"]
+    wwiii = {p.unit for p in FORCES.setup("wwiii_southwestern_front")}
+    regiments = {r for regiments in FORCES.breakdowns.values() for r in regiments}
+    assert pact and all(u.id in wwiii | regiments and FORCES.values(u) for u in pact)
+    message = refused(tmp_path, lambda r: _without_placement(r, "bu-2-mrd"))
+    assert "unit bu-2-mrd: no set-up, scenario or break-down brings it (21.05)" in message

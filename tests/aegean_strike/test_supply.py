@@ -1,6 +1,6 @@
 """Supply of ground units: traced over land to a source of the side within the range (12.02),
 the Final Stage's attrition hit that never eliminates (11.04, 7.07), supply in land combat,
-repair of ground units in supply (18)."""
+repair of ground units in supply (11.06, 18), supply of ships by water (10.05)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from tests.aegean_strike.play import act, actions, edited, ground_segment, passing
 from tests.aegean_strike.test_play import refused
-from wargame.games.aegean_strike import supply
-from wargame.games.aegean_strike.charts import tables
+from wargame.games.aegean_strike import losses, naval, repair, sequence, state, supply
+from wargame.games.aegean_strike.charts import TABLES, tables
 
 pytestmark = pytest.mark.game("aegean-strike")
 
@@ -72,6 +72,7 @@ def test_supply_shifts_a_land_combat():
 
 
 @pytest.mark.rule("18")
+@pytest.mark.rule("11.06")
 def test_the_final_stage_repairs_a_hit_of_a_ground_unit_in_supply_for_its_sp():
     def hurt(data):
         data["ground"]["ly-1-armd"]["hits"] = 1
@@ -89,3 +90,67 @@ def test_the_final_stage_repairs_a_hit_of_a_ground_unit_in_supply_for_its_sp():
         data["sp"]["ly"] = 1
 
     assert "18:" in refused(edited(final, poor), "b", "mend ly-1-armd")
+
+
+@pytest.mark.rule("11.06")
+def test_a_support_unit_in_supply_is_repaired_as_an_assault_unit_is():
+    def hurt(data):
+        data["ground"]["ly-art"]["hits"] = 1
+        data["ground"]["ly-1-armd"]["hits"] = 1
+
+    start = ground_segment(hurt)
+    g_tables = tables(start)
+    assert {"ly-art", "ly-1-armd"} <= set(repair.mendable(g_tables, start.data, "b"))
+    cut_off = edited(start, at("ly-art", "2122"))  # in Greece, far from Libya's sources
+    assert "ly-art" not in repair.mendable(g_tables, cut_off.data, "b")
+    assert repair.mendable(g_tables, start.data, "a") == []
+
+
+def ship_at(unit, hex_id, hits=0):
+    def edit(data):
+        data["naval"][unit].update(hex=hex_id, hits=hits)
+
+    return edit
+
+
+@pytest.mark.rule("10.05")
+def test_a_ship_is_supplied_by_water_from_a_port_or_source_of_its_side():
+    start = ground_segment()
+    g_tables = tables(start)
+    assert all(supply.naval_in_supply(g_tables, start.data, uid) for uid in start.data["naval"])
+    off_crimea = edited(start, ship_at("us-ssn-2", "S0902"))  # Sevastopol, far from Naples
+    assert not supply.naval_in_supply(g_tables, off_crimea.data, "us-ssn-2")
+    assert supply.naval_in_supply(g_tables, off_crimea.data, "us-ssn-1")
+
+
+@pytest.mark.rule("10.05")
+@pytest.mark.rule("7.07")
+def test_the_final_stage_gives_a_ship_out_of_supply_a_hit_that_never_sinks_it():
+    capacity = losses.capacity(tables(ground_segment()), "uk-ssn")
+    start = ground_segment(ship_at("us-ssn-2", "S0902"))
+    start = edited(start, ship_at("uk-ssn", "S0902", hits=capacity - 1))
+    ended = passing(start, lambda s: s.data["turn"] == 2)
+    assert ended.data["naval"]["us-ssn-2"]["hits"] == 1
+    assert ended.data["naval"]["uk-ssn"]["hits"] == capacity - 1
+    assert ended.data["naval"]["us-ssn-1"]["hits"] == 0
+    lines = {(e.key, e.params.get("unit")) for e in ended.log}
+    assert ("log.attrition", "us-ssn-2") in lines and ("log.attrition_spared", "uk-ssn") in lines
+
+
+@pytest.mark.rule("10.05")
+def test_the_closed_straits_cut_the_soviet_mediterranean_squadron_off():
+    scenario = "wwiii_southwestern_front"
+    data = state.initial_data(scenario) | sequence.initial(scenario)
+    g_tables = TABLES.defaults
+    closed = naval.closed_straits(g_tables, data, scenario, "su-cg-kara")
+    assert supply.naval_in_supply(g_tables, data, "su-cg-kara")
+    assert not supply.naval_in_supply(g_tables, data, "su-cg-kara", closed)
+    for town, unit in zip(
+        sorted(gate.hold for gate in g_tables["straits"].gates.values()),
+        ("su-59-gmrd", "su-86-gmrd"),
+        strict=True,
+    ):
+        data["ground"][unit]["hex"] = town
+    reopened = naval.closed_straits(g_tables, data, scenario, "su-cg-kara")
+    assert reopened == frozenset()
+    assert supply.naval_in_supply(g_tables, data, "su-cg-kara", reopened)

@@ -251,6 +251,11 @@ class GroundSupply(Strict):
     """Operational hexes from a unit to a supply source (12.02)."""
 
 
+class NavalSupply(Strict):
+    range: Hexes
+    """Operational MP over water from a ship to a port or supply source of its side (10.05)."""
+
+
 # -- 9.10 airbases, 10.06 carriers -----------------------------------------------------------------
 
 
@@ -564,6 +569,7 @@ TABLES: Final = PrintedTables(
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
         "naval_movement": TableKind(NavalMovement),
         "ground_supply": TableKind(GroundSupply),
+        "naval_supply": TableKind(NavalSupply),
         "unit_repair": TableKind(UnitRepair),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),

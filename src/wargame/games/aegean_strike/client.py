@@ -2,7 +2,7 @@
 reads them, the counters with their printed values, the airbases as counters, the colours and
 labels of ``data/client.yaml``, the backdrop of real coastlines, and the display fields a view
 adds to the position (where each unit stands, the airbase display with its sortie boxes, the
-tracks).
+tracks, the record sheets).
 
 Decisions
 - Both maps share one frame, as ``wargame.maps.aegean_strike`` draws them: the operational hexes
@@ -22,6 +22,9 @@ Decisions
   hex as an unknown counter: a "?" in its owner's colours, a ship or a ground unit, nothing
   more (``UNSEEN`` counters, one per owner and kind; its place in ``units`` is keyed by the
   blank's name and names its counter).
+- The record sheets (11.14, 11.15; provisional, their layout is lost): a ground counter prints
+  no hit capacity, so each player's sheet lists its ground units in the view with the hits each
+  has taken and the hits its size can take (table ``ground_hits``).
 """
 
 from __future__ import annotations
@@ -31,12 +34,13 @@ from functools import cache
 from typing import Any, Final
 
 from wargame.engine.data import read_raw
-from wargame.games.aegean_strike import state
+from wargame.games.aegean_strike import losses, state
 from wargame.games.aegean_strike.forces import DATA, AirValues, NavalValues, Unit, forces
+from wargame.games.aegean_strike.registry import RULES
 from wargame.maps import aegean_strike as drawn_map
 
 CLIENT_FILE: Final = DATA / "client.yaml"
-DISPLAY_KEYS: Final = ("units", "reduced", "tracks", "airbase_display")
+DISPLAY_KEYS: Final = ("units", "reduced", "tracks", "airbase_display", "record_sheets")
 """The fields a view adds to the position for the client (derived, never stored)."""
 AIRBASE_TYPE: Final = "airbase"
 STRATEGIC_RADIUS: Final = 10
@@ -277,16 +281,33 @@ def backdrop() -> list[dict[str, Any]]:
 
 
 # -- what a view adds ---------------------------------------------------------------------------
-def display(data: Mapping[str, Any]) -> dict[str, Any]:
+def display(g_tables: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
     """Where each unit stands ({hex, side}) and each blank (its unknown counter too), the units
-    with hits (drawn reduced), the tracks and the airbase display."""
+    with hits (drawn reduced), the tracks, the airbase display and the record sheets."""
     units = dict(placed_units(data))
     return {
         "units": units | dict(placed_blanks(data)),
         "reduced": {uid: True for uid in units if hits_of(data, uid)},
         "tracks": tracks(data),
         "airbase_display": airbase_display(data),
+        "record_sheets": record_sheets(g_tables, data),
     }
+
+
+RULES.stand_in("11.14", "each player's ground units with their hits and capacity", key="sheet")
+RULES.stand_in("11.15", "each player's ground units with their hits and capacity", key="sheet")
+
+
+@RULES.implements("11.14", "11.15")
+def record_sheets(g_tables: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """Each player's record sheet: its ground units in ``data`` (what the view holds), each with
+    the hits it has taken and the hits its size can take."""
+    sheets: dict[str, list[dict[str, Any]]] = {side: [] for side in state.SIDES}
+    for uid, record in sorted(data["ground"].items()):
+        sheets[state.side_of(data, uid)].append(
+            {"unit": uid, "hits": int(record["hits"]), "capacity": losses.capacity(g_tables, uid)}
+        )
+    return sheets
 
 
 def placed_units(data: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -326,6 +347,7 @@ def hits_of(data: Mapping[str, Any], uid: str) -> int:
     return 0
 
 
+@RULES.implements("6")
 def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
     """The stage, the Battlefield Controller, each side's victory points and each nation's
     supply points."""
@@ -337,6 +359,7 @@ def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
     return found
 
 
+@RULES.implements("6")
 def airbase_display(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each airbase and carrier in play with its air units by sortie box (9.02) and mode: what
     the printed airbase display shows."""

@@ -41,6 +41,7 @@ import msgspec
 from wargame.engine.data import Provenance, Record, by_id, load_checked, read_raw
 from wargame.engine.errors import DataError
 from wargame.games.aegean_strike.charts import TABLES, Quality, Size
+from wargame.games.aegean_strike.registry import RULES
 
 DATA: Final = Path(__file__).parent / "data"
 Id = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_-]*$")]
@@ -65,6 +66,8 @@ KIND_OF_ROLE: Final[dict[str, str]] = {
 }
 """8.02 (seed): air combat units, air transport units and EWDA units; a role not named here is
 an air combat unit's."""
+ORDER_OF_BATTLE: Final = {"nato": "21.04", "wp": "21.05"}
+"""The rule of each bloc's order of battle; the other nations' units are listed in both."""
 SEA_CLASSES: Final = frozenset({"sea", "coastal"})
 LAND_CLASSES: Final = frozenset({"land", "coastal", "island"})
 
@@ -284,6 +287,7 @@ class Forces:
             self._check_scenario(scenario)
         self.breakdowns = {b.division: tuple(b.regiments) for b in data.breakdown}
         self._check_breakdowns(data)
+        self._check_orders_of_battle(data)
 
     # -- what the rules and the views read ----------------------------------------------------
     def category(self, unit: Unit) -> Literal["air", "naval", "ground"]:
@@ -291,12 +295,15 @@ class Forces:
             return "air"
         return "naval" if unit.type in self.naval_types else "ground"
 
+    @RULES.implements("8.02")
     def air_kind(self, unit: Unit) -> str | None:
         """combat, transport or ewda for an air unit (8.02); None for any other unit."""
         found = self.air_types.get(unit.type)
         return None if found is None else KIND_OF_ROLE.get(found.role, "combat")
 
+    @RULES.implements("8.01")
     def values(self, unit: Unit) -> AirValues | NavalValues | GroundValues:
+        """The values printed on ``unit``'s counter: its type's (and a ground unit's size's)."""
         table = self.data.values
         if unit.type in table.air:
             return table.air[unit.type]
@@ -367,7 +374,24 @@ class Forces:
                 if rid in placed:
                     raise DataError(f"{where}: {rid} enters play by the break-down only")
 
+    @RULES.implements("21.04", "21.05")
+    def _check_orders_of_battle(self, data: ForcesFile) -> None:
+        """Every unit of the orders of battle enters play: by the common set-up, by a scenario
+        of its own, or as a regiment of a division's break-down (no counter is left in the box)."""
+        brought = {p.unit for p in data.setup}
+        brought |= {p.unit for scenario in data.scenarios for p in scenario.extra}
+        brought |= {r for b in data.breakdown for r in b.regiments}
+        for unit in data.units:
+            if unit.id not in brought:
+                rule = ORDER_OF_BATTLE.get(self.nations[unit.nation].bloc, "21.04-21.05")
+                raise DataError(
+                    f"unit {unit.id}: no set-up, scenario or break-down brings it ({rule})"
+                )
+
+    @RULES.implements("8.01")
     def _check_types(self) -> None:
+        """Every air, naval and ground type has its printed values, a ground type at each of its
+        sizes (8.01); no type is of two categories."""
         kinds = [*self.air_types, *self.naval_types, *self.ground_types]
         twice = sorted(kind for kind, times in Counter(kinds).items() if times > 1)
         if twice:
@@ -385,7 +409,17 @@ class Forces:
             lacking = [size for size in ground.sizes if size not in values.ground[ground.id]]
             if lacking:
                 raise DataError(f"values: no ground {ground.id} of size {lacking[0]}")
+        self._check_minesweepers()
 
+    @RULES.implements("8.03")
+    def _check_minesweepers(self) -> None:
+        """Minesweeping is printed on mine countermeasures ships only (8.03; the SH-3's is an
+        optional rule's, 19)."""
+        for type_id, naval in sorted(self.data.values.naval.items()):
+            if naval.minesweeping and type_id != "mcm":
+                raise DataError(f"values: a {type_id} cannot sweep mines, only an MCM (8.03)")
+
+    @RULES.implements("8.04", "11.01")
     def _check_unit(self, unit: Unit) -> None:
         where = f"unit {unit.id}"
         if unit.nation not in self.nations:
@@ -426,6 +460,7 @@ class Forces:
             **{nation: "neutral" for nation in sides.neutral},
         }
 
+    @RULES.implements("21.02")
     def _check_scenario(self, scenario: Scenario) -> None:
         where = f"scenario {scenario.id}"
         sides = scenario.sides
@@ -458,7 +493,9 @@ class Forces:
             if unit.nation not in ("us", "ussr") or players.get(unit.nation) in (None, "neutral"):
                 raise DataError(f"{where}: EWDA {unit_id} is not a US or Soviet one at war (9.03)")
 
+    @RULES.implements("6")
     def _check_supply_points(self, where: str, scenario: Scenario) -> None:
+        """The Supply Point track holds a box for each nation at war, none for the others."""
         at_war = {*scenario.sides.a, *scenario.sides.b}
         if set(scenario.supply_points) != at_war:
             wrong = sorted(set(scenario.supply_points) ^ at_war)[0]
@@ -521,6 +558,7 @@ class Forces:
         if not any(host is nation or host.bloc == nation.bloc != "other" for host in hosts):
             raise DataError(f"{where}: a {nation.name} unit cannot start in {found.nation} land")
 
+    @RULES.implements("8.02", "8.03")
     def _check_base(self, where: str, unit: Unit, base: str, scenario: Scenario) -> None:
         players = self._players(scenario)
         airbase = self.airbases.get(base)
@@ -534,6 +572,7 @@ class Forces:
         if not self.air_types[unit.type].carrier or carrier.nation != unit.nation:
             raise DataError(f"{where}: only its nation's carrier aircraft fly from {base} (8.03)")
 
+    @RULES.implements("8.03", "10.01")
     def _check_aboard(self, where: str, host_id: str, scenario: Scenario) -> None:
         host = self._unit_in(scenario, host_id)
         if host is None or self.category(host) != "naval":
@@ -608,8 +647,11 @@ def map_hexes(path: Path = DATA / "map.json") -> dict[str, Hex]:
     }
 
 
+@RULES.implements("0.03")
 def load(path: Path = DATA / "forces.yaml", hexes: dict[str, Hex] | None = None) -> Forces:
-    """The forces of ``path`` checked; DataError in one line naming the file and the record."""
+    """The forces of ``path`` checked; DataError in one line naming the file and the record.
+    The file is the box's counters (0.03): nations, unit types with their values, markers and
+    supply objects, units; a section missing is refused."""
     return load_checked(
         path, ForcesFile, lambda data: Forces(data, map_hexes() if hexes is None else hexes)
     )

@@ -141,7 +141,7 @@ class AegeanStrike(ProcedureGame):
         if flight is not None and not flight["revealed"] and viewer != flight["side"]:
             for key in HIDDEN_KEYS:
                 flight[key] = air.HIDDEN
-        return found | client.display(found)  # from what the viewer sees, never more
+        return found | client.display(charts.tables(state_), found)  # what the viewer sees
 
     def game_secrets(self, state_: State) -> Secrets:
         found = detection.secrets(charts.tables(state_), state_.data)

@@ -1,4 +1,4 @@
-"""Repair of ground units in the Final Stage (7.07 step 4, 18), beside the airbases' (9.10).
+"""Repair of ground units in the Final Stage (7.07 step 4, 11.06, 18), beside the airbases' (9.10).
 
 Decisions (provisional: the repair rules are lost)
 - A ground unit in supply (:mod:`supply`) with hits may have one repaired each Final Stage, its
@@ -17,12 +17,14 @@ from wargame.games.aegean_strike import state, supply
 from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in("18", "a ground unit in supply repairs a hit a Final Stage for SP", key="ground")
+RULES.stand_in("11.06", "the ground units' repair of 18 (this module)", key="ground")
 
 
 def cost(g_tables: Mapping[str, Any]) -> int:
     return int(g_tables["unit_repair"].ground_sp_per_hit)
 
 
+@RULES.implements("11.06")
 def mendable(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str) -> list[str]:
     """The ground units of ``side`` that may have a hit repaired now."""
     return [
@@ -35,7 +37,7 @@ def mendable(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str) ->
     ]
 
 
-@RULES.implements("18")
+@RULES.implements("18", "11.06")
 def mend_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> str:
     nation = state.nation(uid)
     has = data["sp"].get(nation, 0)
@@ -44,7 +46,7 @@ def mend_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str)
     return ""
 
 
-@RULES.implements("18")
+@RULES.implements("18", "11.06")
 def mend(g: Context, f: Frame, uid: str, sp: int) -> None:
     g.data["sp"][state.nation(uid)] -= sp
     g.data["ground"][uid]["hits"] -= 1

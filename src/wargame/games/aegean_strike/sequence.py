@@ -199,6 +199,7 @@ class FinalStage(Procedure):
         g.data["stage"] = "final"
         skip(g, "depot_hits")
         supply.attrition(g)
+        supply.naval_attrition(g)
         for step in ("depots", "unit_repair"):
             skip(g, step)
         g.data["mended"] = []

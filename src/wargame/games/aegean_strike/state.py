@@ -156,7 +156,7 @@ def on_strategic(hex_id: str) -> bool:
     return hex_id.startswith(STRATEGIC_PREFIX)
 
 
-@RULES.implements("4")
+@RULES.implements("4", "0.01")
 def distance(a: str, b: str) -> int:
     """Operational MP between two hexes of either map (see the module's decisions)."""
     if not on_strategic(a) and not on_strategic(b):

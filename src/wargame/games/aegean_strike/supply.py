@@ -1,6 +1,7 @@
-"""Supply of ground units in its simplest form (11.04, 12.02): a unit is in supply when a path of
-land hexes free of enemy ground units, no longer than the supply range (table
-``ground_supply``), leads from it to a supply source of its side's nations (data/forces.yaml).
+"""Supply of ground units in its simplest form (11.04, 12.02), and of ships (10.05): a ground
+unit is in supply when a path of land hexes free of enemy ground units, no longer than the supply
+range (table ``ground_supply``), leads from it to a supply source of its side's nations
+(data/forces.yaml).
 The Final Stage gives each unit out of supply one hit that never eliminates it (7.07 step 2),
 and supply modifies land combat (16.02, table ``land_modifiers``).
 
@@ -14,22 +15,30 @@ Decisions (provisional: the supply rules are lost)
   the Controller's ground unit, but scores nothing for the other side.
 - A land combat is shifted against the attacker if one of its attacking units is out of
   supply, and for it if one of the defending units is.
+- Naval supply (10.05): a ship is in supply when a path over water (the ships' own steps,
+  costs and shores, :mod:`naval`), no longer than the naval supply range (table
+  ``naval_supply``) and through no strait closed to it, leads to a port on the land of its
+  side's nations or to a hex next to (or on) a supply source of theirs. Out of supply it takes
+  one hit in the Final Stage, never sinking it, as a ground unit does; naval hits count for no
+  battlefield control (5: air and ground units only).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from wargame.engine.board.paths import search
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import ground, losses, state
+from wargame.games.aegean_strike import ground, losses, naval, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in("12.02", "a land path within the supply range to a source", key="trace")
 RULES.stand_in("11.04", "one hit a Final Stage out of supply, never eliminating", key="attrition")
+RULES.stand_in("10.05", "a water path to a port or source of its side; else a hit", key="naval")
 
 
 def sources(data: Mapping[str, Any], side: str) -> set[str]:
@@ -74,6 +83,64 @@ def attrition(g: Context) -> None:
         record["hits"] += 1
         if state.side_of(g.data, uid) == g.data["controller"]:
             g.data["bc_hits"] += 1
+        g.log("log.attrition", unit=uid, total=record["hits"])
+
+
+@cache
+def _ports_of(nations: frozenset[str]) -> frozenset[str]:
+    """The port hexes on the land of ``nations`` (the map's nation codes, their territory)."""
+    codes = {code for nation in nations for code in forces().nations[nation].territory}
+    return frozenset(
+        h for h, found in forces().hexes.items() if found.port and found.nation in codes
+    )
+
+
+def naval_bases(data: Mapping[str, Any], side: str) -> frozenset[str]:
+    """The hexes that supply ``side``'s ships: its nations' ports and supply sources."""
+    nations = frozenset(n for n, owner in data["nations"].items() if owner == side)
+    return _ports_of(nations) | frozenset(sources(data, side))
+
+
+@RULES.implements("10.05")
+def naval_in_supply(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    uid: str,
+    closed: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether ``uid`` reaches a base of its side by water within the range, avoiding
+    ``closed`` (the straits closed to it, :func:`naval.closed_straits`)."""
+    bases = naval_bases(data, state.side_of(data, uid))
+    table = g_tables["naval_movement"]
+    ends = naval.shores(float(table.pass_through_land))
+
+    def at_base(hex_id: str) -> bool:
+        return hex_id in bases or any(h in bases for h in state.neighbours(hex_id))
+
+    found = search(
+        data["naval"][uid]["hex"],
+        lambda h: tuple(n for n in naval.water_neighbours(h) if n not in closed),
+        cost=naval.step_costs(table),
+        can_leave=lambda h: h not in ends,
+        max_cost=g_tables["naval_supply"].range,
+        goal=at_base,
+    )
+    return found.found is not None
+
+
+@RULES.implements("10.05", "7.07")
+def naval_attrition(g: Context) -> None:
+    """Each ship out of supply takes one hit, unless it would sink (as 11.04's)."""
+    g_tables = game_tables(g.state)
+    for uid in sorted(g.data["naval"]):
+        closed = naval.closed_straits(g_tables, g.data, g.state.scenario, uid)
+        if naval_in_supply(g_tables, g.data, uid, closed):
+            continue
+        record = g.data["naval"][uid]
+        if record["hits"] + 1 >= losses.capacity(g_tables, uid):
+            g.log("log.attrition_spared", unit=uid)
+            continue
+        record["hits"] += 1
         g.log("log.attrition", unit=uid, total=record["hits"])
 
 
