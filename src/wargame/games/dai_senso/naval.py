@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Effect, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import state, war_states
+from wargame.games.dai_senso import markers, state, war_states
 from wargame.games.dai_senso.air import AIR_TYPES, enemy_air_in, spaced_out
 from wargame.games.dai_senso.blitz import blitz_enabled
 from wargame.games.dai_senso.board import board
@@ -542,6 +542,9 @@ def landing_refusal(data: Mapping[str, Any], uid: str, reach: int, supply: Suppl
         return f"4.1.3: enemy units hold {record['toward']}"
     if not blitz_enabled(data, uid, reach):
         return f"4.1.3: {uid} is not blitz-enabled"
+    stalled = markers.stall_refusal(data, state.faction(uid), record["toward"], "landing")
+    if stalled:
+        return stalled
     return refusal(data, supply, uid, "land")
 
 
