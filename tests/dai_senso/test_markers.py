@@ -15,14 +15,17 @@ from wargame.engine.state import Frame, State, clone
 from wargame.games import REGISTRY
 from wargame.games.dai_senso import (
     air,
+    countries,
     delay,
     final_admin,
     markers,
     option_cards,
+    politics,
     replacements,
     seasonal,
     war_states,
 )
+from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables as game_tables
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -217,3 +220,86 @@ def test_the_war_states_reserves_marker_gives_seasonal_replacement_steps():
     assert markers.reserve_steps(political("prewar"), "axis") == {}
     training = GAME.setup("a2_china_incident", 5, {})  # no politics: no Reserves marker
     assert markers.reserve_steps(training, "axis") == {}
+
+
+# -- 15.1, 15.14, 15.25 events --------------------------------------------------------------------
+
+
+@pytest.mark.rule("15.1")
+def test_allied_support_for_resistance_gives_an_allied_faction_a_partisan_base():
+    g = context(political())
+    before = g.data["partisan_pool"].get("west", 0)
+    politics.apply_event(g, "west", "allied_support_for_resistance", None)
+    assert g.data["partisan_pool"]["west"] == before + 1
+    assert logged(g.state, "log.asr") == [{"side": "west", "bases": 1}]
+    politics.apply_event(g, "axis", "allied_support_for_resistance", None)
+    assert "axis" not in g.data["partisan_pool"]
+    assert logged(g.state, "log.event_impossible")[0]["event"] == "allied_support_for_resistance"
+
+
+@pytest.mark.rule("15.14")
+def test_euro_commitment_lowers_the_esv_for_an_allied_faction_only():
+    g = context(political())
+    esv = g.data["esv"]
+    politics.apply_event(g, "soviet", "euro_commitment", None)
+    assert g.data["esv"] == esv - 1
+    politics.apply_event(g, "axis", "euro_commitment", None)
+    assert g.data["esv"] == esv - 1
+    training = context(GAME.setup("a2_china_incident", 5, {}))  # a track event: no politics needed
+    before = training.data["esv"]
+    politics.apply_event(training, "west", "euro_commitment", None)
+    assert training.data["esv"] == before - 1
+
+
+@pytest.mark.rule("15.25")
+@pytest.mark.rule("13.8.2")
+@pytest.mark.rule("13.8.1")
+def test_minor_country_creation_makes_a_ceded_region_a_new_axis_minor():
+    g = context(political())
+    politics.apply_event(g, "axis", "minor_country_creation", "hopeh")  # nothing ceded yet
+    assert logged(g.state, "log.event_impossible")
+    politics.apply_event(g, "axis", "ceded_territory", "hopeh")
+    assert countries.sovereign(g.data, "inner_mongolia") == "japan"  # 13.8.1
+    politics.apply_event(g, "axis", "minor_country_creation", "hopeh")
+    assert countries.sovereign(g.data, "inner_mongolia") == "inner_mongolia"
+    record = g.data["countries"]["inner_mongolia"]
+    assert (record["status"], record["alignment"], record["posture"]) == ("active", "axis", "war")
+    hexes = [h for h, found in board().hexes.items() if found.country == "inner_mongolia"]
+    assert hexes and countries.country_of_hex(g.data, hexes[0]) == "inner_mongolia"
+    assert logged(g.state, "log.minor_created") == [{"region": "inner_mongolia", "faction": "axis"}]
+
+
+# -- 16.7 internment and repatriation -------------------------------------------------------------
+
+
+def nationalist_in_tibet():
+    """A context of politics with a Nationalist unit moved into neutral Tibet, and the unit."""
+    g = context(political())
+    uid = next(u for u in g.data["units"] if u.startswith("n-"))
+    g.data["units"][uid]["hex"] = board().countries["tibet"][0]
+    return g, uid
+
+
+@pytest.mark.rule("16.7")
+@pytest.mark.rule("1.1.1")
+def test_units_in_a_neutral_country_are_interned_with_the_pending_card_and_come_back_with_it():
+    g, uid = nationalist_in_tibet()
+    g.data["decks"] = {"west": {}}
+    markers.intern(g, "axis")  # not the West's segment
+    assert uid in g.data["units"]
+    markers.intern(g, "west")
+    assert uid not in g.data["units"] and g.data["interned"] == {"west": [uid]}
+    assert logged(g.state, "log.interned") == [{"side": "west", "unit": uid, "country": "tibet"}]
+    markers.repatriate(g, "west")
+    assert uid in g.data["pool"] and g.data["interned"] == {}
+
+
+@pytest.mark.rule("16.7")
+def test_free_passage_spares_internment_and_no_deck_sends_the_unit_to_the_delay_box():
+    g, uid = nationalist_in_tibet()
+    g.data["politics"]["free_passage"] = {"tibet": ["west"]}
+    markers.intern(g, "west")
+    assert uid in g.data["units"]
+    g.data["politics"]["free_passage"] = {}
+    markers.intern(g, "west")
+    assert {"piece": uid, "side": "west"} in g.data["delay_box"]

@@ -60,9 +60,11 @@ class FinalAdministrative(Procedure):
         choices.add("end", _end_declarations)
         return choices
 
-    @RULES.implements("6.1.2")
+    @RULES.implements("6.1.2", "16.7")
     def truces(self, g: Context, f: Frame) -> None:
+        """Truce reduction, then the faction's units in neutral countries interned (16.7)."""
         reduce_truces(g, f["side"])
+        markers.intern(g, f["side"])
         g.goto("conditional")
 
     @RULES.implements("6.2", "14.1")

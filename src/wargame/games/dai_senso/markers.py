@@ -38,6 +38,13 @@ Decisions
 - 14.39 (provisional): in a scenario that plays politics, the Reserves marker of the war state
   (Limited War, Total War) gives the factions the table names replacement steps each seasonal
   turn (1.3.2).
+- 16.7 (provisional, but for the seed's "interned units ride on the pending card and come back
+  when it is revealed"): at the end of its war and peace segment (6.1), a faction's ground
+  units in a neutral country that gave it no free passage are interned with its pending card;
+  a faction that holds no deck sends them to the Delay box. When its pending card is revealed
+  (1.1.1 step 2) they are repatriated to its force pool, from which replacements take them
+  (1.3.3): placing them on the map at once would need the replacement places chosen, which the
+  seed's text does not settle.
 """
 
 from __future__ import annotations
@@ -47,9 +54,10 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, State
-from wargame.games.dai_senso import countries
+from wargame.games.dai_senso import countries, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
 ALLIED_BOXES: Final = ("west", "soviet")
@@ -63,6 +71,8 @@ RULES.stand_in("14.15", "a Stall marker bars support placement and beachhead lan
                "its range", key="stall")  # fmt: skip
 RULES.stand_in("14.39", "the war state's Reserves marker gives seasonal replacement steps",
                key="reserves")  # fmt: skip
+RULES.stand_in("16.7", "units in a neutral country are interned with the pending card and "
+               "repatriated to the force pool", key="internment")  # fmt: skip
 RULES.stand_in("14.45", "the V-J Day marker returns once while the Rising Sun shows, for a "
                "bonus Axis VP", key="vj_return")  # fmt: skip
 
@@ -251,6 +261,42 @@ def reserve_steps(state_: State, side: str) -> dict[str, int]:
     war = state_.data.get("war_state")
     found = game_tables(state_)["markers"].reserves.get(war, {})
     return dict(found.get(side, {}))
+
+
+# -- 16.7 internment and repatriation -----------------------------------------------------------
+
+
+@RULES.implements("16.7")
+def intern(g: Context, side: str) -> None:
+    """``side``'s ground units standing in a neutral country that gives it no free passage are
+    interned: off the map, held with its pending card (``data["interned"]``), or where it holds
+    no deck, in the Delay box."""
+    if not countries.plays(g.data):
+        return
+    passage = g.data["politics"].get("free_passage", {})
+    for uid in sorted(g.data["units"]):
+        country = countries.country_of_hex(g.data, g.data["units"][uid]["hex"])
+        if state.faction(uid) != side or not forces().is_ground(forces().units[uid]):
+            continue
+        if countries.record(g.data, country) is None or side in passage.get(country, []):
+            continue
+        if countries.status(g.data, country) != "neutral":
+            continue
+        del g.data["units"][uid]
+        if side in g.data.get("decks", {}):
+            g.data.setdefault("interned", {}).setdefault(side, []).append(uid)
+        else:
+            g.data.setdefault("delay_box", []).append({"piece": uid, "side": side})
+        g.log("log.interned", side=side, unit=uid, country=country)
+
+
+@RULES.implements("16.7", "1.1.1")
+def repatriate(g: Context, side: str) -> None:
+    """The units interned with ``side``'s pending card, revealed now, come back to its force
+    pool."""
+    for uid in g.data.get("interned", {}).pop(side, []):
+        g.data["pool"].append(uid)
+        g.log("log.repatriated", side=side, unit=uid)
 
 
 ALL: Final[tuple[Procedure, ...]] = (AidToChinaBox(),)

@@ -51,7 +51,7 @@ Decisions
   do; markers go to the faction's force pool; a removal sets another card aside, the copy in
   the hand first. Where politics is not played only the track events ("USCL Increase", "US
   Influence Decline", "ESV -1") are; the others are logged "not played yet". The interned
-  units a pending card holds (16.7) do not exist yet.
+  units a pending card holds (16.7, :mod:`markers`) come back when it is revealed.
 - "Select a country": one of the minor countries of the map (a Chinese one for a card that
   says so): the printed card text is not at hand (provisional, ``cards.yaml``).
 - The influence and neutral markers' DRM is the table ``politics``' (``marker_drm``).
@@ -449,6 +449,7 @@ class OptionCardSegment(Procedure):
             g.goto("choose_next")
             return
         g.reveal()
+        markers.repatriate(g, side)
         card = cards().cards[pending]
         broken = restriction_refusal(g.state, side, card, chosen) if chosen else ""
         if broken:

@@ -24,8 +24,10 @@ Decisions
   the KMT and to the CCP (a roll on the Aid to China table: 16.3.9, 16.5.6), Free Passage (a
   faction's units may enter a neutral or Policy-affected country), Regime Change (a conquered
   minor becomes an active Axis one), Operation Z and
-  Large-Scale Attack (SNLF Beachhead-0 markers: :mod:`snlf`, 15.29, 15.37). Every other event
-  is logged as not played yet, and changes nothing.
+  Large-Scale Attack (SNLF Beachhead-0 markers: :mod:`snlf`, 15.29, 15.37), Allied Support for
+  Resistance (partisan bases, 15.1), Euro Commitment (the ESV, 15.14) and Minor Country
+  Creation (a ceded region made a new Axis minor, 15.25, 13.8.2): their numbers are the table
+  ``markers``'. Every other event is logged as not played yet, and changes nothing.
 """
 
 from __future__ import annotations
@@ -47,6 +49,11 @@ country's marker (1.1.2: the Diplomatic Incident and Current Card tables)."""
 
 RULES.stand_in("2.1", "events whose effect text is lost are designed or not played yet",
                key="political_events")  # fmt: skip
+RULES.stand_in("15.1", "an Allied faction gains partisan base markers", key="asr")
+RULES.stand_in("15.14", "an Allied faction's commitment to Europe lowers the ESV",
+               key="euro_commitment")  # fmt: skip
+RULES.stand_in("15.25", "a region ceded to Japan becomes a new Axis minor",
+               key="minor_country_creation")  # fmt: skip
 
 
 def current_card_actions(
@@ -218,6 +225,7 @@ def _china_incident(g: Context, side: str, country: str | None) -> bool:
     return bool(found)
 
 
+@RULES.implements("13.8.1")
 def _ceded_territory(g: Context, side: str, country: str | None) -> bool:
     """The selected country's first region not yet ceded goes to Japan (13.3.2), its marker to
     the Ceded Lands box."""
@@ -298,6 +306,49 @@ def _regime_change(g: Context, side: str, country: str | None) -> bool:
     return True
 
 
+@RULES.implements("15.1")
+def _allied_support_for_resistance(g: Context, side: str, country: str | None) -> bool:
+    """An Allied faction's partisan base pool grows by the table's markers (impossible for the
+    Axis)."""
+    bases = game_tables(g.state)["markers"].asr_partisan_bases
+    if side not in countries.ALLIED or bases == 0:
+        return False
+    pool = g.data.setdefault("partisan_pool", {})
+    pool[side] = pool.get(side, 0) + bases
+    g.log("log.asr", side=side, bases=bases)
+    return True
+
+
+@RULES.implements("15.14")
+def _euro_commitment(g: Context, side: str, country: str | None) -> bool:
+    """An Allied faction commits forces to Europe: the ESV moves by the table's change
+    (impossible for the Axis)."""
+    change = game_tables(g.state)["markers"].euro_commitment_esv
+    if side not in countries.ALLIED or change == 0:
+        return False
+    g.data["esv"] = int(g.data.get("esv", 0)) + change
+    g.log("log.esv", side=side, esv=g.data["esv"], change=change)
+    return True
+
+
+@RULES.implements("15.25", "13.8.2")
+def _minor_country_creation(g: Context, side: str, country: str | None) -> bool:
+    """The first region of the selected country ceded to Japan becomes a new minor country of
+    the Axis (impossible: no such region)."""
+    ceded = g.data["politics"]["ceded"]
+    created = g.data["politics"].get("created", {})
+    regions = [
+        name
+        for name, area in sorted(countries.areas().items())
+        if area["owner"] == country and ceded.get(name) == "japan" and name not in created
+    ]
+    if country is None or not regions:
+        return False
+    countries.create_minor(g.data, regions[0], "axis")
+    g.log("log.minor_created", region=regions[0], faction="axis")
+    return True
+
+
 def _snlf(event: str) -> Handler:
     def place(g: Context, side: str, country: str | None) -> bool:
         return side == "axis" and snlf.begin(g, event)
@@ -332,9 +383,14 @@ HANDLERS: Final[dict[str, Handler]] = {
     "free_passage": _free_passage,
     "regime_change": _regime_change,
     "large_scale_attack": _snlf("large_scale_attack"),
+    "allied_support_for_resistance": _allied_support_for_resistance,
+    "euro_commitment": _euro_commitment,
+    "minor_country_creation": _minor_country_creation,
 }
 """The events played, by id; each returns False when it cannot be done."""
-WITHOUT_POLITICS: Final = frozenset({"uscl_increase", "us_influence_decline", "esv_down"})
+WITHOUT_POLITICS: Final = frozenset(
+    {"uscl_increase", "us_influence_decline", "esv_down", "euro_commitment"}
+)
 """The events played where the scenario plays no politics (an option card's: the tracks')."""
 
 
