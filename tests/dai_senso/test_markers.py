@@ -20,6 +20,7 @@ from wargame.games.dai_senso import (
     final_admin,
     markers,
     option_cards,
+    organisation,
     politics,
     replacements,
     seasonal,
@@ -27,6 +28,7 @@ from wargame.games.dai_senso import (
 )
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.forces import forces
 
 pytestmark = pytest.mark.game("dai-senso")
 
@@ -303,3 +305,69 @@ def test_free_passage_spares_internment_and_no_deck_sends_the_unit_to_the_delay_
     g.data["politics"]["free_passage"] = {}
     markers.intern(g, "west")
     assert {"piece": uid, "side": "west"} in g.data["delay_box"]
+
+
+# -- 2.2 the support segment, 13.8.3 pan-national units ------------------------------------------
+
+
+@pytest.mark.rule("2.2")
+def test_the_support_segment_places_support_before_blitz_markers():
+    state = GAME.setup("a3_tora_tora_tora", 5)
+    assert GAME.view(state, "axis")["prompt"]["key"] == "prompt.beachhead_support"
+    after = GAME.apply(state, "axis", Action("end"))
+    assert GAME.view(after, "axis")["prompt"]["key"] == "prompt.blitz_placement"
+    phases = [e.params["phase"] for e in after.log if e.key == "log.phase"]
+    assert phases[-1] == "initial_administrative"
+
+
+@pytest.mark.rule("13.8.3")
+def test_a_pan_national_unit_is_at_home_in_its_factions_chinese_minors():
+    data = political().data
+    kmt = next(u for u, unit in forces().units.items() if unit.nationality == "kmt")
+    home = countries.home_of(data, kmt)
+    assert home and all(countries.alignment(data, c) == "west" for c in home)
+    data["countries"]["hopeh"]["alignment"] = "soviet"
+    assert "hopeh" not in countries.home_of(data, kmt)
+
+
+# -- 2.3.2 garrison conversion --------------------------------------------------------------------
+
+
+@pytest.mark.rule("2.3.2")
+def test_a_garrison_and_a_pool_infantry_unit_convert_into_each_other_in_supply():
+    from tests.dai_senso.play import PLAIN, position
+
+    rifles = next(
+        u.id
+        for u in forces().units.values()
+        if u.nationality == "russia" and u.type == "infantry" and u.id != "s-kamchatka"
+    )
+    state = position({"s-kamchatka": (PLAIN, 1)})
+    g = context(state)
+    g.data["pool"] = [rifles]
+    found = {text: reason for text, reason, _e, _a in organisation.offers(g, "soviet")}
+    assert found[f"convert s-kamchatka {rifles}"] == ""
+    _text, _reason, effect, args = next(
+        o for o in organisation.offers(g, "soviet") if o[0].startswith("convert")
+    )
+    effect(g, Frame("organization", "organize", {"side": "soviet"}), *args)
+    assert g.data["units"][rifles] == {"hex": PLAIN, "steps": 1}
+    assert "s-kamchatka" in g.data["pool"] and "s-kamchatka" not in g.data["units"]
+    back = {text: reason for text, reason, _e, _a in organisation.offers(g, "soviet")}
+    assert back[f"convert {rifles} s-kamchatka"].startswith("2.3.2:")  # Australia: not home
+
+
+@pytest.mark.rule("2.3.2")
+def test_no_conversion_out_of_supply():
+    from tests.dai_senso.play import PLAIN, PRINTED_SUPPLY, position
+
+    state = position({"s-kamchatka": (PLAIN, 1)}, supply=PRINTED_SUPPLY)
+    rifles = next(
+        u.id for u in forces().units.values() if u.nationality == "russia" and u.type == "infantry"
+    )
+    g = context(state)
+    g.data["pool"] = [rifles]
+    found = {text: reason for text, reason, _e, _a in organisation.offers(g, "soviet")}
+    assert found[f"convert s-kamchatka {rifles}"].startswith(
+        "2.3.2: a unit converts only in supply"
+    )

@@ -38,6 +38,8 @@ PAN_NATIONAL: Final = {"kmt": "west", "ccp": "soviet"}
 
 
 RULES.stand_in("13.8.1", "a ceded region is Japan's", key="ceded_region")
+RULES.stand_in("13.8.3", "a pan-national Chinese unit is at home in its faction's Chinese "
+               "minors", key="pan_national")  # fmt: skip
 RULES.stand_in("13.8.2", "a created minor is its region's own country, active at War",
                key="created_minor")  # fmt: skip
 
@@ -216,6 +218,7 @@ def selectable(data: Mapping[str, Any], select: str) -> list[str]:
     return [name for name in names if select != "chinese_country" or name in CHINESE]
 
 
+@RULES.implements("13.8.3")
 def home_of(data: Mapping[str, Any], uid: str) -> frozenset[str]:
     """The countries a unit is at home in: its nationality's sovereign country; the Chinese
     minors aligned with its faction for a Chinese parent-nationality unit."""

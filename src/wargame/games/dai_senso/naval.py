@@ -131,7 +131,11 @@ class SupportSegment(Procedure):
 
     name = "support_segment"
 
+    @RULES.implements("2.2")
     def start(self, g: Context, f: Frame) -> None:
+        """The steps in the rule's order: 1 return to base, 2 beachhead maintenance, 3 support
+        and convoy placement, 4 Blitz markers, 5 beachhead failure; the faction's support units
+        stay where they were placed until its next support segment returns them (2.2.1)."""
         if not plays_naval(g.data):
             g.call("blitz_placement", then="done", side=f["side"])
             return
