@@ -277,7 +277,7 @@ def test_minor_country_creation_makes_a_ceded_region_a_new_axis_minor():
 def nationalist_in_tibet():
     """A context of politics with a Nationalist unit moved into neutral Tibet, and the unit."""
     g = context(political())
-    uid = next(u for u in g.data["units"] if u.startswith("n-"))
+    uid = next(u for u in g.data["units"] if forces().units[u].nationality == "kiangsu")
     g.data["units"][uid]["hex"] = board().countries["tibet"][0]
     return g, uid
 
@@ -371,3 +371,35 @@ def test_no_conversion_out_of_supply():
     assert found[f"convert s-kamchatka {rifles}"].startswith(
         "2.3.2: a unit converts only in supply"
     )
+
+
+# -- 13.8.4, 13.8.5 France and Germany -----------------------------------------------------------
+
+
+@pytest.mark.rule("13.8.5")
+@pytest.mark.rule("13.8.4")
+def test_germanys_victory_over_france_raises_the_esv_and_makes_france_vichy():
+    g = context(political())
+    esv = g.data["esv"]
+    politics.apply_event(g, "axis", "german_victory_france", None)
+    assert g.data["esv"] == esv + 1
+    france = g.data["countries"]["france"]
+    assert (france["status"], france["alignment"]) == ("neutral", "axis")
+    assert g.data["politics"]["free_passage"]["france"] == ["axis"]
+    assert logged(g.state, "log.vichy")
+    politics.apply_event(g, "axis", "german_victory_russia", None)
+    assert g.data["esv"] == esv + 3
+
+
+@pytest.mark.rule("13.8.4")
+@pytest.mark.rule("16.7")
+def test_a_france_at_war_stays_and_a_neutrals_own_army_is_not_interned():
+    g = context(political("total_war"))
+    g.data["countries"]["france"]["posture"] = "war"
+    politics.apply_event(g, "axis", "german_victory_france", None)
+    assert g.data["countries"]["france"]["status"] == "active"
+    g.data["countries"]["france"]["posture"] = "policy"
+    politics.apply_event(g, "axis", "german_victory_france", None)
+    french = [u for u in g.data["units"] if forces().units[u].nationality == "france"]
+    markers.intern(g, "west")
+    assert all(u in g.data["units"] for u in french)

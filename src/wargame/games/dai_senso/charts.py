@@ -655,6 +655,8 @@ class MarkerRules(Strict):
     """Partisan base markers Allied Support for Resistance adds to the faction's pool (15.1)."""
     euro_commitment_esv: Annotated[int, msgspec.Meta(ge=-3, le=3)]
     """How the ESV moves when an Allied faction commits forces to Europe (15.14)."""
+    german_victory_esv: dict[Literal["france", "russia"], Annotated[int, msgspec.Meta(ge=0, le=5)]]
+    """How much each German victory raises the ESV (13.8.5: Germany is off the map)."""
 
 
 # -- the tables ----------------------------------------------------------------------------------

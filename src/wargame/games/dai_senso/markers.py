@@ -280,6 +280,8 @@ def intern(g: Context, side: str) -> None:
             continue
         if countries.record(g.data, country) is None or side in passage.get(country, []):
             continue
+        if country in countries.home_of(g.data, uid):  # a neutral's own army stays at home
+            continue
         if countries.status(g.data, country) != "neutral":
             continue
         del g.data["units"][uid]
