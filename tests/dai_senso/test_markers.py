@@ -63,6 +63,7 @@ def test_a_cards_aid_to_china_marker_comes_off_the_track_into_the_chosen_box():
     assert GAME.active(state) == ["west"]
     texts = [a.text for a in GAME.legal_actions(state, "west")]
     assert texts == ["box west", "box soviet"]
+    assert GAME.view(state, "west")["labels"]["box"] == "label.aid_to_china_box.box"
     with pytest.raises(IllegalAction):
         GAME.apply(state, "soviet", Action("box west"))
     after = GAME.apply(state, "west", Action("box soviet"))
