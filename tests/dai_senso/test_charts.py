@@ -39,6 +39,7 @@ PROVISIONAL = {
     "training_scenarios",
     "campaign_scenarios",
     "politics",
+    "markers",  # ds-markers: chapter 14-16 markers and events
 }
 
 
@@ -66,7 +67,7 @@ def refusal(table: str, change) -> str:
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 27
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 28
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -219,6 +220,7 @@ CHANGES = {
     "option_cards": lambda v: v["scenarios"]["c1_1937"]["government"].update(face="navy"),
     "organization": lambda v: v["donors"].update(hq=["hq"]),
     "airdrop": lambda v: v.update(range=1),
+    "markers": lambda v: v.update(stall_range=1),
 }
 
 
@@ -312,7 +314,7 @@ def test_wargame_tables_lists_every_table(capsys):
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "dai-senso")
-    assert code == 0 and "27 printed tables a rules overlay may replace, 18 provisional" in out
+    assert code == 0 and "28 printed tables a rules overlay may replace, 19 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(PROVISIONAL)
 
@@ -320,7 +322,7 @@ def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
 def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_path):
     template = tmp_path / "charts.yaml"
     code, out, _ = cli(capsys, "tables", "dai-senso", "--template", template)
-    assert code == 0 and "the 27 tables of dai-senso" in out
+    assert code == 0 and "the 28 tables of dai-senso" in out
     assert TABLES.read(template) is None
     text = template.read_text(encoding="utf-8")
     template.write_text(text.replace("steps: 6", "steps: 5"), encoding="utf-8")

@@ -264,9 +264,10 @@ def test_a_card_that_selects_a_country_asks_for_it_then_rolls_its_table():
 
 
 @pytest.mark.rule("1.1.2")
-def test_markers_go_to_the_force_pool_and_unplayed_events_are_logged_as_such():
+def test_a_cards_marker_goes_where_its_rule_puts_it_and_unplayed_events_are_logged():
     found = segment(dealt_three(), "west", pending="west-19a")  # marker:aid_to_china
-    assert found.data["card_markers"]["west"] == ["aid_to_china"]
+    assert found.data["card_markers"]["west"] == []  # on the turn track (14.1)
+    assert {"piece": "aid_to_china", "side": "west"}.items() <= found.data["arrivals"][-1].items()
     found = segment(dealt_three(), "west", pending="west-18a")  # successful_protest
     assert "log.event_not_played" in keys(found)  # no politics played in The China Incident
 

@@ -560,6 +560,7 @@ def test_the_bots_order_ending_the_declarations_before_declaring_war():
 @pytest.mark.rule("15.29")
 def test_operation_z_places_an_snlf_beachhead_that_stays_its_turn_and_enables_blitz():
     state = political(card="axis-21", scenario="a3_tora_tora_tora")  # Operation Z
+    state = to_decision(state, "axis", "snlf")  # past the Reserves' replacement (14.39)
     offered = texts(state, "axis")
     assert offered[-1] == "end" and all(t.startswith("snlf ") for t in offered[:-1])
     sea = offered[0].split()[1]
@@ -581,6 +582,7 @@ def test_operation_z_places_an_snlf_beachhead_that_stays_its_turn_and_enables_bl
 @pytest.mark.rule("15.37")
 def test_a_large_scale_attack_places_two_and_none_without_naval_play():
     state = political(card="axis-22", scenario="a3_tora_tora_tora")
+    state = to_decision(state, "axis", "snlf")  # past the Reserves' replacement (14.39)
     first = texts(state, "axis")[0]
     state = GAME.apply(state, "axis", Action(first))
     state = GAME.apply(state, "axis", Action(texts(state, "axis")[0]))

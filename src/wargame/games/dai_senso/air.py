@@ -25,7 +25,7 @@ from typing import Any
 
 from wargame.engine.notes import Modifier
 from wargame.engine.procedure import Context
-from wargame.games.dai_senso import state
+from wargame.games.dai_senso import markers, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import ColumnShifts
 from wargame.games.dai_senso.registry import RULES
@@ -75,7 +75,7 @@ def spaced_out(data: Mapping[str, Any], uid: str) -> set[str]:
     side = state.faction(uid)
     air = state.unit(uid).type in AIR_TYPES
     the_map = board()
-    found: set[str] = set()
+    found: set[str] = markers.stalled_hexes(data, side)
     for other, where in placed_air(data).items():
         if air or state.faction(other) != side:
             found |= {where, *the_map.neighbours(where)}

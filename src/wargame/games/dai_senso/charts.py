@@ -254,6 +254,7 @@ Condition = Literal[
     "total_war",
     "soviet_european_war",
     "prewar",
+    "own_bases_damaged",
 ]
 
 
@@ -632,6 +633,32 @@ class Politics(Strict):
     """The SNLF Beachhead-0 markers each event places (15.29, 15.37)."""
 
 
+# -- 14, 15, 16.7 markers and events (ds-markers) ------------------------------------------------
+
+Count = Annotated[int, msgspec.Meta(ge=0, le=20)]
+
+
+class MarkerRules(Strict):
+    vj_day_seasonal_turns: Annotated[int, msgspec.Meta(ge=1, le=40)]
+    """Total War places the V-J Day marker this many seasonal turns ahead (12.3, 14.37)."""
+    vj_day_returns: Count
+    """How many times the V-J Day marker may go back on the turn track (14.45)."""
+    vj_day_return_seasonal_turns: Annotated[int, msgspec.Meta(ge=1, le=20)]
+    """How far ahead, in seasonal turns, a returned V-J Day marker goes (14.45)."""
+    vj_day_return_bonus_vp: Count
+    """The Axis's bonus VP at the final VP check for each return (14.45, 0.4)."""
+    stall_range: Annotated[int, msgspec.Meta(ge=0, le=6)]
+    """The hexes from its own a Stall marker bars support placement and landings (14.15)."""
+    reserves: dict[Literal["limited_war", "total_war"], dict[str, dict[str, Count]]]
+    """14.39: each war state's Reserves marker: faction -> replacement key -> seasonal steps."""
+    asr_partisan_bases: Count
+    """Partisan base markers Allied Support for Resistance adds to the faction's pool (15.1)."""
+    euro_commitment_esv: Annotated[int, msgspec.Meta(ge=-3, le=3)]
+    """How the ESV moves when an Allied faction commits forces to Europe (15.14)."""
+    german_victory_esv: dict[Literal["france", "russia"], Annotated[int, msgspec.Meta(ge=0, le=5)]]
+    """How much each German victory raises the ESV (13.8.5: Germany is off the map)."""
+
+
 # -- the tables ----------------------------------------------------------------------------------
 
 TABLES: Final = PrintedTables(
@@ -665,6 +692,7 @@ TABLES: Final = PrintedTables(
         "organization": TableKind(OrganizationRules),
         "airdrop": TableKind(AirdropRules),
         "politics": TableKind(Politics),
+        "markers": TableKind(MarkerRules),
     },
 )
 

@@ -37,6 +37,13 @@ PAN_NATIONAL: Final = {"kmt": "west", "ccp": "soviet"}
 """The Chinese parent-nationality units and the faction whose Chinese minors are their home."""
 
 
+RULES.stand_in("13.8.1", "a ceded region is Japan's", key="ceded_region")
+RULES.stand_in("13.8.3", "a pan-national Chinese unit is at home in its faction's Chinese "
+               "minors", key="pan_national")  # fmt: skip
+RULES.stand_in("13.8.2", "a created minor is its region's own country, active at War",
+               key="created_minor")  # fmt: skip
+
+
 @cache
 def areas() -> dict[str, dict[str, Any]]:
     """Every country, dependent and region by id: its kind and owner (map.json, then the majors
@@ -126,13 +133,14 @@ def record(data: Mapping[str, Any], country: str) -> Mapping[str, Any] | None:
     return found
 
 
-@RULES.implements("13.3", "13.3.1", "13.3.2")
+@RULES.implements("13.3", "13.3.1", "13.3.2", "13.8.1")
 def sovereign(data: Mapping[str, Any], area: str) -> str:
-    """The country an area belongs to: itself if a country, else its owner's sovereign; a
-    ceded region's is Japan's (13.3.2)."""
+    """The country an area belongs to: itself if a country or a minor created from it (13.8.2),
+    else its owner's sovereign; a ceded region's is Japan's (13.3.2, 13.8.1)."""
     ceded = data.get("politics", {}).get("ceded", {})
+    created = data.get("politics", {}).get("created", {})
     seen: set[str] = set()
-    while area and not is_country(area) and area not in seen:
+    while area and not is_country(area) and area not in created and area not in seen:
         seen.add(area)
         area = ceded.get(area) or areas().get(area, {}).get("owner") or ""
     return area
@@ -184,6 +192,15 @@ def set_status(data: dict[str, Any], country: str, new: str, side: str | None = 
     return True
 
 
+@RULES.implements("13.8.2")
+def create_minor(data: dict[str, Any], region: str, side: str) -> None:
+    """The region becomes a new minor country: active, aligned with ``side``, at War posture;
+    its hexes are its own country's from then on (:func:`sovereign`)."""
+    data["politics"].setdefault("created", {})[region] = side
+    data["countries"][region] = {"status": "active", "alignment": side, "posture": "war"}
+    data["postures"][region] = "war"
+
+
 def set_posture(data: dict[str, Any], country: str, new: str) -> bool:
     """Give the country posture ``new``; False if it has no record or already has it."""
     found = data["countries"].get(country)
@@ -201,6 +218,7 @@ def selectable(data: Mapping[str, Any], select: str) -> list[str]:
     return [name for name in names if select != "chinese_country" or name in CHINESE]
 
 
+@RULES.implements("13.8.3")
 def home_of(data: Mapping[str, Any], uid: str) -> frozenset[str]:
     """The countries a unit is at home in: its nationality's sovereign country; the Chinese
     minors aligned with its faction for a Chinese parent-nationality unit."""

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from wargame.engine.dice import D6
 from wargame.engine.procedure import Context
+from wargame.games.dai_senso import markers
 from wargame.games.dai_senso.charts import DelayModifier
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
@@ -56,6 +57,7 @@ def _times(data: Mapping[str, Any], side: str, modifier: DelayModifier) -> int:
         "total_war": int(war == "total_war"),
         "prewar": int(war == "prewar"),
         "soviet_european_war": int(bool(data.get("soviet_european_war"))),
+        "own_bases_damaged": sw_count(data, "bases_damaged", side),
     }
     found = counts[modifier.condition]
     return found if modifier.per == "each" else min(found, 1)
@@ -102,6 +104,8 @@ def arrive(g: Context) -> None:
     for counter in [c for c in g.data.get("arrivals", []) if c["turn"] <= now]:
         g.data["arrivals"].remove(counter)
         piece, side = counter["piece"], counter["side"]
+        if markers.receive(g, side, piece):
+            continue
         if piece == "partisan_base":
             g.data["partisan_pool"][side] = g.data["partisan_pool"].get(side, 0) + 1
         elif piece in g.data.get("logistics", {}):

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, state, war_states
+from wargame.games.dai_senso import countries, markers, politics, state, war_states
 from wargame.games.dai_senso.registry import RULES
 
 RULES.stand_in("6.1.2", "a Truce counts down in the turns of the faction its country is aligned "
@@ -60,13 +60,18 @@ class FinalAdministrative(Procedure):
         choices.add("end", _end_declarations)
         return choices
 
-    @RULES.implements("6.1.2")
+    @RULES.implements("6.1.2", "16.7")
     def truces(self, g: Context, f: Frame) -> None:
+        """Truce reduction, then the faction's units in neutral countries interned (16.7)."""
         reduce_truces(g, f["side"])
+        markers.intern(g, f["side"])
         g.goto("conditional")
 
-    @RULES.implements("6.2")
+    @RULES.implements("6.2", "14.1")
     def conditional(self, g: Context, f: Frame) -> None:
+        """The rolls of the Aid to China markers in the faction's box (14.1), its permanent
+        conditional events, then its current card's."""
+        aid_to_china(g, f["side"])
         permanent_events(g, f["side"])
         g.call("card_actions", then="done", side=f["side"], segment="conditional_event")
 
@@ -95,6 +100,13 @@ def reduce_truces(g: Context, side: str) -> None:
         countries.set_posture(g.data, country, "war")
         g.log("log.truce_ended", country=country)
         war_states.took_war_posture(g, country)
+
+
+@RULES.implements("14.1")
+def aid_to_china(g: Context, side: str) -> None:
+    """One roll on the Aid to China table for each Aid to China marker in ``side``'s box."""
+    for _ in range(markers.aid_rolls(g.data, side)):
+        politics.roll_on_table(g, side, "aid_to_china", None)
 
 
 def units_by_country(data: Mapping[str, Any]) -> dict[str, set[str]]:

@@ -50,6 +50,7 @@ from wargame.games.dai_senso import (
     country_setup,
     final_admin,
     losses,
+    markers,
     movement,
     naval,
     option_cards,
@@ -95,7 +96,7 @@ class DaiSenso(ProcedureGame):
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
         *stacking.ALL, *naval.ALL, *seasonal.ALL, *option_cards.ALL, *organisation.ALL,
-        *airdrop.ALL, *politics.ALL, *final_admin.ALL, *snlf.ALL,
+        *airdrop.ALL, *politics.ALL, *final_admin.ALL, *snlf.ALL, *markers.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(

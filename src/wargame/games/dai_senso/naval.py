@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Effect, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import state, war_states
+from wargame.games.dai_senso import markers, state, war_states
 from wargame.games.dai_senso.air import AIR_TYPES, enemy_air_in, spaced_out
 from wargame.games.dai_senso.blitz import blitz_enabled
 from wargame.games.dai_senso.board import board
@@ -131,7 +131,11 @@ class SupportSegment(Procedure):
 
     name = "support_segment"
 
+    @RULES.implements("2.2")
     def start(self, g: Context, f: Frame) -> None:
+        """The steps in the rule's order: 1 return to base, 2 beachhead maintenance, 3 support
+        and convoy placement, 4 Blitz markers, 5 beachhead failure; the faction's support units
+        stay where they were placed until its next support segment returns them (2.2.1)."""
         if not plays_naval(g.data):
             g.call("blitz_placement", then="done", side=f["side"])
             return
@@ -542,6 +546,9 @@ def landing_refusal(data: Mapping[str, Any], uid: str, reach: int, supply: Suppl
         return f"4.1.3: enemy units hold {record['toward']}"
     if not blitz_enabled(data, uid, reach):
         return f"4.1.3: {uid} is not blitz-enabled"
+    stalled = markers.stall_refusal(data, state.faction(uid), record["toward"], "landing")
+    if stalled:
+        return stalled
     return refusal(data, supply, uid, "land")
 
 

@@ -51,7 +51,7 @@ Decisions
   do; markers go to the faction's force pool; a removal sets another card aside, the copy in
   the hand first. Where politics is not played only the track events ("USCL Increase", "US
   Influence Decline", "ESV -1") are; the others are logged "not played yet". The interned
-  units a pending card holds (16.7) do not exist yet.
+  units a pending card holds (16.7, :mod:`markers`) come back when it is revealed.
 - "Select a country": one of the minor countries of the map (a Chinese one for a card that
   says so): the printed card text is not at hand (provisional, ``cards.yaml``).
 - The influence and neutral markers' DRM is the table ``politics``' (``marker_drm``).
@@ -66,7 +66,7 @@ from wargame.engine.errors import DataError
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import Frame, State
-from wargame.games.dai_senso import countries, politics, state, war_states
+from wargame.games.dai_senso import countries, markers, politics, state, war_states
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.cards import Card, Requirement, cards
 from wargame.games.dai_senso.charts import TABLES, DeckDeal
@@ -299,7 +299,10 @@ def _action_status(segment: str, do: str) -> str:
 
 
 def place_marker(g: Context, side: str, marker: str) -> None:
-    """A card's marker goes to the faction's force pool (its placement is its section's)."""
+    """A card's marker goes where its rule says (:func:`markers.card_places`), else to the
+    faction's force pool (its placement is its section's)."""
+    if markers.card_places(g, side, marker):
+        return
     g.data["card_markers"][side].append(marker)
     g.log("log.card_marker", side=side, marker=marker)
 
@@ -446,6 +449,7 @@ class OptionCardSegment(Procedure):
             g.goto("choose_next")
             return
         g.reveal()
+        markers.repatriate(g, side)
         card = cards().cards[pending]
         broken = restriction_refusal(g.state, side, card, chosen) if chosen else ""
         if broken:
@@ -460,6 +464,7 @@ class OptionCardSegment(Procedure):
         own["played"].append(pending)
         own["revealed"][pending] = int(g.data["year"])
         g.log("log.card_revealed", side=side, card=pending)
+        markers.pact_removes_aid(g, pending)
         f["action"] = 0
         g.goto("actions")
 

@@ -19,8 +19,12 @@ Decisions (provisional: the procedures are not recovered, supplement §4, §20 i
   force pool with its steps (a unit coming back by breakdown has one step): a formation that
   can no longer be supplied is disbanded rather than left to starve.
 - The segment asks the faction only when it may do something in it; else it passes.
-- Fortress and garrison conversion (2.3.2) and detachments (2.3.5) need counters the set-ups
-  do not hold (a garrison face, a detachment on the back of an infantry unit): not played.
+- Fortress and garrison conversion (2.3.2): a supplied garrison takes the field as a one-step
+  infantry-type unit of its nationality waiting in the force pool, and a supplied one-step
+  infantry-type unit at home (its own country, :func:`countries.home_of`) becomes a garrison
+  of its nationality waiting there; the unit replaced goes to the force pool. A fortress never
+  converts: its works cannot move. Detachments (2.3.5) need counters the set-ups do not hold
+  (a detachment on the back of an infantry unit): not played.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import state
+from wargame.games.dai_senso import countries, state
 from wargame.games.dai_senso.charts import OrganizationRules, Stacking, Supply
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
@@ -48,6 +52,8 @@ RULES.stand_in(
     "2.3.4", "a unit gives a step to a unit of its kind waiting in the force pool", key="breakdown"
 )
 RULES.stand_in("2.3.3", "a unit out of supply goes to the force pool", key="disband")
+RULES.stand_in("2.3.2", "a garrison and a one-step infantry unit of the force pool exchange "
+               "places", key="conversion")  # fmt: skip
 
 
 def square(uid: str) -> bool:
@@ -124,6 +130,38 @@ def waiting(data: Mapping[str, Any], side: str) -> list[str]:
     ]
 
 
+def garrison(uid: str) -> bool:
+    return state.unit(uid).type == "garrison"
+
+
+def field_infantry(uid: str) -> bool:
+    """An infantry-type unit that is no garrison (square steps: the seed)."""
+    return forces().ground_types[state.unit(uid).type].class_ == "infantry_type" and not square(uid)
+
+
+def converts_into(uid: str, into: str) -> bool:
+    """Whether the pair is a conversion: a garrison into field infantry or the reverse, of one
+    nationality."""
+    same = state.unit(uid).nationality == state.unit(into).nationality
+    kinds = (garrison(uid) and field_infantry(into)) or (field_infantry(uid) and garrison(into))
+    return same and kinds
+
+
+@RULES.implements("2.3.2", "10.3")
+def conversion_refusal(data: Mapping[str, Any], uid: str, supply: Supply) -> str:
+    """Why the unit (of a conversion pair) may not convert ("" if it may)."""
+    if not supplied(data, supply, uid):
+        return "2.3.2: a unit converts only in supply (10.3)"
+    if garrison(uid):
+        return ""
+    if data["units"][uid]["steps"] != 1:
+        return f"2.3.2: only a one-step unit becomes a garrison, not {uid}"
+    home = countries.home_of(data, uid)
+    if countries.country_of_hex(data, state.hex_of(data, uid)) not in home:
+        return f"2.3.2: {uid} becomes a garrison only in its own country"
+    return ""
+
+
 class Organization(Procedure):
     """The organization segment of ``side`` (2.3)."""
 
@@ -150,8 +188,8 @@ Offer = tuple[str, str, Any, tuple[str, ...]]
 
 
 def offers(g: Context, side: str) -> list[Offer]:
-    """Every combination (2.3.1), breakdown (2.3.4) and voluntary elimination (2.3.3) the
-    faction may try, each with its refusal if any."""
+    """Every combination (2.3.1), breakdown (2.3.4), voluntary elimination (2.3.3) and
+    conversion (2.3.2) the faction may try, each with its refusal if any."""
     charts = game_tables(g.state)
     table, supply = charts["organization"], charts["supply"]
     found: list[Offer] = []
@@ -166,6 +204,11 @@ def offers(g: Context, side: str) -> list[Offer]:
     for uid in state.own_units(g.data, side):
         if not supplied(g.data, supply, uid):
             found.append((f"disband {uid}", "", _disband, (uid,)))
+    for uid in state.own_units(g.data, side):
+        for into in waiting(g.data, side):
+            if converts_into(uid, into):
+                reason = conversion_refusal(g.data, uid, supply)
+                found.append((f"convert {uid} {into}", reason, _convert, (uid, into)))
     return found
 
 
@@ -188,6 +231,15 @@ def _break(g: Context, f: Frame, uid: str, into: str) -> None:
     g.data["pool"].remove(into)
     g.data["units"][into] = {"hex": hex_id, "steps": 1}
     g.log("log.broken_down", side=f["side"], unit=uid, into=into, hex=hex_id)
+
+
+@RULES.implements("2.3.2")
+def _convert(g: Context, f: Frame, uid: str, into: str) -> None:
+    record = g.data["units"].pop(uid)
+    g.data["pool"].append(uid)
+    g.data["pool"].remove(into)
+    g.data["units"][into] = {"hex": record["hex"], "steps": 1}
+    g.log("log.garrison_converted", side=f["side"], unit=uid, into=into, hex=record["hex"])
 
 
 @RULES.implements("2.3.3")

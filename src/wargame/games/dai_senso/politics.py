@@ -24,8 +24,11 @@ Decisions
   the KMT and to the CCP (a roll on the Aid to China table: 16.3.9, 16.5.6), Free Passage (a
   faction's units may enter a neutral or Policy-affected country), Regime Change (a conquered
   minor becomes an active Axis one), Operation Z and
-  Large-Scale Attack (SNLF Beachhead-0 markers: :mod:`snlf`, 15.29, 15.37). Every other event
-  is logged as not played yet, and changes nothing.
+  Large-Scale Attack (SNLF Beachhead-0 markers: :mod:`snlf`, 15.29, 15.37), Allied Support for
+  Resistance (partisan bases, 15.1), Euro Commitment (the ESV, 15.14), Minor Country Creation
+  (a ceded region made a new Axis minor, 15.25, 13.8.2) and the German Victories (the ESV,
+  France made Vichy: 13.8.4, 13.8.5): their numbers are the table ``markers``'. Every other
+  event is logged as not played yet, and changes nothing.
 """
 
 from __future__ import annotations
@@ -47,6 +50,15 @@ country's marker (1.1.2: the Diplomatic Incident and Current Card tables)."""
 
 RULES.stand_in("2.1", "events whose effect text is lost are designed or not played yet",
                key="political_events")  # fmt: skip
+RULES.stand_in("15.1", "an Allied faction gains partisan base markers", key="asr")
+RULES.stand_in("13.8.4", "France's fall makes France a neutral of the Axis with Free Passage",
+               key="vichy")  # fmt: skip
+RULES.stand_in("13.8.5", "Germany is off the map: its victories raise the ESV",
+               key="germany_off_map")  # fmt: skip
+RULES.stand_in("15.14", "an Allied faction's commitment to Europe lowers the ESV",
+               key="euro_commitment")  # fmt: skip
+RULES.stand_in("15.25", "a region ceded to Japan becomes a new Axis minor",
+               key="minor_country_creation")  # fmt: skip
 
 
 def current_card_actions(
@@ -218,6 +230,7 @@ def _china_incident(g: Context, side: str, country: str | None) -> bool:
     return bool(found)
 
 
+@RULES.implements("13.8.1")
 def _ceded_territory(g: Context, side: str, country: str | None) -> bool:
     """The selected country's first region not yet ceded goes to Japan (13.3.2), its marker to
     the Ceded Lands box."""
@@ -298,6 +311,83 @@ def _regime_change(g: Context, side: str, country: str | None) -> bool:
     return True
 
 
+@RULES.implements("15.1")
+def _allied_support_for_resistance(g: Context, side: str, country: str | None) -> bool:
+    """An Allied faction's partisan base pool grows by the table's markers (impossible for the
+    Axis)."""
+    bases = game_tables(g.state)["markers"].asr_partisan_bases
+    if side not in countries.ALLIED or bases == 0:
+        return False
+    pool = g.data.setdefault("partisan_pool", {})
+    pool[side] = pool.get(side, 0) + bases
+    g.log("log.asr", side=side, bases=bases)
+    return True
+
+
+@RULES.implements("15.14")
+def _euro_commitment(g: Context, side: str, country: str | None) -> bool:
+    """An Allied faction commits forces to Europe: the ESV moves by the table's change
+    (impossible for the Axis)."""
+    change = game_tables(g.state)["markers"].euro_commitment_esv
+    if side not in countries.ALLIED or change == 0:
+        return False
+    g.data["esv"] = int(g.data.get("esv", 0)) + change
+    g.log("log.esv", side=side, esv=g.data["esv"], change=change)
+    return True
+
+
+@RULES.implements("15.25", "13.8.2")
+def _minor_country_creation(g: Context, side: str, country: str | None) -> bool:
+    """The first region of the selected country ceded to Japan becomes a new minor country of
+    the Axis (impossible: no such region)."""
+    ceded = g.data["politics"]["ceded"]
+    created = g.data["politics"].get("created", {})
+    regions = [
+        name
+        for name, area in sorted(countries.areas().items())
+        if area["owner"] == country and ceded.get(name) == "japan" and name not in created
+    ]
+    if country is None or not regions:
+        return False
+    countries.create_minor(g.data, regions[0], "axis")
+    g.log("log.minor_created", region=regions[0], faction="axis")
+    return True
+
+
+@RULES.implements("13.8.5")
+def _german_victory(defeated: str) -> Handler:
+    """Germany, off the map, wins in Europe: the ESV rises by the table's amount; France's fall
+    also makes France Vichy (13.8.4)."""
+
+    def victory(g: Context, side: str, country: str | None) -> bool:
+        change = game_tables(g.state)["markers"].german_victory_esv[defeated]
+        g.data["esv"] = int(g.data.get("esv", 0)) + change
+        g.log("log.esv", side=side, esv=g.data["esv"], change=change)
+        if defeated == "france":
+            _vichy(g)
+        return True
+
+    return victory
+
+
+@RULES.implements("13.8.4")
+def _vichy(g: Context) -> None:
+    """France, active and not at war, becomes a neutral aligned with the Axis that lets the
+    Axis's units through it and its dependents (Indochina)."""
+    if not countries.plays(g.data) or countries.record(g.data, "france") is None:
+        return
+    if (
+        countries.status(g.data, "france") != "active"
+        or countries.posture(g.data, "france") == "war"
+    ):
+        return
+    countries.set_status(g.data, "france", "neutral", "axis")
+    passage = g.data["politics"].setdefault("free_passage", {})
+    if "axis" not in passage.get("france", []):
+        passage.setdefault("france", []).append("axis")
+    g.log("log.vichy")
+
+
 def _snlf(event: str) -> Handler:
     def place(g: Context, side: str, country: str | None) -> bool:
         return side == "axis" and snlf.begin(g, event)
@@ -332,9 +422,23 @@ HANDLERS: Final[dict[str, Handler]] = {
     "free_passage": _free_passage,
     "regime_change": _regime_change,
     "large_scale_attack": _snlf("large_scale_attack"),
+    "allied_support_for_resistance": _allied_support_for_resistance,
+    "euro_commitment": _euro_commitment,
+    "minor_country_creation": _minor_country_creation,
+    "german_victory_france": _german_victory("france"),
+    "german_victory_russia": _german_victory("russia"),
 }
 """The events played, by id; each returns False when it cannot be done."""
-WITHOUT_POLITICS: Final = frozenset({"uscl_increase", "us_influence_decline", "esv_down"})
+WITHOUT_POLITICS: Final = frozenset(
+    {
+        "uscl_increase",
+        "us_influence_decline",
+        "esv_down",
+        "euro_commitment",
+        "german_victory_france",
+        "german_victory_russia",
+    }
+)
 """The events played where the scenario plays no politics (an option card's: the tracks')."""
 
 

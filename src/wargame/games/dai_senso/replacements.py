@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from wargame.engine.state import State
-from wargame.games.dai_senso import cards, countries, state
+from wargame.games.dai_senso import cards, countries, markers, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
@@ -78,6 +78,8 @@ def grant(state_: State, side: str) -> dict[str, int]:
             if kind != "colonial_infantry":  # colonial units are not taken (replacement_places)
                 _add(found, f"{key}|{kind}", count)
     for key, count in marker_steps(state_.data, side).items():
+        _add(found, key, count)
+    for key, count in markers.reserve_steps(state_, side).items():
         _add(found, key, count)
     return found
 

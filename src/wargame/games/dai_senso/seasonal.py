@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, Result, State
-from wargame.games.dai_senso import logistics, replacements, state, victory
+from wargame.games.dai_senso import logistics, markers, replacements, state, victory
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import ScenarioStart, SeasonalPlay
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -187,12 +187,14 @@ def result_for(state_: State, who: str) -> Result | None:
 def final_vp_result(state_: State) -> Result:
     """The end of a game that is not a training scenario (0.3): the final VP check places the VP
     marker, the Axis scores the Rising Sun's box and the Imperial Rescript's, the Allies the
-    Allied Crusade's (the Automatic Victory box counting 5); more VP wins, a tie is the Axis's.
+    Allied Crusade's (the Automatic Victory box counting 5), the Axis the bonus of a returned
+    V-J Day marker (14.45); more VP wins, a tie is the Axis's.
     The influence markers of the final check are not played yet."""
     data = state_.data
     marker = place_marker(data, game_tables(state_), strategic_value(state_)["sv"])
     box = _rank(marker["box"])
     axis = (box if marker["face"] == "rising_sun" else 0) + (data.get("imperial_rescript") or 0)
+    axis += markers.return_bonus_vp(state_)
     allies = box if marker["face"] == "allied_crusade" else 0
     factions = data["factions"]
     allied = [side for side in ALLIED if side in factions]

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, delay, reinforcements
+from wargame.games.dai_senso import countries, delay, markers, reinforcements
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.seasonal import final_result
@@ -83,6 +83,13 @@ class GameTurns(Procedure):
         g.log("log.turn", turn=g.data["turn"], name=turn.name, year=g.data["year"])
         reinforcements.arrive(g)
         f["next"] = 0
+        if g.data.get("aid_to_china_waiting"):
+            g.call("aid_to_china_box", then="victory_phase")
+            return
+        g.goto("victory_phase")
+
+    def victory_phase(self, g: Context, f: Frame) -> None:
+        """Phase 0 on a seasonal turn only."""
         if seasonal(g):
             g.call("seasonal_victory", then="faction_turns")
             return
@@ -97,10 +104,11 @@ class GameTurns(Procedure):
         f["next"] += 1
         g.call("faction_turn", then="faction_turns", side=side)
 
-    @RULES.implements("7.1", "7.2")
+    @RULES.implements("7.1", "7.2", "14.37")
     def turn_end(self, g: Context, f: Frame) -> None:
         """The delay segment (7.1); the turn marker moves on, bringing back the counters whose
-        box it enters, or the game ends."""
+        box it enters, or the game ends: after the scenario's last turn, or when it enters the
+        V-J Day marker's box (14.37)."""
         g.data["phasing"] = None
         g.data["phase"] = None
         delay.delay_segment(g)
@@ -113,6 +121,9 @@ class GameTurns(Procedure):
         if g.data["track"] == 0:
             g.data["year"] += 1
         delay.arrive(g)
+        if markers.vj_day_ends_game(g):
+            g.end_game(final_result(g.state))
+            return
         g.goto("start")
 
 

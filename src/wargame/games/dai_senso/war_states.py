@@ -17,8 +17,9 @@ Decisions
 - Transitions ([DG]): any Allied country taking a War posture begins Limited War from Prewar;
   an Allied major of the ``politics`` table's ``total_war_majors`` taking it begins Total War
   (provisional: the Pacific War of December 1941). Total War's script (12.3) removes every
-  Policy marker (the countries under Policy take a War posture); its other steps (the V-J Day
-  marker, four Axis conditional events) are not played yet and the log says so.
+  Policy marker (the countries under Policy take a War posture) and places the V-J Day marker
+  (14.37, :mod:`markers`); its other steps (four Axis conditional events) are not played yet
+  and the log says so.
 - 6.1.1 (provisional, except the Limited War bar on Allied declarations, [DG]): the phasing
   faction may declare war on a country aligned with another faction that is neutral or under
   Policy; never on a country under Truce, nor the West on a Soviet country or the reverse (the
@@ -32,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from wargame.engine.procedure import Context
-from wargame.games.dai_senso import countries, state
+from wargame.games.dai_senso import countries, markers, state
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
@@ -145,13 +146,15 @@ def took_war_posture(g: Context, country: str) -> None:
 @RULES.implements("12.3")
 def begin_total_war(g: Context) -> None:
     """Total War's script, as far as it is known: the Policy markers leave the posture display
-    (the countries under Policy take a War posture)."""
+    (the countries under Policy take a War posture) and the V-J Day marker goes on the turn
+    track (14.37)."""
     g.data["war_state"] = "total_war"
     g.log("log.war_state", state="total_war", country=None)
     for name, found in sorted(g.data.get("countries", {}).items()):
         if found["posture"] == "policy":
             countries.set_posture(g.data, name, "war")
             g.log("log.policy_removed", country=name)
+    markers.place_vj_day(g)
     g.log("log.total_war_rest")
 
 
