@@ -9,7 +9,7 @@ import pytest
 from tests.aegean_strike.play import act, actions, edited, ground_segment, passing
 from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike import losses, naval, repair, sequence, state, supply
-from wargame.games.aegean_strike.charts import TABLES, tables
+from wargame.games.aegean_strike.charts import TABLES, NavalSupply, tables
 
 pytestmark = pytest.mark.game("aegean-strike")
 
@@ -138,13 +138,15 @@ def test_the_final_stage_gives_a_ship_out_of_supply_a_hit_that_never_sinks_it():
 
 
 @pytest.mark.rule("10.05")
-def test_the_closed_straits_cut_the_soviet_mediterranean_squadron_off():
+def test_the_closed_straits_leave_the_soviet_mediterranean_squadron_its_anchorage_alone():
     scenario = "wwiii_southwestern_front"
     data = state.initial_data(scenario) | sequence.initial(scenario)
     g_tables = TABLES.defaults
     closed = naval.closed_straits(g_tables, data, scenario, "su-cg-kara")
-    assert supply.naval_in_supply(g_tables, data, "su-cg-kara")
-    assert not supply.naval_in_supply(g_tables, data, "su-cg-kara", closed)
+    assert supply.naval_in_supply(g_tables, data, "su-cg-kara", closed)  # Tartus, off Crete
+    no_anchorage = dict(g_tables) | {"naval_supply": NavalSupply(range=60)}
+    assert supply.naval_in_supply(no_anchorage, data, "su-cg-kara")
+    assert not supply.naval_in_supply(no_anchorage, data, "su-cg-kara", closed)
     for town, unit in zip(
         sorted(gate.hold for gate in g_tables["straits"].gates.values()),
         ("su-59-gmrd", "su-86-gmrd"),
@@ -154,3 +156,5 @@ def test_the_closed_straits_cut_the_soviet_mediterranean_squadron_off():
     reopened = naval.closed_straits(g_tables, data, scenario, "su-cg-kara")
     assert reopened == frozenset()
     assert supply.naval_in_supply(g_tables, data, "su-cg-kara", reopened)
+    data["naval"]["su-cg-kara"]["hex"] = "S0203"  # off Naples, beyond Tartus's range
+    assert not supply.naval_in_supply(g_tables, data, "su-cg-kara", closed)

@@ -254,6 +254,8 @@ class GroundSupply(Strict):
 class NavalSupply(Strict):
     range: Hexes
     """Operational MP over water from a ship to a port or supply source of its side (10.05)."""
+    anchorages: dict[str, list[str]] = {}
+    """Hexes outside a nation's land that supply its ships alone, by nation (10.05)."""
 
 
 # -- 9.10 airbases, 10.06 carriers -----------------------------------------------------------------

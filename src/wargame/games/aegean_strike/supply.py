@@ -18,7 +18,8 @@ Decisions (provisional: the supply rules are lost)
 - Naval supply (10.05): a ship is in supply when a path over water (the ships' own steps,
   costs and shores, :mod:`naval`), no longer than the naval supply range (table
   ``naval_supply``) and through no strait closed to it, leads to a port on the land of its
-  side's nations or to a hex next to (or on) a supply source of theirs. Out of supply it takes
+  side's nations or to a hex next to (or on) a supply source or an anchorage abroad (the Soviet
+  squadron's at Tartus) of theirs. Out of supply it takes
   one hit in the Final Stage, never sinking it, as a ground unit does; naval hits count for no
   battlefield control (5: air and ground units only).
 """
@@ -95,10 +96,13 @@ def _ports_of(nations: frozenset[str]) -> frozenset[str]:
     )
 
 
-def naval_bases(data: Mapping[str, Any], side: str) -> frozenset[str]:
-    """The hexes that supply ``side``'s ships: its nations' ports and supply sources."""
+def naval_bases(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str) -> frozenset[str]:
+    """The hexes that supply ``side``'s ships: its nations' ports, supply sources and
+    anchorages abroad (table ``naval_supply``)."""
     nations = frozenset(n for n, owner in data["nations"].items() if owner == side)
-    return _ports_of(nations) | frozenset(sources(data, side))
+    anchorages = g_tables["naval_supply"].anchorages
+    abroad = {h for n in nations for h in anchorages.get(n, ())}
+    return _ports_of(nations) | frozenset(sources(data, side)) | abroad
 
 
 @RULES.implements("10.05")
@@ -110,7 +114,7 @@ def naval_in_supply(
 ) -> bool:
     """Whether ``uid`` reaches a base of its side by water within the range, avoiding
     ``closed`` (the straits closed to it, :func:`naval.closed_straits`)."""
-    bases = naval_bases(data, state.side_of(data, uid))
+    bases = naval_bases(g_tables, data, state.side_of(data, uid))
     table = g_tables["naval_movement"]
     ends = naval.shores(float(table.pass_through_land))
 
