@@ -1,0 +1,136 @@
+"""Aegean Strike's designed combats (issue 18): CAP combat (16.01), ground-to-air combat
+(16.05), ship-to-ground combat (16.09), pursuit after land combat (16.04) and combat between the
+maps (16.12), each provisional, on the North Africa War's positions."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tests.aegean_strike.play import act, first_segment, tripoli_seen
+from wargame.engine.state import clone
+from wargame.games import REGISTRY
+from wargame.games.aegean_strike import air, air_defence, losses, state
+from wargame.games.aegean_strike.charts import TABLES
+
+pytestmark = pytest.mark.game("aegean-strike")
+GAME = REGISTRY.game("aegean-strike")
+TRIPOLI = "S0106"
+"""A strategic hex of the Libyan coast, where the Libyan troops stand (S0106)."""
+CARRIER = "us-cvn-69"
+NEXT_DOOR = state.neighbours(TRIPOLI)[0]
+"""A strategic hex next to Tripoli: ten operational hexes away (4)."""
+
+
+def with_gunner(hex_id: str | None, aboard: str | None = None):
+    """Player B gets Bulgaria's air defence regiment (anti-air 4) in ``hex_id``."""
+
+    def edit(data: dict[str, Any]) -> None:
+        tripoli_seen(data)
+        data["nations"]["bu"] = "b"
+        data["ground"]["bu-aa"] = {"hex": hex_id, "aboard": aboard, "hits": 0}
+
+    return edit
+
+
+def bombing_tripoli(edit, **hits):
+    """Player A's A-6 flies a bombing strike on Tripoli; Player B has not answered yet."""
+    start = first_segment(edit, **hits)
+    return act(start, "a", "launch us-va34", "mission bombing_strike", f"target {TRIPOLI}")
+
+
+def logged(found, key: str) -> list[dict[str, Any]]:
+    return [e.params for e in found.log if e.key == key]
+
+
+# -- 16.05 ground-to-air ------------------------------------------------------------------------
+@pytest.mark.rule("16.05")
+def test_an_anti_air_unit_in_the_target_hex_fires_at_the_arriving_group_and_it_aborts():
+    flying = bombing_tripoli(with_gunner(TRIPOLI), air_to_ground_combat=1)
+    arrived = act(flying, "b", "pass")
+    fire = logged(arrived, "log.ground_fire")
+    attack = state.ground_values("bu-aa").anti_air - state.air_values("us-va34").ecm
+    assert fire == [{"hex": TRIPOLI, "units": 1, "attack": attack, "hits": 1}]
+    assert "log.aborted" in [e.key for e in arrived.log]
+    assert "bu-aa" in arrived.data["fought"]  # the regiment that fired is seen
+
+
+@pytest.mark.rule("16.05")
+@pytest.mark.parametrize(("hex_id", "aboard"), [(NEXT_DOOR, None), (None, "us-trans")])
+def test_an_anti_air_unit_out_of_range_or_aboard_does_not_fire(hex_id, aboard):
+    flying = bombing_tripoli(with_gunner(hex_id, aboard), air_to_ground_combat=1)
+    arrived = act(flying, "b", "pass")
+    assert not logged(arrived, "log.ground_fire")
+    assert "log.aborted" not in [e.key for e in arrived.log]
+
+
+@pytest.mark.rule("16.05")
+def test_ground_fire_reads_the_ground_anti_air_range_an_overlay_may_change():
+    found = clone(first_segment(with_gunner(NEXT_DOOR)))
+    g_tables = TABLES.defaults
+    assert air_defence.gunners(g_tables, found.data, "b", TRIPOLI) == []
+    wide = copy.deepcopy(TABLES.entries["detection"].values)
+    wide["combat_ranges"]["ground_anti_air"] = 10
+    overlay = {"game": "aegean-strike", "name": "t", "tables": {"detection": wide}}
+    wider = TABLES.of(GAME.setup("north_africa_war", 7, {"rules_overlay": overlay}))
+    assert air_defence.gunners(wider, found.data, "b", TRIPOLI) == ["bu-aa"]
+    assert air_defence.gunners(wider, found.data, "a", TRIPOLI) == []  # only the enemy's
+
+
+# -- 16.01 CAP -----------------------------------------------------------------------------------
+@pytest.mark.rule("16.01")
+def test_cap_covers_a_target_within_its_radius_only_from_a_carrier_class_that_flies_it():
+    found = first_segment()
+    where = found.data["naval"][CARRIER]["hex"]
+    g_tables = TABLES.defaults
+    radius = g_tables["detection"].combat_ranges.cap_radius
+    assert air.cap_covers(g_tables, CARRIER, where, where)
+    far = next(h for h in ("S0104", "S0105", "S0106") if state.distance(where, h) > radius)
+    assert not air.cap_covers(g_tables, CARRIER, where, far)
+    assert not air.cap_covers(g_tables, "us-lha-nassau", where, where)  # a small carrier
+
+
+@pytest.mark.rule("16.01")
+def test_cap_fights_the_arriving_group_both_sides_firing_at_once():
+    def edit(data):
+        data["air"]["us-vf142"]["mode"] = "intercept"
+
+    b_air = act(act(first_segment(edit, air_naval_combat=1), "a", "end"), "b", "end")
+    flying = act(b_air, "b", "launch ly-tu22", "mission asm_strike", "target S0103")
+    capped = act(flying, "a", "cap us-vf142", "go")
+    fight = logged(capped, "log.air_combat")
+    assert len(fight) == 1 and fight[0]["hits"] == 1  # the patrol's hit on the Tu-22
+    assert (
+        capped.data["air"]["us-vf142"]["flown"]
+        and capped.data["sp"]["us"] == flying.data["sp"]["us"]
+    )
+
+
+# -- 16.12 between the maps ----------------------------------------------------------------------
+OPERATIONAL = "2022"
+"""An operational hex (where the US special forces stand) and the strategic hex it lies in."""
+AROUND = state.strategic_of()[OPERATIONAL]
+
+
+@pytest.mark.rule("16.12")
+def test_a_range_reaches_across_the_maps_inside_a_strategic_hex_only():
+    assert losses.in_range(AROUND, OPERATIONAL, 0)
+    assert losses.in_range(OPERATIONAL, AROUND, 1)
+    beside = state.neighbours(AROUND)[0]
+    assert not losses.in_range(beside, OPERATIONAL, 9)
+    assert losses.in_range(beside, OPERATIONAL, 10)
+
+
+@pytest.mark.rule("16.12")
+@pytest.mark.rule("16.05")
+@pytest.mark.parametrize(
+    ("hex_id", "fires"), [(AROUND, True), (state.neighbours(AROUND)[0], False)]
+)
+def test_an_anti_air_unit_on_the_strategic_map_fires_at_a_mission_inside_its_hex(hex_id, fires):
+    found = clone(first_segment(with_gunner(hex_id), air_to_ground_combat=1))
+    flight = {"side": "a", "units": ["us-va34"], "target_hex": OPERATIONAL, "aborted": []}
+    air_defence.ground_fire(GAME.context(found), flight)
+    assert bool(logged(found, "log.ground_fire")) is fires
+    assert flight["aborted"] == (["us-va34"] if fires else [])
