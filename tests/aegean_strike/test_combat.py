@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from tests.aegean_strike.play import act, first_segment, tripoli_seen
+from tests.aegean_strike.play import act, actions, first_segment, naval_segment, tripoli_seen
+from wargame.engine.errors import IllegalAction
 from wargame.engine.state import clone
 from wargame.games import REGISTRY
-from wargame.games.aegean_strike import air, air_defence, losses, state
+from wargame.games.aegean_strike import air, air_defence, detection, losses, naval, state
 from wargame.games.aegean_strike.charts import TABLES
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -134,3 +135,70 @@ def test_an_anti_air_unit_on_the_strategic_map_fires_at_a_mission_inside_its_hex
     air_defence.ground_fire(GAME.context(found), flight)
     assert bool(logged(found, "log.ground_fire")) is fires
     assert flight["aborted"] == (["us-va34"] if fires else [])
+
+
+# -- 16.09 ship-to-ground ------------------------------------------------------------------------
+BATTLESHIP = "us-bb-iowa"
+
+
+def off_tripoli(data: dict[str, Any]) -> None:
+    """The battleship lies off Tripoli, whose troops Player A sees."""
+    tripoli_seen(data)
+    data["naval"][BATTLESHIP]["hex"] = TRIPOLI
+
+
+@pytest.mark.rule("16.09")
+def test_a_battleship_bombards_a_seen_ground_unit_in_range_spending_a_sea_move():
+    found = naval_segment(off_tripoli, air_to_ground_combat=1)
+    assert f"bombard {BATTLESHIP}" in actions(found, "a")
+    choice = act(found, "a", f"bombard {BATTLESHIP}")
+    assert sorted(actions(choice, "a")) == ["at ly-2-armd", "at ly-art", "cancel"]
+    fired = act(choice, "a", "at ly-art")
+    attack = state.naval_values(BATTLESHIP).bombardment
+    assert [e.params for e in fired.log if e.key == "log.bombardment"] == [
+        {"unit": BATTLESHIP, "target": "ly-art", "attack": attack, "hits": 1}
+    ]
+    assert fired.data["ground"]["ly-art"] == {"hex": TRIPOLI, "aboard": None, "hits": 1}
+    assert fired.data["naval"][BATTLESHIP]["hits"] == 0  # no fire back
+    assert fired.data["naval_moves"]["a"] == found.data["naval_moves"]["a"] - 1
+    assert BATTLESHIP in fired.data["naval_spent"]
+    with pytest.raises(IllegalAction, match=r"10\.04"):
+        act(fired, "a", f"bombard {BATTLESHIP}")
+
+
+@pytest.mark.rule("16.09")
+def test_bombardment_is_refused_out_of_range_and_to_a_submarine():
+    found = naval_segment(tripoli_seen)
+    assert naval.bombard_targets(TABLES.defaults, found.data, BATTLESHIP) == []
+    moved = clone(found)
+    moved.data["naval"]["us-ssn-1"]["hex"] = TRIPOLI
+    assert naval.bombard_targets(TABLES.defaults, moved.data, "us-ssn-1") == []
+    with pytest.raises(IllegalAction, match=r"16\.09"):
+        act(found, "a", f"bombard {BATTLESHIP}")
+
+
+@pytest.mark.rule("16.09")
+@pytest.mark.rule("14.01")
+def test_an_undetected_ground_unit_is_no_bombardment_target():
+    def far_coast(data: dict[str, Any]) -> None:
+        data["naval"][BATTLESHIP]["hex"] = "5635"
+        data["ground"]["ly-cdo"]["hex"] = "5834"  # two hexes off: in range, beyond sight
+
+    found = clone(naval_segment(far_coast))
+    g_tables = TABLES.defaults
+    assert "ly-cdo" in detection.hidden_units(g_tables, found.data)["a"]
+    assert naval.bombard_targets(g_tables, found.data, BATTLESHIP) == []
+    found.data["fought"]["ly-cdo"] = "5834"
+    assert naval.bombard_targets(g_tables, found.data, BATTLESHIP) == ["ly-cdo"]
+
+
+@pytest.mark.rule("16.09")
+@pytest.mark.rule("16.02")
+def test_bombardment_hits_on_a_unit_in_a_declared_land_combat_support_the_ships_side():
+    def combat_declared(data: dict[str, Any]) -> None:
+        off_tripoli(data)
+        data["combats"].append({"hex": TRIPOLI, "side": "a", "units": ["us-sf"], "cas": {}})
+
+    found = naval_segment(combat_declared, air_to_ground_combat=2)
+    fired = act(found, "a", f"bombard {BATTLESHIP}", "at ly-art")
+    assert fired.data["combats"][0]["cas"] == {"a": 2}

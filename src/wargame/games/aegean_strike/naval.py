@@ -26,6 +26,15 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
   value (a submarine attacking, or any ship against a submarine), less the target's ECM, on
   the Air/Naval chart with a d10. The target fires back at once with its own value if the
   attacker is within its range (7.04 item 5: defending is free). Hits as 9.06.
+- Ship-to-ground combat (16.09, provisional: the rule is lost): a surface ship with a
+  bombardment value fires at one enemy ground unit on the map that its side sees, within the
+  ``bombardment`` combat range (table ``detection``; across the maps as 16.12), with its
+  bombardment value on the air-to-ground chart (the chart 9.06 gives air-to-ground and
+  ship-to-ground combat) with a d10; ground units have no ECM and do not fire back, and do not
+  retreat (as from the air, 9.06). It spends the ship's MP and counts against the sea movement
+  number as an attack does (7.04 item 4). Hits on a unit in a declared land combat count for the
+  ship's side as close air support's do (naval gunfire support, 16.02). Airbases are no target:
+  the optional cruise-missile rule (19.09) is the seed's way to strike them from the sea.
 - Ship-to-ship interception (15.02) still passes through: the responding side does not move.
 - The Turkish Straits (13.06, 21.07, table ``straits``; provisional): in the scenarios the table
   lists, each strait's gate hexes are closed to the ships of the side at war with Turkey unless
@@ -59,6 +68,11 @@ PATH_OVER_WATER: Final = "a path over water within the allowance, no sailing on 
 RULES.stand_in("10.03", PATH_OVER_WATER, key="move")
 RULES.stand_in("13.06", PATH_OVER_WATER, key="move")
 RULES.stand_in("16.11", "SSM or underwater value less ECM on the Air/Naval chart", key="combat")
+RULES.stand_in(
+    "16.09",
+    "a bombardment of a seen ground unit in range on the air-to-ground chart",
+    key="bombard",
+)
 RULES.stand_in(
     "13.06", "the Straits closed to the side at war with Turkey (table straits)", key="straits"
 )
@@ -224,6 +238,25 @@ def targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> l
     ]
 
 
+@RULES.implements("16.09", "16.12", "14.01")
+def bombard_targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> list[str]:
+    """The enemy ground units ``uid`` may bombard: on the map, within its bombardment range and
+    seen by its side (14: an undetected unit is no target); none for a submarine."""
+    if is_submarine(uid) or state.naval_values(uid).bombardment <= 0:
+        return []
+    side = state.side_of(data, uid)
+    enemy, unseen = state.other(side), detection.hidden_units(g_tables, data)[side]
+    here, reach = data["naval"][uid]["hex"], int(g_tables["detection"].combat_ranges.bombardment)
+    return [
+        t
+        for t, record in sorted(data["ground"].items())
+        if record["hex"]
+        and state.side_of(data, t) == enemy
+        and t not in unseen
+        and losses.in_range(here, record["hex"], reach)
+    ]
+
+
 @RULES.implements("10.04")
 def spend_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
     """Why ``uid`` may not spend MP now ('' if it may)."""
@@ -254,6 +287,10 @@ class NavalSegment(Procedure):
             if not reason and not targets(g_tables, g.data, uid):
                 reason = f"16.11: no enemy ship within {uid}'s range"
             offer(choices, f"fire {uid}", reason, _pick, uid, "fire")
+            reason = spend_refusal(g.data, side, uid)
+            if not reason and not bombard_targets(g_tables, g.data, uid):
+                reason = f"16.09: no enemy ground unit seen within {uid}'s bombardment range"
+            offer(choices, f"bombard {uid}", reason, _pick, uid, "bombard")
         choices.add("end", _end)
         if "sail" not in choices.verbs():
             choices.prompt = "prompt.naval_segment_end"
@@ -269,6 +306,9 @@ class NavalSegment(Procedure):
             for hex_id in sorted(reach(g_tables, g.data, uid, closed)):
                 choices.add(f"to {hex_id}", _sail, hex_id)
             choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text, closed)
+        elif f["verb"] == "bombard":
+            for target in bombard_targets(g_tables, g.data, uid):
+                choices.add(f"at {target}", _bombard, target)
         else:
             for target in targets(g_tables, g.data, uid):
                 choices.add(f"at {target}", _fire, target)
@@ -326,6 +366,22 @@ def _fire(g: Context, f: Frame, target: str) -> None:
     g.log("log.naval_combat", unit=uid, target=target, hits=hits, hits_back=back)
     losses.damage(g, target, hits)
     losses.damage(g, uid, back)
+    g.goto("choose")
+
+
+@RULES.implements("16.09", "10.04", "9.06")
+def _bombard(g: Context, f: Frame, target: str) -> None:
+    """The ship fires at the ground unit; the unit takes the hits and stays where it is."""
+    uid = f["unit"]
+    _spend(g, f)
+    g_tables = game_tables(g.state)
+    power = int(state.naval_values(uid).bombardment)
+    roll = g.roll(D10, f["side"], "bombardment")
+    hits = int(g_tables["air_to_ground_combat"].hits(power, roll))
+    detection.fought(g.data, [uid, target])
+    g.log("log.bombardment", unit=uid, target=target, attack=power, hits=hits)
+    losses.supported(g.data, f["side"], target, hits)
+    losses.damage(g, target, hits)
     g.goto("choose")
 
 

@@ -619,7 +619,7 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return _hit_rank(reckoning, rest)
     if verb == "assault":
         return _assault_rank(reckoning, side, rest)
-    if verb == "fire":
+    if verb in ("fire", "bombard"):  # 16.11, 16.09
         return 1.0
     if verb == "at":
         return 1.0 + _target_worth(reckoning, side, rest)
