@@ -9,12 +9,30 @@ from typing import Any
 
 import pytest
 
-from tests.aegean_strike.play import act, actions, first_segment, naval_segment, tripoli_seen
+from tests.aegean_strike.play import (
+    act,
+    actions,
+    first_segment,
+    naval_segment,
+    passing,
+    tripoli_seen,
+)
+from tests.aegean_strike.test_assault import ROUGH, crt, facing
 from wargame.engine.errors import IllegalAction
 from wargame.engine.state import clone
 from wargame.games import REGISTRY
-from wargame.games.aegean_strike import air, air_defence, detection, losses, naval, state
-from wargame.games.aegean_strike.charts import TABLES
+from wargame.games.aegean_strike import (
+    air,
+    air_defence,
+    assault,
+    detection,
+    ground,
+    losses,
+    naval,
+    state,
+)
+from wargame.games.aegean_strike.charts import TABLES, tables
+from wargame.games.aegean_strike.forces import forces
 
 pytestmark = pytest.mark.game("aegean-strike")
 GAME = REGISTRY.game("aegean-strike")
@@ -202,3 +220,61 @@ def test_bombardment_hits_on_a_unit_in_a_declared_land_combat_support_the_ships_
     found = naval_segment(combat_declared, air_to_ground_combat=2)
     fired = act(found, "a", f"bombard {BATTLESHIP}", "at ly-art")
     assert fired.data["combats"][0]["cas"] == {"a": 2}
+
+
+# -- 16.04 pursuit -------------------------------------------------------------------------------
+def pursuing(found) -> bool:
+    return any(t.startswith("pursue ") for s in GAME.active(found) for t in actions(found, s))
+
+
+def after_assault(retreat_chance: int):
+    """Player A's special forces attack the Libyan commandos next to them (the CRT reads 0/0R);
+    play goes on to the pursuit, or to the end of the assault segment."""
+    declared = act(facing(crt("0/0R", retreat_chance=retreat_chance)), "a", f"assault {ROUGH}")
+    return passing(declared, lambda s: pursuing(s) or not s.data["combats"])
+
+
+@pytest.mark.rule("16.04")
+def test_the_attackers_may_pursue_into_the_hex_the_defenders_left():
+    found = after_assault(retreat_chance=10)
+    assert found.data["ground"]["ly-cdo"]["hex"] != ROUGH  # retreated
+    assert GAME.active(found) == ["a"] and sorted(actions(found, "a")) == ["done", "pursue us-sf"]
+    moved = act(found, "a", "pursue us-sf")
+    assert moved.data["ground"]["us-sf"]["hex"] == ROUGH
+    assert [e.params for e in moved.log if e.key == "log.pursued"] == [
+        {"unit": "us-sf", "hex": ROUGH}
+    ]
+    assert moved.data["fought"]["us-sf"] == ROUGH  # the other side sees it
+    assert not moved.data["combats"]  # no attacker left to pursue: the segment goes on
+
+
+@pytest.mark.rule("16.04")
+def test_no_pursuit_when_the_defenders_hold_and_done_leaves_the_attackers_in_place():
+    held = after_assault(retreat_chance=0)
+    assert not held.data["combats"] and held.data["ground"]["us-sf"]["hex"] == "2022"
+    assert not [e for e in held.log if e.key == "log.pursued"]
+    stayed = act(after_assault(retreat_chance=10), "a", "done")
+    assert stayed.data["ground"]["us-sf"]["hex"] == "2022" and not stayed.data["combats"]
+
+
+@pytest.mark.rule("16.04")
+@pytest.mark.rule("13.03")
+def test_pursuit_needs_room_under_the_stacking_limit_and_a_neighbour():
+    found = clone(after_assault(retreat_chance=10))
+    g_tables = tables(found)
+    combat = found.data["combats"][0]
+    assert assault.pursuers(g_tables, found.data, combat) == ["us-sf"]
+    limit = ground.stack_limit(g_tables, ROUGH)
+    full = clone(found)
+    american = [
+        u.id
+        for u in forces().data.units
+        if u.nation == "us" and forces().category(u) == "ground" and u.id != "us-sf"
+    ]
+    assert len(american) >= limit
+    for uid in american[:limit]:
+        full.data["ground"][uid] = {"hex": ROUGH, "aboard": None, "hits": 0}
+    assert assault.pursuers(g_tables, full.data, combat) == []
+    away = clone(found)
+    away.data["ground"]["us-sf"]["hex"] = "2030"
+    assert assault.pursuers(g_tables, away.data, combat) == []
