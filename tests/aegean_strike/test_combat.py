@@ -1,6 +1,7 @@
 """Aegean Strike's designed combats (issue 18): CAP combat (16.01), ground-to-air combat
-(16.05), ship-to-ground combat (16.09), pursuit after land combat (16.04) and combat between the
-maps (16.12), each provisional, on the North Africa War's positions."""
+(16.05), ship-to-ground combat (16.09), pursuit after land combat (16.04), combat between the
+maps (16.12) and interception between naval units (15.02), each provisional, on the North
+Africa War's positions."""
 
 from __future__ import annotations
 
@@ -278,3 +279,66 @@ def test_pursuit_needs_room_under_the_stacking_limit_and_a_neighbour():
     away = clone(found)
     away.data["ground"]["us-sf"]["hex"] = "2030"
     assert assault.pursuers(g_tables, away.data, combat) == []
+
+
+# -- 15.02 naval interception --------------------------------------------------------------------
+DESTROYERS = "us-dd-group"
+LIBYAN_SEA = "S0305"
+"""Where the test puts the Libyan frigate and fast attack craft, within the destroyers' reach."""
+
+
+def sea_moves(a: int, b: int):
+    def edit(data: dict[str, Any]) -> None:
+        data["naval_moves"] = {"a": a, "b": b}
+        for ship in ("ly-ff", "ly-fac-1", "ly-fac-2"):
+            data["naval"][ship]["hex"] = LIBYAN_SEA
+
+    return edit
+
+
+def sailed_to_libyans(b_moves: int = 2, **hits):
+    """Player A's destroyers sail into the Libyan ships' hex and A ends its naval moves."""
+    start = naval_segment(sea_moves(2, b_moves), **hits)
+    return act(start, "a", f"sail {DESTROYERS}", f"to {LIBYAN_SEA}", "end")
+
+
+@pytest.mark.rule("15.02")
+def test_the_other_side_may_intercept_a_ship_that_sailed_into_its_ships_range():
+    found = sailed_to_libyans(air_naval_combat=1)
+    assert GAME.active(found) == ["b"]
+    offered = actions(found, "b")
+    assert f"engage ly-fac-1 {DESTROYERS}" in offered and "pass" in offered
+    assert not [t for t in offered if t.startswith("engage") and not t.endswith(DESTROYERS)]
+    fought = act(found, "b", f"engage ly-fac-1 {DESTROYERS}")
+    assert [e.params for e in fought.log if e.key == "log.naval_intercept"] == [
+        {"unit": "ly-fac-1", "target": DESTROYERS, "hits": 1, "hits_back": 1}
+    ]
+    assert fought.data["naval_moves"]["b"] == 1 and fought.data["naval"][DESTROYERS]["hits"] == 1
+    assert "ly-fac-1" in fought.data["eliminated"]  # a one-hit craft: the fire back sinks it
+    assert f"engage ly-fac-1 {DESTROYERS}" not in actions(fought, "b")  # once a segment
+    again = act(fought, "b", f"engage ly-fac-2 {DESTROYERS}")
+    assert again.data["naval_moves"]["b"] == 0
+    assert GAME.active(again) == ["a"]  # no sea move left: A's segment goes on to the air
+
+
+@pytest.mark.rule("15.02")
+def test_no_question_without_a_move_or_a_sea_move_left_and_a_pass_changes_nothing():
+    none_left = sailed_to_libyans(b_moves=0)
+    assert GAME.active(none_left) == ["a"]  # straight on to A's air missions
+    still = act(naval_segment(sea_moves(2, 2)), "a", "end")
+    assert GAME.active(still) == ["a"]
+    asked = sailed_to_libyans()
+    passed = act(asked, "b", "pass")
+    assert GAME.active(passed) == ["a"]
+    assert passed.data["naval"] == asked.data["naval"]
+    assert passed.data["naval_moves"] == asked.data["naval_moves"]
+
+
+@pytest.mark.rule("15.02")
+@pytest.mark.rule("14.05")
+def test_a_ship_out_of_sight_or_range_is_asked_about_but_offers_no_interception():
+    found = clone(naval_segment(sea_moves(2, 2)))
+    moved = act(found, "a", f"sail {DESTROYERS}", "to S0204", "end")
+    assert state.distance("S0204", LIBYAN_SEA) > TABLES.defaults["detection"].combat_ranges.ssm
+    assert GAME.active(moved) == ["b"] and actions(moved, "b") == ["pass"]
+    assert naval.interceptors(TABLES.defaults, moved.data, DESTROYERS) == []

@@ -10,8 +10,8 @@ Decisions
   support first (7.04-7.06).
 - In a movement segment the acting side's ground units move first where the segment lets
   Front-line units move (item 1, :mod:`ground`), then its naval units move and fight ships
-  (items 4-5, :mod:`naval`), then its air missions (items 2-3 and R1); ship-to-ship
-  interception passes through. Land combats are declared in the ground step of a segment.
+  (items 4-5, :mod:`naval`; the other side's ships may intercept one that moves, 15.02), then
+  its air missions (items 2-3 and R1). Land combats are declared in the ground step of a segment.
 - The close air support segments fly missions only in a Combat Phase with a declared land
   combat (otherwise they are logged and end); the assault segment then resolves the combats
   (:mod:`assault`).
@@ -141,7 +141,6 @@ class ActionStage(Procedure):
         side = f["segments"].pop(0)
         g.data["segment"] = side
         g.log("log.segment", side=side, segment="movement")
-        skip(g, "naval_interception")
         f["side"] = side
         first = len(f["segments"]) == 1
         if ground.may_move(f["stage"], first):
