@@ -147,7 +147,8 @@ def fly_a_strike(page, server, game_id, tokens):
     """Player A's first mission of the game, by clicking: the Unit Assignment Stage and the
     ground movement ended by their buttons, the carrier sailed near Libya, the A-6s launched
     from the airbase display, their mission and the F-14 escort chosen, the target hex clicked
-    on the map (a first click opens it, a second flies there); Player B lets the mission pass
+    on the map (a first click opens it, a second flies there); Player B's ships do not intercept
+    the carrier (15.02, asked because it sailed); Player B lets the mission pass
     (no unit of its is in intercept mode); the strike hits the first Libyan ship of the
     stack."""
     play_as(server, game_id, tokens["b"], lambda actions: "done")
@@ -156,6 +157,7 @@ def fly_a_strike(page, server, game_id, tokens):
     wait_prompt(page, "prompt.ground_segment")
     click_button(page, '#buttons [data-action="end"]')
     sail_near_libya(page)
+    play_as(server, game_id, tokens["b"], lambda actions: "pass")  # 15.02: no interception
     wait_prompt(page, "prompt.air_segment")
     from_the_airbase_display(page, LEAD, f"launch {LEAD}")
     wait_prompt(page, "prompt.mission")

@@ -21,8 +21,12 @@ Decisions
   9.03 A is resolved as one fight in the target hex before the strike. The interceptors' base
   and the target hex must both lie within the air detection range of one friendly airbase,
   carrier, surface ship or EWDA (table ``detection``), the target within the interceptors'
-  round trip. CAP: an Intercept-mode unit aboard a large carrier, the target within 20 hexes of
-  it (9.03 F). One group of up to three units from one base responds.
+  round trip. CAP: an Intercept-mode unit aboard a carrier whose class flies CAP (table
+  ``carriers``: the large ones), the target within ``cap_radius`` (20) hexes of it (9.03 F).
+  One group of up to three units from one base responds. CAP combat (16.01, provisional: the
+  rule is lost, and the seed says it is Gulf Strike's): the patrol fights the group in the
+  target hex as interceptors do, both sides firing at once (16.07), before the ships fire; it
+  costs no supply (9.05, carriers spend none).
 - Air-to-air combat (provisional, 16.07): both sides fire at once, each with the anti-air values
   of its units on anti-air missions (a strike unit may not use its anti-air value, 9.03) less
   the best ECM of the other side, on the Air/Naval chart. Hits fall on the group one unit at a
@@ -31,9 +35,10 @@ Decisions
   target's ECM, on the Air/Naval chart against a ship, the air-to-ground chart against a ground
   unit or an airbase. Bombing the hex itself is interdiction, whose effect on movement is lost
   (13.04): it is logged only. Before it, the enemy ships within their anti-air combat range of
-  the target hex fire once, together, at the group (ship-to-air, 9.06; 16.10 provisional);
-  ground units and airbases do not fire (ground-to-air and Soviet air defence are lost; no unit
-  of the scenario offered has an anti-air value). 16.06 and 16.08 are provisional.
+  the target hex fire once, together, at the group (ship-to-air, 9.06; 16.10 provisional), then
+  the enemy's anti-air ground units in range (ground-to-air, 16.05 provisional) and the Soviet
+  air defence (9.09), all in :mod:`air_defence`; airbases do not fire. 16.06 and 16.08 are
+  provisional.
 - From an inoperative airbase no mission launches until it is repaired (9.10: the seed puts its
   units on the map and says no more).
 - A unit whose base is lost (its carrier sunk) when it lands is eliminated.
@@ -75,6 +80,9 @@ RULES.stand_in(
     key="interception",
 )
 RULES.stand_in("16.07", "both groups fire at once, hits on escorts first", key="air_to_air")
+RULES.stand_in(
+    "16.01", "CAP over a carrier fights an arriving group as an interception does", key="cap"
+)
 RULES.stand_in("16.06", "a strike on ground units or a base; no fire back", key="air_to_ground")
 RULES.stand_in("16.08", "a strike on a ship less its ECM", key="air_to_ship")
 RULES.stand_in("13.04", "interdiction bombing is logged, its effect is lost", key="interdiction")
@@ -362,6 +370,7 @@ class AirSegment(Procedure):
         """The marker is revealed; an anti-air unit entering an EWDA's hex shoots it down."""
         flight = g.data["flight"]
         losses.ship_fire(g, flight)
+        air_defence.ground_fire(g, flight)
         air_defence.fire(g, flight)
         reveal(g, flight)
         able = [u for u in flight["units"] if u in g.data["air"] and u not in flight["aborted"]]
@@ -454,6 +463,15 @@ def _joinable(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
     return found
 
 
+@RULES.implements("9.03", "16.01")
+def cap_covers(g_tables: Mapping[str, Any], carrier: str, where: str, target: str) -> bool:
+    """CAP combat (16.01): a carrier whose class flies CAP (table ``carriers``) covers a target
+    within ``cap_radius`` operational hexes of it (9.03 F: 20), on either map (16.12)."""
+    if not g_tables["carriers"][state.unit(carrier).type].cap:
+        return False
+    return losses.in_range(where, target, int(g_tables["detection"].combat_ranges.cap_radius))
+
+
 @RULES.implements("9.03", "15.01")
 def response_kind(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, target: str
@@ -467,8 +485,7 @@ def response_kind(
     if where is None or not base_operative(data, base):
         return ""
     if state.is_carrier(base):
-        cap = state.unit(base).type in ("cvn", "cv")
-        return "cap" if cap and state.distance(where, target) <= 20 else ""
+        return "cap" if cap_covers(g_tables, base, where, target) else ""
     if state.distance(where, target) > reach(uid, "air_interception"):
         return ""
     side = state.side_of(data, uid)

@@ -18,6 +18,13 @@ Decisions (provisional: the ground combat rules are lost)
   eliminated takes no more. On an R each surviving defender checks its troop quality's retreat
   chance on a d10 and, if it retreats, goes to the first neighbouring land hex free of enemy
   units (none: it takes one more hit instead).
+- Pursuit (16.04, provisional: the rule is lost): when a combat leaves its hex with no enemy
+  unit in it (its defenders retreated or were eliminated), the attacking side may move its
+  surviving attackers next to the hex into it, one at a time, while the hex has room under the
+  stacking limit (13.03) and the hexside lets a land move cross (11.07, 11.08: no strait without
+  a bridge, no closed hexside). Pursuers spend no MP and are seen by the other side (14.05).
+  Gulf Strike-family games advance after combat this way; the pursuit's extra fire, if any, is
+  lost.
 """
 
 from __future__ import annotations
@@ -33,6 +40,9 @@ from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in("16.02", "odds with terrain, troop quality and CAS shifts", key="assault")
 RULES.stand_in("16.03", "a quality check per defender, retreat to a free neighbour", key="retreat")
+RULES.stand_in(
+    "16.04", "the attackers may advance into the hex their combat emptied", key="pursuit"
+)
 
 
 def units_in(data: Mapping[str, Any], hex_id: str) -> list[str]:
@@ -107,7 +117,7 @@ def shift(
 
 
 @RULES.implements("16.02", "17")
-def resolve(g: Context, combat: Mapping[str, Any]) -> None:
+def resolve(g: Context, combat: dict[str, Any]) -> None:
     hex_id = combat["hex"]
     attackers = [u for u in combat["units"] if u in g.data["ground"]]
     defenders = units_in(g.data, hex_id)
@@ -137,6 +147,7 @@ def resolve(g: Context, combat: Mapping[str, Any]) -> None:
     if result.retreat_check:
         for uid in units_in(g.data, hex_id):
             retreat(g, uid)
+    combat["emptied"] = not units_in(g.data, hex_id)
 
 
 def share(g: Context, units: list[str], hits: int) -> None:
@@ -164,3 +175,32 @@ def retreat(g: Context, uid: str) -> None:
         return
     g.data["ground"][uid]["hex"] = free[0]
     g.log("log.retreats", unit=uid, hex=free[0])
+
+
+@RULES.implements("16.04", "13.03", "11.07")
+def pursuers(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], combat: Mapping[str, Any]
+) -> list[str]:
+    """The attackers that may pursue into the hex ``combat`` emptied: alive, next to it across a
+    hexside a land move crosses, while the hex has room under the stacking limit."""
+    hex_id = combat["hex"]
+    inside = units_in(data, hex_id)
+    if not combat.get("emptied") or any(state.side_of(data, u) != combat["side"] for u in inside):
+        return []
+    if len(inside) >= ground.stack_limit(g_tables, hex_id):
+        return []
+    found = []
+    for uid in combat["units"]:
+        here = data["ground"].get(uid, {}).get("hex")
+        crosses = here and hex_id in ground.land_neighbours(here)
+        if crosses and ground.step_cost(g_tables, data, here, hex_id) is not None:
+            found.append(uid)
+    return found
+
+
+@RULES.implements("16.04")
+def pursue(g: Context, combat: Mapping[str, Any], uid: str) -> None:
+    """``uid`` advances into the emptied hex, spending nothing; the other side sees it."""
+    g.data["ground"][uid]["hex"] = combat["hex"]
+    detection.fought(g.data, [uid])
+    g.log("log.pursued", unit=uid, hex=combat["hex"])

@@ -121,7 +121,7 @@ class Marching:
         self.g_tables, self.data = g_tables, data
         self.enemies = enemy_hexes(data, side)
         self.zoc = {n for e in self.enemies for n in land_neighbours(e)}
-        self.full = {h for h, n in _counts(data, side).items() if n >= _limit(g_tables, h)}
+        self.full = {h for h, n in _counts(data, side).items() if n >= stack_limit(g_tables, h)}
         self._costs: dict[tuple[str, str], int | None] = {}
 
     def cost(self, a: str, b: str) -> int | None:
@@ -193,7 +193,7 @@ def _counts(data: Mapping[str, Any], side: str) -> dict[str, int]:
     return counts
 
 
-def _limit(g_tables: Mapping[str, Any], hex_id: str) -> int:
+def stack_limit(g_tables: Mapping[str, Any], hex_id: str) -> int:
     stacking = g_tables["stacking"]
     return int(stacking.strategic_hex if state.on_strategic(hex_id) else stacking.operational_hex)
 

@@ -110,14 +110,31 @@ def spread(g: Context, flight: dict[str, Any], units: list[str], hits: int) -> N
         damage(g, uid, 1)
 
 
+RULES.stand_in(
+    "16.12",
+    "a combat range between the maps is counted on the strategic grid, as detection (14.06)",
+    key="between_maps",
+)
+
+
+@RULES.implements("16.12")
+def in_range(here: str, there: str, reach: int) -> bool:
+    """Whether a unit in ``here`` reaches ``there`` with a combat range of ``reach``
+    operational hexes, on one map or across the two: a strategic hex counts ten (provisional
+    16.12), so a unit on the strategic map fights one on the operational map when the
+    operational hex lies in its strategic hex or a range spans the strategic grid."""
+    return state.distance(here, there) <= reach
+
+
 def strength(values: list[int], ecm: list[int]) -> int:
     """A summed attack value less the best ECM of the other side (provisional, 16.07)."""
     return max(0, sum(values) - max(ecm, default=0))
 
 
-@RULES.implements("9.06", "16.07")
+@RULES.implements("9.06", "16.07", "16.01")
 def air_to_air(g: Context, flight: dict[str, Any]) -> None:
-    """Both groups fire at once; the flight's marker is revealed as its escorts fight."""
+    """Both groups fire at once; the flight's marker is revealed as its escorts fight. CAP
+    fights the same way (16.01, provisional)."""
     reveal(g, flight)
     chart = game_tables(g.state)["air_naval_combat"]
     fliers = [u for u in flight["units"] if u in g.data["air"]]
@@ -151,7 +168,7 @@ def air_to_air(g: Context, flight: dict[str, Any]) -> None:
 RULES.stand_in("16.10", "ships near the target fire once at the arriving group", key="ship_to_air")
 
 
-@RULES.implements("9.06", "16.10")
+@RULES.implements("9.06", "16.10", "16.12")
 def ship_fire(g: Context, flight: dict[str, Any]) -> None:
     """Ship-to-air: the enemy ships within their anti-air combat range of the target hex fire
     together at the group as it arrives; hits fall on the group and abort (9.07)."""
@@ -163,7 +180,7 @@ def ship_fire(g: Context, flight: dict[str, Any]) -> None:
         for uid, record in sorted(g.data["naval"].items())
         if state.side_of(g.data, uid) == enemy
         and state.naval_values(uid).anti_air > 0
-        and state.distance(record["hex"], flight["target_hex"]) <= reach
+        and in_range(record["hex"], flight["target_hex"], reach)
     ]
     fliers = [u for u in flight["units"] if u in g.data["air"]]
     if not ships or not fliers:

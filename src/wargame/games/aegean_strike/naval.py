@@ -26,7 +26,26 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
   value (a submarine attacking, or any ship against a submarine), less the target's ECM, on
   the Air/Naval chart with a d10. The target fires back at once with its own value if the
   attacker is within its range (7.04 item 5: defending is free). Hits as 9.06.
-- Ship-to-ship interception (15.02) still passes through: the responding side does not move.
+- Ship-to-ground combat (16.09, provisional: the rule is lost): a surface ship with a
+  bombardment value fires at one enemy ground unit on the map that its side sees, within the
+  ``bombardment`` combat range (table ``detection``; across the maps as 16.12), with its
+  bombardment value on the air-to-ground chart (the chart 9.06 gives air-to-ground and
+  ship-to-ground combat) with a d10; ground units have no ECM and do not fire back, and do not
+  retreat (as from the air, 9.06). It spends the ship's MP and counts against the sea movement
+  number as an attack does (7.04 item 4). Hits on a unit in a declared land combat count for the
+  ship's side as close air support's do (naval gunfire support, 16.02). Airbases are no target:
+  the optional cruise-missile rule (19.09) is the seed's way to strike them from the sea.
+- Ship-to-ship interception (15.02, provisional: the rule is lost; the seed makes it a
+  responding action that spends MP and counts against the sea movement number): when the acting
+  side ends its naval moves, if one of its ships sailed and the other side's sea movement
+  number for the action stage is not spent, the other side is asked whether its ships intercept
+  the ships that sailed, where they ended their moves (the path is not traced). It is asked
+  whether or not it has a ship able to (the moves and the number are public), so the question
+  tells the mover nothing, and the mover may take back its moves until it ends. A ship may
+  intercept a mover its side sees (14) within its combat range (16.11), once a segment; the
+  fight is a ship-to-ship combat, the interceptor firing and the mover firing back if in range,
+  and each takes one from the responding side's sea movement number. The interceptor does not
+  move.
 - The Turkish Straits (13.06, 21.07, table ``straits``; provisional): in the scenarios the table
   lists, each strait's gate hexes are closed to the ships of the side at war with Turkey unless
   one of that side's ground units holds the strait's town. The Bosporus's gate includes its
@@ -59,6 +78,16 @@ PATH_OVER_WATER: Final = "a path over water within the allowance, no sailing on 
 RULES.stand_in("10.03", PATH_OVER_WATER, key="move")
 RULES.stand_in("13.06", PATH_OVER_WATER, key="move")
 RULES.stand_in("16.11", "SSM or underwater value less ECM on the Air/Naval chart", key="combat")
+RULES.stand_in(
+    "15.02",
+    "a ship in range may fire at an enemy ship that moved, for a sea move",
+    key="intercept",
+)
+RULES.stand_in(
+    "16.09",
+    "a bombardment of a seen ground unit in range on the air-to-ground chart",
+    key="bombard",
+)
 RULES.stand_in(
     "13.06", "the Straits closed to the side at war with Turkey (table straits)", key="straits"
 )
@@ -224,6 +253,25 @@ def targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> l
     ]
 
 
+@RULES.implements("16.09", "16.12", "14.01")
+def bombard_targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> list[str]:
+    """The enemy ground units ``uid`` may bombard: on the map, within its bombardment range and
+    seen by its side (14: an undetected unit is no target); none for a submarine."""
+    if is_submarine(uid) or state.naval_values(uid).bombardment <= 0:
+        return []
+    side = state.side_of(data, uid)
+    enemy, unseen = state.other(side), detection.hidden_units(g_tables, data)[side]
+    here, reach = data["naval"][uid]["hex"], int(g_tables["detection"].combat_ranges.bombardment)
+    return [
+        t
+        for t, record in sorted(data["ground"].items())
+        if record["hex"]
+        and state.side_of(data, t) == enemy
+        and t not in unseen
+        and losses.in_range(here, record["hex"], reach)
+    ]
+
+
 @RULES.implements("10.04")
 def spend_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
     """Why ``uid`` may not spend MP now ('' if it may)."""
@@ -241,6 +289,7 @@ class NavalSegment(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         g.data["naval_spent"] = []
+        f["moved"], f["engaged"] = [], []
         g.goto("choose")
 
     @decision
@@ -254,6 +303,10 @@ class NavalSegment(Procedure):
             if not reason and not targets(g_tables, g.data, uid):
                 reason = f"16.11: no enemy ship within {uid}'s range"
             offer(choices, f"fire {uid}", reason, _pick, uid, "fire")
+            reason = spend_refusal(g.data, side, uid)
+            if not reason and not bombard_targets(g_tables, g.data, uid):
+                reason = f"16.09: no enemy ground unit seen within {uid}'s bombardment range"
+            offer(choices, f"bombard {uid}", reason, _pick, uid, "bombard")
         choices.add("end", _end)
         if "sail" not in choices.verbs():
             choices.prompt = "prompt.naval_segment_end"
@@ -269,11 +322,39 @@ class NavalSegment(Procedure):
             for hex_id in sorted(reach(g_tables, g.data, uid, closed)):
                 choices.add(f"to {hex_id}", _sail, hex_id)
             choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text, closed)
+        elif f["verb"] == "bombard":
+            for target in bombard_targets(g_tables, g.data, uid):
+                choices.add(f"at {target}", _bombard, target)
         else:
             for target in targets(g_tables, g.data, uid):
                 choices.add(f"at {target}", _fire, target)
         choices.add("cancel", _cancel)
         return choices
+
+    @decision
+    def intercept(self, g: Context, f: Frame) -> Choices:
+        """15.02: the other side may fire its ships, each once, at the ships that moved."""
+        enemy = state.other(f["side"])
+        choices = Decision.single(enemy, "prompt.naval_intercept")
+        g_tables = game_tables(g.state)
+        for uid in f["moved"]:
+            for ship in interceptors(g_tables, g.data, uid):
+                if ship not in f["engaged"]:
+                    choices.add(f"engage {ship} {uid}", _engage, ship, uid)
+        choices.add("pass", _end_segment)
+        if choices.verbs() == {"pass"}:
+            choices.prompt = "prompt.naval_intercept_pass"
+        return choices
+
+
+@RULES.implements("15.02", "14.05", "16.11")
+def interceptors(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> list[str]:
+    """The other side's ships that may intercept ``uid``: they see it and it is in their range."""
+    if uid not in data["naval"]:
+        return []
+    enemy = state.other(state.side_of(data, uid))
+    ships = sorted(u for u in data["naval"] if state.side_of(data, u) == enemy)
+    return [ship for ship in ships if uid in targets(g_tables, data, ship)]
 
 
 def _unlisted(
@@ -311,6 +392,7 @@ def _sail(g: Context, f: Frame, hex_id: str) -> None:
     start = g.data["naval"][uid]["hex"]
     g.data["naval"][uid]["hex"] = hex_id
     g.log("log.sailed", side=f["side"], unit=uid, start=start, hex=hex_id)
+    f["moved"] = [*f["moved"], uid]
     g.goto("choose")
 
 
@@ -329,6 +411,38 @@ def _fire(g: Context, f: Frame, target: str) -> None:
     g.goto("choose")
 
 
+@RULES.implements("16.09", "10.04", "9.06")
+def _bombard(g: Context, f: Frame, target: str) -> None:
+    """The ship fires at the ground unit; the unit takes the hits and stays where it is."""
+    uid = f["unit"]
+    _spend(g, f)
+    g_tables = game_tables(g.state)
+    power = int(state.naval_values(uid).bombardment)
+    roll = g.roll(D10, f["side"], "bombardment")
+    hits = int(g_tables["air_to_ground_combat"].hits(power, roll))
+    detection.fought(g.data, [uid, target])
+    g.log("log.bombardment", unit=uid, target=target, attack=power, hits=hits)
+    losses.supported(g.data, f["side"], target, hits)
+    losses.damage(g, target, hits)
+    g.goto("choose")
+
+
+@RULES.implements("15.02", "16.11", "10.04")
+def _engage(g: Context, f: Frame, ship: str, uid: str) -> None:
+    """The interceptor fires at the mover, which fires back if it is in range; it costs the
+    responding side one of its sea moves."""
+    enemy = state.other(f["side"])
+    f["engaged"] = [*f["engaged"], ship]
+    g.data["naval_moves"][enemy] -= 1
+    hits = shot(g, ship, uid)
+    back = shot(g, uid, ship) if can_fire(game_tables(g.state), g.data, uid, ship) else 0
+    detection.fought(g.data, [uid, ship])
+    g.log("log.naval_intercept", unit=ship, target=uid, hits=hits, hits_back=back)
+    losses.damage(g, uid, hits)
+    losses.damage(g, ship, back)
+    _end(g, f)
+
+
 def shot(g: Context, uid: str, target: str) -> int:
     """The hits one naval unit's fire scores on another (16.11)."""
     power = losses.strength([attack_value(uid, target)], [state.naval_values(target).ecm])
@@ -337,6 +451,17 @@ def shot(g: Context, uid: str, target: str) -> int:
 
 
 def _end(g: Context, f: Frame) -> None:
+    """The segment's moves done, the other side may intercept the ships that moved (15.02)
+    while it has sea moves left; asked whether or not it can, so the asking tells nothing."""
+    moved = [u for u in f["moved"] if u in g.data["naval"]]
+    if moved and g.data["naval_moves"][state.other(f["side"])] > 0:
+        f["moved"] = moved
+        g.goto("intercept")
+        return
+    g.ret()
+
+
+def _end_segment(g: Context, f: Frame) -> None:
     g.ret()
 
 

@@ -13,7 +13,6 @@ PASSES: Final = {
     "political_effects": "21.01",
     "ground_modes": "11.02",
     "special_forces": "11.12",
-    "naval_interception": "15.02",
     "depot_hits": "12.01",
     "depots": "12.01",
     "unit_repair": "18",

@@ -10,8 +10,8 @@ Decisions
   support first (7.04-7.06).
 - In a movement segment the acting side's ground units move first where the segment lets
   Front-line units move (item 1, :mod:`ground`), then its naval units move and fight ships
-  (items 4-5, :mod:`naval`), then its air missions (items 2-3 and R1); ship-to-ship
-  interception passes through. Land combats are declared in the ground step of a segment.
+  (items 4-5, :mod:`naval`; the other side's ships may intercept one that moves, 15.02), then
+  its air missions (items 2-3 and R1). Land combats are declared in the ground step of a segment.
 - The close air support segments fly missions only in a Combat Phase with a declared land
   combat (otherwise they are logged and end); the assault segment then resolves the combats
   (:mod:`assault`).
@@ -141,7 +141,6 @@ class ActionStage(Procedure):
         side = f["segments"].pop(0)
         g.data["segment"] = side
         g.log("log.segment", side=side, segment="movement")
-        skip(g, "naval_interception")
         f["side"] = side
         first = len(f["segments"]) == 1
         if ground.may_move(f["stage"], first):
@@ -182,11 +181,46 @@ class ActionStage(Procedure):
         g.call("air_segment", then="cas", side=side, segment="cas")
 
     def assault(self, g: Context, f: Frame) -> None:
-        for combat in g.data["combats"]:
-            assault.resolve(g, combat)
-        g.data["combats"] = []
-        g.data["segment"] = None
-        g.ret()
+        """The declared combats one at a time, each followed by its pursuit (16.04)."""
+        f["fight"] = 0
+        g.goto("resolve")
+
+    def resolve(self, g: Context, f: Frame) -> None:
+        if f["fight"] >= len(g.data["combats"]):
+            g.data["combats"] = []
+            g.data["segment"] = None
+            g.ret()
+            return
+        assault.resolve(g, g.data["combats"][f["fight"]])
+        g.goto("after_combat")
+
+    def after_combat(self, g: Context, f: Frame) -> None:
+        combat = g.data["combats"][f["fight"]]
+        if assault.pursuers(game_tables(g.state), g.data, combat):
+            g.goto("pursuit")
+            return
+        f["fight"] += 1
+        g.goto("resolve")
+
+    @decision
+    def pursuit(self, g: Context, f: Frame) -> Choices:
+        """16.04: the attacking side moves attackers into the emptied hex, or is done."""
+        combat = g.data["combats"][f["fight"]]
+        choices = Decision.single(combat["side"], "prompt.pursue", hex=combat["hex"])
+        for uid in assault.pursuers(game_tables(g.state), g.data, combat):
+            choices.add(f"pursue {uid}", _pursue, uid)
+        choices.add("done", _pursued)
+        return choices
+
+
+def _pursue(g: Context, f: Frame, uid: str) -> None:
+    assault.pursue(g, g.data["combats"][f["fight"]], uid)
+    g.goto("after_combat")
+
+
+def _pursued(g: Context, f: Frame) -> None:
+    f["fight"] += 1
+    g.goto("resolve")
 
 
 class FinalStage(Procedure):

@@ -619,8 +619,10 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return _hit_rank(reckoning, rest)
     if verb == "assault":
         return _assault_rank(reckoning, side, rest)
-    if verb == "fire":
+    if verb in ("fire", "bombard", "engage"):  # 16.11, 16.09, 15.02
         return 1.0
+    if verb == "pursue":  # 16.04: the ground taken is held
+        return 1.0 + state.ground_values(rest).defence / 10
     if verb == "at":
         return 1.0 + _target_worth(reckoning, side, rest)
     if verb == "repair":
