@@ -51,7 +51,15 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import air_defence, airdrop, assault, detection, losses, state
+from wargame.games.aegean_strike import (
+    air_defence,
+    airdrop,
+    assault,
+    detection,
+    losses,
+    optional,
+    state,
+)
 from wargame.games.aegean_strike.charts import SEED_MODES
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -110,14 +118,16 @@ def base_operative(data: Mapping[str, Any], base: str) -> bool:
     return base not in data["inoperative"]
 
 
-@RULES.implements("9.04")
-def reach(uid: str, mission: str) -> int:
+@RULES.implements("9.04", "19.04")
+def reach(data: Mapping[str, Any], uid: str, mission: str) -> int:
     """How far out ``uid`` may fly: half its allowance (the round trip), a ferry twice it, one
-    way; an airmobile transport its allowance less loading and unloading, one way."""
+    way; an airmobile transport its allowance less loading and unloading, one way; with the
+    optional air refuelling, its type's bonus more (19.04)."""
     allowance = state.air_values(uid).ma * state.OP_PER_STRATEGIC
     if mission == airdrop.AIRMOBILE:
         return allowance - 2 * airdrop.LOAD_MP
-    return 2 * allowance if mission == "ferry" else allowance // 2
+    base = 2 * allowance if mission == "ferry" else allowance // 2
+    return base + optional.refuelled(data, uid, mission)
 
 
 def hidden_marker(mission: str) -> bool:
@@ -194,7 +204,7 @@ def in_reach(data: Mapping[str, Any], units: list[str], mission: str, target: st
     there = state.base_hex(data, target) if mission in REBASING else target
     if where is None or there is None:
         return False
-    return all(state.distance(where, there) <= reach(u, mission) for u in units)
+    return all(state.distance(where, there) <= reach(data, u, mission) for u in units)
 
 
 def supply_cost(g_tables: Mapping[str, Any], flight: Mapping[str, Any]) -> int:
@@ -486,7 +496,7 @@ def response_kind(
         return ""
     if state.is_carrier(base):
         return "cap" if cap_covers(g_tables, base, where, target) else ""
-    if state.distance(where, target) > reach(uid, "air_interception"):
+    if state.distance(where, target) > reach(data, uid, "air_interception"):
         return ""
     side = state.side_of(data, uid)
     return "intercept" if detected_by_one(g_tables, data, side, where, target) else ""

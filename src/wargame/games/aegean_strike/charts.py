@@ -497,6 +497,18 @@ class AirDefence(Strict):
     """Operational hexes from a Soviet airbase (a strategic hex counts 10)."""
 
 
+class AirRefuelling(Strict):
+    bonus: Hexes
+    """Operational hexes a refuellable type adds to its reach (19.04)."""
+    types: list[str]
+    """The air types that refuel in flight."""
+
+
+class ScenarioBalance(Strict):
+    sp_percent: Annotated[int, msgspec.Meta(ge=0, le=200)]
+    """The share more SP each nation of the favoured side starts with (20)."""
+
+
 class Levels(Strict):
     marginal: Small
     substantive: Small
@@ -589,6 +601,8 @@ TABLES: Final = PrintedTables(
         "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
         "wwiii_victory": TableKind(FrontVictory, checked_front),
         "straits": TableKind(Straits, checked_straits),
+        "air_refuelling": TableKind(AirRefuelling),
+        "scenario_balance": TableKind(ScenarioBalance),
     },
 )
 

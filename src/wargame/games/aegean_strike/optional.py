@@ -1,0 +1,98 @@
+"""Optional rules (19) and scenario balance (20) as set-up options, each off by default.
+
+The rulebook's optional rules and its scenario balance chapter are lost (spec §4.10, §4.11):
+only the optional rules' names survive. What each option does here is a design, labelled
+``provisional`` with its reason (rule index, and the table it reads in ``data/tables.yaml``,
+which ``--rules-overlay`` replaces).
+
+Decisions
+- The option's table is copied into the game's data at set-up, and only when the option is
+  chosen: every rule reads the data it already has (a reach, a side's SP), an option left off
+  leaves the opening position exactly as it was, and a bot's copy of the position
+  (``determinize``) plays under the same options.
+- 19.04 Air refuelling: the types that took fuel in flight in the mid-1980s fly farther on
+  every mission but an airmobile one (a tanker's fuel is no help in loading troops).
+- 20 Scenario balance: one side's nations start with a share more SP, the handicap two
+  players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
+  system of the game spends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from wargame.engine.contract import OptionSpec
+from wargame.engine.procedure import Context
+from wargame.games.aegean_strike import airdrop, charts, state
+from wargame.games.aegean_strike.registry import RULES
+
+REFUELLING: Final = "air_refuelling"
+BALANCE: Final = "balance"
+NO_BALANCE: Final = "none"
+OPTIONS: Final = (
+    OptionSpec(
+        REFUELLING,
+        False,
+        (False, True),
+        "Air refuelling (19.04, designed): refuellable aircraft types fly farther "
+        "(table air_refuelling)",
+    ),
+    OptionSpec(
+        BALANCE,
+        NO_BALANCE,
+        (NO_BALANCE, "a", "b"),
+        "Scenario balance (20, designed): the side named starts with more SP "
+        "(table scenario_balance)",
+    ),
+)
+
+RULES.stand_in(
+    "19.04",
+    "with the option, the refuellable types of table air_refuelling add its bonus to their reach",
+    key="refuelling",
+)
+RULES.stand_in(
+    "20",
+    "with the option, the side named starts with table scenario_balance's share more SP",
+    key="sp_handicap",
+)
+
+
+def set_up(g: Context, options: Mapping[str, Any]) -> None:
+    """Put the chosen options' effects into the opening position (none if none is chosen)."""
+    g_tables = charts.tables(g.state)
+    if options.get(REFUELLING):
+        refuelling(g, g_tables)
+    side = options.get(BALANCE, NO_BALANCE)
+    if side != NO_BALANCE:
+        balance(g, g_tables, side)
+
+
+@RULES.implements("19.04")
+def refuelling(g: Context, g_tables: Any) -> None:
+    """19.04: the reach each refuellable type gains, kept with the position."""
+    table = g_tables["air_refuelling"]
+    g.data["refuelling"] = {kind: table.bonus for kind in table.types}
+    g.log("log.refuelling", hexes=table.bonus)
+
+
+@RULES.implements("19.04")
+def refuelled(data: Any, uid: str, mission: str) -> int:
+    """The operational hexes ``uid`` gains on ``mission`` from air refuelling (0 without it)."""
+    gains: dict[str, int] = data.get("refuelling", {})
+    if not gains or mission == airdrop.AIRMOBILE:
+        return 0
+    return gains.get(state.unit(uid).type, 0)
+
+
+@RULES.implements("20")
+def balance(g: Context, g_tables: Any, side: str) -> None:
+    """20: each nation of ``side`` in the scenario starts with the table's share more SP
+    (rounded down)."""
+    percent = g_tables["scenario_balance"].sp_percent
+    for nation, side_of in g.data["nations"].items():
+        if side_of == side and nation in g.data["sp"]:
+            given = g.data["sp"][nation]
+            g.data["sp"][nation] = given + given * percent // 100
+    g.log("log.balance", side=side, percent=percent)

@@ -1,0 +1,93 @@
+"""Aegean Strike's optional rules (19) and scenario balance (20): set-up options, each off by
+default, that change play when chosen and nothing when not (optional.py)."""
+
+import pytest
+
+from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited
+from wargame.engine.action import Action
+from wargame.engine.errors import IllegalAction, UnknownGame
+from wargame.games.aegean_strike import air, optional
+from wargame.games.aegean_strike.charts import TABLES
+from wargame.games.aegean_strike.forces import forces
+
+pytestmark = pytest.mark.game("aegean-strike")
+
+CARRIER = "us-cvn-69"
+BENINA = "S0406"
+FORTY_OUT = "S0303"
+"""A strategic hex 40 operational hexes from Benina: an A-6's strike reaches 30."""
+
+
+def strike_segment(options):
+    """Player A's first air segment with the carrier 40 hexes from Benina."""
+    start = GAME.setup(SCENARIO, 7, options)
+    segment = act(start, "b", "done")
+    segment = act(segment, "a", "done", "end", "end")
+
+    def edit(data):
+        data["naval"][CARRIER]["hex"] = FORTY_OUT
+        data["ewda"]["us-e2"] = FORTY_OUT
+
+    return edited(segment, edit)
+
+
+def test_every_option_is_off_by_default_and_off_changes_nothing():
+    assert GAME.resolve_options({}) == {"air_refuelling": False, "balance": "none"}
+    plain = GAME.setup(SCENARIO, 7)
+    off = GAME.setup(SCENARIO, 7, {"air_refuelling": False, "balance": "none"})
+    assert off.data == plain.data
+    assert off.log == plain.log
+
+
+def test_a_bad_option_value_is_refused_in_one_line():
+    with pytest.raises(UnknownGame, match="option balance cannot be 'c'"):
+        GAME.setup(SCENARIO, 7, {"balance": "c"})
+
+
+@pytest.mark.rule("19.04")
+def test_air_refuelling_lets_a_refuellable_strike_reach_one_strategic_hex_farther():
+    plain = act(strike_segment({}), "a", "launch us-va34")
+    assert "mission bombing_strike" not in actions(plain, "a")
+    with pytest.raises(IllegalAction):
+        GAME.apply(plain, "a", Action("mission bombing_strike"))
+    refuelled = strike_segment({"air_refuelling": True})
+    assert refuelled.data["refuelling"]["a-6"] == 10
+    flying = act(refuelled, "a", "launch us-va34", "mission bombing_strike")
+    assert "target " + BENINA in actions(flying, "a")
+    assert any(e.key == "log.refuelling" for e in refuelled.log)
+
+
+@pytest.mark.rule("19.04")
+def test_air_refuelling_helps_only_the_types_of_its_table_and_no_airmobile_mission():
+    data = GAME.setup(SCENARIO, 7, {"air_refuelling": True}).data
+    table = TABLES.defaults["air_refuelling"]
+    assert set(table.types) <= set(forces().air_types)
+    assert optional.refuelled(data, "us-va34", "bombing_strike") == table.bonus
+    assert optional.refuelled(data, "us-va34", "airmobile_transport") == 0
+    helicopters = [t for t, kind in forces().air_types.items() if kind.helicopter]
+    assert helicopters and not set(helicopters) & set(table.types)
+    assert air.reach({}, "us-va34", "bombing_strike") == 30
+
+
+@pytest.mark.rule("20")
+def test_scenario_balance_gives_the_side_named_a_quarter_more_sp():
+    plain = GAME.setup(SCENARIO, 7).data["sp"]
+    helped = GAME.setup(SCENARIO, 7, {"balance": "b"})
+    assert helped.data["sp"] == {**plain, "ly": plain["ly"] + plain["ly"] // 4}
+    assert any(e.key == "log.balance" for e in helped.log)
+    for_a = GAME.setup(SCENARIO, 7, {"balance": "a"}).data["sp"]
+    assert for_a["us"] == plain["us"] * 5 // 4 and for_a["ly"] == plain["ly"]
+
+
+@pytest.mark.rule("19.04")
+@pytest.mark.rule("20")
+def test_the_options_read_their_tables_from_the_rules_overlay():
+    tables = {
+        "air_refuelling": {"bonus": 20, "types": ["a-6"]},
+        "scenario_balance": {"sp_percent": 50},
+    }
+    overlay = {"game": "aegean-strike", "name": "test", "tables": tables}
+    options = {"rules_overlay": overlay, "air_refuelling": True, "balance": "a"}
+    found = GAME.setup(SCENARIO, 7, options).data
+    assert found["refuelling"] == {"a-6": 20}
+    assert found["sp"]["us"] == GAME.setup(SCENARIO, 7).data["sp"]["us"] * 3 // 2
