@@ -6,7 +6,7 @@ import pytest
 from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction, UnknownGame
-from wargame.games.aegean_strike import air, optional
+from wargame.games.aegean_strike import air, optional, state
 from wargame.games.aegean_strike.charts import TABLES
 from wargame.games.aegean_strike.forces import forces
 
@@ -32,9 +32,15 @@ def strike_segment(options):
 
 
 def test_every_option_is_off_by_default_and_off_changes_nothing():
-    assert GAME.resolve_options({}) == {"air_refuelling": False, "balance": "none"}
+    assert GAME.resolve_options({}) == {
+        "air_refuelling": False,
+        "speed_differences": False,
+        "balance": "none",
+    }
     plain = GAME.setup(SCENARIO, 7)
-    off = GAME.setup(SCENARIO, 7, {"air_refuelling": False, "balance": "none"})
+    off = GAME.setup(
+        SCENARIO, 7, {"air_refuelling": False, "speed_differences": False, "balance": "none"}
+    )
     assert off.data == plain.data
     assert off.log == plain.log
 
@@ -91,3 +97,19 @@ def test_the_options_read_their_tables_from_the_rules_overlay():
     found = GAME.setup(SCENARIO, 7, options).data
     assert found["refuelling"] == {"a-6": 20}
     assert found["sp"]["us"] == GAME.setup(SCENARIO, 7).data["sp"]["us"] * 3 // 2
+
+
+@pytest.mark.rule("19.05")
+def test_speed_differences_let_only_the_fast_types_intercept_farther():
+    plain = GAME.setup(SCENARIO, 7).data
+    fast = GAME.setup(SCENARIO, 7, {"speed_differences": True})
+    bonus = TABLES.defaults["aircraft_speed"].interception_bonus
+    assert air.reach(fast.data, "ly-mig25", "air_interception") == (
+        air.reach(plain, "ly-mig25", "air_interception") + bonus
+    )
+    assert air.reach(fast.data, "ly-mig25", "ferry") == air.reach(plain, "ly-mig25", "ferry")
+    slow = next(u for u in plain["air"] if state.unit(u).type not in fast.data["speed"])
+    assert air.reach(fast.data, slow, "air_interception") == (
+        air.reach(plain, slow, "air_interception")
+    )
+    assert any(e.key == "log.speed" for e in fast.log)

@@ -118,16 +118,16 @@ def base_operative(data: Mapping[str, Any], base: str) -> bool:
     return base not in data["inoperative"]
 
 
-@RULES.implements("9.04", "19.04")
+@RULES.implements("9.04", "19.04", "19.05")
 def reach(data: Mapping[str, Any], uid: str, mission: str) -> int:
     """How far out ``uid`` may fly: half its allowance (the round trip), a ferry twice it, one
     way; an airmobile transport its allowance less loading and unloading, one way; with the
-    optional air refuelling, its type's bonus more (19.04)."""
+    optional air refuelling or speed differences, its type's bonus more (19.04, 19.05)."""
     allowance = state.air_values(uid).ma * state.OP_PER_STRATEGIC
     if mission == airdrop.AIRMOBILE:
         return allowance - 2 * airdrop.LOAD_MP
     base = 2 * allowance if mission == "ferry" else allowance // 2
-    return base + optional.refuelled(data, uid, mission)
+    return base + optional.extra_reach(data, uid, mission)
 
 
 def hidden_marker(mission: str) -> bool:

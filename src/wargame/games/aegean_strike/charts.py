@@ -504,6 +504,13 @@ class AirRefuelling(Strict):
     """The air types that refuel in flight."""
 
 
+class AircraftSpeed(Strict):
+    interception_bonus: Hexes
+    """Operational hexes a fast type adds to its reach when it intercepts (19.05)."""
+    fast: list[str]
+    """The air types fast enough to dash."""
+
+
 class ScenarioBalance(Strict):
     sp_percent: Annotated[int, msgspec.Meta(ge=0, le=200)]
     """The share more SP each nation of the favoured side starts with (20)."""
@@ -602,6 +609,7 @@ TABLES: Final = PrintedTables(
         "wwiii_victory": TableKind(FrontVictory, checked_front),
         "straits": TableKind(Straits, checked_straits),
         "air_refuelling": TableKind(AirRefuelling),
+        "aircraft_speed": TableKind(AircraftSpeed),
         "scenario_balance": TableKind(ScenarioBalance),
     },
 )

@@ -12,6 +12,9 @@ Decisions
   (``determinize``) plays under the same options.
 - 19.04 Air refuelling: the types that took fuel in flight in the mid-1980s fly farther on
   every mission but an airmobile one (a tanker's fuel is no help in loading troops).
+- 19.05 Speed differences: the reach a unit's movement allowance gives already tells types
+  apart, so the option adds what the allowance does not: the dash of the fastest interceptors
+  (Mach 2.5 and more), which reach a raid from farther than their cruise range allows.
 - 20 Scenario balance: one side's nations start with a share more SP, the handicap two
   players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
   system of the game spends.
@@ -28,6 +31,8 @@ from wargame.games.aegean_strike import airdrop, charts, state
 from wargame.games.aegean_strike.registry import RULES
 
 REFUELLING: Final = "air_refuelling"
+SPEED: Final = "speed_differences"
+INTERCEPTION: Final = "air_interception"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
 OPTIONS: Final = (
@@ -37,6 +42,13 @@ OPTIONS: Final = (
         (False, True),
         "Air refuelling (19.04, designed): refuellable aircraft types fly farther "
         "(table air_refuelling)",
+    ),
+    OptionSpec(
+        SPEED,
+        False,
+        (False, True),
+        "Aircraft speed differences (19.05, designed): the fastest interceptors reach farther "
+        "(table aircraft_speed)",
     ),
     OptionSpec(
         BALANCE,
@@ -53,6 +65,11 @@ RULES.stand_in(
     key="refuelling",
 )
 RULES.stand_in(
+    "19.05",
+    "with the option, the fast types of table aircraft_speed intercept from its bonus farther",
+    key="speed",
+)
+RULES.stand_in(
     "20",
     "with the option, the side named starts with table scenario_balance's share more SP",
     key="sp_handicap",
@@ -64,6 +81,8 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
     g_tables = charts.tables(g.state)
     if options.get(REFUELLING):
         refuelling(g, g_tables)
+    if options.get(SPEED):
+        speed(g, g_tables)
     side = options.get(BALANCE, NO_BALANCE)
     if side != NO_BALANCE:
         balance(g, g_tables, side)
@@ -84,6 +103,28 @@ def refuelled(data: Any, uid: str, mission: str) -> int:
     if not gains or mission == airdrop.AIRMOBILE:
         return 0
     return gains.get(state.unit(uid).type, 0)
+
+
+@RULES.implements("19.05")
+def speed(g: Context, g_tables: Any) -> None:
+    """19.05: the interception reach each fast type gains, kept with the position."""
+    table = g_tables["aircraft_speed"]
+    g.data["speed"] = {kind: table.interception_bonus for kind in table.fast}
+    g.log("log.speed", hexes=table.interception_bonus)
+
+
+@RULES.implements("19.05")
+def dash(data: Any, uid: str, mission: str) -> int:
+    """The operational hexes a fast ``uid`` gains when it intercepts (0 without 19.05)."""
+    gains: dict[str, int] = data.get("speed", {})
+    if not gains or mission != INTERCEPTION:
+        return 0
+    return gains.get(state.unit(uid).type, 0)
+
+
+def extra_reach(data: Any, uid: str, mission: str) -> int:
+    """What the optional rules chosen add to how far ``uid`` flies on ``mission``."""
+    return refuelled(data, uid, mission) + dash(data, uid, mission)
 
 
 @RULES.implements("20")
