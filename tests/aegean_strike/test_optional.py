@@ -68,8 +68,8 @@ def test_air_refuelling_helps_only_the_types_of_its_table_and_no_airmobile_missi
     data = GAME.setup(SCENARIO, 7, {"air_refuelling": True}).data
     table = TABLES.defaults["air_refuelling"]
     assert set(table.types) <= set(forces().air_types)
-    assert optional.refuelled(data, "us-va34", "bombing_strike") == table.bonus
-    assert optional.refuelled(data, "us-va34", "airmobile_transport") == 0
+    assert optional.extra_reach(data, "us-va34", "bombing_strike") == table.bonus
+    assert optional.extra_reach(data, "us-va34", "airmobile_transport") == 0
     helicopters = [t for t, kind in forces().air_types.items() if kind.helicopter]
     assert helicopters and not set(helicopters) & set(table.types)
     assert air.reach({}, "us-va34", "bombing_strike") == 30

@@ -92,39 +92,33 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
 def refuelling(g: Context, g_tables: Any) -> None:
     """19.04: the reach each refuellable type gains, kept with the position."""
     table = g_tables["air_refuelling"]
-    g.data["refuelling"] = {kind: table.bonus for kind in table.types}
-    g.log("log.refuelling", hexes=table.bonus)
-
-
-@RULES.implements("19.04")
-def refuelled(data: Any, uid: str, mission: str) -> int:
-    """The operational hexes ``uid`` gains on ``mission`` from air refuelling (0 without it)."""
-    gains: dict[str, int] = data.get("refuelling", {})
-    if not gains or mission == airdrop.AIRMOBILE:
-        return 0
-    return gains.get(state.unit(uid).type, 0)
+    _keep_gains(g, "refuelling", table.bonus, table.types)
 
 
 @RULES.implements("19.05")
 def speed(g: Context, g_tables: Any) -> None:
     """19.05: the interception reach each fast type gains, kept with the position."""
     table = g_tables["aircraft_speed"]
-    g.data["speed"] = {kind: table.interception_bonus for kind in table.fast}
-    g.log("log.speed", hexes=table.interception_bonus)
+    _keep_gains(g, "speed", table.interception_bonus, table.fast)
 
 
-@RULES.implements("19.05")
-def dash(data: Any, uid: str, mission: str) -> int:
-    """The operational hexes a fast ``uid`` gains when it intercepts (0 without 19.05)."""
-    gains: dict[str, int] = data.get("speed", {})
-    if not gains or mission != INTERCEPTION:
-        return 0
-    return gains.get(state.unit(uid).type, 0)
+def _keep_gains(g: Context, rule: str, hexes: int, types: list[str]) -> None:
+    g.data[rule] = {kind: hexes for kind in types}
+    g.log(f"log.{rule}", hexes=hexes)
 
 
+@RULES.implements("19.04", "19.05")
 def extra_reach(data: Any, uid: str, mission: str) -> int:
-    """What the optional rules chosen add to how far ``uid`` flies on ``mission``."""
-    return refuelled(data, uid, mission) + dash(data, uid, mission)
+    """The operational hexes the optional rules chosen add to how far ``uid`` flies on
+    ``mission``: air refuelling on every mission but an airmobile one (19.04), a fast type's
+    dash when it intercepts (19.05); 0 without them."""
+    kind = state.unit(uid).type
+    found = 0
+    if mission != airdrop.AIRMOBILE:
+        found += data.get("refuelling", {}).get(kind, 0)
+    if mission == INTERCEPTION:
+        found += data.get("speed", {}).get(kind, 0)
+    return int(found)
 
 
 @RULES.implements("20")
