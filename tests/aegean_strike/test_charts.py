@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 29
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 30
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -122,6 +122,7 @@ CHANGES = {
     "air_refuelling": lambda v: v.update(bonus=20),
     "scenario_balance": lambda v: v.update(sp_percent=50),
     "aircraft_speed": lambda v: v.update(interception_bonus=5),
+    "anti_radiation": lambda v: v.update(suppression=3),
 }
 
 
@@ -179,7 +180,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "29 printed tables a rules overlay may replace, 26 provisional" in out
+    assert code == 0 and "30 printed tables a rules overlay may replace, 27 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

@@ -3,7 +3,7 @@ default, that change play when chosen and nothing when not (optional.py)."""
 
 import pytest
 
-from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited
+from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited, overlay
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction, UnknownGame
 from wargame.games.aegean_strike import air, optional, state
@@ -14,33 +14,52 @@ pytestmark = pytest.mark.game("aegean-strike")
 
 CARRIER = "us-cvn-69"
 BENINA = "S0406"
+NEAR_LIBYA = "S0305"
 FORTY_OUT = "S0303"
 """A strategic hex 40 operational hexes from Benina: an A-6's strike reaches 30."""
 
 
-def strike_segment(options):
-    """Player A's first air segment with the carrier 40 hexes from Benina."""
+def strike_segment(options, where=FORTY_OUT):
+    """Player A's first air segment with the carrier and its E-2 at ``where``."""
     start = GAME.setup(SCENARIO, 7, options)
     segment = act(start, "b", "done")
     segment = act(segment, "a", "done", "end", "end")
 
     def edit(data):
-        data["naval"][CARRIER]["hex"] = FORTY_OUT
-        data["ewda"]["us-e2"] = FORTY_OUT
+        data["naval"][CARRIER]["hex"] = where
+        data["ewda"]["us-e2"] = where
 
     return edited(segment, edit)
 
 
-def test_every_option_is_off_by_default_and_off_changes_nothing():
-    assert GAME.resolve_options({}) == {
-        "air_refuelling": False,
-        "speed_differences": False,
-        "balance": "none",
-    }
-    plain = GAME.setup(SCENARIO, 7)
-    off = GAME.setup(
-        SCENARIO, 7, {"air_refuelling": False, "speed_differences": False, "balance": "none"}
+def ship_fire_at_a6(options):
+    """The A-6 strikes Benina's ships, the charts giving one hit in every cell; the log's
+    ship fire and the A-6's hits once the ships have fired."""
+    options = {**options, "rules_overlay": overlay(air_naval_combat=1)}
+    found = act(
+        strike_segment(options, NEAR_LIBYA),
+        "a",
+        "launch us-va34",
+        "mission asm_strike",
+        "target " + BENINA,
     )
+    fired = act(found, "b", "pass")
+    shots = [e.params for e in fired.log if e.key == "log.ship_fire"]
+    return shots, fired.data["air"]["us-va34"]["hits"], fired
+
+
+OFF = {
+    "air_refuelling": False,
+    "speed_differences": False,
+    "anti_radiation": False,
+    "balance": "none",
+}
+
+
+def test_every_option_is_off_by_default_and_off_changes_nothing():
+    assert GAME.resolve_options({}) == OFF
+    plain = GAME.setup(SCENARIO, 7)
+    off = GAME.setup(SCENARIO, 7, OFF)
     assert off.data == plain.data
     assert off.log == plain.log
 
@@ -113,3 +132,13 @@ def test_speed_differences_let_only_the_fast_types_intercept_farther():
         air.reach(plain, slow, "air_interception")
     )
     assert any(e.key == "log.speed" for e in fast.log)
+
+
+@pytest.mark.rule("19.08")
+def test_anti_radiation_missiles_lower_the_ships_fire_at_a_group_carrying_them():
+    shots, hits, _ = ship_fire_at_a6({})
+    assert shots[0]["attack"] == 1 and hits == 1
+    shots, hits, fired = ship_fire_at_a6({"anti_radiation": True})
+    assert shots[0]["attack"] == 0 and hits == 0
+    cut = [e.params for e in fired.log if e.key == "log.arm_fire"]
+    assert cut == [{"hex": BENINA, "cut": TABLES.defaults["anti_radiation"].suppression}]

@@ -511,6 +511,13 @@ class AircraftSpeed(Strict):
     """The air types fast enough to dash."""
 
 
+class AntiRadiation(Strict):
+    suppression: Small
+    """How much a group's anti-radiation missiles lower radar-guided fire at it (19.08)."""
+    types: list[str]
+    """The air types that carry them."""
+
+
 class ScenarioBalance(Strict):
     sp_percent: Annotated[int, msgspec.Meta(ge=0, le=200)]
     """The share more SP each nation of the favoured side starts with (20)."""
@@ -610,6 +617,7 @@ TABLES: Final = PrintedTables(
         "straits": TableKind(Straits, checked_straits),
         "air_refuelling": TableKind(AirRefuelling),
         "aircraft_speed": TableKind(AircraftSpeed),
+        "anti_radiation": TableKind(AntiRadiation),
         "scenario_balance": TableKind(ScenarioBalance),
     },
 )

@@ -15,6 +15,11 @@ Decisions
 - 19.05 Speed differences: the reach a unit's movement allowance gives already tells types
   apart, so the option adds what the allowance does not: the dash of the fastest interceptors
   (Mach 2.5 and more), which reach a raid from farther than their cruise range allows.
+- 19.08 Anti-radiation missiles: the radar-guided fire the game has, that of ships and of
+  anti-air ground units at an arriving group, is what an ARM answers; a group with a unit of a
+  type that carried them in the mid-1980s fires first and lowers that fire's strength. The
+  Soviet homeland air defence (9.09) is a designed abstraction of fighters and missiles alike
+  and is left as it is.
 - 20 Scenario balance: one side's nations start with a share more SP, the handicap two
   players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
   system of the game spends.
@@ -32,6 +37,7 @@ from wargame.games.aegean_strike.registry import RULES
 
 REFUELLING: Final = "air_refuelling"
 SPEED: Final = "speed_differences"
+ARM: Final = "anti_radiation"
 INTERCEPTION: Final = "air_interception"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
@@ -49,6 +55,13 @@ OPTIONS: Final = (
         (False, True),
         "Aircraft speed differences (19.05, designed): the fastest interceptors reach farther "
         "(table aircraft_speed)",
+    ),
+    OptionSpec(
+        ARM,
+        False,
+        (False, True),
+        "Anti-radiation missiles (19.08, designed): a group carrying them weakens the ships' and "
+        "anti-air units' fire at it (table anti_radiation)",
     ),
     OptionSpec(
         BALANCE,
@@ -70,6 +83,11 @@ RULES.stand_in(
     key="speed",
 )
 RULES.stand_in(
+    "19.08",
+    "with the option, a group with an ARM type lowers ship and ground anti-air fire at it",
+    key="arm",
+)
+RULES.stand_in(
     "20",
     "with the option, the side named starts with table scenario_balance's share more SP",
     key="sp_handicap",
@@ -83,6 +101,9 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
         refuelling(g, g_tables)
     if options.get(SPEED):
         speed(g, g_tables)
+    if options.get(ARM):
+        table = g_tables["anti_radiation"]
+        _keep_gains(g, ARM, table.suppression, table.types)
     side = options.get(BALANCE, NO_BALANCE)
     if side != NO_BALANCE:
         balance(g, g_tables, side)
@@ -102,9 +123,9 @@ def speed(g: Context, g_tables: Any) -> None:
     _keep_gains(g, "speed", table.interception_bonus, table.fast)
 
 
-def _keep_gains(g: Context, rule: str, hexes: int, types: list[str]) -> None:
-    g.data[rule] = {kind: hexes for kind in types}
-    g.log(f"log.{rule}", hexes=hexes)
+def _keep_gains(g: Context, rule: str, value: int, types: list[str]) -> None:
+    g.data[rule] = {kind: value for kind in types}
+    g.log(f"log.{rule}", value=value)
 
 
 @RULES.implements("19.04", "19.05")
@@ -119,6 +140,19 @@ def extra_reach(data: Any, uid: str, mission: str) -> int:
     if mission == INTERCEPTION:
         found += data.get("speed", {}).get(kind, 0)
     return int(found)
+
+
+@RULES.implements("19.08")
+def suppressed(g: Context, flight: Mapping[str, Any], power: int) -> int:
+    """19.08: the strength of radar-guided fire (ships', anti-air ground units') at ``flight``
+    once its anti-radiation missiles have lowered it: by the best of its units' (0 without)."""
+    carried: dict[str, int] = g.data.get(ARM, {})
+    fliers = [u for u in flight["units"] if u in g.data["air"]]
+    cut = max((carried.get(state.unit(u).type, 0) for u in fliers), default=0)
+    if not cut or not power:
+        return power
+    g.log("log.arm_fire", hex=flight["target_hex"], cut=cut)
+    return max(0, power - cut)
 
 
 @RULES.implements("20")
