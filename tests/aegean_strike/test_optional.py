@@ -51,6 +51,7 @@ def ship_fire_at_a6(options):
 OFF = {
     "air_refuelling": False,
     "speed_differences": False,
+    "single_missions": False,
     "anti_radiation": False,
     "balance": "none",
 }
@@ -142,3 +143,30 @@ def test_anti_radiation_missiles_lower_the_ships_fire_at_a_group_carrying_them()
     assert shots[0]["attack"] == 0 and hits == 0
     cut = [e.params for e in fired.log if e.key == "log.arm_fire"]
     assert cut == [{"hex": BENINA, "cut": TABLES.defaults["anti_radiation"].suppression}]
+
+
+def lone_strike(options, chance=None):
+    """The A-6 alone bound for Benina, a Libyan MiG-23 in Intercept mode there."""
+    if chance is not None:
+        tables = {"single_missions": {"unseen_chance": chance}}
+        options = {
+            **options,
+            "rules_overlay": {"game": "aegean-strike", "name": "t", "tables": tables},
+        }
+
+    def edit(data):
+        data["air"]["ly-mig23"]["mode"] = "intercept"
+
+    segment = edited(strike_segment(options, NEAR_LIBYA), edit)
+    return act(segment, "a", "launch us-va34", "mission bombing_strike", "target " + BENINA)
+
+
+@pytest.mark.rule("19.06")
+def test_a_lone_aircraft_may_slip_past_the_interceptors():
+    assert "intercept ly-mig23" in actions(lone_strike({}), "b")
+    unseen = lone_strike({"single_missions": True}, chance=10)
+    assert "intercept ly-mig23" not in actions(unseen, "b")
+    assert any(e.key == "log.lone_unseen" for e in unseen.log)
+    seen = lone_strike({"single_missions": True}, chance=0)
+    assert "intercept ly-mig23" in actions(seen, "b")
+    assert not any(e.key.startswith("log.lone_") for e in seen.log)

@@ -344,6 +344,8 @@ class AirSegment(Procedure):
         g_tables = game_tables(g.state)
         for uid in state.own_air(g.data, enemy):
             kind = response_kind(g_tables, g.data, uid, target)
+            if kind == "intercept" and g.data["flight"].get("unseen"):
+                continue  # 19.06: the lone aircraft slipped past
             reason = kind and response_short(g_tables, g.data, uid, kind, 1)
             if reason:
                 choices.refuse(f"{kind} {uid}", reason)
@@ -668,6 +670,7 @@ def _fly(g: Context, f: Frame, target: str) -> None:
         },
     )
     f.locals.pop("lead", None)
+    optional.lone_flight(g, flight, flight["mission"] not in REBASING)
     g.goto("respond")
 
 

@@ -518,6 +518,11 @@ class AntiRadiation(Strict):
     """The air types that carry them."""
 
 
+class SingleMissions(Strict):
+    unseen_chance: Chance
+    """A lone unescorted aircraft slips past interceptors on a d10 of this or less (19.06)."""
+
+
 class ScenarioBalance(Strict):
     sp_percent: Annotated[int, msgspec.Meta(ge=0, le=200)]
     """The share more SP each nation of the favoured side starts with (20)."""
@@ -618,6 +623,7 @@ TABLES: Final = PrintedTables(
         "air_refuelling": TableKind(AirRefuelling),
         "aircraft_speed": TableKind(AircraftSpeed),
         "anti_radiation": TableKind(AntiRadiation),
+        "single_missions": TableKind(SingleMissions),
         "scenario_balance": TableKind(ScenarioBalance),
     },
 )

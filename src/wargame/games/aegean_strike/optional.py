@@ -15,6 +15,9 @@ Decisions
 - 19.05 Speed differences: the reach a unit's movement allowance gives already tells types
   apart, so the option adds what the allowance does not: the dash of the fastest interceptors
   (Mach 2.5 and more), which reach a raid from farther than their cruise range allows.
+- 19.06 Single air missions: a lone aircraft flying low is what a radar net misses; the
+  chance is rolled once, at launch, so that the responding side's choices stay a list of
+  certainties, and a CAP over the target still sees the intruder arrive.
 - 19.08 Anti-radiation missiles: the radar-guided fire the game has, that of ships and of
   anti-air ground units at an arriving group, is what an ARM answers; a group with a unit of a
   type that carried them in the mid-1980s fires first and lowers that fire's strength. The
@@ -31,6 +34,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from wargame.engine.contract import OptionSpec
+from wargame.engine.dice import Die
 from wargame.engine.procedure import Context
 from wargame.games.aegean_strike import airdrop, charts, state
 from wargame.games.aegean_strike.registry import RULES
@@ -38,6 +42,9 @@ from wargame.games.aegean_strike.registry import RULES
 REFUELLING: Final = "air_refuelling"
 SPEED: Final = "speed_differences"
 ARM: Final = "anti_radiation"
+SINGLE: Final = "single_missions"
+D10: Final = Die(10)
+"""The game's d10 (0.02), as losses.D10 (which imports this module)."""
 INTERCEPTION: Final = "air_interception"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
@@ -55,6 +62,13 @@ OPTIONS: Final = (
         (False, True),
         "Aircraft speed differences (19.05, designed): the fastest interceptors reach farther "
         "(table aircraft_speed)",
+    ),
+    OptionSpec(
+        SINGLE,
+        False,
+        (False, True),
+        "Single air missions (19.06, designed): one aircraft flying alone may slip past the "
+        "enemy's interceptors (table single_missions)",
     ),
     OptionSpec(
         ARM,
@@ -83,6 +97,12 @@ RULES.stand_in(
     key="speed",
 )
 RULES.stand_in(
+    "19.06",
+    "with the option, a lone unescorted aircraft is unseen by interceptors on a d10 of the "
+    "table's chance or less",
+    key="single",
+)
+RULES.stand_in(
     "19.08",
     "with the option, a group with an ARM type lowers ship and ground anti-air fire at it",
     key="arm",
@@ -101,6 +121,9 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
         refuelling(g, g_tables)
     if options.get(SPEED):
         speed(g, g_tables)
+    if options.get(SINGLE):
+        g.data[SINGLE] = g_tables[SINGLE].unseen_chance
+        g.log("log.single_missions", value=g.data[SINGLE])
     if options.get(ARM):
         table = g_tables["anti_radiation"]
         _keep_gains(g, ARM, table.suppression, table.types)
@@ -153,6 +176,20 @@ def suppressed(g: Context, flight: Mapping[str, Any], power: int) -> int:
         return power
     g.log("log.arm_fire", hex=flight["target_hex"], cut=cut)
     return max(0, power - cut)
+
+
+@RULES.implements("19.06")
+def lone_flight(g: Context, flight: dict[str, Any], strike: bool) -> None:
+    """19.06: a mission of one aircraft without escorts against the enemy (``strike``: not a
+    rebasing) rolls a d10; at the table's chance or less it flies in unseen, and the enemy's
+    airbases scramble no interceptor against it (carriers' CAP still covers its target)."""
+    chance = g.data.get(SINGLE)
+    if not chance or not strike or len(flight["units"]) != 1 or flight["escorts"]:
+        return
+    roll = g.roll(D10, flight["side"], "single_mission")
+    flight["unseen"] = roll <= chance
+    key = "log.lone_unseen" if flight["unseen"] else "log.lone_seen"
+    g.log(key, hex=flight["target_hex"], roll=roll)
 
 
 @RULES.implements("20")
