@@ -51,6 +51,7 @@ def ship_fire_at_a6(options):
 OFF = {
     "air_refuelling": False,
     "speed_differences": False,
+    "electronic_warfare": False,
     "single_missions": False,
     "anti_radiation": False,
     "balance": "none",
@@ -170,3 +171,17 @@ def test_a_lone_aircraft_may_slip_past_the_interceptors():
     seen = lone_strike({"single_missions": True}, chance=0)
     assert "intercept ly-mig23" in actions(seen, "b")
     assert not any(e.key.startswith("log.lone_") for e in seen.log)
+
+
+@pytest.mark.rule("19.02")
+def test_an_electronic_warfare_escort_covers_a_strike_with_its_ecm():
+    options = {"rules_overlay": overlay(air_naval_combat=1)}
+    plain = act(strike_segment(options, NEAR_LIBYA), "a", "launch us-va34", "mission asm_strike")
+    assert "escort us-vaq130" not in actions(plain, "a")
+    options["electronic_warfare"] = True
+    found = act(strike_segment(options, NEAR_LIBYA), "a", "launch us-va34", "mission asm_strike")
+    assert "escort us-vaq130" in actions(found, "a")
+    fired = act(act(found, "a", "escort us-vaq130", "target " + BENINA), "b", "pass")
+    shots = [e.params for e in fired.log if e.key == "log.ship_fire"]
+    assert shots and shots[0]["attack"] == 0
+    assert fired.data["air"]["us-va34"]["hits"] == 0

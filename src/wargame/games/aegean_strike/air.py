@@ -299,7 +299,9 @@ class AirSegment(Procedure):
         for uid in _joinable(g.data, flight):
             if can_fly(uid, flight["mission"]):
                 choices.add(f"add {uid}", _join, uid, False)
-            if escorted(flight["mission"]) and can_fly(uid, "escort"):
+            if escorted(flight["mission"]) and (
+                can_fly(uid, "escort") or optional.jammer(g.data, uid)
+            ):
                 choices.add(f"escort {uid}", _join, uid, True)
         if flight["mission"] in airdrop.MISSIONS and flight["cargo"] is None:
             for uid in airdrop.cargo_at(g.data, f["side"], flight["base"], flight["mission"]):

@@ -518,6 +518,11 @@ class AntiRadiation(Strict):
     """The air types that carry them."""
 
 
+class ElectronicWarfare(Strict):
+    escort_types: list[str]
+    """The air types that may escort a group for their ECM alone (19.02)."""
+
+
 class SingleMissions(Strict):
     unseen_chance: Chance
     """A lone unescorted aircraft slips past interceptors on a d10 of this or less (19.06)."""
@@ -624,6 +629,7 @@ TABLES: Final = PrintedTables(
         "aircraft_speed": TableKind(AircraftSpeed),
         "anti_radiation": TableKind(AntiRadiation),
         "single_missions": TableKind(SingleMissions),
+        "electronic_warfare": TableKind(ElectronicWarfare),
         "scenario_balance": TableKind(ScenarioBalance),
     },
 )

@@ -15,6 +15,10 @@ Decisions
 - 19.05 Speed differences: the reach a unit's movement allowance gives already tells types
   apart, so the option adds what the allowance does not: the dash of the fastest interceptors
   (Mach 2.5 and more), which reach a raid from farther than their cruise range allows.
+- 19.02 Electronic warfare: the EA-6B's ECM is printed but no mission of the game used it (it
+  has no attack value to strike or escort with); with the option it escorts a strike group,
+  whose fire taken is then reduced by its ECM as by any escort's (16.07), and being an escort
+  it takes the first hits.
 - 19.06 Single air missions: a lone aircraft flying low is what a radar net misses; the
   chance is rolled once, at launch, so that the responding side's choices stay a list of
   certainties, and a CAP over the target still sees the intruder arrive.
@@ -43,6 +47,7 @@ REFUELLING: Final = "air_refuelling"
 SPEED: Final = "speed_differences"
 ARM: Final = "anti_radiation"
 SINGLE: Final = "single_missions"
+EW: Final = "electronic_warfare"
 D10: Final = Die(10)
 """The game's d10 (0.02), as losses.D10 (which imports this module)."""
 INTERCEPTION: Final = "air_interception"
@@ -62,6 +67,13 @@ OPTIONS: Final = (
         (False, True),
         "Aircraft speed differences (19.05, designed): the fastest interceptors reach farther "
         "(table aircraft_speed)",
+    ),
+    OptionSpec(
+        EW,
+        False,
+        (False, True),
+        "Electronic warfare (19.02, designed): electronic warfare aircraft escort strike groups "
+        "and cover them with their ECM (table electronic_warfare)",
     ),
     OptionSpec(
         SINGLE,
@@ -97,6 +109,11 @@ RULES.stand_in(
     key="speed",
 )
 RULES.stand_in(
+    "19.02",
+    "with the option, an aircraft of the table's types may escort a group; its ECM covers it",
+    key="ew",
+)
+RULES.stand_in(
     "19.06",
     "with the option, a lone unescorted aircraft is unseen by interceptors on a d10 of the "
     "table's chance or less",
@@ -121,6 +138,9 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
         refuelling(g, g_tables)
     if options.get(SPEED):
         speed(g, g_tables)
+    if options.get(EW):
+        g.data[EW] = list(g_tables[EW].escort_types)
+        g.log("log.electronic_warfare")
     if options.get(SINGLE):
         g.data[SINGLE] = g_tables[SINGLE].unseen_chance
         g.log("log.single_missions", value=g.data[SINGLE])
@@ -176,6 +196,13 @@ def suppressed(g: Context, flight: Mapping[str, Any], power: int) -> int:
         return power
     g.log("log.arm_fire", hex=flight["target_hex"], cut=cut)
     return max(0, power - cut)
+
+
+@RULES.implements("19.02")
+def jammer(data: Mapping[str, Any], uid: str) -> bool:
+    """19.02: whether ``uid`` may escort a group as its electronic warfare aircraft (the
+    group's best ECM is then its own, 16.07)."""
+    return state.unit(uid).type in data.get(EW, ())
 
 
 @RULES.implements("19.06")
