@@ -52,6 +52,7 @@ OFF = {
     "air_refuelling": False,
     "speed_differences": False,
     "electronic_warfare": False,
+    "jamming": False,
     "single_missions": False,
     "anti_radiation": False,
     "balance": "none",
@@ -185,3 +186,39 @@ def test_an_electronic_warfare_escort_covers_a_strike_with_its_ecm():
     shots = [e.params for e in fired.log if e.key == "log.ship_fire"]
     assert shots and shots[0]["attack"] == 0
     assert fired.data["air"]["us-va34"]["hits"] == 0
+
+
+@pytest.mark.rule("19.03")
+def test_jamming_shortens_the_enemy_detection_for_interception_only():
+    data = GAME.setup(SCENARIO, 7, {"jamming": True}).data
+    assert optional.jammed(data) == 0  # no flight under way
+    data["flight"] = {"units": ["us-va34"]}
+    ecm = state.air_values("us-va34").ecm
+    table = TABLES.defaults["jamming"]
+    assert optional.jammed(data) == (table.range_cut if ecm >= table.min_ecm else 0)
+    data["flight"] = {"units": ["us-va34", "us-vaq130"]}
+    assert optional.jammed(data) == table.range_cut
+    plain = GAME.setup(SCENARIO, 7).data
+    plain["flight"] = {"units": ["us-va34", "us-vaq130"]}
+    assert optional.jammed(plain) == 0
+
+
+@pytest.mark.rule("19.03")
+def test_a_jamming_group_is_not_intercepted_from_the_edge_of_detection():
+    data = GAME.setup(SCENARIO, 7).data
+    data["air"]["ly-mig23"].update(mode="intercept", box=1, flown=False)
+    base = state.base_hex(data, data["air"]["ly-mig23"]["base"])
+    found = [
+        hex_id
+        for hex_id in state.placeable_hexes()
+        if air.response_kind(TABLES.defaults, data, "ly-mig23", hex_id) == "intercept"
+    ]
+    assert found and base
+    data["jamming"] = {"min_ecm": 3, "range_cut": 10}
+    data["flight"] = {"units": ["us-vaq130"]}
+    jammed = [
+        hex_id
+        for hex_id in found
+        if air.response_kind(TABLES.defaults, data, "ly-mig23", hex_id) == "intercept"
+    ]
+    assert len(jammed) < len(found)

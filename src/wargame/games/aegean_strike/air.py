@@ -527,14 +527,17 @@ def response_short(
     return ""
 
 
+@RULES.implements("15.01", "19.03")
 def detected_by_one(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, base: str, target: str
 ) -> bool:
     """Whether one detector of ``side`` covers both the interceptors' base and the target."""
     table = g_tables["detection"]
+    cut = optional.jammed(data)  # 19.03: the group seen only nearer
     for where, kind in detectors(data, side):
         radius = table.detectors[kind].air.range
-        if state.distance(where, base) <= radius and state.distance(where, target) <= radius:
+        near = state.distance(where, target) <= radius - cut
+        if state.distance(where, base) <= radius and near:
             return True
     return False
 

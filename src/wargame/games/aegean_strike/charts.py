@@ -523,6 +523,13 @@ class ElectronicWarfare(Strict):
     """The air types that may escort a group for their ECM alone (19.02)."""
 
 
+class Jamming(Strict):
+    min_ecm: Small
+    """The best ECM a group needs to jam (19.03)."""
+    range_cut: Hexes
+    """Operational hexes it takes off the enemy detectors' air ranges for interception."""
+
+
 class SingleMissions(Strict):
     unseen_chance: Chance
     """A lone unescorted aircraft slips past interceptors on a d10 of this or less (19.06)."""
@@ -629,6 +636,7 @@ TABLES: Final = PrintedTables(
         "aircraft_speed": TableKind(AircraftSpeed),
         "anti_radiation": TableKind(AntiRadiation),
         "single_missions": TableKind(SingleMissions),
+        "jamming": TableKind(Jamming),
         "electronic_warfare": TableKind(ElectronicWarfare),
         "scenario_balance": TableKind(ScenarioBalance),
     },

@@ -19,6 +19,9 @@ Decisions
   has no attack value to strike or escort with); with the option it escorts a strike group,
   whose fire taken is then reduced by its ECM as by any escort's (16.07), and being an escort
   it takes the first hits.
+- 19.03 Jamming: strong ECM blinds the search radars the interceptors are guided by; the
+  group is seen only nearer its detectors. It counts the group's best ECM, so that the EA-6B
+  of 19.02 and the best-equipped strike aircraft jam, and it does not change the combats.
 - 19.06 Single air missions: a lone aircraft flying low is what a radar net misses; the
   chance is rolled once, at launch, so that the responding side's choices stay a list of
   certainties, and a CAP over the target still sees the intruder arrive.
@@ -48,6 +51,7 @@ SPEED: Final = "speed_differences"
 ARM: Final = "anti_radiation"
 SINGLE: Final = "single_missions"
 EW: Final = "electronic_warfare"
+JAMMING: Final = "jamming"
 D10: Final = Die(10)
 """The game's d10 (0.02), as losses.D10 (which imports this module)."""
 INTERCEPTION: Final = "air_interception"
@@ -74,6 +78,13 @@ OPTIONS: Final = (
         (False, True),
         "Electronic warfare (19.02, designed): electronic warfare aircraft escort strike groups "
         "and cover them with their ECM (table electronic_warfare)",
+    ),
+    OptionSpec(
+        JAMMING,
+        False,
+        (False, True),
+        "Jamming (19.03, designed): a group with strong ECM shortens the enemy's detection "
+        "ranges for interception (table jamming)",
     ),
     OptionSpec(
         SINGLE,
@@ -114,6 +125,12 @@ RULES.stand_in(
     key="ew",
 )
 RULES.stand_in(
+    "19.03",
+    "with the option, a group whose best ECM reaches the table's makes the enemy's detectors "
+    "see it for interception only from the table's cut nearer",
+    key="jamming",
+)
+RULES.stand_in(
     "19.06",
     "with the option, a lone unescorted aircraft is unseen by interceptors on a d10 of the "
     "table's chance or less",
@@ -141,6 +158,10 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
     if options.get(EW):
         g.data[EW] = list(g_tables[EW].escort_types)
         g.log("log.electronic_warfare")
+    if options.get(JAMMING):
+        table = g_tables[JAMMING]
+        g.data[JAMMING] = {"min_ecm": table.min_ecm, "range_cut": table.range_cut}
+        g.log("log.jamming", ecm=table.min_ecm, value=table.range_cut)
     if options.get(SINGLE):
         g.data[SINGLE] = g_tables[SINGLE].unseen_chance
         g.log("log.single_missions", value=g.data[SINGLE])
@@ -203,6 +224,18 @@ def jammer(data: Mapping[str, Any], uid: str) -> bool:
     """19.02: whether ``uid`` may escort a group as its electronic warfare aircraft (the
     group's best ECM is then its own, 16.07)."""
     return state.unit(uid).type in data.get(EW, ())
+
+
+@RULES.implements("19.03")
+def jammed(data: Mapping[str, Any]) -> int:
+    """19.03: by how many operational hexes the flight under way shortens the enemy's air
+    detection ranges for interception (0 without the option, or with too weak an ECM)."""
+    rule, flight = data.get(JAMMING), data.get("flight")
+    if not rule or not flight:
+        return 0
+    fliers = [u for u in flight["units"] if u in data["air"]]
+    best = max((state.air_values(u).ecm for u in fliers), default=0)
+    return int(rule["range_cut"]) if best >= rule["min_ecm"] else 0
 
 
 @RULES.implements("19.06")
