@@ -14,7 +14,7 @@ Decisions
   every mission but an airmobile one (a tanker's fuel is no help in loading troops).
 - 19.05 Speed differences: the reach a unit's movement allowance gives already tells types
   apart, so the option adds what the allowance does not: the dash of the fastest interceptors
-  (Mach 2.5 and more), which reach a raid from farther than their cruise range allows.
+  (Mach 2.3 and more), which reach a raid from farther than their cruise range allows.
 - 19.02 Electronic warfare: the EA-6B's ECM is printed but no mission of the game used it (it
   has no attack value to strike or escort with); with the option it escorts a strike group,
   whose fire taken is then reduced by its ECM as by any escort's (16.07), and being an escort
