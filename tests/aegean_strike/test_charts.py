@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 26
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 33
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -119,6 +119,13 @@ CHANGES = {
     "missile_crisis_victory": lambda v: v.update(hits_per_point=5),
     "wwiii_victory": lambda v: v["sunk"].update({"us-cvn-69": 5}),
     "straits": lambda v: v["gates"]["bosporus"].update(hold="3909"),
+    "air_refuelling": lambda v: v.update(bonus=20),
+    "scenario_balance": lambda v: v.update(sp_percent=50),
+    "aircraft_speed": lambda v: v.update(interception_bonus=5),
+    "anti_radiation": lambda v: v.update(suppression=3),
+    "single_missions": lambda v: v.update(unseen_chance=3),
+    "electronic_warfare": lambda v: v.update(escort_types=[]),
+    "jamming": lambda v: v.update(range_cut=20),
 }
 
 
@@ -176,7 +183,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "26 printed tables a rules overlay may replace, 23 provisional" in out
+    assert code == 0 and "33 printed tables a rules overlay may replace, 30 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

@@ -51,7 +51,15 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import air_defence, airdrop, assault, detection, losses, state
+from wargame.games.aegean_strike import (
+    air_defence,
+    airdrop,
+    assault,
+    detection,
+    losses,
+    optional,
+    state,
+)
 from wargame.games.aegean_strike.charts import SEED_MODES
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -110,14 +118,16 @@ def base_operative(data: Mapping[str, Any], base: str) -> bool:
     return base not in data["inoperative"]
 
 
-@RULES.implements("9.04")
-def reach(uid: str, mission: str) -> int:
+@RULES.implements("9.04", "19.04", "19.05")
+def reach(data: Mapping[str, Any], uid: str, mission: str) -> int:
     """How far out ``uid`` may fly: half its allowance (the round trip), a ferry twice it, one
-    way; an airmobile transport its allowance less loading and unloading, one way."""
+    way; an airmobile transport its allowance less loading and unloading, one way; with the
+    optional air refuelling or speed differences, its type's bonus more (19.04, 19.05)."""
     allowance = state.air_values(uid).ma * state.OP_PER_STRATEGIC
     if mission == airdrop.AIRMOBILE:
         return allowance - 2 * airdrop.LOAD_MP
-    return 2 * allowance if mission == "ferry" else allowance // 2
+    base = 2 * allowance if mission == "ferry" else allowance // 2
+    return base + optional.extra_reach(data, uid, mission)
 
 
 def hidden_marker(mission: str) -> bool:
@@ -194,7 +204,7 @@ def in_reach(data: Mapping[str, Any], units: list[str], mission: str, target: st
     there = state.base_hex(data, target) if mission in REBASING else target
     if where is None or there is None:
         return False
-    return all(state.distance(where, there) <= reach(u, mission) for u in units)
+    return all(state.distance(where, there) <= reach(data, u, mission) for u in units)
 
 
 def supply_cost(g_tables: Mapping[str, Any], flight: Mapping[str, Any]) -> int:
@@ -289,7 +299,9 @@ class AirSegment(Procedure):
         for uid in _joinable(g.data, flight):
             if can_fly(uid, flight["mission"]):
                 choices.add(f"add {uid}", _join, uid, False)
-            if escorted(flight["mission"]) and can_fly(uid, "escort"):
+            if escorted(flight["mission"]) and (
+                can_fly(uid, "escort") or optional.jammer(g.data, uid)
+            ):
                 choices.add(f"escort {uid}", _join, uid, True)
         if flight["mission"] in airdrop.MISSIONS and flight["cargo"] is None:
             for uid in airdrop.cargo_at(g.data, f["side"], flight["base"], flight["mission"]):
@@ -334,6 +346,8 @@ class AirSegment(Procedure):
         g_tables = game_tables(g.state)
         for uid in state.own_air(g.data, enemy):
             kind = response_kind(g_tables, g.data, uid, target)
+            if kind == "intercept" and g.data["flight"].get("unseen"):
+                continue  # 19.06: the lone aircraft slipped past
             reason = kind and response_short(g_tables, g.data, uid, kind, 1)
             if reason:
                 choices.refuse(f"{kind} {uid}", reason)
@@ -486,7 +500,7 @@ def response_kind(
         return ""
     if state.is_carrier(base):
         return "cap" if cap_covers(g_tables, base, where, target) else ""
-    if state.distance(where, target) > reach(uid, "air_interception"):
+    if state.distance(where, target) > reach(data, uid, "air_interception"):
         return ""
     side = state.side_of(data, uid)
     return "intercept" if detected_by_one(g_tables, data, side, where, target) else ""
@@ -513,14 +527,17 @@ def response_short(
     return ""
 
 
+@RULES.implements("15.01", "19.03")
 def detected_by_one(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, base: str, target: str
 ) -> bool:
     """Whether one detector of ``side`` covers both the interceptors' base and the target."""
     table = g_tables["detection"]
+    cut = optional.jammed(data)  # 19.03: the group seen only nearer
     for where, kind in detectors(data, side):
         radius = table.detectors[kind].air.range
-        if state.distance(where, base) <= radius and state.distance(where, target) <= radius:
+        near = state.distance(where, target) <= radius - cut
+        if state.distance(where, base) <= radius and near:
             return True
     return False
 
@@ -658,6 +675,7 @@ def _fly(g: Context, f: Frame, target: str) -> None:
         },
     )
     f.locals.pop("lead", None)
+    optional.lone_flight(g, flight, flight["mission"] not in REBASING)
     g.goto("respond")
 
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import detection, losses, state
+from wargame.games.aegean_strike import detection, losses, optional, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
@@ -73,7 +73,7 @@ def gunners(
     ]
 
 
-@RULES.implements("16.05", "16.12", "9.07")
+@RULES.implements("16.05", "16.12", "9.07", "19.08")
 def ground_fire(g: Context, flight: dict[str, Any]) -> None:
     """Ground-to-air: the enemy's anti-air ground units in range fire together at the group."""
     g_tables = game_tables(g.state)
@@ -86,6 +86,7 @@ def ground_fire(g: Context, flight: dict[str, Any]) -> None:
         [state.ground_values(u).anti_air for u in firing],
         [state.air_values(u).ecm for u in fliers],
     )
+    power = optional.suppressed(g, flight, power)  # 19.08
     detection.fought(g.data, firing)
     roll = g.roll(losses.D10, enemy, "ground_fire")
     hits = g_tables["air_to_ground_combat"].hits(power, roll)

@@ -497,6 +497,49 @@ class AirDefence(Strict):
     """Operational hexes from a Soviet airbase (a strategic hex counts 10)."""
 
 
+class AirRefuelling(Strict):
+    bonus: Hexes
+    """Operational hexes a refuellable type adds to its reach (19.04)."""
+    types: list[str]
+    """The air types that refuel in flight."""
+
+
+class AircraftSpeed(Strict):
+    interception_bonus: Hexes
+    """Operational hexes a fast type adds to its reach when it intercepts (19.05)."""
+    fast: list[str]
+    """The air types fast enough to dash."""
+
+
+class AntiRadiation(Strict):
+    suppression: Small
+    """How much a group's anti-radiation missiles lower radar-guided fire at it (19.08)."""
+    types: list[str]
+    """The air types that carry them."""
+
+
+class ElectronicWarfare(Strict):
+    escort_types: list[str]
+    """The air types that may escort a group for their ECM alone (19.02)."""
+
+
+class Jamming(Strict):
+    min_ecm: Small
+    """The best ECM a group needs to jam (19.03)."""
+    range_cut: Hexes
+    """Operational hexes it takes off the enemy detectors' air ranges for interception."""
+
+
+class SingleMissions(Strict):
+    unseen_chance: Chance
+    """A lone unescorted aircraft slips past interceptors on a d10 of this or less (19.06)."""
+
+
+class ScenarioBalance(Strict):
+    sp_percent: Annotated[int, msgspec.Meta(ge=0, le=200)]
+    """The share more SP each nation of the favoured side starts with (20)."""
+
+
 class Levels(Strict):
     marginal: Small
     substantive: Small
@@ -589,6 +632,13 @@ TABLES: Final = PrintedTables(
         "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
         "wwiii_victory": TableKind(FrontVictory, checked_front),
         "straits": TableKind(Straits, checked_straits),
+        "air_refuelling": TableKind(AirRefuelling),
+        "aircraft_speed": TableKind(AircraftSpeed),
+        "anti_radiation": TableKind(AntiRadiation),
+        "single_missions": TableKind(SingleMissions),
+        "jamming": TableKind(Jamming),
+        "electronic_warfare": TableKind(ElectronicWarfare),
+        "scenario_balance": TableKind(ScenarioBalance),
     },
 )
 

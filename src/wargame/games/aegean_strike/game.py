@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from wargame.engine.action import Action
-from wargame.engine.contract import ProcedureGame, Scenario, Secrets
+from wargame.engine.contract import OptionSpec, ProcedureGame, Scenario, Secrets
 from wargame.engine.errors import IllegalAction
 from wargame.engine.i18n import Catalog, game_catalog
 from wargame.engine.log import Side
@@ -53,6 +53,7 @@ from wargame.games.aegean_strike import (
     detection,
     ground,
     naval,
+    optional,
     sequence,
     state,
     strategy,
@@ -101,9 +102,13 @@ class AegeanStrike(ProcedureGame):
         found = forces().scenarios
         return [Scenario(s, found[s].title, found[s].title_ja) for s in PLAYABLE]
 
+    def options(self) -> list[OptionSpec]:
+        return list(optional.OPTIONS)
+
     def begin(self, g: Context, scenario: str, options: Mapping[str, Any]) -> None:
         g.data.update(state.initial_data(scenario))
         g.data.update(sequence.initial(scenario))
+        optional.set_up(g, options)  # 19, 20: the chosen optional rules
         crisis.set_up(g)
         g.push("game")
 

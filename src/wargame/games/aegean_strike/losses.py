@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from wargame.engine.dice import Die
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import detection, state
+from wargame.games.aegean_strike import detection, optional, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
@@ -168,7 +168,7 @@ def air_to_air(g: Context, flight: dict[str, Any]) -> None:
 RULES.stand_in("16.10", "ships near the target fire once at the arriving group", key="ship_to_air")
 
 
-@RULES.implements("9.06", "16.10", "16.12")
+@RULES.implements("9.06", "16.10", "16.12", "19.08")
 def ship_fire(g: Context, flight: dict[str, Any]) -> None:
     """Ship-to-air: the enemy ships within their anti-air combat range of the target hex fire
     together at the group as it arrives; hits fall on the group and abort (9.07)."""
@@ -188,6 +188,7 @@ def ship_fire(g: Context, flight: dict[str, Any]) -> None:
     power = strength(
         [state.naval_values(u).anti_air for u in ships], [state.air_values(u).ecm for u in fliers]
     )
+    power = optional.suppressed(g, flight, power)  # 19.08
     detection.fought(g.data, ships)
     roll = g.roll(D10, enemy, "ship_fire")
     hits = g_tables["air_naval_combat"].hits(power, roll)

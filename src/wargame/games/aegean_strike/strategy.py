@@ -322,7 +322,7 @@ def strike_value(reckoning: Reckoning, side: str, uid: str) -> float:
     if forces().air_kind(state.unit(uid)) == "transport":
         return 0.0
     values = state.air_values(uid)
-    far = air.reach(uid, "bombing_strike")
+    far = air.reach(data, uid, "bombing_strike")
     best = 0.0
     reached = False
     for gap, ecm, chart, kind in targets_from(reckoning, side, base):
