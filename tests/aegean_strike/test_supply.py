@@ -208,3 +208,11 @@ def test_an_air_transport_at_an_airbase_supplies_the_land_around_it():
     assert supplied(moved, "us-sf")
     g_tables = dict(tables(moved)) | {"air_supply": AirSupply(base_range=0)}
     assert not supply.in_supply(g_tables, moved.data, "us-sf")  # beyond the base range
+
+
+@pytest.mark.rule("12.01")
+def test_the_network_begins_at_the_sources_of_the_sides_nations_in_play():
+    start = ground_segment()
+    assert supply.sources(start.data, "a") == {"S0203", "5534"}  # Naples, Akrotiri
+    assert supply.sources(start.data, "b") == {"S0406", "S0106"}  # Benghazi, Tripoli
+    assert not supplied(edited(start, at("ly-1-mech", "2122")), "ly-1-mech")  # neutral Athens

@@ -47,12 +47,16 @@ from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in("12.02", "a land path within the supply range to a source", key="trace")
 RULES.stand_in("11.04", "one hit a Final Stage out of supply, never eliminating", key="attrition")
+RULES.stand_in("12.01", "sources of the side's nations, ports and airbases it ships to", key="net")
 RULES.stand_in("12.03", "a land path to a port with a supplied transport of its side", key="sea")
 RULES.stand_in("12.04", "a land path to an airbase with a transport of its side", key="air")
 RULES.stand_in("10.05", "a water path to a port or source of its side; else a hit", key="naval")
 
 
+@RULES.implements("12.01")
 def sources(data: Mapping[str, Any], side: str) -> set[str]:
+    """The supply sources of ``side``'s nations in play, where its supply network begins: a
+    neutral nation's sources (Greece's in a war in North Africa) supply no one."""
     return {
         s.hex for s in forces().supply_sources.values() if data["nations"].get(s.nation) == side
     }
