@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tests.aegean_strike.play import GAME, act, actions, naval_segment, prompt
+from tests.aegean_strike.play import GAME, act, actions, edited, naval_segment, prompt
 from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike import naval, state
 from wargame.games.aegean_strike.charts import TABLES
@@ -81,6 +81,25 @@ def test_submarines_fight_with_their_underwater_values_at_close_range():
     assert naval.attack_value("us-ssn-1", "ly-ff") == 6
     assert naval.attack_value("us-cg-47", "ly-ss") == 3
     assert naval.attack_value("us-cg-47", "ly-ff") == 5
+
+
+@pytest.mark.rule("10.07")
+def test_a_submarine_fights_only_underwater_at_the_underwater_range():
+    g_tables = TABLES.defaults
+    ranges = g_tables["detection"].combat_ranges
+    assert naval.attack_range(g_tables, "us-ssn-1", "ly-ff") == ranges.underwater
+    assert naval.attack_range(g_tables, "ly-ff", "us-ssn-1") == ranges.underwater
+    assert naval.attack_range(g_tables, "us-cg-47", "ly-ff") == ranges.ssm
+    assert naval.attack_value("ly-ss", "us-cg-47") == 4  # its underwater value, no SSM
+    assert naval.attack_value("ly-fac-1", "us-ssn-1") == 0  # no underwater value
+
+    def close(data):
+        data["naval"]["ly-fac-1"]["hex"] = data["naval"]["us-ssn-1"]["hex"]
+        data["naval"]["ly-ff"]["hex"] = data["naval"]["us-ssn-1"]["hex"]
+
+    data = edited(naval_segment(), close).data
+    assert not naval.can_fire(g_tables, data, "ly-fac-1", "us-ssn-1")
+    assert naval.can_fire(g_tables, data, "ly-ff", "us-ssn-1")
 
 
 def test_the_naval_segment_comes_before_the_air_missions_for_each_side():

@@ -9,7 +9,7 @@ import pytest
 from tests.aegean_strike.play import act, actions, edited, ground_segment, passing
 from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike import losses, naval, repair, sequence, state, supply
-from wargame.games.aegean_strike.charts import TABLES, NavalSupply, tables
+from wargame.games.aegean_strike.charts import TABLES, AirSupply, NavalSupply, SeaSupply, tables
 
 pytestmark = pytest.mark.game("aegean-strike")
 
@@ -21,13 +21,22 @@ def at(unit, hex_id):
     return edit
 
 
+def no_airlift(data):
+    """The US C-130s leave Hellinikon (2022), whose airlift supplies the land around it (12.04)."""
+    data["air"]["us-c130"]["base"] = "incirlik"
+
+
+def cut_off_segment(edit=None):
+    return edited(ground_segment(no_airlift), edit)
+
+
 def supplied(state_, unit):
     return supply.in_supply(tables(state_), state_.data, unit)
 
 
 @pytest.mark.rule("12.02")
 def test_a_unit_is_supplied_over_land_from_its_sides_source_within_the_range():
-    start = ground_segment()
+    start = cut_off_segment()
     assert supplied(start, "ly-1-armd")  # at Benghazi
     assert supplied(start, "ly-2-mech")  # a strategic hex from Benghazi
     assert not supplied(start, "us-sf")  # in Greece, no US source by land
@@ -44,7 +53,7 @@ def test_enemy_units_block_the_supply_path():
 @pytest.mark.rule("11.04")
 @pytest.mark.rule("7.07")
 def test_the_final_stage_gives_an_attrition_hit_that_never_eliminates():
-    start = ground_segment(at("ly-1-mech", "2122"))  # a brigade in Greece, two hits to kill
+    start = cut_off_segment(at("ly-1-mech", "2122"))  # a brigade in Greece, two hits to kill
     assert not supplied(start, "ly-1-mech")
     ended = passing(start, lambda s: s.data["turn"] == 2)
     assert ended.data["ground"]["ly-1-mech"]["hits"] == 1
@@ -57,7 +66,7 @@ def test_the_final_stage_gives_an_attrition_hit_that_never_eliminates():
 
 @pytest.mark.rule("16.02")
 def test_supply_shifts_a_land_combat():
-    start = ground_segment()
+    start = cut_off_segment()
     g_tables = tables(start)
     shifts = g_tables["land_modifiers"].shifts
     assert supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["ly-2-armd"]) == 0
@@ -158,3 +167,52 @@ def test_the_closed_straits_leave_the_soviet_mediterranean_squadron_its_anchorag
     assert supply.naval_in_supply(g_tables, data, "su-cg-kara", reopened)
     data["naval"]["su-cg-kara"]["hex"] = "S0203"  # off Naples, beyond Tartus's range
     assert not supply.naval_in_supply(g_tables, data, "su-cg-kara", closed)
+
+
+@pytest.mark.rule("12.03")
+def test_a_transport_in_a_port_supplies_the_land_around_it_by_sea():
+    start = cut_off_segment()
+    assert not supplied(start, "us-sf")  # in the Greek port 2022, no US source by land
+    shipped = edited(start, ship_at("us-trans", "2022"))
+    g_tables = tables(shipped)
+    assert "2022" in supply.sea_supplied_ports(g_tables, shipped.data, "a")
+    assert supplied(shipped, "us-sf")
+    inland = supply.ground.land_neighbours("2022")[0]
+    assert supplied(edited(shipped, at("us-sf", inland)), "us-sf")
+    short = dict(g_tables) | {"sea_supply": SeaSupply(port_range=0, ship_categories=["transport"])}
+    moved = edited(shipped, at("us-sf", inland))
+    assert not supply.in_supply(short, moved.data, "us-sf")  # beyond the port range
+    assert supply.in_supply(short, shipped.data, "us-sf")  # in the port itself
+
+
+@pytest.mark.rule("12.03")
+def test_only_a_supplied_transport_of_the_side_supplies_by_sea():
+    frigate = cut_off_segment(ship_at("us-ff-group", "2022"))
+    assert not supplied(frigate, "us-sf")  # a frigate carries no supplies
+    shipped = edited(frigate, ship_at("us-trans", "2022"))
+    cut_off = dict(tables(shipped)) | {"naval_supply": NavalSupply(range=0)}
+    assert not supply.naval_in_supply(cut_off, shipped.data, "us-trans")
+    assert not supply.in_supply(cut_off, shipped.data, "us-sf")
+    assert "2022" not in supply.sea_supplied_ports(tables(shipped), shipped.data, "b")
+
+
+@pytest.mark.rule("12.04")
+def test_an_air_transport_at_an_airbase_supplies_the_land_around_it():
+    start = ground_segment()
+    assert supplied(start, "us-sf")  # at Hellinikon with the US C-130s
+    assert "2022" in supply.air_supplied_bases(start.data, "a")
+    assert "2022" not in supply.air_supplied_bases(start.data, "b")
+    assert not supplied(edited(start, no_airlift), "us-sf")
+    inland = supply.ground.land_neighbours("2022")[0]
+    moved = edited(start, at("us-sf", inland))
+    assert supplied(moved, "us-sf")
+    g_tables = dict(tables(moved)) | {"air_supply": AirSupply(base_range=0)}
+    assert not supply.in_supply(g_tables, moved.data, "us-sf")  # beyond the base range
+
+
+@pytest.mark.rule("12.01")
+def test_the_network_begins_at_the_sources_of_the_sides_nations_in_play():
+    start = ground_segment()
+    assert supply.sources(start.data, "a") == {"S0203", "5534"}  # Naples, Akrotiri
+    assert supply.sources(start.data, "b") == {"S0406", "S0106"}  # Benghazi, Tripoli
+    assert not supplied(edited(start, at("ly-1-mech", "2122")), "ly-1-mech")  # neutral Athens

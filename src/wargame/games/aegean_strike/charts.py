@@ -251,6 +251,19 @@ class GroundSupply(Strict):
     """Operational hexes from a unit to a supply source (12.02)."""
 
 
+class SeaSupply(Strict):
+    port_range: Hexes
+    """Operational hexes over land from a ground unit to a port its side supplies by sea (12.03)."""
+    ship_categories: list[Literal["surface", "carrier", "submarine", "transport"]]
+    """The naval unit categories whose ship in a port supplies the land around it (12.03)."""
+
+
+class AirSupply(Strict):
+    base_range: Hexes
+    """Operational hexes over land from a ground unit to an airbase its side supplies by air
+    (12.04)."""
+
+
 class NavalSupply(Strict):
     range: Hexes
     """Operational MP over water from a ship to a port or supply source of its side (10.05)."""
@@ -615,6 +628,8 @@ TABLES: Final = PrintedTables(
         "naval_movement": TableKind(NavalMovement),
         "ground_supply": TableKind(GroundSupply),
         "naval_supply": TableKind(NavalSupply),
+        "sea_supply": TableKind(SeaSupply),
+        "air_supply": TableKind(AirSupply),
         "unit_repair": TableKind(UnitRepair),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),

@@ -77,6 +77,9 @@ SUBMARINE: Final = "submarine"
 PATH_OVER_WATER: Final = "a path over water within the allowance, no sailing on from a shore hex"
 RULES.stand_in("10.03", PATH_OVER_WATER, key="move")
 RULES.stand_in("13.06", PATH_OVER_WATER, key="move")
+RULES.stand_in(
+    "10.07", "a submarine attacks and is attacked underwater, at the underwater range", key="sub"
+)
 RULES.stand_in("16.11", "SSM or underwater value less ECM on the Air/Naval chart", key="combat")
 RULES.stand_in(
     "15.02",
@@ -220,6 +223,7 @@ def move_refusal(
     return ""
 
 
+@RULES.implements("10.07", "16.11")
 def attack_value(attacker: str, target: str) -> int:
     """SSM against a surface ship; underwater when either is a submarine (16.11)."""
     values = state.naval_values(attacker)
@@ -227,7 +231,10 @@ def attack_value(attacker: str, target: str) -> int:
     return int(values.underwater if underwater else values.ssm)
 
 
+@RULES.implements("10.07", "16.11")
 def attack_range(g_tables: Mapping[str, Any], attacker: str, target: str) -> int:
+    """The SSM range against a surface ship; the (short) underwater range when either is a
+    submarine (10.07: a submarine fights only underwater, table ``detection``)."""
     ranges = g_tables["detection"].combat_ranges
     underwater = is_submarine(attacker) or is_submarine(target)
     return int(ranges.underwater if underwater else ranges.ssm)

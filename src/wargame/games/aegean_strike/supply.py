@@ -9,6 +9,14 @@ Decisions (provisional: the supply rules are lost)
 - The path follows the ground movement's land neighbours (:mod:`ground`: no open-sea hexside,
   a strait only on a bridge), one hex of the operational map counting 1 and one of the
   strategic map ten (4); a path does not cross between the maps.
+- Supply by sea (12.03): a unit no land path supplies is in supply when a land path free of
+  enemy ground units, no longer than the port range (table ``sea_supply``), leads to a port hex
+  where a ship of its side of the table's categories (the sea transports) lies that is itself
+  in naval supply (10.05, below). The land path is traced as 12.02's.
+- Supply by air (12.04): a unit neither a land path nor a port supplies is in supply when a
+  land path free of enemy ground units, no longer than the base range (table ``air_supply``),
+  leads to the hex of an airbase where an air transport unit (a transport value) of its side is
+  based, traced as 12.02's.
 - Depots are not built yet (12.01 passes through), so the sources are the supply network, and
   no depot is consumed to spare a unit its attrition hit.
 - An attrition hit counts towards the 15 hits that pass battlefield control (5), as a hit on
@@ -39,10 +47,16 @@ from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in("12.02", "a land path within the supply range to a source", key="trace")
 RULES.stand_in("11.04", "one hit a Final Stage out of supply, never eliminating", key="attrition")
+RULES.stand_in("12.01", "sources of the side's nations, ports and airbases it ships to", key="net")
+RULES.stand_in("12.03", "a land path to a port with a supplied transport of its side", key="sea")
+RULES.stand_in("12.04", "a land path to an airbase with a transport of its side", key="air")
 RULES.stand_in("10.05", "a water path to a port or source of its side; else a hit", key="naval")
 
 
+@RULES.implements("12.01")
 def sources(data: Mapping[str, Any], side: str) -> set[str]:
+    """The supply sources of ``side``'s nations in play, where its supply network begins: a
+    neutral nation's sources (Greece's in a war in North Africa) supply no one."""
     return {
         s.hex for s in forces().supply_sources.values() if data["nations"].get(s.nation) == side
     }
@@ -53,21 +67,88 @@ def step(a: str, b: str) -> int:
 
 
 @RULES.implements("12.02", "11.04")
-def in_supply(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+def in_supply(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, scenario: str = ""
+) -> bool:
+    """Whether ``uid`` is supplied over land (12.02) or by sea (12.03); ``scenario`` names the
+    straits that may be closed to the ships supplying it (13.06)."""
     here = data["ground"][uid]["hex"]
     if here is None:
         return True  # aboard a ship, supplied by it
     side = state.side_of(data, uid)
-    enemies = ground.enemy_hexes(data, side)
+    if _land_path(g_tables, data, uid, g_tables["ground_supply"].range, sources(data, side)):
+        return True
+    return supplied_by_sea(g_tables, data, uid, scenario) or supplied_by_air(g_tables, data, uid)
+
+
+def _land_path(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, most: int, goals: set[str]
+) -> bool:
+    """Whether a land path free of enemy ground units, at most ``most`` long, leads from
+    ``uid``'s hex to one of ``goals`` (12.02's trace)."""
+    if not goals:
+        return False
+    enemies = ground.enemy_hexes(data, state.side_of(data, uid))
     found = search(
-        here,
+        data["ground"][uid]["hex"],
         ground.land_neighbours,
         cost=lambda a, b: None if ground.step_cost(g_tables, data, a, b) is None else step(a, b),
         can_enter=lambda a, b: b not in enemies,
-        max_cost=g_tables["ground_supply"].range,
-        goal=lambda h: h in sources(data, side),
+        max_cost=most,
+        goal=lambda h: h in goals,
     )
     return found.found is not None
+
+
+@RULES.implements("12.03")
+def sea_supplied_ports(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, scenario: str = ""
+) -> set[str]:
+    """The port hexes where a ship of ``side`` of the table's categories lies in naval supply."""
+    categories = set(g_tables["sea_supply"].ship_categories)
+    found: set[str] = set()
+    for uid, record in sorted(data["naval"].items()):
+        hex_id = record["hex"]
+        if hex_id in found or state.side_of(data, uid) != side:
+            continue
+        if forces().naval_types[state.unit(uid).type].category not in categories:
+            continue
+        place = forces().hexes.get(hex_id)
+        if place is None or not place.port:
+            continue
+        closed = naval.closed_straits(g_tables, data, scenario, uid)
+        if naval_in_supply(g_tables, data, uid, closed):
+            found.add(hex_id)
+    return found
+
+
+@RULES.implements("12.03")
+def supplied_by_sea(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, scenario: str = ""
+) -> bool:
+    """Whether ``uid`` reaches by land, within the port range, a port its side supplies by sea."""
+    ports = sea_supplied_ports(g_tables, data, state.side_of(data, uid), scenario)
+    return _land_path(g_tables, data, uid, g_tables["sea_supply"].port_range, ports)
+
+
+@RULES.implements("12.04")
+def air_supplied_bases(data: Mapping[str, Any], side: str) -> set[str]:
+    """The hexes of the airbases where an air transport unit of ``side`` is based."""
+    found: set[str] = set()
+    for uid, record in sorted(data["air"].items()):
+        base = record["base"]
+        if base not in forces().airbases or state.side_of(data, uid) != side:
+            continue
+        if state.air_values(uid).transport > 0:
+            found.add(forces().airbases[base].hex)
+    return found
+
+
+@RULES.implements("12.04")
+def supplied_by_air(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` reaches by land, within the base range, an airbase its side supplies."""
+    bases = air_supplied_bases(data, state.side_of(data, uid))
+    return _land_path(g_tables, data, uid, g_tables["air_supply"].base_range, bases)
 
 
 @RULES.implements("11.04", "7.07")
@@ -76,7 +157,7 @@ def attrition(g: Context) -> None:
     g_tables = game_tables(g.state)
     for uid in sorted(g.data["ground"]):
         record = g.data["ground"][uid]
-        if in_supply(g_tables, g.data, uid):
+        if in_supply(g_tables, g.data, uid, g.state.scenario):
             continue
         if record["hits"] + 1 >= losses.capacity(g_tables, uid):
             g.log("log.attrition_spared", unit=uid)
