@@ -69,13 +69,15 @@ def test_supply_shifts_a_land_combat():
     start = cut_off_segment()
     g_tables = tables(start)
     shifts = g_tables["land_modifiers"].shifts
-    assert supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["ly-2-armd"]) == 0
     assert (
-        supply.combat_shift(g_tables, start.data, ["us-sf"], ["ly-1-armd"])
+        supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["ly-2-armd"], start.scenario) == 0
+    )
+    assert (
+        supply.combat_shift(g_tables, start.data, ["us-sf"], ["ly-1-armd"], start.scenario)
         == shifts["supply.attacker_unsupplied"]
     )
     assert (
-        supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["us-sf"])
+        supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["us-sf"], start.scenario)
         == shifts["supply.defender_unsupplied"]
     )
 
@@ -109,10 +111,12 @@ def test_a_support_unit_in_supply_is_repaired_as_an_assault_unit_is():
 
     start = ground_segment(hurt)
     g_tables = tables(start)
-    assert {"ly-art", "ly-1-armd"} <= set(repair.mendable(g_tables, start.data, "b"))
+    assert {"ly-art", "ly-1-armd"} <= set(
+        repair.mendable(g_tables, start.data, "b", start.scenario)
+    )
     cut_off = edited(start, at("ly-art", "2122"))  # in Greece, far from Libya's sources
-    assert "ly-art" not in repair.mendable(g_tables, cut_off.data, "b")
-    assert repair.mendable(g_tables, start.data, "a") == []
+    assert "ly-art" not in repair.mendable(g_tables, cut_off.data, "b", cut_off.scenario)
+    assert repair.mendable(g_tables, start.data, "a", start.scenario) == []
 
 
 def ship_at(unit, hex_id, hits=0):

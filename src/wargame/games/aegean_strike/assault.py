@@ -134,7 +134,7 @@ def resolve(g: Context, combat: dict[str, Any]) -> None:
     moved = (
         shift(g_tables, attackers, defenders, hex_id)
         + cas_shift(g_tables, combat)
-        + supply.combat_shift(g_tables, g.data, attackers, defenders)
+        + supply.combat_shift(g_tables, g.data, attackers, defenders, g.state.scenario)
     )
     detection.fought(g.data, [*attackers, *defenders])
     roll = g.roll(D10, combat["side"], "assault")

@@ -25,15 +25,18 @@ def cost(g_tables: Mapping[str, Any]) -> int:
 
 
 @RULES.implements("11.06")
-def mendable(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str) -> list[str]:
-    """The ground units of ``side`` that may have a hit repaired now."""
+def mendable(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, scenario: str
+) -> list[str]:
+    """The ground units of ``side`` that may have a hit repaired now in ``scenario`` (its closed
+    straits cut sea supply)."""
     return [
         uid
         for uid, record in sorted(data["ground"].items())
         if state.side_of(data, uid) == side
         and record["hits"] > 0
         and uid not in data["mended"]
-        and supply.in_supply(g_tables, data, uid)
+        and supply.in_supply(g_tables, data, uid, scenario)
     ]
 
 

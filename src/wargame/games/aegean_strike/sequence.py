@@ -244,7 +244,9 @@ class FinalStage(Procedure):
         """Each side in turn repairs its damaged airbases; then the steps after repair."""
         while f["order"]:
             f["side"] = f["order"].pop(0)
-            if damaged(g, f["side"]) or repair.mendable(game_tables(g.state), g.data, f["side"]):
+            if damaged(g, f["side"]) or repair.mendable(
+                game_tables(g.state), g.data, f["side"], g.state.scenario
+            ):
                 g.goto("repair")
                 return
         for step in ("bridges", "naval_modes", "sea_transport"):
@@ -263,7 +265,7 @@ class FinalStage(Procedure):
             else:
                 choices.add(f"repair {base}", _repair, base, cost)
         g_tables = game_tables(g.state)
-        for uid in repair.mendable(g_tables, g.data, side):
+        for uid in repair.mendable(g_tables, g.data, side, g.state.scenario):
             reason = repair.mend_refusal(g_tables, g.data, uid)
             offer(choices, f"mend {uid}", reason, repair.mend, uid, repair.cost(g_tables))
         choices.add("done", _repair_done)

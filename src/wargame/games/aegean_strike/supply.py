@@ -231,12 +231,16 @@ def naval_attrition(g: Context) -> None:
 
 @RULES.implements("16.02")
 def combat_shift(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], attackers: list[str], defenders: list[str]
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    attackers: list[str],
+    defenders: list[str],
+    scenario: str,
 ) -> int:
     shifts = g_tables["land_modifiers"].shifts
     found = 0
-    if not all(in_supply(g_tables, data, u) for u in attackers):
+    if not all(in_supply(g_tables, data, u, scenario) for u in attackers):
         found += shifts["supply.attacker_unsupplied"]
-    if not all(in_supply(g_tables, data, u) for u in defenders):
+    if not all(in_supply(g_tables, data, u, scenario) for u in defenders):
         found += shifts["supply.defender_unsupplied"]
     return int(found)
