@@ -36,7 +36,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import chemical, detection, ground, losses, state, supply
+from wargame.games.aegean_strike import (
+    chemical,
+    detection,
+    formation,
+    ground,
+    losses,
+    state,
+    supply,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
@@ -175,7 +183,7 @@ def unit_shift(
     return int(found)
 
 
-@RULES.implements("16.02", "11.05", "11.09", "17")
+@RULES.implements("16.02", "11.05", "11.09", "11.11", "17")
 def resolve(g: Context, combat: dict[str, Any]) -> None:
     hex_id = combat["hex"]
     attackers = [u for u in combat["units"] if u in g.data["ground"]]
@@ -195,6 +203,7 @@ def resolve(g: Context, combat: dict[str, Any]) -> None:
         + cas_shift(g_tables, combat)
         + unit_shift(g_tables, g.data, attackers, defenders, hex_id)
         + chemical.shift(g_tables, g.data, attackers)
+        + formation.shift(g_tables, combat)
         + supply.combat_shift(g_tables, g.data, attackers, defenders)
     )
     detection.fought(g.data, [*attackers, *defenders])

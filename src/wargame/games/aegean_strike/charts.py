@@ -246,6 +246,11 @@ class UnitRepair(Strict):
     ground_sp_per_hit: Small
 
 
+class Formations(Strict):
+    planned_assault_sp_per_unit: Small
+    """11.11: what each attacking unit's nation pays to put it in Planned Assault formation."""
+
+
 class GroundSupply(Strict):
     range: Hexes
     """Operational hexes from a unit to a supply source (12.02)."""
@@ -573,6 +578,7 @@ TABLES: Final = PrintedTables(
         "ground_supply": TableKind(GroundSupply),
         "naval_supply": TableKind(NavalSupply),
         "unit_repair": TableKind(UnitRepair),
+        "formations": TableKind(Formations),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

@@ -36,7 +36,7 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, state
+from wargame.games.aegean_strike import assault, formation, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.offers import offer
@@ -235,8 +235,9 @@ class GroundSegment(Procedure):
         for hex_id in assault.targets(g.data, side):
             reason = assault.declare_refusal(g.data, side, hex_id)
             offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
+        formation.offer_plans(g, choices, side)
         choices.add("end", _end)
-        if not choices.verbs() & {"march", "assault"}:
+        if not choices.verbs() & {"march", "assault", "plan"}:
             choices.prompt = "prompt.ground_segment_end"
         return choices
 
