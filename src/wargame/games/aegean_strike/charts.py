@@ -251,6 +251,11 @@ class Formations(Strict):
     """11.11: what each attacking unit's nation pays to put it in Planned Assault formation."""
 
 
+class Withdrawal(Strict):
+    hits: Small
+    """11.13: the hits a unit takes leaving a hex under a declared enemy attack."""
+
+
 class GroundSupply(Strict):
     range: Hexes
     """Operational hexes from a unit to a supply source (12.02)."""
@@ -579,6 +584,7 @@ TABLES: Final = PrintedTables(
         "naval_supply": TableKind(NavalSupply),
         "unit_repair": TableKind(UnitRepair),
         "formations": TableKind(Formations),
+        "withdrawal": TableKind(Withdrawal),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),
