@@ -118,3 +118,22 @@ def test_attackers_with_no_combat_strength_make_no_attack(monkeypatch):
     found = resolved(act(facing(crt("1/1")), "a", f"assault {ROUGH}"))
     assert "ly-cdo" not in found.data["eliminated"] and "us-sf" not in found.data["eliminated"]
     assert any(e.key == "log.assault_lapses" for e in found.log)
+
+
+@pytest.mark.rule("11.05")
+def test_armour_mixed_qualities_artillery_and_engineers_shift_the_odds():
+    g_tables = tables(facing())
+    shifts = g_tables["land_modifiers"].shifts
+    data = {"ground": {"gr-engr": {"hex": "2022"}, "ly-cdo": {"hex": ROUGH}}}
+    plain = assault.unit_shift(g_tables, data, ["us-sf"], ["ly-cdo"], ROUGH)
+    assert plain == 0
+    armour = assault.unit_shift(g_tables, data, ["gr-20-armd"], ["ly-cdo"], ROUGH)
+    assert armour == shifts["armour.attacker_only"]
+    assert (
+        assault.unit_shift(g_tables, data, ["ly-cdo"], ["gr-20-armd"], "2022")
+        == (shifts["armour.defender_only"])
+    )
+    guns = assault.unit_shift(g_tables, data, ["gr-art", "us-sf"], ["ly-cdo"], ROUGH)
+    assert guns == shifts["artillery.per_unit"] + shifts["troop_quality.mixed_stack"]
+    sappers = assault.unit_shift(g_tables, data, ["gr-engr"], ["ly-cdo"], ROUGH)
+    assert sappers == shifts["engineers.rough_city_or_river"]

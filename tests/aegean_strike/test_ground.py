@@ -15,6 +15,7 @@ from tests.aegean_strike.play import (
     passing,
     prompt,
 )
+from tests.aegean_strike.test_assault import facing
 from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike import ground
 from wargame.games.aegean_strike.charts import tables
@@ -119,3 +120,20 @@ def test_front_line_units_move_in_the_first_segment_of_stages_one_and_three_only
     assert GAME.active(stage3) == [reactor] and prompt(stage3, reactor) == "prompt.ground_segment"
     assert "march ly-1-armd" in actions(stage3, reactor)
     assert ground.may_move(2, True) is False
+
+
+@pytest.mark.rule("11.13")
+@pytest.mark.rule("17")
+def test_a_unit_leaving_a_hex_under_a_declared_enemy_attack_takes_a_withdrawal_hit():
+    def attacked(data):
+        data["combats"].append({"hex": "2022", "side": "b", "units": ["ly-cdo"], "cas": {}})
+
+    start = edited(facing(), attacked)
+    assert tables(start)["withdrawal"].hits == 1
+    picked = act(start, "a", "march us-sf")
+    away = next(a for a in actions(picked, "a") if a.startswith("to "))
+    left = act(picked, "a", away)
+    assert "us-sf" in left.data["eliminated"]  # a battalion takes one hit
+    assert any(e.key == "log.withdrew" for e in left.log)
+    free = act(act(facing(), "a", "march us-sf"), "a", away)
+    assert free.data["ground"]["us-sf"]["hits"] == 0  # no attack on 2022

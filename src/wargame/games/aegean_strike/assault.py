@@ -11,8 +11,11 @@ Decisions (provisional: the ground combat rules are lost)
   attackers' best shift to the right, the defenders' best to the left) and close air support
   (a column for every ``cas_hits_per_shift`` hits a side's bombing strikes scored on the
   other side's units in the combat, in the Combat Phase's close air support segments; the
-  hits themselves are applied at once, 7.04) and supply (:mod:`supply`). The other modifiers
-  wait for their systems (formations, engineers, chemical warfare).
+  hits themselves are applied at once, 7.04) and supply (:mod:`supply`).
+- The units' own modifiers (11.05, provisional: the section is lost; the seed names them): armour
+  on one side only, a stack of mixed troop qualities, each artillery unit, and attacking engineers
+  against a rough or city hex or across a river (table ``land_modifiers``). Formations and
+  chemical warfare have their own rules (11.11, 11.09).
 - The declared combats are resolved in the order declared (the seed lets the Battlefield
   Controller choose it). Hits fall on the units of a side one at a time, in order; a unit
   eliminated takes no more. On an R each surviving defender checks its troop quality's retreat
@@ -33,12 +36,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import detection, ground, losses, state, supply
+from wargame.games.aegean_strike import (
+    chemical,
+    detection,
+    formation,
+    ground,
+    losses,
+    state,
+    supply,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in("16.02", "odds with terrain, troop quality and CAS shifts", key="assault")
+RULES.stand_in(
+    "11.05", "armour on one side, mixed qualities, artillery, engineers shift the odds", key="units"
+)
 RULES.stand_in("16.03", "a quality check per defender, retreat to a free neighbour", key="retreat")
 RULES.stand_in(
     "16.04", "the attackers may advance into the hex their combat emptied", key="pursuit"
@@ -116,7 +130,60 @@ def shift(
     return int(terrain + best_attacker - best_defender)
 
 
-@RULES.implements("16.02", "17")
+def group_of(uid: str) -> str:
+    return state.forces().ground_types[state.unit(uid).type].group
+
+
+def has_armour(units: list[str]) -> bool:
+    return any(group_of(u) == "armour" for u in units)
+
+
+def mixed_qualities(units: list[str]) -> bool:
+    return len({state.unit(u).quality for u in units}) > 1
+
+
+def artillery(units: list[str]) -> int:
+    return sum(1 for u in units if state.unit(u).type == "artillery")
+
+
+def engineers_help(data: Mapping[str, Any], attackers: list[str], hex_id: str) -> bool:
+    """Engineers attack a rough or city hex, or across a river hexside."""
+    engineers = [u for u in attackers if state.unit(u).type == "engineers"]
+    if not engineers:
+        return False
+    if ground.hex_terrain()[hex_id] in ("rough", "city"):
+        return True
+    sides = ground.hexside_kinds()
+    return any(
+        ground.RIVER in sides.get(frozenset((data["ground"][u]["hex"], hex_id)), ())
+        for u in engineers
+    )
+
+
+@RULES.implements("11.05")
+def unit_shift(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    attackers: list[str],
+    defenders: list[str],
+    hex_id: str,
+) -> int:
+    """The shift of the units' own modifiers, to the right in the attacker's favour."""
+    shifts = g_tables["land_modifiers"].shifts
+    found = 0
+    if has_armour(attackers) and not has_armour(defenders):
+        found += shifts["armour.attacker_only"]
+    if has_armour(defenders) and not has_armour(attackers):
+        found += shifts["armour.defender_only"]
+    found += shifts["troop_quality.mixed_stack"] * mixed_qualities(attackers)
+    found -= shifts["troop_quality.mixed_stack"] * mixed_qualities(defenders)
+    found += shifts["artillery.per_unit"] * (artillery(attackers) - artillery(defenders))
+    if engineers_help(data, attackers, hex_id):
+        found += shifts["engineers.rough_city_or_river"]
+    return int(found)
+
+
+@RULES.implements("16.02", "11.05", "11.09", "11.11", "17")
 def resolve(g: Context, combat: dict[str, Any]) -> None:
     hex_id = combat["hex"]
     attackers = [u for u in combat["units"] if u in g.data["ground"]]
@@ -134,6 +201,9 @@ def resolve(g: Context, combat: dict[str, Any]) -> None:
     moved = (
         shift(g_tables, attackers, defenders, hex_id)
         + cas_shift(g_tables, combat)
+        + unit_shift(g_tables, g.data, attackers, defenders, hex_id)
+        + chemical.shift(g_tables, g.data, attackers)
+        + formation.shift(g_tables, combat)
         + supply.combat_shift(g_tables, g.data, attackers, defenders, g.state.scenario)
     )
     detection.fought(g.data, [*attackers, *defenders])

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import breakdown, state
+from wargame.games.aegean_strike import breakdown, chemical, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.passes import skip
@@ -141,6 +141,7 @@ class UnitAssignment(Procedure):
             if state.side_of(g.data, uid) == side:
                 choices.add(f"ewda {uid}", _pick_ewda, uid)
         breakdown.offer_all(g, choices, side)
+        chemical.offer_start(g, choices, side)
         choices.add("done", _side_done)
         if "ewda" not in choices.verbs():
             choices.prompt = "prompt.assignment_modes"

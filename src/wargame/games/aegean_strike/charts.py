@@ -246,6 +246,16 @@ class UnitRepair(Strict):
     ground_sp_per_hit: Small
 
 
+class Formations(Strict):
+    planned_assault_sp_per_unit: Small
+    """11.11: what each attacking unit's nation pays to put it in Planned Assault formation."""
+
+
+class Withdrawal(Strict):
+    hits: Small
+    """11.13: the hits a unit takes leaving a hex under a declared enemy attack."""
+
+
 class GroundSupply(Strict):
     range: Hexes
     """Operational hexes from a unit to a supply source (12.02)."""
@@ -631,6 +641,8 @@ TABLES: Final = PrintedTables(
         "sea_supply": TableKind(SeaSupply),
         "air_supply": TableKind(AirSupply),
         "unit_repair": TableKind(UnitRepair),
+        "formations": TableKind(Formations),
+        "withdrawal": TableKind(Withdrawal),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

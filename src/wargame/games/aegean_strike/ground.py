@@ -36,7 +36,7 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, state
+from wargame.games.aegean_strike import assault, formation, state, withdrawal
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.offers import offer
@@ -235,8 +235,9 @@ class GroundSegment(Procedure):
         for hex_id in assault.targets(g.data, side):
             reason = assault.declare_refusal(g.data, side, hex_id)
             offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
+        formation.offer_plans(g, choices, side)
         choices.add("end", _end)
-        if not choices.verbs() & {"march", "assault"}:
+        if not choices.verbs() & {"march", "assault", "plan"}:
             choices.prompt = "prompt.ground_segment_end"
         return choices
 
@@ -268,13 +269,14 @@ def _cancel(g: Context, f: Frame) -> None:
     g.goto("choose")
 
 
-@RULES.implements("13.02")
+@RULES.implements("13.02", "11.13")
 def _march(g: Context, f: Frame, hex_id: str) -> None:
     uid = f["unit"]
     start = g.data["ground"][uid]["hex"]
     g.data["ground"][uid]["hex"] = hex_id
     g.data["ground_moved"].append(uid)
     g.log("log.marched", side=f["side"], unit=uid, start=start, hex=hex_id)
+    withdrawal.withdraw(g, uid, start)
     g.goto("choose")
 
 
