@@ -31,7 +31,7 @@ def cut_off_segment(edit=None):
 
 
 def supplied(state_, unit):
-    return supply.in_supply(tables(state_), state_.data, unit)
+    return supply.in_supply(tables(state_), state_.data, unit, state_.scenario)
 
 
 @pytest.mark.rule("12.02")
@@ -179,14 +179,14 @@ def test_a_transport_in_a_port_supplies_the_land_around_it_by_sea():
     assert not supplied(start, "us-sf")  # in the Greek port 2022, no US source by land
     shipped = edited(start, ship_at("us-trans", "2022"))
     g_tables = tables(shipped)
-    assert "2022" in supply.sea_supplied_ports(g_tables, shipped.data, "a")
+    assert "2022" in supply.sea_supplied_ports(g_tables, shipped.data, "a", shipped.scenario)
     assert supplied(shipped, "us-sf")
     inland = supply.ground.land_neighbours("2022")[0]
     assert supplied(edited(shipped, at("us-sf", inland)), "us-sf")
     short = dict(g_tables) | {"sea_supply": SeaSupply(port_range=0, ship_categories=["transport"])}
     moved = edited(shipped, at("us-sf", inland))
-    assert not supply.in_supply(short, moved.data, "us-sf")  # beyond the port range
-    assert supply.in_supply(short, shipped.data, "us-sf")  # in the port itself
+    assert not supply.in_supply(short, moved.data, "us-sf", moved.scenario)  # beyond the port range
+    assert supply.in_supply(short, shipped.data, "us-sf", shipped.scenario)  # in the port itself
 
 
 @pytest.mark.rule("12.03")
@@ -196,8 +196,10 @@ def test_only_a_supplied_transport_of_the_side_supplies_by_sea():
     shipped = edited(frigate, ship_at("us-trans", "2022"))
     cut_off = dict(tables(shipped)) | {"naval_supply": NavalSupply(range=0)}
     assert not supply.naval_in_supply(cut_off, shipped.data, "us-trans")
-    assert not supply.in_supply(cut_off, shipped.data, "us-sf")
-    assert "2022" not in supply.sea_supplied_ports(tables(shipped), shipped.data, "b")
+    assert not supply.in_supply(cut_off, shipped.data, "us-sf", shipped.scenario)
+    assert "2022" not in supply.sea_supplied_ports(
+        tables(shipped), shipped.data, "b", shipped.scenario
+    )
 
 
 @pytest.mark.rule("12.04")
@@ -211,7 +213,9 @@ def test_an_air_transport_at_an_airbase_supplies_the_land_around_it():
     moved = edited(start, at("us-sf", inland))
     assert supplied(moved, "us-sf")
     g_tables = dict(tables(moved)) | {"air_supply": AirSupply(base_range=0)}
-    assert not supply.in_supply(g_tables, moved.data, "us-sf")  # beyond the base range
+    assert not supply.in_supply(
+        g_tables, moved.data, "us-sf", moved.scenario
+    )  # beyond the base range
 
 
 @pytest.mark.rule("12.01")

@@ -68,7 +68,7 @@ def step(a: str, b: str) -> int:
 
 @RULES.implements("12.02", "11.04")
 def in_supply(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, scenario: str = ""
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, scenario: str
 ) -> bool:
     """Whether ``uid`` is supplied over land (12.02) or by sea (12.03); ``scenario`` names the
     straits that may be closed to the ships supplying it (13.06)."""
@@ -102,7 +102,7 @@ def _land_path(
 
 @RULES.implements("12.03")
 def sea_supplied_ports(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, scenario: str = ""
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, scenario: str
 ) -> set[str]:
     """The port hexes where a ship of ``side`` of the table's categories lies in naval supply."""
     categories = set(g_tables["sea_supply"].ship_categories)
@@ -124,7 +124,7 @@ def sea_supplied_ports(
 
 @RULES.implements("12.03")
 def supplied_by_sea(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, scenario: str = ""
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, scenario: str
 ) -> bool:
     """Whether ``uid`` reaches by land, within the port range, a port its side supplies by sea."""
     ports = sea_supplied_ports(g_tables, data, state.side_of(data, uid), scenario)
