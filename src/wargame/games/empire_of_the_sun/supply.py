@@ -1254,9 +1254,10 @@ def in_hq_range_for_attrition(g: Context, unit_id: str) -> bool:
         return False
     board = forces.parts(g).board
     for hq_id in forces.units_on_map(g, forces.side_of(g, unit_id)):
-        record = forces.record(g, hq_id)
-        in_range = board.distance(forces.at(g, hq_id), where) <= (record.command_range or 0)
-        if record.unit_class == "hq" and in_range:
+        record = forces.record(g, hq_id)  # an HQ's class first: a distance for HQs only
+        if record.unit_class != "hq":
+            continue
+        if board.distance(forces.at(g, hq_id), where) <= (record.command_range or 0):
             return True
     return False
 
