@@ -243,10 +243,9 @@ def displace_hqs(g: Context) -> None:
     """An HQ in a hex the enemy controls, or that shares a hex with another HQ, is removed:
     back next turn, or for good if it has a dot."""
     seen: set[str] = set()
-    for unit_id in sorted(forces.units_on_map(g)):
+    records = forces.parts(g).units  # the HQs picked out before sorting
+    for unit_id in sorted(u for u in forces.units_on_map(g) if records[u].unit_class == "hq"):
         unit = record(g, unit_id)
-        if unit.unit_class != "hq":
-            continue
         here = forces.at(g, unit_id)
         if forces.control(g, here) == enemy(unit.side) or here in seen:
             later = "removed" if unit.pre_war else f"turn:{g.data['turn'] + 1}"

@@ -37,11 +37,20 @@ def fits(g: Context, hex_id: str, arriving: list[str]) -> bool:
 
 
 def overstacked(g: Context, side: str) -> list[str]:
-    return sorted(h for h in forces.occupied_hexes(g, side) if not fits_as_is(g, h, side))
+    """The hexes where the side's units exceed a limit (7.24, 7.34, 7.48), read from the
+    units-by-hex index once: a hex with no more units of the side than the smaller limit
+    holds (``AIR_GROUND_LIMIT``) is within both and is not counted."""
+    records = g.static.units
+    found = []
+    for hex_id, here in forces.by_hex(g).items():
+        mine = [u for u in here if records[u].side == side]
+        if len(mine) > AIR_GROUND_LIMIT and not within_limits(g, mine):
+            found.append(hex_id)
+    return sorted(found)
 
 
-def fits_as_is(g: Context, hex_id: str, side: str) -> bool:
-    naval, others = counts(g, forces.units_at(g, hex_id, side))
+def within_limits(g: Context, unit_ids: list[str]) -> bool:
+    naval, others = counts(g, unit_ids)
     return naval <= NAVAL_LIMIT and others <= AIR_GROUND_LIMIT
 
 
