@@ -184,8 +184,9 @@ def repairable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
     """The side's reduced units on the map that points may repair, in supply and not in enemy
     ZOI (supply worked out only if some unit gets that far)."""
     result = []
-    for unit_id in forces.units_on_map(g, side):
-        if not forces.reduced(g, unit_id):
+    units, records = g.data["units"], forces.parts(g).units
+    for unit_id in g.data["reduced"]:  # the reduced units only: the result is sorted
+        if not forces.on_map(units[unit_id]) or records[unit_id].side != side:
             continue
         name = pool_for(record(g, unit_id))
         if name is None or pools.get(name, 0) < 1:
@@ -201,8 +202,10 @@ def rebuildable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
     hqs = hqs_on_map(g)
     result = []
     for unit_id, at in g.data["units"].items():
+        if at != "eliminated":  # before reading the record: most units are not
+            continue
         unit = record(g, unit_id)
-        if at != "eliminated" or unit.side != side:
+        if unit.side != side:
             continue
         name = pool_for(unit)
         if name is None or pools.get(name, 0) < 1 or (lost and unit.nationality == "australian"):
@@ -227,4 +230,5 @@ def may_come_back(g: Context, unit_id: str, hqs: list[str]) -> bool:
 
 
 def hqs_on_map(g: Context) -> list[str]:
-    return [u for u in forces.units_on_map(g) if record(g, u).unit_class == "hq"]
+    records = forces.parts(g).units
+    return [u for u in forces.units_on_map(g) if records[u].unit_class == "hq"]
