@@ -317,3 +317,41 @@ def test_placement_hexes_kept_as_units_move_one_by_one_are_those_worked_out_afre
             patched.setattr(reinforcements, "_PLACEMENTS", OrderedDict())
             fresh = GAME.context(state)
             assert [reinforcements.entry_candidates(fresh, u, hqs) for u in units] == kept
+
+
+SCENE_SETS = ("enemy_at", "enemy_naval", "enemy_stop", "friendly_at", "friendly_ground")
+
+
+def scene_answers(found: movement.Scene) -> tuple[object, ...]:
+    sets = [sorted(getattr(found, name)) for name in SCENE_SETS]
+    return (*sets, sorted(found.declared), sorted(found.battles))
+
+
+@pytest.mark.rule("7.2", "7.42", "12.77")
+@pytest.mark.parametrize("seed", range(3))
+def test_scene_kept_for_a_context_is_the_scene_made_afresh(seed):
+    # A listing's movers share a side's scene; a move (forces.move_to), a change of control,
+    # a battle declared or a garrison lost in the same context must not find the old one.
+    rng = random.Random(seed)
+    state = GAME.setup("campaign", seed)
+    g = GAME.context(state)
+    board = g.static.board
+    land = sorted(
+        h for h, r in board.hexes.items() if "off_map" not in r.areas and board.is_land(h)
+    )
+    placed = sorted(u for u, at in g.data["units"].items() if forces.on_map(at))
+    g.data["offensive"] = {"battles": [], "special": []}
+    for _ in range(60):
+        roll = rng.random()
+        if roll < 0.4:
+            forces.move_to(g, rng.choice(placed), rng.choice(land))
+        elif roll < 0.6:
+            forces.set_control(g, rng.choice(land), rng.choice(SIDES))
+        elif roll < 0.8:
+            g.data["offensive"]["battles"].append(rng.choice(land))
+        else:
+            g.data.setdefault("garrisons_lost", []).append(rng.choice(land))
+        for side in SIDES:
+            kept = movement.scene(g, side)
+            assert movement.scene(g, side) is kept
+            assert scene_answers(kept) == scene_answers(movement.Scene(g, side))

@@ -129,7 +129,8 @@ def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:
             yield unit_id
 
 
-DERIVED = ("supply", "zoi")  # cached results that depend on where units are and who controls what
+# cached results that depend on where units are and who controls what
+DERIVED = ("supply", "zoi", "scenes")
 
 
 def forget_derived(g: Context) -> None:

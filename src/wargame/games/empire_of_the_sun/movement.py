@@ -409,6 +409,26 @@ class Scene:
         (self.enemy_naval if unit.unit_class == "naval" else self.enemy_stop).add(hex_id)
 
 
+def scene(g: Context, side: str) -> Scene:
+    """:class:`Scene` of ``side``, kept for the context under what it reads besides where the
+    units are (a move forgets it, :func:`forces.forget_derived`): the battles declared, and
+    what the Japanese garrisons hang on (control forgets it too). A movement listing makes a
+    mover for each way the group may move, and each asked for the same scene."""
+    offensive = g.data.get("offensive") or {}
+    key = (
+        side,
+        tuple(offensive.get("battles") or ()),
+        tuple(offensive.get("special") or ()),
+        tuple(g.data.get("garrisons_lost", ())),
+        g.data["tracks"].get("china_divisions"),
+    )
+    kept: dict[tuple[Any, ...], Scene] = g.cache.setdefault("scenes", {})
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = Scene(g, side)
+    return found
+
+
 # -- a group about to move ---------------------------------------------------------------------
 class Mover:
     """One group of co-located units of one side, with cached map and ZOI queries."""
@@ -436,7 +456,7 @@ class Mover:
         self.units = [forces.record(g, u) for u in group]
         self.graph = graph(g)
         self.board = self.graph.board
-        self.scene = Scene(g, self.side)
+        self.scene = scene(g, self.side)
         self.offensive: dict[str, Any] = g.data.get("offensive") or {}
         self._zoi: Any = None
         self._projected: frozenset[str] | None = None
