@@ -32,8 +32,10 @@ def counts(g: Context, unit_ids: Iterable[str]) -> tuple[int, int]:
 
 def fits(g: Context, hex_id: str, arriving: list[str]) -> bool:
     side = record(g, arriving[0]).side
-    naval, others = counts(g, [*forces.units_at(g, hex_id, side), *arriving])
-    return naval <= NAVAL_LIMIT and others <= AIR_GROUND_LIMIT
+    here = forces.units_at(g, hex_id, side)
+    if len(here) + len(arriving) <= AIR_GROUND_LIMIT:  # within both limits, however counted
+        return True
+    return within_limits(g, [*here, *arriving])
 
 
 def overstacked(g: Context, side: str) -> list[str]:
