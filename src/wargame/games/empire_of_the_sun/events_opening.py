@@ -134,11 +134,11 @@ def iai_landings(g: Context, group: list[str], move: movement.Move) -> bool:
 
 
 def near_japanese_port(g: Context, hex_id: str) -> bool:
-    board = forces.parts(g).board
+    board, control = forces.parts(g).board, g.data["control"]  # read without a call per port
     return any(
         board.distance(hex_id, port) <= LANDING_REACH
         for port in movement.graph(g).ports
-        if forces.control(g, port) == "japan"
+        if control.get(port) == "japan"
     )
 
 

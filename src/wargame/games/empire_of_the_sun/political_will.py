@@ -125,9 +125,9 @@ def qualifying(g: Context, hex_id: str) -> bool:
 
 def note_progress_start(g: Context) -> None:
     """At the start of a turn: the qualifying hexes Japan holds (16.47)."""
-    board = g.static.board
+    board, control = g.static.board, g.data["control"]  # read without a call per hex
     g.data["progress"] = {
-        "japanese": [h for h in board.land_hexes if forces.friendly(g, h, "japan")
+        "japanese": [h for h in board.land_hexes if control.get(h) == "japan"
                      and qualifying(g, h)],
         "required": progress_required(g),
     }  # fmt: skip
