@@ -420,6 +420,24 @@ def test_breadth_first_avoiding_is_the_search_of_the_filtered_neighbours(
     assert everything(seen) == everything(filtered)  # reached in order, with each path
 
 
+@given(boards(), st.data())
+def test_breadth_first_avoiding_finds_a_goal_by_the_path_a_search_stopped_at_it_finds(
+    board: Board, data: st.DataObject
+) -> None:
+    # movement asks the whole search for the path to the destination chosen (5.22): a
+    # breadth-first search stopped at its goal never changes a parent it set
+    start = data.draw(st.sampled_from(board.hexes))
+    goal = data.draw(st.sampled_from(board.hexes))
+    closed = data.draw(st.frozensets(st.sampled_from(board.hexes)))
+    max_cost = data.draw(st.sampled_from((None, 1, 2, 4)))
+    whole = breadth_first_avoiding(start, board.grid.neighbours, closed, max_cost)
+    stopped = search(
+        start, avoiding(board.grid.neighbours, closed), max_cost=max_cost, goal=goal.__eq__
+    )
+    assert (goal in whole.reached) == (stopped.found == goal)
+    assert whole.path(goal) == (stopped.path(goal) if stopped.found == goal else [])
+
+
 def bit_layout(grid: HexGrid) -> dict[str, int]:
     places = {h: grid.parse(h) for h in grid.hexes or ()}
     return {h: col * 8 + row for h, (col, row) in places.items()}

@@ -615,8 +615,11 @@ class Mover:
         plain = cost is None and can_enter is None and can_leave is None and hex_of is str
 
         def searched(shut: AbstractSet[str], goal: str | None) -> SearchResult[Any]:
-            if plain and goal is None and shut:  # as the search below, by a set of hexes seen
-                return breadth_first_avoiding(first, neighbours, shut, allowance)
+            if plain and shut:  # as the search below, by a set of hexes seen
+                found = breadth_first_avoiding(first, neighbours, shut, allowance)
+                if goal is not None:  # the whole search: its path to the goal is the same
+                    found.found = goal if goal in found.reached else None
+                return found
             if not shut:
                 steps = neighbours
             elif hex_of is str:
