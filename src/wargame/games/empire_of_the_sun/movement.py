@@ -605,11 +605,13 @@ class Mover:
         can_enter: Callable[[Any, Any], bool] | None = None,
         can_leave: Callable[[Any], bool] | None = None,
         hex_of: Callable[[Any], str] = str,
+        among: AbstractSet[str] | None = None,
     ) -> Ways:
         """Every hex ``targets`` accepts within ``allowance``, with the way there: a path clear
         of RP ZOI is preferred to a cheaper one that is not (module docstring). ``closed``:
         hexes no step may enter; ``can_enter``: whether a step from one node to the next is
-        allowed (a function asked at every step: slower, for what a set cannot say)."""
+        allowed (a function asked at every step: slower, for what a set cannot say); ``among``:
+        hexes outside which ``targets`` accepts none (asked of these only)."""
         first = self.start if start is None else start
 
         plain = cost is None and can_enter is None and can_leave is None and hex_of is str
@@ -636,7 +638,7 @@ class Mover:
             if goal is not None:
                 ends = {} if found.found is None else {goal: found.found}
             else:
-                ends = destinations(found.reached, self.start, targets, hex_of)
+                ends = destinations(found.reached, self.start, targets, hex_of, among)
 
             def trace(node: Any) -> Trace:
                 return tuple(map(hex_of, found.path(node))), ()
@@ -783,10 +785,16 @@ def assault_asp(g: Context, group: list[str]) -> int:
 # -- naval -------------------------------------------------------------------------------------
 @RULES.implements("7.2", "7.11", "7.12", "7.21", "6.26")
 def destinations(
-    reached: Iterable[Any], start: str, targets: Callable[[str], bool], hex_of: Callable[[Any], str]
+    reached: Iterable[Any],
+    start: str,
+    targets: Callable[[str], bool],
+    hex_of: Callable[[Any], str],
+    among: AbstractSet[str] | None = None,
 ) -> dict[str, Any]:
     """The hexes of the nodes ``reached`` (in order) that ``targets`` accepts, but the start,
-    each with the first node found in it."""
+    each with the first node found in it; ``targets`` asked only of hexes ``among`` if given."""
+    if hex_of is str and among is not None:  # a set test first: no call for most hexes
+        return {node: node for node in reached if node in among and node != start and targets(node)}
     if hex_of is str:  # each node is its hex, reached once
         return {node: node for node in reached if node != start and targets(node)}
     ends: dict[str, Any] = {}
@@ -802,7 +810,7 @@ def naval_moves(m: Mover) -> dict[str, Move]:
     hexes and enemy ZOI, ending where 7.21 allows (or in a declared battle hex in reaction)."""
     if m.stuck_in_battle():
         return {}
-    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, lambda h: naval_may_end(m, h))
+    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, partial(naval_may_end, m))
     return m.made("move", found)
 
 
@@ -849,7 +857,7 @@ def strategic_sea_moves(m: Mover) -> dict[str, Move]:
             return {}
         found = m.paths(
             m.graph.sea.__getitem__, allowance, ends,
-            closed=battles | m.blocked_hexes,
+            closed=battles | m.blocked_hexes, among=ports,
         )  # fmt: skip
     return m.made("strategic", found, no_fight=True)
 
