@@ -125,12 +125,12 @@ class Offensive(Procedure):
         activation = activation_record(g, who)
         found = Decision()
         choices = found.side(activation["side"], "prompt.activate", left=activation["activations"])
+        activated, add_unit = activation["activated"], self.add_unit
         for unit_id in activation["candidates"] if activation["activations"] > 0 else []:
-            allowed = rivalry_allows(g, unit_id, activation) and event_allows(
-                g, unit_id, activation
-            )
-            if unit_id not in activation["activated"] and allowed:
-                choices.add(Action.of("unit", unit_id), self.add_unit, who, unit_id)
+            if unit_id in activated:  # the cheapest test first
+                continue
+            if rivalry_allows(g, unit_id, activation) and event_allows(g, unit_id, activation):
+                choices.add(Action.of("unit", unit_id), add_unit, who, unit_id)
         if not choices.options:
             choices.prompt = "prompt.activate_none"
         choices.add("done", self.activated if who == "op" else self.react_activated)
@@ -188,9 +188,10 @@ class Offensive(Procedure):
         joining = bool(choices.options)
         options, waypoints = group_routes(g, group, offensive, who, via)
         stack, reacting = tuple(group), who != "op"
+        go = self.go  # one bound method for every move listed
         for text, option in options.items():
             note = partial(advice.move_note, g, stack, option, offensive, reacting)
-            choices.add(text, self.go, who, option, later=note)
+            choices.add(text, go, who, option, later=note)
         for hex_id in waypoints:
             choices.add(Action.of("via", hex_id), self.through, who, hex_id)
         choices.prompt = move_group_prompt(joining, bool(options), via, bool(waypoints))

@@ -88,8 +88,9 @@ class Reinforcements(Procedure):
         found = Decision()
         choices = found.side(f["side"], "prompt.place", unit=unit_id)
         hexes = entry_hexes(g, unit_id, f["hqs"])
+        put = self.put  # one bound method for every hex listed
         for hex_id in hexes:
-            choices.add(Action.of("hex", hex_id), self.put, unit_id, hex_id)
+            choices.add(Action.of("hex", hex_id), put, unit_id, hex_id)
         if not hexes:
             choices.prompt = "prompt.place_delay"
             choices.add("delay", self.delay, unit_id)
