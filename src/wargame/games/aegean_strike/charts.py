@@ -578,6 +578,22 @@ class CrisisVictory(Strict):
     levels: Levels
 
 
+SEA_LIFT: Final = ("trans", "amph", "lha")
+"""The naval types with a transport value (forces.yaml)."""
+
+
+class SeaTransport(Strict):
+    amphibious: list[str]
+    """The naval types that land troops on a coast without a port, in an action stage (13.07)."""
+
+
+def checked_sea_transport(values: SeaTransport) -> SeaTransport:
+    wrong = sorted(set(values.amphibious) - set(SEA_LIFT))
+    if wrong:
+        raise ValueError(f"13.07: {', '.join(wrong)} carries no troops ({', '.join(SEA_LIFT)} do)")
+    return values
+
+
 class Gate(Strict):
     hold: str
     """The strait's town: a ground unit there opens the gate to its side's ships."""
@@ -659,6 +675,7 @@ TABLES: Final = PrintedTables(
         "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
         "wwiii_victory": TableKind(FrontVictory, checked_front),
         "straits": TableKind(Straits, checked_straits),
+        "sea_transport": TableKind(SeaTransport, checked_sea_transport),
         "air_refuelling": TableKind(AirRefuelling),
         "aircraft_speed": TableKind(AircraftSpeed),
         "anti_radiation": TableKind(AntiRadiation),

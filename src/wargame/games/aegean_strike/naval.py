@@ -3,9 +3,9 @@ move (10.03, 13.06) or attack enemy ships (16.11), as many of them as its Sea Mo
 Determination roll allows (10.04); a ship attacked fires back without spending anything.
 
 Decisions (provisional: the naval and ship-to-ship rules are lost)
-- Every naval unit is Under way (the Final Stage's mode changes pass through, 10.02), so every
-  one may spend MP. A unit spends MP once a segment, to move or to attack, and each unit that
-  does counts one against its side's allowance for the action stage (10.04).
+- Only an Under-way naval unit spends MP (10.02, :mod:`sealift`). A unit spends MP once a
+  segment, to move or to attack (an amphibious ship also to land troops, 13.07), and each unit
+  that does counts one against its side's allowance for the action stage (10.04).
 - A move is traced hex by hex over water with the engine's cheapest-path search
   (``engine.board.paths.search``), its cost at most the unit's allowance (strategic hexes, each
   worth ``mp_per_strategic_hex`` operational MP, table ``naval_movement``). A ship steps to a
@@ -64,7 +64,7 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import detection, losses, state
+from wargame.games.aegean_strike import detection, losses, sealift, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.losses import D10
@@ -279,9 +279,13 @@ def bombard_targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: s
     ]
 
 
-@RULES.implements("10.04")
+@RULES.implements("10.04", "10.02")
 def spend_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
-    """Why ``uid`` may not spend MP now ('' if it may)."""
+    """Why ``uid`` may not spend MP now ('' if it may): In port (10.02), spent, or no sea move
+    left."""
+    in_port = sealift.spend_refusal(data, uid)
+    if in_port:
+        return in_port
     if uid in data["naval_spent"]:
         return f"10.04: {uid} has spent its MP this segment"
     if data["naval_moves"][side] <= 0:
@@ -314,6 +318,7 @@ class NavalSegment(Procedure):
             if not reason and not bombard_targets(g_tables, g.data, uid):
                 reason = f"16.09: no enemy ground unit seen within {uid}'s bombardment range"
             offer(choices, f"bombard {uid}", reason, _pick, uid, "bombard")
+            _offer_landings(choices, g_tables, g.data, side, uid)
         choices.add("end", _end)
         if "sail" not in choices.verbs():
             choices.prompt = "prompt.naval_segment_end"
@@ -354,13 +359,29 @@ class NavalSegment(Procedure):
         return choices
 
 
+def _offer_landings(
+    choices: Choices, g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, uid: str
+) -> None:
+    """13.07: an amphibious ship under way may land a unit it carries on its hex's coast."""
+    aboard = sealift.cargo(data, uid)
+    if not aboard:
+        return
+    reason = spend_refusal(data, side, uid) or sealift.land_refusal(g_tables, data, uid)
+    for cargo in aboard:
+        offer(choices, f"land {uid} {cargo}", reason, _land, uid, cargo)
+
+
 @RULES.implements("15.02", "14.05", "16.11")
 def interceptors(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> list[str]:
     """The other side's ships that may intercept ``uid``: they see it and it is in their range."""
     if uid not in data["naval"]:
         return []
     enemy = state.other(state.side_of(data, uid))
-    ships = sorted(u for u in data["naval"] if state.side_of(data, u) == enemy)
+    ships = sorted(
+        u
+        for u in data["naval"]
+        if state.side_of(data, u) == enemy and not sealift.spend_refusal(data, u)
+    )
     return [ship for ship in ships if uid in targets(g_tables, data, ship)]
 
 
@@ -431,6 +452,15 @@ def _bombard(g: Context, f: Frame, target: str) -> None:
     g.log("log.bombardment", unit=uid, target=target, attack=power, hits=hits)
     losses.supported(g.data, f["side"], target, hits)
     losses.damage(g, target, hits)
+    g.goto("choose")
+
+
+@RULES.implements("13.07", "10.04")
+def _land(g: Context, f: Frame, ship: str, cargo: str) -> None:
+    """The ship spends its MP and a sea move to put ``cargo`` ashore in its hex."""
+    f["unit"] = ship
+    _spend(g, f)
+    sealift.put_ashore(g, ship, cargo, "log.landed")
     g.goto("choose")
 
 
