@@ -594,6 +594,16 @@ def checked_sea_transport(values: SeaTransport) -> SeaTransport:
     return values
 
 
+class Mines(Strict):
+    stocks: dict[str, Small]
+    """Nation -> the minefields it may lay over the game (13.08)."""
+    strike_chance: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    """A d10 at or under it: an enemy ship entering the field is struck."""
+    hits: Annotated[int, msgspec.Meta(ge=1, le=8)]
+    sweep_range: Annotated[int, msgspec.Meta(ge=0, le=5)]
+    """Operational hexes from an MCM to the field it sweeps."""
+
+
 class Gate(Strict):
     hold: str
     """The strait's town: a ground unit there opens the gate to its side's ships."""
@@ -676,6 +686,7 @@ TABLES: Final = PrintedTables(
         "wwiii_victory": TableKind(FrontVictory, checked_front),
         "straits": TableKind(Straits, checked_straits),
         "sea_transport": TableKind(SeaTransport, checked_sea_transport),
+        "mines": TableKind(Mines),
         "air_refuelling": TableKind(AirRefuelling),
         "aircraft_speed": TableKind(AircraftSpeed),
         "anti_radiation": TableKind(AntiRadiation),

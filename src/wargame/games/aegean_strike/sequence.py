@@ -336,6 +336,8 @@ def initial(scenario: str) -> dict[str, Any]:
         "ewda_back": {},
         "inoperative": [],
         "reorganised": [],
+        "mines": {},
+        "mines_laid": {},
     }
 
 

@@ -638,9 +638,17 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
     return _sea_rank(verb)
 
 
-SEA_RANKS: Final = {"underway": 0.5, "land": 1.0, "unload": 0.3, "port": -1.0, "load": -1.0}
-"""10.02, 13.07, 13.09: a ship In port does nothing, so the bot puts it to sea; troops aboard
-are put ashore; it neither docks nor embarks on its own."""
+SEA_RANKS: Final = {
+    "underway": 0.5,
+    "land": 1.0,
+    "unload": 0.3,
+    "sweep": 1.0,
+    "port": -1.0,
+    "load": -1.0,
+    "mine": -1.0,
+}
+"""10.02, 13.07-13.09: a ship In port does nothing, so the bot puts it to sea; troops aboard
+are put ashore and enemy minefields swept; it neither docks, embarks nor lays mines on its own."""
 
 
 def _sea_rank(verb: str) -> float:
