@@ -24,7 +24,7 @@ from tests.aegean_strike.play import (
 from tests.aegean_strike.test_play import refused
 from wargame.engine.procedure import Context
 from wargame.engine.state import clone
-from wargame.games.aegean_strike import charts, detection, losses, sealift
+from wargame.games.aegean_strike import air, charts, detection, losses, sealift
 from wargame.games.aegean_strike.charts import TABLES
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -189,3 +189,16 @@ def test_the_amphibious_types_come_from_the_sea_transport_table():
     assert set(table.amphibious) == {"amph", "lha"}
     with pytest.raises(ValueError, match=r"13\.07"):
         charts.checked_sea_transport(charts.SeaTransport(amphibious=["dd"]))
+
+
+@pytest.mark.rule("10.02")
+@pytest.mark.rule("10.07")
+def test_a_submarine_in_port_is_struck_as_a_surface_ship_and_not_under_way():
+    found = clone(naval_segment())
+    gulf = found.data["naval"]["ly-ss"]["hex"]
+    assert air.strike_targets(found.data, "a", "asw_strike", gulf) == ["ly-ss"]
+    assert air.strike_targets(found.data, "a", "asm_strike", gulf) == []
+    found.data["naval"]["ly-ss"]["in_port"] = True
+    assert air.strike_targets(found.data, "a", "asw_strike", gulf) == []
+    assert air.strike_targets(found.data, "a", "asm_strike", gulf) == ["ly-ss"]
+    assert gulf in air.targets(found.data, "a", "bombing_strike")

@@ -9,7 +9,9 @@ Decisions (provisional: the naval, landing and transport rules are lost; table `
   seed says) and loads and unloads its In-port transports, in one decision: so a transport
   put In port there may load at once (open question 13 answered yes, since the steps follow
   each other). Each side is asked whether or not it has anything to do, so the asking tells the
-  other side nothing of its ships. No other effect of In port mode is played.
+  other side nothing of its ships. A submarine In port lies surfaced: air strikes reach it as a
+  surface ship (bombing, ASM), ASW strikes do not (the seed: it cannot be bombed while under
+  way). No other effect of In port mode is played.
 - A sea transport (the naval types with a transport value: Trans, Amph, LHA) carries ground
   units of its side whose weights (the ``ground_hits`` table by size, as air transport's, 9.03)
   add up to no more than its transport value (13.09). In the Final Stage an In-port transport
@@ -82,6 +84,14 @@ def mode_refusal(data: Mapping[str, Any], uid: str) -> str:
     if not is_port(here):
         return f"10.02: {uid} is not in a port hex ({here}); modes change only in port"
     return ""
+
+
+@RULES.implements("10.02", "10.07")
+def submerged(data: Mapping[str, Any], uid: str) -> bool:
+    """A submarine under way: only ASW strikes reach it. In port it lies surfaced and is struck
+    as a surface ship (the seed: a submarine cannot be bombed while under way)."""
+    category = forces().naval_types[state.unit(uid).type].category
+    return category == "submarine" and not in_port(data, uid)
 
 
 # -- sea transport ---------------------------------------------------------------------------
