@@ -65,6 +65,16 @@ def first_segment(
     return edited(act(naval_segment(**hits), "a", "end"), edit)
 
 
+def under_way(*ships: str) -> Callable[[dict[str, Any]], None]:
+    """An edit putting ``ships`` (set up In port) to sea (10.02), so that they spend MP."""
+
+    def edit(data: dict[str, Any]) -> None:
+        for ship in ships:
+            data["naval"][ship]["in_port"] = False
+
+    return edit
+
+
 def tripoli_seen(data: dict[str, Any]) -> None:
     """The Libyan troops at Tripoli (S0106) fought there, so Player A sees them (14.05)."""
     data["fought"].update({"ly-2-armd": "S0106", "ly-art": "S0106"})

@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 37
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 39
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -130,6 +130,8 @@ CHANGES = {
     "single_missions": lambda v: v.update(unseen_chance=3),
     "electronic_warfare": lambda v: v.update(escort_types=[]),
     "jamming": lambda v: v.update(range_cut=20),
+    "sea_transport": lambda v: v.update(amphibious=["amph"]),
+    "mines": lambda v: v.update(strike_chance=5),
 }
 
 
@@ -187,7 +189,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "37 printed tables a rules overlay may replace, 34 provisional" in out
+    assert code == 0 and "39 printed tables a rules overlay may replace, 36 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

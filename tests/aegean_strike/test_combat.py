@@ -163,7 +163,7 @@ BATTLESHIP = "us-bb-iowa"
 def off_tripoli(data: dict[str, Any]) -> None:
     """The battleship lies off Tripoli, whose troops Player A sees."""
     tripoli_seen(data)
-    data["naval"][BATTLESHIP]["hex"] = TRIPOLI
+    data["naval"][BATTLESHIP].update(hex=TRIPOLI, in_port=False)  # under way (10.02)
 
 
 @pytest.mark.rule("16.09")
@@ -187,7 +187,11 @@ def test_a_battleship_bombards_a_seen_ground_unit_in_range_spending_a_sea_move()
 
 @pytest.mark.rule("16.09")
 def test_bombardment_is_refused_out_of_range_and_to_a_submarine():
-    found = naval_segment(tripoli_seen)
+    def at_sea(data: dict[str, Any]) -> None:
+        tripoli_seen(data)
+        data["naval"][BATTLESHIP]["in_port"] = False  # under way at Taranto (10.02)
+
+    found = naval_segment(at_sea)
     assert naval.bombard_targets(TABLES.defaults, found.data, BATTLESHIP) == []
     moved = clone(found)
     moved.data["naval"]["us-ssn-1"]["hex"] = TRIPOLI
@@ -291,7 +295,7 @@ def sea_moves(a: int, b: int):
     def edit(data: dict[str, Any]) -> None:
         data["naval_moves"] = {"a": a, "b": b}
         for ship in ("ly-ff", "ly-fac-1", "ly-fac-2"):
-            data["naval"][ship]["hex"] = LIBYAN_SEA
+            data["naval"][ship].update(hex=LIBYAN_SEA, in_port=False)  # under way (10.02)
 
     return edit
 

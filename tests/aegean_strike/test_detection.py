@@ -16,6 +16,7 @@ from tests.aegean_strike.play import (
     edited,
     first_segment,
     naval_segment,
+    under_way,
 )
 from wargame.engine.contract import can_undo
 from wargame.engine.rng import Rng
@@ -179,7 +180,7 @@ def test_a_unit_that_fought_stays_seen_until_it_moves():
 # -- the log, undo and determinize -----------------------------------------------------------------
 @pytest.mark.rule("14.04")
 def test_an_unseen_units_move_reaches_the_other_side_as_an_unknown_unit():
-    moved = act(naval_segment(), "a", "sail us-ff-group", "to S0204")
+    moved = act(naval_segment(under_way("us-ff-group")), "a", "sail us-ff-group", "to S0204")
     theirs = GAME.view(moved, "b")["log"][-1]
     assert theirs["key"] == "log.sailed" and theirs["params"]["unit"] == detection.UNKNOWN
     assert GAME.view(moved, "a")["log"][-1]["params"]["unit"] == "us-ff-group"
@@ -190,14 +191,14 @@ def test_an_unseen_units_move_reaches_the_other_side_as_an_unknown_unit():
 
 @pytest.mark.rule("14.04")
 def test_an_action_that_reveals_an_enemy_unit_cannot_be_taken_back():
-    found = act(naval_segment(), "a", "sail us-bb-iowa", "to S0405")
+    found = act(naval_segment(under_way("us-bb-iowa")), "a", "sail us-bb-iowa", "to S0405")
     assert not LIBYAN_SHIPS & hidden(found, "a")
     assert not can_undo(found, "a")
 
 
 @pytest.mark.rule("14.04")
 def test_a_determinized_state_puts_a_unit_in_each_blank_and_looks_the_same():
-    found = act(naval_segment(), "a", "sail us-ff-group", "to S0204")
+    found = act(naval_segment(under_way("us-ff-group")), "a", "sail us-ff-group", "to S0204")
     for side in ("a", "b"):
         view = GAME.view(found, side, log=False)
         sampled = GAME.determinize(view, side, Rng(5))

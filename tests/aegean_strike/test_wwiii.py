@@ -189,7 +189,7 @@ CRUISER = "su-cg-slava"
 def at_sea(found, uid, hex_id, holders=()):
     """``found`` with ``uid`` at ``hex_id`` and each (unit, hex) of ``holders`` moved there."""
     found = clone(found)
-    found.data["naval"][uid]["hex"] = hex_id
+    found.data["naval"][uid].update(hex=hex_id, in_port=False)  # under way (10.02)
     for holder, there in holders:
         moved(found.data, holder, there)
     return found
@@ -239,8 +239,8 @@ def test_natos_ships_and_the_other_scenarios_keep_the_straits_open():
 def test_a_sail_into_the_closed_bosporus_is_refused_with_the_rule_and_nothing_changes():
     found = passing(
         act(quiet(), "b", "strike"),
-        lambda s: GAME.active(s) == ["b"] and f"sail {CRUISER}" in actions(s, "b"),
-    )
+        lambda s: GAME.active(s) == ["b"] and "sail su-cg-kara" in actions(s, "b"),
+    )  # the Kara is under way off Crete; the Slava, In port, is put to sea (10.02)
     found = act(at_sea(found, CRUISER, "4008"), "b", f"sail {CRUISER}")
     offered = actions(found, "b")
     assert "to 4108" in offered and "to 3909" not in offered and "to S0703" not in offered

@@ -58,6 +58,7 @@ from wargame.games.aegean_strike import (
     detection,
     losses,
     optional,
+    sealift,
     state,
 )
 from wargame.games.aegean_strike.charts import SEED_MODES
@@ -185,7 +186,7 @@ def targets(
     for uid, record in data["naval"].items():
         if state.side_of(data, uid) != enemy or uid in unseen:
             continue
-        submarine = forces().naval_types[state.unit(uid).type].category == "submarine"
+        submarine = sealift.submerged(data, uid)
         if (mission == "asw_strike") == submarine or mission == "air_superiority":
             found.add(record["hex"])
     return sorted(found - {""})
@@ -565,7 +566,7 @@ def strike_targets(
     for uid, record in sorted(data["naval"].items()):
         if record["hex"] != hex_id or state.side_of(data, uid) != enemy or uid in unseen:
             continue
-        submarine = forces().naval_types[state.unit(uid).type].category == "submarine"
+        submarine = sealift.submerged(data, uid)
         if (mission == "asw_strike") == submarine:
             found.append(uid)
     if mission == "bombing_strike":

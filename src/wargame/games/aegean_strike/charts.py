@@ -578,6 +578,32 @@ class CrisisVictory(Strict):
     levels: Levels
 
 
+SEA_LIFT: Final = ("trans", "amph", "lha")
+"""The naval types with a transport value (forces.yaml)."""
+
+
+class SeaTransport(Strict):
+    amphibious: list[str]
+    """The naval types that land troops on a coast without a port, in an action stage (13.07)."""
+
+
+def checked_sea_transport(values: SeaTransport) -> SeaTransport:
+    wrong = sorted(set(values.amphibious) - set(SEA_LIFT))
+    if wrong:
+        raise ValueError(f"13.07: {', '.join(wrong)} carries no troops ({', '.join(SEA_LIFT)} do)")
+    return values
+
+
+class Mines(Strict):
+    stocks: dict[str, Small]
+    """Nation -> the minefields it may lay over the game (13.08)."""
+    strike_chance: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    """A d10 at or under it: an enemy ship entering the field is struck."""
+    hits: Annotated[int, msgspec.Meta(ge=1, le=8)]
+    sweep_range: Annotated[int, msgspec.Meta(ge=0, le=5)]
+    """Operational hexes from an MCM to the field it sweeps."""
+
+
 class Gate(Strict):
     hold: str
     """The strait's town: a ground unit there opens the gate to its side's ships."""
@@ -659,6 +685,8 @@ TABLES: Final = PrintedTables(
         "missile_crisis_victory": TableKind(CrisisVictory, checked_levels),
         "wwiii_victory": TableKind(FrontVictory, checked_front),
         "straits": TableKind(Straits, checked_straits),
+        "sea_transport": TableKind(SeaTransport, checked_sea_transport),
+        "mines": TableKind(Mines),
         "air_refuelling": TableKind(AirRefuelling),
         "aircraft_speed": TableKind(AircraftSpeed),
         "anti_radiation": TableKind(AntiRadiation),

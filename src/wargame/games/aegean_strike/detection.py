@@ -385,7 +385,7 @@ def sample(
     for blank, uid in _drawn(g_tables, data, side, str(view["scenario"]), rng):
         names[stand_in(blank["owner"], blank["public"]["kind"], blank["where"])] = uid
         if blank["public"]["kind"] == NAVAL:
-            data[NAVAL][uid] = {"hex": blank["where"], "hits": 0}
+            data[NAVAL][uid] = {"hex": blank["where"], "hits": 0, "in_port": False}
         else:
             data[GROUND][uid] = {"hex": blank["where"], "aboard": None, "hits": 0}
     del data["unseen"]

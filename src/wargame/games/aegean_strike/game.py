@@ -54,6 +54,7 @@ from wargame.games.aegean_strike import (
     ground,
     naval,
     optional,
+    sealift,
     sequence,
     state,
     strategy,
@@ -91,6 +92,7 @@ class AegeanStrike(ProcedureGame):
         *assignment.ALL,
         *ground.ALL,
         *naval.ALL,
+        *sealift.ALL,
         *air.ALL,
     )
 

@@ -78,6 +78,7 @@ def damage(g: Context, uid: str, hits: int) -> None:
         eliminate(g, uid)
 
 
+@RULES.implements("13.09")
 def eliminate(g: Context, uid: str) -> None:
     for key in ("air", "naval", "ground"):
         g.data[key].pop(uid, None)
@@ -89,6 +90,8 @@ def eliminate(g: Context, uid: str) -> None:
     for aboard in [u for u, r in g.data["air"].items() if r["base"] == uid]:
         if flight is None or aboard not in [*flight["units"], *flight["interceptors"]]:
             eliminate(g, aboard)
+    for cargo in [u for u, r in g.data["ground"].items() if r.get("aboard") == uid]:
+        eliminate(g, cargo)  # 13.09: a sunk transport takes its troops down with it
 
 
 @RULES.implements("9.07")

@@ -3,9 +3,9 @@ move (10.03, 13.06) or attack enemy ships (16.11), as many of them as its Sea Mo
 Determination roll allows (10.04); a ship attacked fires back without spending anything.
 
 Decisions (provisional: the naval and ship-to-ship rules are lost)
-- Every naval unit is Under way (the Final Stage's mode changes pass through, 10.02), so every
-  one may spend MP. A unit spends MP once a segment, to move or to attack, and each unit that
-  does counts one against its side's allowance for the action stage (10.04).
+- Only an Under-way naval unit spends MP (10.02, :mod:`sealift`). A unit spends MP once a
+  segment, to move or to attack (an amphibious ship also to land troops, 13.07), and each unit
+  that does counts one against its side's allowance for the action stage (10.04).
 - A move is traced hex by hex over water with the engine's cheapest-path search
   (``engine.board.paths.search``), its cost at most the unit's allowance (strategic hexes, each
   worth ``mp_per_strategic_hex`` operational MP, table ``naval_movement``). A ship steps to a
@@ -64,7 +64,7 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import detection, losses, state
+from wargame.games.aegean_strike import detection, losses, mines, sealift, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.losses import D10
@@ -158,16 +158,20 @@ def reach(
     closed: frozenset[str] = frozenset(),
 ) -> Mapping[str, int]:
     """The hexes ``uid`` may sail to, each with the MP its cheapest water path costs, never
-    into a ``closed`` hex (:func:`closed_straits`)."""
+    into a ``closed`` hex (:func:`closed_straits`), stopping in an enemy minefield (13.08)."""
     table = g_tables["naval_movement"]
-    return _reach_from(data["naval"][uid]["hex"], allowance(g_tables, uid), table, closed)
+    here, most = data["naval"][uid]["hex"], allowance(g_tables, uid)
+    return _reach_from(here, most, table, closed, mines.against(data, uid))
 
 
 @lru_cache(maxsize=2048)
-def _reach_from(here: str, most: int, table: Any, closed: frozenset[str]) -> Mapping[str, int]:
-    """Nothing on the map but a closed strait blocks a ship, so the hexes reached hang on the
-    start, the allowance, the table and the closed hexes alone, and are kept."""
-    ends = shores(float(table.pass_through_land))
+def _reach_from(
+    here: str, most: int, table: Any, closed: frozenset[str], mined: frozenset[str]
+) -> Mapping[str, int]:
+    """Nothing on the map but a closed strait blocks a ship, nor stops it but a shore or an
+    enemy minefield, so the hexes reached hang on the start, the allowance, the table, the
+    closed and the mined hexes alone, and are kept."""
+    ends = shores(float(table.pass_through_land)) | mined
 
     def open_water(hex_id: str) -> tuple[str, ...]:
         return tuple(h for h in water_neighbours(hex_id) if h not in closed)
@@ -279,9 +283,13 @@ def bombard_targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: s
     ]
 
 
-@RULES.implements("10.04")
+@RULES.implements("10.04", "10.02")
 def spend_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
-    """Why ``uid`` may not spend MP now ('' if it may)."""
+    """Why ``uid`` may not spend MP now ('' if it may): In port (10.02), spent, or no sea move
+    left."""
+    in_port = sealift.spend_refusal(data, uid)
+    if in_port:
+        return in_port
     if uid in data["naval_spent"]:
         return f"10.04: {uid} has spent its MP this segment"
     if data["naval_moves"][side] <= 0:
@@ -314,6 +322,8 @@ class NavalSegment(Procedure):
             if not reason and not bombard_targets(g_tables, g.data, uid):
                 reason = f"16.09: no enemy ground unit seen within {uid}'s bombardment range"
             offer(choices, f"bombard {uid}", reason, _pick, uid, "bombard")
+            _offer_landings(choices, g_tables, g.data, side, uid)
+            _offer_mines(choices, g_tables, g.data, side, uid)
         choices.add("end", _end)
         if "sail" not in choices.verbs():
             choices.prompt = "prompt.naval_segment_end"
@@ -354,13 +364,40 @@ class NavalSegment(Procedure):
         return choices
 
 
+def _offer_landings(
+    choices: Choices, g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, uid: str
+) -> None:
+    """13.07: an amphibious ship under way may land a unit it carries on its hex's coast."""
+    aboard = sealift.cargo(data, uid)
+    if not aboard:
+        return
+    reason = spend_refusal(data, side, uid) or sealift.land_refusal(g_tables, data, uid)
+    for cargo in aboard:
+        offer(choices, f"land {uid} {cargo}", reason, _land, uid, cargo)
+
+
+def _offer_mines(
+    choices: Choices, g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, uid: str
+) -> None:
+    """13.08: a minelayer lays a field in its hex; a sweeper sweeps an enemy field near it."""
+    busy = spend_refusal(data, side, uid)
+    if state.naval_values(uid).minelaying:
+        offer(choices, f"mine {uid}", busy or mines.lay_refusal(g_tables, data, uid), _lay, uid)
+    for hex_id in mines.sweepable(g_tables, data, uid):
+        offer(choices, f"sweep {uid} {hex_id}", busy, _sweep, uid, hex_id)
+
+
 @RULES.implements("15.02", "14.05", "16.11")
 def interceptors(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> list[str]:
     """The other side's ships that may intercept ``uid``: they see it and it is in their range."""
     if uid not in data["naval"]:
         return []
     enemy = state.other(state.side_of(data, uid))
-    ships = sorted(u for u in data["naval"] if state.side_of(data, u) == enemy)
+    ships = sorted(
+        u
+        for u in data["naval"]
+        if state.side_of(data, u) == enemy and not sealift.spend_refusal(data, u)
+    )
     return [ship for ship in ships if uid in targets(g_tables, data, ship)]
 
 
@@ -400,6 +437,7 @@ def _sail(g: Context, f: Frame, hex_id: str) -> None:
     g.data["naval"][uid]["hex"] = hex_id
     g.log("log.sailed", side=f["side"], unit=uid, start=start, hex=hex_id)
     f["moved"] = [*f["moved"], uid]
+    mines.entered(g, uid)
     g.goto("choose")
 
 
@@ -431,6 +469,31 @@ def _bombard(g: Context, f: Frame, target: str) -> None:
     g.log("log.bombardment", unit=uid, target=target, attack=power, hits=hits)
     losses.supported(g.data, f["side"], target, hits)
     losses.damage(g, target, hits)
+    g.goto("choose")
+
+
+@RULES.implements("13.07", "10.04")
+def _land(g: Context, f: Frame, ship: str, cargo: str) -> None:
+    """The ship spends its MP and a sea move to put ``cargo`` ashore in its hex."""
+    f["unit"] = ship
+    _spend(g, f)
+    sealift.put_ashore(g, ship, cargo, "log.landed")
+    g.goto("choose")
+
+
+@RULES.implements("13.08", "10.04")
+def _lay(g: Context, f: Frame, ship: str) -> None:
+    f["unit"] = ship
+    _spend(g, f)
+    mines.lay(g, ship)
+    g.goto("choose")
+
+
+@RULES.implements("13.08", "10.04")
+def _sweep(g: Context, f: Frame, ship: str, hex_id: str) -> None:
+    f["unit"] = ship
+    _spend(g, f)
+    mines.sweep(g, ship, hex_id)
     g.goto("choose")
 
 

@@ -17,8 +17,6 @@ PASSES: Final = {
     "depots": "12.01",
     "unit_repair": "18",
     "bridges": "11.08",
-    "naval_modes": "10.02",
-    "sea_transport": "13.09",
 }
 """Each step passing through, by the rule of the lost system it needs."""
 

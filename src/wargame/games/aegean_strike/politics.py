@@ -96,4 +96,5 @@ def join(g: Context, nation: str, sp: int) -> None:
         arrived = g.data["turn"] if g.data["war"] else 0
         if forces().units[placement.unit].nation == nation and placement.turn <= arrived:
             state.place(g.data, placement.unit, placement.hex, placement.base, placement.aboard)
+            state.set_mode(g.data, placement.unit, placement.in_port)
     g.log("log.joins", nation=nation, side=side)

@@ -77,6 +77,7 @@ class GameTurns(Procedure):
             unit = forces().units[placement.unit]
             if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
                 state.place(g.data, placement.unit, placement.hex, placement.base, placement.aboard)
+                state.set_mode(g.data, placement.unit, placement.in_port)
                 g.log("log.reinforcement", side=g.data["nations"][unit.nation], unit=unit.id)
         crisis.mobilise(g)
         politics.political_phase(g)
@@ -249,8 +250,11 @@ class FinalStage(Procedure):
             ):
                 g.goto("repair")
                 return
-        for step in ("bridges", "naval_modes", "sea_transport"):
-            skip(g, step)
+        skip(g, "bridges")
+        g.call("final_sea_steps", then="finish")
+
+    def finish(self, g: Context, f: Frame) -> None:
+        """Items 7 and 8 done (:mod:`sealift`), the turn marker moves on."""
         g.ret()
 
     @decision
@@ -332,6 +336,8 @@ def initial(scenario: str) -> dict[str, Any]:
         "ewda_back": {},
         "inoperative": [],
         "reorganised": [],
+        "mines": {},
+        "mines_laid": {},
     }
 
 

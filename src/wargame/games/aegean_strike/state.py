@@ -3,8 +3,10 @@
 ``data["air"]`` maps each air unit in play (EWDA excepted) to its base (an airbase id or the id
 of the carrier it is aboard), its mode, its sortie box and its hits; ``data["ewda"]`` each EWDA
 unit to its hex (None: off the map, to be placed in a Unit Assignment Stage); ``data["naval"]``
-and ``data["ground"]`` the other units to their hex and hits; ``data["airbases"]`` each airbase
-of a side in play to its hits. ``data["flight"]`` is the mission group in the air, if any.
+and ``data["ground"]`` the other units to their hex and hits (a ship also to its mode, In
+port or Under way, 10.02; a ground unit to the ship it is aboard, if any); ``data["airbases"]``
+each airbase of a side in play to its hits. ``data["flight"]`` is the mission group in the
+air, if any.
 
 Decisions
 - Only the nations a scenario gives Player A or Player B are in play: a neutral nation's units
@@ -200,6 +202,7 @@ def initial_data(scenario: str) -> dict[str, Any]:
     for placement in found.setup(scenario):
         if found.units[placement.unit].nation in nations and placement.turn == 0:
             place(data, placement.unit, placement.hex, placement.base, placement.aboard)
+            set_mode(data, placement.unit, placement.in_port)
     return data
 
 
@@ -214,9 +217,15 @@ def place(
     elif category == "air":
         data["air"][uid] = {"base": base, "mode": None, "box": 0, "hits": 0, "flown": False}
     elif category == "naval":
-        data["naval"][uid] = {"hex": hex_id, "hits": 0}
+        data["naval"][uid] = {"hex": hex_id, "hits": 0, "in_port": False}
     else:
         data["ground"][uid] = {"hex": hex_id, "aboard": aboard, "hits": 0}
+
+
+def set_mode(data: dict[str, Any], uid: str, in_port: bool) -> None:
+    """10.02: a ship set up In port (its placement says so) starts in that mode."""
+    if uid in data["naval"]:
+        data["naval"][uid]["in_port"] = in_port
 
 
 def problems(data: Mapping[str, Any]) -> list[str]:

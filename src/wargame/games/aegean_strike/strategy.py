@@ -635,7 +635,24 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return _march_rank(reckoning, side, rest)
     if verb == "to":
         return _destination_rank(reckoning, side, rest)
-    return -1.0
+    return _sea_rank(verb)
+
+
+SEA_RANKS: Final = {
+    "underway": 0.5,
+    "land": 1.0,
+    "unload": 0.3,
+    "sweep": 1.0,
+    "port": -1.0,
+    "load": -1.0,
+    "mine": -1.0,
+}
+"""10.02, 13.07-13.09: a ship In port does nothing, so the bot puts it to sea; troops aboard
+are put ashore and enemy minefields swept; it neither docks, embarks nor lays mines on its own."""
+
+
+def _sea_rank(verb: str) -> float:
+    return SEA_RANKS.get(verb, -1.0)
 
 
 def _lead(state_: State) -> str | None:

@@ -1,0 +1,107 @@
+"""Mines and minesweeping (13.08).
+
+Decisions (provisional: the mine rules are lost; table ``mines``)
+- A naval unit able to lay mines (its counter's flag: destroyers, frigates, MCM, diesel and
+  attack submarines), Under way, lays a minefield in its hex in a movement segment, for its MP
+  and one of its side's sea moves (10.04), as a move or an attack costs. Fields are laid on the
+  operational map only (a strategic hex is too wide a sea to close), one in a hex, and each
+  nation lays no more than its stock in the table over the game (the Soviet and Turkish stocks
+  meant for the Straits, the others' smaller ones).
+- A field is public: a belligerent announces the areas it mines (as the Hague Convention VIII
+  of 1907 asks), and the decision it leaves is the one that matters: whether to run it. So
+  fields show to both sides and no secret is at stake.
+- A field is the enemy's to fear: a ship of the other side may enter a mined hex but not sail
+  on from it in the same move (the field stops it, as a shore hex does, 10.03); on entering it
+  rolls a d10 and on ``strike_chance`` or less takes ``hits`` hits. Its own side's ships pass
+  freely (they know the lanes).
+- An MCM (minesweeping flag), Under way, sweeps an enemy field in its hex or within
+  ``sweep_range`` hexes of it, for its MP and a sea move: the field is gone. The SH-3's
+  sweeping (an optional rule) and the Tu-20's air minelaying are not played yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargame.engine.procedure import Context
+from wargame.games.aegean_strike import losses, state
+from wargame.games.aegean_strike.charts import tables as game_tables
+from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.registry import RULES
+
+RULES.stand_in(
+    "13.08",
+    "public minefields laid by ship from a nation's stock stop and may hit enemy ships; MCM sweep",
+    key="mines",
+)
+
+
+def fields(data: Mapping[str, Any]) -> Mapping[str, str]:
+    """Each mined hex with the side that laid its field."""
+    found: Mapping[str, str] = data.get("mines", {})
+    return found
+
+
+@RULES.implements("13.08")
+def against(data: Mapping[str, Any], uid: str) -> frozenset[str]:
+    """The hexes mined by the side ``uid`` fights: it stops in them."""
+    side = state.side_of(data, uid)
+    return frozenset(h for h, layer in fields(data).items() if layer != side)
+
+
+def laid(data: Mapping[str, Any], nation: str) -> int:
+    return int(data.get("mines_laid", {}).get(nation, 0))
+
+
+@RULES.implements("13.08")
+def lay_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> str:
+    """Why ``uid`` may not lay a field in its hex ('' if it may); its MP are asked apart."""
+    here, nation = data["naval"][uid]["hex"], state.nation(uid)
+    stock = int(g_tables["mines"].stocks.get(nation, 0))
+    if not state.naval_values(uid).minelaying:
+        return f"13.08: {uid} lays no mines"
+    if state.on_strategic(here):
+        return f"13.08: minefields are laid on the operational map, not in {here}"
+    if here in fields(data):
+        return f"13.08: {here} is mined already"
+    if laid(data, nation) >= stock:
+        return f"13.08: {nation} has laid all the {stock} minefields of its stock"
+    return ""
+
+
+@RULES.implements("13.08")
+def sweepable(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> list[str]:
+    """The enemy fields ``uid`` may sweep: within the table's range of its hex, if it sweeps."""
+    if not state.naval_values(uid).minesweeping:
+        return []
+    here, reach = data["naval"][uid]["hex"], int(g_tables["mines"].sweep_range)
+    return sorted(h for h in against(data, uid) if losses.in_range(here, h, reach))
+
+
+@RULES.implements("13.08")
+def lay(g: Context, uid: str) -> None:
+    here, nation = g.data["naval"][uid]["hex"], state.nation(uid)
+    g.data.setdefault("mines", {})[here] = state.side_of(g.data, uid)
+    tally = g.data.setdefault("mines_laid", {})
+    tally[nation] = tally.get(nation, 0) + 1
+    g.log("log.mine_laid", unit=uid, hex=here)
+
+
+@RULES.implements("13.08")
+def sweep(g: Context, uid: str, hex_id: str) -> None:
+    del g.data["mines"][hex_id]
+    g.log("log.mine_swept", unit=uid, hex=hex_id)
+
+
+@RULES.implements("13.08", "9.06")
+def entered(g: Context, uid: str) -> None:
+    """``uid`` ended its move in an enemy field: the field's side rolls for a strike."""
+    here = g.data["naval"][uid]["hex"]
+    if here not in against(g.data, uid):
+        return
+    table = game_tables(g.state)["mines"]
+    roll = g.roll(D10, fields(g.data)[here], "mine")
+    hits = int(table.hits) if roll <= int(table.strike_chance) else 0
+    g.log("log.mine_strike", unit=uid, hex=here, hits=hits)
+    losses.damage(g, uid, hits)
