@@ -331,9 +331,10 @@ def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_pat
     assert tables(state_with(found))["stacking"].normal.steps == 5
 
 
-def test_a_new_game_is_refused_in_one_line(capsys, tmp_path):
-    code, _, err = cli(capsys, "new", "dai-senso", "-s", "c1_1937", "-o", tmp_path / "g.json")
-    assert code != 0 and "not playable yet" in err and len(err.strip().splitlines()) == 1
+def test_a_new_game_of_no_scenario_is_refused_in_one_line(capsys, tmp_path):
+    code, _, err = cli(capsys, "new", "dai-senso", "-s", "c2_1938", "-o", tmp_path / "g.json")
+    assert code != 0 and "no scenario 'c2_1938'" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "g.json").exists()
 
 
 def test_every_rule_a_table_names_is_a_row_of_the_rule_index():

@@ -430,6 +430,9 @@ class CampaignScenario(TrainingScenario):
     """Countries, dependents and regions no ground unit enters in this scenario."""
     reinforcements: list[Reinforcement]
     entry_hexes: dict[Faction, list[str]]
+    decided_by: Literal["objectives", "vp_check"] = "objectives"
+    """What decides the game when its last turn ends or the V-J Day marker leaves the track (0.3):
+    its objectives (a campaign cut short of the war's end) or the final VP check (0.1)."""
 
 
 def campaign_scenarios(values: dict[str, CampaignScenario]) -> dict[str, CampaignScenario]:

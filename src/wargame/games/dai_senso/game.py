@@ -75,11 +75,9 @@ PLAYABLE: Final = (
     "a2_china_incident",
     "a3_tora_tora_tora",
     "b1_war_of_resistance",
+    "c1_1937",
 )
-NOT_YET: Final = {
-    "c1_1937": "the campaign needs its set-up terms (table campaign_scenarios), supply and naval"
-    " movement on both sheets",
-}
+NOT_YET: Final[dict[str, str]] = {}
 """Why each scenario of ``forces.yaml`` but the playable ones is refused."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
