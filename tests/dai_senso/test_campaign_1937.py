@@ -103,3 +103,21 @@ def test_at_its_end_the_final_vp_check_decides_not_the_objectives():
 def test_war_of_resistance_is_still_decided_by_its_objectives():
     assert TABLES.defaults["campaign_scenarios"]["b1_war_of_resistance"].decided_by == "objectives"
     assert TERMS.decided_by == "vp_check"
+
+
+@pytest.mark.rule("13.7", "9.2")
+def test_on_an_untouched_map_every_reinforcement_finds_a_hex_on_its_turn():
+    state = campaign()
+    limits = TABLES.defaults["stacking"]
+    waiting = []
+    for coming in sorted(TERMS.reinforcements, key=lambda c: c.turn):
+        side = forces().faction_of(forces().units[coming.unit])
+        where = reinforcements.arrival_hex(state.data, coming, TERMS.entry_hexes[side], limits)
+        if where is None:
+            waiting.append(coming.unit)
+            continue
+        steps = forces().units[coming.unit].steps
+        state.data["units"][coming.unit] = {"hex": where, "steps": steps}
+    assert waiting == []
+    soviets_1945 = [c.unit for c in TERMS.reinforcements if c.turn == 57]
+    assert all(state.data["units"][uid]["hex"][0] in "ew" for uid in soviets_1945)
