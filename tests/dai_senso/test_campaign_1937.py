@@ -9,16 +9,17 @@ import pytest
 
 from tests.dai_senso.play import GAME
 from wargame.engine.state import State, clone
-from wargame.games.dai_senso import country_setup, reinforcements, seasonal, victory
+from wargame.games.dai_senso import country_setup, reinforcements, seasonal, supply, victory
 from wargame.games.dai_senso.board import board
-from wargame.games.dai_senso.charts import TABLES, CampaignScenario
+from wargame.games.dai_senso.charts import TABLES, CampaignScenario, Supply
 from wargame.games.dai_senso.forces import forces
 
 pytestmark = pytest.mark.game("dai-senso")
 
 C1 = "c1_1937"
 TERMS: CampaignScenario = TABLES.defaults["campaign_scenarios"][C1]
-TOKYO, MANILA, TAIHOKU = "e4904", "w3824", "w4324"
+TAIHOKU, HANGCHOW_BAY = "w4324", "w4626"
+"""Formosa's capital; a Chinese coast hex south of Shanghai, on the west sheet."""
 
 
 def campaign() -> State:
@@ -121,3 +122,14 @@ def test_on_an_untouched_map_every_reinforcement_finds_a_hex_on_its_turn():
     assert waiting == []
     soviets_1945 = [c.unit for c in TERMS.reinforcements if c.turn == 57]
     assert all(state.data["units"][uid]["hex"][0] in "ew" for uid in soviets_1945)
+
+
+@pytest.mark.rule("10.2", "3.1.2")
+def test_a_supply_line_crosses_the_sea_from_one_sheet_to_the_other():
+    state = campaign()
+    state.data["units"]["j-1st-army"]["hex"] = HANGCHOW_BAY
+    japan_only = Supply(trace_hexes=1, sources={"axis": ["japan"]})  # Japan is on the east sheet
+    assert supply.supplied(state.data, japan_only, "j-1st-army")
+    assert supply.unsupplied(state.data, TABLES.defaults["supply"], "axis") == []
+    without_naval_play = {key: value for key, value in state.data.items() if key != "sea"}
+    assert not supply.supplied(without_naval_play, japan_only, "j-1st-army")

@@ -292,6 +292,16 @@ def test_an_overlay_equal_to_the_printed_tables_is_no_overlay():
             lambda v: v["b1_war_of_resistance"]["reinforcements"][0].update(turn=33),
             "j-sea comes after the last turn",
         ),
+        (
+            "campaign_scenarios",
+            lambda v: v["c1_1937"]["reinforcements"][-1].update(turn=59),
+            "s-15th comes after the last turn",
+        ),
+        (
+            "campaign_scenarios",
+            lambda v: v["c1_1937"].update(decided_by="coin"),
+            "Invalid enum value 'coin'",
+        ),
     ],
 )
 def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, change, expected):
