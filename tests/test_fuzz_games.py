@@ -13,7 +13,8 @@ BOUNDS = {
     "empire-of-the-sun": [(2, 20, "")],
     "asia-engulfed": [(2, 4, "tipping_the_scales"), (1, 60, "jan1942")],
     # Dai Senso!: the training scenarios, and one game of each campaign checked every 20 actions
-    # (the one-map campaign: 32 turns, about 3,700 actions; the two-map campaign: see its line)
+    # (the one-map campaign: 32 turns, about 3,700 actions; the two-map campaign of 1937: up to
+    # 58 turns, this game about 2,500 actions, 17 CPU s, ended by an automatic victory in 1939)
     "dai-senso": [
         (2, 1, "a1_august_storm"),
         (1, 1, "a2_china_incident"),

@@ -1,6 +1,7 @@
 """Dai Senso! plays its first training scenario, August Storm: the set-up from forces.yaml, the
-sequence of play with the phases not played yet passing through, the refusal of the scenarios
-that do not play yet, the end of the scenario and its winner, and random games to a result."""
+sequence of play with the phases not played yet passing through, the refusal of a scenario
+the forces file does not set up, the end of the scenario and its winner, and random games to a
+result."""
 
 from __future__ import annotations
 
