@@ -292,6 +292,16 @@ def test_an_overlay_equal_to_the_printed_tables_is_no_overlay():
             lambda v: v["b1_war_of_resistance"]["reinforcements"][0].update(turn=33),
             "j-sea comes after the last turn",
         ),
+        (
+            "campaign_scenarios",
+            lambda v: v["c1_1937"]["reinforcements"][-1].update(turn=59),
+            "s-15th comes after the last turn",
+        ),
+        (
+            "campaign_scenarios",
+            lambda v: v["c1_1937"].update(decided_by="coin"),
+            "Invalid enum value 'coin'",
+        ),
     ],
 )
 def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, change, expected):
@@ -331,9 +341,10 @@ def test_a_template_read_back_is_no_overlay_and_an_edit_of_it_is(capsys, tmp_pat
     assert tables(state_with(found))["stacking"].normal.steps == 5
 
 
-def test_a_new_game_is_refused_in_one_line(capsys, tmp_path):
-    code, _, err = cli(capsys, "new", "dai-senso", "-s", "c1_1937", "-o", tmp_path / "g.json")
-    assert code != 0 and "not playable yet" in err and len(err.strip().splitlines()) == 1
+def test_a_new_game_of_no_scenario_is_refused_in_one_line(capsys, tmp_path):
+    code, _, err = cli(capsys, "new", "dai-senso", "-s", "c2_1938", "-o", tmp_path / "g.json")
+    assert code != 0 and "no scenario 'c2_1938'" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "g.json").exists()
 
 
 def test_every_rule_a_table_names_is_a_row_of_the_rule_index():

@@ -430,6 +430,9 @@ class CampaignScenario(TrainingScenario):
     """Countries, dependents and regions no ground unit enters in this scenario."""
     reinforcements: list[Reinforcement]
     entry_hexes: dict[Faction, list[str]]
+    decided_by: Literal["objectives", "vp_check"] = "objectives"
+    """What decides the game when its last turn ends or the V-J Day marker leaves the track (0.3):
+    its objectives (a campaign cut short of the war's end) or the final VP check (0.1)."""
 
 
 def campaign_scenarios(values: dict[str, CampaignScenario]) -> dict[str, CampaignScenario]:
@@ -618,9 +621,8 @@ class Politics(Strict):
     ``seasonal_play``'s, which Allied minors are conquered there too."""
     countries: dict[str, CountryAtStart]
     """Each country's status, alignment and posture at the start (July 1937) of a scenario that
-    plays politics and that the table ``campaign_scenarios`` does not set up (the two-map
-    campaign; a training scenario an overlay names): a campaign of that table starts with its
-    own countries."""
+    plays politics and that the table ``campaign_scenarios`` does not set up (a training
+    scenario an overlay names): a campaign of that table starts with its own countries."""
     marker_drm: dict[CountryMarker, Annotated[int, msgspec.Meta(ge=-1, le=1)]]
     """The sign of each country marker's political DRM (1.1.2: +1 or -1 printed on it)."""
     total_war_majors: list[str]

@@ -17,8 +17,10 @@ Decisions
   naval play (:mod:`naval`: beachheads, port-to-port movement, beachhead landings). War of
   Resistance (B.1), the one-map campaign, plays the war in China on the west sheet from July
   1937 to December 1941 with reinforcements by turn (:mod:`country_setup`,
-  :mod:`reinforcements`). The 1937 two-map campaign is refused in one line with what it still
-  needs.
+  :mod:`reinforcements`). 1937: The Rising Sun (C.1), the two-map campaign, plays both sheets
+  from July 1937 to V-J Day with naval play and reinforcements by turn, and its final VP check
+  decides it (table ``campaign_scenarios``, its ``decided_by``). Every scenario of
+  ``forces.yaml`` plays; :data:`NOT_YET` would name one that does not, with its reason.
 - Politics (2.1, 6, 12, 13.4-13.6: :mod:`countries`, :mod:`war_states`, :mod:`politics`,
   :mod:`final_admin`) is played by the scenarios of the ``politics`` table, the campaigns (War
   of Resistance among them); the training scenarios play none.
@@ -75,11 +77,9 @@ PLAYABLE: Final = (
     "a2_china_incident",
     "a3_tora_tora_tora",
     "b1_war_of_resistance",
+    "c1_1937",
 )
-NOT_YET: Final = {
-    "c1_1937": "the campaign needs its set-up terms (table campaign_scenarios), supply and naval"
-    " movement on both sheets",
-}
+NOT_YET: Final[dict[str, str]] = {}
 """Why each scenario of ``forces.yaml`` but the playable ones is refused."""
 MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

@@ -207,12 +207,12 @@ def final_vp_result(state_: State) -> Result:
 def final_result(state_: State) -> Result:
     """The result when the last turn ends: the objectives of a scenario whose designed terms
     give them (the training scenarios and War of Resistance, tables ``training_scenarios`` and
-    ``campaign_scenarios``: 0.3's stand-in), else the final VP check."""
+    ``campaign_scenarios``: 0.3's stand-in), else the final VP check (the two-map campaign that
+    runs to V-J Day: its ``decided_by``)."""
     tables = game_tables(state_)
-    if (
-        state_.scenario in tables["training_scenarios"]
-        or state_.scenario in tables["campaign_scenarios"]
-    ):
+    campaign = tables["campaign_scenarios"].get(state_.scenario)
+    by_objectives = campaign is not None and campaign.decided_by == "objectives"
+    if state_.scenario in tables["training_scenarios"] or by_objectives:
         return victory.final_result(state_)
     return final_vp_result(state_)
 
