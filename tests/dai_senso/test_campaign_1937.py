@@ -133,3 +133,12 @@ def test_a_supply_line_crosses_the_sea_from_one_sheet_to_the_other():
     assert supply.unsupplied(state.data, TABLES.defaults["supply"], "axis") == []
     without_naval_play = {key: value for key, value in state.data.items() if key != "sea"}
     assert not supply.supplied(without_naval_play, japan_only, "j-1st-army")
+
+
+@pytest.mark.rule("0.3", "1.1", "2.2.3")
+def test_a_result_names_only_the_rules_its_scenario_left_out():
+    assert victory.not_played(campaign()) == []  # cards dealt, naval movement played
+    training = GAME.setup("a2_china_incident", 1)
+    assert "decks" not in training.data
+    assert victory.not_played(training) == ["1.1", "2.2.3"]
+    assert seasonal.final_result(campaign()).missing == []

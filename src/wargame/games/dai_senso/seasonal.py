@@ -180,7 +180,7 @@ def result_for(state_: State, who: str) -> Result | None:
         return None
     counts = victory.held(state_.data)
     scores = {side: counts[side] for side in factions}
-    return victory.won(winners[0], winners[1:], scores)
+    return victory.won(state_, winners[0], winners[1:], scores)
 
 
 @RULES.implements("0.1", "0.3")
@@ -200,8 +200,8 @@ def final_vp_result(state_: State) -> Result:
     allied = [side for side in ALLIED if side in factions]
     scores = {side: axis if side == "axis" else allies for side in factions}
     if axis >= allies or not allied:
-        return victory.won("axis", [], scores)
-    return victory.won(allied[0], allied[1:], scores)
+        return victory.won(state_, "axis", [], scores)
+    return victory.won(state_, allied[0], allied[1:], scores)
 
 
 def final_result(state_: State) -> Result:

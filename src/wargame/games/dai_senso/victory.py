@@ -15,17 +15,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from wargame.engine.state import Result, State
 from wargame.games.dai_senso.charts import TrainingScenario, scenario_terms
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
-NOT_PLAYED_RULES: Final = ("1.1", "2.2.3")
-"""Rules not played yet that could have changed a training scenario's outcome: option cards and
-support units (outside Tora! Tora! Tora!: bombers, submarines and convoys everywhere); the VP
-check (0.1, :mod:`seasonal`) and airdrops (4.1.1, :mod:`airdrop`) are played."""
+
+def not_played(state_: State) -> list[str]:
+    """Rules that could have changed the outcome but the game's scenario leaves out: the option
+    cards (1.1) where no decks are dealt, and the naval support units (2.2.3: convoys, bombers,
+    submarines) where the scenario plays no naval movement (table ``naval``)."""
+    missing = [] if "decks" in state_.data else ["1.1"]
+    if state_.scenario not in game_tables(state_)["naval"].troop_convoys:
+        missing.append("2.2.3")
+    return missing
 
 RULES.stand_in(
     "0.3",
@@ -53,15 +58,17 @@ def final_result(state_: State) -> Result:
     counts = held(state_.data)
     scores = {side: counts[side] for side in state_.data["factions"]}
     if counts[scenario.attacker] >= scenario.attacker_needs:
-        return won(scenario.attacker, [], scores)
+        return won(state_, scenario.attacker, [], scores)
     others = [side for side in state_.data["factions"] if side != scenario.attacker]
     others.sort(key=lambda side: side != scenario.holder_at_start)
-    return won(others[0], others[1:], scores)
+    return won(state_, others[0], others[1:], scores)
 
 
-def won(winner: str, allies: list[str], scores: dict[str, int]) -> Result:
+def won(state_: State, winner: str, allies: list[str], scores: dict[str, int]) -> Result:
+    """``winner``'s victory, shared with ``allies``, naming what the scenario did not play."""
+    missing = not_played(state_)
     if not allies:
         params: dict[str, Any] = {"winner": winner}
-        return Result(winner, "won", params, scores, list(NOT_PLAYED_RULES))
+        return Result(winner, "won", params, scores, missing)
     params = {"winner": winner, "ally": allies[0]}
-    return Result(winner, "won_jointly", params, scores, list(NOT_PLAYED_RULES), allies)
+    return Result(winner, "won_jointly", params, scores, missing, allies)
