@@ -23,6 +23,9 @@ Decisions (provisional: the ground and movement rules are lost)
 - The hex choice lists only the hexes within the unit's move; a hex a player names outside
   them is refused with 13.02.
 - Units aboard a ship do not move (sea transport and landings are lost, 13.07, 13.09).
+- A unit's allowance (11.03, provisional: the section is lost; the seed says MP pay for moving
+  and for changing formation) is spent once a segment: on the hexes it marches through, or on a
+  change of formation (a Planned Assault, 11.11), after which it does not march.
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ RIVER: Final = "river"
 RULES.stand_in("13.02", "terrain costs, zones of control, one strategic hex a move", key="move")
 RULES.stand_in("11.07", "clear and rough hexes, rivers (table terrain_effects)", key="terrain")
 RULES.stand_in("13.03", "a move ends only under the stacking table's limit", key="stacking")
+RULES.stand_in(
+    "11.03", "the allowance pays for one march or one change of formation", key="allowance"
+)
 RULES.stand_in(
     "13.01",
     "a ground unit changes maps between a transitional hex and its land, as its whole move",
@@ -107,7 +113,7 @@ def terrain_cost(g_tables: Mapping[str, Any], hex_id: str) -> int:
     return int(g_tables["terrain_effects"].hexes[hex_terrain()[hex_id]].mp)
 
 
-@RULES.implements("13.02", "13.03")
+@RULES.implements("11.03", "13.02", "13.03")
 def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> set[str]:
     """The hexes ``uid`` may end its move in."""
     return Marching(g_tables, data, state.side_of(data, uid)).reach(uid)
@@ -203,11 +209,13 @@ def may_move(stage: int, first_segment: bool) -> bool:
     return first_segment and stage in (1, 3)
 
 
-@RULES.implements("13.02", "7.04", "7.06")
+@RULES.implements("11.03", "13.02", "7.04", "7.06")
 def move_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
     record = data["ground"][uid]
     if record["hex"] is None:
         return f"13.02: {uid} is aboard {record['aboard']}"
+    if formation.changed(data, uid):
+        return f"11.03: {uid} spent its movement changing formation"
     if uid in data["ground_moved"]:
         return f"13.02: {uid} has moved this segment"
     return ""
