@@ -27,16 +27,16 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import breakdown, chemical, state
+from wargame.games.aegean_strike import breakdown, chemical, ground_modes, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.passes import skip
 from wargame.games.aegean_strike.registry import RULES
 
 MODES: Final = ("offensive", "intercept", "idle")
-NOT_PLAYED: Final = ("ground_modes", "special_forces")
-"""Ground modes and special forces pass through (7.02); Soviet divisions break down and
-recombine here (:mod:`breakdown`)."""
+NOT_PLAYED: Final = ("special_forces",)
+"""Special forces pass through (7.02); ground units take their modes (:mod:`ground_modes`),
+Soviet divisions break down and recombine here (:mod:`breakdown`)."""
 
 
 def capacity(g_tables: Mapping[str, Any], data: Mapping[str, Any], base: str) -> int:
@@ -140,6 +140,7 @@ class UnitAssignment(Procedure):
         for uid in sorted(g.data["ewda"]):
             if state.side_of(g.data, uid) == side:
                 choices.add(f"ewda {uid}", _pick_ewda, uid)
+        _offer_ground_modes(g, choices, side)
         breakdown.offer_all(g, choices, side)
         chemical.offer_start(g, choices, side)
         choices.add("done", _side_done)
@@ -160,6 +161,31 @@ class UnitAssignment(Procedure):
 
 def _set_mode(g: Context, f: Frame, uid: str, mode: str) -> None:
     g.data["air"][uid]["mode"] = None if mode == "idle" else mode
+    g.log("log.mode", side=f["side"], unit=uid, mode=mode)
+
+
+def _offer_ground_modes(g: Context, choices: Choices, side: str) -> None:
+    """11.02: each ground unit that may hold a mode goes into Reserve or back to Front-line."""
+    g_tables = game_tables(g.state)
+    for uid in ground_modes.reserve_units(g.data, side):
+        if ground_modes.in_reserve(g.data, uid):
+            choices.add(f"front {uid}", _set_ground_mode, uid, ground_modes.FRONT)
+            continue
+        reason = ground_modes.reserve_refusal(g_tables, g.data, uid)
+        if reason:
+            choices.refuse(f"reserve {uid}", reason)
+        else:
+            choices.add(f"reserve {uid}", _set_ground_mode, uid, ground_modes.RESERVE)
+
+
+@RULES.implements("11.02")
+def _set_ground_mode(g: Context, f: Frame, uid: str, mode: str) -> None:
+    reserve = g.data.setdefault("reserve", [])
+    if mode == ground_modes.RESERVE:
+        reserve.append(uid)
+        reserve.sort()
+    else:
+        reserve.remove(uid)
     g.log("log.mode", side=f["side"], unit=uid, mode=mode)
 
 

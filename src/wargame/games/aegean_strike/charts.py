@@ -251,6 +251,11 @@ class Formations(Strict):
     """11.11: what each attacking unit's nation pays to put it in Planned Assault formation."""
 
 
+class Reserve(Strict):
+    hq_range: Small
+    """11.02: how far (operational hexes) a Reserve unit may be from an HQ of its side."""
+
+
 class Withdrawal(Strict):
     hits: Small
     """11.13: the hits a unit takes leaving a hex under a declared enemy attack."""
@@ -643,6 +648,7 @@ TABLES: Final = PrintedTables(
         "unit_repair": TableKind(UnitRepair),
         "formations": TableKind(Formations),
         "withdrawal": TableKind(Withdrawal),
+        "reserve": TableKind(Reserve),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

@@ -9,7 +9,8 @@ Decisions
   Reactor in Action Stage 3; in the Combat Phase the side that moved second supplies close air
   support first (7.04-7.06).
 - In a movement segment the acting side's ground units move first where the segment lets
-  Front-line units move (item 1, :mod:`ground`), then its naval units move and fight ships
+  its Front-line or Reserve units move or it declares land combats (item 1, :mod:`ground`,
+  :mod:`ground_modes`), then its naval units move and fight ships
   (items 4-5, :mod:`naval`; the other side's ships may intercept one that moves, 15.02), then
   its air missions (items 2-3 and R1). Land combats are declared in the ground step of a segment.
 - The close air support segments fly missions only in a Combat Phase with a declared land
@@ -33,7 +34,7 @@ from wargame.engine.state import Frame
 from wargame.games.aegean_strike import (
     assault,
     crisis,
-    ground,
+    ground_modes,
     politics,
     repair,
     state,
@@ -73,6 +74,7 @@ class GameTurns(Procedure):
         g.log("log.turn", turn=g.data["turn"], last=g.data["last_turn"])
         g.data["stage"] = "strategic"
         g.data["attacked"] = []
+        g.data["ground_spent"] = []
         for placement in forces().setup(g.state.scenario):
             unit = forces().units[placement.unit]
             if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
@@ -143,8 +145,8 @@ class ActionStage(Procedure):
         g.log("log.segment", side=side, segment="movement")
         f["side"] = side
         first = len(f["segments"]) == 1
-        if ground.may_move(f["stage"], first):
-            g.call("ground_segment", then="naval", side=side)
+        if ground_modes.may_act(g.data, side, ground_modes.permit(f["stage"], first)):
+            g.call("ground_segment", then="naval", side=side, stage=f["stage"], first=first)
         else:
             g.goto("naval")
 
@@ -323,6 +325,8 @@ def initial(scenario: str) -> dict[str, Any]:
         "naval_moves": {"a": 0, "b": 0},
         "naval_spent": [],
         "ground_moved": [],
+        "ground_spent": [],
+        "reserve": [],
         "combats": [],
         "mended": [],
         "cas": False,
