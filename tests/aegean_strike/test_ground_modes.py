@@ -29,13 +29,6 @@ def far_from_hqs(state_, side):
     )
 
 
-def in_reserve(unit):
-    def edit(data):
-        data["reserve"] = sorted({*data.get("reserve", []), unit})
-
-    return edit
-
-
 def turkish_reserve(state_):
     g_tables = tables(state_)
     return next(
@@ -55,11 +48,12 @@ def test_a_ground_unit_goes_into_reserve_only_near_an_hq_of_its_side():
     far = far_from_hqs(start, "a")
     assert "11.02" in refused(start, "a", f"reserve {far}")
     held = act(start, "a", "reserve gr-1-inf")
-    assert held.data["reserve"] == ["gr-1-inf"]
+    assert ground_modes.in_reserve(held.data, "gr-1-inf")
+    assert held.data["ground"]["gr-1-inf"]["mode"] == "reserve"
     assert any(e.key == "log.mode" and e.params["mode"] == "reserve" for e in held.log)
     assert "front gr-1-inf" in actions(held, "a")
     back = act(held, "a", "front gr-1-inf")
-    assert back.data["reserve"] == []
+    assert not ground_modes.in_reserve(back.data, "gr-1-inf")
 
 
 @pytest.mark.rule("11.02")
@@ -110,7 +104,7 @@ def test_in_a_second_segment_a_reserve_unit_marches_only_into_a_hex_the_enemy_at
     attacked_hex = near[0]
 
     def attacked(data):
-        data["reserve"] = [unit]
+        data["ground"][unit]["mode"] = "reserve"
         data["combats"].append({"hex": attacked_hex, "side": "b", "units": [], "cas": {}})
 
     edited_state = edited(start, attacked)
@@ -130,8 +124,7 @@ def test_a_reserve_unit_that_spent_mp_sits_out_action_stage_three():
     unit = "gr-1-inf"
 
     def spent(data):
-        data["reserve"] = [unit]
-        data["ground_spent"] = [unit]
+        data["ground"][unit].update(mode="reserve", spent=True)
 
     data = edited(begun(), spent).data
     assert "spent MP" in ground_modes.march_refusal(data, unit, ground_modes.permit(3, True))

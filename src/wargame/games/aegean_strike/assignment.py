@@ -180,12 +180,7 @@ def _offer_ground_modes(g: Context, choices: Choices, side: str) -> None:
 
 @RULES.implements("11.02")
 def _set_ground_mode(g: Context, f: Frame, uid: str, mode: str) -> None:
-    reserve = g.data.setdefault("reserve", [])
-    if mode == ground_modes.RESERVE:
-        reserve.append(uid)
-        reserve.sort()
-    else:
-        reserve.remove(uid)
+    ground_modes.set_mode(g.data, uid, mode)
     g.log("log.mode", side=f["side"], unit=uid, mode=mode)
 
 

@@ -311,7 +311,7 @@ def _march(g: Context, f: Frame, hex_id: str) -> None:
     start = g.data["ground"][uid]["hex"]
     g.data["ground"][uid]["hex"] = hex_id
     g.data["ground_moved"].append(uid)
-    g.data.setdefault("ground_spent", []).append(uid)
+    g.data["ground"][uid]["spent"] = True
     g.log("log.marched", side=f["side"], unit=uid, start=start, hex=hex_id)
     withdrawal.withdraw(g, uid, start)
     g.goto("choose")

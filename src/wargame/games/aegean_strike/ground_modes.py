@@ -65,7 +65,29 @@ def permit(stage: int, first_segment: bool) -> Permit:
 
 
 def in_reserve(data: Mapping[str, Any], uid: str) -> bool:
-    return uid in data.get("reserve", ())
+    """A unit's mode is kept in its own record, which a side that does not detect the unit
+    never reads (14)."""
+    record = data["ground"].get(uid)
+    return record is not None and record.get("mode") == RESERVE
+
+
+def spent(data: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` has spent MP this turn."""
+    return bool(data["ground"][uid].get("spent"))
+
+
+def set_mode(data: dict[str, Any], uid: str, mode: str) -> None:
+    record = data["ground"][uid]
+    if mode == RESERVE:
+        record["mode"] = RESERVE
+    else:
+        record.pop("mode", None)
+
+
+def new_turn(data: dict[str, Any]) -> None:
+    """No ground unit has spent MP yet this turn."""
+    for record in data["ground"].values():
+        record.pop("spent", None)
 
 
 def always_front(uid: str) -> bool:
@@ -100,7 +122,7 @@ def march_refusal(data: Mapping[str, Any], uid: str, allowed: Permit) -> str:
         return "" if allowed.front else f"11.02: Front-line {uid} does not march in this segment"
     if not allowed.reserve:
         return f"11.02: Reserve {uid} does not march in this segment"
-    if allowed.unspent_only and uid in data.get("ground_spent", ()):
+    if allowed.unspent_only and spent(data, uid):
         return f"11.02: Reserve {uid} has spent MP this turn"
     return ""
 
@@ -117,10 +139,7 @@ def may_act(data: Mapping[str, Any], side: str, allowed: Permit) -> bool:
         return True
     if not joinable(data, side):
         return False
-    return any(
-        in_reserve(data, u) and state.side_of(data, u) == side and u in data["ground"]
-        for u in data.get("reserve", ())
-    )
+    return any(in_reserve(data, u) and state.side_of(data, u) == side for u in data["ground"])
 
 
 def reserve_units(data: Mapping[str, Any], side: str) -> list[str]:

@@ -74,7 +74,7 @@ class GameTurns(Procedure):
         g.log("log.turn", turn=g.data["turn"], last=g.data["last_turn"])
         g.data["stage"] = "strategic"
         g.data["attacked"] = []
-        g.data["ground_spent"] = []
+        ground_modes.new_turn(g.data)
         for placement in forces().setup(g.state.scenario):
             unit = forces().units[placement.unit]
             if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
@@ -325,8 +325,6 @@ def initial(scenario: str) -> dict[str, Any]:
         "naval_moves": {"a": 0, "b": 0},
         "naval_spent": [],
         "ground_moved": [],
-        "ground_spent": [],
-        "reserve": [],
         "combats": [],
         "mended": [],
         "cas": False,
