@@ -279,6 +279,11 @@ class AirSupply(Strict):
     (12.04)."""
 
 
+class SpecialSupply(Strict):
+    home_port_stocks: bool
+    """12.05: a ground unit in a port of its own nation's land is in supply."""
+
+
 class NavalSupply(Strict):
     range: Hexes
     """Operational MP over water from a ship to a port or supply source of its side (10.05)."""
@@ -649,6 +654,7 @@ TABLES: Final = PrintedTables(
         "formations": TableKind(Formations),
         "withdrawal": TableKind(Withdrawal),
         "reserve": TableKind(Reserve),
+        "special_supply": TableKind(SpecialSupply),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

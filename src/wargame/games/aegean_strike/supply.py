@@ -17,6 +17,8 @@ Decisions (provisional: the supply rules are lost)
   land path free of enemy ground units, no longer than the base range (table ``air_supply``),
   leads to the hex of an airbase where an air transport unit (a transport value) of its side is
   based, traced as 12.02's.
+- Special supply (12.05): a unit in a port hex of its own nation's land (its territory) draws
+  on the port's stocks (table ``special_supply``), before any path is traced.
 - Depots are not built yet (12.01 passes through), so the sources are the supply network, and
   no depot is consumed to spare a unit its attrition hit.
 - An attrition hit counts towards the 15 hits that pass battlefield control (5), as a hit on
@@ -50,6 +52,7 @@ RULES.stand_in("11.04", "one hit a Final Stage out of supply, never eliminating"
 RULES.stand_in("12.01", "sources of the side's nations, ports and airbases it ships to", key="net")
 RULES.stand_in("12.03", "a land path to a port with a supplied transport of its side", key="sea")
 RULES.stand_in("12.04", "a land path to an airbase with a transport of its side", key="air")
+RULES.stand_in("12.05", "a garrison of a port of its own nation is in supply", key="special")
 RULES.stand_in("10.05", "a water path to a port or source of its side; else a hit", key="naval")
 
 
@@ -75,10 +78,22 @@ def in_supply(
     here = data["ground"][uid]["hex"]
     if here is None:
         return True  # aboard a ship, supplied by it
+    if specially_supplied(g_tables, data, uid):
+        return True
     side = state.side_of(data, uid)
     if _land_path(g_tables, data, uid, g_tables["ground_supply"].range, sources(data, side)):
         return True
     return supplied_by_sea(g_tables, data, uid, scenario) or supplied_by_air(g_tables, data, uid)
+
+
+@RULES.implements("12.05")
+def specially_supplied(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+    """12.05 (provisional): a unit in a port of its own nation's land lives on the port's
+    stocks (table special_supply)."""
+    table = g_tables["special_supply"]
+    place = forces().hexes.get(data["ground"][uid]["hex"])
+    home = forces().nations[state.nation(uid)].territory
+    return bool(table.home_port_stocks and place and place.port and place.nation in home)
 
 
 def _land_path(
