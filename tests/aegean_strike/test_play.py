@@ -111,9 +111,6 @@ def test_unit_assignment_asks_the_reactor_first_and_the_controller_last():
     assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.assignment_modes"
     after = act(found, "b", "done")
     assert GAME.active(after) == ["a"]
-    assert {e.params["step"] for e in found.log if e.key == "log.skipped"} >= set(
-        assignment.NOT_PLAYED
-    )
 
 
 @pytest.mark.rule("7.04")

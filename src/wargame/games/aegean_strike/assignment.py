@@ -27,16 +27,21 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import breakdown, chemical, ground_modes, state
+from wargame.games.aegean_strike import (
+    breakdown,
+    chemical,
+    ground_modes,
+    special_ops,
+    state,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
-from wargame.games.aegean_strike.passes import skip
 from wargame.games.aegean_strike.registry import RULES
 
 MODES: Final = ("offensive", "intercept", "idle")
-NOT_PLAYED: Final = ("special_forces",)
-"""Special forces pass through (7.02); ground units take their modes (:mod:`ground_modes`),
-Soviet divisions break down and recombine here (:mod:`breakdown`)."""
+"""Ground units take their modes here (:mod:`ground_modes`), special forces go on and come back
+from special operations (:mod:`special_ops`), Soviet divisions break down and recombine
+(:mod:`breakdown`)."""
 
 
 def capacity(g_tables: Mapping[str, Any], data: Mapping[str, Any], base: str) -> int:
@@ -100,8 +105,7 @@ class UnitAssignment(Procedure):
                 g.log("log.ewda_back", side=state.side_of(g.data, uid), unit=uid)
         self._default_modes(g)
         g.data["reorganised"] = []
-        for step in NOT_PLAYED:
-            skip(g, step)
+        special_ops.raid(g)
         first = g.data["controller"]
         f["order"] = [state.other(first), first]
         g.goto("next_side")
@@ -141,6 +145,7 @@ class UnitAssignment(Procedure):
             if state.side_of(g.data, uid) == side:
                 choices.add(f"ewda {uid}", _pick_ewda, uid)
         _offer_ground_modes(g, choices, side)
+        special_ops.offer(g, choices, side)
         breakdown.offer_all(g, choices, side)
         chemical.offer_start(g, choices, side)
         choices.add("done", _side_done)

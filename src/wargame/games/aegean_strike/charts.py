@@ -279,6 +279,19 @@ class AirSupply(Strict):
     (12.04)."""
 
 
+NationId = Literal["us", "ussr", "gr", "tu", "bu", "is", "uk", "ly"]
+"""The nations of data/forces.yaml, for the tables that name one."""
+
+
+class SpecialOperations(Strict):
+    nations: list[NationId]
+    """11.12: the nations whose special forces run special operations."""
+    raid_range: Hexes
+    """11.12: operational hexes from a special forces unit to the airbase it raids."""
+    raid_chance: Chance
+    """11.12: a raid hits its airbase on a d10 at most this."""
+
+
 class SpecialSupply(Strict):
     home_port_stocks: bool
     """12.05: a ground unit in a port of its own nation's land is in supply."""
@@ -655,6 +668,7 @@ TABLES: Final = PrintedTables(
         "withdrawal": TableKind(Withdrawal),
         "reserve": TableKind(Reserve),
         "special_supply": TableKind(SpecialSupply),
+        "special_operations": TableKind(SpecialOperations),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

@@ -205,11 +205,13 @@ def stack_limit(g_tables: Mapping[str, Any], hex_id: str) -> int:
     return int(stacking.strategic_hex if state.on_strategic(hex_id) else stacking.operational_hex)
 
 
-@RULES.implements("11.03", "13.02", "7.04", "7.06")
+@RULES.implements("11.03", "11.12", "13.02", "7.04", "7.06")
 def move_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
     record = data["ground"][uid]
     if record["hex"] is None:
         return f"13.02: {uid} is aboard {record['aboard']}"
+    if record.get("special_op"):
+        return f"11.12: {uid} is on a special operation against {record['special_op']}"
     if formation.changed(data, uid):
         return f"11.03: {uid} spent its movement changing formation"
     if uid in data["ground_moved"]:

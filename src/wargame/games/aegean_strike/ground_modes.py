@@ -143,7 +143,10 @@ def may_act(data: Mapping[str, Any], side: str, allowed: Permit) -> bool:
 
 
 def reserve_units(data: Mapping[str, Any], side: str) -> list[str]:
-    """``side``'s ground units that may hold a mode, in id order."""
+    """``side``'s ground units that may hold a mode, in id order: none on a special operation
+    (11.12)."""
     return sorted(
-        u for u in data["ground"] if state.side_of(data, u) == side and not always_front(u)
+        u
+        for u, r in data["ground"].items()
+        if state.side_of(data, u) == side and not always_front(u) and not r.get("special_op")
     )

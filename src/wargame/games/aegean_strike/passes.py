@@ -11,7 +11,6 @@ from wargame.games.aegean_strike.registry import RULES
 
 PASSES: Final = {
     "political_effects": "21.01",
-    "special_forces": "11.12",
     "depot_hits": "12.01",
     "depots": "12.01",
     "unit_repair": "18",
