@@ -6,8 +6,8 @@ import pytest
 from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited, overlay
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction, UnknownGame
-from wargame.games.aegean_strike import air, optional, state
-from wargame.games.aegean_strike.charts import TABLES
+from wargame.games.aegean_strike import air, detection, optional, state
+from wargame.games.aegean_strike.charts import TABLES, tables
 from wargame.games.aegean_strike.forces import forces
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -55,6 +55,7 @@ OFF = {
     "jamming": False,
     "single_missions": False,
     "anti_radiation": False,
+    "satellites": False,
     "balance": "none",
 }
 
@@ -222,3 +223,26 @@ def test_a_jamming_group_is_not_intercepted_from_the_edge_of_detection():
         if air.response_kind(TABLES.defaults, data, "ly-mig23", hex_id) == "intercept"
     ]
     assert len(jammed) < len(found)
+
+
+@pytest.mark.rule("19.01")
+def test_satellites_find_the_enemys_ships_on_the_strategic_map_at_each_strategic_stage():
+    plain = GAME.setup(SCENARIO, 7)
+    found = GAME.setup(SCENARIO, 7, {"satellites": True})
+    at_sea = sorted(
+        u
+        for u, r in found.data["naval"].items()
+        if state.side_of(found.data, u) == "b"
+        and state.on_strategic(r["hex"])
+        and forces().naval_types[state.unit(u).type].category != "submarine"
+    )
+    unseen_plain = detection.hidden_from(tables(plain), plain.data, "a")
+    unseen = detection.hidden_from(tables(found), found.data, "a")
+    assert set(at_sea) & unseen_plain, "Libyan ships at sea are hidden without the option"
+    assert not set(at_sea) & unseen
+    assert "ly-ss" in unseen  # a submarine is not found
+    passes = {
+        e.params["side"]: e.params["count"] for e in found.log if e.key == "log.satellite_pass"
+    }
+    assert passes == {"a": len(at_sea)}  # Libya has no satellites
+    assert not [e for e in plain.log if e.key == "log.satellite_pass"]

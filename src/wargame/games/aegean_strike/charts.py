@@ -292,6 +292,13 @@ class SpecialOperations(Strict):
     """11.12: a raid hits its airbase on a d10 at most this."""
 
 
+class Satellites(Strict):
+    nations: list[NationId]
+    """19.01: the nations whose satellites search."""
+    categories: list[Literal["carrier", "surface", "transport", "submarine"]]
+    """19.01: the naval categories a satellite pass finds on the strategic map."""
+
+
 class SpecialSupply(Strict):
     home_port_stocks: bool
     """12.05: a ground unit in a port of its own nation's land is in supply."""
@@ -668,6 +675,7 @@ TABLES: Final = PrintedTables(
         "withdrawal": TableKind(Withdrawal),
         "reserve": TableKind(Reserve),
         "special_supply": TableKind(SpecialSupply),
+        "satellites": TableKind(Satellites),
         "special_operations": TableKind(SpecialOperations),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),

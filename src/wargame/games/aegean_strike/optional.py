@@ -30,6 +30,8 @@ Decisions
   type that carried them in the mid-1980s fires first and lowers that fire's strength. The
   Soviet homeland air defence (9.09) is a designed abstraction of fighters and missiles alike
   and is left as it is.
+- 19.01 Satellite detection: the US and the USSR had radar and photographic reconnaissance
+  satellites; the open sea is where they found fleets (:mod:`satellites`).
 - 20 Scenario balance: one side's nations start with a share more SP, the handicap two
   players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
   system of the game spends.
@@ -54,6 +56,7 @@ EW: Final = "electronic_warfare"
 JAMMING: Final = "jamming"
 D10: Final = Die(10)
 """The game's d10 (0.02), as losses.D10 (which imports this module)."""
+SATELLITES: Final = "satellites"
 INTERCEPTION: Final = "air_interception"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
@@ -99,6 +102,13 @@ OPTIONS: Final = (
         (False, True),
         "Anti-radiation missiles (19.08, designed): a group carrying them weakens the ships' and "
         "anti-air units' fire at it (table anti_radiation)",
+    ),
+    OptionSpec(
+        SATELLITES,
+        False,
+        (False, True),
+        "Satellite detection (19.01, designed): US and Soviet satellites find the enemy's ships "
+        "on the strategic map each turn (table satellites)",
     ),
     OptionSpec(
         BALANCE,
@@ -168,6 +178,10 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
     if options.get(ARM):
         table = g_tables["anti_radiation"]
         _keep_gains(g, ARM, table.suppression, table.types)
+    if options.get(SATELLITES):
+        table = g_tables[SATELLITES]
+        g.data[SATELLITES] = {"nations": list(table.nations), "categories": list(table.categories)}
+        g.log("log.satellites")
     side = options.get(BALANCE, NO_BALANCE)
     if side != NO_BALANCE:
         balance(g, g_tables, side)

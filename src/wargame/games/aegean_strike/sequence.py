@@ -37,6 +37,7 @@ from wargame.games.aegean_strike import (
     ground_modes,
     politics,
     repair,
+    satellites,
     state,
     supply,
     victory,
@@ -81,6 +82,7 @@ class GameTurns(Procedure):
                 state.place(g.data, placement.unit, placement.hex, placement.base, placement.aboard)
                 g.log("log.reinforcement", side=g.data["nations"][unit.nation], unit=unit.id)
         crisis.mobilise(g)
+        satellites.pass_over(g)
         politics.political_phase(g)
         g.data["stage"] = "assignment"
         g.call("unit_assignment", then="determination")
