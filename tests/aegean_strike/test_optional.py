@@ -6,7 +6,7 @@ import pytest
 from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited, overlay
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction, UnknownGame
-from wargame.games.aegean_strike import air, detection, optional, state
+from wargame.games.aegean_strike import air, detection, optional, state, supply
 from wargame.games.aegean_strike.charts import TABLES, tables
 from wargame.games.aegean_strike.forces import forces
 
@@ -56,6 +56,7 @@ OFF = {
     "single_missions": False,
     "anti_radiation": False,
     "satellites": False,
+    "mobile_supply": False,
     "balance": "none",
 }
 
@@ -246,3 +247,35 @@ def test_satellites_find_the_enemys_ships_on_the_strategic_map_at_each_strategic
     }
     assert passes == {"a": len(at_sea)}  # Libya has no satellites
     assert not [e for e in plain.log if e.key == "log.satellite_pass"]
+
+
+def _short_supply(mobile):
+    """Greece at war with Turkey, its land supply range cut to 3 hexes."""
+    tables_ = {"ground_supply": {"range": 3}, "special_supply": {"home_port_stocks": False}}
+    overlay_ = {"game": "aegean-strike", "name": "t", "tables": tables_}
+    return GAME.setup("greece_turkey_war", 7, {"rules_overlay": overlay_, "mobile_supply": mobile})
+
+
+@pytest.mark.rule("19.07")
+def test_a_supplied_truck_supplies_the_units_near_it_with_mobile_supply_points():
+    plain, mobile = _short_supply(False), _short_supply(True)
+    truck_hex = mobile.data["ground"]["gr-truck"]["hex"]
+    assert truck_hex in supply.supply_points(tables(mobile), mobile.data, "a")
+    assert not supply.supply_points(tables(plain), plain.data, "a")
+    unit = "gr-1-inf"
+
+    def supplied(state_, hex_id):
+        data = edited(state_, lambda d: d["ground"][unit].update(hex=hex_id)).data
+        return supply.in_supply(tables(state_), data, unit, state_.scenario)
+
+    near = sorted(
+        h
+        for h, place in forces().hexes.items()
+        if place.cls == "land" and 4 <= state.distance(h, truck_hex) <= 8
+    )
+    found = [h for h in near if not supplied(plain, h) and supplied(mobile, h)]
+    assert found, "some hex beyond the sources' reach is within the truck's"
+    far = [h for h in forces().hexes if state.distance(h, truck_hex) > 12]
+    assert not supply.supplied_by_truck(
+        tables(mobile), edited(mobile, lambda d: d["ground"][unit].update(hex=far[0])).data, unit
+    )

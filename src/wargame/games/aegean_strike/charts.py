@@ -299,6 +299,11 @@ class Satellites(Strict):
     """19.01: the naval categories a satellite pass finds on the strategic map."""
 
 
+class MobileSupply(Strict):
+    range: Hexes
+    """19.07: operational hexes over land from a ground unit to a supplied truck of its side."""
+
+
 class SpecialSupply(Strict):
     home_port_stocks: bool
     """12.05: a ground unit in a port of its own nation's land is in supply."""
@@ -676,6 +681,7 @@ TABLES: Final = PrintedTables(
         "reserve": TableKind(Reserve),
         "special_supply": TableKind(SpecialSupply),
         "satellites": TableKind(Satellites),
+        "mobile_supply": TableKind(MobileSupply),
         "special_operations": TableKind(SpecialOperations),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),

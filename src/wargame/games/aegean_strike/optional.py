@@ -32,6 +32,8 @@ Decisions
   and is left as it is.
 - 19.01 Satellite detection: the US and the USSR had radar and photographic reconnaissance
   satellites; the open sea is where they found fleets (:mod:`satellites`).
+- 19.07 Mobile supply points: a truck column carries a supply point forward, so an advance
+  outruns its sources less (:mod:`supply`).
 - 20 Scenario balance: one side's nations start with a share more SP, the handicap two
   players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
   system of the game spends.
@@ -57,6 +59,7 @@ JAMMING: Final = "jamming"
 D10: Final = Die(10)
 """The game's d10 (0.02), as losses.D10 (which imports this module)."""
 SATELLITES: Final = "satellites"
+MOBILE_SUPPLY: Final = "mobile_supply"
 INTERCEPTION: Final = "air_interception"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
@@ -111,6 +114,13 @@ OPTIONS: Final = (
         "on the strategic map each turn (table satellites)",
     ),
     OptionSpec(
+        MOBILE_SUPPLY,
+        False,
+        (False, True),
+        "Mobile supply points (19.07, designed): a supplied truck supplies the units near it "
+        "(table mobile_supply)",
+    ),
+    OptionSpec(
         BALANCE,
         NO_BALANCE,
         (NO_BALANCE, "a", "b"),
@@ -152,6 +162,11 @@ RULES.stand_in(
     key="arm",
 )
 RULES.stand_in(
+    "19.07",
+    "with the option, a supplied truck supplies its side's units within table mobile_supply's",
+    key="mobile",
+)
+RULES.stand_in(
     "20",
     "with the option, the side named starts with table scenario_balance's share more SP",
     key="sp_handicap",
@@ -182,6 +197,9 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
         table = g_tables[SATELLITES]
         g.data[SATELLITES] = {"nations": list(table.nations), "categories": list(table.categories)}
         g.log("log.satellites")
+    if options.get(MOBILE_SUPPLY):
+        g.data[MOBILE_SUPPLY] = g_tables[MOBILE_SUPPLY].range
+        g.log("log.mobile_supply", value=g.data[MOBILE_SUPPLY])
     side = options.get(BALANCE, NO_BALANCE)
     if side != NO_BALANCE:
         balance(g, g_tables, side)

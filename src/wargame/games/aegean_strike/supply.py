@@ -19,6 +19,9 @@ Decisions (provisional: the supply rules are lost)
   based, traced as 12.02's.
 - Special supply (12.05): a unit in a port hex of its own nation's land (its territory) draws
   on the port's stocks (table ``special_supply``), before any path is traced.
+- Mobile supply points (19.07, option ``mobile_supply``): a truck a land path from a source
+  of its side supplies is a supply point; a unit within the ``mobile_supply`` table's range of
+  one by land is in supply, traced as 12.02's (a truck carries the stocks forward).
 - Depots are not built yet (12.01 passes through), so the sources are the supply network, and
   no depot is consumed to spare a unit its attrition hit.
 - An attrition hit counts towards the 15 hits that pass battlefield control (5), as a hit on
@@ -38,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from wargame.engine.board.paths import search
 from wargame.engine.procedure import Context
@@ -46,6 +49,10 @@ from wargame.games.aegean_strike import ground, losses, naval, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
+
+MOBILE_SUPPLY: Final = "mobile_supply"
+"""The data key the optional mobile supply points keep their range in (19.07)."""
+TRUCK: Final = "truck"
 
 RULES.stand_in("12.02", "a land path within the supply range to a source", key="trace")
 RULES.stand_in("11.04", "one hit a Final Stage out of supply, never eliminating", key="attrition")
@@ -83,7 +90,11 @@ def in_supply(
     side = state.side_of(data, uid)
     if _land_path(g_tables, data, uid, g_tables["ground_supply"].range, sources(data, side)):
         return True
-    return supplied_by_sea(g_tables, data, uid, scenario) or supplied_by_air(g_tables, data, uid)
+    return (
+        supplied_by_truck(g_tables, data, uid)
+        or supplied_by_sea(g_tables, data, uid, scenario)
+        or supplied_by_air(g_tables, data, uid)
+    )
 
 
 @RULES.implements("12.05")
@@ -113,6 +124,34 @@ def _land_path(
         goal=lambda h: h in goals,
     )
     return found.found is not None
+
+
+@RULES.implements("19.07")
+def supply_points(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str) -> set[str]:
+    """19.07 (option mobile_supply): the hexes of ``side``'s trucks that a land path from one
+    of its sources supplies (none without the option)."""
+    if not data.get(MOBILE_SUPPLY):
+        return set()
+    goals = sources(data, side)
+    most = g_tables["ground_supply"].range
+    return {
+        data["ground"][u]["hex"]
+        for u in sorted(data["ground"])
+        if state.side_of(data, u) == side
+        and state.unit(u).type == TRUCK
+        and data["ground"][u]["hex"] is not None
+        and _land_path(g_tables, data, u, most, goals)
+    }
+
+
+@RULES.implements("19.07")
+def supplied_by_truck(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` reaches by land, within the option's range, a supplied truck of its side."""
+    reach = data.get(MOBILE_SUPPLY)
+    if not reach or state.unit(uid).type == TRUCK:
+        return False
+    points = supply_points(g_tables, data, state.side_of(data, uid))
+    return _land_path(g_tables, data, uid, int(reach), points)
 
 
 @RULES.implements("12.03")
