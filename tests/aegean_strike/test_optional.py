@@ -4,6 +4,7 @@ default, that change play when chosen and nothing when not (optional.py)."""
 import pytest
 
 from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited, overlay
+from tests.aegean_strike.test_play import refused
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction, UnknownGame
 from wargame.games.aegean_strike import air, detection, optional, state, supply
@@ -57,6 +58,7 @@ OFF = {
     "anti_radiation": False,
     "satellites": False,
     "mobile_supply": False,
+    "cruise_missiles": False,
     "balance": "none",
 }
 
@@ -279,3 +281,36 @@ def test_a_supplied_truck_supplies_the_units_near_it_with_mobile_supply_points()
     assert not supply.supplied_by_truck(
         tables(mobile), edited(mobile, lambda d: d["ground"][unit].update(hex=far[0])).data, unit
     )
+
+
+def _cruise_ready(chance=5):
+    """Player A's Unit Assignment in North Africa with the Iowa next to Benina's hex."""
+    values = {"nations": ["us"], "types": ["bb", "ssn"], "range": 40, "chance": chance, "hits": 1}
+    overlay_ = {"game": "aegean-strike", "name": "t", "tables": {"cruise_missiles": values}}
+    start = act(
+        GAME.setup(SCENARIO, 7, {"rules_overlay": overlay_, "cruise_missiles": True}), "b", "done"
+    )
+
+    def iowa(data):
+        data["naval"]["us-bb-iowa"] = {"hex": "S0405", "hits": 0}
+
+    return edited(start, iowa)
+
+
+@pytest.mark.rule("19.09")
+def test_a_us_battleship_fires_cruise_missiles_at_an_enemy_airbase_once_a_turn():
+    ready = _cruise_ready(chance=10)
+    assert "cruise us-bb-iowa benina" in actions(ready, "a")
+    assert not [t for t in actions(ready, "a") if t.startswith("cruise us-cvn")]
+    hits = ready.data["airbases"]["benina"]
+    fired = act(ready, "a", "cruise us-bb-iowa benina")
+    assert fired.data["airbases"]["benina"] == hits + 1
+    assert fired.data["fought"]["us-bb-iowa"] == "S0405"  # the launch gives the ship away
+    assert "19.09" in refused(fired, "a", "cruise us-bb-iowa")
+    missed = act(_cruise_ready(chance=0), "a", "cruise us-bb-iowa benina")
+    assert missed.data["airbases"]["benina"] == hits
+    plain = edited(
+        act(GAME.setup(SCENARIO, 7), "b", "done"),
+        lambda d: d["naval"].update({"us-bb-iowa": {"hex": "S0405", "hits": 0}}),
+    )
+    assert not [t for t in actions(plain, "a") if t.startswith("cruise")]

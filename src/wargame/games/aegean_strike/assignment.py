@@ -30,6 +30,7 @@ from wargame.engine.state import Frame
 from wargame.games.aegean_strike import (
     breakdown,
     chemical,
+    cruise,
     ground_modes,
     special_ops,
     state,
@@ -146,6 +147,7 @@ class UnitAssignment(Procedure):
                 choices.add(f"ewda {uid}", _pick_ewda, uid)
         _offer_ground_modes(g, choices, side)
         special_ops.offer(g, choices, side)
+        cruise.offer(g, choices, side)
         breakdown.offer_all(g, choices, side)
         chemical.offer_start(g, choices, side)
         choices.add("done", _side_done)

@@ -304,6 +304,19 @@ class MobileSupply(Strict):
     """19.07: operational hexes over land from a ground unit to a supplied truck of its side."""
 
 
+class CruiseMissiles(Strict):
+    nations: list[NationId]
+    """19.09: the nations whose ships fire ground-attack cruise missiles."""
+    types: list[str]
+    """19.09: the naval types that carry them."""
+    range: Hexes
+    """19.09: operational hexes from the ship to the airbase it fires at."""
+    chance: Chance
+    """19.09: the salvo hits on a d10 at most this."""
+    hits: Small
+    """19.09: the hits a salvo that hits gives the airbase."""
+
+
 class SpecialSupply(Strict):
     home_port_stocks: bool
     """12.05: a ground unit in a port of its own nation's land is in supply."""
@@ -682,6 +695,7 @@ TABLES: Final = PrintedTables(
         "special_supply": TableKind(SpecialSupply),
         "satellites": TableKind(Satellites),
         "mobile_supply": TableKind(MobileSupply),
+        "cruise_missiles": TableKind(CruiseMissiles),
         "special_operations": TableKind(SpecialOperations),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),

@@ -34,6 +34,8 @@ Decisions
   satellites; the open sea is where they found fleets (:mod:`satellites`).
 - 19.07 Mobile supply points: a truck column carries a supply point forward, so an advance
   outruns its sources less (:mod:`supply`).
+- 19.09 Ground-attack cruise missiles: the US Navy's Tomahawk, carried by the recommissioned
+  Iowa and by attack submarines from the mid-1980s (:mod:`cruise`).
 - 20 Scenario balance: one side's nations start with a share more SP, the handicap two
   players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
   system of the game spends.
@@ -60,6 +62,7 @@ D10: Final = Die(10)
 """The game's d10 (0.02), as losses.D10 (which imports this module)."""
 SATELLITES: Final = "satellites"
 MOBILE_SUPPLY: Final = "mobile_supply"
+CRUISE: Final = "cruise_missiles"
 INTERCEPTION: Final = "air_interception"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
@@ -119,6 +122,13 @@ OPTIONS: Final = (
         (False, True),
         "Mobile supply points (19.07, designed): a supplied truck supplies the units near it "
         "(table mobile_supply)",
+    ),
+    OptionSpec(
+        CRUISE,
+        False,
+        (False, True),
+        "Ground-attack cruise missiles (19.09, designed): US battleships and attack submarines "
+        "fire at enemy airbases (table cruise_missiles)",
     ),
     OptionSpec(
         BALANCE,
@@ -200,6 +210,16 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
     if options.get(MOBILE_SUPPLY):
         g.data[MOBILE_SUPPLY] = g_tables[MOBILE_SUPPLY].range
         g.log("log.mobile_supply", value=g.data[MOBILE_SUPPLY])
+    if options.get(CRUISE):
+        table = g_tables[CRUISE]
+        g.data[CRUISE] = {
+            "nations": list(table.nations),
+            "types": list(table.types),
+            "range": table.range,
+            "chance": table.chance,
+            "hits": table.hits,
+        }
+        g.log("log.cruise_missiles", value=table.range)
     side = options.get(BALANCE, NO_BALANCE)
     if side != NO_BALANCE:
         balance(g, g_tables, side)

@@ -25,7 +25,6 @@ from wargame.engine.procedure import Choices, Context
 from wargame.engine.state import Frame
 from wargame.games.aegean_strike import losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
-from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
 
@@ -58,15 +57,8 @@ def raid_targets(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str)
     here = data["ground"][uid]["hex"]
     if here is None:
         return []
-    enemy = state.other(state.side_of(data, uid))
     reach = int(g_tables["special_operations"].raid_range)
-    return sorted(
-        base
-        for base, place in forces().airbases.items()
-        if base in data["airbases"]
-        and state.base_side(data, base) == enemy
-        and state.distance(here, place.hex) <= reach
-    )
+    return state.enemy_airbases_within(data, state.side_of(data, uid), here, reach)
 
 
 @RULES.implements("11.12")
