@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 39
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 45
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -107,6 +107,12 @@ CHANGES = {
     "unit_repair": lambda v: v.update(ground_sp_per_hit=3),
     "formations": lambda v: v.update(planned_assault_sp_per_unit=3),
     "withdrawal": lambda v: v.update(hits=2),
+    "reserve": lambda v: v.update(hq_range=6),
+    "special_supply": lambda v: v.update(home_port_stocks=False),
+    "special_operations": lambda v: v.update(raid_chance=5),
+    "satellites": lambda v: v.update(categories=["carrier"]),
+    "mobile_supply": lambda v: v.update(range=12),
+    "cruise_missiles": lambda v: v.update(chance=7),
     "airbases": lambda v: v["small"].update(repair_sp_per_hit=3),
     "carriers": lambda v: v["cvn"].update(air_units=9),
     "land_crt": lambda v: v["rows"]["1"].__setitem__(0, "3/0"),
@@ -189,7 +195,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "39 printed tables a rules overlay may replace, 36 provisional" in out
+    assert code == 0 and "45 printed tables a rules overlay may replace, 42 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

@@ -42,3 +42,12 @@ def test_a_planned_assault_costs_each_attackers_nation_sp_and_shifts_its_combat(
 def test_attackers_that_marched_or_a_nation_short_of_sp_make_no_planned_assault():
     assert "11.11: us-sf marched" in refused(declared(moved=["us-sf"]), "a", f"plan {ROUGH}")
     assert "11.11: the Planned Assault costs us" in refused(declared(sp=1), "a", f"plan {ROUGH}")
+
+
+@pytest.mark.rule("11.03")
+def test_attackers_put_into_a_planned_assault_have_spent_their_movement():
+    start = declared()
+    assert "march us-sf" in actions(start, "a")
+    planned = act(start, "a", f"plan {ROUGH}")
+    assert formation.changed(planned.data, "us-sf")
+    assert "11.03" in refused(planned, "a", "march us-sf")

@@ -17,7 +17,7 @@ from tests.aegean_strike.play import (
 )
 from tests.aegean_strike.test_assault import facing
 from tests.aegean_strike.test_play import refused
-from wargame.games.aegean_strike import ground
+from wargame.games.aegean_strike import ground, ground_modes
 from wargame.games.aegean_strike.charts import tables
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -119,7 +119,7 @@ def test_front_line_units_move_in_the_first_segment_of_stages_one_and_three_only
     reactor = "b"
     assert GAME.active(stage3) == [reactor] and prompt(stage3, reactor) == "prompt.ground_segment"
     assert "march ly-1-armd" in actions(stage3, reactor)
-    assert ground.may_move(2, True) is False
+    assert not ground_modes.permit(2, True).front
 
 
 @pytest.mark.rule("11.13")

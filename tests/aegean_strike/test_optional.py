@@ -4,10 +4,11 @@ default, that change play when chosen and nothing when not (optional.py)."""
 import pytest
 
 from tests.aegean_strike.play import GAME, SCENARIO, act, actions, edited, overlay
+from tests.aegean_strike.test_play import refused
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction, UnknownGame
-from wargame.games.aegean_strike import air, optional, state
-from wargame.games.aegean_strike.charts import TABLES
+from wargame.games.aegean_strike import air, detection, optional, state, supply
+from wargame.games.aegean_strike.charts import TABLES, tables
 from wargame.games.aegean_strike.forces import forces
 
 pytestmark = pytest.mark.game("aegean-strike")
@@ -55,6 +56,9 @@ OFF = {
     "jamming": False,
     "single_missions": False,
     "anti_radiation": False,
+    "satellites": False,
+    "mobile_supply": False,
+    "cruise_missiles": False,
     "balance": "none",
 }
 
@@ -222,3 +226,91 @@ def test_a_jamming_group_is_not_intercepted_from_the_edge_of_detection():
         if air.response_kind(TABLES.defaults, data, "ly-mig23", hex_id) == "intercept"
     ]
     assert len(jammed) < len(found)
+
+
+@pytest.mark.rule("19.01")
+def test_satellites_find_the_enemys_ships_on_the_strategic_map_at_each_strategic_stage():
+    plain = GAME.setup(SCENARIO, 7)
+    found = GAME.setup(SCENARIO, 7, {"satellites": True})
+    at_sea = sorted(
+        u
+        for u, r in found.data["naval"].items()
+        if state.side_of(found.data, u) == "b"
+        and state.on_strategic(r["hex"])
+        and forces().naval_types[state.unit(u).type].category != "submarine"
+    )
+    unseen_plain = detection.hidden_from(tables(plain), plain.data, "a")
+    unseen = detection.hidden_from(tables(found), found.data, "a")
+    assert set(at_sea) & unseen_plain, "Libyan ships at sea are hidden without the option"
+    assert not set(at_sea) & unseen
+    assert "ly-ss" in unseen  # a submarine is not found
+    passes = {
+        e.params["side"]: e.params["count"] for e in found.log if e.key == "log.satellite_pass"
+    }
+    assert passes == {"a": len(at_sea)}  # Libya has no satellites
+    assert not [e for e in plain.log if e.key == "log.satellite_pass"]
+
+
+def _short_supply(mobile):
+    """Greece at war with Turkey, its land supply range cut to 3 hexes."""
+    tables_ = {"ground_supply": {"range": 3}, "special_supply": {"home_port_stocks": False}}
+    overlay_ = {"game": "aegean-strike", "name": "t", "tables": tables_}
+    return GAME.setup("greece_turkey_war", 7, {"rules_overlay": overlay_, "mobile_supply": mobile})
+
+
+@pytest.mark.rule("19.07")
+def test_a_supplied_truck_supplies_the_units_near_it_with_mobile_supply_points():
+    plain, mobile = _short_supply(False), _short_supply(True)
+    truck_hex = mobile.data["ground"]["gr-truck"]["hex"]
+    assert truck_hex in supply.supply_points(tables(mobile), mobile.data, "a")
+    assert not supply.supply_points(tables(plain), plain.data, "a")
+    unit = "gr-1-inf"
+
+    def supplied(state_, hex_id):
+        data = edited(state_, lambda d: d["ground"][unit].update(hex=hex_id)).data
+        return supply.in_supply(tables(state_), data, unit, state_.scenario)
+
+    near = sorted(
+        h
+        for h, place in forces().hexes.items()
+        if place.cls == "land" and 4 <= state.distance(h, truck_hex) <= 8
+    )
+    found = [h for h in near if not supplied(plain, h) and supplied(mobile, h)]
+    assert found, "some hex beyond the sources' reach is within the truck's"
+    far = [h for h in forces().hexes if state.distance(h, truck_hex) > 12]
+    assert not supply.supplied_by_truck(
+        tables(mobile), edited(mobile, lambda d: d["ground"][unit].update(hex=far[0])).data, unit
+    )
+
+
+def _cruise_ready(chance=5):
+    """Player A's Unit Assignment in North Africa with the Iowa next to Benina's hex."""
+    values = {"nations": ["us"], "types": ["bb", "ssn"], "range": 40, "chance": chance, "hits": 1}
+    overlay_ = {"game": "aegean-strike", "name": "t", "tables": {"cruise_missiles": values}}
+    start = act(
+        GAME.setup(SCENARIO, 7, {"rules_overlay": overlay_, "cruise_missiles": True}), "b", "done"
+    )
+
+    def iowa(data):
+        data["naval"]["us-bb-iowa"] = {"hex": "S0405", "hits": 0}
+
+    return edited(start, iowa)
+
+
+@pytest.mark.rule("19.09")
+def test_a_us_battleship_fires_cruise_missiles_at_an_enemy_airbase_once_a_turn():
+    ready = _cruise_ready(chance=10)
+    assert "cruise us-bb-iowa benina" in actions(ready, "a")
+    assert not [t for t in actions(ready, "a") if t.startswith("cruise us-cvn")]
+    hits = ready.data["airbases"]["benina"]
+    fired = act(ready, "a", "cruise us-bb-iowa benina")
+    assert fired.data["airbases"]["benina"] == hits + 1
+    assert fired.data["fought"]["us-bb-iowa"] == "S0405"  # the launch gives the ship away
+    assert "19.09" in refused(fired, "a", "cruise us-bb-iowa")
+    missed = act(_cruise_ready(chance=0), "a", "cruise us-bb-iowa benina")
+    assert missed.data["airbases"]["benina"] == hits
+    plain = edited(
+        act(GAME.setup(SCENARIO, 7), "b", "done"),
+        lambda d: d["naval"].update({"us-bb-iowa": {"hex": "S0405", "hits": 0}}),
+    )
+    assert not [t for t in actions(plain, "a") if t.startswith("cruise")]

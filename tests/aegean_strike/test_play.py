@@ -111,9 +111,6 @@ def test_unit_assignment_asks_the_reactor_first_and_the_controller_last():
     assert GAME.active(found) == ["b"] and prompt(found, "b") == "prompt.assignment_modes"
     after = act(found, "b", "done")
     assert GAME.active(after) == ["a"]
-    assert {e.params["step"] for e in found.log if e.key == "log.skipped"} >= set(
-        assignment.NOT_PLAYED
-    )
 
 
 @pytest.mark.rule("7.04")
@@ -271,7 +268,27 @@ def test_a_mission_reaches_only_targets_within_half_its_allowance():
     assert f"target {BENINA}" in actions(near, "a")
 
 
+@pytest.mark.rule("13.05")
+def test_the_allowance_covers_the_round_trip_and_a_ferry_flies_twice_it_one_way():
+    start = first_segment(tripoli_seen)
+    found = act(start, "a", "launch us-va34", "mission bombing_strike")
+    assert "13.05" in refused(found, "a", f"target {BENINA}")
+    allowance = state.air_values("us-va34").ma * state.OP_PER_STRATEGIC
+    assert air.reach(start.data, "us-va34", "bombing_strike") == allowance // 2
+    assert air.reach(start.data, "us-va34", "ferry") == 2 * allowance
+    home = state.base_hex(start.data, start.data["air"]["us-va34"]["base"])
+    out = air.reach(start.data, "us-va34", "bombing_strike")
+    by_distance = {state.distance(home, h): h for h in forces().hexes if state.on_strategic(h)}
+    far = [d for d in by_distance if d > out]
+    assert far, "some strategic hex lies beyond the round trip"
+    beyond = by_distance[min(far)]
+    assert not air.in_reach(start.data, ["us-va34"], "bombing_strike", beyond)
+    nearest = by_distance[max(d for d in by_distance if d <= out)]
+    assert air.in_reach(start.data, ["us-va34"], "bombing_strike", nearest)
+
+
 @pytest.mark.rule("9.04")
+@pytest.mark.rule("13.05")
 def test_a_group_holds_three_units_from_one_base_and_escorts_only_a_strike():
     found = act(first_segment(sail(NEAR_LIBYA)), "a", "launch us-va34", "mission asm_strike")
     assert "escort us-vf142" in actions(found, "a")

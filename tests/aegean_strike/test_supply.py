@@ -1,4 +1,5 @@
 """Supply of ground units: traced over land to a source of the side within the range (12.02),
+port garrisons on their stocks (12.05),
 the Final Stage's attrition hit that never eliminates (11.04, 7.07), supply in land combat,
 repair of ground units in supply (11.06, 18), supply of ships by water (10.05)."""
 
@@ -6,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.aegean_strike.play import act, actions, edited, ground_segment, passing
+from tests.aegean_strike.play import GAME, act, actions, edited, ground_segment, passing
 from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike import losses, naval, repair, sequence, state, supply
 from wargame.games.aegean_strike.charts import TABLES, AirSupply, NavalSupply, SeaSupply, tables
+from wargame.games.aegean_strike.forces import forces
 
 pytestmark = pytest.mark.game("aegean-strike")
 
@@ -224,3 +226,32 @@ def test_the_network_begins_at_the_sources_of_the_sides_nations_in_play():
     assert supply.sources(start.data, "a") == {"S0203", "5534"}  # Naples, Akrotiri
     assert supply.sources(start.data, "b") == {"S0406", "S0106"}  # Benghazi, Tripoli
     assert not supplied(edited(start, at("ly-1-mech", "2122")), "ly-1-mech")  # neutral Athens
+
+
+def _port_garrison(stocks):
+    """Greece at war with Turkey, a Greek brigade moved to a Greek port no path supplies it in."""
+    options = {
+        "rules_overlay": {
+            "game": "aegean-strike",
+            "name": "test",
+            "tables": {"special_supply": {"home_port_stocks": stocks}},
+        }
+    }
+    return GAME.setup("greece_turkey_war", 7, options)
+
+
+@pytest.mark.rule("12.05")
+def test_a_garrison_of_a_port_of_its_own_nation_lives_on_the_ports_stocks():
+    plain, stocked = _port_garrison(False), _port_garrison(True)
+    unit = "gr-1-inf"
+    greek_ports = sorted(
+        h
+        for h, place in forces().hexes.items()
+        if place.port and place.nation == "GR" and not state.on_strategic(h)
+    )
+    cut_off = next(p for p in greek_ports if not supplied(edited(plain, at(unit, p)), unit))
+    assert supplied(edited(stocked, at(unit, cut_off)), unit)
+    assert supply.specially_supplied(tables(stocked), edited(stocked, at(unit, cut_off)).data, unit)
+    turk = next(u for u in stocked.data["ground"] if state.nation(u) == "tu")
+    foreign = edited(stocked, at(turk, cut_off)).data
+    assert not supply.specially_supplied(tables(stocked), foreign, turk)  # not its own land

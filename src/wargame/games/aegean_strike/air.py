@@ -200,7 +200,10 @@ def can_base(uid: str, base: str) -> bool:
     return forces().air_types[state.unit(uid).type].carrier
 
 
+@RULES.implements("9.04", "13.05")
 def in_reach(data: Mapping[str, Any], units: list[str], mission: str, target: str) -> bool:
+    """13.05 (the seed's 9.04): every unit of the group flies there and back within its
+    allowance (a ferry one way within twice it)."""
     where = state.base_hex(data, data["air"][units[0]]["base"])
     there = state.base_hex(data, target) if mission in REBASING else target
     if where is None or there is None:
@@ -318,7 +321,9 @@ class AirSegment(Procedure):
             if not all(can_base(u, target) for u in flight["units"]):
                 choices.refuse(f"{verb} {target}", f"10.06: only carrier aircraft land on {target}")
             elif not in_reach(g.data, flight["units"], flight["mission"], target):
-                choices.refuse(f"{verb} {target}", f"9.04: {target} is beyond the group's range")
+                choices.refuse(
+                    f"{verb} {target}", f"13.05: {target} is beyond the group's round trip (9.04)"
+                )
             elif short:
                 choices.refuse(f"{verb} {target}", f"9.05: the base's nation lacks {cost} SP")
             else:
@@ -453,9 +458,10 @@ class AirSegment(Procedure):
             return
         g.goto("land")
 
-    @RULES.implements("9.02")
+    @RULES.implements("9.02", "13.05")
     def land(self, g: Context, f: Frame) -> None:
-        """Each unit lands one sortie box to the left of the box it flew from."""
+        """Each unit lands one sortie box to the left of the box it flew from; one with no
+        base to land on (its carrier sunk) is eliminated (13.05)."""
         flight = g.data.pop("flight")
         for uid in [*flight["units"], *flight["interceptors"]]:
             record = g.data["air"].get(uid)

@@ -64,12 +64,16 @@ def units_in(data: Mapping[str, Any], hex_id: str) -> list[str]:
 
 
 def attackers_of(data: Mapping[str, Any], side: str, hex_id: str) -> list[str]:
-    """The acting side's units next to ``hex_id`` that have not attacked this turn."""
+    """The acting side's units next to ``hex_id`` that have not attacked this turn, none on a
+    special operation (11.12)."""
     around = set(state.neighbours(hex_id))
     return sorted(
         u
         for u, r in data["ground"].items()
-        if r["hex"] in around and state.side_of(data, u) == side and u not in data["attacked"]
+        if r["hex"] in around
+        and state.side_of(data, u) == side
+        and u not in data["attacked"]
+        and not r.get("special_op")
     )
 
 

@@ -27,16 +27,22 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import breakdown, chemical, state
+from wargame.games.aegean_strike import (
+    breakdown,
+    chemical,
+    cruise,
+    ground_modes,
+    special_ops,
+    state,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
-from wargame.games.aegean_strike.passes import skip
 from wargame.games.aegean_strike.registry import RULES
 
 MODES: Final = ("offensive", "intercept", "idle")
-NOT_PLAYED: Final = ("ground_modes", "special_forces")
-"""Ground modes and special forces pass through (7.02); Soviet divisions break down and
-recombine here (:mod:`breakdown`)."""
+"""Ground units take their modes here (:mod:`ground_modes`), special forces go on and come back
+from special operations (:mod:`special_ops`), Soviet divisions break down and recombine
+(:mod:`breakdown`)."""
 
 
 def capacity(g_tables: Mapping[str, Any], data: Mapping[str, Any], base: str) -> int:
@@ -100,8 +106,7 @@ class UnitAssignment(Procedure):
                 g.log("log.ewda_back", side=state.side_of(g.data, uid), unit=uid)
         self._default_modes(g)
         g.data["reorganised"] = []
-        for step in NOT_PLAYED:
-            skip(g, step)
+        special_ops.raid(g)
         first = g.data["controller"]
         f["order"] = [state.other(first), first]
         g.goto("next_side")
@@ -140,6 +145,9 @@ class UnitAssignment(Procedure):
         for uid in sorted(g.data["ewda"]):
             if state.side_of(g.data, uid) == side:
                 choices.add(f"ewda {uid}", _pick_ewda, uid)
+        _offer_ground_modes(g, choices, side)
+        special_ops.offer(g, choices, side)
+        cruise.offer(g, choices, side)
         breakdown.offer_all(g, choices, side)
         chemical.offer_start(g, choices, side)
         choices.add("done", _side_done)
@@ -160,6 +168,26 @@ class UnitAssignment(Procedure):
 
 def _set_mode(g: Context, f: Frame, uid: str, mode: str) -> None:
     g.data["air"][uid]["mode"] = None if mode == "idle" else mode
+    g.log("log.mode", side=f["side"], unit=uid, mode=mode)
+
+
+def _offer_ground_modes(g: Context, choices: Choices, side: str) -> None:
+    """11.02: each ground unit that may hold a mode goes into Reserve or back to Front-line."""
+    g_tables = game_tables(g.state)
+    for uid in ground_modes.reserve_units(g.data, side):
+        if ground_modes.in_reserve(g.data, uid):
+            choices.add(f"front {uid}", _set_ground_mode, uid, ground_modes.FRONT)
+            continue
+        reason = ground_modes.reserve_refusal(g_tables, g.data, uid)
+        if reason:
+            choices.refuse(f"reserve {uid}", reason)
+        else:
+            choices.add(f"reserve {uid}", _set_ground_mode, uid, ground_modes.RESERVE)
+
+
+@RULES.implements("11.02")
+def _set_ground_mode(g: Context, f: Frame, uid: str, mode: str) -> None:
+    ground_modes.set_mode(g.data, uid, mode)
     g.log("log.mode", side=f["side"], unit=uid, mode=mode)
 
 

@@ -251,6 +251,11 @@ class Formations(Strict):
     """11.11: what each attacking unit's nation pays to put it in Planned Assault formation."""
 
 
+class Reserve(Strict):
+    hq_range: Small
+    """11.02: how far (operational hexes) a Reserve unit may be from an HQ of its side."""
+
+
 class Withdrawal(Strict):
     hits: Small
     """11.13: the hits a unit takes leaving a hex under a declared enemy attack."""
@@ -272,6 +277,49 @@ class AirSupply(Strict):
     base_range: Hexes
     """Operational hexes over land from a ground unit to an airbase its side supplies by air
     (12.04)."""
+
+
+NationId = Literal["us", "ussr", "gr", "tu", "bu", "is", "uk", "ly"]
+"""The nations of data/forces.yaml, for the tables that name one."""
+
+
+class SpecialOperations(Strict):
+    nations: list[NationId]
+    """11.12: the nations whose special forces run special operations."""
+    raid_range: Hexes
+    """11.12: operational hexes from a special forces unit to the airbase it raids."""
+    raid_chance: Chance
+    """11.12: a raid hits its airbase on a d10 at most this."""
+
+
+class Satellites(Strict):
+    nations: list[NationId]
+    """19.01: the nations whose satellites search."""
+    categories: list[Literal["carrier", "surface", "transport", "submarine"]]
+    """19.01: the naval categories a satellite pass finds on the strategic map."""
+
+
+class MobileSupply(Strict):
+    range: Hexes
+    """19.07: operational hexes over land from a ground unit to a supplied truck of its side."""
+
+
+class CruiseMissiles(Strict):
+    nations: list[NationId]
+    """19.09: the nations whose ships fire ground-attack cruise missiles."""
+    types: list[str]
+    """19.09: the naval types that carry them."""
+    range: Hexes
+    """19.09: operational hexes from the ship to the airbase it fires at."""
+    chance: Chance
+    """19.09: the salvo hits on a d10 at most this."""
+    hits: Small
+    """19.09: the hits a salvo that hits gives the airbase."""
+
+
+class SpecialSupply(Strict):
+    home_port_stocks: bool
+    """12.05: a ground unit in a port of its own nation's land is in supply."""
 
 
 class NavalSupply(Strict):
@@ -669,6 +717,12 @@ TABLES: Final = PrintedTables(
         "unit_repair": TableKind(UnitRepair),
         "formations": TableKind(Formations),
         "withdrawal": TableKind(Withdrawal),
+        "reserve": TableKind(Reserve),
+        "special_supply": TableKind(SpecialSupply),
+        "satellites": TableKind(Satellites),
+        "mobile_supply": TableKind(MobileSupply),
+        "cruise_missiles": TableKind(CruiseMissiles),
+        "special_operations": TableKind(SpecialOperations),
         "airbases": TableKind(Airbases, checked_airbases),
         "carriers": TableKind(dict[str, Carrier], checked_carriers),
         "land_crt": TableKind(LandCrtValues, land_crt),

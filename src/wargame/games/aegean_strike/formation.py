@@ -51,6 +51,12 @@ def plan_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], combat: A
     return ""
 
 
+@RULES.implements("11.03")
+def changed(data: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` attacks in a Planned Assault, which spent its movement (11.03)."""
+    return any(c.get("planned") and uid in c["units"] for c in data["combats"])
+
+
 def offer_plans(g: Context, choices: Choices, side: str) -> None:
     g_tables = game_tables(g.state)
     for combat in g.data["combats"]:

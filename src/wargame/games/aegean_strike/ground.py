@@ -5,9 +5,10 @@ never across open sea, across a strait hexside only on a bridge (11.08), within 
 limits (13.03).
 
 Decisions (provisional: the ground and movement rules are lost)
-- Ground unit modes pass through (11.02), so every ground unit is Front-line: it spends MP in
-  the segments the seed gives Front-line units, the Battlefield Controller's first segment of
-  Action Stage 1 and the Reactor's first segment of Action Stage 3 (7.04, 7.06), once each.
+- Which units march in a segment follows their mode (11.02, :mod:`ground_modes`): Front-line
+  units in the Battlefield Controller's first segment of Action Stage 1 and the Reactor's first
+  segment of Action Stage 3 (7.04, 7.06), Reserve units later or only to join a defence; each
+  at most once a segment. Land combats are declared in the first segment of a stage.
 - On the operational map a unit spends its allowance (operational hexes, 8.01) on the cost of
   each hex it enters (clear, rough) plus a river hexside's; a hexside with no land crossing
   (the map's ``all_sea``) is closed, a strait hexside needs a bridge (bridges pass through for
@@ -23,6 +24,9 @@ Decisions (provisional: the ground and movement rules are lost)
 - The hex choice lists only the hexes within the unit's move; a hex a player names outside
   them is refused with 13.02.
 - Units aboard a ship do not move (sea transport and landings are lost, 13.07, 13.09).
+- A unit's allowance (11.03, provisional: the section is lost; the seed says MP pay for moving
+  and for changing formation) is spent once a segment: on the hexes it marches through, or on a
+  change of formation (a Planned Assault, 11.11), after which it does not march.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, formation, state, withdrawal
+from wargame.games.aegean_strike import assault, formation, ground_modes, state, withdrawal
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.offers import offer
@@ -50,6 +54,9 @@ RIVER: Final = "river"
 RULES.stand_in("13.02", "terrain costs, zones of control, one strategic hex a move", key="move")
 RULES.stand_in("11.07", "clear and rough hexes, rivers (table terrain_effects)", key="terrain")
 RULES.stand_in("13.03", "a move ends only under the stacking table's limit", key="stacking")
+RULES.stand_in(
+    "11.03", "the allowance pays for one march or one change of formation", key="allowance"
+)
 RULES.stand_in(
     "13.01",
     "a ground unit changes maps between a transitional hex and its land, as its whole move",
@@ -107,7 +114,7 @@ def terrain_cost(g_tables: Mapping[str, Any], hex_id: str) -> int:
     return int(g_tables["terrain_effects"].hexes[hex_terrain()[hex_id]].mp)
 
 
-@RULES.implements("13.02", "13.03")
+@RULES.implements("11.03", "13.02", "13.03")
 def reach(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> set[str]:
     """The hexes ``uid`` may end its move in."""
     return Marching(g_tables, data, state.side_of(data, uid)).reach(uid)
@@ -198,16 +205,15 @@ def stack_limit(g_tables: Mapping[str, Any], hex_id: str) -> int:
     return int(stacking.strategic_hex if state.on_strategic(hex_id) else stacking.operational_hex)
 
 
-def may_move(stage: int, first_segment: bool) -> bool:
-    """Front-line units move in the first segment of Action Stages 1 and 3 (7.04, 7.06)."""
-    return first_segment and stage in (1, 3)
-
-
-@RULES.implements("13.02", "7.04", "7.06")
+@RULES.implements("11.03", "11.12", "13.02", "7.04", "7.06")
 def move_refusal(data: Mapping[str, Any], side: str, uid: str) -> str:
     record = data["ground"][uid]
     if record["hex"] is None:
         return f"13.02: {uid} is aboard {record['aboard']}"
+    if record.get("special_op"):
+        return f"11.12: {uid} is on a special operation against {record['special_op']}"
+    if formation.changed(data, uid):
+        return f"11.03: {uid} spent its movement changing formation"
     if uid in data["ground_moved"]:
         return f"13.02: {uid} has moved this segment"
     return ""
@@ -225,17 +231,21 @@ class GroundSegment(Procedure):
     @decision
     def choose(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
+        allowed = _permit(f)
         choices = Decision.single(side, "prompt.ground_segment")
         marching = Marching(game_tables(g.state), g.data, side)
         for uid in sorted(u for u in g.data["ground"] if state.side_of(g.data, u) == side):
-            reason = move_refusal(g.data, side, uid)
-            if not reason and not marching.reach(uid):
-                reason = f"13.02: {uid} can enter no hex (terrain, zones of control, stacking)"
+            reason = move_refusal(g.data, side, uid) or ground_modes.march_refusal(
+                g.data, uid, allowed
+            )
+            if not reason and not _destinations(g.data, marching, uid, allowed):
+                reason = _stuck(uid, allowed)
             offer(choices, f"march {uid}", reason, _pick, uid)
-        for hex_id in assault.targets(g.data, side):
-            reason = assault.declare_refusal(g.data, side, hex_id)
-            offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
-        formation.offer_plans(g, choices, side)
+        if allowed.declare:
+            for hex_id in assault.targets(g.data, side):
+                reason = assault.declare_refusal(g.data, side, hex_id)
+                offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
+            formation.offer_plans(g, choices, side)
         choices.add("end", _end)
         if not choices.verbs() & {"march", "assault", "plan"}:
             choices.prompt = "prompt.ground_segment_end"
@@ -245,18 +255,46 @@ class GroundSegment(Procedure):
     def where(self, g: Context, f: Frame) -> Choices:
         uid = f["unit"]
         choices = Decision.single(f["side"], "prompt.ground_where", unit=uid)
-        for hex_id in sorted(reach(game_tables(g.state), g.data, uid)):
+        allowed = _permit(f)
+        marching = Marching(game_tables(g.state), g.data, f["side"])
+        for hex_id in sorted(_destinations(g.data, marching, uid, allowed)):
             choices.add(f"to {hex_id}", _march, hex_id)
-        choices.explain = lambda text: _unlisted(uid, text)
+        joins = allowed.join_only and marching.reach(uid)
+        choices.explain = lambda text: _unlisted(uid, text, bool(joins))
         choices.add("cancel", _cancel)
         return choices
 
 
-def _unlisted(uid: str, text: str) -> str:
+def _permit(f: Frame) -> ground_modes.Permit:
+    """The segment's permit; a segment called without its stage is Stage 1's first."""
+    return ground_modes.permit(int(f.get("stage", 1)), bool(f.get("first", True)))
+
+
+@RULES.implements("11.02")
+def _destinations(
+    data: Mapping[str, Any], marching: Marching, uid: str, allowed: ground_modes.Permit
+) -> set[str]:
+    """The hexes ``uid`` may march to in this segment: only a hex the enemy attacks when the
+    segment lets Reserve units join a defence only (11.02)."""
+    found = marching.reach(uid)
+    if allowed.join_only:
+        found &= ground_modes.joinable(data, state.side_of(data, uid))
+    return found
+
+
+def _stuck(uid: str, allowed: ground_modes.Permit) -> str:
+    if allowed.join_only:
+        return f"11.02: {uid} reaches no hex the enemy attacks (Reserve units only join a defence)"
+    return f"13.02: {uid} can enter no hex (terrain, zones of control, stacking)"
+
+
+def _unlisted(uid: str, text: str, join_only: bool = False) -> str:
     """Why a hex a player names is not among the moves listed ('' for no hex)."""
     verb, _, hex_id = text.partition(" ")
     if verb != "to" or hex_id not in forces().hexes:
         return ""
+    if join_only:
+        return f"11.02: {uid} may march only into a hex the enemy attacks"
     return f"13.02: {hex_id} is not within {uid}'s move"
 
 
@@ -275,6 +313,7 @@ def _march(g: Context, f: Frame, hex_id: str) -> None:
     start = g.data["ground"][uid]["hex"]
     g.data["ground"][uid]["hex"] = hex_id
     g.data["ground_moved"].append(uid)
+    g.data["ground"][uid]["spent"] = True
     g.log("log.marched", side=f["side"], unit=uid, start=start, hex=hex_id)
     withdrawal.withdraw(g, uid, start)
     g.goto("choose")

@@ -30,6 +30,12 @@ Decisions
   type that carried them in the mid-1980s fires first and lowers that fire's strength. The
   Soviet homeland air defence (9.09) is a designed abstraction of fighters and missiles alike
   and is left as it is.
+- 19.01 Satellite detection: the US and the USSR had radar and photographic reconnaissance
+  satellites; the open sea is where they found fleets (:mod:`satellites`).
+- 19.07 Mobile supply points: a truck column carries a supply point forward, so an advance
+  outruns its sources less (:mod:`supply`).
+- 19.09 Ground-attack cruise missiles: the US Navy's Tomahawk, carried by the recommissioned
+  Iowa and by attack submarines from the mid-1980s (:mod:`cruise`).
 - 20 Scenario balance: one side's nations start with a share more SP, the handicap two
   players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
   system of the game spends.
@@ -54,6 +60,9 @@ EW: Final = "electronic_warfare"
 JAMMING: Final = "jamming"
 D10: Final = Die(10)
 """The game's d10 (0.02), as losses.D10 (which imports this module)."""
+SATELLITES: Final = "satellites"
+MOBILE_SUPPLY: Final = "mobile_supply"
+CRUISE: Final = "cruise_missiles"
 INTERCEPTION: Final = "air_interception"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
@@ -101,6 +110,27 @@ OPTIONS: Final = (
         "anti-air units' fire at it (table anti_radiation)",
     ),
     OptionSpec(
+        SATELLITES,
+        False,
+        (False, True),
+        "Satellite detection (19.01, designed): US and Soviet satellites find the enemy's ships "
+        "on the strategic map each turn (table satellites)",
+    ),
+    OptionSpec(
+        MOBILE_SUPPLY,
+        False,
+        (False, True),
+        "Mobile supply points (19.07, designed): a supplied truck supplies the units near it "
+        "(table mobile_supply)",
+    ),
+    OptionSpec(
+        CRUISE,
+        False,
+        (False, True),
+        "Ground-attack cruise missiles (19.09, designed): US battleships and attack submarines "
+        "fire at enemy airbases (table cruise_missiles)",
+    ),
+    OptionSpec(
         BALANCE,
         NO_BALANCE,
         (NO_BALANCE, "a", "b"),
@@ -142,6 +172,11 @@ RULES.stand_in(
     key="arm",
 )
 RULES.stand_in(
+    "19.07",
+    "with the option, a supplied truck supplies its side's units within table mobile_supply's",
+    key="mobile",
+)
+RULES.stand_in(
     "20",
     "with the option, the side named starts with table scenario_balance's share more SP",
     key="sp_handicap",
@@ -168,6 +203,23 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
     if options.get(ARM):
         table = g_tables["anti_radiation"]
         _keep_gains(g, ARM, table.suppression, table.types)
+    if options.get(SATELLITES):
+        table = g_tables[SATELLITES]
+        g.data[SATELLITES] = {"nations": list(table.nations), "categories": list(table.categories)}
+        g.log("log.satellites")
+    if options.get(MOBILE_SUPPLY):
+        g.data[MOBILE_SUPPLY] = g_tables[MOBILE_SUPPLY].range
+        g.log("log.mobile_supply", value=g.data[MOBILE_SUPPLY])
+    if options.get(CRUISE):
+        table = g_tables[CRUISE]
+        g.data[CRUISE] = {
+            "nations": list(table.nations),
+            "types": list(table.types),
+            "range": table.range,
+            "chance": table.chance,
+            "hits": table.hits,
+        }
+        g.log("log.cruise_missiles", value=table.range)
     side = options.get(BALANCE, NO_BALANCE)
     if side != NO_BALANCE:
         balance(g, g_tables, side)

@@ -11,8 +11,6 @@ from wargame.games.aegean_strike.registry import RULES
 
 PASSES: Final = {
     "political_effects": "21.01",
-    "ground_modes": "11.02",
-    "special_forces": "11.12",
     "depot_hits": "12.01",
     "depots": "12.01",
     "unit_repair": "18",

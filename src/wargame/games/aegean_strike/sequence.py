@@ -9,7 +9,8 @@ Decisions
   Reactor in Action Stage 3; in the Combat Phase the side that moved second supplies close air
   support first (7.04-7.06).
 - In a movement segment the acting side's ground units move first where the segment lets
-  Front-line units move (item 1, :mod:`ground`), then its naval units move and fight ships
+  its Front-line or Reserve units move or it declares land combats (item 1, :mod:`ground`,
+  :mod:`ground_modes`), then its naval units move and fight ships
   (items 4-5, :mod:`naval`; the other side's ships may intercept one that moves, 15.02), then
   its air missions (items 2-3 and R1). Land combats are declared in the ground step of a segment.
 - The close air support segments fly missions only in a Combat Phase with a declared land
@@ -33,9 +34,10 @@ from wargame.engine.state import Frame
 from wargame.games.aegean_strike import (
     assault,
     crisis,
-    ground,
+    ground_modes,
     politics,
     repair,
+    satellites,
     state,
     supply,
     victory,
@@ -73,6 +75,7 @@ class GameTurns(Procedure):
         g.log("log.turn", turn=g.data["turn"], last=g.data["last_turn"])
         g.data["stage"] = "strategic"
         g.data["attacked"] = []
+        ground_modes.new_turn(g.data)
         for placement in forces().setup(g.state.scenario):
             unit = forces().units[placement.unit]
             if placement.turn == g.data["turn"] and unit.nation in g.data["nations"]:
@@ -80,6 +83,7 @@ class GameTurns(Procedure):
                 state.set_mode(g.data, placement.unit, placement.in_port)
                 g.log("log.reinforcement", side=g.data["nations"][unit.nation], unit=unit.id)
         crisis.mobilise(g)
+        satellites.pass_over(g)
         politics.political_phase(g)
         g.data["stage"] = "assignment"
         g.call("unit_assignment", then="determination")
@@ -144,8 +148,8 @@ class ActionStage(Procedure):
         g.log("log.segment", side=side, segment="movement")
         f["side"] = side
         first = len(f["segments"]) == 1
-        if ground.may_move(f["stage"], first):
-            g.call("ground_segment", then="naval", side=side)
+        if ground_modes.may_act(g.data, side, ground_modes.permit(f["stage"], first)):
+            g.call("ground_segment", then="naval", side=side, stage=f["stage"], first=first)
         else:
             g.goto("naval")
 

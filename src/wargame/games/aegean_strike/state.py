@@ -84,6 +84,18 @@ def base_side(data: Mapping[str, Any], base: str) -> str:
     return side_of(data, base)
 
 
+def enemy_airbases_within(data: Mapping[str, Any], side: str, here: str, reach: int) -> list[str]:
+    """The airbases of ``side``'s enemy in play within ``reach`` operational hexes of ``here``."""
+    enemy = other(side)
+    return sorted(
+        base
+        for base, place in forces().airbases.items()
+        if base in data["airbases"]
+        and base_side(data, base) == enemy
+        and distance(here, place.hex) <= reach
+    )
+
+
 def is_carrier(base: str) -> bool:
     return base not in forces().airbases
 

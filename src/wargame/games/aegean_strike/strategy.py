@@ -442,7 +442,8 @@ def _submarine(uid: str) -> bool:
 # -- ground --------------------------------------------------------------------------------------
 def ground_turns_left(state_: State, side: str) -> int:
     """Ground segments of ``side`` to come: one a turn, the Controller's in Action Stage 1, the
-    Reactor's in Action Stage 3 (7.04, 7.06; :func:`ground.may_move`)."""
+    Reactor's in Action Stage 3 (7.04, 7.06; :func:`ground_modes.permit`; the Reserve units'
+    later segments are not counted)."""
     data = state_.data
     later = turns_after(data)
     frame = _action_frame(state_)

@@ -17,6 +17,11 @@ Decisions (provisional: the supply rules are lost)
   land path free of enemy ground units, no longer than the base range (table ``air_supply``),
   leads to the hex of an airbase where an air transport unit (a transport value) of its side is
   based, traced as 12.02's.
+- Special supply (12.05): a unit in a port hex of its own nation's land (its territory) draws
+  on the port's stocks (table ``special_supply``), before any path is traced.
+- Mobile supply points (19.07, option ``mobile_supply``): a truck a land path from a source
+  of its side supplies is a supply point; a unit within the ``mobile_supply`` table's range of
+  one by land is in supply, traced as 12.02's (a truck carries the stocks forward).
 - Depots are not built yet (12.01 passes through), so the sources are the supply network, and
   no depot is consumed to spare a unit its attrition hit.
 - An attrition hit counts towards the 15 hits that pass battlefield control (5), as a hit on
@@ -36,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from wargame.engine.board.paths import search
 from wargame.engine.procedure import Context
@@ -45,11 +50,16 @@ from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
+MOBILE_SUPPLY: Final = "mobile_supply"
+"""The data key the optional mobile supply points keep their range in (19.07)."""
+TRUCK: Final = "truck"
+
 RULES.stand_in("12.02", "a land path within the supply range to a source", key="trace")
 RULES.stand_in("11.04", "one hit a Final Stage out of supply, never eliminating", key="attrition")
 RULES.stand_in("12.01", "sources of the side's nations, ports and airbases it ships to", key="net")
 RULES.stand_in("12.03", "a land path to a port with a supplied transport of its side", key="sea")
 RULES.stand_in("12.04", "a land path to an airbase with a transport of its side", key="air")
+RULES.stand_in("12.05", "a garrison of a port of its own nation is in supply", key="special")
 RULES.stand_in("10.05", "a water path to a port or source of its side; else a hit", key="naval")
 
 
@@ -75,10 +85,26 @@ def in_supply(
     here = data["ground"][uid]["hex"]
     if here is None:
         return True  # aboard a ship, supplied by it
+    if specially_supplied(g_tables, data, uid):
+        return True
     side = state.side_of(data, uid)
     if _land_path(g_tables, data, uid, g_tables["ground_supply"].range, sources(data, side)):
         return True
-    return supplied_by_sea(g_tables, data, uid, scenario) or supplied_by_air(g_tables, data, uid)
+    return (
+        supplied_by_truck(g_tables, data, uid)
+        or supplied_by_sea(g_tables, data, uid, scenario)
+        or supplied_by_air(g_tables, data, uid)
+    )
+
+
+@RULES.implements("12.05")
+def specially_supplied(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+    """12.05 (provisional): a unit in a port of its own nation's land lives on the port's
+    stocks (table special_supply)."""
+    table = g_tables["special_supply"]
+    place = forces().hexes.get(data["ground"][uid]["hex"])
+    home = forces().nations[state.nation(uid)].territory
+    return bool(table.home_port_stocks and place and place.port and place.nation in home)
 
 
 def _land_path(
@@ -98,6 +124,34 @@ def _land_path(
         goal=lambda h: h in goals,
     )
     return found.found is not None
+
+
+@RULES.implements("19.07")
+def supply_points(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str) -> set[str]:
+    """19.07 (option mobile_supply): the hexes of ``side``'s trucks that a land path from one
+    of its sources supplies (none without the option)."""
+    if not data.get(MOBILE_SUPPLY):
+        return set()
+    goals = sources(data, side)
+    most = g_tables["ground_supply"].range
+    return {
+        data["ground"][u]["hex"]
+        for u in sorted(data["ground"])
+        if state.side_of(data, u) == side
+        and state.unit(u).type == TRUCK
+        and data["ground"][u]["hex"] is not None
+        and _land_path(g_tables, data, u, most, goals)
+    }
+
+
+@RULES.implements("19.07")
+def supplied_by_truck(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` reaches by land, within the option's range, a supplied truck of its side."""
+    reach = data.get(MOBILE_SUPPLY)
+    if not reach or state.unit(uid).type == TRUCK:
+        return False
+    points = supply_points(g_tables, data, state.side_of(data, uid))
+    return _land_path(g_tables, data, uid, int(reach), points)
 
 
 @RULES.implements("12.03")
