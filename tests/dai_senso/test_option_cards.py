@@ -526,3 +526,11 @@ def test_the_search_bot_chooses_a_pending_card_from_its_own_view():
     bot = make_bot("mcts-easy", GAME, "axis", 1)
     chosen = bot.choose(GAME.view(found, "axis"))
     assert chosen in actions(found, "axis") and chosen.startswith("card ")
+
+
+@pytest.mark.rule("1.1.4")
+def test_a_card_that_prints_no_production_value_lists_no_esv_adjustment():
+    limited = dealt(war_state="limited_war")
+    assert cards().cards["soviet-1"].production is None
+    assert option_cards.esv_adjustment(limited, cards().cards["soviet-1"]) == 0
+    assert option_cards.esv_adjustment(limited, cards().cards["soviet-15"]) == 1  # printed 0

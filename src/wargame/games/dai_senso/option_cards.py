@@ -406,9 +406,14 @@ def reinforce(g: Context, side: str, card: Card) -> None:
 @RULES.implements("1.1.4")
 def esv_adjustment(state_: State, card: Card) -> int:
     """The ESV change of the Soviet current card: the table's cell for the DS war status and the
-    card's production value, "War" if a War marker is in the Soviet European War box."""
+    card's production value, "War" if a War marker is in the Soviet European War box. A card that
+    prints no production value has no column, so no adjustment is listed for it: 1.1.4 adjusts
+    only "if an adjustment is listed", and reading a blank as 0 raised the ESV nearly every
+    season (33 of the 44 Soviet cards), ending the campaigns by European collapse by 1939."""
+    if card.production is None:
+        return 0
     cell = getattr(game_tables(state_)["esv_adjustment"], war_status(state_))
-    found = cell[str(card.production or 0)]
+    found = cell[str(card.production)]
     return int(found.war if state_.data.get("soviet_european_war") else found.no_war)
 
 
