@@ -32,6 +32,7 @@ def not_played(state_: State) -> list[str]:
         missing.append("2.2.3")
     return missing
 
+
 RULES.stand_in(
     "0.3",
     "a training scenario ends after its turns; its objective hexes decide the winner",
