@@ -596,6 +596,8 @@ GroundClass = Literal["infantry_type", "armor_type", "hq", "fortress"]
 class OrganizationRules(Strict):
     donors: dict[GroundClass, list[GroundClass]]
     """A receiving unit's class -> the classes of the one-step units whose step it may take."""
+    detachment_types: list[str] = msgspec.field(default_factory=lambda: ["infantry"])
+    """The ground unit types whose one-step counters carry a detachment on their back (2.3.5)."""
 
 
 # -- 4.1.1 airdrops (ds-org) ----------------------------------------------------------------------

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, Result, State
-from wargame.games.dai_senso import logistics, markers, replacements, state, victory
+from wargame.games.dai_senso import detachments, logistics, markers, replacements, state, victory
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import ScenarioStart, SeasonalPlay
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -96,13 +96,14 @@ def initial_data(scenario: str, tables: Mapping[str, Any]) -> dict[str, Any]:
 # -- 0.1 the VP check ----------------------------------------------------------------------------
 
 
-@RULES.implements("0.1.1")
+@RULES.implements("0.1.1", "2.3.5")
 def controller(
     data: Mapping[str, Any], hex_id: str, sources: Mapping[str, list[str]]
 ) -> str | None:
-    """Who controls the hex (spec §2.7): its ground units' or logistics marker's faction, else
+    """Who controls the hex (spec §2.7): its ground units', detachment's (2.3.5) or logistics
+    marker's faction, else
     the faction whose countries hold it (stand-in ``control_by_country``)."""
-    found = state.holder(data, hex_id)
+    found = state.holder(data, hex_id) or detachments.holder(data, hex_id)
     if found is not None:
         return found
     for marker, where in data.get("logistics", {}).items():
