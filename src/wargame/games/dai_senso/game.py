@@ -53,6 +53,7 @@ from wargame.games.dai_senso import (
     markers,
     movement,
     naval,
+    offmap,
     option_cards,
     organisation,
     politics,
@@ -133,6 +134,7 @@ class DaiSenso(ProcedureGame):
         tables = charts.tables(g.state)
         terms = charts.scenario_terms(tables, scenario)
         g.data.update(state.initial_data(scenario, terms))
+        g.data.update(offmap.initial_data(scenario))
         g.data.update(country_setup.play_area(tables["campaign_scenarios"].get(scenario)))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
         g.data.update(seasonal.initial_data(scenario, tables))
@@ -235,6 +237,8 @@ def names_catalog() -> Catalog:
         ):
             for record in records.values():
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name
+        for box, found in board().off_map_boxes.items():
+            entries[f"offmap_box.{box}"] = found["name_ja"] if lang == "ja" else found["name"]
         for country, record in board().country_names.items():
             entries[f"country.{country}"] = record[1] if lang == "ja" else record[0]
         entries |= card_names(lang)

@@ -122,6 +122,7 @@ def in_play(data: Mapping[str, Any], uid: str) -> bool:
     return (
         uid in data["units"]
         or uid in data.get("detachments", {})
+        or uid in data.get("off_map", {})
         or uid in data.get("support", {})
         or uid in data["pool"]
         or any(entry["piece"] == uid for entry in [*data["delay_box"], *data["arrivals"]])
