@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dai_senso.test_politics import logged, political
+from tests.dai_senso.test_aid import aid_rows
+from tests.dai_senso.test_politics import SCENARIO, logged, political
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.procedure import run_automatic
@@ -73,7 +74,7 @@ def test_a_cards_aid_to_china_marker_comes_off_the_track_into_the_chosen_box():
 
 @pytest.mark.rule("14.1")
 def test_each_aid_to_china_marker_rolls_on_the_table_in_the_conditional_event_segment():
-    state = political()
+    state = GAME.setup(SCENARIO, 5, {"rules_overlay": aid_rows("none")})
     g = context(state)
     g.data["aid_to_china"] = {"west": 2}
     final_admin.aid_to_china(g, "west")

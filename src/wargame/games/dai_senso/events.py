@@ -82,6 +82,11 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     # -- results that name no title: a step for the faction rolling --
     "replacement_step": ("One replacement step", "補充1ステップ"),
     "replacement_steps_2": ("Two replacement steps", "補充2ステップ"),
+    "chinese_replacement_step": ("One Chinese infantry replacement step", "中国歩兵補充1ステップ"),
+    "chinese_replacement_steps_2": (
+        "Two Chinese infantry replacement steps",
+        "中国歩兵補充2ステップ",
+    ),
     "esv_down": ("The European front improves: ESV -1", "欧州戦線の好転: 欧州戦略値-1"),
 }
 """Event id -> (English, Japanese) name."""

@@ -71,7 +71,14 @@ class FinalAdministrative(Procedure):
     def conditional(self, g: Context, f: Frame) -> None:
         """The rolls of the Aid to China markers in the faction's box (14.1), its permanent
         conditional events, then its current card's."""
-        aid_to_china(g, f["side"])
+        f["aid_left"] = markers.aid_rolls(g.data, f["side"])
+        g.goto("aid")
+
+    def aid(self, g: Context, f: Frame) -> None:
+        """The Aid to China rolls left, until a result asks the faction (it comes back here)."""
+        f["aid_left"] = aid_to_china(g, f["side"], f["aid_left"])
+        if g.frame is not f:
+            return
         permanent_events(g, f["side"])
         g.call("card_actions", then="done", side=f["side"], segment="conditional_event")
 
@@ -103,10 +110,18 @@ def reduce_truces(g: Context, side: str) -> None:
 
 
 @RULES.implements("14.1")
-def aid_to_china(g: Context, side: str) -> None:
-    """One roll on the Aid to China table for each Aid to China marker in ``side``'s box."""
-    for _ in range(markers.aid_rolls(g.data, side)):
+def aid_to_china(g: Context, side: str, left: int | None = None) -> int:
+    """One roll on the Aid to China table for each Aid to China marker in ``side``'s box
+    (``left`` of them still to roll), until a result asks the faction for decisions; the rolls
+    still left then."""
+    left = markers.aid_rolls(g.data, side) if left is None else left
+    frame = g.frame
+    while left > 0:
+        left -= 1
         politics.roll_on_table(g, side, "aid_to_china", None)
+        if g.frame is not frame:
+            break
+    return left
 
 
 def units_by_country(data: Mapping[str, Any]) -> dict[str, set[str]]:

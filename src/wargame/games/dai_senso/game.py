@@ -40,6 +40,7 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
 from wargame.games.dai_senso import (
+    aid,
     airdrop,
     blitz,
     cards,
@@ -97,7 +98,7 @@ class DaiSenso(ProcedureGame):
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
         *stacking.ALL, *naval.ALL, *seasonal.ALL, *option_cards.ALL, *organisation.ALL,
-        *airdrop.ALL, *politics.ALL, *final_admin.ALL, *snlf.ALL, *markers.ALL,
+        *airdrop.ALL, *politics.ALL, *final_admin.ALL, *snlf.ALL, *markers.ALL, *aid.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
