@@ -82,11 +82,8 @@ class MilitaryAid(Procedure):
 
     name = "military_aid"
 
-    def start(self, g: Context, f: Frame) -> None:
-        g.goto("choose")
-
     @decision
-    def choose(self, g: Context, f: Frame) -> Choices:
+    def start(self, g: Context, f: Frame) -> Choices:
         choices = Decision.single(f["side"], "prompt.military_aid")
         for uid in aided(g.data, f["side"], game_tables(g.state)["supply"]):
             choices.add(f"aid {uid}", _aid, uid)
