@@ -41,6 +41,8 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     "neutrality": ("Neutrality", "中立性"),
     "neutrality_under_threat": ("Neutrality Under Threat", "脅威下の中立性"),
     "operation_z": ("Operation Z", "Z作戦"),
+    "stall_command": ("Stall [Command]", "頓挫 [指揮]"),
+    "stall_supply": ("Stall [Supply]", "頓挫 [補給]"),
     "political_choice": ("Political Choice", "政治的選択"),
     "free_passage": ("Free Passage", "自由通過"),
     "regime_change": ("Regime Change", "政権交替"),

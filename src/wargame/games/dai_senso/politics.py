@@ -28,7 +28,8 @@ Decisions
   Resistance (partisan bases, 15.1), Euro Commitment (the ESV, 15.14), Minor Country Creation
   (a ceded region made a new Axis minor, 15.25, 13.8.2) and the German Victories (the ESV,
   France made Vichy: 13.8.4, 13.8.5), the Aid to China table's Chinese replacement steps and
-  Military Aid (:mod:`aid`, 14.1): their numbers are the table ``markers``'. Every other
+  Military Aid (:mod:`aid`, 14.1), Stall [Command, Supply] (a Stall marker: :mod:`markers`,
+  14.15): their numbers are the table ``markers``'. Every other
   event is logged as not played yet, and changes nothing.
 """
 
@@ -40,7 +41,7 @@ from typing import Any, Final
 from wargame.engine.dice import D6
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, State
-from wargame.games.dai_senso import aid, countries, snlf, war_states
+from wargame.games.dai_senso import aid, countries, markers, snlf, war_states
 from wargame.games.dai_senso.cards import cards
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
@@ -431,6 +432,8 @@ HANDLERS: Final[dict[str, Handler]] = {
     "chinese_replacement_step": aid.replacement_steps(1),
     "chinese_replacement_steps_2": aid.replacement_steps(2),
     "military_aid": aid.military_aid,
+    "stall_command": markers.stall_event("command"),
+    "stall_supply": markers.stall_event("supply"),
 }
 """The events played, by id; each returns False when it cannot be done."""
 WITHOUT_POLITICS: Final = frozenset(
