@@ -633,6 +633,12 @@ class Politics(Strict):
         Literal["operation_z", "large_scale_attack"], Annotated[int, msgspec.Meta(ge=1, le=6)]
     ]
     """The SNLF Beachhead-0 markers each event places (15.29, 15.37)."""
+    manchukuo_garrison_steps: Annotated[int, msgspec.Meta(ge=0, le=30)] = 4
+    """Total War's Manchukuo Garrison Check: fewer Japanese steps there give the Soviets an
+    Influence marker on it (12.3, :mod:`total_war`)."""
+    shortage_roll: Annotated[int, msgspec.Meta(ge=1, le=7)] = 5
+    """Total War's Material Shortages: a roll of this or more places a Military Requisition
+    marker (12.3; 7: never)."""
 
 
 # -- 14, 15, 16.7 markers and events (ds-markers) ------------------------------------------------

@@ -42,6 +42,11 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     "neutrality_under_threat": ("Neutrality Under Threat", "脅威下の中立性"),
     "operation_z": ("Operation Z", "Z作戦"),
     "stall_command": ("Stall [Command]", "頓挫 [指揮]"),
+    # -- 16.1 Axis permanent conditional events Total War queues (12.3) --
+    "axis_minor_occupied": ("Axis Minor Occupied", "枢軸中小国占領"),
+    "manchukuo_garrison_check": ("Manchukuo Garrison Check", "満州国守備隊チェック"),
+    "material_shortages": ("Material Shortages", "物資欠乏"),
+    "british_neutrality_pact_check": ("British Neutrality Pact Check", "イギリス中立協定チェック"),
     "stall_supply": ("Stall [Supply]", "頓挫 [補給]"),
     "political_choice": ("Political Choice", "政治的選択"),
     "free_passage": ("Free Passage", "自由通過"),

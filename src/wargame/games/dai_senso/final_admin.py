@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, markers, politics, state, war_states
+from wargame.games.dai_senso import countries, markers, politics, state, total_war, war_states
 from wargame.games.dai_senso.registry import RULES
 
 RULES.stand_in("6.1.2", "a Truce counts down in the turns of the faction its country is aligned "
@@ -80,6 +80,7 @@ class FinalAdministrative(Procedure):
         if g.frame is not f:
             return
         permanent_events(g, f["side"])
+        queued_events(g, f["side"])
         g.call("card_actions", then="done", side=f["side"], segment="conditional_event")
 
     def done(self, g: Context, f: Frame) -> None:
@@ -122,6 +123,15 @@ def aid_to_china(g: Context, side: str, left: int | None = None) -> int:
         if g.frame is not frame:
             break
     return left
+
+
+@RULES.implements("12.3", "6.2")
+def queued_events(g: Context, side: str) -> None:
+    """The Axis conditional events Total War queued, each applied in the Axis's segment."""
+    if side != "axis":
+        return
+    for event in total_war.queued(g.data):
+        politics.apply_event(g, "axis", event, None)
 
 
 def units_by_country(data: Mapping[str, Any]) -> dict[str, set[str]]:

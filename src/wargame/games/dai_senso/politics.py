@@ -29,8 +29,9 @@ Decisions
   (a ceded region made a new Axis minor, 15.25, 13.8.2) and the German Victories (the ESV,
   France made Vichy: 13.8.4, 13.8.5), the Aid to China table's Chinese replacement steps and
   Military Aid (:mod:`aid`, 14.1), Stall [Command, Supply] (a Stall marker: :mod:`markers`,
-  14.15): their numbers are the table ``markers``'. Every other
-  event is logged as not played yet, and changes nothing.
+  14.15), Total War's four Axis conditional events (:mod:`total_war`, 12.3): their numbers are
+  the tables ``markers``' and ``politics``'. Every other event is logged as not played yet, and
+  changes nothing.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from typing import Any, Final
 from wargame.engine.dice import D6
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, State
-from wargame.games.dai_senso import aid, countries, markers, snlf, war_states
+from wargame.games.dai_senso import aid, countries, markers, snlf, total_war, war_states
 from wargame.games.dai_senso.cards import cards
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
@@ -434,6 +435,7 @@ HANDLERS: Final[dict[str, Handler]] = {
     "military_aid": aid.military_aid,
     "stall_command": markers.stall_event("command"),
     "stall_supply": markers.stall_event("supply"),
+    **{event: getattr(total_war, event) for event in total_war.QUEUED},
 }
 """The events played, by id; each returns False when it cannot be done."""
 WITHOUT_POLITICS: Final = frozenset(
