@@ -254,8 +254,8 @@ def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A mark on each hex with a logistics marker or a partisan base (1.2), in its faction's
-    colour."""
+    """A mark on each hex with a logistics marker or a partisan base (1.2), or a detachment
+    (2.3.5), in its faction's colour."""
     found = [
         {"hex": where, "kind": "logistics", "side": forces().markers[marker].faction}
         for marker, where in sorted(data.get("logistics", {}).items())
@@ -264,6 +264,10 @@ def marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     found += [
         {"hex": hex_id, "kind": "partisan", "side": side}
         for hex_id, side in sorted(data.get("partisans", {}).items())
+    ]
+    found += [
+        {"hex": where, "kind": "detachment", "side": state.faction(uid)}
+        for uid, where in sorted(data.get("detachments", {}).items())
     ]
     return found
 
