@@ -9,7 +9,7 @@ import pytest
 from tests.dai_senso.play import EVERYWHERE_SUPPLIED, GAME, PLAIN, act, actions, overlay, position
 from tests.dai_senso.test_organisation import SAIGON, TORA, organizing, refused
 from wargame.engine.state import State, clone
-from wargame.games.dai_senso import detachments, naval, naval_board, seasonal, supply
+from wargame.games.dai_senso import detachments, logistics, naval, naval_board, seasonal, supply
 from wargame.games.dai_senso.charts import TABLES, tables
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -93,3 +93,16 @@ def test_an_enemy_unit_entering_a_detachments_hex_sends_it_to_the_delay_box():
     assert state.data["units"]["j-5th-army"]["hex"] == EAST_OF_PLAIN
     assert state.data["detachments"] == {}
     assert {"piece": "s-1st-army", "side": "soviet"} in state.data["delay_box"]
+
+
+@pytest.mark.rule("2.3.5")
+@pytest.mark.rule("1.2.1")
+def test_an_enemy_detachment_bars_markers_and_a_logistics_marker_relieves_a_friendly_one():
+    state = position({"s-35th": ("e1803", 2)})
+    state.data["detachments"] = {"j-guards": PLAIN}
+    assert logistics.enemy_marker_in(state.data, PLAIN, "soviet")
+    assert not logistics.enemy_marker_in(state.data, PLAIN, "axis")
+    g = GAME.context(clone(state))
+    logistics.relieve_detachments(g, "axis", PLAIN)
+    assert g.data["detachments"] == {}
+    assert {"piece": "j-guards", "side": "axis"} in g.data["delay_box"]
