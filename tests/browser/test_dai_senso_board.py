@@ -48,6 +48,16 @@ def open_page(page, link, lang):
     stack = f'#map g.stack[data-hex="{START}"]'
     # the coastlines are fetched after the map
     open_seat(page, link, lang, "#map polygon.hex", stack, "#map path.backdrop-coast")
+    past_organization(page)
+
+
+def past_organization(page):
+    """The Axis ends its organization segment by the prompt's button if it is asked (2.3: its
+    one-step infantry may flip to detachments, 2.3.5), then is at its movement."""
+    either = ", ".join(f'#prompt-panel[data-prompt="prompt.{key}"]' for key in ORGANIZED)
+    page.wait_for_selector(either, state="attached")
+    if page.get_attribute("#prompt-panel", "data-prompt") == "prompt.organization":
+        play_button(page, "end")
     wait_prompt(page, "prompt.movement")
 
 
@@ -412,11 +422,7 @@ def test_a_unit_ships_to_the_beachhead_by_clicking_and_stands_there_as_a_stack(
     play_button(page, "end")
     wait_prompt(page, "prompt.blitz_placement")
     play_button(page, "end")
-    either = ", ".join(f'#prompt-panel[data-prompt="prompt.{key}"]' for key in ORGANIZED)
-    page.wait_for_selector(either, state="attached")
-    if page.get_attribute("#prompt-panel", "data-prompt") == "prompt.organization":
-        play_button(page, "end")  # 2.3: nothing to reorganize here
-    wait_prompt(page, "prompt.movement")
+    past_organization(page)
     page.click(f'#map g.stack[data-hex="{SAIGON}"]', force=True)
     before = version(page)
     page.click('#popup button[data-action="move j-guards"]')

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dai_senso.test_politics import logged, political
+from tests.dai_senso.test_aid import aid_rows
+from tests.dai_senso.test_politics import SCENARIO, logged, political
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.procedure import run_automatic
@@ -26,6 +27,7 @@ from wargame.games.dai_senso import (
     seasonal,
     war_states,
 )
+from wargame.games.dai_senso import state as state_mod
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
@@ -73,7 +75,7 @@ def test_a_cards_aid_to_china_marker_comes_off_the_track_into_the_chosen_box():
 
 @pytest.mark.rule("14.1")
 def test_each_aid_to_china_marker_rolls_on_the_table_in_the_conditional_event_segment():
-    state = political()
+    state = GAME.setup(SCENARIO, 5, {"rules_overlay": aid_rows("none")})
     g = context(state)
     g.data["aid_to_china"] = {"west": 2}
     final_admin.aid_to_china(g, "west")
@@ -147,6 +149,47 @@ def test_a_stall_marker_bars_its_faction_from_support_placement_and_landing_with
 
 
 # -- 14.37, 14.45 V-J Day -------------------------------------------------------------------------
+
+
+@pytest.mark.rule("14.15")
+def test_the_stall_event_places_a_marker_on_an_enemy_units_hex_by_the_factions_choice():
+    g = context(political())
+    politics.apply_event(g, "west", "stall_supply", None)
+    assert g.frame.name == "stall_placement"
+    run_automatic(g)
+    g.finish()
+    state = g.state
+    japanese = next(u for u in state.data["units"] if u.startswith("j-"))
+    where = state.data["units"][japanese]["hex"]
+    legal = [a.text for a in GAME.legal_actions(state, "west")]
+    assert f"stall {where}" in legal
+    for text in legal:
+        owners = {state_mod.faction(u) for u in state_mod.units_in(state.data, text.split()[1])}
+        assert text.startswith("stall ") and owners and "west" not in owners
+    state = GAME.apply(state, "west", Action(f"stall {where}"))
+    assert state.data["stall"] == [{"hex": where, "kind": "supply", "against": "axis", "range": 2}]
+    assert logged(state, "log.stall")[-1] == {"hex": where, "against": "axis"}
+
+
+@pytest.mark.rule("14.15")
+def test_the_stall_event_with_no_enemy_unit_has_no_effect():
+    g = context(political())
+    g.data["units"] = {u: r for u, r in g.data["units"].items() if u.startswith("n-")}
+    politics.apply_event(g, "west", "stall_command", None)
+    assert logged(g.state, "log.event_impossible")[-1]["event"] == "stall_command"
+    assert "stall" not in g.data
+
+
+@pytest.mark.rule("14.15")
+def test_a_stall_marker_is_lifted_at_the_end_of_its_factions_turn():
+    g = context(political())
+    markers.place_stall(g, "w5123", "supply", "axis")
+    markers.place_stall(g, "w4724", "command", "west")
+    markers.lift_stalls(g, "soviet")
+    assert len(g.data["stall"]) == 2
+    markers.lift_stalls(g, "axis")
+    assert [m["against"] for m in g.data["stall"]] == ["west"]
+    assert logged(g.state, "log.stall_lifted")[-1] == {"hex": "w5123", "against": "axis"}
 
 
 @pytest.mark.rule("14.37")

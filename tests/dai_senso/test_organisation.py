@@ -65,7 +65,7 @@ def test_the_organization_segment_follows_the_support_segment():
 
 @pytest.mark.rule("2.3")
 def test_with_nothing_to_organize_the_segment_passes():
-    state = organizing({"j-25th-army": (SAIGON, 2), "j-guards": (SAIGON, 1)})
+    state = organizing({"j-25th-army": (SAIGON, 2)})
     assert prompt(state) == "prompt.movement"
 
 

@@ -10,7 +10,15 @@ from collections import Counter
 
 import pytest
 
-from tests.dai_senso.play import GAME, SCENARIO, act, actions, frozen, position
+from tests.dai_senso.play import (
+    GAME,
+    SCENARIO,
+    act,
+    actions,
+    frozen,
+    past_organization,
+    position,
+)
 from wargame.engine.action import Action
 from wargame.engine.contract import prompt_problems
 from wargame.engine.errors import IllegalAction, UnknownGame
@@ -54,6 +62,8 @@ def test_the_phases_not_played_yet_pass_through_and_say_so():
     state = GAME.setup(SCENARIO, 1)
     skipped = [e.params["phase"] for e in state.log if e.key == "log.phase_skipped"]
     assert set(skipped) <= {"option_cards"}  # played once option_cards.py is there (1.1)
+    assert state.data["phase"] == "organization" and state.data["phasing"] == "axis"
+    state = past_organization(state, "axis")  # its one-step infantry may detach (2.3.5)
     assert state.data["phase"] == "operational_movement" and state.data["phasing"] == "axis"
 
 
@@ -70,7 +80,7 @@ def test_the_faction_turns_run_axis_then_soviet_and_the_turn_marker_moves_on():
 
 
 def test_an_action_of_a_faction_not_at_its_turn_is_refused_and_changes_nothing():
-    state = GAME.setup(SCENARIO, 1)
+    state = past_organization(GAME.setup(SCENARIO, 1), "axis")
     before = frozen(state)
     phase = "the operational_movement phase of the axis faction turn waits for axis"
     with pytest.raises(IllegalAction, match=f"^3: it is not soviet's decision now: {phase}$"):
@@ -124,7 +134,7 @@ def test_every_side_sees_the_whole_position_and_no_hand():
     state = GAME.setup(SCENARIO, 1)
     views = [GAME.view(state, side)["board"] for side in (None, *GAME.sides)]
     assert all(without_display(view) == state.data for view in views)
-    assert "move j-30th-army" in actions(state, "axis")
+    assert "move j-30th-army" in actions(past_organization(state, "axis"), "axis")
 
 
 def test_every_prompt_has_words_in_both_languages_and_names_only_what_is_offered():

@@ -380,10 +380,10 @@ def test_an_unlisted_failure_is_no_event(ceded: int):
     if ceded == 0:
         assert logged(g.state, "log.no_event")
         assert not logged(g.state, "log.event_not_played")
-    else:
-        assert logged(g.state, "log.event_not_played") == [
-            {"side": "axis", "event": "military_aid"}
-        ]
+    else:  # Military Aid applied: the Axis picks its reduced unit, or has none (14.1, aid.py)
+        impossible = logged(g.state, "log.event_impossible")
+        assert not logged(g.state, "log.no_event")
+        assert g.frame.name == "military_aid" or impossible[-1]["event"] == "military_aid"
 
 
 @pytest.mark.rule("2.1")

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dai_senso.play import GAME, SCENARIO
+from tests.dai_senso.play import GAME, SCENARIO, past_organization
 from wargame.engine.action import Action
 from wargame.engine.state import Result, clone
 from wargame.games.dai_senso import strategy
 from wargame.games.dai_senso.victory import training
 
 pytestmark = pytest.mark.game("dai-senso")
-START = GAME.setup(SCENARIO, 3)
+START = past_organization(GAME.setup(SCENARIO, 3), "axis")
 OBJECTIVES = list(training(START).objectives)
 
 

@@ -10,7 +10,15 @@ import re
 
 import pytest
 
-from tests.dai_senso.play import EVERYWHERE_SUPPLIED, GAME, act, actions, frozen, overlay
+from tests.dai_senso.play import (
+    EVERYWHERE_SUPPLIED,
+    GAME,
+    act,
+    actions,
+    frozen,
+    overlay,
+    past_organization,
+)
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.rng import Rng
@@ -78,8 +86,8 @@ def end_turn(state: State, side: str) -> State:
 
 def to_movement(state: State) -> State:
     """From the Axis support segment to its operational movement: no beachhead placed, no
-    Blitz marker."""
-    return act(state, "axis", "end", "end")
+    Blitz marker, and the organization segment (2.3) ended if it asks."""
+    return past_organization(act(state, "axis", "end", "end"), "axis")
 
 
 # -- set-up and victory ---------------------------------------------------------------------------

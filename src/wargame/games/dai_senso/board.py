@@ -72,6 +72,8 @@ class Board:
             country: kind for country, (kind, _owner) in self.area_kinds.items()
         }
         """Each country, dependent or region by its id: major, minor, dependent or region."""
+        self.off_map_boxes: dict[str, Mapping[str, Any]] = dict(raw.get("off_map_boxes", {}))
+        """Each off-map box by its id: its faction, names, printed adjacency (spec §1.4)."""
         self.sides: dict[frozenset[str], frozenset[str]] = {
             frozenset((side["a"], side["b"])): frozenset(side["kinds"]) for side in raw["hexsides"]
         }

@@ -599,6 +599,8 @@ GroundClass = Literal["infantry_type", "armor_type", "hq", "fortress"]
 class OrganizationRules(Strict):
     donors: dict[GroundClass, list[GroundClass]]
     """A receiving unit's class -> the classes of the one-step units whose step it may take."""
+    detachment_types: list[str] = msgspec.field(default_factory=lambda: ["infantry"])
+    """The ground unit types whose one-step counters carry a detachment on their back (2.3.5)."""
 
 
 # -- 4.1.1 airdrops (ds-org) ----------------------------------------------------------------------
@@ -633,6 +635,12 @@ class Politics(Strict):
         Literal["operation_z", "large_scale_attack"], Annotated[int, msgspec.Meta(ge=1, le=6)]
     ]
     """The SNLF Beachhead-0 markers each event places (15.29, 15.37)."""
+    manchukuo_garrison_steps: Annotated[int, msgspec.Meta(ge=0, le=30)] = 4
+    """Total War's Manchukuo Garrison Check: fewer Japanese steps there give the Soviets an
+    Influence marker on it (12.3, :mod:`total_war`)."""
+    shortage_roll: Annotated[int, msgspec.Meta(ge=1, le=7)] = 5
+    """Total War's Material Shortages: a roll of this or more places a Military Requisition
+    marker (12.3; 7: never)."""
 
 
 # -- 14, 15, 16.7 markers and events (ds-markers) ------------------------------------------------

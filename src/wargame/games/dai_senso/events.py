@@ -41,6 +41,13 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     "neutrality": ("Neutrality", "中立性"),
     "neutrality_under_threat": ("Neutrality Under Threat", "脅威下の中立性"),
     "operation_z": ("Operation Z", "Z作戦"),
+    "stall_command": ("Stall [Command]", "頓挫 [指揮]"),
+    # -- 16.1 Axis permanent conditional events Total War queues (12.3) --
+    "axis_minor_occupied": ("Axis Minor Occupied", "枢軸中小国占領"),
+    "manchukuo_garrison_check": ("Manchukuo Garrison Check", "満州国守備隊チェック"),
+    "material_shortages": ("Material Shortages", "物資欠乏"),
+    "british_neutrality_pact_check": ("British Neutrality Pact Check", "イギリス中立協定チェック"),
+    "stall_supply": ("Stall [Supply]", "頓挫 [補給]"),
     "political_choice": ("Political Choice", "政治的選択"),
     "free_passage": ("Free Passage", "自由通過"),
     "regime_change": ("Regime Change", "政権交替"),
@@ -82,6 +89,11 @@ EVENTS: Final[dict[str, tuple[str, str]]] = {
     # -- results that name no title: a step for the faction rolling --
     "replacement_step": ("One replacement step", "補充1ステップ"),
     "replacement_steps_2": ("Two replacement steps", "補充2ステップ"),
+    "chinese_replacement_step": ("One Chinese infantry replacement step", "中国歩兵補充1ステップ"),
+    "chinese_replacement_steps_2": (
+        "Two Chinese infantry replacement steps",
+        "中国歩兵補充2ステップ",
+    ),
     "esv_down": ("The European front improves: ESV -1", "欧州戦線の好転: 欧州戦略値-1"),
 }
 """Event id -> (English, Japanese) name."""

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, markers, politics, state, war_states
+from wargame.games.dai_senso import countries, markers, politics, state, total_war, war_states
 from wargame.games.dai_senso.registry import RULES
 
 RULES.stand_in("6.1.2", "a Truce counts down in the turns of the faction its country is aligned "
@@ -71,8 +71,16 @@ class FinalAdministrative(Procedure):
     def conditional(self, g: Context, f: Frame) -> None:
         """The rolls of the Aid to China markers in the faction's box (14.1), its permanent
         conditional events, then its current card's."""
-        aid_to_china(g, f["side"])
+        f["aid_left"] = markers.aid_rolls(g.data, f["side"])
+        g.goto("aid")
+
+    def aid(self, g: Context, f: Frame) -> None:
+        """The Aid to China rolls left, until a result asks the faction (it comes back here)."""
+        f["aid_left"] = aid_to_china(g, f["side"], f["aid_left"])
+        if g.frame is not f:
+            return
         permanent_events(g, f["side"])
+        queued_events(g, f["side"])
         g.call("card_actions", then="done", side=f["side"], segment="conditional_event")
 
     def done(self, g: Context, f: Frame) -> None:
@@ -103,10 +111,27 @@ def reduce_truces(g: Context, side: str) -> None:
 
 
 @RULES.implements("14.1")
-def aid_to_china(g: Context, side: str) -> None:
-    """One roll on the Aid to China table for each Aid to China marker in ``side``'s box."""
-    for _ in range(markers.aid_rolls(g.data, side)):
+def aid_to_china(g: Context, side: str, left: int | None = None) -> int:
+    """One roll on the Aid to China table for each Aid to China marker in ``side``'s box
+    (``left`` of them still to roll), until a result asks the faction for decisions; the rolls
+    still left then."""
+    left = markers.aid_rolls(g.data, side) if left is None else left
+    frame = g.frame
+    while left > 0:
+        left -= 1
         politics.roll_on_table(g, side, "aid_to_china", None)
+        if g.frame is not frame:
+            break
+    return left
+
+
+@RULES.implements("12.3", "6.2")
+def queued_events(g: Context, side: str) -> None:
+    """The Axis conditional events Total War queued, each applied in the Axis's segment."""
+    if side != "axis":
+        return
+    for event in total_war.queued(g.data):
+        politics.apply_event(g, "axis", event, None)
 
 
 def units_by_country(data: Mapping[str, Any]) -> dict[str, set[str]]:

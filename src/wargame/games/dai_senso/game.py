@@ -42,6 +42,7 @@ from wargame.engine.procedure import Context, Procedure
 from wargame.engine.rng import RandomSource
 from wargame.engine.state import FLAT_ITEMS, Copier, State, copy_data
 from wargame.games.dai_senso import (
+    aid,
     airdrop,
     blitz,
     cards,
@@ -55,6 +56,7 @@ from wargame.games.dai_senso import (
     markers,
     movement,
     naval,
+    offmap,
     option_cards,
     organisation,
     politics,
@@ -96,7 +98,7 @@ class DaiSenso(ProcedureGame):
     procedures: tuple[Procedure, ...] = (
         *sequence.ALL, *blitz.ALL, *movement.ALL, *combat.ALL, *retreat.ALL, *losses.ALL,
         *stacking.ALL, *naval.ALL, *seasonal.ALL, *option_cards.ALL, *organisation.ALL,
-        *airdrop.ALL, *politics.ALL, *final_admin.ALL, *snlf.ALL, *markers.ALL,
+        *airdrop.ALL, *politics.ALL, *final_admin.ALL, *snlf.ALL, *markers.ALL, *aid.ALL,
     )  # fmt: skip
     prompts_file = Path(__file__).parent / "data" / "prompts.yaml"
     flat_data_keys = frozenset(
@@ -133,6 +135,7 @@ class DaiSenso(ProcedureGame):
         tables = charts.tables(g.state)
         terms = charts.scenario_terms(tables, scenario)
         g.data.update(state.initial_data(scenario, terms))
+        g.data.update(offmap.initial_data(scenario))
         g.data.update(country_setup.play_area(tables["campaign_scenarios"].get(scenario)))
         g.data.update(naval.initial_data(scenario, tables["naval"]))
         g.data.update(seasonal.initial_data(scenario, tables))
@@ -235,6 +238,8 @@ def names_catalog() -> Catalog:
         ):
             for record in records.values():
                 entries[f"{kind}.{record.id}"] = record.name_ja if lang == "ja" else record.name
+        for box, found in board().off_map_boxes.items():
+            entries[f"offmap_box.{box}"] = found["name_ja"] if lang == "ja" else found["name"]
         for country, record in board().country_names.items():
             entries[f"country.{country}"] = record[1] if lang == "ja" else record[0]
         entries |= card_names(lang)

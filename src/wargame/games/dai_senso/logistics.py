@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, state
+from wargame.games.dai_senso import countries, detachments, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
@@ -69,8 +69,13 @@ def logistics_in(data: Mapping[str, Any], hex_id: str) -> list[str]:
     return sorted(m for m, where in data.get("logistics", {}).items() if where == hex_id)
 
 
+@RULES.implements("1.2.1", "1.2.2", "1.3.4", "2.3.5")
 def enemy_marker_in(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
-    return any(marker_side(m) != side for m in logistics_in(data, hex_id))
+    """An enemy logistics marker or detachment (2.3.5) in the hex: no logistics marker,
+    partisan base or replacement goes there."""
+    enemy = [m for m in logistics_in(data, hex_id) if marker_side(m) != side]
+    owner = detachments.holder(data, hex_id)
+    return bool(enemy) or (owner is not None and owner != side)
 
 
 def traces(data: Mapping[str, Any], tables: Mapping[str, Any], hex_id: str, side: str) -> bool:
@@ -89,7 +94,7 @@ def placement_refusal(
     if where is None or where.sea:
         return f"1.2.1: {hex_id} is no land hex"
     if state.enemy_in(data, hex_id, side) or enemy_marker_in(data, hex_id, side):
-        return f"1.2.1: {hex_id} holds an enemy unit or logistics marker"
+        return f"1.2.1: {hex_id} holds an enemy unit, logistics marker or detachment"
     if logistics_in(data, hex_id):
         return f"1.2.1: {hex_id} already holds a friendly logistics marker"
     if side == "soviet":
@@ -165,7 +170,7 @@ def partisan_refusal(
     if hex_id in data["partisans"] or state.enemy_in(data, hex_id, side):
         return f"1.2.2: {hex_id} holds a partisan base or an enemy unit"
     if enemy_marker_in(data, hex_id, side):
-        return f"1.2.2: {hex_id} holds an enemy logistics marker"
+        return f"1.2.2: {hex_id} holds an enemy logistics marker or detachment"
     if state.in_enemy_zoc(data, hex_id, side) and state.holder(data, hex_id) != side:
         return f"1.2.2: {hex_id} is in an enemy zone of control with no friendly unit"
     if where.country in used:
@@ -222,7 +227,19 @@ def _place(g: Context, f: Frame, marker: str, hex_id: str) -> None:
     g.data["logistics"][marker] = hex_id
     f["logistics_done"] = True
     g.log("log.logistics_placed", side=f["side"], marker=marker, hex=hex_id)
+    relieve_detachments(g, f["side"], hex_id)
     g.goto("logistics")
+
+
+@RULES.implements("1.2.1", "2.3.5")
+def relieve_detachments(g: Context, side: str, hex_id: str) -> None:
+    """A logistics marker placed with a friendly detachment sends the detachment to the Delay
+    box at once (spec §1.2.1)."""
+    for uid in detachments.in_hex(g.data, hex_id):
+        if state.faction(uid) == side:
+            del g.data["detachments"][uid]
+            g.data["delay_box"].append({"piece": uid, "side": side})
+            g.log("log.detachment_relieved", side=side, unit=uid, hex=hex_id)
 
 
 def _pick_up(g: Context, f: Frame, marker: str) -> None:

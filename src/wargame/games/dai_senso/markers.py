@@ -27,8 +27,11 @@ Decisions
   effect text is cut off, is a +1 to its faction's delay rolls (provisional, table
   ``delay_allied``).
 - 14.15 (provisional): a Stall marker bars the faction it is against from placing support units
-  and landing from beachheads within its range; inland advance (2.2.2) is exempt. No event
-  places one yet.
+  and landing from beachheads within its range; inland advance (2.2.2) is exempt. The political
+  event Stall [Command, Supply] (the seed's TOC lists it among chapter 15's events, beside
+  Operation Z) places one of its kind: the phasing faction picks a land hex holding an enemy
+  ground unit, and the marker stands against that unit's faction until the end of that
+  faction's next faction turn (one offensive stalled: :func:`lift_stalls`).
 - 14.37 (reconstructed): Total War's script places the V-J Day marker the table's seasonal
   turns ahead ([DG]: sixteen); when the turn marker enters its box the marker comes off the
   track and the game ends (0.3), unless it returns (14.45).
@@ -190,6 +193,65 @@ def stall_refusal(data: Mapping[str, Any], side: str, hex_id: str, doing: str) -
     return ""
 
 
+@RULES.implements("14.15")
+def stall_targets(data: Mapping[str, Any], side: str) -> list[str]:
+    """The hexes a Stall marker of ``side``'s event may go in: land hexes with an enemy ground
+    unit."""
+    the_map = board()
+    found = {
+        record["hex"]
+        for uid, record in data["units"].items()
+        if state.faction(uid) != side and not the_map.hexes[record["hex"]].sea
+    }
+    return sorted(found)
+
+
+def stall_event(kind: str) -> Any:
+    """The political event Stall [``kind``]: a Stall marker placed by the faction's choice
+    (impossible with no target hex)."""
+
+    def place(g: Context, side: str, country: str | None) -> bool:
+        if not stall_targets(g.data, side):
+            return False
+        then = "action" if g.frame.name == "card_actions" else g.frame.step
+        g.call("stall_placement", then=then, side=side, kind=kind)
+        return True
+
+    return place
+
+
+class StallPlacement(Procedure):
+    """The phasing faction picks the hex of the Stall marker its event places (14.15)."""
+
+    name = "stall_placement"
+
+    @decision
+    def start(self, g: Context, f: Frame) -> Choices:
+        event = f"stall_{f['kind']}"
+        choices = Decision.single(f["side"], "prompt.stall", event=event)
+        for hex_id in stall_targets(g.data, f["side"]):
+            choices.add(f"stall {hex_id}", _stall, hex_id)
+        return choices
+
+
+def _stall(g: Context, f: Frame, hex_id: str) -> None:
+    against = state.faction(state.units_in(g.data, hex_id)[0])
+    place_stall(g, hex_id, f["kind"], against)
+    g.ret()
+
+
+@RULES.implements("14.15")
+def lift_stalls(g: Context, side: str) -> None:
+    """At the end of ``side``'s faction turn the Stall markers against it leave the map."""
+    found = g.data.get("stall", [])
+    lifted = [marker for marker in found if marker["against"] == side]
+    if not lifted:
+        return
+    g.data["stall"] = [marker for marker in found if marker["against"] != side]
+    for marker in lifted:
+        g.log("log.stall_lifted", hex=marker["hex"], against=side)
+
+
 def place_stall(g: Context, hex_id: str, kind: str, against: str) -> None:
     """A Stall marker of ``kind`` against ``against`` in the hex, its range the table's."""
     reach = game_tables(g.state)["markers"].stall_range
@@ -301,4 +363,4 @@ def repatriate(g: Context, side: str) -> None:
         g.log("log.repatriated", side=side, unit=uid)
 
 
-ALL: Final[tuple[Procedure, ...]] = (AidToChinaBox(),)
+ALL: Final[tuple[Procedure, ...]] = (AidToChinaBox(), StallPlacement())

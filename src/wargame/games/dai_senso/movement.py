@@ -23,7 +23,9 @@ Decisions
   hexside, takes the entire allowance (3.1.4), with no overrun across that hexside.
 - In a scenario that plays politics, the war state and the countries' status and posture limit
   where a unit goes (12.1, 13.4, 13.6: :func:`war_states.entry_refusal`).
-- Not played yet: off-map box movement (3.1.3).
+- Off-map box movement (3.1.3, :mod:`offmap`): a unit in a box moves to an adjacent box, or
+  from Eastern Europe onto the map edge, as its whole move, offered with the phase's units; a
+  Soviet unit on that edge may enter the box as its whole move.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import state, supply, war_states
+from wargame.games.dai_senso import offmap, state, supply, war_states
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import TerrainEffects
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -236,8 +238,40 @@ class Movement(Procedure):
                 choices.refuse(f"move {uid}", unsupplied)
             else:
                 choices.add(f"move {uid}", _pick, uid, self.reserve)
+        _offer_box_moves(g.data, choices, side, self.reserve)
         choices.add("end", _end)
         return choices
+
+
+@RULES.implements("3.1.3")
+def _offer_box_moves(data: Mapping[str, Any], choices: Choices, side: str, reserve: bool) -> None:
+    """The moves of the faction's units in off-map boxes: to an adjacent box, or from Eastern
+    Europe onto the map edge (3.1.3), each a unit's whole move."""
+    for uid in offmap.own(data, side):
+        if uid in data["moved"]:
+            continue
+        for to, reason in offmap.box_moves(data, uid).items():
+            offer(choices, f"box {uid} {to}", reason, _box_move, uid, to)
+        for there in offmap.exits(data, uid):
+            reason = offmap.exit_refusal(data, uid, there, reserve)
+            offer(choices, f"leave {uid} {there}", reason, _leave_box, uid, there)
+
+
+def _box_move(g: Context, f: Frame, uid: str, to: str) -> None:
+    record = g.data["off_map"][uid]
+    frm, record["box"] = record["box"], to
+    g.data["moved"].append(uid)
+    g.log("log.boxed", side=state.faction(uid), unit=uid, frm=frm, to=to)
+
+
+def _leave_box(g: Context, f: Frame, uid: str, there: str) -> None:
+    record = g.data["off_map"].pop(uid)
+    g.data["units"][uid] = {"hex": there, "steps": record["steps"]}
+    taken = state.enter(g.data, uid, there)
+    g.data["moved"].append(uid)
+    g.log("log.left_box", side=state.faction(uid), unit=uid, frm=record["box"], to=there)
+    if taken:
+        g.log("log.taken", side=taken, hex=there)
 
 
 class ReserveMovement(Movement):
@@ -281,6 +315,11 @@ class UnitMove(Procedure):
             choices.refuse(f"hex {there}", reason)
         if f["spent"] == 0 and not f.get("exploit") and plays_naval(g.data):
             _offer_sailings(g.data, choices, uid, ground)
+        if f["spent"] == 0 and not f.get("exploit") and state.hex_of(g.data, uid) in offmap.EDGE:
+            reason = offmap.entry_refusal(g.data, uid)
+            offer(
+                choices, f"box {offmap.EASTERN_EUROPE}", reason, _enter_box, offmap.EASTERN_EUROPE
+            )
         choices.add("stop", _stop)
         return choices
 
@@ -320,6 +359,16 @@ def _sail(g: Context, f: Frame, there: str) -> None:
     g.log("log.sailed", side=state.faction(uid), unit=uid, frm=here, to=there)
     if taken:
         g.log("log.taken", side=taken, hex=there)
+    _stop(g, f)
+
+
+@RULES.implements("3.1.3")
+def _enter_box(g: Context, f: Frame, box: str) -> None:
+    """The unit leaves the map edge for the off-map box: its whole move."""
+    uid = f["unit"]
+    record = g.data["units"].pop(uid)
+    g.data.setdefault("off_map", {})[uid] = {"box": box, "steps": record["steps"]}
+    g.log("log.entered_box", side=state.faction(uid), unit=uid, frm=record["hex"], to=box)
     _stop(g, f)
 
 

@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Effect, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import markers, state, war_states
+from wargame.games.dai_senso import detachments, markers, state, war_states
 from wargame.games.dai_senso.air import AIR_TYPES, enemy_air_in, spaced_out
 from wargame.games.dai_senso.blitz import blitz_enabled
 from wargame.games.dai_senso.board import board
@@ -87,22 +87,23 @@ def initial_data(scenario: str, table: Naval) -> dict[str, Any]:
     return {"beachheads": {}, "support": support, "convoys": 0, "sea": sea}
 
 
+@RULES.implements("2.3.5")
 def bases_of(data: Mapping[str, Any], supply: Supply, nationality: str) -> set[str]:
-    """The land hexes with a supplied ground unit of the nationality: its airbases, and its
-    naval bases where they are ports (spec §2.7; the map marks no cities, roads or rails)."""
+    """The land hexes with a supplied ground unit or a detachment (2.3.5) of the nationality: its
+    airbases, and its naval bases where they are ports (spec §2.7; the map marks no cities,
+    roads or rails)."""
     units = [uid for uid in data["units"] if state.unit(uid).nationality == nationality]
-    if not units:
+    pieces = [*units, *detachments.placed(data)]
+    mine = [uid for uid in pieces if state.unit(uid).nationality == nationality]
+    if not mine:
         return set()
-    cut_off = set(unsupplied(data, supply, state.faction(units[0])))
+    side = state.faction(mine[0])
+    cut_off = set(unsupplied(data, supply, side))
     the_map = board()
-    side = state.faction(units[0])
-    return {
-        state.hex_of(data, uid)
-        for uid in units
-        if uid not in cut_off
-        and not the_map.hexes[state.hex_of(data, uid)].sea
-        and not enemy_air_in(data, state.hex_of(data, uid), side)
-    }
+    found = {state.hex_of(data, uid) for uid in units if uid not in cut_off}
+    found = {hex_id for hex_id in found if not the_map.hexes[hex_id].sea}
+    found |= detachments.bases(data, nationality)
+    return {hex_id for hex_id in found if not enemy_air_in(data, hex_id, side)}
 
 
 # -- 3.1.2 port-to-port -------------------------------------------------------------------------

@@ -53,15 +53,23 @@ def open_port(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
         return found is not None and found["side"] == side
     if hex_id not in ports():
         return False
-    held = state.holder(data, hex_id)
+    held = state.holder(data, hex_id) or _detachment_side(data, hex_id)
     if held is not None:
         return held == side
     return board().hexes[hex_id].country in data["sea"]["open_port_countries"].get(side, [])
 
 
+@RULES.implements("2.3.5")
+def _detachment_side(data: Mapping[str, Any], hex_id: str) -> str | None:
+    """The faction of a detachment in the hex: it keeps the port open to its faction."""
+    found = [uid for uid, where in data.get("detachments", {}).items() if where == hex_id]
+    return state.faction(found[0]) if found else None
+
+
 def open_ports(data: Mapping[str, Any], side: str) -> list[str]:
     """Every open port of ``side`` (as :func:`open_port`, worked out for all hexes at once)."""
-    held = {record["hex"]: state.faction(uid) for uid, record in data["units"].items()}
+    held = {where: state.faction(uid) for uid, where in data.get("detachments", {}).items()}
+    held |= {record["hex"]: state.faction(uid) for uid, record in data["units"].items()}
     found = {sea for sea, record in data["beachheads"].items() if record["side"] == side}
     found |= {hex_id for hex_id, owner in held.items() if owner == side and hex_id in ports()}
     for country in data["sea"]["open_port_countries"].get(side, []):

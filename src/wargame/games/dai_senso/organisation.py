@@ -23,25 +23,26 @@ Decisions (provisional: the procedures are not recovered, supplement §4, §20 i
   infantry-type unit of its nationality waiting in the force pool, and a supplied one-step
   infantry-type unit at home (its own country, :func:`countries.home_of`) becomes a garrison
   of its nationality waiting there; the unit replaced goes to the force pool. A fortress never
-  converts: its works cannot move. Detachments (2.3.5) need counters the set-ups do not hold
-  (a detachment on the back of an infantry unit): not played.
+  converts: its works cannot move.
+- Detachments (2.3.5, :mod:`detachments`): a supplied one-step infantry unit flips to its
+  detachment, which flips back when its hex traces supply; a counter flips once a segment.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import countries, state
+from wargame.games.dai_senso import countries, detachments, state
 from wargame.games.dai_senso.charts import OrganizationRules, Stacking, Supply
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.naval import offer
 from wargame.games.dai_senso.registry import RULES
 from wargame.games.dai_senso.stacking import stacking_problem
-from wargame.games.dai_senso.supply import supplied
+from wargame.games.dai_senso.supply import hex_supplied, supplied
 
 RULES.stand_in(
     "2.3.1",
@@ -169,13 +170,14 @@ class Organization(Procedure):
 
     def start(self, g: Context, f: Frame) -> None:
         """The segment is a decision only when the faction has something it may do in it."""
+        f["flipped"] = []
         g.goto("organize" if any_choice(g, f["side"]) else "done")
 
     @decision
     def organize(self, g: Context, f: Frame) -> Choices:
         choices = Decision.single(f["side"], "prompt.organization")
         choices.add("end", _end)
-        for text, reason, effect, args in offers(g, f["side"]):
+        for text, reason, effect, args in offers(g, f["side"], f.get("flipped", [])):
             offer(choices, text, reason, effect, *args)
         return choices
 
@@ -187,9 +189,10 @@ Offer = tuple[str, str, Any, tuple[str, ...]]
 """An action's text, the reason it is refused ("" if it is not), its effect and arguments."""
 
 
-def offers(g: Context, side: str) -> list[Offer]:
-    """Every combination (2.3.1), breakdown (2.3.4), voluntary elimination (2.3.3) and
-    conversion (2.3.2) the faction may try, each with its refusal if any."""
+def offers(g: Context, side: str, flipped: Sequence[str] = ()) -> list[Offer]:
+    """Every combination (2.3.1), breakdown (2.3.4), voluntary elimination (2.3.3), conversion
+    (2.3.2) and detachment flip (2.3.5) the faction may try, each with its refusal if any;
+    ``flipped``: the counters flipped this segment."""
     charts = game_tables(g.state)
     table, supply = charts["organization"], charts["supply"]
     found: list[Offer] = []
@@ -209,6 +212,25 @@ def offers(g: Context, side: str) -> list[Offer]:
             if converts_into(uid, into):
                 reason = conversion_refusal(g.data, uid, supply)
                 found.append((f"convert {uid} {into}", reason, _convert, (uid, into)))
+    return found + detachment_offers(g, side, flipped)
+
+
+@RULES.implements("2.3.5")
+def detachment_offers(g: Context, side: str, flipped: Sequence[str]) -> list[Offer]:
+    """Each unit of the faction that may flip to its detachment, and each of its detachments
+    that may flip back (a counter flips once a segment)."""
+    charts = game_tables(g.state)
+    table, supply = charts["organization"], charts["supply"]
+    found: list[Offer] = []
+    for uid in state.own_units(g.data, side):
+        if detachments.carries_detachment(uid, table) and uid not in flipped:
+            reason = detachments.detach_refusal(g.data, uid, table, supplied(g.data, supply, uid))
+            found.append((f"detach {uid}", reason, _detach, (uid,)))
+    for uid in detachments.of_side(g.data, side):
+        if uid not in flipped:
+            traced = hex_supplied(g.data, supply, detachments.placed(g.data)[uid], side)
+            reason = detachments.rejoin_refusal(g.data, uid, charts["stacking"], traced)
+            found.append((f"rejoin {uid}", reason, _rejoin, (uid,)))
     return found
 
 
@@ -247,6 +269,22 @@ def _disband(g: Context, f: Frame, uid: str) -> None:
     record = g.data["units"].pop(uid)
     g.data["pool"].append(uid)
     g.log("log.disbanded", side=f["side"], unit=uid, hex=record["hex"])
+
+
+@RULES.implements("2.3.5")
+def _detach(g: Context, f: Frame, uid: str) -> None:
+    record = g.data["units"].pop(uid)
+    g.data.setdefault("detachments", {})[uid] = record["hex"]
+    f["flipped"] = [*f.get("flipped", []), uid]
+    g.log("log.detached", side=f["side"], unit=uid, hex=record["hex"])
+
+
+@RULES.implements("2.3.5")
+def _rejoin(g: Context, f: Frame, uid: str) -> None:
+    hex_id = g.data["detachments"].pop(uid)
+    g.data["units"][uid] = {"hex": hex_id, "steps": 1}
+    f["flipped"] = [*f.get("flipped", []), uid]
+    g.log("log.rejoined", side=f["side"], unit=uid, hex=hex_id)
 
 
 def _end(g: Context, f: Frame) -> None:

@@ -27,8 +27,11 @@ Decisions
   Large-Scale Attack (SNLF Beachhead-0 markers: :mod:`snlf`, 15.29, 15.37), Allied Support for
   Resistance (partisan bases, 15.1), Euro Commitment (the ESV, 15.14), Minor Country Creation
   (a ceded region made a new Axis minor, 15.25, 13.8.2) and the German Victories (the ESV,
-  France made Vichy: 13.8.4, 13.8.5): their numbers are the table ``markers``'. Every other
-  event is logged as not played yet, and changes nothing.
+  France made Vichy: 13.8.4, 13.8.5), the Aid to China table's Chinese replacement steps and
+  Military Aid (:mod:`aid`, 14.1), Stall [Command, Supply] (a Stall marker: :mod:`markers`,
+  14.15), Total War's four Axis conditional events (:mod:`total_war`, 12.3): their numbers are
+  the tables ``markers``' and ``politics``'. Every other event is logged as not played yet, and
+  changes nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from typing import Any, Final
 from wargame.engine.dice import D6
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, State
-from wargame.games.dai_senso import countries, snlf, war_states
+from wargame.games.dai_senso import aid, countries, markers, snlf, total_war, war_states
 from wargame.games.dai_senso.cards import cards
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
@@ -427,6 +430,12 @@ HANDLERS: Final[dict[str, Handler]] = {
     "minor_country_creation": _minor_country_creation,
     "german_victory_france": _german_victory("france"),
     "german_victory_russia": _german_victory("russia"),
+    "chinese_replacement_step": aid.replacement_steps(1),
+    "chinese_replacement_steps_2": aid.replacement_steps(2),
+    "military_aid": aid.military_aid,
+    "stall_command": markers.stall_event("command"),
+    "stall_supply": markers.stall_event("supply"),
+    **{event: getattr(total_war, event) for event in total_war.QUEUED},
 }
 """The events played, by id; each returns False when it cannot be done."""
 WITHOUT_POLITICS: Final = frozenset(

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame, Result, State
-from wargame.games.dai_senso import logistics, markers, replacements, state, victory
+from wargame.games.dai_senso import detachments, logistics, markers, replacements, state, victory
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import ScenarioStart, SeasonalPlay
 from wargame.games.dai_senso.charts import tables as game_tables
@@ -96,13 +96,14 @@ def initial_data(scenario: str, tables: Mapping[str, Any]) -> dict[str, Any]:
 # -- 0.1 the VP check ----------------------------------------------------------------------------
 
 
-@RULES.implements("0.1.1")
+@RULES.implements("0.1.1", "2.3.5")
 def controller(
     data: Mapping[str, Any], hex_id: str, sources: Mapping[str, list[str]]
 ) -> str | None:
-    """Who controls the hex (spec §2.7): its ground units' or logistics marker's faction, else
+    """Who controls the hex (spec §2.7): its ground units', detachment's (2.3.5) or logistics
+    marker's faction, else
     the faction whose countries hold it (stand-in ``control_by_country``)."""
-    found = state.holder(data, hex_id)
+    found = state.holder(data, hex_id) or detachments.holder(data, hex_id)
     if found is not None:
         return found
     for marker, where in data.get("logistics", {}).items():
@@ -253,8 +254,8 @@ def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A mark on each hex with a logistics marker or a partisan base (1.2), in its faction's
-    colour."""
+    """A mark on each hex with a logistics marker or a partisan base (1.2), or a detachment
+    (2.3.5), in its faction's colour."""
     found = [
         {"hex": where, "kind": "logistics", "side": forces().markers[marker].faction}
         for marker, where in sorted(data.get("logistics", {}).items())
@@ -263,6 +264,10 @@ def marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     found += [
         {"hex": hex_id, "kind": "partisan", "side": side}
         for hex_id, side in sorted(data.get("partisans", {}).items())
+    ]
+    found += [
+        {"hex": where, "kind": "detachment", "side": state.faction(uid)}
+        for uid, where in sorted(data.get("detachments", {}).items())
     ]
     return found
 

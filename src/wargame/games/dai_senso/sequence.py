@@ -153,6 +153,7 @@ class FactionTurn(Procedure):
                 g.call(run, then="stacking", side=f["side"])
                 return
             g.log("log.phase_skipped", phase=name, side=f["side"])
+        markers.lift_stalls(g, f["side"])
         g.ret()
 
     def stacking(self, g: Context, f: Frame) -> None:

@@ -121,6 +121,8 @@ def in_play(data: Mapping[str, Any], uid: str) -> bool:
     coming back, or eliminated: a card or a schedule that would bring it brings nothing."""
     return (
         uid in data["units"]
+        or uid in data.get("detachments", {})
+        or uid in data.get("off_map", {})
         or uid in data.get("support", {})
         or uid in data["pool"]
         or any(entry["piece"] == uid for entry in [*data["delay_box"], *data["arrivals"]])
@@ -133,6 +135,7 @@ def enter(data: dict[str, Any], uid: str, hex_id: str) -> str | None:
     data["units"][uid]["hex"] = hex_id
     side = faction(uid)
     lose_logistics(data, hex_id, side)
+    lose_detachments(data, hex_id, side)
     if hex_id in data["control"] and data["control"][hex_id] != side:
         data["control"][hex_id] = side
         return side
@@ -148,6 +151,17 @@ def lose_logistics(data: dict[str, Any], hex_id: str, side: str) -> None:
         if where == hex_id and owner != side:
             data["logistics"][marker] = "delay"
             data["delay_box"].append({"piece": marker, "side": owner})
+
+
+@RULES.implements("2.3.5")
+def lose_detachments(data: dict[str, Any], hex_id: str, side: str) -> None:
+    """2.3.5: an enemy ground unit entering a hex whose only content is detachments takes it
+    with no die roll, and they go to the Delay box (``data["detachments"]``: each unit on its
+    detachment side -> its hex; :mod:`detachments`)."""
+    for uid, where in list(data.get("detachments", {}).items()):
+        if where == hex_id and faction(uid) != side:
+            del data["detachments"][uid]
+            data["delay_box"].append({"piece": uid, "side": faction(uid)})
 
 
 def _afloat(data: Mapping[str, Any], uid: str, hex_id: str) -> bool:

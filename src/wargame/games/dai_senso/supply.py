@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wargame.games.dai_senso import countries, state
+from wargame.games.dai_senso import countries, detachments, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Supply
 from wargame.games.dai_senso.country_setup import area_refusal
@@ -112,12 +112,14 @@ def traces_supply(
     return False
 
 
-@RULES.implements("13.6.1")
+@RULES.implements("13.6.1", "2.3.5")
 def closed_to(data: Mapping[str, Any], side: str) -> frozenset[str]:
-    """The hexes no supply line of ``side`` enters: those of a country of another faction under
-    Policy, and of its dependents ([DG]), where politics is played."""
+    """The hexes no supply line of ``side`` enters: those of another faction's detachments
+    (2.3.5), and those of a country of another faction under Policy, and of its dependents
+    ([DG]), where politics is played."""
+    held = detachments.enemy_hexes(data, side)
     if "politics" not in data:
-        return frozenset()
+        return held
     the_map = board()
     closed = [
         area
@@ -126,14 +128,17 @@ def closed_to(data: Mapping[str, Any], side: str) -> frozenset[str]:
         and countries.posture(data, area) == "policy"
         and countries.alignment(data, countries.sovereign(data, area)) != side
     ]
-    return frozenset(hex_id for area in closed for hex_id in the_map.countries[area])
+    return held | {hex_id for area in closed for hex_id in the_map.countries[area]}
 
 
 def supplied(data: Mapping[str, Any], table: Supply, uid: str) -> bool:
-    side = state.faction(uid)
+    return hex_supplied(data, table, state.hex_of(data, uid), state.faction(uid))
+
+
+def hex_supplied(data: Mapping[str, Any], table: Supply, start: str, side: str) -> bool:
+    """Whether a supply line of ``side`` runs from ``start`` to one of its sources (10.2)."""
     links = supply_links(data, side)
-    start, area = state.hex_of(data, uid), data.get("play_area")
-    closed = closed_to(data, side)
+    closed, area = closed_to(data, side), data.get("play_area")
     return traces_supply(table, occupants(data), start, side, links, closed=closed, area=area)
 
 

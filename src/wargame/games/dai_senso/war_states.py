@@ -18,8 +18,8 @@ Decisions
   an Allied major of the ``politics`` table's ``total_war_majors`` taking it begins Total War
   (provisional: the Pacific War of December 1941). Total War's script (12.3) removes every
   Policy marker (the countries under Policy take a War posture) and places the V-J Day marker
-  (14.37, :mod:`markers`); its other steps (four Axis conditional events) are not played yet
-  and the log says so.
+  (14.37, :mod:`markers`) and queues four Axis conditional events (:mod:`total_war`); its
+  other steps are not recovered.
 - 6.1.1 (provisional, except the Limited War bar on Allied declarations, [DG]): the phasing
   faction may declare war on a country aligned with another faction that is neutral or under
   Policy; never on a country under Truce, nor the West on a Soviet country or the reverse (the
@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from wargame.engine.procedure import Context
-from wargame.games.dai_senso import countries, markers, state
+from wargame.games.dai_senso import countries, markers, state, total_war
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.registry import RULES
 
@@ -146,8 +146,8 @@ def took_war_posture(g: Context, country: str) -> None:
 @RULES.implements("12.3")
 def begin_total_war(g: Context) -> None:
     """Total War's script, as far as it is known: the Policy markers leave the posture display
-    (the countries under Policy take a War posture) and the V-J Day marker goes on the turn
-    track (14.37)."""
+    (the countries under Policy take a War posture), the V-J Day marker goes on the turn
+    track (14.37) and four Axis conditional events are queued (:mod:`total_war`)."""
     g.data["war_state"] = "total_war"
     g.log("log.war_state", state="total_war", country=None)
     for name, found in sorted(g.data.get("countries", {}).items()):
@@ -155,7 +155,7 @@ def begin_total_war(g: Context) -> None:
             countries.set_posture(g.data, name, "war")
             g.log("log.policy_removed", country=name)
     markers.place_vj_day(g)
-    g.log("log.total_war_rest")
+    total_war.queue(g)
 
 
 def may_declare(data: Mapping[str, Any], side: str) -> list[str]:

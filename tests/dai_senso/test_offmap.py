@@ -1,0 +1,94 @@
+"""Off-map boxes and the off-map box to off-map box procedure (3.1.3): the set-up's units in
+boxes, moves between adjacent boxes of the unit's faction, and the Soviet units' way into and out
+of the Eastern Europe box over the map edge w5311-w6011."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dai_senso.play import GAME, act, actions, end_turn, frozen, past_organization, position
+from wargame.engine.action import Action
+from wargame.engine.errors import IllegalAction
+from wargame.engine.state import State
+from wargame.games.dai_senso import offmap, state
+
+pytestmark = pytest.mark.game("dai-senso")
+
+TORA = "a3_tora_tora_tora"
+EDGE_HEX = "w5711"
+"""A Russian hex of the Eastern Europe box's map edge."""
+
+
+def west_movement() -> State:
+    """Tora! Tora! Tora!'s first West operational movement phase, the Axis having done nothing."""
+    found = end_turn(GAME.setup(TORA, 1), "axis")
+    while GAME.view(found, "west")["prompt"]["key"] != "prompt.movement":
+        found = act(found, "west", "end")
+    return found
+
+
+def soviet_movement(units: dict[str, tuple[str, int]], boxed: dict[str, str]) -> State:
+    """August Storm's first Soviet operational movement with only ``units`` on the map and the
+    Soviet units ``boxed`` (unit -> box) in off-map boxes, the Axis having done nothing."""
+    found = position(units)
+    found.data["off_map"] = {uid: {"box": box, "steps": 2} for uid, box in boxed.items()}
+    found = end_turn(found, "axis")
+    found = past_organization(found, "soviet")
+    while GAME.view(found, "soviet")["prompt"]["key"] != "prompt.movement":
+        found = act(found, "soviet", "end")
+    return found
+
+
+@pytest.mark.rule("3.1.3")
+def test_the_set_up_puts_units_in_their_off_map_boxes():
+    data = GAME.setup(TORA, 1).data
+    assert data["off_map"] == {"u-west-coast": {"box": "western_usa", "steps": 2}}
+    assert "u-west-coast" not in data["units"]
+    assert state.in_play(data, "u-west-coast")
+
+
+@pytest.mark.rule("3.1.3")
+def test_a_unit_moves_to_an_adjacent_box_as_its_whole_move():
+    found = west_movement()
+    legal = actions(found, "west")
+    assert "box u-west-coast panama_canal" in legal
+    assert not [text for text in legal if text.startswith("box u-west-coast europe_africa")]
+    found = act(found, "west", "box u-west-coast panama_canal")
+    assert found.data["off_map"]["u-west-coast"]["box"] == "panama_canal"
+    assert GAME.view(found, "west")["log"][-1]["key"] == "log.boxed"
+    assert not [text for text in actions(found, "west") if text.startswith("box u-west-coast")]
+
+
+@pytest.mark.rule("3.1.3")
+def test_boxes_are_adjacent_as_printed_and_admit_their_faction_only():
+    assert offmap.adjacent("western_usa") == ["panama_canal"]
+    assert offmap.adjacent("panama_canal") == ["western_usa"]
+    assert offmap.adjacent("europe_africa") == []
+    assert "admits soviet units only" in offmap.box_refusal("u-west-coast", "eastern_europe")
+    assert "admits west units only" in offmap.box_refusal("s-35th", "western_usa")
+    assert offmap.box_refusal("s-35th", "eastern_europe") == ""
+
+
+@pytest.mark.rule("3.1.3")
+def test_a_soviet_unit_on_the_map_edge_enters_eastern_europe():
+    found = soviet_movement({"s-35th": (EDGE_HEX, 2), "s-1st-army": ("w5712", 2)}, {})
+    found = act(found, "soviet", "move s-35th", "box eastern_europe")
+    assert found.data["off_map"]["s-35th"] == {"box": "eastern_europe", "steps": 2}
+    assert "s-35th" not in found.data["units"]
+    assert GAME.view(found, "soviet")["log"][-1]["key"] == "log.entered_box"
+    found = act(found, "soviet", "move s-1st-army")
+    assert "box eastern_europe" not in actions(found, "soviet")  # not on the edge
+
+
+@pytest.mark.rule("3.1.3")
+def test_a_soviet_unit_leaves_eastern_europe_onto_a_free_edge_hex():
+    found = soviet_movement({"j-5th-army": ("w5311", 2)}, {"s-2nd-army": "eastern_europe"})
+    assert f"leave s-2nd-army {EDGE_HEX}" in actions(found, "soviet")
+    before = frozen(found)
+    with pytest.raises(IllegalAction, match=r"3\.1\.3: no overrun from an off-map box"):
+        GAME.apply(found, "soviet", Action("leave s-2nd-army w5311"))
+    assert frozen(found) == before
+    found = act(found, "soviet", f"leave s-2nd-army {EDGE_HEX}")
+    assert found.data["units"]["s-2nd-army"] == {"hex": EDGE_HEX, "steps": 2}
+    assert found.data["off_map"] == {}
+    assert GAME.view(found, "soviet")["log"][-1]["key"] == "log.left_box"
