@@ -534,3 +534,14 @@ def test_a_card_that_prints_no_production_value_lists_no_esv_adjustment():
     assert cards().cards["soviet-1"].production is None
     assert option_cards.esv_adjustment(limited, cards().cards["soviet-1"]) == 0
     assert option_cards.esv_adjustment(limited, cards().cards["soviet-15"]) == 1  # printed 0
+
+
+@pytest.mark.rule("1.1.4")
+def test_at_total_war_a_soviet_production_of_1_holds_the_esv_and_of_2_lowers_it_at_war():
+    total = dealt(war_state="total_war")
+    one = next(c for c in cards().cards.values() if c.deck == "soviet" and c.production == 1)
+    two = next(c for c in cards().cards.values() if c.deck == "soviet" and c.production == 2)
+    assert option_cards.esv_adjustment(total, one) == 0
+    at_war = clone(total)
+    at_war.data["soviet_european_war"] = True
+    assert option_cards.esv_adjustment(at_war, two) == -1
