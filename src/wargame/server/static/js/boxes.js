@@ -63,7 +63,7 @@ export function drawBoxes(box, ctx) {
           .map((id) => ctx.units.get(id))
           .filter(Boolean)
           .map((unit) =>
-            h("span", { class: "box-unit", title: ctx.names.unitName(unit.id), dataset: { unit: unit.id } }, counterIcon(unit, { reduced: ctx.isReduced(unit.id) }, ctx.lang, 34)),
+            h("span", { class: "box-unit", title: ctx.names.unitName(unit.id), dataset: { unit: unit.id } }, counterIcon(unit, { reduced: ctx.isReduced(unit.id), marks: ctx.markLabels(unit.id) }, ctx.lang, 34)),
           ),
       ),
     ),

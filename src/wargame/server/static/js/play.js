@@ -225,6 +225,8 @@ function context() {
     unitHex: app.areaMap ? placeOfUnit(board) : (id) => (board.units && isHex(placeOf(board.units[id])) ? placeOf(board.units[id]) : null),
     isReduced: (id) => Boolean(board.reduced && board.reduced[id]) || stepsLost(board, id),
     stepsOf: (id) => stepsOf((board.units || {})[id]),
+    unitMarks: (id) => (board.unit_marks || {})[id] || [], // a game's marks on a counter: [{kind, label?, ...}]
+    markLabels: (id) => ((board.unit_marks || {})[id] || []).map((mark) => mark.label).filter(Boolean),
     isActivated: (id) => Boolean(board.offensive && (board.offensive.activated || []).includes(id)),
     sideName: (side) => (app.sides.find((entry) => entry.id === side) || { name: side }).name,
     act,
