@@ -161,6 +161,19 @@ export function openStack(ctx, hexId, entries, x, y, how = {}, clear = null) {
   focusInside(box, how);
 }
 
+/** Open a list of units off the map next to ``anchor`` (a unit of a game's box): ``title``,
+ * then each unit's row with its legal actions. */
+export function openUnits(ctx, title, units, anchor, how = {}) {
+  const box = popupBox();
+  const rect = anchor.getBoundingClientRect();
+  fill(box, closeButton(), h("h3", { id: "popup-title" }, title), h("ul", { class: "stack-list" }, units.map((unit) => unitRow(ctx, unit))));
+  box.setAttribute("aria-labelledby", "popup-title");
+  box.dataset.hex = "";
+  box.dataset.card = "";
+  place(box, rect.left, rect.bottom);
+  focusInside(box, how);
+}
+
 /** Open ``card`` of the hand next to ``anchor``: its whole text, then its legal ``actions``. */
 export function openCard(ctx, card, actions, anchor, how = {}) {
   const box = popupBox();
