@@ -50,7 +50,7 @@ function drawListed(box, ctx) {
   const groups = ctx.board.boxes.map((group) => {
     const count = group.entries.reduce((sum, entry) => sum + (entry.count || 1), 0);
     const label = ctx.messages.message(group.label);
-    const open = group.entries.some((entry) => entry.id && ctx.targets.units.has(entry.id));
+    const open = !ctx.areaMap && group.entries.some((entry) => entry.id && ctx.targets.units.has(entry.id)); // a hex map's box with a unit that may act
     const pieces = group.entries.map((entry) => listedPiece(ctx, entry, label));
     return h("details", { class: "box", open, dataset: { place: group.label.key } }, h("summary", {}, `${label} (${count})`), h("div", { class: "box-units" }, pieces));
   });
