@@ -139,3 +139,47 @@ def test_each_players_record_sheet_lists_the_hits_of_the_ground_units_it_sees():
     assert sheets["b"] == [] and unseen & set(state.data["ground"])  # Libya's, unseen
     theirs = GAME.view(state, "b")["board"]["record_sheets"]["b"]
     assert {line["unit"] for line in theirs} == {u for u in state.data["ground"] if u[:3] == "ly-"}
+
+
+@pytest.mark.rule("10.02")
+@pytest.mark.rule("13.09")
+def test_a_ship_in_port_is_marked_and_a_transport_lists_the_units_aboard():
+    marks = GAME.view(begun(), "a")["board"]["unit_marks"]
+    assert marks["us-lha-nassau"] == [
+        {"kind": "in_port", "label": "P"},
+        {"kind": "carries", "unit": "us-22-mau"},
+    ]
+    assert marks["us-trans"] == [{"kind": "in_port", "label": "P"}]
+    assert CARRIER not in marks  # under way: no mark
+    assert not {uid for uid in marks if uid.startswith("ly-")}  # Libya's ships, unseen (14)
+    params = {"unit": "us-22-mau"}
+    assert "22" in GAME.catalog.render("unit_mark.carries", params, "ja")  # the unit's name
+    assert GAME.catalog.lookup("unit_mark.in_port", "ja") == "在港 (10.02)"
+
+
+@pytest.mark.rule("13.08")
+def test_a_minefield_is_a_public_mark_on_its_hex():
+    state = begun()
+    state.data["mines"] = {"2320": "b"}
+    for viewer in ("a", "b", None):
+        marks = GAME.view(state, viewer)["board"]["marks"]
+        assert marks == [{"hex": "2320", "kind": "minefield", "side": "b", "label": "M"}]
+    view = GAME.view(state, "a")
+    assert "marks" not in GAME.determinize(view, "a", Rng.from_seed(1)).data
+
+
+@pytest.mark.rule("11.02")
+@pytest.mark.rule("11.12")
+def test_reserve_and_special_operations_are_marked_only_on_units_the_viewer_sees():
+    state = begun()
+    state.data["ground"]["us-sf"]["special_op"] = "benina"
+    state.data["ground"]["ly-1-armd"]["mode"] = "reserve"
+    theirs = GAME.view(state, "b")["board"]["unit_marks"]
+    assert theirs["ly-1-armd"] == [{"kind": "reserve", "label": "R"}]
+    ours = GAME.view(state, "a")["board"]["unit_marks"]
+    operation = {"kind": "special_op", "label": "SO", "base": "benina"}
+    assert ours["us-sf"] == [operation]
+    unseen = detection.hidden_from(charts.tables(state), state.data, "a")
+    assert "ly-1-armd" in unseen and "ly-1-armd" not in ours
+    shown = GAME.catalog.render("unit_mark.special_op", operation, "en")
+    assert shown == "On a special operation against Benina (11.12)"

@@ -455,3 +455,44 @@ def advance_inland_by_clicking(page, server, game, artifacts):
     guards = f'#map g.stack[data-hex="{KOTA_BHARU}"][data-side="axis"]'
     assert page.locator(guards).count() == 1
     page.locator("#map").screenshot(path=str(artifacts / "ds_inland_en.png"))
+
+
+def west_at_movement(server, game, most=40):
+    """Play "end" by the API for the side to act until the West is at its operational movement."""
+    for _ in range(most):
+        for side, link in game.items():
+            game_id = link.split("/play/")[1].split("#")[0]
+            token = link.split("#token=")[1]
+            body = call(server, "GET", f"/api/games/{game_id}?token={token}")
+            if side not in body["view"]["active"]:
+                continue
+            if side == "west" and body["view"]["prompt"]["key"] == "prompt.movement":
+                return
+            move = {"token": token, "version": body["version"], "action": "end"}
+            call(server, "POST", f"/api/games/{game_id}/actions", move)
+            break
+    raise AssertionError("the West never reached its movement")
+
+
+@pytest.mark.rule("3.1.3")
+def test_a_unit_in_an_off_map_box_is_listed_and_moves_to_the_next_box_by_clicking(
+    page, server, artifacts
+):
+    """Tora! Tora! Tora!: the IX Corps in the Western USA box, listed beside the map in Japanese,
+    opens with its move to the Panama Canal, which the click plays (3.1.3)."""
+    game = new_tora(server)
+    west_at_movement(server, game)
+    open_seat(page, game["west"], "ja", "#map polygon.hex")
+    wait_prompt(page, "prompt.movement")
+    usa = page.locator('#boxes-panel details[data-place="offmap_box.western_usa"]')
+    assert usa.locator("summary").inner_text() == "アメリカ西部 (1)"
+    usa.locator('button.box-unit[data-unit="u-west-coast"]').click()
+    move = page.locator('#popup:not([hidden]) [data-action="box u-west-coast panama_canal"]')
+    page.screenshot(path=str(artifacts / "ds_offmap_box_ja.png"))
+    before = version(page)
+    move.click()
+    wait_newer(page, before)
+    panama = page.locator('#boxes-panel details[data-place="offmap_box.panama_canal"]')
+    panama.locator('.box-unit[data-unit="u-west-coast"]').wait_for(state="attached")
+    assert usa.locator('.box-unit[data-unit="u-west-coast"]').count() == 0
+    assert [str(problem) for problem in page_problems(page)] == []

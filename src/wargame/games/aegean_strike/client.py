@@ -22,6 +22,11 @@ Decisions
   hex as an unknown counter: a "?" in its owner's colours, a ship or a ground unit, nothing
   more (``UNSEEN`` counters, one per owner and kind; its place in ``units`` is keyed by the
   blank's name and names its counter).
+- A minefield (13.08, public) is a mark on its hex (``marks``: the side that laid it, "M"); a
+  ship In port (10.02), a ground unit in Reserve (11.02) and a special forces unit deployed on a
+  special operation (11.12) carry a mark on their counters (``unit_marks``: "P", "R", "SO"), and
+  a transport the ground units aboard it (13.09) in its detail: derived from the view's records,
+  so an unseen unit carries none.
 - The record sheets (11.14, 11.15; provisional, their layout is lost): a ground counter prints
   no hit capacity, so each player's sheet lists its ground units in the view with the hits each
   has taken and the hits its size can take (table ``ground_hits``).
@@ -34,13 +39,21 @@ from functools import cache
 from typing import Any, Final
 
 from wargame.engine.data import read_raw
-from wargame.games.aegean_strike import losses, state
+from wargame.games.aegean_strike import ground_modes, losses, mines, sealift, special_ops, state
 from wargame.games.aegean_strike.forces import DATA, AirValues, NavalValues, Unit, forces
 from wargame.games.aegean_strike.registry import RULES
 from wargame.maps import aegean_strike as drawn_map
 
 CLIENT_FILE: Final = DATA / "client.yaml"
-DISPLAY_KEYS: Final = ("units", "reduced", "tracks", "airbase_display", "record_sheets")
+DISPLAY_KEYS: Final = (
+    "units",
+    "reduced",
+    "tracks",
+    "airbase_display",
+    "record_sheets",
+    "marks",
+    "unit_marks",
+)
 """The fields a view adds to the position for the client (derived, never stored)."""
 AIRBASE_TYPE: Final = "airbase"
 STRATEGIC_RADIUS: Final = 10
@@ -291,7 +304,41 @@ def display(g_tables: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, A
         "tracks": tracks(data),
         "airbase_display": airbase_display(data),
         "record_sheets": record_sheets(g_tables, data),
+        "marks": minefield_marks(data),
+        "unit_marks": unit_marks(data),
     }
+
+
+@RULES.implements("13.08")
+def minefield_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A mark on each mined hex (public): the side that laid the field, labelled M."""
+    label = drawing()["marks"]["minefield"]
+    return [
+        {"hex": hex_id, "kind": "minefield", "side": side, "label": label}
+        for hex_id, side in sorted(mines.fields(data).items())
+    ]
+
+
+@RULES.implements("10.02", "11.02", "11.12", "13.09")
+def unit_marks(data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Each unit's marks as the view holds them: a ship In port (10.02) and the ground units
+    aboard it (13.09, no label: its detail lists them), a ground unit in Reserve (11.02), a
+    special forces unit deployed against an airbase (11.12)."""
+    labels = drawing()["marks"]
+    found: dict[str, list[dict[str, Any]]] = {}
+    for ship in sorted(data["naval"]):
+        in_port = sealift.in_port(data, ship)
+        marks = [{"kind": "in_port", "label": labels["in_port"]}] if in_port else []
+        marks += [{"kind": "carries", "unit": uid} for uid in sealift.cargo(data, ship)]
+        if marks:
+            found[ship] = marks
+    for uid in sorted(data["ground"]):
+        target = special_ops.on_operation(data, uid)
+        if target is not None:
+            found[uid] = [{"kind": "special_op", "label": labels["special_op"], "base": target}]
+        elif ground_modes.in_reserve(data, uid):
+            found[uid] = [{"kind": "reserve", "label": labels["reserve"]}]
+    return found
 
 
 RULES.stand_in("11.14", "each player's ground units with their hits and capacity", key="sheet")

@@ -19,6 +19,9 @@ Decisions
   opens on the Soviet declaration of war), the objectives each holds (0.3), the political phase
   and the war status track (12) not played, and whether option cards are dealt (1.1): a seat's
   hand is its own cards, empty where none are dealt.
+- The off-map boxes (3.1.3) are listed beside the map (``boxes``, the shared client's listed
+  groups): each box of a faction in play, named by its message ``offmap_box.<box>``, with its
+  units and their steps left, even when empty (a box is a place a unit may move to).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import Any, Final
 
 from wargame.engine.data import read_raw
 from wargame.engine.state import State
-from wargame.games.dai_senso import countries, seasonal, state, supply, victory, weather
+from wargame.games.dai_senso import countries, offmap, seasonal, state, supply, victory, weather
 from wargame.games.dai_senso.air import placed_air
 from wargame.games.dai_senso.airdrop import markers as airdrop_markers
 from wargame.games.dai_senso.board import MAP_FILE, board
@@ -43,7 +46,7 @@ from wargame.games.dai_senso.registry import RULES
 from wargame.maps.built import BACKDROP, read_backdrop
 
 CLIENT_FILE: Final = Path(__file__).parent / "data" / "client.yaml"
-DISPLAY_KEYS: Final = ("tracks", "weather", "marks", "hand")
+DISPLAY_KEYS: Final = ("tracks", "weather", "marks", "hand", "boxes")
 """The fields a view adds to the position for the client (derived, never stored)."""
 FAIR: Final = "fair"
 
@@ -186,10 +189,30 @@ def display(state_: State, viewer: str | None = None) -> dict[str, Any]:
         for uid, where in sorted(airdrop_markers(data).items())
     ]
     found = {"tracks": tracks, "weather": weather.weather_now(state_), "marks": marks}
+    found["boxes"] = off_map_boxes(data)
     if viewer is None:
         return found
     own = data.get("decks", {}).get(viewer)
     return found | {"hand": list(own["hand"]) if own else []}  # 1.1: the seat's own hand
+
+
+@RULES.implements("3.1.3")
+def off_map_boxes(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each off-map box of a faction in play, in the map's order, with its units (by id) and
+    the steps each has left."""
+    units = offmap.in_boxes(data)
+    return [
+        {
+            "label": {"key": f"offmap_box.{box}", "params": {}},
+            "entries": [
+                {"id": uid, "steps": int(record["steps"])}
+                for uid, record in sorted(units.items())
+                if record["box"] == box
+            ],
+        }
+        for box, record in offmap.boxes().items()
+        if record["faction"] in data["factions"]
+    ]
 
 
 @RULES.implements("0.3", "13.1")

@@ -113,7 +113,21 @@ function valuesText(printed) {
   return s("text", { class: "counter-values", x: 0, y: COUNTER / 2 - 2.2, ...squeeze }, printed);
 }
 
-/** One counter centred on (0, 0); ``flags`` = {reduced, activated, target, moving, steps}. */
+/** A game's marks on a counter (``flags.marks``: the short labels of board.unit_marks, "P", "R"):
+ * one dark tab over the counter's top left corner, its labels joined, clear of the name. */
+function marksTab(labels, half) {
+  const text = labels.join(" ");
+  const width = Math.max(6.5, text.length * 3.3 + 2.6);
+  const [x, y] = [-half - 2.5, -half - 2.5];
+  return s(
+    "g",
+    { class: "unit-mark" },
+    s("rect", { class: "unit-mark-tab", x, y, width, height: 6.4, rx: 1.2 }),
+    s("text", { class: "unit-mark-text", x: x + width / 2, y: y + 4.9 }, text),
+  );
+}
+
+/** One counter centred on (0, 0); ``flags`` = {reduced, activated, target, moving, steps, marks}. */
 export function counter(unit, flags = {}, lang = "en") {
   const [fillColour, edge] = colours(unit);
   const half = COUNTER / 2;
@@ -138,6 +152,7 @@ export function counter(unit, flags = {}, lang = "en") {
     const corner = `${half - 7},${-half} ${half},${-half} ${half},${-half + 7}`;
     parts.push(s("polygon", { class: "reduced-mark", points: corner }));
   }
+  if (flags.marks && flags.marks.length) parts.push(marksTab(flags.marks, half));
   if (flags.activated) parts.push(s("circle", { class: "activated-mark", cx: -half + 3, cy: -half + 3, r: 2 }));
   return s("g", { class: classes.join(" ").replace(/\s+/g, " ").trim(), dataset: { unit: unit.id } }, parts);
 }
@@ -161,7 +176,8 @@ export function marker(side, count, target, colour = null) {
 
 /** A counter in its own small <svg>, for HTML lists (stack popup, boxes, battle panel, legend). */
 export function counterIcon(unit, flags = {}, lang = "en", size = 40) {
-  const pad = flags.target ? 2 + RING + 1 : 2;
+  const marked = flags.marks && flags.marks.length ? 3 : 2; // room for a mark's tab
+  const pad = flags.target ? 2 + RING + 1 : marked;
   const box = COUNTER + 2 * pad;
   return s(
     "svg",

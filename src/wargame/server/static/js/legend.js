@@ -59,7 +59,17 @@ function sample(nationality, flags = {}) {
 function pieces(ctx) {
   const colours = ctx.sideColours || {};
   const sides = ctx.sides.map((side) => item(`marker-${side}`, swatch(marker(side, 3, false, colours[side])), t("legend.marker", { side: ctx.sideName(side) })));
-  return [...samples(), ...sides, ...nationItems(ctx), ...standInItems(ctx)];
+  return [...samples(), ...sides, ...nationItems(ctx), ...standInItems(ctx), ...unitMarkItems(ctx)];
+}
+
+/** The marks a game puts on counters now (board.unit_marks with a label), one entry per kind on
+ * a sample counter, named by the game's messages (``unit_mark_kind``). */
+function unitMarkItems(ctx) {
+  const labels = new Map();
+  for (const marks of Object.values(ctx.board.unit_marks || {})) for (const mark of marks) if (mark.label && !labels.has(mark.kind)) labels.set(mark.kind, mark.label);
+  return [...labels.entries()]
+    .sort()
+    .map(([kind, label]) => item(`unit-mark-${kind}`, swatch(s("g", { transform: "scale(0.8)" }, counter(sample("us"), { marks: [label] }))), ctx.messages.name("unit_mark_kind", kind)));
 }
 
 /** The stand-in counters on the map (a view's ``units`` record naming its ``counter``: an enemy

@@ -201,6 +201,7 @@ function context() {
   const board = view.board || {};
   const seat = body.seat;
   const isHex = (id) => app.hexes.has(id);
+  const boxed = boxedUnits(board);
   const ctx = {
     body,
     view,
@@ -223,8 +224,10 @@ function context() {
     bots: body.bots || {},
     isHex,
     unitHex: app.areaMap ? placeOfUnit(board) : (id) => (board.units && isHex(placeOf(board.units[id])) ? placeOf(board.units[id]) : null),
-    isReduced: (id) => Boolean(board.reduced && board.reduced[id]) || stepsLost(board, id),
-    stepsOf: (id) => stepsOf((board.units || {})[id]),
+    isReduced: (id) => Boolean(board.reduced && board.reduced[id]) || stepsLost(id, stepsOf((board.units || {})[id]) ?? boxed.get(id) ?? null),
+    stepsOf: (id) => stepsOf((board.units || {})[id]) ?? boxed.get(id) ?? null,
+    unitMarks: (id) => (board.unit_marks || {})[id] || [], // a game's marks on a counter: [{kind, label?, ...}]
+    markLabels: (id) => ((board.unit_marks || {})[id] || []).map((mark) => mark.label).filter(Boolean),
     isActivated: (id) => Boolean(board.offensive && (board.offensive.activated || []).includes(id)),
     sideName: (side) => (app.sides.find((entry) => entry.id === side) || { name: side }).name,
     act,
@@ -258,14 +261,22 @@ function context() {
   ctx.mayAct = Boolean(mayAct);
   const facts = { ...ctx.names, unitHex: ctx.unitHex, inHand };
   if (app.areaMap) Object.assign(ctx, areaHooks(ctx, mayAct ? view.actions || [] : [], facts));
-  else ctx.targets = mayAct ? classify(view.actions || [], facts) : NO_TARGETS;
+  else ctx.targets = mayAct ? classify(view.actions || [], { ...facts, unitHex: (id) => ctx.unitHex(id) || boxed.has(id) }) : NO_TARGETS;
   ctx.warnedHexes = warnedHexes(ctx);
   return ctx;
 }
 
-/** Whether the view's record of the unit gives fewer steps than its counter's full strength. */
-function stepsLost(board, id) {
-  const left = stepsOf((board.units || {})[id]);
+/** A hex map's units in the game's own listed boxes (board.boxes: off-map boxes), by id, with
+ * the steps each has left (null: not given): a unit there with an action is a target there. */
+function boxedUnits(board) {
+  const found = new Map();
+  if (app.areaMap || !Array.isArray(board.boxes)) return found;
+  for (const group of board.boxes) for (const entry of group.entries) if (entry.id) found.set(entry.id, Number.isInteger(entry.steps) ? entry.steps : null);
+  return found;
+}
+
+/** Whether ``left`` (the steps the view gives the unit) is fewer than its counter's full strength. */
+function stepsLost(id, left) {
   const unit = app.units.get(id);
   return left !== null && Boolean(unit) && Number.isInteger(unit.steps) && left < unit.steps;
 }

@@ -95,6 +95,15 @@ function named(ctx, namespace, value) {
   return has(`${namespace}.${value}`) ? t(`${namespace}.${value}`) : ctx.messages.name(namespace, value);
 }
 
+/** A game's marks on the unit in words (its message ``unit_mark.<kind>`` with the mark's fields),
+ * those the game names. */
+function markFacts(ctx, unitId) {
+  return ctx
+    .unitMarks(unitId)
+    .filter((mark) => ctx.messages.entries[`unit_mark.${mark.kind}`] !== undefined)
+    .map((mark) => ctx.messages.render(`unit_mark.${mark.kind}`, mark));
+}
+
 function unitRow(ctx, unit) {
   const reduced = ctx.isReduced(unit.id);
   const steps = ctx.stepsOf ? ctx.stepsOf(unit.id) : null;
@@ -105,10 +114,11 @@ function unitRow(ctx, unit) {
   if (steps !== null && unit.steps > 1) facts.push(t("unit.steps", { steps, of: unit.steps }));
   if (reduced) facts.push(t("unit.reduced"));
   if (ctx.isActivated(unit.id)) facts.push(t("unit.activated"));
+  facts.push(...markFacts(ctx, unit.id));
   return h(
     "li",
     { class: actions.length ? "stack-unit legal" : "stack-unit", dataset: { unit: unit.id } },
-    counterIcon(unit, { reduced, steps, target: actions.length > 0, activated: ctx.isActivated(unit.id) }, ctx.lang, 44),
+    counterIcon(unit, { reduced, steps, target: actions.length > 0, activated: ctx.isActivated(unit.id), marks: ctx.markLabels(unit.id) }, ctx.lang, 44),
     h("div", { class: "unit-text" }, h("div", { class: "unit-name" }, ctx.names.unitName(unit.id)), h("div", { class: "unit-facts" }, facts.join(" · "))),
     actions.length ? h("div", { class: "unit-actions" }, actionButtons(ctx, actions)) : null,
   );
@@ -148,6 +158,19 @@ export function openStack(ctx, hexId, entries, x, y, how = {}, clear = null) {
   box.dataset.hex = hexId;
   box.dataset.card = "";
   place(box, x, y, clear);
+  focusInside(box, how);
+}
+
+/** Open a list of units off the map next to ``anchor`` (a unit of a game's box): ``title``,
+ * then each unit's row with its legal actions. */
+export function openUnits(ctx, title, units, anchor, how = {}) {
+  const box = popupBox();
+  const rect = anchor.getBoundingClientRect();
+  fill(box, closeButton(), h("h3", { id: "popup-title" }, title), h("ul", { class: "stack-list" }, units.map((unit) => unitRow(ctx, unit))));
+  box.setAttribute("aria-labelledby", "popup-title");
+  box.dataset.hex = "";
+  box.dataset.card = "";
+  place(box, rect.left, rect.bottom);
   focusInside(box, how);
 }
 

@@ -52,6 +52,7 @@ export function stacks(ctx) {
       activated: ctx.isActivated(unitId),
       target: ctx.targets.units.has(unitId),
       moving: moving.has(unitId),
+      marks: ctx.markLabels(unitId),
     };
     if (!found.has(place)) found.set(place, []);
     found.get(place).push({ unit, flags });
