@@ -636,7 +636,7 @@ _ROLES: OrderedDict[tuple[int, tuple[str, ...]], _Roles] = OrderedDict()
 ROLES_KEPT = 4
 _PARTS: OrderedDict[tuple[Any, ...], _SidePart] = OrderedDict()
 PARTS_KEPT = 16
-_CONTROLS: OrderedDict[tuple[Any, ...], tuple[dict[str, str | None], dict[str, Hexes]]] = (
+_CONTROLS: OrderedDict[tuple[Any, ...], tuple[dict[str, str | None], dict[str, Hexes], str]] = (
     OrderedDict()
 )
 CONTROLS_KEPT = 8
@@ -763,7 +763,7 @@ class Supply:
             trace.kunming,
             self.zoi.block[side],
             self.enemy_only[side],
-            tuple(self.control.values()),
+            self.held,
             *(tuple(self.hqs[each]) for each in SIDES),
         )
 
@@ -799,7 +799,7 @@ class Supply:
         self.enemy_only: dict[str, Hexes] = {
             side: parts[forces.enemy(side)].combat & ~parts[side].present for side in SIDES
         }
-        self.control, self.enemy_port = self._controlled(g.data["control"])
+        self.control, self.enemy_port, self.held = self._controlled(g.data["control"])
         # Kunming's area is Allied controlled and occupied for all purposes (12.75)
         self.enemy_only["japan"] |= graph.kunming_area
         self.enemy_only["allied"] &= ~graph.kunming_area
@@ -821,18 +821,21 @@ class Supply:
 
     def _controlled(
         self, control: dict[str, str]
-    ) -> tuple[dict[str, str | None], dict[str, Hexes]]:
-        """Control of the hexes supply watches, and each side's enemy ports, kept for the
-        process under that control (it changes seldom)."""
+    ) -> tuple[dict[str, str | None], dict[str, Hexes], str]:
+        """Control of the hexes supply watches, each side's enemy ports, and that control as
+        one string for the keys of the tables (a string keeps its hash: a tuple of the several
+        hundred hexes' controllers is hashed again at every look-up), kept for the process
+        under that control (it changes seldom)."""
         graph = self.graph
         held = tuple(map(control.get, graph.watched))
 
-        def worked_out() -> tuple[dict[str, str | None], dict[str, Hexes]]:
+        def worked_out() -> tuple[dict[str, str | None], dict[str, Hexes], str]:
             ports: dict[str | None, list[int]] = {side: [] for side in SIDES}
             for hex_id, b in graph.ports:
                 ports.setdefault(control.get(hex_id), []).append(b)
             enemy_port = {side: _union(ports[forces.enemy(side)]) for side in SIDES}
-            return dict(zip(graph.watched, held, strict=True)), enemy_port
+            token = "\0".join(map(str, held))  # one name per hex: a side's, or None
+            return dict(zip(graph.watched, held, strict=True)), enemy_port, token
 
         return kept(_CONTROLS, (id(graph), held), worked_out, CONTROLS_KEPT)
 
@@ -896,7 +899,7 @@ class Supply:
             *(tuple(self.hqs[side]) for side in SIDES),
             *(self.enemy_only[side] for side in SIDES),
             *(self.enemy_port[side] for side in SIDES),
-            tuple(self.control.values()),
+            self.held,
             self.hump,
             self.road_open,
             *(frozenset(self.forced[side]) for side in SIDES),
@@ -1007,7 +1010,7 @@ class Supply:
             side,
             self.enemy_only[side],
             self.enemy_port[side],
-            tuple(self.control.values()),  # sources: Home Islands cities, Northern India
+            self.held,  # sources: Home Islands cities, Northern India
             self.road_open,
             self.hump,
             frozenset(hq_id for hq_id, _ in self.hqs[side] if hq_id in forced),
