@@ -781,7 +781,7 @@ class Supply:
     def _snapshot(self, g: Context) -> None:
         """The position as bit sets and the lists the fixed point reads (HQs, flyers, the hexes
         each side occupies): each worked out by ``map`` over the units of one role, in C, rather
-        than by one Python loop over all units; the lists few positions need (every unit, the
+        than by one Python loop over all units; the lists few positions need (the units but HQs, the
         China box) when first asked, from a copy of where the units are."""
         graph, silent = self.graph, zoi_suspended(g)
         units = g.data["units"]
@@ -840,14 +840,9 @@ class Supply:
         return kept(_CONTROLS, (id(graph), held), worked_out, CONTROLS_KEPT)
 
     @cached_property
-    def units(self) -> dict[str, list[tuple[str, int]]]:
-        """Each side's units on the map with their hex bits, in the order of the game data."""
-        at, bit_of = self._at.__getitem__, self.graph.bit.get
-        return {side: _placed(self._roles.all[side], at, bit_of) for side in SIDES}
-
-    @cached_property
     def others(self) -> dict[str, list[tuple[str, int]]]:
-        """:attr:`units` but the HQs."""
+        """Each side's units on the map but the HQs, with their hex bits, in the order of the game
+        data."""
         at, bit_of = self._at.__getitem__, self.graph.bit.get
         return {side: _placed(self._roles.others[side], at, bit_of) for side in SIDES}
 
@@ -870,9 +865,10 @@ class Supply:
             self.forced[self._records[unit_id].side].add(unit_id)
         self._emergency: set[str] = set()
         express = g.data.get("tokyo_express")
-        if express and g.data["control"].get(express) != "allied":
-            for unit_id, b in self.units["japan"]:
-                if self.graph.hex_at[b] == express:
+        if express in self.graph.bit and g.data["control"].get(express) != "allied":
+            at = self._at  # the side's units in the hex, without placing all 200 units
+            for unit_id in self._roles.all["japan"]:
+                if at[unit_id] == express:
                     self.forced["japan"].add(unit_id)
                     self._emergency.add(unit_id)
 
@@ -1128,8 +1124,8 @@ class Supply:
         Kunming and in the China box are on an emergency supply route (13.31)."""
         allied = self._traces["allied"]
         if allied.china and self.hump and self._india_airfield(allied):
-            kunming = self.graph.bit[KUNMING]
-            self._emergency.update(u for u, b in self.units["allied"] if b == kunming)
+            at = self._at  # the Allied units in Kunming, without placing all 200 units
+            self._emergency.update(u for u in self._roles.all["allied"] if at[u] == KUNMING)
             self._emergency.update(self.china_box)
 
     def _is_eligible(self, hex_id: str, side: str) -> bool:
