@@ -468,9 +468,12 @@ def _remembered(key: tuple[Any, ...], search: Callable[[], T]) -> T:
 
 
 def kept(table: OrderedDict[K, T], key: K, make: Callable[[], T], limit: int) -> T:
-    """``table[key]``, made and kept (the ``limit`` last used are) if missing. Threads of a
-    server share the tables: two may make the same value, and one may find gone a key another
-    dropped; either way the value is right."""
+    """``table[key]``, made and kept (the ``limit`` last made are) if missing. A hit does not
+    move its key to the end: that hashed the key a second time (a position's signature holds the
+    whole units table), and keeping the last used that way cost 0.07 G more instructions in three
+    campaign games than keeping the last made.
+    Threads of a server share the tables: two may make the same value, and one may find gone a
+    key another dropped; either way the value is right."""
     found = table.get(key)
     if found is None:
         found = table[key] = make()
@@ -479,11 +482,6 @@ def kept(table: OrderedDict[K, T], key: K, make: Callable[[], T], limit: int) ->
                 table.popitem(last=False)
             except KeyError:
                 break
-    else:
-        try:  # noqa: SIM105 - a bare try costs nothing here, suppress() a call or two
-            table.move_to_end(key)
-        except KeyError:  # another thread dropped it
-            pass
     return found
 
 
