@@ -355,3 +355,30 @@ def test_scene_kept_for_a_context_is_the_scene_made_afresh(seed):
             kept = movement.scene(g, side)
             assert movement.scene(g, side) is kept
             assert scene_answers(kept) == scene_answers(movement.Scene(g, side))
+
+
+@pytest.mark.rule("13.1", "9.11")
+@pytest.mark.parametrize("seed", range(2))
+def test_units_key_kept_for_a_context_follows_every_move(seed):
+    # The key of where the units are (the supply signature's and the hex index's) is kept for
+    # the context; a move through forces.move_to must not leave the old one to be found.
+    rng = random.Random(seed)
+    state = GAME.setup("campaign", seed)
+    board = GAME.static.board
+    land = sorted(h for h, r in board.hexes.items() if board.is_land(h))
+    units = sorted(state.data["units"])
+    g = GAME.context(state)
+    for _ in range(30):
+        first = forces.units_key(g)
+        assert forces.units_key(g) is first
+        assert first == forces.UnitsKey(state.data["units"])
+        assert hash(first) == hash(forces.UnitsKey(state.data["units"]))
+        unit_id, hex_id = rng.choice(units), rng.choice(land)
+        moved = state.data["units"][unit_id] != hex_id
+        forces.move_to(g, unit_id, hex_id)
+        found = forces.units_key(g)
+        assert found == forces.UnitsKey(state.data["units"])
+        assert (found == first) is not moved
+        assert dict(forces.by_hex(GAME.context(state))) == dict(
+            forces._indexed(state.data["units"])
+        )

@@ -68,8 +68,40 @@ def reduced(g: Context, unit_id: str) -> bool:
     return unit_id in g.data["reduced"]
 
 
+class UnitsKey:
+    """Where every unit is, as a dict key: ``data["units"]``'s ids and locations in its order,
+    hashed once (a table of 200 units hashed again for every lookup cost more than the lookups),
+    equal to another for the same table."""
+
+    __slots__ = ("hashed", "ids", "places")
+
+    def __init__(self, units: dict[str, str]) -> None:
+        self.ids = tuple(units)
+        self.places = tuple(units.values())
+        self.hashed = hash((self.ids, self.places))
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, UnitsKey) or self.hashed != other.hashed:
+            return False
+        return self.places == other.places and self.ids == other.ids
+
+
+def units_key(g: Context) -> UnitsKey:
+    """The :class:`UnitsKey` of the position, kept for the context (the supply signature and
+    the hex index both ask it); :func:`move_to`, the one writer of the table, forgets it."""
+    found: UnitsKey | None = g.cache.get("units_key")
+    if found is None:
+        found = g.cache["units_key"] = UnitsKey(g.data["units"])
+    return found
+
+
 INDEXES_KEPT = 16
-_INDEXES: OrderedDict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, list[str]]] = OrderedDict()
+_INDEXES: OrderedDict[UnitsKey, dict[str, list[str]]] = OrderedDict()
 
 
 def _index(g: Context) -> dict[str, list[str]]:
@@ -78,11 +110,10 @@ def _index(g: Context) -> dict[str, list[str]]:
     with the table until :func:`move_to` changes it in a copy of its own."""
     index = g.cache.get("at")
     if index is None:
-        units = g.data["units"]
-        key = (tuple(units), tuple(units.values()))
+        key = units_key(g)
         index = _INDEXES.get(key)
         if index is None:
-            index = _INDEXES[key] = _indexed(units)
+            index = _INDEXES[key] = _indexed(g.data["units"])
             if len(_INDEXES) > INDEXES_KEPT:
                 with suppress(KeyError):  # another thread may have dropped it
                     _INDEXES.popitem(last=False)  # the first made: use is not tracked here
@@ -141,7 +172,9 @@ def forget_derived(g: Context) -> None:
 def move_to(g: Context, unit_id: str, location: str) -> None:
     """Put a unit somewhere (a hex or a box), keeping the position index right."""
     forget_derived(g)
-    before = g.data["units"][unit_id]
+    units = g.data["units"]
+    before = units[unit_id]
+    g.cache.pop("units_key", None)  # the table changes: its key with it
     index = g.cache.get("at")
     if index is not None and g.cache.pop("at_shared", False):
         index = g.cache["at"] = defaultdict(list, {h: list(here) for h, here in index.items()})
@@ -150,7 +183,7 @@ def move_to(g: Context, unit_id: str, location: str) -> None:
             index[before].remove(unit_id)
         if on_map(location):
             index[location].append(unit_id)
-    g.data["units"][unit_id] = location
+    units[unit_id] = location
 
 
 def flagged(g: Context, flag: str, unit_id: str) -> bool:

@@ -1174,15 +1174,13 @@ def _signature(g: Context) -> tuple[Any, ...]:
     HUMP; Tokyo Express; the units activated in the current offensive; suspended ZOI."""
     data = g.data
     graph = map_graph(forces.parts(g).board)
-    units = data["units"]
     control = data["control"]
     offensive = data.get("offensive") or {}
     express = data.get("tokyo_express")
     tracks = data["tracks"]
     return (
         id(graph),
-        tuple(units),  # with the next, the units' table: two tuples cost less than its pairs
-        tuple(units.values()),
+        forces.units_key(g),  # the units' table, hashed once for the position
         tuple(map(control.get, graph.watched)),
         tracks.get("burma_road"),
         bool(tracks.get("hump")),
