@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterator
 from contextlib import suppress
+from typing import Any
 
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun.board import Board
@@ -68,17 +69,16 @@ def reduced(g: Context, unit_id: str) -> bool:
     return unit_id in g.data["reduced"]
 
 
-class UnitsKey:
-    """Where every unit is, as a dict key: ``data["units"]``'s ids and locations in its order,
-    hashed once (a table of 200 units hashed again for every lookup cost more than the lookups),
-    equal to another for the same table."""
+class HashedOnce:
+    """A tuple as a dict key hashed once (a key of several hundred items hashed again at every
+    look-up cost more than the look-ups): where the units are, who controls the watched hexes;
+    equal to another of the same items."""
 
-    __slots__ = ("hashed", "ids", "places")
+    __slots__ = ("hashed", "items")
 
-    def __init__(self, units: dict[str, str]) -> None:
-        self.ids = tuple(units)
-        self.places = tuple(units.values())
-        self.hashed = hash((self.ids, self.places))
+    def __init__(self, items: tuple[Any, ...]) -> None:
+        self.items = items
+        self.hashed = hash(items)
 
     def __hash__(self) -> int:
         return self.hashed
@@ -86,22 +86,24 @@ class UnitsKey:
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        if not isinstance(other, UnitsKey) or self.hashed != other.hashed:
+        if not isinstance(other, HashedOnce) or self.hashed != other.hashed:
             return False
-        return self.places == other.places and self.ids == other.ids
+        return self.items == other.items
 
 
-def units_key(g: Context) -> UnitsKey:
-    """The :class:`UnitsKey` of the position, kept for the context (the supply signature and
-    the hex index both ask it); :func:`move_to`, the one writer of the table, forgets it."""
-    found: UnitsKey | None = g.cache.get("units_key")
+def units_key(g: Context) -> HashedOnce:
+    """Where the units are: ``data["units"]``'s ids and locations in its order, hashed once and
+    kept for the context (the supply signature and the hex index both ask it);
+    :func:`move_to`, the one writer of the table, forgets it."""
+    found: HashedOnce | None = g.cache.get("units_key")
     if found is None:
-        found = g.cache["units_key"] = UnitsKey(g.data["units"])
+        units = g.data["units"]
+        found = g.cache["units_key"] = HashedOnce((tuple(units), tuple(units.values())))
     return found
 
 
 INDEXES_KEPT = 16
-_INDEXES: OrderedDict[UnitsKey, dict[str, list[str]]] = OrderedDict()
+_INDEXES: OrderedDict[HashedOnce, dict[str, list[str]]] = OrderedDict()
 
 
 def _index(g: Context) -> dict[str, list[str]]:
@@ -161,7 +163,7 @@ def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:
 
 
 # cached results that depend on where units are and who controls what
-DERIVED = ("supply", "zoi", "scenes")
+DERIVED = ("supply", "zoi", "scenes", "held")
 
 
 def forget_derived(g: Context) -> None:
