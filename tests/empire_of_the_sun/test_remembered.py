@@ -355,3 +355,45 @@ def test_scene_kept_for_a_context_is_the_scene_made_afresh(seed):
             kept = movement.scene(g, side)
             assert movement.scene(g, side) is kept
             assert scene_answers(kept) == scene_answers(movement.Scene(g, side))
+
+
+@pytest.mark.rule("13.1", "9.11")
+@pytest.mark.parametrize("seed", range(2))
+def test_units_and_control_keys_kept_for_a_context_follow_every_change(seed):
+    # The keys of where the units are (the supply signature's and the hex index's) and of who
+    # controls the watched hexes are kept for the context; a move (forces.move_to) or a change
+    # of control (forces.set_control) must not leave the old one to be found.
+    rng = random.Random(seed)
+    state = GAME.setup("campaign", seed)
+    board = GAME.static.board
+    land = sorted(h for h, r in board.hexes.items() if board.is_land(h))
+    units = sorted(state.data["units"])
+    g = GAME.context(state)
+    for _ in range(30):
+        first = forces.units_key(g)
+        assert forces.units_key(g) is first
+        assert first == forces.HashedOnce(
+            (tuple(state.data["units"]), tuple(state.data["units"].values()))
+        )
+        assert hash(first) == hash(
+            forces.HashedOnce((tuple(state.data["units"]), tuple(state.data["units"].values())))
+        )
+        unit_id, hex_id = rng.choice(units), rng.choice(land)
+        moved = state.data["units"][unit_id] != hex_id
+        forces.move_to(g, unit_id, hex_id)
+        found = forces.units_key(g)
+        assert found == forces.HashedOnce(
+            (tuple(state.data["units"]), tuple(state.data["units"].values()))
+        )
+        assert (found == first) is not moved
+        graph = supply.map_graph(board)
+        held = supply.held_key(g, graph)
+        hex_id, side = rng.choice(graph.watched), rng.choice(SIDES)
+        flipped = state.data["control"].get(hex_id) != side
+        forces.set_control(g, hex_id, side)  # 13.1: control of the bases and cities supply reads
+        found = supply.held_key(g, graph)
+        assert found.items == tuple(map(state.data["control"].get, graph.watched))
+        assert (found == held) is not flipped
+        assert dict(forces.by_hex(GAME.context(state))) == dict(
+            forces._indexed(state.data["units"])
+        )

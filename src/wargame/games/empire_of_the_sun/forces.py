@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterator
 from contextlib import suppress
+from typing import Any
 
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun.board import Board
@@ -68,8 +69,41 @@ def reduced(g: Context, unit_id: str) -> bool:
     return unit_id in g.data["reduced"]
 
 
+class HashedOnce:
+    """A tuple as a dict key hashed once (a key of several hundred items hashed again at every
+    look-up cost more than the look-ups): where the units are, who controls the watched hexes;
+    equal to another of the same items."""
+
+    __slots__ = ("hashed", "items")
+
+    def __init__(self, items: tuple[Any, ...]) -> None:
+        self.items = items
+        self.hashed = hash(items)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, HashedOnce) or self.hashed != other.hashed:
+            return False
+        return self.items == other.items
+
+
+def units_key(g: Context) -> HashedOnce:
+    """Where the units are: ``data["units"]``'s ids and locations in its order, hashed once and
+    kept for the context (the supply signature and the hex index both ask it);
+    :func:`move_to`, the one writer of the table, forgets it."""
+    found: HashedOnce | None = g.cache.get("units_key")
+    if found is None:
+        units = g.data["units"]
+        found = g.cache["units_key"] = HashedOnce((tuple(units), tuple(units.values())))
+    return found
+
+
 INDEXES_KEPT = 16
-_INDEXES: OrderedDict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, list[str]]] = OrderedDict()
+_INDEXES: OrderedDict[HashedOnce, dict[str, list[str]]] = OrderedDict()
 
 
 def _index(g: Context) -> dict[str, list[str]]:
@@ -78,11 +112,10 @@ def _index(g: Context) -> dict[str, list[str]]:
     with the table until :func:`move_to` changes it in a copy of its own."""
     index = g.cache.get("at")
     if index is None:
-        units = g.data["units"]
-        key = (tuple(units), tuple(units.values()))
+        key = units_key(g)
         index = _INDEXES.get(key)
         if index is None:
-            index = _INDEXES[key] = _indexed(units)
+            index = _INDEXES[key] = _indexed(g.data["units"])
             if len(_INDEXES) > INDEXES_KEPT:
                 with suppress(KeyError):  # another thread may have dropped it
                     _INDEXES.popitem(last=False)  # the first made: use is not tracked here
@@ -130,7 +163,7 @@ def units_on_map(g: Context, side: str | None = None) -> Iterator[str]:
 
 
 # cached results that depend on where units are and who controls what
-DERIVED = ("supply", "zoi", "scenes")
+DERIVED = ("supply", "zoi", "scenes", "held")
 
 
 def forget_derived(g: Context) -> None:
@@ -141,7 +174,9 @@ def forget_derived(g: Context) -> None:
 def move_to(g: Context, unit_id: str, location: str) -> None:
     """Put a unit somewhere (a hex or a box), keeping the position index right."""
     forget_derived(g)
-    before = g.data["units"][unit_id]
+    units = g.data["units"]
+    before = units[unit_id]
+    g.cache.pop("units_key", None)  # the table changes: its key with it
     index = g.cache.get("at")
     if index is not None and g.cache.pop("at_shared", False):
         index = g.cache["at"] = defaultdict(list, {h: list(here) for h, here in index.items()})
@@ -150,7 +185,7 @@ def move_to(g: Context, unit_id: str, location: str) -> None:
             index[before].remove(unit_id)
         if on_map(location):
             index[location].append(unit_id)
-    g.data["units"][unit_id] = location
+    units[unit_id] = location
 
 
 def flagged(g: Context, flag: str, unit_id: str) -> bool:

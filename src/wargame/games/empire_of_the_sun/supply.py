@@ -797,7 +797,7 @@ class Supply:
         self.enemy_only: dict[str, Hexes] = {
             side: parts[forces.enemy(side)].combat & ~parts[side].present for side in SIDES
         }
-        self.control, self.enemy_port, self.held = self._controlled(g.data["control"])
+        self.control, self.enemy_port, self.held = self._controlled(g)
         # Kunming's area is Allied controlled and occupied for all purposes (12.75)
         self.enemy_only["japan"] |= graph.kunming_area
         self.enemy_only["allied"] &= ~graph.kunming_area
@@ -817,15 +817,15 @@ class Supply:
             _PARTS, key, lambda: _SidePart(roles, side, locate, self.graph, loud), PARTS_KEPT
         )
 
-    def _controlled(
-        self, control: dict[str, str]
-    ) -> tuple[dict[str, str | None], dict[str, Hexes], str]:
+    def _controlled(self, g: Context) -> tuple[dict[str, str | None], dict[str, Hexes], str]:
         """Control of the hexes supply watches, each side's enemy ports, and that control as
         one string for the keys of the tables (a string keeps its hash: a tuple of the several
         hundred hexes' controllers is hashed again at every look-up), kept for the process
         under that control (it changes seldom)."""
         graph = self.graph
-        held = tuple(map(control.get, graph.watched))
+        control = g.data["control"]
+        key = held_key(g, graph)
+        held = key.items
 
         def worked_out() -> tuple[dict[str, str | None], dict[str, Hexes], str]:
             ports: dict[str | None, list[int]] = {side: [] for side in SIDES}
@@ -835,7 +835,7 @@ class Supply:
             token = "\0".join(map(str, held))  # one name per hex: a side's, or None
             return dict(zip(graph.watched, held, strict=True)), enemy_port, token
 
-        return kept(_CONTROLS, (id(graph), held), worked_out, CONTROLS_KEPT)
+        return kept(_CONTROLS, (id(graph), key), worked_out, CONTROLS_KEPT)
 
     @cached_property
     def others(self) -> dict[str, list[tuple[str, int]]]:
@@ -1167,6 +1167,16 @@ def zoi(g: Context) -> Zoi:
     return result
 
 
+def held_key(g: Context, graph: MapGraph) -> forces.HashedOnce:
+    """Who controls each hex supply watches, hashed once for the context (a change of control,
+    :func:`forces.set_control`, forgets it with the other derived results)."""
+    found: forces.HashedOnce | None = g.cache.get("held")
+    if found is None:
+        held = tuple(map(g.data["control"].get, graph.watched))
+        found = g.cache["held"] = forces.HashedOnce(held)
+    return found
+
+
 def _signature(g: Context) -> tuple[Any, ...]:
     """Everything a :class:`Supply` depends on: where the units are (all of them: taking the
     whole table is ten times quicker than sorting out the boxes, and a unit moving between boxes
@@ -1174,16 +1184,14 @@ def _signature(g: Context) -> tuple[Any, ...]:
     HUMP; Tokyo Express; the units activated in the current offensive; suspended ZOI."""
     data = g.data
     graph = map_graph(forces.parts(g).board)
-    units = data["units"]
     control = data["control"]
     offensive = data.get("offensive") or {}
     express = data.get("tokyo_express")
     tracks = data["tracks"]
     return (
         id(graph),
-        tuple(units),  # with the next, the units' table: two tuples cost less than its pairs
-        tuple(units.values()),
-        tuple(map(control.get, graph.watched)),
+        forces.units_key(g),  # the units' table, hashed once for the position
+        held_key(g, graph),
         tracks.get("burma_road"),
         bool(tracks.get("hump")),
         express,
