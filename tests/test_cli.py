@@ -316,3 +316,13 @@ def test_cards_lists_every_card_with_its_provenance_and_event(capsys):
 def test_cards_of_a_game_without_cards_is_a_one_line_error(capsys):
     code, _, err = run(capsys, "cards", "toy")
     assert_one_line_error(code, err, "toy has no cards")
+
+
+def test_python_m_wargame_runs_the_same_command_line():
+    done = subprocess.run(
+        [sys.executable, "-m", "wargame", "list"],
+        capture_output=True, text=True, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "dai-senso" in done.stdout and "aegean-strike" in done.stdout
