@@ -301,8 +301,8 @@ def new_tora(server):
     return {side: f"{server}{seat['url']}" for side, seat in created["seats"].items()}
 
 
-def pass_until(server, game, key, most=30):
-    """Play "end" (else "decline") by the API for the side to act until the Axis is asked
+def pass_until(server, game, key, most=30, who="axis"):
+    """Play "end" (else "decline") by the API for the side to act until ``who`` is asked
     ``key``: the West declines to contest a placement and ends its turn."""
     for _ in range(most):
         for side, link in game.items():
@@ -311,14 +311,14 @@ def pass_until(server, game, key, most=30):
             body = call(server, "GET", f"/api/games/{game_id}?token={token}")
             if side not in body["view"]["active"]:
                 continue
-            if side == "axis" and body["view"]["prompt"]["key"] == key:
+            if side == who and body["view"]["prompt"]["key"] == key:
                 return
             offered = body["view"]["actions"]
             action = "end" if "end" in offered else "decline"
             move = {"token": token, "version": body["version"], "action": action}
             call(server, "POST", f"/api/games/{game_id}/actions", move)
             break
-    raise AssertionError(f"the Axis was not asked {key}")
+    raise AssertionError(f"the {who} side was not asked {key}")
 
 
 def place_a_beachhead(page, server, game, lang):
@@ -457,23 +457,6 @@ def advance_inland_by_clicking(page, server, game, artifacts):
     page.locator("#map").screenshot(path=str(artifacts / "ds_inland_en.png"))
 
 
-def west_at_movement(server, game, most=40):
-    """Play "end" by the API for the side to act until the West is at its operational movement."""
-    for _ in range(most):
-        for side, link in game.items():
-            game_id = link.split("/play/")[1].split("#")[0]
-            token = link.split("#token=")[1]
-            body = call(server, "GET", f"/api/games/{game_id}?token={token}")
-            if side not in body["view"]["active"]:
-                continue
-            if side == "west" and body["view"]["prompt"]["key"] == "prompt.movement":
-                return
-            move = {"token": token, "version": body["version"], "action": "end"}
-            call(server, "POST", f"/api/games/{game_id}/actions", move)
-            break
-    raise AssertionError("the West never reached its movement")
-
-
 @pytest.mark.rule("3.1.3")
 def test_a_unit_in_an_off_map_box_is_listed_and_moves_to_the_next_box_by_clicking(
     page, server, artifacts
@@ -481,7 +464,7 @@ def test_a_unit_in_an_off_map_box_is_listed_and_moves_to_the_next_box_by_clickin
     """Tora! Tora! Tora!: the IX Corps in the Western USA box, listed beside the map in Japanese,
     opens with its move to the Panama Canal, which the click plays (3.1.3)."""
     game = new_tora(server)
-    west_at_movement(server, game)
+    pass_until(server, game, "prompt.movement", most=40, who="west")
     open_seat(page, game["west"], "ja", "#map polygon.hex")
     wait_prompt(page, "prompt.movement")
     usa = page.locator('#boxes-panel details[data-place="offmap_box.western_usa"]')

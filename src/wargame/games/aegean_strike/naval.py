@@ -312,7 +312,7 @@ class NavalSegment(Procedure):
         side = f["side"]
         choices = Decision.single(side, "prompt.naval_segment")
         g_tables = game_tables(g.state)
-        for uid in sorted(u for u in g.data["naval"] if state.side_of(g.data, u) == side):
+        for uid in state.own_ships(g.data, side):
             reason = spend_refusal(g.data, side, uid)
             offer(choices, f"sail {uid}", reason, _pick, uid, "sail")
             if not reason and not targets(g_tables, g.data, uid):

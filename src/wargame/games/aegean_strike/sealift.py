@@ -205,7 +205,7 @@ class FinalSeaSteps(Procedure):
         side = f["side"]
         choices = Decision.single(side, "prompt.final_sea")
         g_tables = game_tables(g.state)
-        for ship in sorted(u for u in g.data["naval"] if state.side_of(g.data, u) == side):
+        for ship in state.own_ships(g.data, side):
             _offer_mode(choices, g.data, ship)
             if lift(ship) > 0:
                 _offer_loads(choices, g_tables, g.data, ship)

@@ -127,6 +127,10 @@ def own_air(data: Mapping[str, Any], side: str) -> list[str]:
     return sorted(uid for uid in data["air"] if side_of(data, uid) == side)
 
 
+def own_ships(data: Mapping[str, Any], side: str) -> list[str]:
+    return sorted(uid for uid in data["naval"] if side_of(data, uid) == side)
+
+
 def own_bases(data: Mapping[str, Any], side: str) -> list[str]:
     """The airbases and carriers of ``side`` in play."""
     bases = [b for b in data["airbases"] if base_side(data, b) == side]
