@@ -155,6 +155,12 @@ def test_step_limit_and_stuck_games_are_caught(tmp_path):
     assert "no-legal-action" in kinds(run_fuzz(StuckGame(), tmp_path, games=8))
 
 
+def test_stop_after_ends_each_game_unfinished_at_its_bound(tmp_path):
+    summary = run_fuzz(EndlessGame(), tmp_path, games=2, max_steps=200, stop_after=50)
+    assert summary.failures == []
+    assert [(o.actions, o.result) for o in summary.outcomes] == [(50, None), (50, None)]
+
+
 def test_a_failure_is_dumped_as_a_replayable_file(tmp_path):
     summary = run_fuzz(CheatingInvariant(), tmp_path, games=1)
     (failure,) = summary.failures
@@ -425,7 +431,7 @@ def test_an_illegal_action_accepted_leaves_the_dump_at_the_position_it_was_tried
     assert Session.replay(save.record, ToyGame()).state.moves == save.state.moves
 
 
-@pytest.mark.parametrize("name", ["games", "jobs", "max_steps", "check_every"])
+@pytest.mark.parametrize("name", ["games", "jobs", "max_steps", "check_every", "stop_after"])
 def test_a_config_below_one_is_refused(name):
     with pytest.raises(ValueError, match=f"{name} must be at least 1"):
         FuzzConfig(**{name: 0})

@@ -318,6 +318,12 @@ def _add_game_commands(command: Any) -> None:
     fuzz.add_argument("--jobs", type=_at_least_one, default=1)
     fuzz.add_argument("--scenario")
     fuzz.add_argument("--max-steps", type=_at_least_one, default=20_000)
+    fuzz.add_argument(
+        "--stop-after",
+        type=_at_least_one,
+        metavar="N",
+        help="stop each game unfinished after N actions (a bounded check of a long scenario)",
+    )
     fuzz.add_argument("--check-every", type=_at_least_one, default=1, metavar="N")
     fuzz.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     fuzz.add_argument("--no-progress", action="store_true")
@@ -705,6 +711,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         seed=args.seed,
         jobs=args.jobs,
         max_steps=args.max_steps,
+        stop_after=args.stop_after,
         check_every=args.check_every,
         scenario=args.scenario,
         out_dir=args.out,
@@ -724,6 +731,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             print(f"  saved: {outcome.dump}  (wargame replay {outcome.dump})")
     for kind, count in sorted(summary.results().items()):
         print(f"result {kind}: {count} ({100 * count / len(summary.outcomes):.0f}%)")
+    unfinished = sum(1 for o in summary.outcomes if o.result is None and o.failure is None)
+    if unfinished:
+        print(f"stopped unfinished after {config.stop_after} actions: {unfinished}")
     print(summary.line())
     return EXIT_ERROR if summary.failures else 0
 

@@ -55,6 +55,9 @@ class FuzzConfig:
     seed: int = 0
     jobs: int = 1
     max_steps: int = 20_000
+    stop_after: int | None = None
+    """Stop each game unfinished after this many actions (a bounded check of a long scenario);
+    None plays to the end."""
     check_every: int = 1
     undo_rate: float = 0.1
     scenario: str | None = None
@@ -63,8 +66,9 @@ class FuzzConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("games", "jobs", "max_steps", "check_every"):
-            if getattr(self, name) < 1:
+        for name in ("games", "jobs", "max_steps", "check_every", "stop_after"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
 
 
@@ -206,6 +210,8 @@ class Journal:
             "check_every": config.check_every,
             "undo_rate": config.undo_rate,
         }
+        if config.stop_after is not None:  # only then, as the overlay below
+            settings["stop_after"] = config.stop_after
         overlay = overlay_summary(config.options)
         if overlay is not None:  # only then, so that journals of runs without one stay valid
             settings["rules_overlay"] = overlay["digest"]
@@ -270,6 +276,8 @@ class _Player:
             if not active:
                 if state.result is None:
                     raise FuzzFailure("no-legal-action", "nobody can act but the game is not over")
+                return
+            if step == self.config.stop_after:
                 return
             if step == self.config.max_steps:
                 raise FuzzFailure("step-limit", f"no end after {step} actions")

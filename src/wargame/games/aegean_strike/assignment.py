@@ -22,6 +22,7 @@ Decisions
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -52,20 +53,28 @@ def capacity(g_tables: Mapping[str, Any], data: Mapping[str, Any], base: str) ->
     return int(getattr(g_tables["airbases"], state.airbase_size(base)).capacity)
 
 
-def with_mode(data: Mapping[str, Any], base: str) -> int:
-    return sum(1 for r in data["air"].values() if r["base"] == base and r["mode"] is not None)
+def with_mode(data: Mapping[str, Any]) -> Counter[str]:
+    """How many air units of each base hold a mode."""
+    return Counter(r["base"] for r in data["air"].values() if r["mode"] is not None)
 
 
 @RULES.implements("9.02", "9.10")
-def mode_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, mode: str) -> str:
-    """Why ``uid`` may not take ``mode`` now ("" if it may)."""
+def mode_refusal(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    uid: str,
+    mode: str,
+    used: Mapping[str, int] | None = None,
+) -> str:
+    """Why ``uid`` may not take ``mode`` now ("" if it may); ``used``, :func:`with_mode`'s count,
+    when the caller asks for many units at once."""
     record = data["air"][uid]
     if mode == "intercept" and forces().air_kind(state.unit(uid)) == "transport":
         return f"9.02: {uid} is an air transport unit, always Offensive"
     if mode == "idle" or record["mode"] is not None:
         return ""
     room = capacity(g_tables, data, record["base"])
-    if with_mode(data, record["base"]) >= room:
+    if (with_mode(data) if used is None else used)[record["base"]] >= room:
         return f"9.10: {record['base']} gives modes to {room} air units at most, all taken"
     return ""
 
@@ -133,11 +142,12 @@ class UnitAssignment(Procedure):
         side = f["side"]
         g_tables = game_tables(g.state)
         choices = Decision.single(side, "prompt.assignment")
+        used = with_mode(g.data)
         for uid in state.own_air(g.data, side):
             for mode in MODES:
                 if (g.data["air"][uid]["mode"] or "idle") == mode:
                     continue
-                reason = mode_refusal(g_tables, g.data, uid, mode)
+                reason = mode_refusal(g_tables, g.data, uid, mode, used)
                 if reason:
                     choices.refuse(f"{mode} {uid}", reason)
                 else:
@@ -174,11 +184,12 @@ def _set_mode(g: Context, f: Frame, uid: str, mode: str) -> None:
 def _offer_ground_modes(g: Context, choices: Choices, side: str) -> None:
     """11.02: each ground unit that may hold a mode goes into Reserve or back to Front-line."""
     g_tables = game_tables(g.state)
+    hqs = ground_modes.hq_hexes(g.data, side)
     for uid in ground_modes.reserve_units(g.data, side):
         if ground_modes.in_reserve(g.data, uid):
             choices.add(f"front {uid}", _set_ground_mode, uid, ground_modes.FRONT)
             continue
-        reason = ground_modes.reserve_refusal(g_tables, g.data, uid)
+        reason = ground_modes.reserve_refusal(g_tables, g.data, uid, hqs)
         if reason:
             choices.refuse(f"reserve {uid}", reason)
         else:

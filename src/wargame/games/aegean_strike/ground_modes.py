@@ -20,7 +20,8 @@ modes and the segments each moves in, the spec's 4.3 says Reserve needs a friend
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -95,8 +96,14 @@ def always_front(uid: str) -> bool:
 
 
 @RULES.implements("11.02")
-def reserve_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> str:
-    """Why ``uid`` may not go into Reserve now ("" if it may)."""
+def reserve_refusal(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    uid: str,
+    hqs: Sequence[str] | None = None,
+) -> str:
+    """Why ``uid`` may not go into Reserve now ("" if it may); ``hqs``, the hexes of its side's
+    HQs (:func:`hq_hexes`), when the caller asks for many units of one side."""
     if always_front(uid):
         return f"11.02: {uid} is always Front-line"
     here = data["ground"][uid]["hex"]
@@ -104,15 +111,29 @@ def reserve_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: s
         return f"11.02: {uid} is aboard {data['ground'][uid]['aboard']}"
     reach = int(g_tables["reserve"].hq_range)
     side = state.side_of(data, uid)
-    for hq, record in data["ground"].items():
-        if (
-            record["hex"] is not None
-            and state.unit(hq).type == "hq"
-            and state.side_of(data, hq) == side
-            and state.distance(here, record["hex"]) <= reach
-        ):
-            return ""
+    if hqs is None:
+        hqs = hq_hexes(data, side)
+    if _near_any(here, tuple(hqs), reach):
+        return ""
     return f"11.02: no HQ of {side} within {reach} hexes of {uid}"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _near_any(here: str, hexes: tuple[str, ...], reach: int) -> bool:
+    """Whether one of ``hexes`` is within ``reach`` of ``here`` (kept: the unit assignment lists
+    every ground unit's Reserve refusal again after each mode a side sets)."""
+    return any(state.distance(here, there) <= reach for there in hexes)
+
+
+def hq_hexes(data: Mapping[str, Any], side: str) -> list[str]:
+    """The hexes of ``side``'s HQs on the map (11.02's Reserve reaches out from them)."""
+    return [
+        record["hex"]
+        for hq, record in data["ground"].items()
+        if record["hex"] is not None
+        and state.unit(hq).type == "hq"
+        and state.side_of(data, hq) == side
+    ]
 
 
 @RULES.implements("11.02")
