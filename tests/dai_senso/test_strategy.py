@@ -8,7 +8,7 @@ import pytest
 from tests.dai_senso.play import GAME, SCENARIO, past_organization
 from wargame.engine.action import Action
 from wargame.engine.state import Result, clone
-from wargame.games.dai_senso import strategy
+from wargame.games.dai_senso import seasonal, strategy
 from wargame.games.dai_senso.victory import training
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -106,3 +106,25 @@ def test_the_chances_of_taking_objectives_end_with_a_factions_last_moves_and_bat
     first = clone(START)
     first.data.update(phasing="axis", phase="operational_movement")
     assert strategy.turns_of_action_left(first.data, "soviet") == first.data["last_turn"]
+
+
+CAMPAIGN = GAME.setup("c1_1937", 5)
+
+
+def test_the_1937_campaigns_goal_is_a_strategic_value_of_one_for_the_axis():
+    """0.1, 0.1.2: the final VP check decides the 1937 campaign; a strategic value of 1 or more
+    (a tie of VP) is the Axis's, so the Axis needs as many strategic hexes as make it 1."""
+    goal = strategy.goal_of(CAMPAIGN)
+    held = seasonal.strategic_holders(CAMPAIGN)
+    assert goal.attacker == "axis" and set(goal.holders) == set(held)
+    now = sum(1 for side in goal.holders.values() if side == "axis")
+    sv = seasonal.strategic_value(CAMPAIGN)["sv"]
+    assert now - goal.needs == sv - 1  # each hex more or fewer moves the value by one
+
+
+def test_an_allied_collapse_marker_raises_the_axis_chance_in_the_1937_campaign():
+    """0.1.1: an Allied Collapse marker adds to the Axis tally of the strategic value."""
+    collapsed = clone(CAMPAIGN)
+    collapsed.data.setdefault("strategic_warfare", []).append("allied_collapse")
+    assert chance(CAMPAIGN, "axis") < chance(collapsed, "axis")
+    assert chance(collapsed, "west") == pytest.approx(1.0 - chance(collapsed, "axis"))

@@ -120,15 +120,7 @@ def strategic_value(state_: State) -> dict[str, int]:
     Military Requisition markers) and the ESV term (0.1.1 steps 1-3)."""
     data = state_.data
     tables = game_tables(state_)
-    sources = {
-        side: found for side, found in tables["supply"].sources.items() if side in data["factions"]
-    }
-    sheets = forces().scenarios[state_.scenario].sheets
-    held = {
-        hex_id: (colour, controller(data, hex_id, sources))
-        for hex_id, colour in strategic_hexes().items()
-        if hex_id[0] in sheets
-    }
+    held = strategic_holders(state_)
     axis = sum(1 for colour, side in held.values() if colour == "allied" and side == "axis")
     axis += sw_count(data, "allied_collapse")
     allied = sum(1 for colour, side in held.values() if colour == "orange" and side in ALLIED)
@@ -140,6 +132,22 @@ def strategic_value(state_: State) -> dict[str, int]:
     counts = japan_taken == (tables["seasonal_play"].esv_term == "if")
     esv = max(data["esv"], 0) if counts else 0
     return {"sv": axis - allied + esv, "axis": axis, "allied": allied, "esv": esv}
+
+
+def strategic_holders(state_: State) -> dict[str, tuple[str, str | None]]:
+    """Each strategic hex of the sheets in play: its colour and who controls it (0.1.1)."""
+    data = state_.data
+    sources = {
+        side: found
+        for side, found in game_tables(state_)["supply"].sources.items()
+        if side in data["factions"]
+    }
+    sheets = forces().scenarios[state_.scenario].sheets
+    return {
+        hex_id: (colour, controller(data, hex_id, sources))
+        for hex_id, colour in strategic_hexes().items()
+        if hex_id[0] in sheets
+    }
 
 
 @RULES.implements("0.1.2")

@@ -2,19 +2,21 @@
 actions to try first (DESIGN 2.5). The search is game-independent (``wargame.bots``) and asks
 only these two questions, of states it sampled from its own view (``determinize``).
 
-The playable scenarios are training scenarios decided by their objective hexes (0.3, the stand-in
-``training_objectives``): the attacker wins holding at least ``attacker_needs`` of them after the
-last turn. The evaluation is the attacker's chance of that, a logistic of its margin: the
-objectives it holds against those it needs, plus each objective's chance of changing hands,
-which grows with the attack strength within reach of it against the defence in and around it
-(each term of :class:`Weights` says why it is there). The defender's chance is the rest (two
+The training scenarios and War of Resistance are decided by their objective hexes (0.3, the
+stand-in ``training_objectives``): the attacker wins holding at least ``attacker_needs`` of them
+after the last turn. The 1937 campaign is decided by the final VP check (0.1): its objectives
+here are the strategic hexes of both sheets, the Axis the attacker (:func:`goal_of`). The
+evaluation is the attacker's chance of that, a logistic of its margin: the objectives it holds
+against those it needs, plus each objective's chance of changing hands, which grows with the
+attack strength within reach of it against the defence in and around it (each term of
+:class:`Weights` says why it is there). The defender's chance is the rest (two
 factions defending together share it, as they share the win); a faction that takes no part in
 the scenario (the West in August Storm) has none.
 
 Decisions
 ---------
-* **No hidden units.** The training scenarios deal no cards and every unit is open (``state``),
-  so the evaluation reads the whole position: both sides judge the same state alike.
+* **No hidden units.** Every unit is open (``state``) and the evaluation reads no hand of
+  cards, so it reads the whole position: both sides judge the same state alike.
 * **Reach, not paths.** A unit's threat to a hex fades with the hex distance, not with a path's
   cost through terrain and zones of control: a search of a few dozen actions corrects the
   rest, and a path per unit and objective would cost more than the search's play-outs.
@@ -35,6 +37,7 @@ from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.cards import Card, cards
 from wargame.games.dai_senso.charts import Stacking
 from wargame.games.dai_senso.charts import tables as game_tables
+from wargame.games.dai_senso.seasonal import ALLIED, strategic_holders, strategic_value
 from wargame.games.dai_senso.sequence import PHASES
 from wargame.games.dai_senso.state import SIDES, faction, values
 from wargame.games.dai_senso.victory import training
@@ -72,34 +75,63 @@ PHASE_NAMES: Final = tuple(name for name, _rule, _run in PHASES)
 
 
 def evaluate(_game: Game, state_: State, side: Side) -> float:
-    """``Game.evaluate``: ``side``'s chance of winning the training scenario from ``state_``,
-    from 0 to 1."""
+    """``Game.evaluate``: ``side``'s chance of winning the scenario from ``state_``, from 0
+    to 1."""
     if state_.result is not None:
         return outcome(state_.result, side)
     data = state_.data
     if side not in data["factions"]:
         return 0.0
-    scenario = training(state_)
-    attacker = scenario.attacker
+    goal = goal_of(state_)
     limits = game_tables(state_)["stacking"]
-    margin = attacker_margin(
-        data, attacker, list(scenario.objectives), scenario.attacker_needs, limits
-    )
+    margin = attacker_margin(data, goal, limits)
     chance = 1.0 / (1.0 + math.exp(-certainty(data) * margin))
-    return chance if side == attacker else 1.0 - chance
+    return chance if side == goal.attacker else 1.0 - chance
 
 
-def attacker_margin(
-    data: Mapping[str, Any], attacker: str, objectives: list[str], needs: int, limits: Stacking
-) -> float:
+@dataclass(frozen=True)
+class Goal:
+    """What decides the scenario, as hexes: the attacker wins holding ``needs`` of the
+    ``holders``' hexes at the end (each hex's controller now)."""
+
+    attacker: str
+    holders: Mapping[str, str | None]
+    needs: float
+
+
+def goal_of(state_: State) -> Goal:
+    """A training scenario's or War of Resistance's objectives (0.3's stand-in); for the
+    campaign decided by the final VP check (0.1), the strategic hexes of its sheets, which the
+    Axis needs to hold enough of for a strategic value of at least 1 (a tie of VP, 0.1.2's
+    unchanged box, is the Axis's): their count less the Axis's colour's (an Allied-held Axis
+    hex is -1), less the value's other terms (markers, ESV), which the bots cannot move
+    between now and the check. The Imperial Rescript's VP are left out."""
+    scenario = training(state_)
+    campaign = game_tables(state_)["campaign_scenarios"].get(state_.scenario)
+    if campaign is None or campaign.decided_by != "vp_check":
+        control = state_.data["control"]
+        holders = {hex_id: control.get(hex_id) for hex_id in scenario.objectives}
+        return Goal(scenario.attacker, holders, scenario.attacker_needs)
+    held = strategic_holders(state_)
+    from_hexes = sum(
+        (colour == "allied" and side == "axis") - (colour == "orange" and side in ALLIED)
+        for colour, side in held.values()
+    )
+    other_terms = strategic_value(state_)["sv"] - from_hexes
+    orange = sum(1 for colour, _side in held.values() if colour == "orange")
+    holders = {hex_id: side for hex_id, (_colour, side) in held.items()}
+    return Goal("axis", holders, orange - other_terms + 1)
+
+
+def attacker_margin(data: Mapping[str, Any], goal: Goal, limits: Stacking) -> float:
     """Objectives the attacker may expect to hold at the end, less those it needs (0.5 is
     the line between winning and losing: it wins with ``needs``, not fewer)."""
+    attacker = goal.attacker
     forces = _strength_by_hex(data)
-    threats = _threats(forces, objectives)
+    threats = _threats(forces, list(goal.holders))
     defenders = [side for side in data["factions"] if side != attacker]
     expected = 0.0
-    for objective in objectives:
-        holder = data["control"].get(objective)
+    for objective, holder in goal.holders.items():
         threat = sum(strength for side, strength in threats[objective].items() if side != holder)
         hold = _hold(forces, objective, holder)
         changes = max(0.0, threat - hold) / (threat + hold + WEIGHTS.garrison)
@@ -107,7 +139,7 @@ def attacker_margin(
         changes *= min(1.0, max(turns_of_action_left(data, side) for side in takers))
         expected += 1.0 - changes if holder == attacker else changes
     lead = _step_lead(data, attacker, limits)
-    return expected - needs + 0.5 + WEIGHTS.material * lead
+    return expected - goal.needs + 0.5 + WEIGHTS.material * lead
 
 
 def turns_of_action_left(data: Mapping[str, Any], side: str) -> float:
@@ -144,12 +176,12 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
         return actions
     if any(action.verb == "card" for action in actions):
         return sorted(actions, key=lambda action: -card_worth(cards().cards[action.text[5:]]))
-    scenario = training(state_)
+    goal = goal_of(state_)
     targets = [
         hex_id
-        for hex_id in scenario.objectives
-        if (data["control"].get(hex_id) == side) != (side == scenario.attacker)
-    ] or list(scenario.objectives)
+        for hex_id, holder in goal.holders.items()
+        if (holder == side) != (side == goal.attacker)
+    ] or list(goal.holders)
     onward = [action for action in actions if action.text != "cancel"] or actions
     return sorted(onward, key=lambda action: _rank(data, action.text, targets))
 
