@@ -106,3 +106,40 @@ def test_an_enemy_detachment_bars_markers_and_a_logistics_marker_relieves_a_frie
     logistics.relieve_detachments(g, "axis", PLAIN)
     assert g.data["detachments"] == {}
     assert {"piece": "j-guards", "side": "axis"} in g.data["delay_box"]
+
+
+@pytest.mark.rule("1.2.1")
+def test_a_logistics_marker_opens_its_port_and_makes_a_base_with_no_supply_test():
+    state = organizing({"j-25th-army": ("w3620", 1)})
+    data = state.data
+    data["logistics"] = {"logistics_ighq": SAIGON, "logistics_west": "pool"}
+    assert naval_board.open_port(data, SAIGON, "axis")
+    assert not naval_board.open_port(data, SAIGON, "west")
+    assert SAIGON in naval_board.open_ports(data, "axis")
+    assert SAIGON in naval.bases_of(data, TABLES.defaults["supply"], "japan")
+    assert SAIGON not in naval.bases_of(data, TABLES.defaults["supply"], "usa")
+
+
+@pytest.mark.rule("1.2.1")
+def test_an_enemy_marker_closes_a_port_of_a_friendly_country_and_an_airdrop_opens_one():
+    state = organizing({"j-25th-army": ("w3620", 1)})
+    data = state.data
+    tokyo = "e4904"  # a Japanese port: open to the Axis with no unit in it
+    assert naval_board.open_port(data, tokyo, "axis")
+    data["logistics"] = {"logistics_west": tokyo}
+    assert not naval_board.open_port(data, tokyo, "axis")
+    assert tokyo not in naval_board.open_ports(data, "axis")
+    data["logistics"] = {}
+    data["airdrops"] = {"u-4th-marines": {"hex": SAIGON, "steps": 1}}
+    assert naval_board.open_port(data, SAIGON, "west")
+    assert not naval_board.open_port(data, SAIGON, "axis")
+
+
+@pytest.mark.rule("1.2.1")
+def test_a_logistics_marker_alone_makes_a_base_of_its_nationality():
+    state = position({"s-35th": ("e1803", 2)})
+    data = state.data
+    data["logistics"] = {"logistics_ighq": PLAIN}  # no Japanese unit on the map
+    assert naval.bases_of(data, tables(state)["supply"], "japan") == {PLAIN}
+    data["logistics"] = {"logistics_ighq": "pool"}
+    assert naval.bases_of(data, tables(state)["supply"], "japan") == set()

@@ -144,3 +144,21 @@ def test_august_storms_91st_division_starts_in_supply_on_paramushiro_in_the_kuri
     assert supply.is_source(TABLE, {}, "e5611", "axis")
     assert not supply.is_source(TABLE, {}, "e5611", "soviet")
     assert "j-91st-div" not in supply.unsupplied(start.data, TABLE, "axis")
+
+
+@pytest.mark.rule("10.2")
+def test_a_line_enters_no_enemy_logistics_detachment_or_airdrop_marker():
+    data: dict = {"units": {"s-35th": {"hex": HAILAR, "steps": 2}}}
+    assert supply.hex_supplied(data, ONE_HEX, HAILAR, "soviet")  # Russia, one hex away
+    blockers = (
+        {"logistics": {"logistics_kwantung": RUSSIA}},
+        {"airdrops": {"j-1st-raiding": {"hex": RUSSIA, "steps": 1}}},
+        {"detachments": {"j-guards": RUSSIA}},
+    )
+    for blocker in blockers:
+        assert RUSSIA in supply.closed_to(data | blocker, "soviet")
+        assert not supply.hex_supplied(data | blocker, ONE_HEX, HAILAR, "soviet")
+    own = {"logistics": {"logistics_soviet": RUSSIA}, "airdrops": {}}
+    assert supply.hex_supplied(data | own, ONE_HEX, HAILAR, "soviet")
+    pooled = {"logistics": {"logistics_kwantung": "pool", "logistics_ighq": "delay"}}
+    assert supply.hex_supplied(data | pooled, ONE_HEX, HAILAR, "soviet")

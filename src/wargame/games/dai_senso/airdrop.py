@@ -32,9 +32,8 @@ from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import ColumnShifts
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.naval import hex_choices, offer
-from wargame.games.dai_senso.naval_board import supply_links
 from wargame.games.dai_senso.registry import RULES
-from wargame.games.dai_senso.supply import occupants, refusal, traces_supply
+from wargame.games.dai_senso.supply import hex_supplied, refusal
 
 RULES.stand_in(
     "4.1.4", "a marker that may not land leaves play (no Delay box)", key="airdrop_delay"
@@ -162,8 +161,7 @@ def airdrop_landing(g: Context, side: str) -> None:
         if state.faction(uid) != side:
             continue
         del g.data["airdrops"][uid]
-        links = supply_links(g.data, side)
-        fed = traces_supply(table, occupants(g.data), where, side, links)
+        fed = hex_supplied(g.data, table, where, side)
         if fed and not state.enemy_in(g.data, where, side):
             g.data["units"][uid] = {"hex": where, "steps": 1}
             taken = state.enter(g.data, uid, where)

@@ -505,6 +505,9 @@ class Naval(Strict):
     troop_convoys: dict[str, dict[Faction, Annotated[int, msgspec.Meta(ge=0, le=40)]]]
     """Scenario -> faction -> troop convoy steps a faction turn; only the scenarios named here
     play naval movement and beachheads."""
+    box_sea_edges: dict[str, Annotated[list[str], msgspec.Meta(min_length=2, max_length=2)]]
+    """Off-map box -> the first and last hex of the map-edge column whose all-sea hexes stand
+    for where the box's sea zones meet the map (3.1.2, the spec §2.7 ``in_sea_zone``)."""
 
 
 # -- 0.1, 0.2, 1.2, 1.3 the seasonal phase (ds-season) ------------------------------------------

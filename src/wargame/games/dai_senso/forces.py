@@ -96,6 +96,8 @@ class MarkerType(Sourced):
     where: Literal["hex", "sea_zone", "strategic_warfare", "track", "posture", "box"]
     faction: Faction | None = None
     count: int | None = None
+    nationality: str | None = None
+    """The nationality whose airbase and naval base the marker makes (a logistics marker)."""
 
 
 class Ratings(Sourced):

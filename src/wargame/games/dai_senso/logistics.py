@@ -30,9 +30,8 @@ from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.map_facts import city_hexes
-from wargame.games.dai_senso.naval_board import supply_links
 from wargame.games.dai_senso.registry import RULES
-from wargame.games.dai_senso.supply import occupants, supplied, traces_supply
+from wargame.games.dai_senso.supply import hex_supplied, supplied
 
 BRITISH_DEPENDENTS: Final = frozenset(
     {"hong_kong", "malaya", "burma", "india", "ceylon", "sarawak"}
@@ -65,6 +64,20 @@ def markers_on_map(data: Mapping[str, Any], side: str) -> list[str]:
     )
 
 
+def on_map(data: Mapping[str, Any]) -> dict[str, str]:
+    """Each logistics marker on the map -> its hex."""
+    found = data.get("logistics", {})
+    return {m: where for m, where in found.items() if where not in ("pool", "delay")}
+
+
+@RULES.implements("1.2.1")
+def bases(data: Mapping[str, Any], nationality: str) -> set[str]:
+    """The hexes of the nationality's logistics markers: airbases, and naval bases at ports,
+    with no supply test (spec §2.7)."""
+    markers = forces().markers
+    return {where for m, where in on_map(data).items() if markers[m].nationality == nationality}
+
+
 def logistics_in(data: Mapping[str, Any], hex_id: str) -> list[str]:
     return sorted(m for m, where in data.get("logistics", {}).items() if where == hex_id)
 
@@ -80,8 +93,7 @@ def enemy_marker_in(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
 
 def traces(data: Mapping[str, Any], tables: Mapping[str, Any], hex_id: str, side: str) -> bool:
     """Whether a supply line of ``side`` runs from the hex to one of its sources (10.2)."""
-    links = supply_links(data, side)
-    return traces_supply(tables["supply"], occupants(data), hex_id, side, links)
+    return hex_supplied(data, tables["supply"], hex_id, side)
 
 
 @RULES.implements("1.2.1")

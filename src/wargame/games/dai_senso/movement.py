@@ -26,6 +26,10 @@ Decisions
 - Off-map box movement (3.1.3, :mod:`offmap`): a unit in a box moves to an adjacent box, or
   from Eastern Europe onto the map edge, as its whole move, offered with the phase's units; a
   Soviet unit on that edge may enter the box as its whole move.
+- Port-to-port movement also joins a box and the map (3.1.2): a unit in a box sails to an open
+  port of the box's sea zones (``sail <unit> <hex>``, offered with the phase's units), and a unit
+  in an open port of those zones sails into the box if it is its faction's (``box <box>``), each
+  its whole move on troop convoys, one a step.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from wargame.games.dai_senso.charts import TerrainEffects
 from wargame.games.dai_senso.charts import tables as game_tables
 from wargame.games.dai_senso.country_setup import out_of_play
 from wargame.games.dai_senso.losses import eliminate
-from wargame.games.dai_senso.naval import offer, sailings
+from wargame.games.dai_senso.naval import box_landfalls, box_sailings, offer, sailings
 from wargame.games.dai_senso.naval_board import beachhead, plays_naval
 from wargame.games.dai_senso.overrun import overrun_refusal
 from wargame.games.dai_senso.registry import RULES
@@ -255,6 +259,25 @@ def _offer_box_moves(data: Mapping[str, Any], choices: Choices, side: str, reser
         for there in offmap.exits(data, uid):
             reason = offmap.exit_refusal(data, uid, there, reserve)
             offer(choices, f"leave {uid} {there}", reason, _leave_box, uid, there)
+        if plays_naval(data):
+            _offer_box_sailings(data, choices, uid, reserve)
+
+
+@RULES.implements("3.1.2")
+def _offer_box_sailings(data: Mapping[str, Any], choices: Choices, uid: str, reserve: bool) -> None:
+    """Port-to-port moves from the unit's box to the open ports of its sea zones (:mod:`naval`),
+    each its whole move."""
+    found, reason = box_sailings(data, uid)
+    side = state.faction(uid)
+    for there in found:
+        refused = reason or (reserve_refusal(data, side, there) if reserve else "")
+        offer(choices, f"sail {uid} {there}", refused, _sail_from_box, uid, there)
+
+
+def _sail_from_box(g: Context, f: Frame, uid: str, there: str) -> None:
+    """The unit crosses the sea from its box to ``there`` on troop convoys, one a step."""
+    g.data["convoys"] -= g.data["off_map"][uid]["steps"]
+    _out_of_box(g, uid, there, "log.sailed_from_box")
 
 
 def _box_move(g: Context, f: Frame, uid: str, to: str) -> None:
@@ -265,11 +288,16 @@ def _box_move(g: Context, f: Frame, uid: str, to: str) -> None:
 
 
 def _leave_box(g: Context, f: Frame, uid: str, there: str) -> None:
+    _out_of_box(g, uid, there, "log.left_box")
+
+
+def _out_of_box(g: Context, uid: str, there: str, key: str) -> None:
+    """The unit leaves its box for the map hex ``there``: its whole move, logged as ``key``."""
     record = g.data["off_map"].pop(uid)
     g.data["units"][uid] = {"hex": there, "steps": record["steps"]}
     taken = state.enter(g.data, uid, there)
     g.data["moved"].append(uid)
-    g.log("log.left_box", side=state.faction(uid), unit=uid, frm=record["box"], to=there)
+    g.log(key, side=state.faction(uid), unit=uid, frm=record["box"], to=there)
     if taken:
         g.log("log.taken", side=taken, hex=there)
 
@@ -315,6 +343,8 @@ class UnitMove(Procedure):
             choices.refuse(f"hex {there}", reason)
         if f["spent"] == 0 and not f.get("exploit") and plays_naval(g.data):
             _offer_sailings(g.data, choices, uid, ground)
+            for box, reason in box_landfalls(g.data, uid).items():
+                offer(choices, f"box {box}", reason, _sail_to_box, box)
         if f["spent"] == 0 and not f.get("exploit") and state.hex_of(g.data, uid) in offmap.EDGE:
             reason = offmap.entry_refusal(g.data, uid)
             offer(
@@ -359,6 +389,18 @@ def _sail(g: Context, f: Frame, there: str) -> None:
     g.log("log.sailed", side=state.faction(uid), unit=uid, frm=here, to=there)
     if taken:
         g.log("log.taken", side=taken, hex=there)
+    _stop(g, f)
+
+
+@RULES.implements("3.1.2")
+def _sail_to_box(g: Context, f: Frame, box: str) -> None:
+    """The unit crosses the sea from its port to its faction's box on troop convoys, one a step:
+    its whole move."""
+    uid = f["unit"]
+    record = g.data["units"].pop(uid)
+    g.data["convoys"] -= record["steps"]
+    g.data.setdefault("off_map", {})[uid] = {"box": box, "steps": record["steps"]}
+    g.log("log.sailed_to_box", side=state.faction(uid), unit=uid, frm=record["hex"], to=box)
     _stop(g, f)
 
 

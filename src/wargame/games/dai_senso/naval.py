@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Effect, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.dai_senso import detachments, markers, state, war_states
+from wargame.games.dai_senso import detachments, logistics, markers, offmap, state, war_states
 from wargame.games.dai_senso.air import AIR_TYPES, enemy_air_in, spaced_out
 from wargame.games.dai_senso.blitz import blitz_enabled
 from wargame.games.dai_senso.board import board
@@ -57,6 +57,8 @@ from wargame.games.dai_senso.losses import eliminate
 from wargame.games.dai_senso.naval_board import (
     beachhead,
     coastal_seas,
+    open_port,
+    open_ports,
     plays_naval,
     ports,
     sea_links,
@@ -83,27 +85,41 @@ def initial_data(scenario: str, table: Naval) -> dict[str, Any]:
     support = {
         p.unit: "pool" for p in setup if p.box == "pool" and not forces().is_ground(units[p.unit])
     }
-    sea = {"reach": table.sea_reach, "open_port_countries": dict(table.open_port_countries)}
+    sea = {
+        "reach": table.sea_reach,
+        "open_port_countries": dict(table.open_port_countries),
+        "box_edges": dict(table.box_sea_edges),
+    }
     return {"beachheads": {}, "support": support, "convoys": 0, "sea": sea}
 
 
-@RULES.implements("2.3.5")
+@RULES.implements("2.3.5", "1.2.1")
 def bases_of(data: Mapping[str, Any], supply: Supply, nationality: str) -> set[str]:
-    """The land hexes with a supplied ground unit or a detachment (2.3.5) of the nationality: its
-    airbases, and its naval bases where they are ports (spec §2.7; the map marks no cities,
-    roads or rails)."""
-    units = [uid for uid in data["units"] if state.unit(uid).nationality == nationality]
-    pieces = [*units, *detachments.placed(data)]
-    mine = [uid for uid in pieces if state.unit(uid).nationality == nationality]
-    if not mine:
+    """The land hexes with a supplied ground unit, a detachment (2.3.5) or a logistics marker
+    (1.2.1) of the nationality, the two markers with no supply test: its airbases, and its naval
+    bases where they are ports (spec §2.7; the map marks no cities, roads or rails); never a
+    hex with an enemy air unit."""
+    side = _nationality_side(data, nationality)
+    if side is None:
         return set()
-    side = state.faction(mine[0])
-    cut_off = set(unsupplied(data, supply, side))
+    units = [uid for uid in data["units"] if state.unit(uid).nationality == nationality]
+    cut_off = set(unsupplied(data, supply, side)) if units else set()
     the_map = board()
     found = {state.hex_of(data, uid) for uid in units if uid not in cut_off}
     found = {hex_id for hex_id in found if not the_map.hexes[hex_id].sea}
-    found |= detachments.bases(data, nationality)
+    found |= detachments.bases(data, nationality) | logistics.bases(data, nationality)
     return {hex_id for hex_id in found if not enemy_air_in(data, hex_id, side)}
+
+
+def _nationality_side(data: Mapping[str, Any], nationality: str) -> str | None:
+    """The faction of the nationality's pieces on the map (None if it has none there)."""
+    pieces = [*data["units"], *detachments.placed(data)]
+    mine = [uid for uid in pieces if state.unit(uid).nationality == nationality]
+    if mine:
+        return state.faction(mine[0])
+    markers = forces().markers
+    found = [m for m in logistics.on_map(data) if markers[m].nationality == nationality]
+    return str(markers[found[0]].faction) if found else None
 
 
 # -- 3.1.2 port-to-port -------------------------------------------------------------------------
@@ -117,10 +133,44 @@ def sailings(data: Mapping[str, Any], uid: str) -> tuple[list[str], str]:
     if here not in ports() and beachhead(data, here) is None:
         return [], f"3.1.2: {uid} is not in a port or on a beachhead"
     found = sea_links(data, side).ports_from(here)
-    steps = data["units"][uid]["steps"]
+    return found, convoy_refusal(data, data["units"][uid]["steps"])
+
+
+@RULES.implements("3.1.2")
+def convoy_refusal(data: Mapping[str, Any], steps: int) -> str:
+    """Why a unit of ``steps`` steps may not sail for want of troop convoys ("" if it may)."""
     if data["convoys"] < steps:
-        return found, f"3.1.2: {steps} troop convoy steps needed, {data['convoys']} left"
-    return found, ""
+        return f"3.1.2: {steps} troop convoy steps needed, {data['convoys']} left"
+    return ""
+
+
+@RULES.implements("3.1.2")
+def box_sailings(data: Mapping[str, Any], uid: str) -> tuple[list[str], str]:
+    """The friendly open ports in the sea zones of the unit's off-map box (a box is part of the
+    zones printed on it, spec §2.7), and why it may not sail at all ("" if it may)."""
+    record = offmap.in_boxes(data)[uid]
+    found = [
+        there
+        for there in open_ports(data, state.faction(uid))
+        if offmap.in_box_zones(data, record["box"], there)
+    ]
+    return found, convoy_refusal(data, record["steps"])
+
+
+@RULES.implements("3.1.2", "3.1.3")
+def box_landfalls(data: Mapping[str, Any], uid: str) -> dict[str, str]:
+    """Each off-map box whose sea zones hold the unit's open port -> why the unit may not sail
+    there ("" if it may): a box admits its own faction's units only (3.1.3)."""
+    here = state.hex_of(data, uid)
+    side = state.faction(uid)
+    if not open_port(data, here, side):
+        return {}
+    steps = data["units"][uid]["steps"]
+    return {
+        box: offmap.box_refusal(uid, box) or convoy_refusal(data, steps)
+        for box in offmap.sea_boxes(data)
+        if offmap.in_box_zones(data, box, here)
+    }
 
 
 # -- 2.2 the support segment ----------------------------------------------------------------------

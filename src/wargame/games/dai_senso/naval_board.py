@@ -10,6 +10,7 @@ from typing import Any
 
 from wargame.games.dai_senso import state
 from wargame.games.dai_senso.board import board
+from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.registry import RULES
 
 
@@ -53,25 +54,37 @@ def open_port(data: Mapping[str, Any], hex_id: str, side: str) -> bool:
         return found is not None and found["side"] == side
     if hex_id not in ports():
         return False
-    held = state.holder(data, hex_id) or _detachment_side(data, hex_id)
-    if held is not None:
-        return held == side
+    held = holders(data).get(hex_id)
+    if held:
+        return held == {side}
     return board().hexes[hex_id].country in data["sea"]["open_port_countries"].get(side, [])
 
 
-@RULES.implements("2.3.5")
-def _detachment_side(data: Mapping[str, Any], hex_id: str) -> str | None:
-    """The faction of a detachment in the hex: it keeps the port open to its faction."""
-    found = [uid for uid, where in data.get("detachments", {}).items() if where == hex_id]
-    return state.faction(found[0]) if found else None
+@RULES.implements("3.1.2", "2.3.5", "1.2.1")
+def holders(data: Mapping[str, Any]) -> dict[str, set[str]]:
+    """Each hex with a ground unit, detachment (2.3.5), logistics marker (1.2.1) or Airdrop
+    marker -> the factions of those pieces: a port is open to a faction whose piece is there,
+    supplied or not, unless an enemy piece is there too (spec §2.7)."""
+    markers = forces().markers
+    pieces = [(record["hex"], state.faction(uid)) for uid, record in data["units"].items()]
+    pieces += [(where, state.faction(uid)) for uid, where in data.get("detachments", {}).items()]
+    pieces += [
+        (where, str(markers[m].faction))
+        for m, where in data.get("logistics", {}).items()
+        if where not in ("pool", "delay")
+    ]
+    pieces += [(r["hex"], state.faction(uid)) for uid, r in data.get("airdrops", {}).items()]
+    found: dict[str, set[str]] = {}
+    for hex_id, side in pieces:
+        found.setdefault(hex_id, set()).add(side)
+    return found
 
 
 def open_ports(data: Mapping[str, Any], side: str) -> list[str]:
     """Every open port of ``side`` (as :func:`open_port`, worked out for all hexes at once)."""
-    held = {where: state.faction(uid) for uid, where in data.get("detachments", {}).items()}
-    held |= {record["hex"]: state.faction(uid) for uid, record in data["units"].items()}
+    held = holders(data)
     found = {sea for sea, record in data["beachheads"].items() if record["side"] == side}
-    found |= {hex_id for hex_id, owner in held.items() if owner == side and hex_id in ports()}
+    found |= {hex_id for hex_id, sides in held.items() if sides == {side} and hex_id in ports()}
     for country in data["sea"]["open_port_countries"].get(side, []):
         found |= {hex_id for hex_id in ports_of(country) if hex_id not in held}
     return sorted(found)

@@ -16,12 +16,17 @@ Decisions (reconstructed)
   as a Western or Soviet box supplies its faction's units (supplement §11).
 - From Eastern Europe a unit enters an edge hex with no enemy unit (no overrun from a box), and
   in reserve movement no enemy zone of control (5).
-- Moves by sea between a box and the map (3.1.2, Western USA) are not played yet.
+- A box is part of the sea zones printed on it (3.1.2, spec §2.7): the map marks no zones, so the
+  naval table's ``box_sea_edges`` (provisional) name a span of a map-edge column whose all-sea
+  hexes stand for where those zones meet the map, and a hex within the sea reach of them is in
+  the box's zones (:func:`in_box_zones`). Sailing between a box and a port there is played by
+  :mod:`naval` and :mod:`movement`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Final
 
 from wargame.games.dai_senso import state
@@ -30,8 +35,20 @@ from wargame.games.dai_senso.forces import SETUP_BOXES, forces
 from wargame.games.dai_senso.registry import RULES
 
 EASTERN_EUROPE: Final = "eastern_europe"
-EDGE: Final = tuple(f"w{row:02d}11" for row in range(53, 61))
+
+
+def column_span(first: str, last: str) -> tuple[str, ...]:
+    """The hexes of one sheet's column from ``first`` to ``last`` (ids ``<sheet><row><col>``)."""
+    sheet, column = first[0], first[3:]
+    rows = range(int(first[1:3]), int(last[1:3]) + 1)
+    return tuple(f"{sheet}{row:02d}{column}" for row in rows)
+
+
+EDGE: Final = column_span("w5311", "w6011")
 """The Russian map-edge hexes w5311-w6011 through which the Eastern Europe box is entered."""
+RULES.stand_in(
+    "3.1.2", "a box's sea zones meet the map at a span of a map-edge column", key="box_sea_edge"
+)
 
 
 def boxes() -> dict[str, Mapping[str, Any]]:
@@ -109,3 +126,25 @@ def entry_refusal(data: Mapping[str, Any], uid: str) -> str:
 
 def own(data: Mapping[str, Any], side: str) -> list[str]:
     return sorted(uid for uid in in_boxes(data) if state.faction(uid) == side)
+
+
+@cache
+def sea_edge(first: str, last: str) -> tuple[str, ...]:
+    """The all-sea hexes of a map-edge span: where a box's sea zones meet the map."""
+    return tuple(hex_id for hex_id in column_span(first, last) if board().hexes[hex_id].sea)
+
+
+def sea_boxes(data: Mapping[str, Any]) -> list[str]:
+    """The boxes some sea zone joins to the map (none in a scenario without naval play)."""
+    return sorted(data.get("sea", {}).get("box_edges", {}))
+
+
+@RULES.implements("3.1.2")
+def in_box_zones(data: Mapping[str, Any], box: str, hex_id: str) -> bool:
+    """Whether the hex lies in a sea zone the box belongs to: within the sea reach of the all-sea
+    hexes where the box's zones meet the map (provisional, table ``naval``)."""
+    span = data.get("sea", {}).get("box_edges", {}).get(box)
+    if span is None:
+        return False
+    reach = data["sea"]["reach"]
+    return any(board().distance(hex_id, edge) <= reach for edge in sea_edge(*span))

@@ -9,9 +9,10 @@ runs over land from the unit's hex to a source, at most ``trace_hexes`` hexes.
 Decisions
 - Checked when needed (10), never kept in the position: the view shows each side which of its
   units are out of supply now.
-- A line may not enter a hex of an enemy unit, or a hex in an enemy zone of control without a
-  friendly unit, nor cross an all-sea or lake hexside or enter an all-sea hex (10.2 as recovered;
-  no straits with a supply role are played). In a scenario with naval play a line also crosses
+- A line may not enter a hex of an enemy unit, detachment, logistics marker or Airdrop marker
+  (none of them a source then), or a hex in an enemy zone of control without a friendly unit,
+  nor cross an all-sea or lake hexside or enter an all-sea hex (10.2 as recovered; no straits
+  with a supply role are played). In a scenario with naval play a line also crosses
   the sea from open port to open port within the sea reach, and any hexside of a friendly
   beachhead (:func:`naval_board.supply_links`, table ``naval``).
 - Where politics is played, no line enters a country of another faction under Policy (13.6.1,
@@ -32,6 +33,7 @@ from wargame.games.dai_senso import countries, detachments, state
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.charts import Supply
 from wargame.games.dai_senso.country_setup import area_refusal
+from wargame.games.dai_senso.forces import forces
 from wargame.games.dai_senso.naval_board import SeaLinks, supply_links
 from wargame.games.dai_senso.registry import RULES
 
@@ -112,12 +114,29 @@ def traces_supply(
     return False
 
 
-@RULES.implements("13.6.1", "2.3.5")
+@RULES.implements("10.2")
+def enemy_marker_hexes(data: Mapping[str, Any], side: str) -> frozenset[str]:
+    """The hexes of another faction's logistics markers (1.2.1) and Airdrop markers (4.1.4): no
+    supply line of ``side`` enters them, nor is a source there (10.1, 10.2)."""
+    found = {
+        where
+        for marker, where in data.get("logistics", {}).items()
+        if where not in ("pool", "delay") and forces().markers[marker].faction != side
+    }
+    found |= {
+        record["hex"]
+        for uid, record in data.get("airdrops", {}).items()
+        if state.faction(uid) != side
+    }
+    return frozenset(found)
+
+
+@RULES.implements("13.6.1", "2.3.5", "10.2")
 def closed_to(data: Mapping[str, Any], side: str) -> frozenset[str]:
     """The hexes no supply line of ``side`` enters: those of another faction's detachments
-    (2.3.5), and those of a country of another faction under Policy, and of its dependents
-    ([DG]), where politics is played."""
-    held = detachments.enemy_hexes(data, side)
+    (2.3.5), logistics markers and Airdrop markers (10.2), and those of a country of another
+    faction under Policy, and of its dependents ([DG]), where politics is played."""
+    held = detachments.enemy_hexes(data, side) | enemy_marker_hexes(data, side)
     if "politics" not in data:
         return held
     the_map = board()
