@@ -9,6 +9,7 @@ import pytest
 
 from tests.dai_senso.play import GAME, act, actions, end_turn, frozen, past_organization, position
 from tests.dai_senso.test_tora import refused, to_movement, tora
+from tests.test_action_labels import unlabelled
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.state import State
@@ -124,6 +125,7 @@ def test_a_unit_sails_from_its_box_to_an_open_port_of_the_box_sea_zones():
     legal = actions(found, "west")
     assert f"sail u-west-coast {ALASKA}" in legal
     assert f"sail u-west-coast {PEARL}" not in legal  # the Central Pacific: not the box's zone
+    assert unlabelled(GAME, found) == set()  # the button reads "Ship ... to ...", not "sail"
     assert found.data["convoys"] == 3
     found = act(found, "west", f"sail u-west-coast {ALASKA}")
     assert found.data["units"]["u-west-coast"] == {"hex": ALASKA, "steps": 2}
