@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 45
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 46
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -138,6 +138,7 @@ CHANGES = {
     "jamming": lambda v: v.update(range_cut=20),
     "sea_transport": lambda v: v.update(amphibious=["amph"]),
     "mines": lambda v: v.update(strike_chance=5),
+    "bridges": lambda v: v.update(straits=["bosporus", "dardanelles"]),
 }
 
 
@@ -183,6 +184,8 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("missile_crisis_victory", lambda v: v["levels"].update(marginal=5), "levels rise"),
         ("wwiii_victory", lambda v: v["levels"].update(decisive=6), "21.07: the levels rise"),
         ("straits", lambda v: v["gates"]["dardanelles"].update(hexes=[]), "gate hexes"),
+        ("bridges", lambda v: v.update(straits=["dardanelles"]), "engineers bridge the Bosporus"),
+        ("bridges", lambda v: v.update(straits=["bosporus", "suez"]), "suez is no strait"),
         ("political_events", lambda v: v.update({"3": "martians"}), "Invalid enum value"),
     ],
 )
@@ -195,7 +198,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "45 printed tables a rules overlay may replace, 42 provisional" in out
+    assert code == 0 and "46 printed tables a rules overlay may replace, 43 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

@@ -161,6 +161,7 @@ def test_a_ship_in_port_is_marked_and_a_transport_lists_the_units_aboard():
 def test_a_minefield_is_a_public_mark_on_its_hex():
     state = begun()
     state.data["mines"] = {"2320": "b"}
+    state.data["bridges"] = []  # the Bosporus Bridge's mark left out (test_bridges.py)
     for viewer in ("a", "b", None):
         marks = GAME.view(state, viewer)["board"]["marks"]
         assert marks == [{"hex": "2320", "kind": "minefield", "side": "b", "label": "M"}]

@@ -495,3 +495,13 @@ def test_every_warsaw_pact_unit_of_the_order_of_battle_enters_play(tmp_path):
     assert pact and all(u.id in wwiii | regiments and FORCES.values(u) for u in pact)
     message = refused(tmp_path, lambda r: _without_placement(r, "bu-2-mrd"))
     assert "unit bu-2-mrd: no set-up, scenario or break-down brings it (21.05)" in message
+
+
+@pytest.mark.rule("11.08")
+def test_a_bridge_at_the_start_stands_on_a_strait_hexside_or_is_refused(tmp_path):
+    assert [bridge.hexes for bridge in forces().data.bridges] == [["3910", "4009"]]
+
+    def on_land(raw):
+        raw["bridges"][0]["hexes"] = ["3910", "3909"]  # both in Europe: no strait between
+
+    assert "3910-3909 is no strait hexside" in refused(tmp_path, on_land)

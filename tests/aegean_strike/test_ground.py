@@ -62,7 +62,11 @@ def test_each_hex_costs_its_terrain_and_a_river_adds_its_cost():
 
 @pytest.mark.rule("11.08")
 def test_no_land_move_crosses_the_bosporus_but_on_a_bridge():
-    europe = ground_segment(at(ISTANBUL))
+    def unbridged(data):
+        at(ISTANBUL)(data)
+        data["bridges"] = []  # the Bosporus Bridge standing at the start removed
+
+    europe = ground_segment(unbridged)
     assert not {"4009", "4010"} & reach_of(europe)
     open_sea = next(side for side, kinds in ground.hexside_kinds().items() if "all_sea" in kinds)
     assert ground.step_cost(tables(europe), europe.data, *sorted(open_sea)) is None

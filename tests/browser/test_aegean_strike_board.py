@@ -199,6 +199,9 @@ def test_both_maps_counters_and_airbase_display_and_a_strike_flown_by_clicking(
     legend = page.inner_text('#legend [data-legend="overlay-overlay_transitional"]')
     assert ("Transitional" in legend) if lang == "en" else ("移行ヘクス" in legend)
     assert page.locator('#legend [data-legend="nation-ly"]').count() == 1
+    bridge = page.inner_text('#legend [data-legend="token-bridge"]')  # 11.08, of no side's
+    assert bridge.endswith("Bridge (B; 11.08)" if lang == "en" else "橋梁 (B; 11.08)")
+    assert page.locator('.token-bridge[data-hex="3910"][data-toward="4009"]').count() == 1
     unknown = page.inner_text('#legend [data-legend="counter-unseen-b-naval"]')
     assert ("not detected" in unknown) if lang == "en" else ("未探知" in unknown)
     page.locator("#legend").screenshot(path=str(artifacts / f"as_legend_{lang}.png"))

@@ -611,6 +611,25 @@ class ScenarioBalance(Strict):
     """The share more SP each nation of the favoured side starts with (20)."""
 
 
+class Bridges(Strict):
+    straits: list[str]
+    """The straits (data/map.json's names) whose hexsides engineers bridge (11.08)."""
+    per_engineer: Small
+    """The bridges one engineer unit builds in a Final Stage at most."""
+
+
+def checked_bridges(values: Bridges) -> Bridges:
+    known = {"bosporus", "dardanelles", "euripus"}
+    wrong = sorted(set(values.straits) - known)
+    if wrong:
+        raise ValueError(
+            f"11.08: {', '.join(wrong)} is no strait of the map ({', '.join(sorted(known))})"
+        )
+    if "bosporus" not in values.straits:
+        raise ValueError("11.08 (seed): engineers bridge the Bosporus")
+    return values
+
+
 class Levels(Strict):
     marginal: Small
     substantive: Small
@@ -748,6 +767,7 @@ TABLES: Final = PrintedTables(
         "jamming": TableKind(Jamming),
         "electronic_warfare": TableKind(ElectronicWarfare),
         "scenario_balance": TableKind(ScenarioBalance),
+        "bridges": TableKind(Bridges, checked_bridges),
     },
 )
 

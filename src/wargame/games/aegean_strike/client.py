@@ -22,7 +22,8 @@ Decisions
   hex as an unknown counter: a "?" in its owner's colours, a ship or a ground unit, nothing
   more (``UNSEEN`` counters, one per owner and kind; its place in ``units`` is keyed by the
   blank's name and names its counter).
-- A minefield (13.08, public) is a mark on its hex (``marks``: the side that laid it, "M"); a
+- A minefield (13.08, public) is a mark on its hex (``marks``: the side that laid it, "M"), a
+  bridge (11.08, public, no side's) a mark on one hex of its hexside pointing at the other ("B"); a
   ship In port (10.02), a ground unit in Reserve (11.02) and a special forces unit deployed on a
   special operation (11.12) carry a mark on their counters (``unit_marks``: "P", "R", "SO"), and
   a transport the ground units aboard it (13.09) in its detail: derived from the view's records,
@@ -39,7 +40,15 @@ from functools import cache
 from typing import Any, Final
 
 from wargame.engine.data import read_raw
-from wargame.games.aegean_strike import ground_modes, losses, mines, sealift, special_ops, state
+from wargame.games.aegean_strike import (
+    bridges,
+    ground_modes,
+    losses,
+    mines,
+    sealift,
+    special_ops,
+    state,
+)
 from wargame.games.aegean_strike.forces import DATA, AirValues, NavalValues, Unit, forces
 from wargame.games.aegean_strike.registry import RULES
 from wargame.maps import aegean_strike as drawn_map
@@ -304,7 +313,7 @@ def display(g_tables: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, A
         "tracks": tracks(data),
         "airbase_display": airbase_display(data),
         "record_sheets": record_sheets(g_tables, data),
-        "marks": minefield_marks(data),
+        "marks": minefield_marks(data) + bridge_marks(data),
         "unit_marks": unit_marks(data),
     }
 
@@ -316,6 +325,16 @@ def minefield_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [
         {"hex": hex_id, "kind": "minefield", "side": side, "label": label}
         for hex_id, side in sorted(mines.fields(data).items())
+    ]
+
+
+@RULES.implements("11.08")
+def bridge_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A mark on each bridge (public, no side's): on its first hex, pointing across the
+    hexside to the other, labelled B."""
+    label = drawing()["marks"]["bridge"]
+    return [
+        {"hex": a, "kind": "bridge", "label": label, "toward": b} for a, b in bridges.bridges(data)
     ]
 
 

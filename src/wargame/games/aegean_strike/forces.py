@@ -220,6 +220,15 @@ class Scenario(Sourced):
     """Why a scenario is not offered."""
 
 
+class Bridge(Sourced):
+    """A bridge standing over a strait at the start of every scenario (11.08): the two hexes of
+    its hexside."""
+
+    hexes: Annotated[list[str], msgspec.Meta(min_length=2, max_length=2)]
+    name: str
+    name_ja: str
+
+
 class Breakdown(msgspec.Struct, forbid_unknown_fields=True):
     """A Soviet division and the regiments it breaks down into (11.10)."""
 
@@ -242,6 +251,7 @@ class ForcesFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     setup: list[Placement]
     scenarios: list[Scenario]
     breakdown: list[Breakdown] = msgspec.field(default_factory=list)
+    bridges: list[Bridge] = msgspec.field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -288,6 +298,7 @@ class Forces:
         self.breakdowns = {b.division: tuple(b.regiments) for b in data.breakdown}
         self._check_breakdowns(data)
         self._check_orders_of_battle(data)
+        self._check_bridges(data.bridges)
 
     # -- what the rules and the views read ----------------------------------------------------
     def category(self, unit: Unit) -> Literal["air", "naval", "ground"]:
@@ -389,6 +400,15 @@ class Forces:
                 )
 
     @RULES.implements("8.01")
+    def _check_bridges(self, bridges: list[Bridge]) -> None:
+        """11.08: a bridge at the start stands on a strait hexside of the map."""
+        straits = strait_hexsides()
+        for bridge in bridges:
+            if tuple(sorted(bridge.hexes)) not in straits:
+                raise DataError(
+                    f"bridge {bridge.name}: {'-'.join(bridge.hexes)} is no strait hexside"
+                )
+
     def _check_types(self) -> None:
         """Every air, naval and ground type has its printed values, a ground type at each of its
         sizes (8.01); no type is of two categories."""
@@ -624,6 +644,16 @@ def _placed_once(where: str, placements: list[Placement]) -> None:
     twice = sorted(unit for unit, times in placed.items() if times > 1)
     if twice:
         raise DataError(f"{where}: unit {twice[0]} is set up twice")
+
+
+@cache
+def strait_hexsides(path: Path = DATA / "map.json") -> dict[tuple[str, str], str]:
+    """Each strait hexside of the map (its two hexes in order) with its strait's name."""
+    return {
+        (min(side["a"], side["b"]), max(side["a"], side["b"])): str(side["strait"])
+        for side in read_raw(path)["hexsides"]
+        if "strait" in side["kinds"]
+    }
 
 
 def map_hexes(path: Path = DATA / "map.json") -> dict[str, Hex]:

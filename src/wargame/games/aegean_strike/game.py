@@ -47,6 +47,7 @@ from wargame.engine.state import State
 from wargame.games.aegean_strike import (
     air,
     assignment,
+    bridges,
     charts,
     client,
     crisis,
@@ -93,6 +94,7 @@ class AegeanStrike(ProcedureGame):
         *ground.ALL,
         *naval.ALL,
         *sealift.ALL,
+        *bridges.ALL,
         *air.ALL,
     )
 

@@ -11,10 +11,11 @@ Decisions (provisional: the ground and movement rules are lost)
   at most once a segment. Land combats are declared in the first segment of a stage.
 - On the operational map a unit spends its allowance (operational hexes, 8.01) on the cost of
   each hex it enters (clear, rough) plus a river hexside's; a hexside with no land crossing
-  (the map's ``all_sea``) is closed, a strait hexside needs a bridge (bridges pass through for
-  now, so the Straits are closed to ground units); an enemy ground unit's hex is closed and
-  the hexes next to it are its zone of control, where a moving unit stops. The engine's
-  cheapest-path search (``engine.board.paths.search``) finds the hexes within reach.
+  (the map's ``all_sea``) is closed, a strait hexside needs a bridge (built and removed in the
+  Final Stage, :mod:`bridges`; the Bosporus Bridge stands at the start); an enemy ground unit's
+  hex is closed and the hexes next to it are its zone of control, where a moving unit stops.
+  The engine's cheapest-path search (``engine.board.paths.search``) finds the hexes within
+  reach.
 - On the strategic map (a hex ten operational hexes across, more than any allowance) a unit
   moves one hex to a neighbouring land hex per segment, the whole of its move.
 - A unit changes maps (13.01) as its whole move: from a transitional strategic hex to a land

@@ -254,7 +254,10 @@ class FinalStage(Procedure):
             ):
                 g.goto("repair")
                 return
-        skip(g, "bridges")
+        g.call("bridging", then="after_bridges")
+
+    def after_bridges(self, g: Context, f: Frame) -> None:
+        """Items 5 and 6 done (:mod:`bridges`), the sea steps."""
         g.call("final_sea_steps", then="finish")
 
     def finish(self, g: Context, f: Frame) -> None:

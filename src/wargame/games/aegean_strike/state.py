@@ -34,6 +34,7 @@ from wargame.games.aegean_strike.forces import (
     NavalValues,
     Unit,
     forces,
+    strait_hexsides,
 )
 from wargame.games.aegean_strike.registry import RULES
 
@@ -214,6 +215,7 @@ def initial_data(scenario: str) -> dict[str, Any]:
         "sp": dict(setup.supply_points),
         "eliminated": [],
         "fought": {},
+        "bridges": [sorted(bridge.hexes) for bridge in found.data.bridges],
     }
     for placement in found.setup(scenario):
         if found.units[placement.unit].nation in nations and placement.turn == 0:
@@ -255,6 +257,17 @@ def problems(data: Mapping[str, Any]) -> list[str]:
     for uid in data["eliminated"]:
         if any(uid in data[key] for key in ("air", "ewda", "naval", "ground")):
             found.append(f"{uid} is eliminated but still in play")
+    return found + bridge_problems(data)
+
+
+def bridge_problems(data: Mapping[str, Any]) -> list[str]:
+    """11.08: each bridge once, in order, on a strait hexside of the map."""
+    found = []
+    listed = data.get("bridges", [])
+    if [list(side) for side in sorted({tuple(side) for side in listed})] != listed:
+        found.append(f"the bridges {listed} are not in order or listed twice")
+    straits = strait_hexsides()
+    found += [f"a bridge on {a}-{b}, no strait hexside" for a, b in listed if (a, b) not in straits]
     return found
 
 

@@ -142,15 +142,17 @@ function boardItems(ctx) {
   return [...fills, ...sides, ...weather, ...tokens, ...overlayItems(ctx, board)];
 }
 
-/** The game's markers on the map now, one entry per kind and side, drawn as the map draws the
- * first of them: its tile, and its arrow where it points at a neighbour (a beachhead). */
+/** The game's markers on the map now, one entry per kind and side (none for a marker of no
+ * side's, a bridge), drawn as the map draws the first of them: its tile, and its arrow where it
+ * points at a neighbour (a beachhead, a bridge). */
 function tokenItems(ctx) {
   const first = new Map();
   for (const mark of ctx.board.marks || []) if (!first.has(`${mark.kind}|${mark.side}`)) first.set(`${mark.kind}|${mark.side}`, mark);
   return [...first.values()].map((mark) => {
     const colour = (ctx.sideColours || {})[mark.side] || "#444";
     const parts = mark.toward ? [s("polygon", { class: "token-arrow", points: arrowPoints(-7, 0, { x: 1, y: 0 }, 18), fill: colour }), s("g", { transform: "translate(-5 0)" }, tokenTile(mark, colour, 5.5))] : tokenTile(mark, colour, 6);
-    return item(`token-${mark.kind}-${mark.side}`, swatch(s("g", { class: "token" }, parts)), `${ctx.messages.name("token", mark.kind)} (${ctx.sideName(mark.side)})`);
+    const name = ctx.messages.name("token", mark.kind);
+    return item(mark.side ? `token-${mark.kind}-${mark.side}` : `token-${mark.kind}`, swatch(s("g", { class: "token" }, parts)), mark.side ? `${name} (${ctx.sideName(mark.side)})` : name);
   });
 }
 
