@@ -167,6 +167,7 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("air_missions", lambda v: v.pop("ferry"), "give every mission once"),
         ("sea_movement", lambda v: v.pop("10"), "die faces 1 to 10"),
         ("airbases", lambda v: v["large"].update(capacity=3), "at least as many"),
+        ("unit_repair", lambda v: v.update(air_hits_large_base=0), "18: a large airbase"),
         ("carriers", lambda v: v["lha"].update(cap=True), "lha is a small carrier"),
         ("carriers", lambda v: v["cvn"].update(air_units=2), "small carrier"),
         ("land_crt", lambda v: v["rows"]["2"].__setitem__(0, "Ex"), "'Ex' is not attacker"),

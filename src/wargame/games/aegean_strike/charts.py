@@ -244,6 +244,20 @@ class NavalMovement(Strict):
 
 class UnitRepair(Strict):
     ground_sp_per_hit: Small
+    air_hits_small_base: Small
+    """18: the hits an operative small airbase repairs on its air units a Final Stage."""
+    air_hits_large_base: Small
+    ship_hits_per_port: Small
+    """18: the hits a port of its side repairs on its In-port ships a Final Stage."""
+
+    def air_hits(self, size: str) -> int:
+        return self.air_hits_large_base if size == "large" else self.air_hits_small_base
+
+
+def checked_unit_repair(values: UnitRepair) -> UnitRepair:
+    if values.air_hits_large_base < values.air_hits_small_base:
+        raise ValueError("18: a large airbase repairs at least as many hits as a small one")
+    return values
 
 
 class Formations(Strict):
@@ -733,7 +747,7 @@ TABLES: Final = PrintedTables(
         "naval_supply": TableKind(NavalSupply),
         "sea_supply": TableKind(SeaSupply),
         "air_supply": TableKind(AirSupply),
-        "unit_repair": TableKind(UnitRepair),
+        "unit_repair": TableKind(UnitRepair, checked_unit_repair),
         "formations": TableKind(Formations),
         "withdrawal": TableKind(Withdrawal),
         "reserve": TableKind(Reserve),

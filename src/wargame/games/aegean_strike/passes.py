@@ -13,7 +13,6 @@ PASSES: Final = {
     "political_effects": "21.01",
     "depot_hits": "12.01",
     "depots": "12.01",
-    "unit_repair": "18",
 }
 """Each step passing through, by the rule of the lost system it needs."""
 

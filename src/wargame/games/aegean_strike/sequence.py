@@ -229,7 +229,7 @@ def _pursued(g: Context, f: Frame) -> None:
 
 
 class FinalStage(Procedure):
-    """The Final Stage (7.07): its steps in order; attrition, airbase and ground unit repair
+    """The Final Stage (7.07): its steps in order; attrition, airbase and unit repair (18)
     are played."""
 
     name = "final_stage"
@@ -239,8 +239,7 @@ class FinalStage(Procedure):
         skip(g, "depot_hits")
         supply.attrition(g)
         supply.naval_attrition(g)
-        for step in ("depots", "unit_repair"):
-            skip(g, step)
+        skip(g, "depots")
         g.data["mended"] = []
         f["order"] = [g.data["controller"], state.other(g.data["controller"])]
         g.goto("next_side")
@@ -249,9 +248,7 @@ class FinalStage(Procedure):
         """Each side in turn repairs its damaged airbases; then the steps after repair."""
         while f["order"]:
             f["side"] = f["order"].pop(0)
-            if damaged(g, f["side"]) or repair.mendable(
-                game_tables(g.state), g.data, f["side"], g.state.scenario
-            ):
+            if damaged(g, f["side"]) or _units_to_repair(g, f["side"]):
                 g.goto("repair")
                 return
         g.call("bridging", then="after_bridges")
@@ -279,10 +276,20 @@ class FinalStage(Procedure):
         for uid in repair.mendable(g_tables, g.data, side, g.state.scenario):
             reason = repair.mend_refusal(g_tables, g.data, uid)
             offer(choices, f"mend {uid}", reason, repair.mend, uid, repair.cost(g_tables))
+        for uid, reason in repair.refits(g_tables, g.data, side).items():
+            offer(choices, f"refit {uid}", reason, repair.refit, uid)
         choices.add("done", _repair_done)
-        if not choices.verbs() & {"repair", "mend"}:
+        if not choices.verbs() & {"repair", "mend", "refit"}:
             choices.prompt = "prompt.repair_short"
         return choices
+
+
+def _units_to_repair(g: Context, side: str) -> bool:
+    """Whether ``side`` has a ground unit to mend or an air unit or ship to refit now (18)."""
+    g_tables = game_tables(g.state)
+    if repair.mendable(g_tables, g.data, side, g.state.scenario):
+        return True
+    return any(not reason for reason in repair.refits(g_tables, g.data, side).values())
 
 
 def damaged(g: Context, side: str) -> list[str]:

@@ -628,6 +628,8 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return 1.0 + _target_worth(reckoning, side, rest)
     if verb == "repair":
         return 1.0 if rest in data["inoperative"] else -1.0
+    if verb == "refit":  # 18: a hit repaired for nothing
+        return 1.0
     if verb == "ewda":
         return 0.5 if data["ewda"][rest] is None else -1.0  # placed once, not shuffled
     if verb == "hex":
