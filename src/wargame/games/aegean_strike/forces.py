@@ -399,7 +399,7 @@ class Forces:
                     f"unit {unit.id}: no set-up, scenario or break-down brings it ({rule})"
                 )
 
-    @RULES.implements("8.01")
+    @RULES.implements("11.08")
     def _check_bridges(self, bridges: list[Bridge]) -> None:
         """11.08: a bridge at the start stands on a strait hexside of the map."""
         straits = strait_hexsides()
@@ -409,6 +409,7 @@ class Forces:
                     f"bridge {bridge.name}: {'-'.join(bridge.hexes)} is no strait hexside"
                 )
 
+    @RULES.implements("8.01")
     def _check_types(self) -> None:
         """Every air, naval and ground type has its printed values, a ground type at each of its
         sizes (8.01); no type is of two categories."""
