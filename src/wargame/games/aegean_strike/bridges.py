@@ -33,7 +33,7 @@ from typing import Any
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, state, supply
+from wargame.games.aegean_strike import assault, ground, state, supply
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import strait_hexsides
 from wargame.games.aegean_strike.offers import offer
@@ -73,12 +73,6 @@ def buildable(g_tables: Mapping[str, Any], side: Hexside) -> bool:
     return strait_hexsides()[side] in g_tables["bridges"].straits
 
 
-def enemy_in(data: Mapping[str, Any], player: str, hex_id: str) -> bool:
-    return any(
-        r["hex"] == hex_id and state.side_of(data, u) != player for u, r in data["ground"].items()
-    )
-
-
 def away(data: Mapping[str, Any], uid: str) -> str:
     """Why ``uid`` is not at its hex to work ('' if it is)."""
     record = data["ground"][uid]
@@ -95,10 +89,10 @@ def build_refusal(g: Context, uid: str, side: Hexside, built: list[str]) -> str:
     kind = state.unit(uid).type
     if kind != ENGINEERS:
         return f"11.08: only engineers build bridges; {uid} is {kind}"
-    if away(data, uid):
-        return away(data, uid)
+    if gone := away(data, uid):
+        return gone
     other = across(side, data["ground"][uid]["hex"])
-    if enemy_in(data, state.side_of(data, uid), other):
+    if other in ground.enemy_hexes(data, state.side_of(data, uid)):
         return f"11.08: an enemy ground unit holds {other}, across the strait"
     most = int(g_tables["bridges"].per_engineer)
     if built.count(uid) >= most:

@@ -21,7 +21,7 @@ modes and the segments each moves in, the spec's 4.3 says Reserve needs a friend
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -100,7 +100,7 @@ def reserve_refusal(
     g_tables: Mapping[str, Any],
     data: Mapping[str, Any],
     uid: str,
-    hqs: Sequence[str] | None = None,
+    hqs: tuple[str, ...] | None = None,
 ) -> str:
     """Why ``uid`` may not go into Reserve now ("" if it may); ``hqs``, the hexes of its side's
     HQs (:func:`hq_hexes`), when the caller asks for many units of one side."""
@@ -113,7 +113,7 @@ def reserve_refusal(
     side = state.side_of(data, uid)
     if hqs is None:
         hqs = hq_hexes(data, side)
-    if _near_any(here, tuple(hqs), reach):
+    if _near_any(here, hqs, reach):
         return ""
     return f"11.02: no HQ of {side} within {reach} hexes of {uid}"
 
@@ -125,15 +125,15 @@ def _near_any(here: str, hexes: tuple[str, ...], reach: int) -> bool:
     return any(state.distance(here, there) <= reach for there in hexes)
 
 
-def hq_hexes(data: Mapping[str, Any], side: str) -> list[str]:
+def hq_hexes(data: Mapping[str, Any], side: str) -> tuple[str, ...]:
     """The hexes of ``side``'s HQs on the map (11.02's Reserve reaches out from them)."""
-    return [
+    return tuple(
         record["hex"]
         for hq, record in data["ground"].items()
         if record["hex"] is not None
         and state.unit(hq).type == "hq"
         and state.side_of(data, hq) == side
-    ]
+    )
 
 
 @RULES.implements("11.02")

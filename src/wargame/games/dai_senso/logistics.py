@@ -58,16 +58,7 @@ def pool_markers(data: Mapping[str, Any], side: str) -> list[str]:
 
 
 def markers_on_map(data: Mapping[str, Any], side: str) -> list[str]:
-    found = data.get("logistics", {})
-    return sorted(
-        m for m, where in found.items() if where not in ("pool", "delay") and marker_side(m) == side
-    )
-
-
-def on_map(data: Mapping[str, Any]) -> dict[str, str]:
-    """Each logistics marker on the map -> its hex."""
-    found = data.get("logistics", {})
-    return {m: where for m, where in found.items() if where not in ("pool", "delay")}
+    return sorted(m for m in state.logistics_on_map(data) if marker_side(m) == side)
 
 
 @RULES.implements("1.2.1")
@@ -75,7 +66,8 @@ def bases(data: Mapping[str, Any], nationality: str) -> set[str]:
     """The hexes of the nationality's logistics markers: airbases, and naval bases at ports,
     with no supply test (spec §2.7)."""
     markers = forces().markers
-    return {where for m, where in on_map(data).items() if markers[m].nationality == nationality}
+    found = state.logistics_on_map(data).items()
+    return {where for m, where in found if markers[m].nationality == nationality}
 
 
 def logistics_in(data: Mapping[str, Any], hex_id: str) -> list[str]:

@@ -118,7 +118,7 @@ def _nationality_side(data: Mapping[str, Any], nationality: str) -> str | None:
     if mine:
         return state.faction(mine[0])
     markers = forces().markers
-    found = [m for m in logistics.on_map(data) if markers[m].nationality == nationality]
+    found = [m for m in state.logistics_on_map(data) if markers[m].nationality == nationality]
     return str(markers[found[0]].faction) if found else None
 
 

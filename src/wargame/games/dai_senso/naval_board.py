@@ -68,11 +68,8 @@ def holders(data: Mapping[str, Any]) -> dict[str, set[str]]:
     markers = forces().markers
     pieces = [(record["hex"], state.faction(uid)) for uid, record in data["units"].items()]
     pieces += [(where, state.faction(uid)) for uid, where in data.get("detachments", {}).items()]
-    pieces += [
-        (where, str(markers[m].faction))
-        for m, where in data.get("logistics", {}).items()
-        if where not in ("pool", "delay")
-    ]
+    logistics = state.logistics_on_map(data).items()
+    pieces += [(where, str(markers[m].faction)) for m, where in logistics]
     pieces += [(r["hex"], state.faction(uid)) for uid, r in data.get("airdrops", {}).items()]
     found: dict[str, set[str]] = {}
     for hex_id, side in pieces:

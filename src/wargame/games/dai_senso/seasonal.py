@@ -114,13 +114,17 @@ def controller(
 
 
 @RULES.implements("0.1", "0.1.1")
-def strategic_value(state_: State) -> dict[str, int]:
+def strategic_value(
+    state_: State, held: Mapping[str, tuple[str, str | None]] | None = None
+) -> dict[str, int]:
     """The current strategic value and its terms: the Axis tally (Allied strategic hexes it
     controls, Allied Collapse markers), the Allied tally (Axis strategic hexes they control,
-    Military Requisition markers) and the ESV term (0.1.1 steps 1-3)."""
+    Military Requisition markers) and the ESV term (0.1.1 steps 1-3); ``held``,
+    :func:`strategic_holders` of the state, when the caller has it."""
     data = state_.data
     tables = game_tables(state_)
-    held = strategic_holders(state_)
+    if held is None:
+        held = strategic_holders(state_)
     axis = sum(1 for colour, side in held.values() if colour == "allied" and side == "axis")
     axis += sw_count(data, "allied_collapse")
     allied = sum(1 for colour, side in held.values() if colour == "orange" and side in ALLIED)

@@ -76,6 +76,12 @@ def own_units(data: Mapping[str, Any], side: str) -> list[str]:
     return sorted(uid for uid in data["units"] if faction(uid) == side)
 
 
+def logistics_on_map(data: Mapping[str, Any]) -> dict[str, str]:
+    """Each logistics marker on the map (1.2.1) -> its hex (not those in the pool or Delay box)."""
+    found = data.get("logistics", {})
+    return {m: where for m, where in found.items() if where not in ("pool", "delay")}
+
+
 def holder(data: Mapping[str, Any], hex_id: str) -> str | None:
     """The faction whose ground units are in the hex (never two: 9.1 of the set-ups)."""
     found = units_in(data, hex_id)

@@ -117,7 +117,7 @@ def goal_of(state_: State) -> Goal:
         (colour == "allied" and side == "axis") - (colour == "orange" and side in ALLIED)
         for colour, side in held.values()
     )
-    other_terms = strategic_value(state_)["sv"] - from_hexes
+    other_terms = strategic_value(state_, held)["sv"] - from_hexes
     orange = sum(1 for colour, _side in held.values() if colour == "orange")
     holders = {hex_id: side for hex_id, (_colour, side) in held.items()}
     return Goal("axis", holders, orange - other_terms + 1)

@@ -120,8 +120,8 @@ def enemy_marker_hexes(data: Mapping[str, Any], side: str) -> frozenset[str]:
     supply line of ``side`` enters them, nor is a source there (10.1, 10.2)."""
     found = {
         where
-        for marker, where in data.get("logistics", {}).items()
-        if where not in ("pool", "delay") and forces().markers[marker].faction != side
+        for marker, where in state.logistics_on_map(data).items()
+        if forces().markers[marker].faction != side
     }
     found |= {
         record["hex"]
