@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.aegean_strike.play import GAME, act, actions, edited, ground_segment, passing
+from tests.aegean_strike.play import (
+    GAME,
+    act,
+    actions,
+    edited,
+    ground_segment,
+    passing,
+    prompt,
+)
 from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike import passes
 from wargame.games.aegean_strike.charts import TABLES
@@ -109,3 +117,16 @@ def test_a_ship_in_port_has_one_hit_repaired_one_a_port_and_none_under_way():
     reason = refused(refitted, "a", "refit us-lha-nassau")
     assert "18: the port S0203 has repaired its 1 hit(s)" in reason
     assert hits(refitted, "us-lha-nassau") == 1
+
+
+@pytest.mark.rule("18")
+def test_both_sides_are_asked_to_repair_even_with_nothing_damaged():
+    """Asking only a side with damage would tell the other that its hidden units were hit."""
+    found = passing(ground_segment(lambda data: None), lambda s: s.data["stage"] == "final")
+    asked = []
+    while prompt(found, GAME.active(found)[0]) == "prompt.repair_short":
+        side = GAME.active(found)[0]
+        assert actions(found, side) == ["done"]
+        asked.append(side)
+        found = act(found, side, "done")
+    assert sorted(asked) == ["a", "b"]

@@ -16,9 +16,11 @@ Decisions
 - The close air support segments fly missions only in a Combat Phase with a declared land
   combat (otherwise they are logged and end); the assault segment then resolves the combats
   (:mod:`assault`).
-- The Final Stage runs its steps in the order listed, the turn marker last (spec's reading);
-  of them attrition (7.07 step 2, :mod:`supply`) and airbase repair (9.10 item 4) are played,
-  with repair of a damaged but operative base allowed at the same cost (spec open question 13).
+- The Final Stage runs its steps in the order listed, the turn marker last (spec's reading):
+  attrition (7.07 step 2, :mod:`supply`); airbase repair (9.10 item 4, a damaged but operative
+  base repaired at the same cost, spec open question 13) and the repair of ground units, air
+  units and ships (18, :mod:`repair`), both sides always asked in turn; bridges (11.08,
+  :mod:`bridges`); the sea steps and sealift (:mod:`sealift`). Depot hits and depots pass.
 - Political events: the Battlefield Controller rolls on the Random Political Events Table each
   International Political Phase; the event takes effect where the scenario plays effects
   (:mod:`politics`), else it is logged and its effects pass (21.01).
@@ -245,12 +247,14 @@ class FinalStage(Procedure):
         g.goto("next_side")
 
     def next_side(self, g: Context, f: Frame) -> None:
-        """Each side in turn repairs its damaged airbases; then the steps after repair."""
-        while f["order"]:
+        """Each side in turn repairs its damaged airbases and units; then the steps after repair.
+
+        Both sides are always asked, as in the naval-modes step: asking only a side with
+        damage would tell the other that its hidden units were hit."""
+        if f["order"]:
             f["side"] = f["order"].pop(0)
-            if damaged(g, f["side"]) or _units_to_repair(g, f["side"]):
-                g.goto("repair")
-                return
+            g.goto("repair")
+            return
         g.call("bridging", then="after_bridges")
 
     def after_bridges(self, g: Context, f: Frame) -> None:
@@ -282,14 +286,6 @@ class FinalStage(Procedure):
         if not choices.verbs() & {"repair", "mend", "refit"}:
             choices.prompt = "prompt.repair_short"
         return choices
-
-
-def _units_to_repair(g: Context, side: str) -> bool:
-    """Whether ``side`` has a ground unit to mend or an air unit or ship to refit now (18)."""
-    g_tables = game_tables(g.state)
-    if repair.mendable(g_tables, g.data, side, g.state.scenario):
-        return True
-    return any(not reason for reason in repair.refits(g_tables, g.data, side).values())
 
 
 def damaged(g: Context, side: str) -> list[str]:
