@@ -1,8 +1,8 @@
 """Every action a player is offered reads as words in both languages: the game's catalogue
 labels its verb (``label.<prompt>.<verb>`` or ``label.<verb>``), or the client's own words do
 (``verb.<verb>`` of the browser client's catalogue). Checked on the first actions of random play
-of each scenario of the games whose verbs are their own (Dai Senso!, Aegean Strike): an unlabelled
-verb shows the player its raw text ("strike", "wait")."""
+of each scenario of every game: an unlabelled verb shows the player its raw text ("strike",
+"wait")."""
 
 import functools
 import json
@@ -14,7 +14,7 @@ from wargame.engine.rng import Rng
 from wargame.games import REGISTRY
 
 CLIENT = Path(__file__).parents[1] / "src/wargame/server/static/i18n"
-GAMES = ("dai-senso", "aegean-strike")
+GAMES = ("dai-senso", "aegean-strike", "asia-engulfed", "empire-of-the-sun")
 STEPS = 250
 CASES = [
     pytest.param(game_id, scenario.id, id=f"{game_id}-{scenario.id}")
