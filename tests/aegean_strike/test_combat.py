@@ -322,13 +322,15 @@ def test_the_other_side_may_intercept_a_ship_that_sailed_into_its_ships_range():
     assert f"engage ly-fac-1 {DESTROYERS}" not in actions(fought, "b")  # once a segment
     again = act(fought, "b", f"engage ly-fac-2 {DESTROYERS}")
     assert again.data["naval_moves"]["b"] == 0
-    assert GAME.active(again) == ["a"]  # no sea move left: A's segment goes on to the air
+    assert not [t for t in actions(again, "b") if t.startswith("engage")]  # no sea move left
+    assert GAME.active(act(again, "b", "pass")) == ["a"]  # A's segment goes on to the air
 
 
 @pytest.mark.rule("15.02")
-def test_no_question_without_a_move_or_a_sea_move_left_and_a_pass_changes_nothing():
+def test_no_question_without_a_move_no_engagement_without_a_sea_move_and_a_pass_changes_nothing():
     none_left = sailed_to_libyans(b_moves=0)
-    assert GAME.active(none_left) == ["a"]  # straight on to A's air missions
+    assert GAME.active(none_left) == ["b"]  # asked: its aircraft may intercept (9.03 B)
+    assert not [t for t in actions(none_left, "b") if t.startswith("engage")]
     still = act(naval_segment(sea_moves(2, 2)), "a", "end")
     assert GAME.active(still) == ["a"]
     asked = sailed_to_libyans()

@@ -57,6 +57,7 @@ from wargame.games.aegean_strike import (
     optional,
     sealift,
     sequence,
+    ship_interception,
     state,
     strategy,
 )
@@ -96,6 +97,7 @@ class AegeanStrike(ProcedureGame):
         *sealift.ALL,
         *bridges.ALL,
         *air.ALL,
+        *ship_interception.ALL,
     )
 
     @cached_property

@@ -348,16 +348,23 @@ class NavalSegment(Procedure):
         choices.add("cancel", _cancel)
         return choices
 
+    def after_air(self, g: Context, f: Frame) -> None:
+        _end(g, f)
+
     @decision
     def intercept(self, g: Context, f: Frame) -> Choices:
         """15.02: the other side may fire its ships, each once, at the ships that moved."""
         enemy = state.other(f["side"])
         choices = Decision.single(enemy, "prompt.naval_intercept")
         g_tables = game_tables(g.state)
-        for uid in f["moved"]:
-            for ship in interceptors(g_tables, g.data, uid):
-                if ship not in f["engaged"]:
-                    choices.add(f"engage {ship} {uid}", _engage, ship, uid)
+        if g.data["naval_moves"][enemy] > 0:
+            for uid in f["moved"]:
+                for ship in interceptors(g_tables, g.data, uid):
+                    if ship not in f["engaged"]:
+                        choices.add(f"engage {ship} {uid}", _engage, ship, uid)
+        from wargame.games.aegean_strike import ship_interception  # noqa: PLC0415 - air imports naval
+
+        ship_interception.offer(choices, g, enemy, f["moved"], _air_intercept)
         choices.add("pass", _end_segment)
         if choices.verbs() == {"pass"}:
             choices.prompt = "prompt.naval_intercept_pass"
@@ -521,14 +528,20 @@ def shot(g: Context, uid: str, target: str) -> int:
 
 
 def _end(g: Context, f: Frame) -> None:
-    """The segment's moves done, the other side may intercept the ships that moved (15.02)
-    while it has sea moves left; asked whether or not it can, so the asking tells nothing."""
+    """The segment's moves done, the other side may intercept the ships that moved with its
+    ships (15.02, while it has sea moves left) or its aircraft (9.03 B); asked whether or not
+    it can, so the asking tells nothing."""
     moved = [u for u in f["moved"] if u in g.data["naval"]]
-    if moved and g.data["naval_moves"][state.other(f["side"])] > 0:
+    if moved:
         f["moved"] = moved
         g.goto("intercept")
         return
     g.ret()
+
+
+def _air_intercept(g: Context, f: Frame, uid: str, ship: str) -> None:
+    """9.03 B: the air unit flies at the ship; then the question is asked again."""
+    g.call("ship_interception", then="after_air", side=state.other(f["side"]), lead=uid, ship=ship)
 
 
 def _end_segment(g: Context, f: Frame) -> None:
