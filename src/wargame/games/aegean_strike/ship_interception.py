@@ -88,9 +88,7 @@ def short_of_supply(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: s
     return ""
 
 
-def offer(
-    choices: Choices, g: Context, side: str, movers: Collection[str], effect: Any
-) -> None:
+def offer(choices: Choices, g: Context, side: str, movers: Collection[str], effect: Any) -> None:
     """Offer ``side``'s air-to-ship interceptions of the movers: ``intercept UID SHIP``."""
     g_tables = game_tables(g.state)
     unseen = detection.hidden_from(g_tables, g.data, side)
