@@ -56,6 +56,7 @@ from wargame.games.aegean_strike import (
     airdrop,
     assault,
     detection,
+    e2_carrier,
     losses,
     optional,
     sealift,
@@ -596,6 +597,7 @@ def shoot_down_ewda(g: Context, side: str, hex_id: str) -> None:
     for uid, where in sorted(g.data["ewda"].items()):
         if where == hex_id and state.side_of(g.data, uid) != side:
             g.data["ewda"][uid] = None
+            e2_carrier.detach(g.data, uid)  # it is placed anew when it comes back
             g.data["ewda_back"][uid] = g.data["turn"] + 1
             g.log("log.ewda_down", side=side, unit=uid, hex=hex_id)
 

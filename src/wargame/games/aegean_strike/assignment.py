@@ -18,6 +18,8 @@ Decisions
 - EWDA may go to any hex a unit may be in; the seed's bar on non-Soviet EWDA over Soviet land
   is not checked: no Soviet nation plays the scenario offered and the map marks no Soviet land.
   An EWDA unit shot down comes back at the turn its return box names (9.03).
+- An E-2 may instead fly over a US CVN or CV of its side (``over <carrier>``), moving with it
+  in the action stages (:mod:`e2_carrier`, 9.03; provisional details there).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from wargame.games.aegean_strike import (
     breakdown,
     chemical,
     cruise,
+    e2_carrier,
     ground_modes,
     special_ops,
     state,
@@ -172,6 +175,9 @@ class UnitAssignment(Procedure):
             choices.add(f"hex {hex_id}", _place_ewda, hex_id)
         for hex_id in state.ring_interior():
             choices.refuse(f"hex {hex_id}", ewda_refusal(hex_id))
+        e2_carrier.offer_carriers(g.data, choices, f["side"], f["ewda"], _fly_over)
+        if "over" in choices.verbs():
+            choices.prompt = "prompt.ewda_hex_carrier"
         choices.add("cancel", _cancel_ewda)
         return choices
 
@@ -212,8 +218,15 @@ def _pick_ewda(g: Context, f: Frame, uid: str) -> None:
 
 
 def _place_ewda(g: Context, f: Frame, hex_id: str) -> None:
+    e2_carrier.detach(g.data, f["ewda"])
     g.data["ewda"][f["ewda"]] = hex_id
     g.log("log.ewda_placed", side=f["side"], unit=f["ewda"], hex=hex_id)
+    f.locals.pop("ewda", None)
+    g.goto("assign")
+
+
+def _fly_over(g: Context, f: Frame, carrier: str) -> None:
+    e2_carrier.attach(g, f["side"], f["ewda"], carrier)
     f.locals.pop("ewda", None)
     g.goto("assign")
 

@@ -52,6 +52,7 @@ from wargame.games.aegean_strike import (
     client,
     crisis,
     detection,
+    e2_carrier,
     ground,
     naval,
     optional,
@@ -183,7 +184,8 @@ class AegeanStrike(ProcedureGame):
         return client.backdrop()
 
     def check_data(self, state_: State) -> list[str]:
-        return state.problems(state_.data)
+        data = state_.data
+        return state.problems(data) + e2_carrier.problems(charts.tables(state_), data)
 
     def turn(self, state_: State) -> int:
         return int(state_.data["turn"])

@@ -5,7 +5,7 @@ victory score.
 Decisions
 - A unit is eliminated when its hits reach its hit capacity (air and naval: the unit's values;
   ground: the ground hits table by size). A sunk carrier takes the air units waiting aboard
-  with it (10.06, provisional).
+  with it (10.06, provisional), and the E-2 flying over it for good (9.03, :mod:`e2_carrier`).
 - Hits on the Battlefield Controller's air and ground units count towards the 15 that pass
   control (5); hits on airbases, ships and depots do not (spec open question 14).
 - Each hit a side scores on an enemy unit or airbase is a point of its score (the provisional
@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from wargame.engine.dice import Die
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import detection, optional, state
+from wargame.games.aegean_strike import detection, e2_carrier, optional, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
@@ -78,12 +78,13 @@ def damage(g: Context, uid: str, hits: int) -> None:
         eliminate(g, uid)
 
 
-@RULES.implements("13.09")
+@RULES.implements("13.09", "9.03")
 def eliminate(g: Context, uid: str) -> None:
     for key in ("air", "naval", "ground"):
         g.data[key].pop(uid, None)
     g.data["eliminated"].append(uid)
     g.log("log.eliminated", unit=uid)
+    e2_carrier.carrier_sunk(g, uid)  # 9.03: the E-2 over a sunk carrier is lost for good
     flight = g.data.get("flight")
     if flight is not None and uid in flight["aborted"]:
         flight["aborted"].remove(uid)

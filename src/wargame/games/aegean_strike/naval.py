@@ -64,7 +64,7 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import detection, losses, mines, sealift, state
+from wargame.games.aegean_strike import detection, e2_carrier, losses, mines, sealift, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.losses import D10
@@ -436,13 +436,14 @@ def _spend(g: Context, f: Frame) -> None:
     g.data["naval_spent"].append(f["unit"])
 
 
-@RULES.implements("10.03", "13.06", "10.04")
+@RULES.implements("10.03", "13.06", "10.04", "9.03")
 def _sail(g: Context, f: Frame, hex_id: str) -> None:
     uid = f["unit"]
     _spend(g, f)
     start = g.data["naval"][uid]["hex"]
     g.data["naval"][uid]["hex"] = hex_id
     g.log("log.sailed", side=f["side"], unit=uid, start=start, hex=hex_id)
+    e2_carrier.follow(g, uid)  # 9.03: an E-2 over a carrier moves with it
     f["moved"] = [*f["moved"], uid]
     mines.entered(g, uid)
     g.goto("choose")

@@ -2,7 +2,8 @@
 
 ``data["air"]`` maps each air unit in play (EWDA excepted) to its base (an airbase id or the id
 of the carrier it is aboard), its mode, its sortie box and its hits; ``data["ewda"]`` each EWDA
-unit to its hex (None: off the map, to be placed in a Unit Assignment Stage); ``data["naval"]``
+unit to its hex (None: off the map, to be placed in a Unit Assignment Stage), and
+``data["ewda_over"]`` each carrier to the E-2 units over it (:mod:`e2_carrier`); ``data["naval"]``
 and ``data["ground"]`` the other units to their hex and hits (a ship also to its mode, In
 port or Under way, 10.02; a ground unit to the ship it is aboard, if any); ``data["airbases"]``
 each airbase of a side in play to its hits. ``data["flight"]`` is the mission group in the
@@ -209,6 +210,7 @@ def initial_data(scenario: str) -> dict[str, Any]:
         "nations": nations,
         "air": {},
         "ewda": {},
+        "ewda_over": {},
         "naval": {},
         "ground": {},
         "airbases": {b.id: 0 for b in found.data.airbases if b.nation in nations},

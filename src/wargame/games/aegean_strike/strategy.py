@@ -584,6 +584,9 @@ DEAD_END: Final = -2.0
 """The rank of an action after which only "cancel" is left: left out, like "cancel"."""
 PLACES: Final = frozenset({"to", "hex"})
 """A ship's, ground unit's or EWDA's destination: hundreds or thousands are offered."""
+OVER_CARRIER: Final = 0.01
+"""An E-2 over its carrier (9.03) is worth a strategic hex closer than its hex alone: it goes
+where the carrier goes."""
 
 
 def rank(reckoning: Reckoning, side: str, text: str) -> float:
@@ -634,6 +637,8 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return 0.5 if data["ewda"][rest] is None else -1.0  # placed once, not shuffled
     if verb == "hex":
         return _ewda_rank(reckoning, side, rest)
+    if verb == "over":  # 9.03: the E-2 over a carrier keeps watch wherever it sails
+        return _ewda_rank(reckoning, side, data["naval"][rest]["hex"]) + OVER_CARRIER
     if verb == "march":
         return _march_rank(reckoning, side, rest)
     if verb == "to":
