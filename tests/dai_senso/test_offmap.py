@@ -5,6 +5,7 @@ and the open ports of its sea zones."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from tests.dai_senso.play import GAME, act, actions, end_turn, frozen, past_organization, position
@@ -13,7 +14,8 @@ from tests.test_action_labels import unlabelled
 from wargame.engine.action import Action
 from wargame.engine.errors import IllegalAction
 from wargame.engine.state import State
-from wargame.games.dai_senso import offmap, state
+from wargame.games.dai_senso import naval_board, offmap, state, supply
+from wargame.games.dai_senso.charts import tables
 
 pytestmark = pytest.mark.game("dai-senso")
 
@@ -186,3 +188,20 @@ def test_each_box_sea_edge_is_a_span_of_all_sea_map_edge_hexes_of_a_known_box():
     assert offmap.in_box_zones(data, "western_usa", ALASKA)
     assert not offmap.in_box_zones(data, "western_usa", PEARL)
     assert not offmap.in_box_zones(data, "eastern_europe", ALASKA)  # a land box
+
+
+@pytest.mark.rule("10.1")
+@pytest.mark.rule("10.2")
+@pytest.mark.rule("3.1.2")
+def test_a_line_reaching_an_open_port_of_a_box_sea_zones_is_supplied_by_the_box():
+    """With no source country at all, only the Western USA box can supply the Aleutian port."""
+    found = sea_movement({"u-phil-dept": (ALASKA, 1)}, "west")
+    table = tables(found)["supply"]
+    none = msgspec.structs.replace(table, sources={side: [] for side in table.sources})
+    held = supply.occupants(found.data)
+    west = naval_board.supply_links(found.data, "west")
+    assert ALASKA in west.box_ports
+    assert supply.traces_supply(none, held, ALASKA, "west", west)
+    assert not supply.traces_supply(none, held, ALASKA, "west", None)  # no sea: no box
+    axis = naval_board.supply_links(found.data, "axis")
+    assert not axis.box_ports  # the box is the West's

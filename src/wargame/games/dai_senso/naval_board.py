@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from wargame.games.dai_senso import state
+from wargame.games.dai_senso import offmap, state
 from wargame.games.dai_senso.board import board
-from wargame.games.dai_senso.forces import forces
+from wargame.games.dai_senso.forces import SETUP_BOXES, forces
 from wargame.games.dai_senso.registry import RULES
 
 
@@ -111,6 +111,7 @@ class SeaLinks:
                     self.beach.setdefault(sea, []).append(near)
                     self.beach.setdefault(near, []).append(sea)
         self.found: dict[str, list[str]] = {}
+        self.box_ports = frozenset(p for p in self.ports if _in_own_box_zones(data, side, p))
 
     def ports_from(self, here: str) -> list[str]:
         """The open ports within the sea reach of ``here`` (none unless it is an open port)."""
@@ -128,6 +129,17 @@ class SeaLinks:
         if here not in self.found:
             self.found[here] = self.ports_from(here) + self.beach.get(here, [])
         return self.found[here] or list(default)
+
+
+@RULES.implements("10.1", "10.2", "3.1.2")
+def _in_own_box_zones(data: Mapping[str, Any], side: str, port: str) -> bool:
+    """Whether ``port`` lies in a sea zone of an off-map box of ``side``: a Western or Soviet box
+    supplies its faction (10.1, supplement §12) and is part of the zones printed on it, so a
+    line that reaches an open port there crosses the zone into the box (10.2)."""
+    return any(
+        SETUP_BOXES.get(box) == side and offmap.in_box_zones(data, box, port)
+        for box in offmap.sea_boxes(data)
+    )
 
 
 def sea_links(data: Mapping[str, Any], side: str) -> SeaLinks:

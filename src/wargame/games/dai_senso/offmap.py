@@ -146,5 +146,10 @@ def in_box_zones(data: Mapping[str, Any], box: str, hex_id: str) -> bool:
     span = data.get("sea", {}).get("box_edges", {}).get(box)
     if span is None:
         return False
-    reach = data["sea"]["reach"]
+    return near_edge(tuple(span), data["sea"]["reach"], hex_id)
+
+
+@cache
+def near_edge(span: tuple[str, str], reach: int, hex_id: str) -> bool:
+    """Whether ``hex_id`` is within ``reach`` of the all-sea hexes of the edge ``span``."""
     return any(board().distance(hex_id, edge) <= reach for edge in sea_edge(*span))

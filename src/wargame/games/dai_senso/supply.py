@@ -14,7 +14,9 @@ Decisions
   nor cross an all-sea or lake hexside or enter an all-sea hex (10.2 as recovered; no straits
   with a supply role are played). In a scenario with naval play a line also crosses
   the sea from open port to open port within the sea reach, and any hexside of a friendly
-  beachhead (:func:`naval_board.supply_links`, table ``naval``).
+  beachhead (:func:`naval_board.supply_links`, table ``naval``); an open port in a sea zone of
+  its faction's off-map box reaches that box, which is a source (supplement §12: a Western or
+  Soviet box supplies its faction), the zones placed as :func:`offmap.in_box_zones` places them.
 - Where politics is played, no line enters a country of another faction under Policy (13.6.1,
   :func:`closed_to`).
 - The unit's own hex needs no line: a unit in a source hex is supplied, even in an enemy zone of
@@ -93,8 +95,9 @@ def traces_supply(
     (13.7.4)."""
     the_map = board()
     seen, frontier = {start}, [start]
+    box_ports = links.box_ports if links else frozenset()
     for _step in range(table.trace_hexes + 1):
-        if any(is_source(table, held, hex_id, side) for hex_id in frontier):
+        if any(is_source(table, held, h, side) or h in box_ports for h in frontier):
             return True
         reached = []
         for here in frontier:
