@@ -51,6 +51,7 @@ from wargame.games.aegean_strike import (
     charts,
     client,
     crisis,
+    depots,
     detection,
     ground,
     naval,
@@ -95,6 +96,7 @@ class AegeanStrike(ProcedureGame):
         *naval.ALL,
         *sealift.ALL,
         *bridges.ALL,
+        *depots.ALL,
         *air.ALL,
     )
 
