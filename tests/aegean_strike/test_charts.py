@@ -16,7 +16,7 @@ pytestmark = pytest.mark.game("aegean-strike")
 CHARTS = Charts(TABLES, "world_war")  # not playable: `wargame new` refuses it
 PRINTED = CHARTS.printed
 state_with, changed, refusal = CHARTS.state_with, CHARTS.changed, CHARTS.refusal
-SEED = {"sortie_boxes", "sea_movement", "airbases"}
+SEED = {"sortie_boxes", "sea_movement", "airbases", "depots"}
 
 
 # -- every table loads and says where it comes from ---------------------------------------------
@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 46
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 48
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -58,6 +58,13 @@ def test_the_seeds_numbers_stand_in_its_tables():
     airbases = defaults["airbases"]
     assert (airbases.small.capacity, airbases.large.inoperative_at) == (6, 12)
     assert defaults["detection"].combat_ranges.cap_radius == 20
+    found = defaults["depots"]
+    assert (found.build_sp, found.build_needs_sp, found.dismantle_sp, found.destroyed_at) == (
+        4,
+        4,
+        4,
+        3,
+    )
 
 
 def test_the_air_naval_chart_reads_strength_bands_and_a_rolled_zero_as_ten():
@@ -139,6 +146,8 @@ CHANGES = {
     "sea_transport": lambda v: v.update(amphibious=["amph"]),
     "mines": lambda v: v.update(strike_chance=5),
     "bridges": lambda v: v.update(straits=["bosporus", "dardanelles"]),
+    "depots": lambda v: v.update(build_sp=3),
+    "depot_consumption": lambda v: v.update(range=20),
 }
 
 
@@ -187,6 +196,7 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("straits", lambda v: v["gates"]["dardanelles"].update(hexes=[]), "gate hexes"),
         ("bridges", lambda v: v.update(straits=["dardanelles"]), "engineers bridge the Bosporus"),
         ("bridges", lambda v: v.update(straits=["bosporus", "suez"]), "suez is no strait"),
+        ("depots", lambda v: v.update(build_needs_sp=2), "needs at least the SP a depot costs"),
         ("political_events", lambda v: v.update({"3": "martians"}), "Invalid enum value"),
     ],
 )
@@ -199,7 +209,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "46 printed tables a rules overlay may replace, 43 provisional" in out
+    assert code == 0 and "48 printed tables a rules overlay may replace, 44 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

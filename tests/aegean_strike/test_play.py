@@ -471,7 +471,8 @@ def test_the_final_stage_repairs_airbase_hits_at_two_supply_points_each():
         data["inoperative"].append("benina")
 
     found = passing(
-        first_segment(edit), lambda s: s.data["stage"] == "final" and GAME.active(s) == ["b"]
+        first_segment(edit),
+        lambda s: GAME.active(s) == ["b"] and prompt(s, "b").startswith("prompt.repair"),
     )
     assert prompt(found, "b") == "prompt.repair"
     sp = found.data["sp"]["ly"]

@@ -39,7 +39,12 @@ def hits(state_, uid):
 def final_stage(edit, side, overlay=None):
     """``side``'s repair decision in the Final Stage of turn 1, after ``edit``."""
     start = ground_segment(edit) if overlay is None else edited(overlaid(overlay), edit)
-    return passing(start, lambda s: s.data["stage"] == "final" and GAME.active(s) == [side])
+    return passing(start, lambda s: repairing(s) and GAME.active(s) == [side])
+
+
+def repairing(state_):
+    """At a side's repair decision of the Final Stage (after the depots' steps, 7.07)."""
+    return prompt(state_, GAME.active(state_)[0]).startswith("prompt.repair")
 
 
 def overlaid(values):
@@ -122,7 +127,7 @@ def test_a_ship_in_port_has_one_hit_repaired_one_a_port_and_none_under_way():
 @pytest.mark.rule("18")
 def test_both_sides_are_asked_to_repair_even_with_nothing_damaged():
     """Asking only a side with damage would tell the other that its hidden units were hit."""
-    found = passing(ground_segment(lambda data: None), lambda s: s.data["stage"] == "final")
+    found = passing(ground_segment(lambda data: None), repairing)
     asked = []
     while prompt(found, GAME.active(found)[0]) == "prompt.repair_short":
         side = GAME.active(found)[0]

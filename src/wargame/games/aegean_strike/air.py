@@ -10,7 +10,8 @@ Decisions
   which must be within every unit's movement allowance (9.04: the allowance is the whole round
   trip; a ferry may fly twice its allowance, one way).
 - A mission is offered only with a target it can reach: air superiority an enemy airbase, EWDA or
-  ship; a bombing strike an enemy airbase, ground unit or surface ship; an ASM strike an enemy
+  ship; a bombing strike an enemy airbase, ground unit, depot (12.01, :mod:`depots`) or surface
+  ship; an ASM strike an enemy
   surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
   carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`). Escorts
   join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
@@ -55,6 +56,7 @@ from wargame.games.aegean_strike import (
     air_defence,
     airdrop,
     assault,
+    depots,
     detection,
     e2_carrier,
     losses,
@@ -184,6 +186,7 @@ def targets(
             for u, r in data["ground"].items()
             if r["hex"] and state.side_of(data, u) == enemy and u not in unseen
         }
+        found |= set(depots.side_depots(data, enemy))  # 12.01
     for uid, record in data["naval"].items():
         if state.side_of(data, uid) != enemy or uid in unseen:
             continue
@@ -434,6 +437,8 @@ class AirSegment(Procedure):
         there = flight["target_hex"]
         for target in strike_targets(g.data, f["side"], flight["mission"], there, unseen):
             choices.add(f"attack {target}", _strike, target)
+        if depot_target(g.data, f["side"], flight["mission"], there):
+            choices.add(f"bomb {there}", _bomb)
         if flight["mission"] == "bombing_strike":
             choices.add("interdict", _interdict)
         return choices
@@ -590,6 +595,18 @@ def strike_targets(
     return found
 
 
+@RULES.implements("12.01")
+def depot_target(data: Mapping[str, Any], side: str, mission: str, hex_id: str) -> bool:
+    """Whether a strike of ``side`` may bomb an enemy depot in ``hex_id`` (not in close air
+    support, which strikes the fighting units)."""
+    enemy = state.other(side)
+    return (
+        mission == "bombing_strike"
+        and not data.get("cas")
+        and hex_id in depots.side_depots(data, enemy)
+    )
+
+
 @RULES.implements("9.03")
 def shoot_down_ewda(g: Context, side: str, hex_id: str) -> None:
     """EWDA: an enemy unit on an anti-air mission entering its hex completes its mission; the
@@ -735,6 +752,11 @@ def _no_response(g: Context, f: Frame) -> None:
 
 def _strike(g: Context, f: Frame, target: str) -> None:
     losses.strike(g, g.data["flight"], target)
+    g.goto("after_strike")
+
+
+def _bomb(g: Context, f: Frame) -> None:
+    depots.bomb(g, g.data["flight"])
     g.goto("after_strike")
 
 

@@ -3,7 +3,7 @@
 Detection/Combat Range Table, sortie boxes, the Air Mission Prerequisites Summary, naval movement
 determination and allowance, airbases and carriers, the land Combat Results Table with its
 modifiers and the Troop Quality Effects Table, terrain effects, stacking, ground hit capacities,
-the ground supply range, unit repair and the Random Political Events Table.
+the ground supply range, unit repair, supply depots and the Random Political Events Table.
 
 The seed (translation pages 1-18) prints no chart. A table whose every value the seed states in
 its text (sortie boxes, airbase sizes, the sea movement die) has ``seed`` provenance; every other
@@ -644,6 +644,28 @@ def checked_bridges(values: Bridges) -> Bridges:
     return values
 
 
+class Depots(Strict):
+    build_sp: Small
+    """12.01 (seed 7.07 step 3): the SP a depot costs to build."""
+    build_needs_sp: Small
+    """The SP its source must have available to build one (its nation's, :mod:`depots`)."""
+    dismantle_sp: Small
+    """The SP dismantling one gives to a nation of its side."""
+    destroyed_at: Annotated[int, msgspec.Meta(ge=1, le=30)]
+    """The hits in one turn that destroy a depot (seed 7.07 step 1)."""
+
+
+def checked_depots(values: Depots) -> Depots:
+    if values.build_needs_sp < values.build_sp:
+        raise ValueError("12.01: a source needs at least the SP a depot costs to build one")
+    return values
+
+
+class DepotConsumption(Strict):
+    range: Hexes
+    """Operational hexes from a consumed depot to the units of its nation it spares (7.07)."""
+
+
 class Levels(Strict):
     marginal: Small
     substantive: Small
@@ -782,6 +804,8 @@ TABLES: Final = PrintedTables(
         "electronic_warfare": TableKind(ElectronicWarfare),
         "scenario_balance": TableKind(ScenarioBalance),
         "bridges": TableKind(Bridges, checked_bridges),
+        "depots": TableKind(Depots, checked_depots),
+        "depot_consumption": TableKind(DepotConsumption),
     },
 )
 

@@ -23,7 +23,8 @@ Decisions
   more (``UNSEEN`` counters, one per owner and kind; its place in ``units`` is keyed by the
   blank's name and names its counter).
 - A minefield (13.08, public) is a mark on its hex (``marks``: the side that laid it, "M"), a
-  bridge (11.08, public, no side's) a mark on one hex of its hexside pointing at the other ("B"); a
+  bridge (11.08, public, no side's) a mark on one hex of its hexside pointing at the other ("B"),
+  a supply depot (12.01, public) a mark on its hex (its nation's side, "D", with its hits); a
   ship In port (10.02), a ground unit in Reserve (11.02) and a special forces unit deployed on a
   special operation (11.12) carry a mark on their counters (``unit_marks``: "P", "R", "SO"), and
   a transport the ground units aboard it (13.09) in its detail: derived from the view's records,
@@ -313,7 +314,7 @@ def display(g_tables: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, A
         "tracks": tracks(data),
         "airbase_display": airbase_display(data),
         "record_sheets": record_sheets(g_tables, data),
-        "marks": minefield_marks(data) + bridge_marks(data),
+        "marks": minefield_marks(data) + bridge_marks(data) + depot_marks(data),
         "unit_marks": unit_marks(data),
     }
 
@@ -335,6 +336,23 @@ def bridge_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     label = drawing()["marks"]["bridge"]
     return [
         {"hex": a, "kind": "bridge", "label": label, "toward": b} for a, b in bridges.bridges(data)
+    ]
+
+
+@RULES.implements("12.01")
+def depot_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A mark on each depot's hex (public, its nation's side), labelled D, with its hits."""
+    label = drawing()["marks"]["depot"]
+    return [
+        {
+            "hex": hex_id,
+            "kind": "depot",
+            "side": data["nations"][record["nation"]],
+            "label": label,
+            "nation": record["nation"],
+            "hits": record["hits"],
+        }
+        for hex_id, record in sorted(data.get("depots", {}).items())
     ]
 
 

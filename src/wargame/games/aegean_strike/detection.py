@@ -52,7 +52,7 @@ from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
 
 NO_UNIT_IDS: Final = frozenset(
-    {"air", "ewda", "airbases", "nations", "sp", "eliminated", "score", "bridges"}
+    {"air", "ewda", "airbases", "nations", "sp", "eliminated", "score", "bridges", "depots"}
 )
 """The keys of the data that never name a naval or ground unit in play (the board's units are
 naval and ground records by id; the eliminated are out of the fog)."""

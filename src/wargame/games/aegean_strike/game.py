@@ -51,6 +51,7 @@ from wargame.games.aegean_strike import (
     charts,
     client,
     crisis,
+    depots,
     detection,
     e2_carrier,
     ground,
@@ -97,6 +98,7 @@ class AegeanStrike(ProcedureGame):
         *naval.ALL,
         *sealift.ALL,
         *bridges.ALL,
+        *depots.ALL,
         *air.ALL,
         *ship_interception.ALL,
     )

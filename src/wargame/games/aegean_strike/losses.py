@@ -200,19 +200,23 @@ def ship_fire(g: Context, flight: dict[str, Any]) -> None:
     spread(g, flight, fliers, hits)
 
 
+def strikers(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
+    """The group's strike units still flying, not aborted (9.07)."""
+    return [
+        u
+        for u in flight["units"]
+        if u in data["air"] and u not in flight["escorts"] and u not in flight["aborted"]
+    ]
+
+
 @RULES.implements("9.06", "9.10", "16.06", "16.08")
 def strike(g: Context, flight: dict[str, Any], target: str) -> None:
     """The strike units attack one target in the hex."""
     g_tables = game_tables(g.state)
     value = STRIKE_VALUE[flight["mission"]]
-    strikers = [
-        u
-        for u in flight["units"]
-        if u in g.data["air"] and u not in flight["escorts"] and u not in flight["aborted"]
-    ]
     naval = target in g.data["naval"]
     ecm = [state.naval_values(target).ecm] if naval else []
-    power = strength([getattr(state.air_values(u), value) for u in strikers], ecm)
+    power = strength([getattr(state.air_values(u), value) for u in strikers(g.data, flight)], ecm)
     chart = g_tables["air_naval_combat" if naval else "air_to_ground_combat"]
     roll = g.roll(D10, flight["side"], "strike")
     hits = chart.hits(power, roll)

@@ -11,8 +11,6 @@ from wargame.games.aegean_strike.registry import RULES
 
 PASSES: Final = {
     "political_effects": "21.01",
-    "depot_hits": "12.01",
-    "depots": "12.01",
 }
 """Each step passing through, by the rule of the lost system it needs."""
 

@@ -42,6 +42,7 @@ from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.offers import offer
 from wargame.games.aegean_strike.registry import RULES
+from wargame.games.aegean_strike.sides_in_turn import SidesInTurn
 
 RULES.stand_in(
     "10.02",
@@ -183,22 +184,11 @@ def put_ashore(g: Context, ship: str, uid: str, key: str) -> bool:
     return True
 
 
-class FinalSeaSteps(Procedure):
+class FinalSeaSteps(SidesInTurn):
     """Final Stage items 7 and 8: each side in turn sets its ships' modes in port and loads and
     unloads its In-port transports."""
 
     name = "final_sea_steps"
-
-    def start(self, g: Context, f: Frame) -> None:
-        f["order"] = [g.data["controller"], state.other(g.data["controller"])]
-        g.goto("next_side")
-
-    def next_side(self, g: Context, f: Frame) -> None:
-        if not f["order"]:
-            g.ret()
-            return
-        f["side"] = f["order"].pop(0)
-        g.goto("choose")
 
     @decision
     def choose(self, g: Context, f: Frame) -> Choices:

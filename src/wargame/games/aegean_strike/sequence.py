@@ -17,10 +17,12 @@ Decisions
   combat (otherwise they are logged and end); the assault segment then resolves the combats
   (:mod:`assault`).
 - The Final Stage runs its steps in the order listed, the turn marker last (spec's reading):
-  attrition (7.07 step 2, :mod:`supply`); airbase repair (9.10 item 4, a damaged but operative
+  the depots' hits cleared (7.07 step 1), depots consumed and attrition (step 2, :mod:`depots`,
+  :mod:`supply`), depots built and dismantled (step 3, :mod:`depots`), both sides always asked in
+  turn; airbase repair (9.10 item 4, a damaged but operative
   base repaired at the same cost, spec open question 13) and the repair of ground units, air
   units and ships (18, :mod:`repair`), both sides always asked in turn; bridges (11.08,
-  :mod:`bridges`); the sea steps and sealift (:mod:`sealift`). Depot hits and depots pass.
+  :mod:`bridges`); the sea steps and sealift (:mod:`sealift`).
 - Political events: the Battlefield Controller rolls on the Random Political Events Table each
   International Political Phase; the event takes effect where the scenario plays effects
   (:mod:`politics`), else it is logged and its effects pass (21.01).
@@ -36,6 +38,7 @@ from wargame.engine.state import Frame
 from wargame.games.aegean_strike import (
     assault,
     crisis,
+    depots,
     ground_modes,
     politics,
     repair,
@@ -49,7 +52,6 @@ from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.offers import offer
-from wargame.games.aegean_strike.passes import skip
 from wargame.games.aegean_strike.registry import RULES
 
 CONTROL_HITS: Final = 15
@@ -231,17 +233,23 @@ def _pursued(g: Context, f: Frame) -> None:
 
 
 class FinalStage(Procedure):
-    """The Final Stage (7.07): its steps in order; attrition, airbase and unit repair (18)
-    are played."""
+    """The Final Stage (7.07): its steps in order, each played."""
 
     name = "final_stage"
 
+    @RULES.implements("7.07")
     def start(self, g: Context, f: Frame) -> None:
+        """Step 1, the depots' hits cleared; step 2, consumption and attrition (:mod:`depots`)."""
         g.data["stage"] = "final"
-        skip(g, "depot_hits")
-        supply.attrition(g)
+        depots.clear_hits(g)
+        g.call("attrition_step", then="after_attrition")
+
+    def after_attrition(self, g: Context, f: Frame) -> None:
+        """The ships' attrition (10.05); step 3, depots built and dismantled (:mod:`depots`)."""
         supply.naval_attrition(g)
-        skip(g, "depots")
+        g.call("depot_building", then="repairs")
+
+    def repairs(self, g: Context, f: Frame) -> None:
         g.data["mended"] = []
         f["order"] = [g.data["controller"], state.other(g.data["controller"])]
         g.goto("next_side")

@@ -218,6 +218,7 @@ def initial_data(scenario: str) -> dict[str, Any]:
         "eliminated": [],
         "fought": {},
         "bridges": [sorted(bridge.hexes) for bridge in found.data.bridges],
+        "depots": {},  # 12.01: hex -> {nation, hits}; the forces data sets up none
     }
     for placement in found.setup(scenario):
         if found.units[placement.unit].nation in nations and placement.turn == 0:
@@ -259,7 +260,7 @@ def problems(data: Mapping[str, Any]) -> list[str]:
     for uid in data["eliminated"]:
         if any(uid in data[key] for key in ("air", "ewda", "naval", "ground")):
             found.append(f"{uid} is eliminated but still in play")
-    return found + bridge_problems(data)
+    return found + bridge_problems(data) + depot_problems(data)
 
 
 def bridge_problems(data: Mapping[str, Any]) -> list[str]:
@@ -271,6 +272,17 @@ def bridge_problems(data: Mapping[str, Any]) -> list[str]:
     straits = strait_hexsides()
     found += [f"a bridge on {a}-{b}, no strait hexside" for a, b in listed if (a, b) not in straits]
     return found
+
+
+def depot_problems(data: Mapping[str, Any]) -> list[str]:
+    """12.01: each depot of a nation in play, on a hex of the map, its hits not negative."""
+    return [
+        f"the depot in {hex_id} ({record['nation']}, {record['hits']} hits) is not in play"
+        for hex_id, record in data.get("depots", {}).items()
+        if record["nation"] not in data["nations"]
+        or hex_id not in forces().hexes
+        or record["hits"] < 0
+    ]
 
 
 @cache

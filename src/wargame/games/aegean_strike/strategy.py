@@ -633,6 +633,10 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return 1.0 if rest in data["inoperative"] else -1.0
     if verb == "refit":  # 18: a hit repaired for nothing
         return 1.0
+    if verb == "consume":  # 12.01: it is offered only when it spares a unit its hit
+        return 1.0
+    if verb == "bomb":  # 12.01: a depot, destroyed by its third hit in a turn
+        return 1.0
     if verb == "ewda":
         return 0.5 if data["ewda"][rest] is None else -1.0  # placed once, not shuffled
     if verb == "hex":

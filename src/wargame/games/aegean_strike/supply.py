@@ -22,8 +22,8 @@ Decisions (provisional: the supply rules are lost)
 - Mobile supply points (19.07, option ``mobile_supply``): a truck a land path from a source
   of its side supplies is a supply point; a unit within the ``mobile_supply`` table's range of
   one by land is in supply, traced as 12.02's (a truck carries the stocks forward).
-- Depots are not built yet (12.01 passes through), so the sources are the supply network, and
-  no depot is consumed to spare a unit its attrition hit.
+- Depots (:mod:`depots`) are no sources: a consumed depot spares the units of its nation near
+  it their attrition hit (7.07 step 2), the network's tracing from a depot is lost.
 - An attrition hit counts towards the 15 hits that pass battlefield control (5), as a hit on
   the Controller's ground unit, but scores nothing for the other side.
 - A land combat is shifted against the attacker if one of its attacking units is out of
@@ -39,7 +39,7 @@ Decisions (provisional: the supply rules are lost)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -206,12 +206,16 @@ def supplied_by_air(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: s
 
 
 @RULES.implements("11.04", "7.07")
-def attrition(g: Context) -> None:
-    """7.07 step 2: each unit out of supply takes one hit, unless it would be eliminated."""
+def attrition(g: Context, spared: Collection[str] = ()) -> None:
+    """7.07 step 2: each unit out of supply takes one hit, unless it would be eliminated or a
+    consumed depot spares it (``spared``, :mod:`depots`)."""
     g_tables = game_tables(g.state)
     for uid in sorted(g.data["ground"]):
         record = g.data["ground"][uid]
         if in_supply(g_tables, g.data, uid, g.state.scenario):
+            continue
+        if uid in spared:
+            g.log("log.depot_spared", unit=uid)
             continue
         if record["hits"] + 1 >= losses.capacity(g_tables, uid):
             g.log("log.attrition_spared", unit=uid)

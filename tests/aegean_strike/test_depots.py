@@ -1,0 +1,172 @@
+"""Supply depots (12.01; 7.07 steps 1-3): built on a functioning source of the side for 4 SP,
+dismantled for 4 SP to a nation of the side, destroyed by 3 hits in one turn, their hits cleared
+in the Final Stage, consumed to spare the units of their nation nearby the attrition hit; both
+sides asked to build; seen by both sides."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.aegean_strike.play import (
+    GAME,
+    act,
+    actions,
+    begun,
+    edited,
+    first_segment,
+    ground_segment,
+    passing,
+    prompt,
+)
+from tests.aegean_strike.test_play import refused
+from wargame.games.aegean_strike import depots, passes
+from wargame.games.aegean_strike.charts import TABLES
+
+pytestmark = [pytest.mark.game("aegean-strike"), pytest.mark.rule("12.01")]
+NAPLES, TRIPOLI, HERAKLION, ANDRAVIDA = "S0203", "S0106", "2632", "1222"
+"""Naples, the US source; Tripoli, a Libyan source; Heraklion on Crete (far from any Libyan
+source) and Andravida in Greece, more than 10 hexes from it."""
+
+
+def depot(hex_id, nation, hits=0):
+    def edit(data):
+        data["depots"][hex_id] = {"nation": nation, "hits": hits}
+
+    return edit
+
+
+def both(*edits):
+    def edit(data):
+        for each in edits:
+            each(data)
+
+    return edit
+
+
+def at_step(key, edit=None):
+    """The first decision of turn 1's Final Stage whose prompt begins with ``key``."""
+    start = ground_segment(edit)
+    return passing(start, lambda s: prompt(s, GAME.active(s)[0]).startswith(key))
+
+
+# -- step 3: building and dismantling -------------------------------------------------------------
+@pytest.mark.rule("7.07")
+def test_a_depot_on_a_source_costs_its_nation_four_supply_points():
+    found = at_step("prompt.depots")
+    assert GAME.active(found) == ["a"] and "build S0203" in actions(found, "a")
+    built = act(found, "a", f"build {NAPLES}")
+    assert built.data["depots"] == {NAPLES: {"nation": "us", "hits": 0}}
+    assert built.data["sp"]["us"] == found.data["sp"]["us"] - 4
+    assert TABLES.defaults["depots"].build_sp == 4
+    assert "depots" not in passes.PASSES and "depot_hits" not in passes.PASSES
+
+
+@pytest.mark.rule("7.07")
+def test_a_depot_is_refused_with_fewer_than_four_supply_points_and_nothing_changes():
+    found = at_step("prompt.depots", lambda data: data["sp"].update(us=3))
+    reason = refused(found, "a", f"build {NAPLES}")
+    assert "12.01: a depot in S0203 needs 4 SP of us available; it has 3" in reason
+
+
+@pytest.mark.rule("7.07")
+def test_dismantling_a_depot_gives_four_supply_points_to_any_nation_of_the_side():
+    found = at_step("prompt.depots", depot(NAPLES, "us"))
+    assert {f"dismantle {NAPLES} us", f"dismantle {NAPLES} uk"} <= set(actions(found, "a"))
+    dismantled = act(found, "a", f"dismantle {NAPLES} uk")
+    assert dismantled.data["sp"]["uk"] == found.data["sp"]["uk"] + 4
+    assert dismantled.data["sp"]["us"] == found.data["sp"]["us"]
+    assert NAPLES not in dismantled.data["depots"]
+
+
+def test_a_depot_built_in_a_final_stage_is_not_dismantled_in_it():
+    built = act(at_step("prompt.depots"), "a", f"build {NAPLES}")
+    assert "built in this Final Stage" in refused(built, "a", f"dismantle {NAPLES} uk")
+
+
+def test_a_source_with_an_enemy_ground_unit_on_it_does_not_function():
+    def held(data):
+        data["ground"]["ly-cdo"].update(hex=NAPLES, aboard=None)
+
+    assert NAPLES not in depots.functioning_sources(edited(begun(), held).data, "a")
+    assert NAPLES in depots.functioning_sources(begun().data, "a")
+
+
+@pytest.mark.rule("7.07")
+def test_both_sides_are_asked_to_build_even_with_nothing_to_build():
+    found = at_step("prompt.depots", lambda data: data["sp"].update(us=0, uk=0, ly=0))
+    asked = []
+    while prompt(found, GAME.active(found)[0]) == "prompt.depots_short":
+        side = GAME.active(found)[0]
+        assert actions(found, side) == ["done"]
+        asked.append(side)
+        found = act(found, side, "done")
+    assert asked == ["a", "b"]
+
+
+# -- step 2: consumption -------------------------------------------------------------------------
+def stranded(data):
+    """Two Libyan armoured units out of supply: one on Crete beside a Libyan depot, one in
+    Greece beyond the consumption range."""
+    data["ground"]["ly-2-armd"].update(hex=HERAKLION, aboard=None)
+    data["ground"]["ly-1-armd"].update(hex=ANDRAVIDA, aboard=None)
+    data["depots"][HERAKLION] = {"nation": "ly", "hits": 0}
+
+
+@pytest.mark.rule("7.07")
+@pytest.mark.rule("11.04")
+def test_consuming_a_depot_spares_the_units_of_its_nation_near_it_the_attrition_hit():
+    found = at_step("prompt.consume", stranded)
+    assert GAME.active(found) == ["b"]  # Player A has no depot and is not asked
+    consumed = act(found, "b", f"consume {HERAKLION}", "done")
+    assert HERAKLION not in consumed.data["depots"]
+    assert consumed.data["ground"]["ly-2-armd"]["hits"] == 0
+    assert consumed.data["ground"]["ly-1-armd"]["hits"] == 1  # beyond the range
+    kept = act(found, "b", "done")
+    assert kept.data["ground"]["ly-2-armd"]["hits"] == 1
+    assert HERAKLION in kept.data["depots"]
+
+
+def test_a_depot_that_would_spare_no_unit_is_not_consumed():
+    found = at_step("prompt.consume", depot(TRIPOLI, "ly"))
+    assert prompt(found, "b") == "prompt.consume_short"
+    assert "no ground unit of ly" in refused(found, "b", f"consume {TRIPOLI}")
+
+
+# -- step 1 and bombing --------------------------------------------------------------------------
+def bombed(edit, hits):
+    """A US bombing strike on Tripoli's Libyan depot, the air-to-ground chart giving ``hits``."""
+    start = first_segment(both(depot(TRIPOLI, "ly"), edit), air_to_ground_combat=hits)
+    flying = act(start, "a", "launch us-va34", "mission bombing_strike", f"target {TRIPOLI}")
+    striking = act(flying, "b", "pass")
+    assert f"bomb {TRIPOLI}" in actions(striking, "a")
+    return act(striking, "a", f"bomb {TRIPOLI}")
+
+
+@pytest.mark.rule("7.07")
+def test_two_hits_leave_a_depot_standing_and_the_final_stage_clears_them():
+    found = bombed(lambda data: None, 2)
+    assert found.data["depots"][TRIPOLI]["hits"] == 2
+    final = passing(found, lambda s: s.data["stage"] == "final")
+    assert final.data["depots"][TRIPOLI]["hits"] == 0
+    assert any(e.key == "log.depot_hits_cleared" for e in final.log)
+
+
+@pytest.mark.rule("7.07")
+def test_the_third_hit_in_a_turn_destroys_a_depot_at_once():
+    score = bombed(lambda data: None, 1).data["score"]["a"]
+    found = bombed(lambda data: data["depots"][TRIPOLI].update(hits=1), 2)
+    assert TRIPOLI not in found.data["depots"]
+    assert any(e.key == "log.depot_destroyed" for e in found.log)
+    assert found.data["score"]["a"] == score + 1  # two hits landed, one more than the first
+
+
+# -- seen by both sides ---------------------------------------------------------------------------
+def test_depots_are_seen_by_both_sides_and_drawn_on_the_map():
+    found = edited(begun(), depot(TRIPOLI, "ly", hits=1))
+    for viewer in ("a", "b", None):
+        board = GAME.view(found, viewer, log=False)["board"]
+        assert board["depots"] == {TRIPOLI: {"nation": "ly", "hits": 1}}
+        marks = [m for m in board["marks"] if m["kind"] == "depot"]
+        assert marks == [
+            {"hex": TRIPOLI, "kind": "depot", "side": "b", "label": "D", "nation": "ly", "hits": 1}
+        ]
