@@ -16,11 +16,13 @@ Decisions
 - The close air support segments fly missions only in a Combat Phase with a declared land
   combat (otherwise they are logged and end); the assault segment then resolves the combats
   (:mod:`assault`).
-- The Final Stage runs its steps in the order listed, the turn marker last (spec's reading):
-  attrition (7.07 step 2, :mod:`supply`); airbase repair (9.10 item 4, a damaged but operative
-  base repaired at the same cost, spec open question 13) and the repair of ground units, air
-  units and ships (18, :mod:`repair`), both sides always asked in turn; bridges (11.08,
-  :mod:`bridges`); the sea steps and sealift (:mod:`sealift`). Depot hits and depots pass.
+- The Final Stage first removes the air transports still in the field past their return (9.03,
+  :mod:`field_landings`), then runs its steps in the order listed, the turn marker last (spec's
+  reading): attrition (7.07 step 2, :mod:`supply`); airbase repair (9.10 item 4, a damaged but
+  operative base repaired at the same cost, spec open question 13) and the repair of ground
+  units, air units and ships (18, :mod:`repair`), both sides always asked in turn; bridges
+  (11.08, :mod:`bridges`); the sea steps and sealift (:mod:`sealift`). Depot hits and depots
+  pass.
 - Political events: the Battlefield Controller rolls on the Random Political Events Table each
   International Political Phase; the event takes effect where the scenario plays effects
   (:mod:`politics`), else it is logged and its effects pass (21.01).
@@ -36,6 +38,7 @@ from wargame.engine.state import Frame
 from wargame.games.aegean_strike import (
     assault,
     crisis,
+    field_landings,
     ground_modes,
     politics,
     repair,
@@ -44,7 +47,6 @@ from wargame.games.aegean_strike import (
     supply,
     victory,
 )
-from wargame.games.aegean_strike.air import base_nation
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
@@ -231,13 +233,14 @@ def _pursued(g: Context, f: Frame) -> None:
 
 
 class FinalStage(Procedure):
-    """The Final Stage (7.07): its steps in order; attrition, airbase and unit repair (18)
-    are played."""
+    """The Final Stage (7.07): the transports overdue in the field removed (9.03), then its
+    steps in order; attrition, airbase and unit repair (18) are played."""
 
     name = "final_stage"
 
     def start(self, g: Context, f: Frame) -> None:
         g.data["stage"] = "final"
+        field_landings.remove_overdue(g)
         skip(g, "depot_hits")
         supply.attrition(g)
         supply.naval_attrition(g)
@@ -303,7 +306,7 @@ def repair_cost(g: Context) -> int:
 
 @RULES.implements("9.10")
 def repair_refusal(g: Context, base: str, cost: int) -> str:
-    nation = base_nation(base)
+    nation = state.base_nation(base)
     if g.data["sp"].get(nation, 0) < cost:
         return f"9.10: repairing a hit costs {cost} SP; {nation} has {g.data['sp'].get(nation, 0)}"
     return ""
@@ -312,7 +315,7 @@ def repair_refusal(g: Context, base: str, cost: int) -> str:
 @RULES.implements("9.10")
 def _repair(g: Context, f: Frame, base: str, cost: int) -> None:
     """Item 4: a hit repaired for its SP, without limit; a base back under its limit operates."""
-    g.data["sp"][base_nation(base)] -= cost
+    g.data["sp"][state.base_nation(base)] -= cost
     g.data["airbases"][base] -= 1
     limit = getattr(game_tables(g.state)["airbases"], state.airbase_size(base)).inoperative_at
     if base in g.data["inoperative"] and g.data["airbases"][base] < limit:
