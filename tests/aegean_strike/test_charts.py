@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases", "depots"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 48
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 49
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -105,6 +105,7 @@ CHANGES = {
     "detection": lambda v: v["detectors"]["submarine"]["surface"].update(range=12),
     "sortie_boxes": lambda v: v.update(other_box=1),
     "air_missions": lambda v: v["bombing_strike"].update(sp=3),
+    "field_landings": lambda v: v["ch-47"].update(removed=False),
     "sea_movement": lambda v: v.update({"1": 1}),
     "naval_movement": lambda v: v.update(mp_per_strategic_hex=5),
     "ground_supply": lambda v: v.update(range=20),
@@ -174,6 +175,9 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("air_missions", lambda v: v["cap"].update(mode="offensive"), "cap flies in intercept"),
         ("air_missions", lambda v: v["cap"].update(sp=1), "cap spends no supply"),
         ("air_missions", lambda v: v.pop("ferry"), "give every mission once"),
+        ("field_landings", lambda v: v["c-130"].update(terrain=["rough"]), "c-130 lands on"),
+        ("field_landings", lambda v: v["il-76"].update(removed=False), "il-76 not back in"),
+        ("field_landings", lambda v: v.pop("c-5"), "give every transport type once"),
         ("sea_movement", lambda v: v.pop("10"), "die faces 1 to 10"),
         ("airbases", lambda v: v["large"].update(capacity=3), "at least as many"),
         ("unit_repair", lambda v: v.update(air_hits_large_base=0), "18: a large airbase"),
@@ -209,7 +213,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "48 printed tables a rules overlay may replace, 44 provisional" in out
+    assert code == 0 and "49 printed tables a rules overlay may replace, 45 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

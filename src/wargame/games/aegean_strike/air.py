@@ -13,7 +13,8 @@ Decisions
   ship; a bombing strike an enemy airbase, ground unit, depot (12.01, :mod:`depots`) or surface
   ship; an ASM strike an enemy
   surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
-  carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`). Escorts
+  carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`); an
+  airmobile transport a friendly base or a hex in the field (:mod:`field_landings`). Escorts
   join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
 - The responding side sees the group, its base and its target hex, not its mission or which of
   its units are escorts (9.03: the marker is face down) until it fights or reaches its target.
@@ -59,6 +60,7 @@ from wargame.games.aegean_strike import (
     depots,
     detection,
     e2_carrier,
+    field_landings,
     losses,
     optional,
     sealift,
@@ -127,9 +129,9 @@ def reach(data: Mapping[str, Any], uid: str, mission: str) -> int:
     """How far out ``uid`` may fly: half its allowance (the round trip), a ferry twice it, one
     way; an airmobile transport its allowance less loading and unloading, one way; with the
     optional air refuelling or speed differences, its type's bonus more (19.04, 19.05)."""
-    allowance = state.air_values(uid).ma * state.OP_PER_STRATEGIC
     if mission == airdrop.AIRMOBILE:
-        return allowance - 2 * airdrop.LOAD_MP
+        return airdrop.airmobile_reach(uid)
+    allowance = state.air_values(uid).ma * state.OP_PER_STRATEGIC
     base = 2 * allowance if mission == "ferry" else allowance // 2
     return base + optional.extra_reach(data, uid, mission)
 
@@ -215,9 +217,15 @@ def in_reach(data: Mapping[str, Any], units: list[str], mission: str, target: st
     return all(state.distance(where, there) <= reach(data, u, mission) for u in units)
 
 
+def spends_supply(base: str) -> bool:
+    """9.05: a mission from an airbase spends its nation's SP; from a carrier or the field not."""
+    return not state.is_carrier(base) and not state.is_field(base)
+
+
 def supply_cost(g_tables: Mapping[str, Any], flight: Mapping[str, Any]) -> int:
-    """9.05: the SP the launching base spends; carriers spend none."""
-    if state.is_carrier(flight["base"]):
+    """9.05: the SP the launching base spends; carriers spend none, nor transports flying
+    from the field (:mod:`field_landings`)."""
+    if not spends_supply(flight["base"]):
         return 0
     missions = g_tables["air_missions"]
     escorts = set(flight["escorts"])
@@ -226,17 +234,15 @@ def supply_cost(g_tables: Mapping[str, Any], flight: Mapping[str, Any]) -> int:
     )
 
 
-def base_nation(base: str) -> str:
-    return state.nation(base) if state.is_carrier(base) else forces().airbases[base].nation
-
-
 class Aims:
     """The targets of each mission one side may fly now, listed once for all its aircraft."""
 
     def __init__(self, g: Context, side: str) -> None:
         self.data, self.side = g.data, side
-        self.unseen = detection.hidden_from(game_tables(g.state), g.data, side)
+        self.g_tables = game_tables(g.state)
+        self.unseen = detection.hidden_from(self.g_tables, g.data, side)
         self._targets: dict[str, list[str]] = {}
+        self._fields: field_landings.Fields | None = None
 
     def targets(self, mission: str) -> list[str]:
         if mission not in self._targets:
@@ -252,11 +258,22 @@ class Aims:
             if can_fly(uid, m)
             and (not self.data.get("cas") or m == CAS_MISSION)
             and (m not in airdrop.MISSIONS or airdrop.cargo_at(self.data, self.side, base, m))
-            and (
-                m == airdrop.MISSION
-                or any(in_reach(self.data, [uid], m, t) for t in self.targets(m))
-            )
+            and self._reaches(uid, m)
         ]
+
+    def _reaches(self, uid: str, mission: str) -> bool:
+        """Whether ``uid`` reaches a target of ``mission`` (an airmobile transport a landing in
+        the field, 9.03)."""
+        if mission == airdrop.MISSION:
+            return True
+        if any(in_reach(self.data, [uid], mission, t) for t in self.targets(mission)):
+            return True
+        return mission == airdrop.AIRMOBILE and bool(self.fields().open([uid]))
+
+    def fields(self) -> field_landings.Fields:
+        if self._fields is None:
+            self._fields = field_landings.Fields(self.g_tables, self.data, self.side)
+        return self._fields
 
 
 def _no_target(aims: Aims, uid: str) -> str:
@@ -319,7 +336,7 @@ class AirSegment(Procedure):
                 else:
                     choices.add(f"cargo {uid}", _load, uid)
         cost = supply_cost(g_tables, flight)
-        short = cost > g.data["sp"].get(base_nation(flight["base"]), 0)
+        short = cost > g.data["sp"].get(state.base_nation(flight["base"]), 0)
         for target in self._targets_of(g, f["side"], flight):
             verb = "base" if flight["mission"] in REBASING else "target"
             if not all(can_base(u, target) for u in flight["units"]):
@@ -332,6 +349,8 @@ class AirSegment(Procedure):
                 choices.refuse(f"{verb} {target}", f"9.05: the base's nation lacks {cost} SP")
             else:
                 choices.add(f"{verb} {target}", _fly, target)
+        if flight["mission"] == airdrop.AIRMOBILE and flight["cargo"] is not None:
+            _offer_fields(g, choices, flight, cost if short else 0)
         choices.add("cancel", _cancel)
         if choices.verbs() == {"cancel"}:
             choices.prompt = "prompt.group_cancel"
@@ -408,8 +427,7 @@ class AirSegment(Procedure):
                 hex=flight["target_hex"],
             )
         if flight["mission"] in REBASING:
-            for uid in able:
-                g.data["air"][uid]["base"] = flight["target"]
+            field_landings.land(g, able, flight["target"])
         if flight["mission"] in (*REBASING, *airdrop.MISSIONS):
             g.goto("land")
             return
@@ -480,6 +498,21 @@ class AirSegment(Procedure):
         g.goto("choose")
 
 
+@RULES.implements("9.03", "9.05")
+def _offer_fields(g: Context, choices: Choices, flight: Mapping[str, Any], short: int) -> None:
+    """The hexes outside an airbase where the group may land its cargo (``short``: the flight's
+    SP when its base's nation cannot pay them, else 0)."""
+    fields = field_landings.Fields(game_tables(g.state), g.data, flight["side"])
+    units = tuple(flight["units"])
+    for hex_id in fields.open(units):
+        action = f"{field_landings.VERB} {hex_id}"
+        if short:
+            choices.refuse(action, f"9.05: the base's nation lacks {short} SP")
+        else:
+            choices.add(action, _fly, hex_id)
+    choices.explain = lambda text: fields.unlisted(units, text)
+
+
 def _joinable(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
     if len(flight["units"]) >= GROUP_LIMIT:
         return []
@@ -534,7 +567,7 @@ def response_short(
     """Why ``count`` units of ``uid``'s base may not answer for lack of SP ("" if they may)."""
     base = data["air"][uid]["base"]
     cost = response_cost(g_tables, base, kind, count)
-    nation = base_nation(base)
+    nation = state.base_nation(base)
     if cost > data["sp"].get(nation, 0):
         return f"9.05: {count} interceptors from {base} cost {cost} SP; {nation} has too few"
     return ""
@@ -671,7 +704,7 @@ def _fly(g: Context, f: Frame, target: str) -> None:
     """Launch: the group takes off, its base's nation spends the SP, its marker stays hidden."""
     flight = g.data["flight"]
     cost = supply_cost(game_tables(g.state), flight)
-    nation = base_nation(flight["base"])
+    nation = state.base_nation(flight["base"])
     if cost:
         g.data["sp"][nation] -= cost
     flight["target"] = target
@@ -729,7 +762,7 @@ def _intercept(g: Context, f: Frame) -> None:
     g_tables = game_tables(g.state)
     base = g.data["air"][flight["interceptors"][0]]["base"]
     cost = response_cost(g_tables, base, flight["response"], len(flight["interceptors"]))
-    nation = base_nation(base)
+    nation = state.base_nation(base)
     g.data["sp"][nation] = g.data["sp"].get(nation, 0) - cost
     for uid in flight["interceptors"]:
         g.data["air"][uid]["flown"] = True

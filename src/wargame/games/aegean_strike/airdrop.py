@@ -1,16 +1,20 @@
 """Air transport (9.03, air transport missions): airborne transport (B) drops a ground unit that
 starts in the transports' base hex into a hex within reach, loading costing 2 operational MP and
-the drop nothing; airmobile transport (A) carries one to a friendly airbase, loading and
-unloading costing 2 MP each, and the transports stay there. An aborted transport drops nothing
-(9.07) and unloads nothing.
+the drop nothing; airmobile transport (A) carries one to a friendly airbase or lands it in the
+field (:mod:`field_landings`), loading and unloading costing 2 MP each, and the transports stay
+there. An aborted transport drops nothing (9.07) and unloads nothing.
 
 Decisions
 - Airborne and special forces units are the ones that parachute (the seed names airborne troops;
   which other units may jump is lost); helicopters do not drop. Any ground unit flies airmobile,
   from its hex or aboard the carrier the transports fly from.
-- Airmobile transport lands only at friendly airbases (and carriers, for carrier aircraft), one
-  of the places the seed's landing table allows every transport: the landings in clear or rough
-  country, and the return they oblige, are not played yet.
+- Airmobile transport lands at friendly airbases (and carriers, for carrier aircraft), where the
+  seed's landing table lets every transport land, or in the field where the table lets its
+  type (:mod:`field_landings`, table ``field_landings``: An-24, C-130, Il-76 in Clear hexes,
+  the transport helicopters in Clear or Rough ones, the C-5 nowhere, each hex next to no enemy
+  unit the side's map shows). Transports in the field owe their return to a friendly airbase
+  (the same turn, the helicopters the next) and are removed in the Final Stage if not back; the
+  helicopters' removal is our reading (provisional), the seed giving only their deadline.
 - One ground unit a mission; the group's transport values added must reach the unit's weight,
   its hit capacity by size (the ground hits table: a battalion 1, a brigade 2, a division 4),
   provisional like the capacities themselves.
@@ -43,6 +47,12 @@ def can_drop(uid: str) -> bool:
 
 def weight(g_tables: Mapping[str, Any], uid: str) -> int:
     return int(g_tables["ground_hits"][state.unit(uid).size or "X"])
+
+
+def airmobile_reach(uid: str) -> int:
+    """9.03, 9.04: how far out an airmobile transport flies: its allowance less loading and
+    unloading, one way (the transports stay where they land)."""
+    return state.air_values(uid).ma * state.OP_PER_STRATEGIC - 2 * LOAD_MP
 
 
 def can_carry(uid: str, mission: str) -> bool:

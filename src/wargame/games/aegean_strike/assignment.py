@@ -12,7 +12,9 @@ Decisions
   to free room at a full base.
 - Each turn every unit with a mode starts in its sortie box again (9.02): the third box for a US
   or Israeli unit flying from a US or Israeli base (a carrier of its nation is one), else the
-  second; a unit without a mode stays in the holding area (0).
+  second (a transport in the field, :mod:`field_landings`, is on no base: the second); a unit
+  without a mode stays in the holding area (0). A transport in the field takes a mode without
+  counting against any airbase's capacity.
 - A carrier gives modes to as many units as the carrier table lets it carry (10.06, provisional
   capacities).
 - EWDA may go to any hex a unit may be in; the seed's bar on non-Soviet EWDA over Soviet land
@@ -74,8 +76,8 @@ def mode_refusal(
     record = data["air"][uid]
     if mode == "intercept" and forces().air_kind(state.unit(uid)) == "transport":
         return f"9.02: {uid} is an air transport unit, always Offensive"
-    if mode == "idle" or record["mode"] is not None:
-        return ""
+    if mode == "idle" or record["mode"] is not None or state.is_field(record["base"]):
+        return ""  # a landing in the field is no airbase: its capacity does not count
     room = capacity(g_tables, data, record["base"])
     if (with_mode(data) if used is None else used)[record["base"]] >= room:
         return f"9.10: {record['base']} gives modes to {room} air units at most, all taken"
@@ -92,9 +94,8 @@ def start_box(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) ->
     record = data["air"][uid]
     if record["mode"] is None:
         return 0
-    base = record["base"]
-    base_nation = state.nation(base) if state.is_carrier(base) else forces().airbases[base].nation
-    home = state.nation(uid) in boxes.home_nations and base_nation in boxes.home_nations
+    nations = (state.nation(uid), state.base_nation(record["base"]))
+    home = all(nation in boxes.home_nations for nation in nations)
     return int(boxes.home_box if home else boxes.other_box)
 
 

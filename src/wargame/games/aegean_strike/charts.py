@@ -228,6 +228,43 @@ def checked_missions(values: dict[Mission, MissionRow]) -> dict[Mission, Mission
     return values
 
 
+# -- 9.03 airmobile transport: landings in the field ------------------------------------------
+FIXED_WING: Final = ("an-24", "c-130", "il-76")
+HELICOPTERS: Final = ("ch-47", "ch-53", "mi-2", "mi-6", "uh-1")
+AIRFIELDS_ONLY: Final = ("c-5",)
+SEED_FIELD_LANDINGS: Final = {
+    **{kind: (("clear",), 0) for kind in FIXED_WING},
+    **{kind: (("clear", "rough"), 1) for kind in HELICOPTERS},
+    **{kind: ((), 0) for kind in AIRFIELDS_ONLY},
+}
+"""9.03 (seed): the terrain each transport type may land on outside an airbase, and the turns
+after the landing's it has to be back at a friendly airbase (0: the same turn)."""
+
+
+class FieldLanding(Strict):
+    terrain: list[Literal["clear", "rough"]]
+    """The terrain of a hex the type may land in outside an airbase (none: airbases only)."""
+    back_within: Small
+    """The turns after the landing's by whose Final Stage it is back at a friendly airbase (0:
+    the same turn)."""
+    removed: bool
+    """Whether it is removed in that Final Stage if it is not back (seed for the fixed-wing
+    types; designed for the helicopters, of which the seed says nothing)."""
+
+
+def checked_field_landings(values: dict[str, FieldLanding]) -> dict[str, FieldLanding]:
+    if sorted(values) != sorted(SEED_FIELD_LANDINGS):
+        raise ValueError(f"9.03: give every transport type once: {', '.join(SEED_FIELD_LANDINGS)}")
+    for kind, row in values.items():
+        terrain, back = SEED_FIELD_LANDINGS[kind]
+        if (tuple(sorted(row.terrain)), row.back_within) != (terrain, back):
+            where = " or ".join(terrain) or "friendly airbases only"
+            raise ValueError(f"9.03 (seed): a {kind} lands on {where}, back within {back} turn(s)")
+        if kind in FIXED_WING and not row.removed:
+            raise ValueError(f"9.03 (seed): every {kind} not back in time is removed")
+    return values
+
+
 # -- 10.04 naval movement determination ---------------------------------------------------------
 
 
@@ -763,6 +800,7 @@ TABLES: Final = PrintedTables(
         "detection": TableKind(DetectionValues, checked_detection),
         "sortie_boxes": TableKind(SortieBoxes, checked_sorties),
         "air_missions": TableKind(dict[Mission, MissionRow], checked_missions),
+        "field_landings": TableKind(dict[str, FieldLanding], checked_field_landings),
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
         "naval_movement": TableKind(NavalMovement),
         "ground_supply": TableKind(GroundSupply),

@@ -12,7 +12,8 @@ Decisions
   transitional ring and the transitional hexes are the overlay area (``areas``), drawn apart.
 - The sides are the scenario's (Player A and Player B), not the nations: a unit's side comes
   with its place in the view (``units``), its counter's colours from its nation.
-- An air unit stands where its airbase or carrier is, a flying one at its mission's target once
+- An air unit stands where its airbase or carrier is (a transport landed in the field in its
+  hex, listed in the airbase display under that hex), a flying one at its mission's target once
   it has one; an EWDA unit at the hex it patrols; an airbase is a counter of its own on its hex,
   so that a mission's base or target airbase is clicked on the map.
 - The display fields are derived from the view's own data, what its viewer may see (never
@@ -446,11 +447,12 @@ def tracks(data: Mapping[str, Any]) -> dict[str, Any]:
 @RULES.implements("6")
 def airbase_display(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each airbase and carrier in play with its air units by sortie box (9.02) and mode: what
-    the printed airbase display shows."""
+    the printed airbase display shows; and each hex where transports of a side wait in the
+    field (9.03, ``field``)."""
     flying = set(state.flying_units(data))
     found = []
     for side in state.SIDES:
-        for base in state.own_bases(data, side):
+        for base in [*state.own_bases(data, side), *fields_of(data, side)]:
             units = [u for u, r in sorted(data["air"].items()) if r["base"] == base]
             boxes: list[list[str]] = [[] for _ in range(SORTIE_BOXES)]
             for uid in units:
@@ -462,6 +464,7 @@ def airbase_display(data: Mapping[str, Any]) -> list[dict[str, Any]]:
                     "side": side,
                     "hex": state.base_hex(data, base),
                     "carrier": state.is_carrier(base),
+                    "field": state.is_field(base),
                     "hits": hits_of(data, base),
                     "boxes": boxes,
                     "flying": [u for u in units if u in flying],
@@ -469,6 +472,17 @@ def airbase_display(data: Mapping[str, Any]) -> list[dict[str, Any]]:
                 }
             )
     return found
+
+
+def fields_of(data: Mapping[str, Any], side: str) -> list[str]:
+    """The hexes where air transports of ``side`` wait in the field (9.03)."""
+    return sorted(
+        {
+            r["base"]
+            for u, r in data["air"].items()
+            if state.is_field(r["base"]) and state.side_of(data, u) == side
+        }
+    )
 
 
 def without_display(view_board: Mapping[str, Any]) -> dict[str, Any]:

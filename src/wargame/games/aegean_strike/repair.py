@@ -101,6 +101,8 @@ def air_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) 
     base = data["air"][uid]["base"]
     if state.is_carrier(base):
         return f"18: {uid} is aboard {base}; air units are repaired only at an airbase"
+    if state.is_field(base):
+        return f"18: {uid} is in the field at {base}; air units are repaired only at an airbase"
     if base in data["inoperative"]:
         return f"18: {uid}'s base {base} is inoperative"
     limit = g_tables["unit_repair"].air_hits(state.airbase_size(base))

@@ -16,13 +16,14 @@ Decisions
 - The close air support segments fly missions only in a Combat Phase with a declared land
   combat (otherwise they are logged and end); the assault segment then resolves the combats
   (:mod:`assault`).
-- The Final Stage runs its steps in the order listed, the turn marker last (spec's reading):
-  the depots' hits cleared (7.07 step 1), depots consumed and attrition (step 2, :mod:`depots`,
-  :mod:`supply`), depots built and dismantled (step 3, :mod:`depots`), both sides always asked in
-  turn; airbase repair (9.10 item 4, a damaged but operative
-  base repaired at the same cost, spec open question 13) and the repair of ground units, air
-  units and ships (18, :mod:`repair`), both sides always asked in turn; bridges (11.08,
-  :mod:`bridges`); the sea steps and sealift (:mod:`sealift`).
+- The Final Stage first removes the air transports still in the field past their return (9.03,
+  :mod:`field_landings`), then runs its steps in the order listed, the turn marker last (spec's
+  reading): the depots' hits cleared (7.07 step 1), depots consumed and attrition (step 2,
+  :mod:`depots`, :mod:`supply`), depots built and dismantled (step 3, :mod:`depots`), both sides
+  always asked in turn; airbase repair (9.10 item 4, a damaged but operative base repaired at the
+  same cost, spec open question 13) and the repair of ground units, air units and ships (18,
+  :mod:`repair`), both sides always asked in turn; bridges (11.08, :mod:`bridges`); the sea steps
+  and sealift (:mod:`sealift`).
 - Political events: the Battlefield Controller rolls on the Random Political Events Table each
   International Political Phase; the event takes effect where the scenario plays effects
   (:mod:`politics`), else it is logged and its effects pass (21.01).
@@ -39,6 +40,7 @@ from wargame.games.aegean_strike import (
     assault,
     crisis,
     depots,
+    field_landings,
     ground_modes,
     politics,
     repair,
@@ -47,7 +49,6 @@ from wargame.games.aegean_strike import (
     supply,
     victory,
 )
-from wargame.games.aegean_strike.air import base_nation
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
@@ -233,7 +234,8 @@ def _pursued(g: Context, f: Frame) -> None:
 
 
 class FinalStage(Procedure):
-    """The Final Stage (7.07): its steps in order, each played."""
+    """The Final Stage (7.07): the transports overdue in the field removed (9.03), then its
+    steps in order, each played."""
 
     name = "final_stage"
 
@@ -241,6 +243,7 @@ class FinalStage(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         """Step 1, the depots' hits cleared; step 2, consumption and attrition (:mod:`depots`)."""
         g.data["stage"] = "final"
+        field_landings.remove_overdue(g)
         depots.clear_hits(g)
         g.call("attrition_step", then="after_attrition")
 
@@ -311,7 +314,7 @@ def repair_cost(g: Context) -> int:
 
 @RULES.implements("9.10")
 def repair_refusal(g: Context, base: str, cost: int) -> str:
-    nation = base_nation(base)
+    nation = state.base_nation(base)
     if g.data["sp"].get(nation, 0) < cost:
         return f"9.10: repairing a hit costs {cost} SP; {nation} has {g.data['sp'].get(nation, 0)}"
     return ""
@@ -320,7 +323,7 @@ def repair_refusal(g: Context, base: str, cost: int) -> str:
 @RULES.implements("9.10")
 def _repair(g: Context, f: Frame, base: str, cost: int) -> None:
     """Item 4: a hit repaired for its SP, without limit; a base back under its limit operates."""
-    g.data["sp"][base_nation(base)] -= cost
+    g.data["sp"][state.base_nation(base)] -= cost
     g.data["airbases"][base] -= 1
     limit = getattr(game_tables(g.state)["airbases"], state.airbase_size(base)).inoperative_at
     if base in g.data["inoperative"] and g.data["airbases"][base] < limit:

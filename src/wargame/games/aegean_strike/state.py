@@ -1,9 +1,11 @@
 """The position of an Aegean Strike game as plain data, and the questions the rules ask of it.
 
-``data["air"]`` maps each air unit in play (EWDA excepted) to its base (an airbase id or the id
-of the carrier it is aboard), its mode, its sortie box and its hits; ``data["ewda"]`` each EWDA
-unit to its hex (None: off the map, to be placed in a Unit Assignment Stage), and
-``data["ewda_over"]`` each carrier to the E-2 units over it (:mod:`e2_carrier`); ``data["naval"]``
+``data["air"]`` maps each air unit in play (EWDA excepted) to its base (an airbase id, the id
+of the carrier it is aboard, or the hex an airmobile transport landed in outside an airbase, with
+the turn by whose Final Stage it must be back, ``due``: :mod:`field_landings`), its mode, its
+sortie box and its hits; ``data["ewda"]`` each EWDA unit to its hex (None: off the map, to be
+placed in a Unit Assignment Stage), and ``data["ewda_over"]`` each carrier to the E-2 units over
+it (:mod:`e2_carrier`); ``data["naval"]``
 and ``data["ground"]`` the other units to their hex and hits (a ship also to its mode, In
 port or Under way, 10.02; a ground unit to the ship it is aboard, if any); ``data["airbases"]``
 each airbase of a side in play to its hits. ``data["flight"]`` is the mission group in the
@@ -99,13 +101,28 @@ def enemy_airbases_within(data: Mapping[str, Any], side: str, here: str, reach: 
 
 
 def is_carrier(base: str) -> bool:
-    return base not in forces().airbases
+    return base not in forces().airbases and not is_field(base)
+
+
+def is_field(base: str) -> bool:
+    """Whether an air unit's ``base`` is a hex: a transport landed in the field (9.03)."""
+    return base in forces().hexes
+
+
+def base_nation(base: str) -> str:
+    """The nation of an airbase or a carrier; a landing in the field has none ("")."""
+    if is_field(base):
+        return ""
+    return nation(base) if is_carrier(base) else forces().airbases[base].nation
 
 
 def base_hex(data: Mapping[str, Any], base: str) -> str | None:
-    """Where an airbase lies, or where a carrier sails (None: sunk)."""
+    """Where an airbase lies, where a carrier sails (None: sunk), or the hex of a landing in
+    the field."""
     if base in forces().airbases:
         return forces().airbases[base].hex
+    if is_field(base):
+        return base
     found = data["naval"].get(base)
     return None if found is None else str(found["hex"])
 

@@ -225,7 +225,7 @@ def air_hits(reckoning: Reckoning, side: str) -> float:
     sp = {n: float(v) for n, v in data["sp"].items()}
     for base in state.own_bases(data, side):
         if not state.is_carrier(base) and base in data["inoperative"]:
-            nation = air.base_nation(base)
+            nation = state.base_nation(base)
             sp[nation] = sp.get(nation, 0.0) - repair_debt(tables, data, base)
     sorties_by_nation: dict[str, list[tuple[float, int, float]]] = {}
     total = 0.0
@@ -238,10 +238,10 @@ def air_hits(reckoning: Reckoning, side: str) -> float:
         sorties = sorties_left(tables, data, uid, stages=stages, flown_now=flown, later=later)
         if value <= 0 or sorties <= 0:
             continue
-        if state.is_carrier(record["base"]) or cost <= 0:
+        if not air.spends_supply(record["base"]) or cost <= 0:
             total += value * sorties
             continue
-        nation = air.base_nation(record["base"])
+        nation = state.base_nation(record["base"])
         sorties_by_nation.setdefault(nation, []).append((value, sorties, cost))
     for nation, offered in sorties_by_nation.items():
         total += supplied(offered, sp.get(nation, 0.0))
@@ -279,7 +279,7 @@ def sorties_left(
     record = data["air"][uid]
     base = record["base"]
     boxes = tables["sortie_boxes"]
-    nation = state.nation(base) if state.is_carrier(base) else forces().airbases[base].nation
+    nation = state.base_nation(base)
     home = state.nation(uid) in boxes.home_nations and nation in boxes.home_nations
     start = min(STAGES, int(boxes.home_box if home else boxes.other_box))
     box = start if data["stage"] in BEFORE_BOXES else int(record["box"])
@@ -678,10 +678,10 @@ def _lead(state_: State) -> str | None:
 def _unpaid(reckoning: Reckoning, base: str, mission: str) -> bool:
     """Whether one unit's ``mission`` from ``base`` costs more SP than its nation has (9.05;
     a carrier pays none)."""
-    if state.is_carrier(base):
+    if not air.spends_supply(base):
         return False
     cost = int(reckoning.tables["air_missions"][mission].sp)
-    return cost > int(reckoning.data["sp"].get(air.base_nation(base), 0))
+    return cost > int(reckoning.data["sp"].get(state.base_nation(base), 0))
 
 
 def _strikes_in_reach(reckoning: Reckoning, side: str, uid: str) -> bool:
@@ -716,7 +716,7 @@ def _may_join(reckoning: Reckoning, side: str, verb: str, uid: str) -> bool:
     units, mission = [*flight["units"], uid], flight["mission"]
     escorts = [*flight["escorts"], uid] if verb == "escort" else flight["escorts"]
     cost = air.supply_cost(reckoning.tables, {**flight, "units": units, "escorts": escorts})
-    if cost > data["sp"].get(air.base_nation(flight["base"]), 0):
+    if cost > data["sp"].get(state.base_nation(flight["base"]), 0):
         return False
     return any(air.in_reach(data, units, mission, t) for t in air.targets(data, side, mission))
 

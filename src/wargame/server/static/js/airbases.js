@@ -1,6 +1,7 @@
 // The airbase display of a game that keeps one (client_data view ``airbase_display``: Aegean
 // Strike): each side's airbases and carriers with their air units by sortie box (9.02), their
-// modes and the units in the air. A unit with a legal action is a button that opens its stack
+// modes and the units in the air; a hex where transports wait in the field (``field``, 9.03)
+// is named as such. A unit with a legal action is a button that opens its stack
 // on the map, where its actions are (a click only opens, as on the map).
 
 import { fill, h } from "./dom.js";
@@ -23,7 +24,7 @@ function boxCell(ctx, base, units, label, key) {
 }
 
 function baseRow(ctx, base) {
-  const name = ctx.names.unitName(base.base);
+  const name = base.field ? ctx.messages.message({ key: "airbase_display.field", params: {} }) : ctx.names.unitName(base.base);
   const place = base.hex ? ` · ${ctx.names.hexName(base.hex)}` : "";
   const hits = base.hits ? ` · ${ctx.messages.message({ key: "airbase_display.hits", params: { hits: base.hits } })}` : "";
   const kind = base.carrier ? ` (${ctx.messages.message({ key: "airbase_display.carrier", params: {} })})` : "";
