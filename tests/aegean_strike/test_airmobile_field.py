@@ -15,6 +15,7 @@ from tests.aegean_strike.play import (
     edited,
     first_segment,
     passing,
+    prompt,
 )
 from tests.aegean_strike.test_play import refused
 from wargame.games.aegean_strike.charts import TABLES
@@ -188,6 +189,10 @@ def test_a_transport_landing_in_the_field_again_still_owes_its_first_return():
     assert "us-hmm" not in turn_of(moved, 3).data["air"]
 
 
+def repairing(state_, side):
+    return GAME.active(state_) == [side] and prompt(state_, side).startswith("prompt.repair")
+
+
 @pytest.mark.rule("18")
 def test_a_transport_in_the_field_is_not_repaired():
     def hit(data):
@@ -195,7 +200,7 @@ def test_a_transport_in_the_field_is_not_repaired():
         data["air"]["us-hmm"]["hits"] = 1
 
     out = landed("us-hmm", ROUGH, hit)
-    final = passing(out, lambda s: s.data.get("stage") == "final" and "done" in actions(s, "a"))
+    final = passing(out, lambda s: s.data["stage"] == "final" and repairing(s, "a"))
     assert "18" in refused(final, "a", "refit us-hmm")
 
 

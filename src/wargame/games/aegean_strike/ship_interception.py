@@ -81,7 +81,7 @@ def cost(g_tables: Mapping[str, Any], uid: str, data: Mapping[str, Any]) -> int:
 
 def short_of_supply(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> str:
     """Why ``uid``'s base cannot pay for the interception ('' if it can)."""
-    nation = air.base_nation(data["air"][uid]["base"])
+    nation = state.base_nation(data["air"][uid]["base"])
     needed = cost(g_tables, uid, data)
     if needed > data["sp"].get(nation, 0):
         return f"9.05: an air-to-ship interception costs {needed} SP; {nation} has too few"
@@ -116,7 +116,7 @@ class ShipInterception(air.AirSegment):
         air._form(g, f, suited_mission(g.data, uid, ship))
         flight = g.data["flight"]
         spent = cost(game_tables(g.state), uid, g.data)
-        nation = air.base_nation(flight["base"])
+        nation = state.base_nation(flight["base"])
         g.data["sp"][nation] = g.data["sp"].get(nation, 0) - spent
         hex_id = g.data["naval"][ship]["hex"]
         flight.update(target=hex_id, target_hex=hex_id, revealed=True, ship=ship)
