@@ -143,6 +143,7 @@ class DetectionValues(Strict):
             "submarine",
             "ground_anti_air",
             "ground_unit",
+            "special_forces",
         ],
         Detector,
     ]
@@ -304,6 +305,9 @@ class SpecialOperations(Strict):
     """11.12: operational hexes from a special forces unit to the airbase it raids."""
     raid_chance: Chance
     """11.12: a raid hits its airbase on a d10 at most this."""
+    recon_range: Hexes
+    """11.12: operational hexes from a special forces unit to the hex it reconnoitres (its
+    detection around that hex: row ``special_forces`` of table ``detection``)."""
 
 
 class Satellites(Strict):
