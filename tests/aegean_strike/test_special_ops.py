@@ -21,6 +21,7 @@ NEAR_BENINA = "S0405"
 def assigning(chance=3, reach=20):
     """Player A's Unit Assignment of turn 1 in North Africa, the US special forces near Benina."""
     values = {"nations": ["us", "ussr"], "raid_range": reach, "raid_chance": chance}
+    values["recon_range"] = 3
     overlay = {"game": "aegean-strike", "name": "t", "tables": {"special_operations": values}}
     start = act(GAME.setup(SCENARIO, 7, {"rules_overlay": overlay}), "b", "done")
 

@@ -14,7 +14,10 @@ Decisions
   ship; an ASM strike an enemy
   surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
   carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`); an
-  airmobile transport a friendly base or a hex in the field (:mod:`field_landings`). Escorts
+  airmobile transport a friendly base or a hex in the field (:mod:`field_landings`); a
+  minelaying mission (designed, 13.08: only a unit whose type has the minelaying flag, while its
+  nation's stock of mines lasts) a water hex of the operational map with no field, where the
+  group, if a minelayer arrives not aborted, lays one (:mod:`mines`). Escorts
   join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
 - The responding side sees the group, its base and its target hex, not its mission or which of
   its units are escorts (9.03: the marker is face down) until it fights or reaches its target.
@@ -49,6 +52,7 @@ Decisions
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import cache
 from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
@@ -62,11 +66,13 @@ from wargame.games.aegean_strike import (
     e2_carrier,
     field_landings,
     losses,
+    mines,
+    naval,
     optional,
     sealift,
     state,
 )
-from wargame.games.aegean_strike.charts import SEED_MODES
+from wargame.games.aegean_strike.charts import MISSION_MODES
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import ANTI_AIR, STRIKE_VALUE, reveal
@@ -74,11 +80,14 @@ from wargame.games.aegean_strike.registry import RULES
 
 GROUP_LIMIT: Final = 3
 HIDDEN: Final = "hidden"
+MINELAYING: Final = "minelaying"
+"""13.08 (designed): an air unit with the minelaying flag lays a field in a sea hex."""
 OFFENSIVE_MISSIONS: Final = (
     "air_superiority",
     "bombing_strike",
     "asm_strike",
     "asw_strike",
+    MINELAYING,
     "ferry",
     *airdrop.MISSIONS,
 )
@@ -100,6 +109,9 @@ RULES.stand_in(
 RULES.stand_in("16.06", "a strike on ground units or a base; no fire back", key="air_to_ground")
 RULES.stand_in("16.08", "a strike on a ship less its ECM", key="air_to_ship")
 RULES.stand_in("13.04", "interdiction bombing is logged, its effect is lost", key="interdiction")
+RULES.stand_in(
+    "13.08", "a Tu-20 on a minelaying mission lays a field in a sea hex it reaches", key="air_mines"
+)
 
 
 # -- what a unit may fly -----------------------------------------------------------------------
@@ -138,7 +150,7 @@ def reach(data: Mapping[str, Any], uid: str, mission: str) -> int:
 
 def hidden_marker(mission: str) -> bool:
     """9.03: a mission marker goes face down; transport missions carry none."""
-    return SEED_MODES[mission][1] != "none"
+    return MISSION_MODES[mission][1] != "none"
 
 
 def escorted(mission: str) -> bool:
@@ -149,7 +161,10 @@ def escorted(mission: str) -> bool:
 @RULES.implements("9.01")
 def can_fly(uid: str, mission: str) -> bool:
     """Whether the unit's type and values allow the mission: an air transport unit flies a
-    ferry or a transport mission, an air combat unit a mission whose value it has."""
+    ferry or a transport mission, an air combat unit a mission whose value it has; a unit
+    whose type has the minelaying flag a minelaying mission (13.08)."""
+    if mission == MINELAYING:
+        return forces().air_types[state.unit(uid).type].minelaying
     values = state.air_values(uid)
     if forces().air_kind(state.unit(uid)) == "transport":
         return mission == "ferry" or (
@@ -173,6 +188,9 @@ def targets(
         return assault.cas_hexes(data, side) if mission == CAS_MISSION else []
     if mission in REBASING:
         return [b for b in state.own_bases(data, side) if base_operative(data, b)]
+    if mission == MINELAYING:
+        mined = mines.fields(data)
+        return [h for h in sea_hexes() if h not in mined]
     found: set[str] = set()
     if mission in ("air_superiority", "bombing_strike"):
         found |= {
@@ -196,6 +214,27 @@ def targets(
         if (mission == "asw_strike") == submarine or mission == "air_superiority":
             found.add(record["hex"])
     return sorted(found - {""})
+
+
+@cache
+def sea_hexes() -> tuple[str, ...]:
+    """The water hexes of the operational map, where a field may be laid from the air (13.08)."""
+    return tuple(
+        h for h in state.placeable_hexes() if not state.on_strategic(h) and naval.is_water(h)
+    )
+
+
+@RULES.implements("13.08", "9.03")
+def mine_target_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], text: str) -> str:
+    """Why ``text`` ("target <hex>") is no target of the minelaying group now ('' if it is
+    none the player might expect)."""
+    verb, _, hex_id = text.partition(" ")
+    if verb != "target" or not hex_id:
+        return ""
+    if hex_id not in forces().hexes or not naval.is_water(hex_id):
+        return f"13.08: minefields are laid in water hexes, not in {hex_id}"
+    lead = data["flight"]["units"][0]
+    return mines.place_refusal(g_tables, data, state.nation(lead), hex_id)
 
 
 @RULES.implements("10.06")
@@ -257,6 +296,7 @@ class Aims:
             for m in OFFENSIVE_MISSIONS
             if can_fly(uid, m)
             and (not self.data.get("cas") or m == CAS_MISSION)
+            and not self.refusal(uid, m)
             and (m not in airdrop.MISSIONS or airdrop.cargo_at(self.data, self.side, base, m))
             and self._reaches(uid, m)
         ]
@@ -274,6 +314,30 @@ class Aims:
         if self._fields is None:
             self._fields = field_landings.Fields(self.g_tables, self.data, self.side)
         return self._fields
+
+    def refusal(self, uid: str, mission: str) -> str:
+        """Why ``uid`` may not fly ``mission``, which it could, at all now: a minelayer whose
+        nation has spent its stock of mines (13.08)."""
+        if mission != MINELAYING:
+            return ""
+        return mines.stock_refusal(self.g_tables, self.data, state.nation(uid))
+
+
+@RULES.implements("13.08", "9.03")
+def lay_from_air(g: Context, flight: Mapping[str, Any], able: list[str]) -> None:
+    """A minelayer of the group not aborted lays one field in the target hex, from its
+    nation's stock; none arrived, or the hex no longer takes one: the mission fails."""
+    there = flight["target_hex"]
+    layers = [u for u in able if u not in flight["escorts"] and can_fly(u, MINELAYING)]
+    nation = state.nation(layers[0]) if layers else ""
+    if (
+        not layers
+        or not naval.is_water(there)
+        or mines.place_refusal(game_tables(g.state), g.data, nation, there)
+    ):
+        g.log("log.mission_failed", side=flight["side"], flight=flight["id"])
+        return
+    mines.lay(g, layers[0], there)
 
 
 def _no_target(aims: Aims, uid: str) -> str:
@@ -311,8 +375,11 @@ class AirSegment(Procedure):
     def mission(self, g: Context, f: Frame) -> Choices:
         side, uid = f["side"], f["lead"]
         choices = Decision.single(side, "prompt.mission", unit=uid)
-        for name in Aims(g, side).missions_of(uid):
+        aims = Aims(g, side)
+        for name in aims.missions_of(uid):
             choices.add(f"mission {name}", _form, name)
+        if can_fly(uid, MINELAYING) and aims.refusal(uid, MINELAYING):
+            choices.refuse(f"mission {MINELAYING}", aims.refusal(uid, MINELAYING))
         choices.add("cancel", _cancel)
         return choices
 
@@ -354,6 +421,8 @@ class AirSegment(Procedure):
         choices.add("cancel", _cancel)
         if choices.verbs() == {"cancel"}:
             choices.prompt = "prompt.group_cancel"
+        if flight["mission"] == MINELAYING:
+            choices.explain = lambda text: mine_target_refusal(g_tables, g.data, text)
         return choices
 
     def _targets_of(self, g: Context, side: str, flight: Mapping[str, Any]) -> list[str]:
@@ -434,6 +503,10 @@ class AirSegment(Procedure):
         anti_air = [u for u in able if u in flight["escorts"] or flight["mission"] in ANTI_AIR]
         if anti_air:
             shoot_down_ewda(g, f["side"], flight["target_hex"])
+        if flight["mission"] == MINELAYING:
+            lay_from_air(g, flight, able)
+            g.goto("land")
+            return
         strikers = [u for u in able if u not in flight["escorts"]]
         mission, there = flight["mission"], flight["target_hex"]
         if mission in {"asm_strike", "asw_strike"}:

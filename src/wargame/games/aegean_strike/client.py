@@ -27,7 +27,8 @@ Decisions
   bridge (11.08, public, no side's) a mark on one hex of its hexside pointing at the other ("B"),
   a supply depot (12.01, public) a mark on its hex (its nation's side, "D", with its hits); a
   ship In port (10.02), a ground unit in Reserve (11.02) and a special forces unit deployed on a
-  special operation (11.12) carry a mark on their counters (``unit_marks``: "P", "R", "SO"), and
+  special operation (11.12) carry a mark on their counters (``unit_marks``: "P", "R", "SO", "RC"
+  on reconnaissance), and
   a transport the ground units aboard it (13.09) in its detail: derived from the view's records,
   so an unseen unit carries none.
 - The record sheets (11.14, 11.15; provisional, their layout is lost): a ground counter prints
@@ -361,7 +362,7 @@ def depot_marks(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 def unit_marks(data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Each unit's marks as the view holds them: a ship In port (10.02) and the ground units
     aboard it (13.09, no label: its detail lists them), a ground unit in Reserve (11.02), a
-    special forces unit deployed against an airbase (11.12)."""
+    special forces unit deployed against an airbase or on reconnaissance (11.12)."""
     labels = drawing()["marks"]
     found: dict[str, list[dict[str, Any]]] = {}
     for ship in sorted(data["naval"]):
@@ -372,7 +373,9 @@ def unit_marks(data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
             found[ship] = marks
     for uid in sorted(data["ground"]):
         target = special_ops.on_operation(data, uid)
-        if target is not None:
+        if special_ops.reconnoitring(data, uid) is not None:
+            found[uid] = [{"kind": "recon", "label": labels["recon"], "hex": target}]
+        elif target is not None:
             found[uid] = [{"kind": "special_op", "label": labels["special_op"], "base": target}]
         elif ground_modes.in_reserve(data, uid):
             found[uid] = [{"kind": "reserve", "label": labels["reserve"]}]

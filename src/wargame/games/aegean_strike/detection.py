@@ -12,13 +12,14 @@ system's spirit: aircraft are tracked, ships must be searched for, ground units 
   the surface range (a submarine: the submarine range) of one of that side's detectors in table
   ``detection``: its EWDA on the map, its airbases, its ships by class, its ground units (coast
   watch), its air units at their bases (air search: ASW aircraft far out, other combat aircraft
-  nearer; transports do not search). A carrier is always detected: its air group's flying and
+  nearer; transports do not search), its special forces on reconnaissance (11.12) in the hex
+  each watches. A carrier is always detected: its air group's flying and
   its radars give it away, and the aircraft based on it are seen (above).
 - A ground unit is detected (14.01, extended to ground units, whose detection the table of
   contents does not name) when it lies within the ``ground`` range of a detector of the other
   side: next to an enemy ground unit (range 1), near an enemy airbase or a combat aircraft's base
-  (tactical reconnaissance), by a ship on the coast. A ground unit aboard a ship is detected when
-  the ship is.
+  (tactical reconnaissance), by a ship on the coast, two hexes around the hex special forces on
+  reconnaissance watch (11.12). A ground unit aboard a ship is detected when the ship is.
 - A unit that fights (fires, is fired at, attacks or defends) is detected by the other side until
   it moves (``data["fought"]``: the hex it fought in).
 - Detection is by range alone, with no die roll: it is worked out from the position whenever it
@@ -61,6 +62,8 @@ UNKNOWN: Final = "unknown"
 NAVAL: Final = "naval"
 GROUND: Final = "ground"
 CLASSES: Final = ("surface", "submarine", "ground")
+RECON: Final = "special_forces"
+"""The detector a special forces unit on reconnaissance (11.12) is, in the hex it watches."""
 Hidden = Mapping[str, frozenset[str]]
 """For each side, the ids of the other side's units it does not see."""
 
@@ -108,6 +111,7 @@ def ground_detector(uid: str) -> str:
     return "ground_anti_air" if state.ground_values(uid).anti_air > 0 else "ground_unit"
 
 
+@RULES.implements("14.01", "14.04", "11.12")
 def detectors(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
     """Every detector of ``side``: (hex, kind of table ``detection``)."""
     found = [
@@ -123,6 +127,8 @@ def detectors(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
     for uid, record in data["ground"].items():
         if record["hex"] and state.side_of(data, uid) == side:
             found.append((record["hex"], ground_detector(uid)))
+            if record.get("recon"):
+                found.append((record["special_op"], RECON))
     for uid, record in data["air"].items():
         kind = air_detector(uid)
         if kind is not None and state.side_of(data, uid) == side:
@@ -202,7 +208,7 @@ def _position(data: Mapping[str, Any]) -> tuple[Any, ...]:
     """What detection depends on, as a key."""
     return (
         tuple((u, r["hex"], r.get("aboard")) for u, r in data["naval"].items()),
-        tuple((u, r["hex"], r.get("aboard")) for u, r in data["ground"].items()),
+        tuple((u, r["hex"], r.get("aboard"), r.get("recon")) for u, r in data["ground"].items()),
         tuple(data["ewda"].items()),
         tuple((u, r["base"]) for u, r in data["air"].items()),
         tuple(data["airbases"]),

@@ -16,7 +16,13 @@ Decisions (provisional: the mine rules are lost; table ``mines``)
   freely (they know the lanes).
 - An MCM (minesweeping flag), Under way, sweeps an enemy field in its hex or within
   ``sweep_range`` hexes of it, for its MP and a sea move: the field is gone. The SH-3's
-  sweeping (an optional rule) and the Tu-20's air minelaying are not played yet.
+  sweeping (an optional rule) is not played yet.
+- From the air (9.03, 13.08): an air unit whose type carries the minelaying flag (the Tu-20)
+  flies a ``minelaying`` mission (a designed row of table ``air_missions``: Offensive mode, a
+  face-down strike marker, its SP) to a water hex of the operational map within its round trip
+  where no field is, as a strike flies (:mod:`air`: launch, interception, ship, ground and
+  Soviet air-defence fire at the target). If one of its minelayers is not aborted when it
+  arrives, one field is laid there, drawn from its nation's stock as a ship's is.
 """
 
 from __future__ import annotations
@@ -57,14 +63,27 @@ def laid(data: Mapping[str, Any], nation: str) -> int:
 @RULES.implements("13.08")
 def lay_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> str:
     """Why ``uid`` may not lay a field in its hex ('' if it may); its MP are asked apart."""
-    here, nation = data["naval"][uid]["hex"], state.nation(uid)
-    stock = int(g_tables["mines"].stocks.get(nation, 0))
     if not state.naval_values(uid).minelaying:
         return f"13.08: {uid} lays no mines"
+    return place_refusal(g_tables, data, state.nation(uid), data["naval"][uid]["hex"])
+
+
+@RULES.implements("13.08")
+def place_refusal(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], nation: str, here: str
+) -> str:
+    """Why ``nation`` may not lay a field in ``here`` ('' if it may): by ship or from the air."""
     if state.on_strategic(here):
         return f"13.08: minefields are laid on the operational map, not in {here}"
     if here in fields(data):
         return f"13.08: {here} is mined already"
+    return stock_refusal(g_tables, data, nation)
+
+
+@RULES.implements("13.08")
+def stock_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], nation: str) -> str:
+    """Why ``nation`` may lay no more fields ('' if its stock is not spent)."""
+    stock = int(g_tables["mines"].stocks.get(nation, 0))
     if laid(data, nation) >= stock:
         return f"13.08: {nation} has laid all the {stock} minefields of its stock"
     return ""
@@ -80,8 +99,10 @@ def sweepable(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) ->
 
 
 @RULES.implements("13.08")
-def lay(g: Context, uid: str) -> None:
-    here, nation = g.data["naval"][uid]["hex"], state.nation(uid)
+def lay(g: Context, uid: str, here: str | None = None) -> None:
+    """``uid`` lays a field in ``here`` (a ship: its own hex) from its nation's stock."""
+    here = here or g.data["naval"][uid]["hex"]
+    nation = state.nation(uid)
     g.data.setdefault("mines", {})[here] = state.side_of(g.data, uid)
     tally = g.data.setdefault("mines_laid", {})
     tally[nation] = tally.get(nation, 0) + 1

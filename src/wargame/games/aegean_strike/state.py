@@ -203,6 +203,15 @@ def distance(a: str, b: str) -> int:
     return _grid().distance(big_a, big_b) * OP_PER_STRATEGIC
 
 
+def hexes_within(hex_id: str, reach: int) -> list[str]:
+    """The hexes of ``hex_id``'s own map at most ``reach`` operational hexes from it, itself
+    first (on the strategic map a hex counts ten)."""
+    if on_strategic(hex_id):
+        found = _grid().within(hex_id[1:], reach // OP_PER_STRATEGIC)
+        return [STRATEGIC_PREFIX + h for h in found]
+    return _grid().within(hex_id, reach)
+
+
 def neighbours(hex_id: str) -> list[str]:
     """The hexes next to ``hex_id`` on its own map (strategic ids keep their prefix)."""
     if on_strategic(hex_id):
