@@ -291,7 +291,8 @@ export class HexMap extends MapBase {
       const colour = this.colours[token.side] || "#444";
       const toward = token.toward ? this.hexes.get(token.toward) : null;
       const way = toward ? direction(hex, toward) : null;
-      const at = way ? placed(hex.cx - RADIUS * TOKEN_X, hex.cy + RADIUS * (way.x < -0.9 ? ABOVE_ARROW : TOKEN_Y)) : placed(hex.cx + RADIUS * TOKEN_X, hex.cy + RADIUS * TOKEN_Y);
+      const r = hex.radius || RADIUS; // a larger hex of a second map scale keeps the tile by its edge
+      const at = way ? placed(hex.cx - r * TOKEN_X, hex.cy + r * (way.x < -0.9 ? ABOVE_ARROW : TOKEN_Y)) : placed(hex.cx + r * TOKEN_X, hex.cy + r * TOKEN_Y);
       const dataset = { token: token.kind, hex: token.hex, side: token.side || "", toward: token.toward || "" };
       marks.push(s("g", { class: `token token-${token.kind}`, transform: at, dataset }, s("g", { class: "mark-body" }, tokenTile(token, colour, 4.5))));
       if (way) arrows.push(s("polygon", { class: "token-arrow", points: arrowPoints(hex.cx, hex.cy, way, RADIUS), fill: colour, dataset: { arrow: token.hex, toward: token.toward } }));
