@@ -95,3 +95,15 @@ def test_the_enemy_is_not_told_of_a_reconnaissance_by_a_unit_it_does_not_see():
     assert [e for e in own["log"] if e["key"] == "log.recon"]
     mark = client.unit_marks(own["board"])["us-sf"]
     assert mark == [{"kind": "recon", "label": "RC", "hex": WATCHED}]
+
+
+@pytest.mark.rule("14.01")
+@pytest.mark.rule("11.12")
+def test_watching_another_hex_is_seen_at_once_though_detection_remembers_positions():
+    """Detection keeps its answers by position: the watched hex is part of the position (a
+    fuzz run found a view hiding a unit after a reconnaissance unit watched a new hex)."""
+    watching = act(assigning(), "a", f"recon us-sf {WATCHED}")
+    assert "ly-1-mech" not in hidden(watching, "a")
+    moved = edited(watching, lambda data: data["ground"]["us-sf"].update(special_op="2021"))
+    assert state.distance("2021", NEAR) > 2
+    assert "ly-1-mech" in hidden(moved, "a")

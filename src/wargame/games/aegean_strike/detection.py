@@ -208,7 +208,10 @@ def _position(data: Mapping[str, Any]) -> tuple[Any, ...]:
     """What detection depends on, as a key."""
     return (
         tuple((u, r["hex"], r.get("aboard")) for u, r in data["naval"].items()),
-        tuple((u, r["hex"], r.get("aboard"), r.get("recon")) for u, r in data["ground"].items()),
+        tuple(
+            (u, r["hex"], r.get("aboard"), r.get("recon") and r["special_op"])
+            for u, r in data["ground"].items()
+        ),
         tuple(data["ewda"].items()),
         tuple((u, r["base"]) for u, r in data["air"].items()),
         tuple(data["airbases"]),
