@@ -54,6 +54,7 @@ from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.offers import offer
 from wargame.games.aegean_strike.registry import RULES
+from wargame.games.aegean_strike.sides_in_turn import SidesInTurn
 
 CONTROL_HITS: Final = 15
 """5 (seed): 15 hits on the Controller's air and ground units in a turn pass control."""
@@ -253,19 +254,10 @@ class FinalStage(Procedure):
         g.call("depot_building", then="repairs")
 
     def repairs(self, g: Context, f: Frame) -> None:
-        g.data["mended"] = []
-        f["order"] = [g.data["controller"], state.other(g.data["controller"])]
-        g.goto("next_side")
+        """Airbases and units repaired (:class:`Repairs`)."""
+        g.call("repair_step", then="after_repairs")
 
-    def next_side(self, g: Context, f: Frame) -> None:
-        """Each side in turn repairs its damaged airbases and units; then the steps after repair.
-
-        Both sides are always asked, as in the naval-modes step: asking only a side with
-        damage would tell the other that its hidden units were hit."""
-        if f["order"]:
-            f["side"] = f["order"].pop(0)
-            g.goto("repair")
-            return
+    def after_repairs(self, g: Context, f: Frame) -> None:
         g.call("bridging", then="after_bridges")
 
     def after_bridges(self, g: Context, f: Frame) -> None:
@@ -276,8 +268,19 @@ class FinalStage(Procedure):
         """Items 7 and 8 done (:mod:`sealift`), the turn marker moves on."""
         g.ret()
 
+
+class Repairs(SidesInTurn):
+    """Each side in turn repairs its damaged airbases (9.10 item 4) and units (18). Both sides
+    are always asked: asking only a side with damage would tell the other that its hidden units
+    were hit."""
+
+    name = "repair_step"
+
+    def begin(self, g: Context, f: Frame) -> None:
+        g.data["mended"] = []
+
     @decision
-    def repair(self, g: Context, f: Frame) -> Choices:
+    def choose(self, g: Context, f: Frame) -> Choices:
         side = f["side"]
         choices = Decision.single(side, "prompt.repair")
         cost = repair_cost(g)
@@ -362,4 +365,4 @@ def initial(scenario: str) -> dict[str, Any]:
     }
 
 
-ALL: Final[tuple[Procedure, ...]] = (GameTurns(), ActionStage(), FinalStage())
+ALL: Final[tuple[Procedure, ...]] = (GameTurns(), ActionStage(), FinalStage(), Repairs())
