@@ -610,13 +610,10 @@ def response_kind(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, target: str
 ) -> str:
     """``intercept`` or ``cap`` if ``uid`` may respond to a group bound for ``target``."""
-    record = data["air"][uid]
-    if record["mode"] != "intercept" or record["box"] <= 0 or record["flown"]:
+    where = scramble_hex(data, uid)
+    if where is None:
         return ""
-    base = record["base"]
-    where = state.base_hex(data, base)
-    if where is None or not base_operative(data, base):
-        return ""
+    base = data["air"][uid]["base"]
     if state.is_carrier(base):
         return "cap" if cap_covers(g_tables, base, where, target) else ""
     if state.distance(where, target) > reach(data, uid, "air_interception"):
@@ -625,12 +622,33 @@ def response_kind(
     return "intercept" if detected_by_one(g_tables, data, side, where, target) else ""
 
 
+@RULES.implements("9.02", "9.03")
+def scramble_hex(data: Mapping[str, Any], uid: str) -> str | None:
+    """The hex ``uid`` takes off from to answer an enemy move (interception, CAP, air-to-ship
+    interception), or None if it may not: not in Intercept mode, no sortie left, flown in this
+    action stage, or its base lost or inoperative."""
+    record = data["air"][uid]
+    if record["mode"] != "intercept" or record["box"] <= 0 or record["flown"]:
+        return None
+    where = state.base_hex(data, record["base"])
+    if where is None or not base_operative(data, record["base"]):
+        return None
+    return where
+
+
+RESPONSE_MISSIONS: Final = {
+    "intercept": "air_interception",
+    "cap": "cap",
+    "ship": "ship_interception",
+}
+"""The mission whose supply points each kind of answer spends (9.05)."""
+
+
 def response_cost(g_tables: Mapping[str, Any], base: str, kind: str, count: int) -> int:
-    """9.05: what ``count`` interceptors (or CAP) cost their base; a carrier spends none."""
+    """9.05: what ``count`` units answering as ``kind`` cost their base; a carrier spends none."""
     if state.is_carrier(base):
         return 0
-    mission = "cap" if kind == "cap" else "air_interception"
-    return int(g_tables["air_missions"][mission].sp) * count
+    return int(g_tables["air_missions"][RESPONSE_MISSIONS[kind]].sp) * count
 
 
 @RULES.implements("9.05")

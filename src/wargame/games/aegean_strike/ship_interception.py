@@ -33,7 +33,8 @@ from wargame.games.aegean_strike import air, detection, losses, optional, sealif
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.registry import RULES
 
-MISSION: Final = "ship_interception"
+KIND: Final = "ship"
+"""The kind of answer it is, for its supply points (:data:`air.RESPONSE_MISSIONS`, 9.05)."""
 
 RULES.stand_in(
     "15.01",
@@ -60,32 +61,13 @@ def can_intercept(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, ship: str
 ) -> bool:
     """Whether ``uid`` may fly an air-to-ship interception against ``ship`` (SP aside)."""
-    record = data["air"][uid]
-    if record["mode"] != "intercept" or record["box"] <= 0 or record["flown"]:
-        return False
-    base = record["base"]
-    where = state.base_hex(data, base)
-    if where is None or not air.base_operative(data, base) or not suited_mission(data, uid, ship):
+    where = air.scramble_hex(data, uid)
+    if where is None or not suited_mission(data, uid, ship):
         return False
     target = data["naval"][ship]["hex"]
     if state.distance(where, target) > air.reach(data, uid, "air_interception"):
         return False
     return air.detected_by_one(g_tables, data, state.side_of(data, uid), where, target)
-
-
-@RULES.implements("9.05")
-def cost(g_tables: Mapping[str, Any], uid: str, data: Mapping[str, Any]) -> int:
-    base = data["air"][uid]["base"]
-    return 0 if state.is_carrier(base) else int(g_tables["air_missions"][MISSION].sp)
-
-
-def short_of_supply(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> str:
-    """Why ``uid``'s base cannot pay for the interception ('' if it can)."""
-    nation = state.base_nation(data["air"][uid]["base"])
-    needed = cost(g_tables, uid, data)
-    if needed > data["sp"].get(nation, 0):
-        return f"9.05: an air-to-ship interception costs {needed} SP; {nation} has too few"
-    return ""
 
 
 def offer(choices: Choices, g: Context, side: str, movers: Collection[str], effect: Any) -> None:
@@ -97,7 +79,7 @@ def offer(choices: Choices, g: Context, side: str, movers: Collection[str], effe
             continue
         for uid in state.own_air(g.data, side):
             if can_intercept(g_tables, g.data, uid, ship):
-                reason = short_of_supply(g_tables, g.data, uid)
+                reason = air.response_short(g_tables, g.data, uid, KIND, 1)
                 text = f"intercept {uid} {ship}"
                 if reason:
                     choices.refuse(text, reason)
@@ -115,7 +97,7 @@ class ShipInterception(air.AirSegment):
         uid, ship = f["lead"], f["ship"]
         air._form(g, f, suited_mission(g.data, uid, ship))
         flight = g.data["flight"]
-        spent = cost(game_tables(g.state), uid, g.data)
+        spent = air.response_cost(game_tables(g.state), flight["base"], KIND, 1)
         nation = state.base_nation(flight["base"])
         g.data["sp"][nation] = g.data["sp"].get(nation, 0) - spent
         hex_id = g.data["naval"][ship]["hex"]
