@@ -308,7 +308,7 @@ class Aims:
             return True
         if any(in_reach(self.data, [uid], mission, t) for t in self.targets(mission)):
             return True
-        return mission == airdrop.AIRMOBILE and bool(self.fields().open([uid]))
+        return mission == airdrop.AIRMOBILE and self.fields().any_open([uid])
 
     def fields(self) -> field_landings.Fields:
         if self._fields is None:

@@ -143,6 +143,12 @@ class Fields:
             return []
         return sorted(h for h in landing_hexes() if not self.refusal(units, h))
 
+    def any_open(self, units: Sequence[str]) -> bool:
+        """Whether the group may land in some hex (without listing them all)."""
+        if not all(terrain_of(self.g_tables, u) for u in units):
+            return False
+        return any(not self.refusal(units, h) for h in landing_hexes())
+
     def unlisted(self, units: Sequence[str], text: str) -> str:
         """Why a field landing a player names is refused ('' for no such action)."""
         verb, _, hex_id = text.partition(" ")
