@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from datetime import timedelta
 
 import pytest
@@ -16,7 +17,9 @@ from tests.server.conftest import Player, new_game, run_loop, wait_for
 from tests.server.test_hot import served
 from tests.toy_game import GAME
 from wargame.engine.errors import WargameError
+from wargame.server import bot_seats
 from wargame.server.app import create_app
+from wargame.server.bot_seats import decide
 from wargame.server.limits import Buckets, Limits, rate
 from wargame.server.service import Service
 from wargame.server.store import ACTIONS, GAMES, SEATS, SNAPSHOTS, Store, now
@@ -105,10 +108,17 @@ def test_a_client_beyond_its_creation_rate_gets_429_and_no_game(database):
 # -- games without a human seat ------------------------------------------------------------------
 
 
-def test_games_without_a_human_seat_are_capped_per_server(database):
-    # a bot action a second: both games still run when the third is asked for, however slow the
-    # machine is to create them (at 0.3 s the first could end before the third was asked for)
-    app = create_app(database, bot_delay=1.0, limits=Limits(bot_games=2))
+def test_games_without_a_human_seat_are_capped_per_server(database, monkeypatch):
+    # the bots think only once let through, so both games still run when the third is asked for
+    # however slow the machine (a free-running game of two rounds can end before that)
+    let_through = threading.Event()
+
+    def held_decision(lookup, ask):
+        let_through.wait(timeout=60)
+        return decide(lookup, ask)
+
+    monkeypatch.setattr(bot_seats, "decide", held_decision)
+    app = create_app(database, limits=Limits(bot_games=2))
     with TestClient(app) as client:
         new_game(client, seats=BOTS, options={"rounds": 2})
         new_game(client, seats=BOTS, options={"rounds": 2})
@@ -120,6 +130,7 @@ def test_games_without_a_human_seat_are_capped_per_server(database):
         }
         assert games_in(database) == 2
         new_game(client, seats={"blue": "bot:random"})  # a human plays: no cap
+        let_through.set()  # the bot games play to their end and free their places
         wait_for(lambda: client.post("/api/games", json=body).status_code == 201, seconds=60)
 
 
