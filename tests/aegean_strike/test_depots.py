@@ -21,7 +21,7 @@ from tests.aegean_strike.play import (
     prompt,
 )
 from tests.aegean_strike.test_play import refused
-from wargame.games.aegean_strike import depots, passes
+from wargame.games.aegean_strike import depots, detection, passes
 from wargame.games.aegean_strike.charts import TABLES
 from wargame.games.aegean_strike.forces import forces
 
@@ -300,3 +300,58 @@ def test_a_depot_whose_transports_all_abort_stays_where_it_was():
     done = act(found, "b", "pass")
     assert done.data["depots"] == {ATHENS: {"nation": "us", "hits": 0}}
     assert any(e.key == "log.depot_carry_failed" for e in done.log)
+
+
+# -- hauled by trucks (12.01; ground movement 13.02) ---------------------------------------------
+TRUCK_HEX = "3509"
+"""Where tu-truck starts in the Greece-Turkey war, whose first ground segment is Turkey's (B)."""
+
+
+def truck_segment(*edits):
+    start = GAME.setup("greece_turkey_war", 7, {})
+    found = passing(start, lambda s: prompt(s, GAME.active(s)[0]) == "prompt.ground_segment")
+    return edited(found, both(*edits))
+
+
+def destinations(found):
+    return [t.split()[1] for t in actions(found, "b") if t.startswith("to ")]
+
+
+@pytest.mark.rule("13.02")
+def test_a_truck_hauls_the_depot_it_stands_with_and_is_seen_where_it_sets_it_down():
+    found = truck_segment(depot(TRUCK_HEX, "tu", hits=1))
+    assert GAME.active(found) == ["b"] and "haul tu-truck" in actions(found, "b")
+    g_tables = TABLES.of(found)
+    assert "tu-truck" in detection.hidden_from(g_tables, found.data, "a")
+    there = destinations(act(found, "b", "haul tu-truck"))[-1]
+    done = act(found, "b", "haul tu-truck", f"to {there}")
+    assert done.data["depots"] == {there: {"nation": "tu", "hits": 1}}
+    assert done.data["ground"]["tu-truck"]["hex"] == there
+    assert "tu-truck" not in detection.hidden_from(g_tables, done.data, "a")  # 14.01
+    line = next(e for e in done.log if e.key == "log.depot_hauled")
+    assert line.params == {"side": "b", "hex": TRUCK_HEX, "to": there, "nation": "tu"}
+    for lang in ("en", "ja"):
+        assert there in GAME.catalog.render("log.depot_hauled", line.params, lang)
+    marched = act(found, "b", "march tu-truck", f"to {there}")  # without the depot
+    assert marched.data["depots"] == {TRUCK_HEX: {"nation": "tu", "hits": 1}}
+    assert "tu-truck" in detection.hidden_from(g_tables, marched.data, "a")
+
+
+@pytest.mark.rule("13.02")
+def test_only_a_truck_with_a_depot_of_its_side_hauls_and_never_into_a_depot():
+    assert "haul tu-truck" not in actions(truck_segment(), "b")
+    assert "haul tu-truck" not in actions(truck_segment(depot(TRUCK_HEX, "gr")), "b")
+
+    def infantry_there(data):
+        data["ground"]["tu-28-inf"]["hex"] = TRUCK_HEX
+
+    offered = actions(truck_segment(depot(TRUCK_HEX, "tu"), infantry_there), "b")
+    assert "haul tu-truck" in offered and "haul tu-28-inf" not in offered  # trucks only
+    found = truck_segment(depot(TRUCK_HEX, "tu"))
+    near = destinations(act(found, "b", "haul tu-truck"))[0]
+    blocked = act(edited(found, depot(near, "tu")), "b", "haul tu-truck")
+    reason = refused(blocked, "b", f"to {near}")
+    assert "12.01" in reason and "one a hex" in reason
+    assert f"to {near}" in actions(
+        act(edited(found, depot(near, "tu")), "b", "march tu-truck"), "b"
+    )

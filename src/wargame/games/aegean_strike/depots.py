@@ -34,8 +34,10 @@ Decisions (provisional: the supply chapter is lost)
   never aboard a carrier, nor in a hex that holds a depot (one a hex). A unit the table does
   not name (a strategic transport) neither loads one nor joins a group carrying one. If every
   transport aborts the depot stays where it was (9.07).
-- Carriage by trucks is not played: trucks carry no ground unit either (the truck rules are
-  lost).
+- Carriage by trucks (12.01, seed: trucks carry depots; provisional, the truck rules are lost):
+  a truck marching from a hex with a depot of its side may haul it to the hex it ends in, one
+  depot a truck, never into a hex that holds one; the truck is then seen there until it moves
+  again, the depot being public (:mod:`ground`).
 - A bombing strike's hits on a depot (the air-to-ground chart, no ECM) each score a point, as an
   airbase's do, and count for no battlefield control (5).
 - A depot supplies no unit by itself: the network's tracing rules are lost (:mod:`supply`).
@@ -70,7 +72,8 @@ RULES.stand_in(
 RULES.stand_in("12.01", "depots are seen by both sides wherever they stand", key="depot_seen")
 RULES.stand_in(
     "12.01",
-    "local transports carry a depot, weighing a brigade, to a friendly airbase or the field",
+    "local transports carry a depot, weighing a brigade, to a friendly airbase or the field; "
+    "a marching truck hauls one and is seen where it sets it down",
     key="depot_carriage",
 )
 
