@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases", "depots"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 49
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 50
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -149,6 +149,7 @@ CHANGES = {
     "bridges": lambda v: v.update(straits=["bosporus", "dardanelles"]),
     "depots": lambda v: v.update(build_sp=3),
     "depot_consumption": lambda v: v.update(range=20),
+    "depot_carriage": lambda v: v.update(weight=1),
 }
 
 
@@ -201,6 +202,7 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("bridges", lambda v: v.update(straits=["dardanelles"]), "engineers bridge the Bosporus"),
         ("bridges", lambda v: v.update(straits=["bosporus", "suez"]), "suez is no strait"),
         ("depots", lambda v: v.update(build_needs_sp=2), "needs at least the SP a depot costs"),
+        ("depot_carriage", lambda v: v.update(carriers=[]), "local transports carry supply"),
         ("political_events", lambda v: v.update({"3": "martians"}), "Invalid enum value"),
     ],
 )
@@ -213,7 +215,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "49 printed tables a rules overlay may replace, 45 provisional" in out
+    assert code == 0 and "50 printed tables a rules overlay may replace, 46 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

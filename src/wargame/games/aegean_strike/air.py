@@ -14,7 +14,8 @@ Decisions
   ship; an ASM strike an enemy
   surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
   carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`); an
-  airmobile transport a friendly base or a hex in the field (:mod:`field_landings`); a
+  airmobile transport a friendly base or a hex in the field (:mod:`field_landings`), with a
+  ground unit or a depot of its side (12.01, :mod:`depots`: local transports, no carrier); a
   minelaying mission (designed, 13.08: only a unit whose type has the minelaying flag, while its
   nation's stock of mines lasts) a water hex of the operational map with no field, where the
   group, if a minelayer arrives not aborted, lays one (:mod:`mines`). Escorts
@@ -297,9 +298,20 @@ class Aims:
             if can_fly(uid, m)
             and (not self.data.get("cas") or m == CAS_MISSION)
             and not self.refusal(uid, m)
-            and (m not in airdrop.MISSIONS or airdrop.cargo_at(self.data, self.side, base, m))
+            and self._has_cargo(uid, m, base)
             and self._reaches(uid, m)
         ]
+
+    def _has_cargo(self, uid: str, mission: str, base: str) -> bool:
+        """Whether a transport mission has a load at ``base``: a ground unit, or for an
+        airmobile transport of a carrying role the side's depot there (12.01)."""
+        if mission not in airdrop.MISSIONS or airdrop.cargo_at(self.data, self.side, base, mission):
+            return True
+        return (
+            mission == airdrop.AIRMOBILE
+            and depots.carries(self.g_tables, uid)
+            and depots.at_base(self.data, self.side, base) is not None
+        )
 
     def _reaches(self, uid: str, mission: str) -> bool:
         """Whether ``uid`` reaches a target of ``mission`` (an airmobile transport a landing in
@@ -389,25 +401,31 @@ class AirSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.group", unit=f["lead"])
         g_tables = game_tables(g.state)
         for uid in _joinable(g.data, flight):
-            if can_fly(uid, flight["mission"]):
+            reason = flight.get("depot") and depots.join_refusal(g_tables, uid)  # 12.01
+            if can_fly(uid, flight["mission"]) and reason:
+                choices.refuse(f"add {uid}", reason)
+            elif can_fly(uid, flight["mission"]):
                 choices.add(f"add {uid}", _join, uid, False)
             if escorted(flight["mission"]) and (
                 can_fly(uid, "escort") or optional.jammer(g.data, uid)
             ):
                 choices.add(f"escort {uid}", _join, uid, True)
-        if flight["mission"] in airdrop.MISSIONS and flight["cargo"] is None:
+        if flight["mission"] in airdrop.MISSIONS and not loaded(flight):
             for uid in airdrop.cargo_at(g.data, f["side"], flight["base"], flight["mission"]):
                 reason = airdrop.cargo_refusal(g_tables, flight["units"], uid)
                 if reason:
                     choices.refuse(f"cargo {uid}", reason)
                 else:
                     choices.add(f"cargo {uid}", _load, uid)
+            _offer_depot(g, choices, flight)
         cost = supply_cost(g_tables, flight)
         short = cost > g.data["sp"].get(state.base_nation(flight["base"]), 0)
         for target in self._targets_of(g, f["side"], flight):
             verb = "base" if flight["mission"] in REBASING else "target"
             if not all(can_base(u, target) for u in flight["units"]):
                 choices.refuse(f"{verb} {target}", f"10.06: only carrier aircraft land on {target}")
+            elif flight.get("depot") and depots.landing_refusal(g_tables, g.data, target):
+                choices.refuse(f"{verb} {target}", depots.landing_refusal(g_tables, g.data, target))
             elif not in_reach(g.data, flight["units"], flight["mission"], target):
                 choices.refuse(
                     f"{verb} {target}", f"13.05: {target} is beyond the group's round trip (9.04)"
@@ -416,7 +434,7 @@ class AirSegment(Procedure):
                 choices.refuse(f"{verb} {target}", f"9.05: the base's nation lacks {cost} SP")
             else:
                 choices.add(f"{verb} {target}", _fly, target)
-        if flight["mission"] == airdrop.AIRMOBILE and flight["cargo"] is not None:
+        if flight["mission"] == airdrop.AIRMOBILE and loaded(flight):
             _offer_fields(g, choices, flight, cost if short else 0)
         choices.add("cancel", _cancel)
         if choices.verbs() == {"cancel"}:
@@ -427,7 +445,7 @@ class AirSegment(Procedure):
 
     def _targets_of(self, g: Context, side: str, flight: Mapping[str, Any]) -> list[str]:
         mission = flight["mission"]
-        if mission in airdrop.MISSIONS and flight["cargo"] is None:
+        if mission in airdrop.MISSIONS and not loaded(flight):
             return []
         if mission == airdrop.MISSION:
             return airdrop.drop_zones(g.data, flight["units"])
@@ -486,7 +504,9 @@ class AirSegment(Procedure):
         air_defence.fire(g, flight)
         reveal(g, flight)
         able = [u for u in flight["units"] if u in g.data["air"] and u not in flight["aborted"]]
-        if flight["mission"] in airdrop.MISSIONS:
+        if flight.get("depot"):
+            depots.carry(g, flight, able)  # 12.01
+        elif flight["mission"] in airdrop.MISSIONS:
             carried = airdrop.drop(g.data, flight)
             key = "dropped" if flight["mission"] == airdrop.MISSION else "unloaded"
             g.log(
@@ -575,15 +595,39 @@ class AirSegment(Procedure):
 def _offer_fields(g: Context, choices: Choices, flight: Mapping[str, Any], short: int) -> None:
     """The hexes outside an airbase where the group may land its cargo (``short``: the flight's
     SP when its base's nation cannot pay them, else 0)."""
-    fields = field_landings.Fields(game_tables(g.state), g.data, flight["side"])
+    g_tables = game_tables(g.state)
+    fields = field_landings.Fields(g_tables, g.data, flight["side"])
     units = tuple(flight["units"])
     for hex_id in fields.open(units):
         action = f"{field_landings.VERB} {hex_id}"
-        if short:
+        depot_refusal = flight.get("depot") and depots.landing_refusal(g_tables, g.data, hex_id)
+        if depot_refusal:  # 12.01
+            choices.refuse(action, depot_refusal)
+        elif short:
             choices.refuse(action, f"9.05: the base's nation lacks {short} SP")
         else:
             choices.add(action, _fly, hex_id)
     choices.explain = lambda text: fields.unlisted(units, text)
+
+
+@RULES.implements("12.01", "9.03")
+def _offer_depot(g: Context, choices: Choices, flight: Mapping[str, Any]) -> None:
+    """An airmobile transport group may carry its side's depot in its base's hex instead of a
+    ground unit, if every unit is of a carrying role and their transport values reach its
+    weight (table ``depot_carriage``)."""
+    where = depots.at_base(g.data, flight["side"], flight["base"])
+    if flight["mission"] != airdrop.AIRMOBILE or where is None:
+        return
+    reason = depots.load_refusal(game_tables(g.state), flight["units"], where)
+    if reason:
+        choices.refuse(f"depot {where}", reason)
+    else:
+        choices.add(f"depot {where}", _load_depot, where)
+
+
+def loaded(flight: Mapping[str, Any]) -> bool:
+    """Whether a transport group has taken on its load: a ground unit or a depot."""
+    return flight["cargo"] is not None or bool(flight.get("depot"))
 
 
 def _joinable(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
@@ -766,6 +810,7 @@ def _form(g: Context, f: Frame, mission: str) -> None:
         "aborted": [],
         "hit_base": None,
         "cargo": None,
+        "depot": None,
         "base_hits": 0,
     }
     g.goto("group")
@@ -781,6 +826,11 @@ def _join(g: Context, f: Frame, uid: str, escort: bool) -> None:
 
 def _load(g: Context, f: Frame, uid: str) -> None:
     g.data["flight"]["cargo"] = uid
+    g.goto("group")
+
+
+def _load_depot(g: Context, f: Frame, hex_id: str) -> None:
+    g.data["flight"]["depot"] = hex_id
     g.goto("group")
 
 

@@ -15,9 +15,10 @@ Decisions
   unit the side's map shows). Transports in the field owe their return to a friendly airbase
   (the same turn, the helicopters the next) and are removed in the Final Stage if not back; the
   helicopters' removal is our reading (provisional), the seed giving only their deadline.
-- One ground unit a mission; the group's transport values added must reach the unit's weight,
-  its hit capacity by size (the ground hits table: a battalion 1, a brigade 2, a division 4),
-  provisional like the capacities themselves.
+- One ground unit a mission (or, airmobile, a supply depot instead: :mod:`depots`, 12.01); the
+  group's transport values added must reach the unit's weight, its hit capacity by size (the
+  ground hits table: a battalion 1, a brigade 2, a division 4), provisional like the capacities
+  themselves.
 - The drop hex is any land hex a unit may be in (none inside the transitional ring), reached
   there and back with the load's 2 MP.
 """

@@ -708,6 +708,21 @@ def checked_depots(values: Depots) -> Depots:
     return values
 
 
+class DepotCarriage(Strict):
+    carriers: list[Literal["local_transport", "strategic_transport"]]
+    """The air transport roles that carry a depot (seed: the local transports)."""
+    weight: Annotated[int, msgspec.Meta(ge=1, le=30)]
+    """The transport points a group needs to carry one (designed)."""
+    field: bool
+    """Whether a depot may be landed in the field (designed), as well as at a friendly airbase."""
+
+
+def checked_depot_carriage(values: DepotCarriage) -> DepotCarriage:
+    if "local_transport" not in values.carriers:
+        raise ValueError("12.01 (seed): the local transports carry supply depots")
+    return values
+
+
 class DepotConsumption(Strict):
     range: Hexes
     """Operational hexes from a consumed depot to the units of its nation it spares (7.07)."""
@@ -854,6 +869,7 @@ TABLES: Final = PrintedTables(
         "bridges": TableKind(Bridges, checked_bridges),
         "depots": TableKind(Depots, checked_depots),
         "depot_consumption": TableKind(DepotConsumption),
+        "depot_carriage": TableKind(DepotCarriage, checked_depot_carriage),
     },
 )
 

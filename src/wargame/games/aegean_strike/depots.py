@@ -24,8 +24,20 @@ Decisions (provisional: the supply chapter is lost)
   unit is refused.
 - Step 3 comes before repair, its listed place, so that dismantled SP pay for repairs; both
   sides are always asked in turn, the Controller first, as in the repair step.
-- A depot is seen by both sides, as an airbase is: it stands on a printed supply source, since
-  its carriage by trucks and local air transports (seed) is not played.
+- A depot is seen by both sides, as an airbase is, wherever it stands: a large dump, and the
+  transports that carry one fly with no mission marker (9.03), tracked as every aircraft is.
+- Carriage by air (12.01, seed roster: the local transports carry depots; table
+  ``depot_carriage``, provisional): a group of the table's transports on an airmobile transport
+  mission carries the depot of its side in its base's hex instead of a ground unit, if its
+  transport values added reach the table's weight (2, a brigade's), and sets it down where it
+  lands: a friendly airbase, or a field landing (:mod:`field_landings`) if the table allows;
+  never aboard a carrier, nor in a hex that holds a depot (one a hex). A unit the table does
+  not name (a strategic transport) neither loads one nor joins a group carrying one. If every
+  transport aborts the depot stays where it was (9.07).
+- Carriage by trucks (12.01, seed: trucks carry depots; provisional, the truck rules are lost):
+  a truck marching from a hex with a depot of its side may haul it to the hex it ends in, one
+  depot a truck, never into a hex that holds one; the truck is then seen there until it moves
+  again, the depot being public (:mod:`ground`).
 - A bombing strike's hits on a depot (the air-to-ground chart, no ECM) each score a point, as an
   airbase's do, and count for no battlefield control (5).
 - A depot supplies no unit by itself: the network's tracing rules are lost (:mod:`supply`).
@@ -57,7 +69,13 @@ RULES.stand_in(
     "a consumed depot spares its nation's units out of supply within a range",
     key="consume",
 )
-RULES.stand_in("12.01", "depots are seen by both sides and are not carried", key="depot_seen")
+RULES.stand_in("12.01", "depots are seen by both sides wherever they stand", key="depot_seen")
+RULES.stand_in(
+    "12.01",
+    "local transports carry a depot, weighing a brigade, to a friendly airbase or the field; "
+    "a marching truck hauls one and is seen where it sets it down",
+    key="depot_carriage",
+)
 
 
 def side_depots(data: Mapping[str, Any], side: str) -> list[str]:
@@ -257,6 +275,74 @@ def _dismantle(g: Context, f: Frame, hex_id: str, to: str) -> None:
 
 def _done(g: Context, f: Frame) -> None:
     g.goto("next_side")
+
+
+# -- carriage by air (12.01, 9.03) -------------------------------------------------------------
+@RULES.implements("12.01", "9.03")
+def at_base(data: Mapping[str, Any], side: str, base: str) -> str | None:
+    """The hex of the depot of ``side``'s nations in the hex of ``base`` (an airbase or a
+    landing in the field; a carrier holds none), if there is one."""
+    where = None if state.is_carrier(base) else state.base_hex(data, base)
+    record = data["depots"].get(where) if where else None
+    if record is None or data["nations"].get(record["nation"]) != side:
+        return None
+    return where
+
+
+def carries(g_tables: Mapping[str, Any], uid: str) -> bool:
+    """Whether the air unit is of a role that carries depots (table ``depot_carriage``)."""
+    role = forces().air_types[state.unit(uid).type].role
+    return role in g_tables["depot_carriage"].carriers
+
+
+def join_refusal(g_tables: Mapping[str, Any], uid: str) -> str:
+    if carries(g_tables, uid):
+        return ""
+    return f"12.01: {uid} is no local transport; only local transports carry a depot"
+
+
+@RULES.implements("12.01", "9.03")
+def load_refusal(g_tables: Mapping[str, Any], units: list[str], hex_id: str) -> str:
+    """Why the group may not carry the depot in ``hex_id`` ("" if it may): each unit of a
+    carrying role, their transport values added reaching the depot's weight."""
+    for uid in units:
+        reason = join_refusal(g_tables, uid)
+        if reason:
+            return reason
+    lift = sum(state.air_values(u).transport for u in units)
+    needs = g_tables["depot_carriage"].weight
+    if lift < needs:
+        return f"12.01: the depot in {hex_id} needs {needs} transport points, the group has {lift}"
+    return ""
+
+
+@RULES.implements("12.01", "9.03")
+def landing_refusal(g_tables: Mapping[str, Any], data: Mapping[str, Any], target: str) -> str:
+    """Why a group carrying a depot may not land at ``target`` (a friendly base, or a hex in the
+    field) ("" if it may)."""
+    if state.is_carrier(target):
+        return f"12.01: a depot is set down on land, not aboard {target}"
+    if state.is_field(target) and not g_tables["depot_carriage"].field:
+        return (
+            f"12.01: a depot is set down only at a friendly airbase, not in the field at {target}"
+        )
+    where = state.base_hex(data, target)
+    if where in data["depots"]:
+        return f"12.01: {where} holds a depot already (one a hex)"
+    return ""
+
+
+@RULES.implements("12.01", "9.03", "9.07")
+def carry(g: Context, flight: Mapping[str, Any], able: list[str]) -> None:
+    """The group arrived: the depot it carries is set down in its target hex, if a transport
+    arrived not aborted and the depot is still where it was loaded (else it stays there)."""
+    origin, there = flight["depot"], flight["target_hex"]
+    record = g.data["depots"].get(origin)
+    if not able or record is None or there in g.data["depots"]:
+        g.log("log.depot_carry_failed", side=flight["side"], hex=origin, to=there)
+        return
+    g.data["depots"][there] = g.data["depots"].pop(origin)
+    g.log("log.depot_carried", side=flight["side"], hex=origin, to=there, nation=record["nation"])
 
 
 ALL: Final[tuple[Procedure, ...]] = (Attrition(), Building())

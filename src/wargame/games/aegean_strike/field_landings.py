@@ -22,7 +22,8 @@ Decisions
   a friendly airbase or carrier (a ferry, or an airmobile transport to a base) clears it.
 - From the field a transport flies as from a base (a ferry back within twice its allowance, or
   another transport mission, with the transports waiting in the same hex), spending no supply:
-  there is no depot in the field, and the seed lets the transport helicopters start missions
+  no airbase's stocks are in the field (a depot carried there, :mod:`depots`, is none: it is
+  kept for the Final Stage), and the seed lets the transport helicopters start missions
   from such hexes. Provisional.
 - In the Final Stage, before its other steps, each transport still in the field whose return
   falls due that turn is removed from play (logged; it is no hit scored by the enemy). For the

@@ -25,6 +25,11 @@ Decisions (provisional: the ground and movement rules are lost)
 - The hex choice lists only the hexes within the unit's move; a hex a player names outside
   them is refused with 13.02.
 - Units aboard a ship do not move (sea transport and landings are lost, 13.07, 13.09).
+- A truck hauls a depot (12.01, seed 8.04: trucks carry depots; provisional, the truck rules
+  are lost): a truck that may march and stands with a depot of its side takes it along on its
+  march (``haul``), one depot a truck, to a hex that holds none (one a hex). The depot is
+  public, so the truck that set it down is seen there until it moves again, as a unit that
+  fought is (:mod:`detection`); the log line names no truck.
 - A unit's allowance (11.03, provisional: the section is lost; the seed says MP pay for moving
   and for changing formation) is spent once a segment: on the hexes it marches through, or on a
   change of formation (a Planned Assault, 11.11), after which it does not march.
@@ -51,6 +56,7 @@ LAND: Final = frozenset({"land", "coastal", "island"})
 CLOSED: Final = "all_sea"
 STRAIT: Final = "strait"
 RIVER: Final = "river"
+TRUCK: Final = "truck"
 
 RULES.stand_in("13.02", "terrain costs, zones of control, one strategic hex a move", key="move")
 RULES.stand_in("11.07", "clear and rough hexes, rivers (table terrain_effects)", key="terrain")
@@ -242,13 +248,15 @@ class GroundSegment(Procedure):
             if not reason and not _destinations(g.data, marching, uid, allowed):
                 reason = _stuck(uid, allowed)
             offer(choices, f"march {uid}", reason, _pick, uid)
+            if not reason and haul_from(g.data, side, uid):
+                choices.add(f"haul {uid}", _pick_haul, uid)  # 12.01
         if allowed.declare:
             for hex_id in assault.targets(g.data, side):
                 reason = assault.declare_refusal(g.data, side, hex_id)
                 offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
             formation.offer_plans(g, choices, side)
         choices.add("end", _end)
-        if not choices.verbs() & {"march", "assault", "plan"}:
+        if not choices.verbs() & {"march", "haul", "assault", "plan"}:
             choices.prompt = "prompt.ground_segment_end"
         return choices
 
@@ -258,8 +266,10 @@ class GroundSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.ground_where", unit=uid)
         allowed = _permit(f)
         marching = Marching(game_tables(g.state), g.data, f["side"])
+        hauling = f.get("haul")
         for hex_id in sorted(_destinations(g.data, marching, uid, allowed)):
-            choices.add(f"to {hex_id}", _march, hex_id)
+            reason = hex_id in g.data["depots"] and hauling and haul_refusal(hex_id)
+            offer(choices, f"to {hex_id}", reason or "", _march, hex_id)
         joins = allowed.join_only and marching.reach(uid)
         choices.explain = lambda text: _unlisted(uid, text, bool(joins))
         choices.add("cancel", _cancel)
@@ -301,6 +311,26 @@ def _unlisted(uid: str, text: str, join_only: bool = False) -> str:
 
 def _pick(g: Context, f: Frame, uid: str) -> None:
     f["unit"] = uid
+    f.locals.pop("haul", None)
+    g.goto("where")
+
+
+@RULES.implements("12.01")
+def haul_from(data: Mapping[str, Any], side: str, uid: str) -> str | None:
+    """The hex of the depot of ``side`` that truck ``uid`` stands with, if it is a truck."""
+    where = data["ground"][uid]["hex"]
+    record = data["depots"].get(where) if where else None
+    if assault.group_of(uid) != TRUCK or record is None:
+        return None
+    return where if data["nations"].get(record["nation"]) == side else None
+
+
+def haul_refusal(hex_id: str) -> str:
+    return f"12.01: {hex_id} holds a depot already (one a hex)"
+
+
+def _pick_haul(g: Context, f: Frame, uid: str) -> None:
+    f["unit"], f["haul"] = uid, True
     g.goto("where")
 
 
@@ -317,7 +347,19 @@ def _march(g: Context, f: Frame, hex_id: str) -> None:
     g.data["ground"][uid]["spent"] = True
     g.log("log.marched", side=f["side"], unit=uid, start=start, hex=hex_id)
     withdrawal.withdraw(g, uid, start)
+    if f.locals.pop("haul", None):
+        _haul(g, f["side"], uid, start, hex_id)
     g.goto("choose")
+
+
+@RULES.implements("12.01", "14.01")
+def _haul(g: Context, side: str, uid: str, start: str, hex_id: str) -> None:
+    """The truck sets the depot down where it ends its march, and is seen there (the depot is
+    public) until it moves again."""
+    record = g.data["depots"].pop(start)
+    g.data["depots"][hex_id] = record
+    g.data.setdefault("fought", {})[uid] = hex_id
+    g.log("log.depot_hauled", side=side, hex=start, to=hex_id, nation=record["nation"])
 
 
 def _assault(g: Context, f: Frame, hex_id: str) -> None:
