@@ -10,8 +10,8 @@ Decisions
   which must be within every unit's movement allowance (9.04: the allowance is the whole round
   trip; a ferry may fly twice its allowance, one way).
 - A mission is offered only with a target it can reach: air superiority an enemy airbase, EWDA or
-  ship; a bombing strike an enemy airbase, ground unit, depot (12.01, :mod:`depots`) or surface
-  ship; an ASM strike an enemy
+  ship; a bombing strike an enemy airbase, ground unit, depot (12.01, :mod:`depots`), surface
+  ship or transport waiting in the field (9.03, :mod:`field_landings`); an ASM strike an enemy
   surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
   carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`); an
   airmobile transport a friendly base or a hex in the field (:mod:`field_landings`); a
@@ -207,6 +207,7 @@ def targets(
             if r["hex"] and state.side_of(data, u) == enemy and u not in unseen
         }
         found |= set(depots.side_depots(data, enemy))  # 12.01
+        found |= set(field_landings.struck(data, side, unseen))  # 9.03: transports in the field
     for uid, record in data["naval"].items():
         if state.side_of(data, uid) != enemy or uid in unseen:
             continue
@@ -691,7 +692,8 @@ def detectors(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
 def strike_targets(
     data: Mapping[str, Any], side: str, mission: str, hex_id: str, unseen: Collection[str] = ()
 ) -> list[str]:
-    """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase;
+    """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase,
+    the transports waiting in the field there (9.03, :mod:`field_landings`);
     in a close air support segment, the enemy ground units fighting a declared land combat.
     Not a unit ``side`` does not see (``unseen``, 14)."""
     enemy = state.other(side)
@@ -716,6 +718,7 @@ def strike_targets(
             for b in sorted(data["airbases"])
             if state.base_hex(data, b) == hex_id and state.base_side(data, b) == enemy
         ]
+        found += field_landings.struck(data, side, unseen).get(hex_id, [])  # 9.03
     return found
 
 

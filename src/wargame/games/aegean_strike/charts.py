@@ -272,6 +272,13 @@ def checked_field_landings(values: dict[str, FieldLanding]) -> dict[str, FieldLa
     return values
 
 
+class FieldStrike(Strict):
+    chart: Literal["air_to_ground_combat", "air_naval_combat"]
+    """9.03 (designed): the hit chart a bombing strike on a transport in the field reads."""
+    shift: Annotated[int, msgspec.Meta(ge=-3, le=3)]
+    """Columns the strike's strength is shifted on it (right: more hits)."""
+
+
 # -- 10.04 naval movement determination ---------------------------------------------------------
 
 
@@ -811,6 +818,7 @@ TABLES: Final = PrintedTables(
         "sortie_boxes": TableKind(SortieBoxes, checked_sorties),
         "air_missions": TableKind(dict[Mission, MissionRow], checked_missions),
         "field_landings": TableKind(dict[str, FieldLanding], checked_field_landings),
+        "field_strike": TableKind(FieldStrike),
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
         "naval_movement": TableKind(NavalMovement),
         "ground_supply": TableKind(GroundSupply),
