@@ -17,7 +17,9 @@ Decisions
   airmobile transport a friendly base or a hex in the field (:mod:`field_landings`); a
   minelaying mission (designed, 13.08: only a unit whose type has the minelaying flag, while its
   nation's stock of mines lasts) a water hex of the operational map with no field, where the
-  group, if a minelayer arrives not aborted, lays one (:mod:`mines`). Escorts
+  group, if a minelayer arrives not aborted, lays one (:mod:`mines`); with the optional rule, a
+  minesweeping mission (13.08, 8.03: the SH-3) an enemy field, which its sweepers may clear
+  (:mod:`mines`). Escorts
   join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
 - The responding side sees the group, its base and its target hex, not its mission or which of
   its units are escorts (9.03: the marker is face down) until it fights or reaches its target.
@@ -82,12 +84,15 @@ GROUP_LIMIT: Final = 3
 HIDDEN: Final = "hidden"
 MINELAYING: Final = "minelaying"
 """13.08 (designed): an air unit with the minelaying flag lays a field in a sea hex."""
+MINESWEEPING: Final = "minesweeping"
+"""13.08, 8.03 (optional, designed): an SH-3 sweeps an enemy field from the air."""
 OFFENSIVE_MISSIONS: Final = (
     "air_superiority",
     "bombing_strike",
     "asm_strike",
     "asw_strike",
     MINELAYING,
+    MINESWEEPING,
     "ferry",
     *airdrop.MISSIONS,
 )
@@ -162,7 +167,10 @@ def escorted(mission: str) -> bool:
 def can_fly(uid: str, mission: str) -> bool:
     """Whether the unit's type and values allow the mission: an air transport unit flies a
     ferry or a transport mission, an air combat unit a mission whose value it has; a unit
-    whose type has the minelaying flag a minelaying mission (13.08)."""
+    whose type has the minelaying flag a minelaying mission (13.08); no counter sweeps mines
+    from the air without the optional rule (:func:`flies`)."""
+    if mission == MINESWEEPING:
+        return False
     if mission == MINELAYING:
         return forces().air_types[state.unit(uid).type].minelaying
     values = state.air_values(uid)
@@ -175,6 +183,15 @@ def can_fly(uid: str, mission: str) -> bool:
     if mission in ("air_superiority", "escort"):
         return values.anti_air > 0
     return mission == "ferry" or getattr(values, STRIKE_VALUE[mission]) > 0
+
+
+@RULES.implements("13.08", "8.03")
+def flies(data: Mapping[str, Any], uid: str, mission: str) -> bool:
+    """Whether ``uid`` may fly ``mission`` in this game: a minesweeping mission with the
+    optional rule's types (:func:`optional.air_sweeper`), any other as its counter allows."""
+    if mission == MINESWEEPING:
+        return optional.air_sweeper(data, uid)
+    return can_fly(uid, mission)
 
 
 @RULES.implements("14.04")
@@ -191,6 +208,8 @@ def targets(
     if mission == MINELAYING:
         mined = mines.fields(data)
         return [h for h in sea_hexes() if h not in mined]
+    if mission == MINESWEEPING:  # 13.08: the enemy's fields, public
+        return sorted(h for h, layer in mines.fields(data).items() if layer == enemy)
     found: set[str] = set()
     if mission in ("air_superiority", "bombing_strike"):
         found |= {
@@ -295,7 +314,7 @@ class Aims:
         return [
             m
             for m in OFFENSIVE_MISSIONS
-            if can_fly(uid, m)
+            if flies(self.data, uid, m)
             and (not self.data.get("cas") or m == CAS_MISSION)
             and not self.refusal(uid, m)
             and (m not in airdrop.MISSIONS or airdrop.cargo_at(self.data, self.side, base, m))
@@ -339,6 +358,17 @@ def lay_from_air(g: Context, flight: Mapping[str, Any], able: list[str]) -> None
         g.log("log.mission_failed", side=flight["side"], flight=flight["id"])
         return
     mines.lay(g, layers[0], there)
+
+
+@RULES.implements("13.08", "8.03")
+def sweep_from_air(g: Context, flight: Mapping[str, Any], able: list[str]) -> None:
+    """The sweepers of the group not aborted try to clear the enemy field in the target hex;
+    none arrived: the mission fails."""
+    sweepers = [u for u in able if u not in flight["escorts"] and flies(g.data, u, MINESWEEPING)]
+    if not sweepers:
+        g.log("log.mission_failed", side=flight["side"], flight=flight["id"])
+        return
+    mines.sweep_from_air(g, flight["side"], sweepers, flight["target_hex"])
 
 
 def _no_target(aims: Aims, uid: str) -> str:
@@ -390,7 +420,7 @@ class AirSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.group", unit=f["lead"])
         g_tables = game_tables(g.state)
         for uid in _joinable(g.data, flight):
-            if can_fly(uid, flight["mission"]):
+            if flies(g.data, uid, flight["mission"]):
                 choices.add(f"add {uid}", _join, uid, False)
             if escorted(flight["mission"]) and (
                 can_fly(uid, "escort") or optional.jammer(g.data, uid)
@@ -506,6 +536,10 @@ class AirSegment(Procedure):
             shoot_down_ewda(g, f["side"], flight["target_hex"])
         if flight["mission"] == MINELAYING:
             lay_from_air(g, flight, able)
+            g.goto("land")
+            return
+        if flight["mission"] == MINESWEEPING:
+            sweep_from_air(g, flight, able)
             g.goto("land")
             return
         strikers = [u for u in able if u not in flight["escorts"]]

@@ -191,6 +191,7 @@ Mission = Literal[
     "airborne_transport",
     "ewda",
     "minelaying",
+    "minesweeping",
 ]
 SEED_MODES: Final[dict[str, tuple[str, str]]] = {
     "air_interception": ("intercept", "anti_air"),
@@ -207,9 +208,13 @@ SEED_MODES: Final[dict[str, tuple[str, str]]] = {
     "ewda": ("none", "none"),
 }
 """9.02-9.03 (seed): each mission's mode and marker (ferry's mode is our reading, spec §5.6)."""
-DESIGNED_MODES: Final[dict[str, tuple[str, str]]] = {"minelaying": ("offensive", "strike")}
+DESIGNED_MODES: Final[dict[str, tuple[str, str]]] = {
+    "minelaying": ("offensive", "strike"),
+    "minesweeping": ("offensive", "none"),
+}
 """The missions the seed does not list, designed (provisional), with their mode and marker:
-minelaying from the air (13.08, the Tu-20's flag), flown as a strike is."""
+minelaying from the air (13.08, the Tu-20's flag), flown as a strike is; minesweeping from the
+air (13.08, the SH-3's optional flag, 8.03), flown in the open over a public field."""
 MISSION_MODES: Final = {**SEED_MODES, **DESIGNED_MODES}
 
 
@@ -662,6 +667,19 @@ class ElectronicWarfare(Strict):
     """The air types that may escort a group for their ECM alone (19.02)."""
 
 
+class AirMinesweeping(Strict):
+    types: list[str]
+    """The air types that sweep mines with the option (the seed's: the US SH-3, 8.03)."""
+    chance: Annotated[int, msgspec.Meta(ge=1, le=10)]
+    """A d10 at or under it: a sweeper arriving over an enemy field clears it (13.08)."""
+
+
+def checked_air_minesweeping(values: AirMinesweeping) -> AirMinesweeping:
+    if "sh-3" not in values.types:
+        raise ValueError("8.03 (seed): the optional rule gives the SH-3 minesweeping")
+    return values
+
+
 class Jamming(Strict):
     min_ecm: Small
     """The best ECM a group needs to jam (19.03)."""
@@ -857,6 +875,7 @@ TABLES: Final = PrintedTables(
         "anti_radiation": TableKind(AntiRadiation),
         "single_missions": TableKind(SingleMissions),
         "jamming": TableKind(Jamming),
+        "air_minesweeping": TableKind(AirMinesweeping, checked_air_minesweeping),
         "electronic_warfare": TableKind(ElectronicWarfare),
         "scenario_balance": TableKind(ScenarioBalance),
         "bridges": TableKind(Bridges, checked_bridges),
