@@ -14,10 +14,13 @@ from tests.aegean_strike.play import (
     actions,
     edited,
     first_segment,
+    overlay,
     passing,
     prompt,
 )
 from tests.aegean_strike.test_play import refused
+from wargame.engine.state import clone
+from wargame.games.aegean_strike import air, field_landings
 from wargame.games.aegean_strike.charts import TABLES
 from wargame.games.aegean_strike.ground import hex_terrain
 
@@ -220,3 +223,64 @@ def test_a_rules_overlay_may_keep_helicopters_out_past_their_return():
     out = act(act(start, "a", *texts), "b", "pass")
     later = turn_of(out, 3)
     assert later.data["air"]["us-hmm"]["base"] == ROUGH and later.data["air"]["us-hmm"]["due"] == 2
+
+
+# -- a strike on the transports in the field (9.03, table field_strike) -------------------------
+BY_COLUMN = [0, 1, 2, 3, 4, 5, 6, 7]
+"""Air-to-ground hits equal to the column's index: an A-6's bombing 8 reads column "8-9" (4)."""
+
+
+def libyan_c130_out(data):
+    """Player B's C-130 waits in the field at CLEAR; Player A's A-6 is based at Hellinikon."""
+    data["air"]["ly-c130"]["base"] = CLEAR
+    data["air"]["ly-c130"]["due"] = 1
+    data["air"]["us-va34"]["base"] = "hellinikon"
+
+
+def struck_at(start):
+    """Player A's A-6 flies a bombing strike to CLEAR and reaches it unopposed."""
+    flying = act(start, "a", "launch us-va34", "mission bombing_strike")
+    assert f"target {CLEAR}" in actions(flying, "a")
+    return act(act(flying, "a", f"target {CLEAR}"), "b", "pass")
+
+
+@pytest.mark.rule("9.03")
+@pytest.mark.rule("16.06")
+def test_a_bombing_strike_attacks_a_transport_in_the_field_one_column_right():
+    arrived = struck_at(first_segment(libyan_c130_out, air_to_ground_combat=BY_COLUMN))
+    assert actions(arrived, "a") == ["attack ly-c130", "interdict"]
+    done = act(arrived, "a", "attack ly-c130")
+    strike = next(e.params for e in done.log if e.key == "log.strike")
+    assert strike == {"side": "a", "target": "ly-c130", "attack": 8, "hits": 5}  # column 4, +1
+    assert "ly-c130" not in done.data["air"] and "ly-c130" in done.data["eliminated"]  # 3 hits
+    assert done.data["score"]["a"] - arrived.data["score"]["a"] == 5
+
+
+@pytest.mark.rule("9.03")
+def test_the_field_strike_reads_the_chart_and_shift_an_overlay_gives():
+    rules = overlay(air_to_ground_combat=BY_COLUMN, air_naval_combat=[1] * 8)
+    for row, hits in (
+        ({"chart": "air_to_ground_combat", "shift": 0}, 4),
+        ({"chart": "air_naval_combat", "shift": -2}, 1),
+    ):
+        rules["tables"]["field_strike"] = row
+        begun = GAME.setup(SCENARIO, 7, {"rules_overlay": rules})
+        start = edited(act(act(begun, "b", "done"), "a", "done", "end", "end"), libyan_c130_out)
+        done = act(struck_at(start), "a", "attack ly-c130")
+        assert next(e.params["hits"] for e in done.log if e.key == "log.strike") == hits
+
+
+@pytest.mark.rule("9.03")
+@pytest.mark.rule("14.04")
+def test_only_enemy_transports_seen_waiting_in_the_field_are_struck():
+    found = clone(first_segment(libyan_c130_out))
+    data = found.data
+    data["air"]["us-c130"]["base"] = FAR_CLEAR
+    assert field_landings.struck(data, "a") == {CLEAR: ["ly-c130"]}
+    assert field_landings.struck(data, "b") == {FAR_CLEAR: ["us-c130"]}
+    assert field_landings.struck(data, "a", unseen={"ly-c130"}) == {}  # 14: unseen, no target
+    assert air.strike_targets(data, "a", "bombing_strike", CLEAR) == ["ly-c130"]
+    assert air.strike_targets(data, "a", "asm_strike", CLEAR) == []
+    assert "ly-c130" not in air.strike_targets(data, "a", "bombing_strike", "S0406")  # at base
+    data["flight"] = {"units": ["ly-c130"], "interceptors": []}  # in the air: not waiting
+    assert field_landings.struck(data, "a") == {}

@@ -24,7 +24,7 @@ SEED = {"sortie_boxes", "sea_movement", "airbases", "depots"}
 
 def test_every_table_loads_with_titles_rules_and_sources():
     entries = TABLES.entries
-    assert set(entries) == set(TABLES.kinds) and len(entries) == 50
+    assert set(entries) == set(TABLES.kinds) and len(entries) == 52
     assert all(e.title and e.title_ja and e.ref and e.source for e in entries.values())
 
 
@@ -106,6 +106,8 @@ CHANGES = {
     "sortie_boxes": lambda v: v.update(other_box=1),
     "air_missions": lambda v: v["bombing_strike"].update(sp=3),
     "field_landings": lambda v: v["ch-47"].update(removed=False),
+    "field_strike": lambda v: v.update(chart="air_naval_combat"),
+    "air_minesweeping": lambda v: v.update(chance=5),
     "sea_movement": lambda v: v.update({"1": 1}),
     "naval_movement": lambda v: v.update(mp_per_strategic_hex=5),
     "ground_supply": lambda v: v.update(range=20),
@@ -179,6 +181,8 @@ def test_an_overlay_replaces_each_table_for_its_game_only(table):
         ("field_landings", lambda v: v["c-130"].update(terrain=["rough"]), "c-130 lands on"),
         ("field_landings", lambda v: v["il-76"].update(removed=False), "il-76 not back in"),
         ("field_landings", lambda v: v.pop("c-5"), "give every transport type once"),
+        ("field_strike", lambda v: v.update(shift=4), "field_strike"),
+        ("air_minesweeping", lambda v: v.update(types=["ka-25"]), "gives the SH-3"),
         ("sea_movement", lambda v: v.pop("10"), "die faces 1 to 10"),
         ("airbases", lambda v: v["large"].update(capacity=3), "at least as many"),
         ("unit_repair", lambda v: v.update(air_hits_large_base=0), "18: a large airbase"),
@@ -215,7 +219,7 @@ def test_a_bad_table_is_refused_in_one_line_naming_the_table_and_field(table, ch
 
 def test_wargame_rules_lists_the_provisional_tables_with_their_reasons(capsys):
     code, out, _ = cli(capsys, "rules", "aegean-strike")
-    assert code == 0 and "50 printed tables a rules overlay may replace, 46 provisional" in out
+    assert code == 0 and "52 printed tables a rules overlay may replace, 48 provisional" in out
     shown = [line.split()[2] for line in out.splitlines() if line.startswith("provisional table")]
     assert sorted(shown) == sorted(set(TABLES.kinds) - SEED)
 

@@ -58,6 +58,7 @@ OFF = {
     "anti_radiation": False,
     "satellites": False,
     "mobile_supply": False,
+    "air_minesweeping": False,
     "cruise_missiles": False,
     "balance": "none",
 }

@@ -10,15 +10,17 @@ Decisions
   which must be within every unit's movement allowance (9.04: the allowance is the whole round
   trip; a ferry may fly twice its allowance, one way).
 - A mission is offered only with a target it can reach: air superiority an enemy airbase, EWDA or
-  ship; a bombing strike an enemy airbase, ground unit, depot (12.01, :mod:`depots`) or surface
-  ship; an ASM strike an enemy
+  ship; a bombing strike an enemy airbase, ground unit, depot (12.01, :mod:`depots`), surface
+  ship or transport waiting in the field (9.03, :mod:`field_landings`); an ASM strike an enemy
   surface ship; an ASW strike an enemy submarine; a ferry a friendly airbase (or carrier, for
   carrier aircraft); an airborne transport a land hex for its cargo (:mod:`airdrop`); an
   airmobile transport a friendly base or a hex in the field (:mod:`field_landings`), with a
   ground unit or a depot of its side (12.01, :mod:`depots`: local transports, no carrier); a
   minelaying mission (designed, 13.08: only a unit whose type has the minelaying flag, while its
   nation's stock of mines lasts) a water hex of the operational map with no field, where the
-  group, if a minelayer arrives not aborted, lays one (:mod:`mines`). Escorts
+  group, if a minelayer arrives not aborted, lays one (:mod:`mines`); with the optional rule, a
+  minesweeping mission (13.08, 8.03: the SH-3) an enemy field, which its sweepers may clear
+  (:mod:`mines`). Escorts
   join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
 - The responding side sees the group, its base and its target hex, not its mission or which of
   its units are escorts (9.03: the marker is face down) until it fights or reaches its target.
@@ -83,12 +85,15 @@ GROUP_LIMIT: Final = 3
 HIDDEN: Final = "hidden"
 MINELAYING: Final = "minelaying"
 """13.08 (designed): an air unit with the minelaying flag lays a field in a sea hex."""
+MINESWEEPING: Final = "minesweeping"
+"""13.08, 8.03 (optional, designed): an SH-3 sweeps an enemy field from the air."""
 OFFENSIVE_MISSIONS: Final = (
     "air_superiority",
     "bombing_strike",
     "asm_strike",
     "asw_strike",
     MINELAYING,
+    MINESWEEPING,
     "ferry",
     *airdrop.MISSIONS,
 )
@@ -163,7 +168,10 @@ def escorted(mission: str) -> bool:
 def can_fly(uid: str, mission: str) -> bool:
     """Whether the unit's type and values allow the mission: an air transport unit flies a
     ferry or a transport mission, an air combat unit a mission whose value it has; a unit
-    whose type has the minelaying flag a minelaying mission (13.08)."""
+    whose type has the minelaying flag a minelaying mission (13.08); no counter sweeps mines
+    from the air without the optional rule (:func:`flies`)."""
+    if mission == MINESWEEPING:
+        return False
     if mission == MINELAYING:
         return forces().air_types[state.unit(uid).type].minelaying
     values = state.air_values(uid)
@@ -176,6 +184,15 @@ def can_fly(uid: str, mission: str) -> bool:
     if mission in ("air_superiority", "escort"):
         return values.anti_air > 0
     return mission == "ferry" or getattr(values, STRIKE_VALUE[mission]) > 0
+
+
+@RULES.implements("13.08", "8.03")
+def flies(data: Mapping[str, Any], uid: str, mission: str) -> bool:
+    """Whether ``uid`` may fly ``mission`` in this game: a minesweeping mission with the
+    optional rule's types (:func:`optional.air_sweeper`), any other as its counter allows."""
+    if mission == MINESWEEPING:
+        return optional.air_sweeper(data, uid)
+    return can_fly(uid, mission)
 
 
 @RULES.implements("14.04")
@@ -192,6 +209,8 @@ def targets(
     if mission == MINELAYING:
         mined = mines.fields(data)
         return [h for h in sea_hexes() if h not in mined]
+    if mission == MINESWEEPING:  # 13.08: the enemy's fields, public
+        return sorted(h for h, layer in mines.fields(data).items() if layer == enemy)
     found: set[str] = set()
     if mission in ("air_superiority", "bombing_strike"):
         found |= {
@@ -208,6 +227,7 @@ def targets(
             if r["hex"] and state.side_of(data, u) == enemy and u not in unseen
         }
         found |= set(depots.side_depots(data, enemy))  # 12.01
+        found |= set(field_landings.struck(data, side, unseen))  # 9.03: transports in the field
     for uid, record in data["naval"].items():
         if state.side_of(data, uid) != enemy or uid in unseen:
             continue
@@ -295,7 +315,7 @@ class Aims:
         return [
             m
             for m in OFFENSIVE_MISSIONS
-            if can_fly(uid, m)
+            if flies(self.data, uid, m)
             and (not self.data.get("cas") or m == CAS_MISSION)
             and not self.refusal(uid, m)
             and self._has_cargo(uid, m, base)
@@ -352,6 +372,17 @@ def lay_from_air(g: Context, flight: Mapping[str, Any], able: list[str]) -> None
     mines.lay(g, layers[0], there)
 
 
+@RULES.implements("13.08", "8.03")
+def sweep_from_air(g: Context, flight: Mapping[str, Any], able: list[str]) -> None:
+    """The sweepers of the group not aborted try to clear the enemy field in the target hex;
+    none arrived: the mission fails."""
+    sweepers = [u for u in able if u not in flight["escorts"] and flies(g.data, u, MINESWEEPING)]
+    if not sweepers:
+        g.log("log.mission_failed", side=flight["side"], flight=flight["id"])
+        return
+    mines.sweep_from_air(g, flight["side"], sweepers, flight["target_hex"])
+
+
 def _no_target(aims: Aims, uid: str) -> str:
     if aims.missions_of(uid):
         return ""
@@ -401,10 +432,14 @@ class AirSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.group", unit=f["lead"])
         g_tables = game_tables(g.state)
         for uid in _joinable(g.data, flight):
+<<<<<<< HEAD
             reason = flight.get("depot") and depots.join_refusal(g_tables, uid)  # 12.01
             if can_fly(uid, flight["mission"]) and reason:
                 choices.refuse(f"add {uid}", reason)
             elif can_fly(uid, flight["mission"]):
+=======
+            if flies(g.data, uid, flight["mission"]):
+>>>>>>> as-field-strike
                 choices.add(f"add {uid}", _join, uid, False)
             if escorted(flight["mission"]) and (
                 can_fly(uid, "escort") or optional.jammer(g.data, uid)
@@ -525,6 +560,10 @@ class AirSegment(Procedure):
             shoot_down_ewda(g, f["side"], flight["target_hex"])
         if flight["mission"] == MINELAYING:
             lay_from_air(g, flight, able)
+            g.goto("land")
+            return
+        if flight["mission"] == MINESWEEPING:
+            sweep_from_air(g, flight, able)
             g.goto("land")
             return
         strikers = [u for u in able if u not in flight["escorts"]]
@@ -735,7 +774,8 @@ def detectors(data: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
 def strike_targets(
     data: Mapping[str, Any], side: str, mission: str, hex_id: str, unseen: Collection[str] = ()
 ) -> list[str]:
-    """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase;
+    """What a strike may hit in ``hex_id``: ships by the mission, ground units, the airbase,
+    the transports waiting in the field there (9.03, :mod:`field_landings`);
     in a close air support segment, the enemy ground units fighting a declared land combat.
     Not a unit ``side`` does not see (``unseen``, 14)."""
     enemy = state.other(side)
@@ -760,6 +800,7 @@ def strike_targets(
             for b in sorted(data["airbases"])
             if state.base_hex(data, b) == hex_id and state.base_side(data, b) == enemy
         ]
+        found += field_landings.struck(data, side, unseen).get(hex_id, [])  # 9.03
     return found
 
 

@@ -191,6 +191,7 @@ Mission = Literal[
     "airborne_transport",
     "ewda",
     "minelaying",
+    "minesweeping",
 ]
 SEED_MODES: Final[dict[str, tuple[str, str]]] = {
     "air_interception": ("intercept", "anti_air"),
@@ -207,9 +208,13 @@ SEED_MODES: Final[dict[str, tuple[str, str]]] = {
     "ewda": ("none", "none"),
 }
 """9.02-9.03 (seed): each mission's mode and marker (ferry's mode is our reading, spec §5.6)."""
-DESIGNED_MODES: Final[dict[str, tuple[str, str]]] = {"minelaying": ("offensive", "strike")}
+DESIGNED_MODES: Final[dict[str, tuple[str, str]]] = {
+    "minelaying": ("offensive", "strike"),
+    "minesweeping": ("offensive", "none"),
+}
 """The missions the seed does not list, designed (provisional), with their mode and marker:
-minelaying from the air (13.08, the Tu-20's flag), flown as a strike is."""
+minelaying from the air (13.08, the Tu-20's flag), flown as a strike is; minesweeping from the
+air (13.08, the SH-3's optional flag, 8.03), flown in the open over a public field."""
 MISSION_MODES: Final = {**SEED_MODES, **DESIGNED_MODES}
 
 
@@ -270,6 +275,13 @@ def checked_field_landings(values: dict[str, FieldLanding]) -> dict[str, FieldLa
         if kind in FIXED_WING and not row.removed:
             raise ValueError(f"9.03 (seed): every {kind} not back in time is removed")
     return values
+
+
+class FieldStrike(Strict):
+    chart: Literal["air_to_ground_combat", "air_naval_combat"]
+    """9.03 (designed): the hit chart a bombing strike on a transport in the field reads."""
+    shift: Annotated[int, msgspec.Meta(ge=-3, le=3)]
+    """Columns the strike's strength is shifted on it (right: more hits)."""
 
 
 # -- 10.04 naval movement determination ---------------------------------------------------------
@@ -655,6 +667,19 @@ class ElectronicWarfare(Strict):
     """The air types that may escort a group for their ECM alone (19.02)."""
 
 
+class AirMinesweeping(Strict):
+    types: list[str]
+    """The air types that sweep mines with the option (the seed's: the US SH-3, 8.03)."""
+    chance: Annotated[int, msgspec.Meta(ge=1, le=10)]
+    """A d10 at or under it: a sweeper arriving over an enemy field clears it (13.08)."""
+
+
+def checked_air_minesweeping(values: AirMinesweeping) -> AirMinesweeping:
+    if "sh-3" not in values.types:
+        raise ValueError("8.03 (seed): the optional rule gives the SH-3 minesweeping")
+    return values
+
+
 class Jamming(Strict):
     min_ecm: Small
     """The best ECM a group needs to jam (19.03)."""
@@ -826,6 +851,7 @@ TABLES: Final = PrintedTables(
         "sortie_boxes": TableKind(SortieBoxes, checked_sorties),
         "air_missions": TableKind(dict[Mission, MissionRow], checked_missions),
         "field_landings": TableKind(dict[str, FieldLanding], checked_field_landings),
+        "field_strike": TableKind(FieldStrike),
         "sea_movement": TableKind(dict[str, Small], checked_sea_movement),
         "naval_movement": TableKind(NavalMovement),
         "ground_supply": TableKind(GroundSupply),
@@ -864,6 +890,7 @@ TABLES: Final = PrintedTables(
         "anti_radiation": TableKind(AntiRadiation),
         "single_missions": TableKind(SingleMissions),
         "jamming": TableKind(Jamming),
+        "air_minesweeping": TableKind(AirMinesweeping, checked_air_minesweeping),
         "electronic_warfare": TableKind(ElectronicWarfare),
         "scenario_balance": TableKind(ScenarioBalance),
         "bridges": TableKind(Bridges, checked_bridges),

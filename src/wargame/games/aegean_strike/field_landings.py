@@ -30,13 +30,21 @@ Decisions
   helicopters the seed says only "back during the next turn": removal in that turn's Final
   Stage is our reading (provisional, the table's ``removed``), the C-130's rule one turn later;
   a helicopter whose row says otherwise stays out, still owing its return.
-- Transports waiting in the field are no target of a strike and are not taken when enemy units
-  come next to them: the seed says nothing of either.
+- A bombing strike may fly to a field hex where enemy transports wait and attack one of them,
+  the striker choosing which (``struck``), as it attacks one ground unit in a hex: air-to-ground
+  combat (9.06, 16.06) on the chart and with the column shift of table ``field_strike``. The
+  seed lets the transports wait in the field and says nothing of striking them; a real player
+  would, and an air unit on the ground is hit through its base everywhere else (9.10 item 2),
+  so here, with no base, the unit itself is the target. Provisional. Only the transports the
+  side sees are offered, like every strike target (14: aircraft are always seen, so these
+  reveal nothing). Close air support strikes the fighting ground units only and offers none.
+- Transports waiting in the field are not taken when enemy ground units come next to them or
+  into their hex: the seed says nothing of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -52,6 +60,11 @@ RULES.stand_in(
     "9.03",
     "a transport helicopter not back at a friendly airbase by the end of the next turn is removed",
     key="field_return",
+)
+RULES.stand_in(
+    "9.03",
+    "a bombing strike may attack a transport waiting in the field (table field_strike)",
+    key="field_strike",
 )
 RULES.stand_in(
     "9.03",
@@ -105,6 +118,24 @@ def enemy_near(data: Mapping[str, Any], side: str) -> frozenset[str]:
     found |= {h for u, h in data["ewda"].items() if h and state.side_of(data, u) == enemy}
     found.discard("")
     return frozenset(found.union(*(state.neighbours(h) for h in found)))
+
+
+@RULES.implements("9.03", "16.06", "14.04")
+def struck(
+    data: Mapping[str, Any], side: str, unseen: Collection[str] = ()
+) -> dict[str, list[str]]:
+    """The enemy transports waiting in the field (not in the air) that a bombing strike of
+    ``side`` may attack, by hex; none ``side`` does not see (``unseen``, 14)."""
+    enemy = state.other(side)
+    flying = set(state.flying_units(data))
+    found: dict[str, list[str]] = {}
+    for uid, record in sorted(data["air"].items()):
+        base = record["base"]
+        if not state.is_field(base) or uid in flying or uid in unseen:
+            continue
+        if state.side_of(data, uid) == enemy:
+            found.setdefault(base, []).append(uid)
+    return found
 
 
 class Fields:

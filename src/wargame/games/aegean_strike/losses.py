@@ -209,17 +209,23 @@ def strikers(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
     ]
 
 
-@RULES.implements("9.06", "9.10", "16.06", "16.08")
+@RULES.implements("9.06", "9.10", "16.06", "16.08", "9.03")
 def strike(g: Context, flight: dict[str, Any], target: str) -> None:
-    """The strike units attack one target in the hex."""
+    """The strike units attack one target in the hex: a ship on the air/naval chart less its
+    ECM, a ground unit or an airbase on the air-to-ground chart, a transport waiting in the
+    field (9.03, provisional) on the chart and column shift of table ``field_strike``."""
     g_tables = game_tables(g.state)
     value = STRIKE_VALUE[flight["mission"]]
     naval = target in g.data["naval"]
     ecm = [state.naval_values(target).ecm] if naval else []
     power = strength([getattr(state.air_values(u), value) for u in strikers(g.data, flight)], ecm)
     chart = g_tables["air_naval_combat" if naval else "air_to_ground_combat"]
+    shift = 0
+    if target in g.data["air"]:  # 9.03: a transport on the ground in the field
+        row = g_tables["field_strike"]
+        chart, shift = g_tables[row.chart], row.shift
     roll = g.roll(D10, flight["side"], "strike")
-    hits = chart.hits(power, roll)
+    hits = chart.hits(power, roll, shift)
     detection.fought(g.data, [target])
     g.log("log.strike", side=flight["side"], target=target, attack=power, hits=hits)
     if target in g.data["airbases"]:

@@ -15,8 +15,15 @@ Decisions (provisional: the mine rules are lost; table ``mines``)
   rolls a d10 and on ``strike_chance`` or less takes ``hits`` hits. Its own side's ships pass
   freely (they know the lanes).
 - An MCM (minesweeping flag), Under way, sweeps an enemy field in its hex or within
-  ``sweep_range`` hexes of it, for its MP and a sea move: the field is gone. The SH-3's
-  sweeping (an optional rule) is not played yet.
+  ``sweep_range`` hexes of it, for its MP and a sea move: the field is gone.
+- The SH-3's sweeping (8.03: an optional rule, lost; the set-up option ``air_minesweeping``,
+  :mod:`optional`): a unit of the types of table ``air_minesweeping`` flies a
+  ``minesweeping`` mission (a designed row of table ``air_missions``: Offensive mode, no
+  marker, the field being public) to an enemy field within its round trip, as any mission
+  flies (:mod:`air`: interception, ship, ground and air-defence fire). Each sweeper that
+  arrives not aborted rolls a d10 in turn; on the table's ``chance`` or less the field is
+  gone. A ship beside the field sweeps surely; the helicopter reaches it sooner and farther
+  out, less surely. Provisional.
 - From the air (9.03, 13.08): an air unit whose type carries the minelaying flag (the Tu-20)
   flies a ``minelaying`` mission (a designed row of table ``air_missions``: Offensive mode, a
   face-down strike marker, its SP) to a water hex of the operational map within its round trip
@@ -40,6 +47,12 @@ RULES.stand_in(
     "13.08",
     "public minefields laid by ship from a nation's stock stop and may hit enemy ships; MCM sweep",
     key="mines",
+)
+RULES.stand_in(
+    "13.08",
+    "with the option, an SH-3 flies to an enemy field and clears it on a d10 of the table's "
+    "chance or less",
+    key="air_sweep",
 )
 
 
@@ -113,6 +126,22 @@ def lay(g: Context, uid: str, here: str | None = None) -> None:
 def sweep(g: Context, uid: str, hex_id: str) -> None:
     del g.data["mines"][hex_id]
     g.log("log.mine_swept", unit=uid, hex=hex_id)
+
+
+@RULES.implements("13.08", "8.03")
+def sweep_from_air(g: Context, side: str, sweepers: list[str], hex_id: str) -> bool:
+    """The sweepers of ``side`` over ``hex_id`` roll in turn until one clears the enemy field
+    there (a d10 at the option's chance or less); whether it is gone."""
+    if fields(g.data).get(hex_id, side) == side:
+        return False
+    chance = int(g.data["air_minesweeping"]["chance"])
+    for uid in sweepers:
+        roll = g.roll(D10, side, "air_sweep")
+        if roll <= chance:
+            sweep(g, uid, hex_id)
+            return True
+        g.log("log.sweep_missed", unit=uid, hex=hex_id, roll=roll)
+    return False
 
 
 @RULES.implements("13.08", "9.06")

@@ -36,6 +36,9 @@ Decisions
   outruns its sources less (:mod:`supply`).
 - 19.09 Ground-attack cruise missiles: the US Navy's Tomahawk, carried by the recommissioned
   Iowa and by attack submarines from the mid-1980s (:mod:`cruise`).
+- Minesweeping from the air (13.08, 8.03: the seed grants the US SH-3 the minesweeping flag
+  under an optional rule, lost): with it, the types of table ``air_minesweeping`` fly a
+  minesweeping mission to an enemy field (:mod:`air`, :mod:`mines`).
 - 20 Scenario balance: one side's nations start with a share more SP, the handicap two
   players of unequal skill (or a scenario that proves lopsided) need; SP is the currency every
   system of the game spends.
@@ -64,6 +67,7 @@ SATELLITES: Final = "satellites"
 MOBILE_SUPPLY: Final = "mobile_supply"
 CRUISE: Final = "cruise_missiles"
 INTERCEPTION: Final = "air_interception"
+AIR_SWEEP: Final = "air_minesweeping"
 BALANCE: Final = "balance"
 NO_BALANCE: Final = "none"
 OPTIONS: Final = (
@@ -129,6 +133,13 @@ OPTIONS: Final = (
         (False, True),
         "Ground-attack cruise missiles (19.09, designed): US battleships and attack submarines "
         "fire at enemy airbases (table cruise_missiles)",
+    ),
+    OptionSpec(
+        AIR_SWEEP,
+        False,
+        (False, True),
+        "Minesweeping from the air (13.08, 8.03; seed: the US SH-3, designed): an SH-3 flies to "
+        "an enemy minefield and may sweep it (table air_minesweeping)",
     ),
     OptionSpec(
         BALANCE,
@@ -220,6 +231,10 @@ def set_up(g: Context, options: Mapping[str, Any]) -> None:
             "hits": table.hits,
         }
         g.log("log.cruise_missiles", value=table.range)
+    if options.get(AIR_SWEEP):
+        table = g_tables[AIR_SWEEP]
+        g.data[AIR_SWEEP] = {"types": list(table.types), "chance": table.chance}
+        g.log("log.air_minesweeping", value=table.chance)
     side = options.get(BALANCE, NO_BALANCE)
     if side != NO_BALANCE:
         balance(g, g_tables, side)
@@ -276,6 +291,14 @@ def jammer(data: Mapping[str, Any], uid: str) -> bool:
     """19.02: whether ``uid`` may escort a group as its electronic warfare aircraft (the
     group's best ECM is then its own, 16.07)."""
     return state.unit(uid).type in data.get(EW, ())
+
+
+@RULES.implements("13.08", "8.03")
+def air_sweeper(data: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` sweeps mines from the air: a type of table ``air_minesweeping`` with the
+    option chosen (the seed's optional SH-3, 8.03); never without it."""
+    rule = data.get(AIR_SWEEP)
+    return bool(rule) and state.unit(uid).type in rule["types"]
 
 
 @RULES.implements("19.03")
