@@ -432,14 +432,10 @@ class AirSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.group", unit=f["lead"])
         g_tables = game_tables(g.state)
         for uid in _joinable(g.data, flight):
-<<<<<<< HEAD
             reason = flight.get("depot") and depots.join_refusal(g_tables, uid)  # 12.01
-            if can_fly(uid, flight["mission"]) and reason:
+            if flies(g.data, uid, flight["mission"]) and reason:
                 choices.refuse(f"add {uid}", reason)
-            elif can_fly(uid, flight["mission"]):
-=======
-            if flies(g.data, uid, flight["mission"]):
->>>>>>> as-field-strike
+            elif flies(g.data, uid, flight["mission"]):
                 choices.add(f"add {uid}", _join, uid, False)
             if escorted(flight["mission"]) and (
                 can_fly(uid, "escort") or optional.jammer(g.data, uid)
