@@ -615,6 +615,8 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return 5.0 + state.air_values(rest).anti_air
     if verb in ("target", "attack"):
         return 1.0 + _target_worth(reckoning, side, rest)
+    if verb == "intercept" and " " in rest:  # 9.03 B: "intercept UID SHIP", a ship that moved
+        return 1.0 + _target_worth(reckoning, side, rest.split(" ", 1)[1])
     if verb in ("intercept", "cap") and "flight" in data:
         return 1.0 + state.air_values(rest).anti_air
     if verb == "intercept":
