@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from paired_trees import check_trees, parser_for
+
 HERE = Path(__file__).resolve()
 
 
@@ -67,24 +69,17 @@ def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("before", type=Path, nargs="?")
-    parser.add_argument("after", type=Path, nargs="?", default=HERE.parent.parent / "src")
+    parser = parser_for(__doc__)
     parser.add_argument("--game", default="empire-of-the-sun")
     parser.add_argument("--scenario", default="campaign")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(play(args.worker, args.game, args.scenario, args.games, args.seed)))
         return
-    if args.before is None:
-        parser.error("the tree before the change (BEFORE_SRC) is required")
-    for tree in (args.before, args.after):
-        if not (tree / "wargame").is_dir():
-            parser.error(f"no wargame package in {tree}")
+    check_trees(parser, args)
     ratios = []
     for number in range(args.rounds):
         trees = {"before": args.before, "after": args.after}

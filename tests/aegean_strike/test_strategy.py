@@ -240,3 +240,15 @@ def test_a_launch_from_a_land_base_whose_nation_has_no_sp_is_left_out():
     ordered = [a.text for a in GAME.order_actions(dry, "a", GAME.legal_actions(dry, "a"))]
     assert "launch us-va34" in ordered  # from the carrier
     assert "launch us-p3" in actions(dry, "a") and "launch us-p3" not in ordered  # Sigonella
+
+
+@pytest.mark.rule("9.03")
+def test_the_ordering_ranks_an_air_to_ship_interception_by_its_target():
+    """9.03 B: "intercept UID SHIP" names a unit and a ship; the ordering read it as a unit
+    and raised a KeyError (bots crashed at the question). It now ranks it above passing."""
+    from tests.aegean_strike.test_ship_interception import DESTROYERS, TU22, intercept_mode, sailed
+
+    found = sailed(intercept_mode(TU22))
+    ordered = [a.text for a in GAME.order_actions(found, "b", GAME.legal_actions(found, "b"))]
+    assert ordered[0] == f"intercept {TU22} {DESTROYERS}" and "pass" in ordered[1:]
+    assert make_bot("greedy", GAME, "b", 3).choose(GAME.view(found, "b")) in actions(found, "b")

@@ -29,12 +29,19 @@ Decisions
 * **Ground combats** count once a turn for each side (its ground segment, 7.04-7.06): each
   enemy hex's expected hits from the land CRT at the odds of the units around it, when the
   attacker gains by it (more hits dealt than taken); a declared combat counts until resolved.
+* **Wear and depots.** A hit a ground unit carries costs its side a share of a hit scored; the
+  Final Stage's attrition hits (11.04) and the depots that spare them (12.01) are reckoned in
+  the Final Stage only, where they are decided: tracing every unit's supply (12.02) in every
+  evaluation would cost more than the rest of it.
+* **Detection.** An enemy unit its side does not detect (14) is no target of a strike now; the
+  hexes the view shows it in are read as the view shows them (blanks), never what it is.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -43,7 +50,17 @@ from wargame.engine.action import Action
 from wargame.engine.contract import Game, outcome
 from wargame.engine.log import Side
 from wargame.engine.state import State
-from wargame.games.aegean_strike import air, assault, losses, state
+from wargame.games.aegean_strike import (
+    air,
+    assault,
+    bridges,
+    depots,
+    detection,
+    losses,
+    special_ops,
+    state,
+    supply,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.losses import STRIKE_VALUE
@@ -88,6 +105,20 @@ class Weights:
     look at the rest, and a greedy look at each would cost seconds."""
     sharpness: float = 1.7
     """Turns a margin in spreads into a chance: the logistic that matches a normal's."""
+    worn: float = 0.5
+    """What a hit a side's ground unit carries costs it, in hits scored: the unit is that much
+    nearer elimination (9.06, half a brigade's hits), after which it neither attacks nor holds;
+    less than a hit, since one in supply may have it repaired for SP (18). An attrition hit
+    (11.04) scores nothing for the enemy, so this is all it costs: what a consumed depot saves."""
+    depot_later: float = 0.5
+    """The share of the attrition hits a depot would spare that counts when it may be consumed
+    only in a later Final Stage (12.01): by then its units may be back in supply, or the depot
+    bombed; so a depot is consumed in the Final Stage its units need it, and a needed depot is
+    kept (not dismantled) unless its SP are worth more."""
+    unseen: float = 0.5
+    """The share of a strike's hits reckoned on an enemy unit its side does not detect now (14:
+    no strike on it): its detectors may find it before a strike flies. Special forces on
+    reconnaissance (11.12, 14.01) that find it make the target sure."""
 
 
 WEIGHTS: Final = Weights()
@@ -150,6 +181,7 @@ def evaluate(_game: Game, state_: State, side: Side) -> float:
     ours, theirs = expected_hits(reckoning, side), expected_hits(reckoning, other)
     score = state_.data["score"]
     margin = float(score[side]) - float(score[other]) + ours - theirs
+    margin += supply_worth(reckoning, side) - supply_worth(reckoning, other)
     spread = math.sqrt(WEIGHTS.spread**2 + ours + theirs) + WEIGHTS.doubt * (ours + theirs)
     return 1.0 / (1.0 + math.exp(-WEIGHTS.sharpness * margin / spread))
 
@@ -181,6 +213,110 @@ def hits_to_lose(reckoning: Reckoning, side: str) -> float:
             limit = getattr(tables["airbases"], state.airbase_size(base)).inoperative_at
             total += max(1, int(limit) - int(hits))
     return total
+
+
+# -- wear, attrition and depots ----------------------------------------------------------------
+def supply_worth(reckoning: Reckoning, side: str) -> float:
+    """What ``side``'s ground units' wear and its depots are worth, in hits scored: each hit
+    its ground units carry costs ``worn`` (9.06), and in the Final Stage each attrition hit
+    still due (11.04) too, while each of its depots is worth the attrition hits it would spare
+    (12.01): all of them if the side may still consume it in this Final Stage's attrition step,
+    ``depot_later`` of them after it, if a turn is left."""
+    data = reckoning.data
+    carried = sum(int(r["hits"]) for u, r in data["ground"].items() if _is(data, u, side))
+    worth = -WEIGHTS.worn * carried
+    if data["stage"] != "final":
+        return worth
+    step = _frame(reckoning.state, depots.Attrition.name)
+    if step is None:
+        share = WEIGHTS.depot_later if turns_after(data) > 0 else 0.0
+        spared: set[str] = set()
+    else:
+        deciding = step.locals.get("side") == side or side in step.locals["order"]
+        share = 1.0 if deciding else 0.0
+        spared = consumed_spares(reckoning, step.locals["consumed"])
+        worth -= WEIGHTS.worn * len(attrition_due(reckoning, side) - spared)
+    if share > 0:
+        saved = set().union(*(depot_spares(reckoning, h) for h in depots.side_depots(data, side)))
+        worth += WEIGHTS.worn * share * len(saved - spared)
+    return worth
+
+
+def _frame(state_: State, name: str) -> Any:
+    for frame in reversed(state_.stack):
+        if frame.name == name:
+            return frame
+    return None
+
+
+def _would_take(reckoning: Reckoning, uid: str) -> bool:
+    """Whether an attrition hit would land on ``uid``: it never eliminates (11.04)."""
+    record = reckoning.data["ground"][uid]
+    return int(record["hits"]) + 1 < losses.capacity(reckoning.tables, uid)
+
+
+def attrition_due(reckoning: Reckoning, side: str) -> set[str]:
+    """``side``'s ground units on the map out of supply that an attrition hit would land on."""
+    data, tables, scenario = reckoning.data, reckoning.tables, reckoning.state.scenario
+    return {
+        u
+        for u, r in data["ground"].items()
+        if r["hex"] is not None
+        and _is(data, u, side)
+        and _would_take(reckoning, u)
+        and not supply.in_supply(tables, data, u, scenario)
+    }
+
+
+def depot_spares(reckoning: Reckoning, hex_id: str, nation: str | None = None) -> set[str]:
+    """The units a depot of ``nation`` (the one in ``hex_id``) would spare an attrition hit if
+    consumed now (12.01: its nation's, out of supply, within its range)."""
+    key = ("spares", hex_id)
+    if nation is None and key in reckoning.seen:
+        known: set[str] = reckoning.seen[key]
+        return known
+    owner = nation or reckoning.data["depots"][hex_id]["nation"]
+    found = {u for u in _spared(reckoning, hex_id, owner) if _would_take(reckoning, u)}
+    if nation is None:
+        reckoning.seen[key] = found
+    return found
+
+
+_SPARED: OrderedDict[tuple[Any, ...], tuple[str, ...]] = OrderedDict()
+""":func:`depots.spared` of the last positions asked: a Final Stage's evaluations ask it of the
+same position again and again, and each traces supply (12.02) for every unit near the depot."""
+
+
+def _spared(reckoning: Reckoning, hex_id: str, nation: str) -> tuple[str, ...]:
+    data, tables, scenario = reckoning.data, reckoning.tables, reckoning.state.scenario
+    key = (
+        id(tables["ground_supply"]),
+        scenario,
+        hex_id,
+        nation,
+        tuple((u, r["hex"]) for u, r in data["ground"].items()),
+        tuple((u, r["hex"]) for u, r in data["naval"].items()),
+        tuple((u, r["base"]) for u, r in data["air"].items()),
+        repr(data.get("bridges")),
+        data.get(supply.MOBILE_SUPPLY),
+        tuple(data["nations"].items()),
+    )
+    found = _SPARED.get(key)
+    if found is None:
+        found = _SPARED[key] = tuple(depots.spared(tables, data, hex_id, nation, scenario))
+        if len(_SPARED) > SPARED_KEPT:
+            _SPARED.popitem(last=False)
+    else:
+        _SPARED.move_to_end(key)
+    return found
+
+
+SPARED_KEPT: Final = 64
+
+
+def consumed_spares(reckoning: Reckoning, consumed: list[list[str]]) -> set[str]:
+    """The units the depots consumed in this attrition step spare (12.01)."""
+    return set().union(*(depot_spares(reckoning, h, n) for h, n in consumed))
 
 
 # -- time left ---------------------------------------------------------------------------------
@@ -325,11 +461,11 @@ def strike_value(reckoning: Reckoning, side: str, uid: str) -> float:
     far = air.reach(data, uid, "bombing_strike")
     best = 0.0
     reached = False
-    for gap, ecm, chart, kind in targets_from(reckoning, side, base):
+    for gap, ecm, chart, kind, sure in targets_from(reckoning, side, base):
         value = int(max(values.asm, values.bombing) if kind == "ship" else getattr(values, kind))
         reached = reached or gap <= far
         if value > 0 and gap <= far:
-            best = max(best, reckoning.per_unit(chart, value, ecm))
+            best = max(best, sure * reckoning.per_unit(chart, value, ecm))
     if reached and interceptors(reckoning, side):
         best = max(best, WEIGHTS.sweep * intercept_value(reckoning, side, uid))
     return best
@@ -347,52 +483,64 @@ def interceptors(reckoning: Reckoning, side: str) -> bool:
     return bool(reckoning.seen[key])
 
 
-def targets_from(reckoning: Reckoning, side: str, base: str) -> list[tuple[int, int, str, str]]:
+Target = tuple[str, int, str, str, float]
+"""An enemy target: its hex, ECM, chart, the value that strikes it, and how sure (detected)."""
+
+
+def targets_from(
+    reckoning: Reckoning, side: str, base: str
+) -> list[tuple[int, int, str, str, float]]:
     """Each kind of enemy target seen from ``base``, the nearest one's distance with its ECM,
-    chart and the value that strikes it (``bombing``, ``underwater``, or ``ship``: the better
-    of ASM and bombing)."""
+    chart, the value that strikes it (``bombing``, ``underwater``, or ``ship``: the better
+    of ASM and bombing) and how sure it is (``WEIGHTS.unseen`` if not detected now)."""
     key = ("targets", base)
     if key in reckoning.seen:
-        found: list[tuple[int, int, str, str]] = reckoning.seen[key]
+        found: list[tuple[int, int, str, str, float]] = reckoning.seen[key]
         return found
     data = reckoning.data
     where = state.base_hex(data, base)
-    nearest: dict[tuple[int, str, str], int] = {}
+    nearest: dict[tuple[int, str, str, float], int] = {}
     if where is not None:
-        for hex_id, ecm, chart, kind in enemy_targets(reckoning, side):
+        for hex_id, ecm, chart, value, sure in enemy_targets(reckoning, side):
             gap = distance(where, hex_id)
-            nearest[ecm, chart, kind] = min(gap, nearest.get((ecm, chart, kind), gap))
-    found = sorted((gap, ecm, chart, kind) for (ecm, chart, kind), gap in nearest.items())
+            kind = (ecm, chart, value, sure)
+            nearest[kind] = min(gap, nearest.get(kind, gap))
+    found = sorted((gap, *kind) for kind, gap in nearest.items())
     reckoning.seen[key] = found
     return found
 
 
-def enemy_targets(reckoning: Reckoning, side: str) -> list[tuple[str, int, str, str]]:
-    """The enemy's airbases, ground units and ships as strike targets (9.03 C, D, E, H)."""
+def enemy_targets(reckoning: Reckoning, side: str) -> list[Target]:
+    """The enemy's airbases, ground units and ships as strike targets (9.03 C, D, E, H); a
+    unit ``side`` does not detect (14) counts ``WEIGHTS.unseen`` of one it does."""
     key = ("enemy", side)
     if key in reckoning.seen:
-        known: list[tuple[str, int, str, str]] = reckoning.seen[key]
+        known: list[Target] = reckoning.seen[key]
         return known
     data = reckoning.data
+    unseen = detection.hidden_from(reckoning.tables, data, side)
     ground_chart = "air_to_ground_combat"
-    found = [
-        (forces().airbases[b].hex, 0, ground_chart, "bombing")
+    found: list[Target] = [
+        (forces().airbases[b].hex, 0, ground_chart, "bombing", 1.0)
         for b in data["airbases"]
         if state.base_side(data, b) != side
     ]
     found += [
-        (r["hex"], 0, ground_chart, "bombing")
+        (r["hex"], 0, ground_chart, "bombing", _sure(u, unseen))
         for u, r in data["ground"].items()
         if r["hex"] and state.side_of(data, u) != side
     ]
     for uid, record in data["naval"].items():
         if state.side_of(data, uid) != side:
             kind = "underwater" if _submarine(uid) else "ship"
-            found.append(
-                (record["hex"], int(state.naval_values(uid).ecm), "air_naval_combat", kind)
-            )
+            ecm = int(state.naval_values(uid).ecm)
+            found.append((record["hex"], ecm, "air_naval_combat", kind, _sure(uid, unseen)))
     reckoning.seen[key] = found
     return found
+
+
+def _sure(uid: str, unseen: Collection[str]) -> float:
+    return WEIGHTS.unseen if uid in unseen else 1.0
 
 
 # -- naval ---------------------------------------------------------------------------------------
@@ -564,7 +712,8 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
     if not alive and cancel:
         return cancel + kept  # every way on leads nowhere: back to the decision before
     ranked = sorted(alive or kept, key=lambda a: -ranks[a.text])
-    places = [a for a in ranked if a.text.split(" ", 1)[0] in PLACES]
+    laying = _laying(reckoning, side)
+    places = [a for a in ranked if _is_place(a.text, laying)]
     if len(places) > WEIGHTS.places:
         dropped = {a.text for a in places[WEIGHTS.places :]}
         ranked = [a for a in ranked if a.text not in dropped]
@@ -572,6 +721,18 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
     if cancel and missions and all(value < 0 for value in ranks.values()):
         return cancel + ranked
     return ranked or actions
+
+
+def _is_place(text: str, laying: bool) -> bool:
+    verb = text.split(" ", 1)[0]
+    return verb in PLACES or (laying and verb == "target")
+
+
+def _laying(reckoning: Reckoning, side: str) -> bool:
+    """Whether ``side``'s own group being flown is a minelaying one (13.08): its targets are
+    sea hexes, hundreds of them."""
+    flight = reckoning.data.get("flight")
+    return flight is not None and flight["side"] == side and flight["mission"] == air.MINELAYING
 
 
 def _idle(action: Action) -> bool:
@@ -582,8 +743,9 @@ def _idle(action: Action) -> bool:
 PASSING: Final = frozenset({"end", "done", "pass", "go"})
 DEAD_END: Final = -2.0
 """The rank of an action after which only "cancel" is left: left out, like "cancel"."""
-PLACES: Final = frozenset({"to", "hex"})
-"""A ship's, ground unit's or EWDA's destination: hundreds or thousands are offered."""
+PLACES: Final = frozenset({"to", "hex", "field"})
+"""A ship's, ground unit's or EWDA's destination, an airmobile group's landing hex (9.03):
+hundreds or thousands are offered."""
 OVER_CARRIER: Final = 0.01
 """An E-2 over its carrier (9.03) is worth a strategic hex closer than its hex alone: it goes
 where the carrier goes."""
@@ -613,8 +775,12 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return 10.0 + state.air_values(rest).anti_air
     if verb == "escort":
         return 5.0 + state.air_values(rest).anti_air
+    if verb == "target" and _laying(reckoning, side):
+        return _minefield_rank(reckoning, side, rest)
     if verb in ("target", "attack"):
         return 1.0 + _target_worth(reckoning, side, rest)
+    if verb == "intercept" and " " in rest:  # 9.03 B: "intercept UID SHIP", a ship that moved
+        return 1.0 + _target_worth(reckoning, side, rest.split(" ", 1)[1])
     if verb in ("intercept", "cap") and "flight" in data:
         return 1.0 + state.air_values(rest).anti_air
     if verb == "intercept":
@@ -633,8 +799,18 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return 1.0 if rest in data["inoperative"] else -1.0
     if verb == "refit":  # 18: a hit repaired for nothing
         return 1.0
-    if verb == "consume":  # 12.01: it is offered only when it spares a unit its hit
-        return 1.0
+    if verb == "consume":  # 12.01: offered only when it spares a unit its hit: before "done"
+        return 1.0 + len(depot_spares(reckoning, rest)) / 10
+    if verb in ("dismantle", "build"):
+        return _depot_rank(reckoning, side, verb, rest)
+    if verb == "recon":
+        return _recon_rank(reckoning, side, rest)
+    if verb == "raid":  # 11.12: a chance of a hit on the base each turn it stays
+        return RAID
+    if verb in ("bridge", "blow"):
+        return _bridge_rank(reckoning, side, verb, rest)
+    if verb == "field":  # 9.03: an airmobile group sets its troops down near the enemy
+        return _destination_rank(reckoning, side, rest)
     if verb == "bomb":  # 12.01: a depot, destroyed by its third hit in a turn
         return 1.0
     if verb == "ewda":
@@ -705,6 +881,8 @@ def _mission_rank(reckoning: Reckoning, side: str, mission: str) -> float:
         return 2.0 + (mission == "bombing_strike") * 0.1
     if mission == "air_superiority":
         return 1.0
+    if mission == air.MINELAYING:  # 13.08: a field where the enemy's ships sail
+        return 0.5 if _enemy_ships(reckoning.data, side) else -1.0
     return -1.0  # ferries and transports: only when the search sees them pay
 
 
@@ -816,3 +994,78 @@ def _is(data: Mapping[str, Any], uid: str, side: str) -> bool:
 
 def _base_is(data: Mapping[str, Any], base: str, side: str) -> bool:
     return state.base_side(data, base) == side
+
+
+RAID: Final = 0.3
+"""11.12: a raid's chance of a hit on an enemy airbase each turn: tried after the strikes."""
+
+
+def _enemy_ships(data: Mapping[str, Any], side: str) -> list[str]:
+    return [r["hex"] for u, r in data["naval"].items() if r["hex"] and not _is(data, u, side)]
+
+
+def _minefield_rank(reckoning: Reckoning, side: str, hex_id: str) -> float:
+    """13.08: a field nearest the enemy's ships first, where they must sail through it."""
+    ships = _enemy_ships(reckoning.data, side)
+    if not ships:
+        return -1.0
+    return 1.0 - min(distance(hex_id, h) for h in ships) / 1000
+
+
+def _depot_rank(reckoning: Reckoning, side: str, verb: str, rest: str) -> float:
+    """12.01: a depot whose units out of supply need it next Final Stage is built and kept
+    (its dismantling tried last); one that spares no one is dismantled for its SP, first to
+    its own nation."""
+    data = reckoning.data
+    hex_id, _, to = rest.partition(" ")
+    later = turns_after(data) > 0
+    if verb == "build":
+        nation = depots.functioning_sources(data, side).get(hex_id)
+        needed = nation is not None and bool(depot_spares(reckoning, hex_id, nation))
+        return 0.5 if later and needed else -1.0
+    if hex_id not in data["depots"]:
+        return -1.0
+    if later and depot_spares(reckoning, hex_id):
+        return -1.5
+    return 0.2 + 0.01 * (to == str(data["depots"][hex_id]["nation"]))
+
+
+def _recon_rank(reckoning: Reckoning, side: str, rest: str) -> float:
+    """11.12, 14.01: reconnaissance on the hex that reveals most enemy units the side does not
+    detect now, which its strikes may then attack (the view shows their blanks' hexes)."""
+    data, tables = reckoning.data, reckoning.tables
+    _uid, _, hex_id = rest.partition(" ")
+    row = tables["detection"].detectors[special_ops.SPECIAL_FORCES]
+    unseen = detection.hidden_from(tables, data, side)
+    found = 0
+    for uid in unseen:
+        here = detection.where(data, uid)
+        if here is None:
+            continue
+        reach = int(getattr(row, detection.target_class(uid)).range)
+        found += int(reach > 0 and distance(hex_id, here) <= reach)
+    return 0.5 + found / 10 if found else -1.0
+
+
+def _bridge_rank(reckoning: Reckoning, side: str, verb: str, rest: str) -> float:
+    """11.08: a bridge is thrown where the side is the stronger across the strait (it crosses
+    to attack), and blown where the enemy is (it would cross to attack the side)."""
+    data = reckoning.data
+    _uid, _, ends = rest.partition(" ")
+    first, _, second = ends.partition(" ")
+    here = data["ground"][_uid]["hex"] if _uid in data["ground"] else first
+    far = bridges.across((first, second), here)
+    ours, theirs = _strength_near(data, side, here), _strength_near(data, state.other(side), far)
+    if verb == "blow":
+        return 1.0 if theirs > ours else -1.0
+    return 0.5 if theirs and ours > theirs else -1.0
+
+
+def _strength_near(data: Mapping[str, Any], side: str, hex_id: str) -> int:
+    """The combat strength of ``side``'s ground units within ``ground_reach`` operational
+    hexes of ``hex_id`` (the Straits' banks: a unit on the strategic map is days away)."""
+    return sum(
+        int(state.ground_values(u).combat)
+        for u, r in data["ground"].items()
+        if r["hex"] and _is(data, u, side) and distance(r["hex"], hex_id) <= WEIGHTS.ground_reach
+    )
