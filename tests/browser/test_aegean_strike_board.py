@@ -249,3 +249,16 @@ def test_the_lobby_offers_aegean_strike(page, server):
         "turkish_missile_crisis",
         "wwiii_southwestern_front",
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_airbase_display_names_a_base_and_its_place_once_each(page, server, lang):
+    """World War III's bases: one named for its town (Andravida) shows the name once, one in
+    another town's hex (Hellinikon, Piraeus) shows both."""
+    seats = {"a": "human", "b": "human"}
+    body = {"game": "aegean-strike", "scenario": "wwiii_southwestern_front", "seats": seats}
+    created = call(server, "POST", "/api/games", body)
+    open_page(page, f"{server}{created['seats']['a']['url']}", lang)
+    summary = '#airbases-panel details.airbase[data-base="{}"] > summary'
+    assert "·" not in page.inner_text(summary.format("andravida"))
+    assert len(page.inner_text(summary.format("hellinikon")).split(" · ")) == 2

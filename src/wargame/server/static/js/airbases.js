@@ -25,7 +25,8 @@ function boxCell(ctx, base, units, label, key) {
 
 function baseRow(ctx, base) {
   const name = base.field ? ctx.messages.message({ key: "airbase_display.field", params: {} }) : ctx.names.unitName(base.base);
-  const place = base.hex ? ` · ${ctx.names.hexName(base.hex)}` : "";
+  const hexName = base.hex ? ctx.names.hexName(base.hex) : name;
+  const place = hexName === name ? "" : ` · ${hexName}`; // a base named for its town says it once
   const hits = base.hits ? ` · ${ctx.messages.message({ key: "airbase_display.hits", params: { hits: base.hits } })}` : "";
   const kind = base.carrier ? ` (${ctx.messages.message({ key: "airbase_display.carrier", params: {} })})` : "";
   const boxes = base.boxes.map((units, box) => boxCell(ctx, base, units, ctx.messages.message({ key: "airbase_display.box", params: { box } }), String(box)));
