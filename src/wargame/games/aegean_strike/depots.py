@@ -161,27 +161,24 @@ def consume_refusal(g: Context, hex_id: str) -> str:
     return f"12.01: no ground unit of {nation} within {reach} hexes of {hex_id} is out of supply"
 
 
-class Attrition(Procedure):
-    """Final Stage step 2: each side with a depot may consume depots; then each ground unit out
-    of supply and not spared takes its attrition hit (:func:`supply.attrition`)."""
+class Attrition(SidesInTurn):
+    """Final Stage step 2: each side with a depot may consume depots (a side with none is not
+    asked: depots are public); then each ground unit out of supply and not spared takes its
+    attrition hit (:func:`supply.attrition`)."""
 
     name = "attrition_step"
+    decision_step = "consume"
 
-    def start(self, g: Context, f: Frame) -> None:
-        f["order"] = [g.data["controller"], state.other(g.data["controller"])]
+    def begin(self, g: Context, f: Frame) -> None:
         f["consumed"] = []
-        g.goto("next_side")
 
-    def next_side(self, g: Context, f: Frame) -> None:
-        while f["order"]:
-            f["side"] = f["order"].pop(0)
-            if side_depots(g.data, f["side"]):
-                g.goto("consume")
-                return
+    def asks(self, g: Context, f: Frame) -> bool:
+        return bool(side_depots(g.data, f["side"]))
+
+    def finish(self, g: Context, f: Frame) -> None:
         g_tables, scenario = game_tables(g.state), g.state.scenario
         saved = {u for h, n in f["consumed"] for u in spared(g_tables, g.data, h, n, scenario)}
         supply.attrition(g, saved)
-        g.ret()
 
     @decision
     def consume(self, g: Context, f: Frame) -> Choices:
