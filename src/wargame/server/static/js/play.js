@@ -175,6 +175,7 @@ async function drawBackdrop(map) {
 function drawMapLabels() {
   if (!app.map) return;
   app.map.drawLabels((place) => (lang() === "ja" && place.name_ja ? place.name_ja : place.name));
+  for (const button of document.querySelectorAll(".sheet-switch")) button.textContent = app.messages.name("map", button.dataset.sheet);
 }
 
 // -- the context the panels draw from ---------------------------------------------------------
