@@ -262,20 +262,3 @@ def test_the_airbase_display_names_a_base_and_its_place_once_each(page, server, 
     summary = '#airbases-panel details.airbase[data-base="{}"] > summary'
     assert "·" not in page.inner_text(summary.format("andravida"))
     assert len(page.inner_text(summary.format("hellinikon")).split(" · ")) == 2
-
-
-def test_the_map_switch_follows_a_change_of_language(page, server):
-    """The operational and strategic map buttons are named again when the page's language is
-    switched, as the rest of the page is."""
-    _, _, links = new_game(server)
-    open_page(page, links["a"], "en")
-    switch = ".sheet-switch"
-    assert page.eval_on_selector_all(switch, "(all) => all.map((b) => b.textContent)") == [
-        "Operational map",
-        "Strategic map",
-    ]
-    page.click(".lang[data-lang=ja]")
-    page.wait_for_function("() => document.documentElement.lang === 'ja'")
-    names = "() => [...document.querySelectorAll('.sheet-switch')].map((b) => b.textContent)"
-    page.wait_for_function(f"() => ({names})().every((text) => !text.includes('map'))")
-    assert page.evaluate(names) == ["作戦マップ", "戦略マップ"]
