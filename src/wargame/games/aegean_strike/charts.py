@@ -331,6 +331,14 @@ class Withdrawal(Strict):
     """11.13: the hits a unit takes leaving a hex under a declared enemy attack."""
 
 
+class TruckTransport(Strict):
+    load_mp: Small
+    """13.09 (seed 7.04: trucks spend MP to load and unload): operational MP a truck spends to
+    load a ground unit (designed: the amount is lost)."""
+    unload_mp: Small
+    """The MP it spends to set the unit down where its march ends (designed)."""
+
+
 class GroundSupply(Strict):
     range: Hexes
     """Operational hexes from a unit to a supply source (12.02)."""
@@ -861,6 +869,7 @@ TABLES: Final = PrintedTables(
         "unit_repair": TableKind(UnitRepair, checked_unit_repair),
         "formations": TableKind(Formations),
         "withdrawal": TableKind(Withdrawal),
+        "truck_transport": TableKind(TruckTransport),
         "reserve": TableKind(Reserve),
         "special_supply": TableKind(SpecialSupply),
         "satellites": TableKind(Satellites),

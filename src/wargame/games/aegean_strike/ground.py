@@ -30,6 +30,23 @@ Decisions (provisional: the ground and movement rules are lost)
   march (``haul``), one depot a truck, to a hex that holds none (one a hex). The depot is
   public, so the truck that set it down is seen there until it moves again, as a unit that
   fought is (:mod:`detection`); the log line names no truck.
+- A truck carries a ground unit (13.09, seed 8.04: trucks carry other ground units; 8.01: its
+  transport capacity is the size of force it carries at once; 7.04 item 1: trucks spend MP to
+  load and unload; provisional, the truck rules are lost): in a segment where the truck may
+  march (trucks are always Front-line, so the Battlefield Controller's first segment of Action
+  Stage 1 and the Reactor's of Stage 3: 7.04, 7.06), it takes along one unit of its side in its
+  hex (``carry``), not a truck, whose weight (table ``ground_hits`` by size, as air and sea
+  transports weigh their loads) is within its transport value, and that could march itself
+  in the segment (11.02, 11.03, 13.02). Loading, the march and unloading are one move (the
+  simplest reading of the seed's "load or unload"): the truck spends table
+  ``truck_transport``'s load and unload MP out of its allowance and the rest on the march, and
+  the unit is set down where the truck stops, in a hex with room for both (13.03). That is the
+  unit's move for the segment (it marches no more), but it attacks as a unit that marched may
+  (the seed lets the segment's activities come in any order). A truck does not load in a hex
+  the enemy has declared a land combat against (no withdrawal in a truck, 11.13), nor hauls a
+  depot and carries a unit at once. No unit stays aboard a truck, so a truck destroyed later
+  takes no one with it. The log shows the other side two marches, each unit named only to a
+  side that sees it (:mod:`detection`); the owner alone reads which truck carried which unit.
 - A unit's allowance (11.03, provisional: the section is lost; the seed says MP pay for moving
   and for changing formation) is spent once a segment: on the hexes it marches through, or on a
   change of formation (a Planned Assault, 11.11), after which it does not march.
@@ -63,6 +80,11 @@ RULES.stand_in("11.07", "clear and rough hexes, rivers (table terrain_effects)",
 RULES.stand_in("13.03", "a move ends only under the stacking table's limit", key="stacking")
 RULES.stand_in(
     "11.03", "the allowance pays for one march or one change of formation", key="allowance"
+)
+RULES.stand_in(
+    "13.09",
+    "a truck carries one unit within its transport value on its march, set down where it stops",
+    key="truck_transport",
 )
 RULES.stand_in(
     "13.01",
@@ -143,8 +165,11 @@ class Marching:
             self._costs[a, b] = step_cost(self.g_tables, self.data, a, b)
         return self._costs[a, b]
 
-    def reach(self, uid: str) -> set[str]:
+    def reach(self, uid: str, allowance: int | None = None) -> set[str]:
+        """The hexes ``uid`` may end a march in, spending ``allowance`` MP (its own if None)."""
         here = self.data["ground"][uid]["hex"]
+        if allowance is None:
+            allowance = state.ground_values(uid).ma
         if state.on_strategic(here):
             found = set(land_neighbours(here)) | set(map_entries(here))
         else:
@@ -155,7 +180,7 @@ class Marching:
                     cost=self.cost,
                     can_enter=lambda a, b: b not in self.enemies,
                     can_leave=lambda n: n not in self.zoc,
-                    max_cost=state.ground_values(uid).ma,
+                    max_cost=max(allowance, 0),
                 ).reached
             )
             found |= set(map_exits(here))
@@ -241,6 +266,7 @@ class GroundSegment(Procedure):
         allowed = _permit(f)
         choices = Decision.single(side, "prompt.ground_segment")
         marching = Marching(game_tables(g.state), g.data, side)
+        halted: dict[str, str] = {}
         for uid in sorted(u for u in g.data["ground"] if state.side_of(g.data, u) == side):
             reason = move_refusal(g.data, side, uid) or ground_modes.march_refusal(
                 g.data, uid, allowed
@@ -250,13 +276,18 @@ class GroundSegment(Procedure):
             offer(choices, f"march {uid}", reason, _pick, uid)
             if not reason and haul_from(g.data, side, uid):
                 choices.add(f"haul {uid}", _pick_haul, uid)  # 12.01
+            if assault.group_of(uid) == TRUCK:
+                halted[uid] = reason
+                if not reason:
+                    _offer_carries(g, choices, marching, uid, allowed)  # 13.09
         if allowed.declare:
             for hex_id in assault.targets(g.data, side):
                 reason = assault.declare_refusal(g.data, side, hex_id)
                 offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
             formation.offer_plans(g, choices, side)
         choices.add("end", _end)
-        if not choices.verbs() & {"march", "haul", "assault", "plan"}:
+        choices.explain = lambda text: _unlisted_carry(g.data, side, halted, text)
+        if not choices.verbs() & {"march", "haul", "carry", "assault", "plan"}:
             choices.prompt = "prompt.ground_segment_end"
         return choices
 
@@ -267,7 +298,12 @@ class GroundSegment(Procedure):
         allowed = _permit(f)
         marching = Marching(game_tables(g.state), g.data, f["side"])
         hauling = f.get("haul")
-        for hex_id in sorted(_destinations(g.data, marching, uid, allowed)):
+        cargo = f.get("carry")
+        if cargo:
+            found = carry_destinations(g.data, marching, uid, allowed)
+        else:
+            found = _destinations(g.data, marching, uid, allowed)
+        for hex_id in sorted(found):
             reason = hex_id in g.data["depots"] and hauling and haul_refusal(hex_id)
             offer(choices, f"to {hex_id}", reason or "", _march, hex_id)
         joins = allowed.join_only and marching.reach(uid)
@@ -312,6 +348,7 @@ def _unlisted(uid: str, text: str, join_only: bool = False) -> str:
 def _pick(g: Context, f: Frame, uid: str) -> None:
     f["unit"] = uid
     f.locals.pop("haul", None)
+    f.locals.pop("carry", None)
     g.goto("where")
 
 
@@ -331,7 +368,115 @@ def haul_refusal(hex_id: str) -> str:
 
 def _pick_haul(g: Context, f: Frame, uid: str) -> None:
     f["unit"], f["haul"] = uid, True
+    f.locals.pop("carry", None)
     g.goto("where")
+
+
+# -- trucks carry ground units (13.09) -------------------------------------------------------------
+def riders(data: Mapping[str, Any], side: str, truck: str) -> list[str]:
+    """The ground units of ``side`` in ``truck``'s hex that a truck might carry: none a truck."""
+    here = data["ground"][truck]["hex"]
+    return sorted(
+        u
+        for u, r in data["ground"].items()
+        if r["hex"] == here
+        and u != truck
+        and assault.group_of(u) != TRUCK
+        and state.side_of(data, u) == side
+    )
+
+
+@RULES.implements("13.09", "8.04", "8.01")
+def carry_refusal(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    truck: str,
+    cargo: str,
+    allowed: ground_modes.Permit,
+) -> str:
+    """Why ``truck`` (free to march in this segment) may not carry ``cargo`` of its hex now
+    ("" if it may): the unit could not march itself in the segment (11.02, 11.03, 13.02), is too
+    big for the truck's transport value, or the hex is under a declared enemy attack."""
+    side = state.side_of(data, truck)
+    reason = move_refusal(data, side, cargo) or ground_modes.march_refusal(data, cargo, allowed)
+    if reason:
+        return reason
+    needs = int(g_tables["ground_hits"][state.unit(cargo).size or "X"])
+    capacity = state.ground_values(truck).transport
+    if needs > capacity:
+        return f"13.09: {cargo} weighs {needs} (its size), {truck} carries {capacity}"
+    here = data["ground"][truck]["hex"]
+    if withdrawal.is_withdrawal(data, truck, here):
+        return f"13.09: {truck} does not load in {here}, under a declared enemy attack"
+    return ""
+
+
+@RULES.implements("13.09", "11.02", "13.03")
+def carry_destinations(
+    data: Mapping[str, Any], marching: Marching, truck: str, allowed: ground_modes.Permit
+) -> set[str]:
+    """The hexes ``truck`` may carry a unit to: its allowance less the MP to load and unload,
+    into a hex with room for two more of its side's units."""
+    costs = marching.g_tables["truck_transport"]
+    allowance = state.ground_values(truck).ma - int(costs.load_mp) - int(costs.unload_mp)
+    found = marching.reach(truck, allowance)
+    if allowed.join_only:
+        found &= ground_modes.joinable(data, state.side_of(data, truck))
+    counts = _counts(data, state.side_of(data, truck))
+    return {h for h in found if counts.get(h, 0) + 2 <= stack_limit(marching.g_tables, h)}
+
+
+def _offer_carries(
+    g: Context, choices: Choices, marching: Marching, truck: str, allowed: ground_modes.Permit
+) -> None:
+    side = state.side_of(g.data, truck)
+    for cargo in riders(g.data, side, truck):
+        reason = carry_refusal(marching.g_tables, g.data, truck, cargo, allowed)
+        if not reason and not carry_destinations(g.data, marching, truck, allowed):
+            reason = f"13.02: {truck} carrying {cargo} can enter no hex (allowance, stacking)"
+        offer(choices, f"carry {truck} {cargo}", reason, _pick_carry, truck, cargo)
+
+
+def _unlisted_carry(
+    data: Mapping[str, Any], side: str, halted: Mapping[str, str], text: str
+) -> str:
+    """Why a ``carry`` a player names is not listed: only of units of ``side`` ('' else)."""
+    verb, *names = text.split()
+    if verb != "carry" or len(names) != 2:
+        return ""
+    truck, cargo = names
+    own = [u for u in names if u in data["ground"] and state.side_of(data, u) == side]
+    if truck not in own:
+        return ""
+    if assault.group_of(truck) != TRUCK:
+        return f"13.09: {truck} is not a truck"
+    if halted.get(truck):
+        return halted[truck]
+    if cargo not in own:
+        return ""
+    if assault.group_of(cargo) == TRUCK:
+        return f"13.09: a truck carries no truck ({cargo})"
+    return f"13.09: {cargo} is not in {truck}'s hex"
+
+
+def _pick_carry(g: Context, f: Frame, truck: str, cargo: str) -> None:
+    f["unit"], f["carry"] = truck, cargo
+    f.locals.pop("haul", None)
+    g.goto("where")
+
+
+@RULES.implements("13.09")
+def _set_down(g: Context, f: Frame, cargo: str, start: str, hex_id: str) -> None:
+    """The carried unit ends where its truck ends, its move for the segment made; the other
+    side reads a march, the owner which truck carried it."""
+    side, truck = f["side"], f["unit"]
+    g.data["ground"][cargo]["hex"] = hex_id
+    g.data["ground_moved"].append(cargo)
+    g.data["ground"][cargo]["spent"] = True
+    g.log("log.marched", side=side, unit=cargo, start=start, hex=hex_id)
+    g.log_private(
+        [side], "log.truck_carried", {"side": side, "unit": cargo, "truck": truck, "hex": hex_id}
+    )
 
 
 def _cancel(g: Context, f: Frame) -> None:
@@ -347,6 +492,9 @@ def _march(g: Context, f: Frame, hex_id: str) -> None:
     g.data["ground"][uid]["spent"] = True
     g.log("log.marched", side=f["side"], unit=uid, start=start, hex=hex_id)
     withdrawal.withdraw(g, uid, start)
+    cargo = f.locals.pop("carry", None)
+    if cargo:
+        _set_down(g, f, cargo, start, hex_id)
     if f.locals.pop("haul", None):
         _haul(g, f["side"], uid, start, hex_id)
     g.goto("choose")
