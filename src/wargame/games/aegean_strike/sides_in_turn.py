@@ -10,9 +10,9 @@ from wargame.games.aegean_strike import state
 
 
 class SidesInTurn(Procedure):
-    """Asks ``choose`` (a decision of the subclass; another name in ``decision_step``) of each side in
-    turn that ``asks`` says has a choice, ``f["side"]`` the side asked; ``begin`` sets up the
-    step's own frame first, ``finish`` closes the step once both sides are done."""
+    """Asks ``choose`` (a decision of the subclass, or the one ``decision_step`` names) of each
+    side in turn that ``asks`` says has a choice, ``f["side"]`` the side asked; ``begin`` sets up
+    the step's own frame first, ``finish`` closes the step once both sides are done."""
 
     decision_step = "choose"
 
