@@ -13,6 +13,7 @@ import pytest
 from tests.aegean_strike.play import GAME, act, actions, edited, first_segment, passing, prompt
 from tests.aegean_strike.test_air_mines import minelaying
 from tests.aegean_strike.test_depots import HERAKLION, TRIPOLI, at_step, depot, stranded
+from tests.aegean_strike.test_ground_trucks import TRUCK_HEX, put, truck_segment
 from tests.aegean_strike.test_recon import WATCHED, assigning
 from wargame.bots import make_bot
 from wargame.games.aegean_strike import strategy, supply
@@ -203,3 +204,13 @@ def test_a_minelaying_group_lays_its_field_nearest_the_enemy_ships():
 
     assert gap(order[0]) == min(gap(h) for h in offered)
     assert strategy.rank(reckoning(first_segment()), "a", "mission minelaying") > 0
+
+
+@pytest.mark.rule("13.09")
+def test_a_unit_marching_toward_the_enemy_goes_by_truck_first():
+    """Turkey's infantry brigade beside its truck at Corlu, far from the Greeks: the ordering
+    tries the truck's carry before the brigade's own march (13.09, 11.02)."""
+    found = truck_segment(put("tu-gn-ankara", TRUCK_HEX))
+    texts = ordered(found, "b")
+    carried, marched = "carry tu-truck tu-gn-ankara", "march tu-gn-ankara"
+    assert texts.index(carried) < texts.index(marched) < texts.index("end")

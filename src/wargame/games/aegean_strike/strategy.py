@@ -746,6 +746,9 @@ DEAD_END: Final = -2.0
 PLACES: Final = frozenset({"to", "hex", "field"})
 """A ship's, ground unit's or EWDA's destination, an airmobile group's landing hex (9.03):
 hundreds or thousands are offered."""
+CARRIED: Final = 0.1
+"""A unit that would march toward the enemy goes by truck first if one can carry it (13.09):
+the truck's allowance takes it farther (a unit next to the enemy already is not carried)."""
 OVER_CARRIER: Final = 0.01
 """An E-2 over its carrier (9.03) is worth a strategic hex closer than its hex alone: it goes
 where the carrier goes."""
@@ -821,6 +824,8 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
         return _ewda_rank(reckoning, side, data["naval"][rest]["hex"]) + OVER_CARRIER
     if verb == "march":
         return _march_rank(reckoning, side, rest)
+    if verb == "carry":  # 13.09: "carry TRUCK UNIT", the unit taken farther than it marches
+        return _march_rank(reckoning, side, rest.split(" ")[1]) + CARRIED
     if verb == "to":
         return _destination_rank(reckoning, side, rest)
     return _sea_rank(verb)
