@@ -55,13 +55,14 @@ Decisions
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.aegean_strike import (
     air_defence,
+    air_previews,
     airdrop,
     assault,
     depots,
@@ -520,7 +521,8 @@ class AirSegment(Procedure):
                     g_tables, g.data, uid, kind, more
                 ):
                     choices.add(f"add {uid}", _add_interceptor, uid)
-        choices.add("go", _intercept)
+        preview = partial(air_previews.later_interception, g, enemy)  # the interceptors' fire
+        choices.add("go", _intercept, later=preview)
         if "add" not in choices.verbs():
             choices.prompt = "prompt.respond_group_go"
         return choices
@@ -581,10 +583,13 @@ class AirSegment(Procedure):
         choices = Decision.single(f["side"], "prompt.strike", hex=flight["target_hex"])
         unseen = detection.hidden_from(game_tables(g.state), g.data, f["side"])
         there = flight["target_hex"]
-        for target in strike_targets(g.data, f["side"], flight["mission"], there, unseen):
-            choices.add(f"attack {target}", _strike, target)
-        if depot_target(g.data, f["side"], flight["mission"], there):
-            choices.add(f"bomb {there}", _bomb)
+        side = f["side"]
+        for target in strike_targets(g.data, side, flight["mission"], there, unseen):
+            preview = partial(air_previews.later, g, side, target)  # issue 18: the odds
+            choices.add(f"attack {target}", _strike, target, later=preview)
+        if depot_target(g.data, side, flight["mission"], there):
+            preview = partial(air_previews.later_depot, g, side, there)
+            choices.add(f"bomb {there}", _bomb, later=preview)
         if flight["mission"] == "bombing_strike":
             choices.add("interdict", _interdict)
         return choices

@@ -111,10 +111,10 @@ def bomb(g: Context, flight: Mapping[str, Any]) -> None:
     """A bombing strike on the depot in the target hex: the strike units' bombing values on the
     air-to-ground chart; the depot is destroyed as its turn's hits reach the table's limit."""
     hex_id = flight["target_hex"]
-    values = [state.air_values(u).bombing for u in losses.strikers(g.data, flight)]
-    power = losses.strength(values, [])
+    odds = losses.strike_odds(game_tables(g.state), g.data, flight, hex_id, depot=True)
+    power = odds.power
     roll = g.roll(losses.D10, flight["side"], "strike")
-    hits = game_tables(g.state)["air_to_ground_combat"].hits(power, roll)
+    hits = odds.hits(roll)
     nation = g.data["depots"][hex_id]["nation"]
     g.log(
         "log.depot_strike", side=flight["side"], hex=hex_id, nation=nation, attack=power, hits=hits

@@ -15,11 +15,13 @@ Decisions
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from wargame.engine.dice import Die
 from wargame.engine.procedure import Context
 from wargame.games.aegean_strike import detection, e2_carrier, optional, state
+from wargame.games.aegean_strike.charts import HitChart
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
@@ -135,27 +137,64 @@ def strength(values: list[int], ecm: list[int]) -> int:
     return max(0, sum(values) - max(ecm, default=0))
 
 
+@dataclass(frozen=True, slots=True)
+class AirFight:
+    """Air-to-air combat worked out before the dice (9.06, 16.07): the interceptors and their
+    anti-air values, the group's flying units and their ECM, its units that fight (escorts and
+    units on an anti-air mission) and their anti-air values, and each side's strength."""
+
+    interceptors: tuple[tuple[str, int], ...]
+    fliers_ecm: tuple[tuple[str, int], ...]
+    fighters: tuple[tuple[str, int], ...]
+    interceptors_ecm: tuple[int, ...]
+
+    @property
+    def theirs(self) -> int:
+        """The interceptors' strength: their anti-air values less the group's best ECM."""
+        return strength([v for _, v in self.interceptors], [v for _, v in self.fliers_ecm])
+
+    @property
+    def ours(self) -> int:
+        """The group's strength: its fighters' anti-air less the interceptors' best ECM."""
+        return strength([v for _, v in self.fighters], list(self.interceptors_ecm))
+
+    def on_flight(self, g_tables: Mapping[str, Any], roll: int) -> int:
+        return int(g_tables["air_naval_combat"].hits(self.theirs, roll))
+
+    def on_interceptors(self, g_tables: Mapping[str, Any], roll: int) -> int:
+        return int(g_tables["air_naval_combat"].hits(self.ours, roll))
+
+
+@RULES.implements("9.06", "9.03", "16.07")
+def air_to_air_strengths(data: Mapping[str, Any], flight: Mapping[str, Any]) -> AirFight:
+    """Who fights in the air combat and with what (a strike unit may not use its anti-air
+    value, 9.03)."""
+    fliers = [u for u in flight["units"] if u in data["air"]]
+    fighters = [u for u in fliers if u in flight["escorts"] or flight["mission"] in ANTI_AIR]
+    interceptors = list(flight["interceptors"])
+    return AirFight(
+        tuple((u, int(state.air_values(u).anti_air)) for u in interceptors),
+        tuple((u, int(state.air_values(u).ecm)) for u in fliers),
+        tuple((u, int(state.air_values(u).anti_air)) for u in fighters),
+        tuple(int(state.air_values(u).ecm) for u in interceptors),
+    )
+
+
 @RULES.implements("9.06", "16.07", "16.01")
 def air_to_air(g: Context, flight: dict[str, Any]) -> None:
     """Both groups fire at once; the flight's marker is revealed as its escorts fight. CAP
     fights the same way (16.01, provisional)."""
     reveal(g, flight)
-    chart = game_tables(g.state)["air_naval_combat"]
-    fliers = [u for u in flight["units"] if u in g.data["air"]]
-    fighters = [u for u in fliers if u in flight["escorts"] or flight["mission"] in ANTI_AIR]
-    interceptors = list(flight["interceptors"])
-    theirs = strength(
-        [state.air_values(u).anti_air for u in interceptors],
-        [state.air_values(u).ecm for u in fliers],
-    )
-    ours = strength(
-        [state.air_values(u).anti_air for u in fighters],
-        [state.air_values(u).ecm for u in interceptors],
-    )
+    g_tables = game_tables(g.state)
+    fight = air_to_air_strengths(g.data, flight)
+    fliers = [u for u, _ in fight.fliers_ecm]
+    interceptors = [u for u, _ in fight.interceptors]
+    theirs, ours = fight.theirs, fight.ours
     enemy = state.other(flight["side"])
     roll_theirs = g.roll(D10, enemy, D10_REASON)
     roll_ours = g.roll(D10, flight["side"], D10_REASON)
-    on_flight, on_interceptors = chart.hits(theirs, roll_theirs), chart.hits(ours, roll_ours)
+    on_flight = fight.on_flight(g_tables, roll_theirs)
+    on_interceptors = fight.on_interceptors(g_tables, roll_ours)
     g.log(
         "log.air_combat",
         hex=flight["target_hex"],
@@ -209,23 +248,75 @@ def strikers(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class StrikeOdds:
+    """A strike's attack on one target worked out before the die (9.06): the strike units and
+    the value each attacks with, the target's ECM taken off their sum (16.08), the chart read
+    and its column shift (9.03, table ``field_strike``). :meth:`hits` reads the chart for a
+    face of the die; the strike in play and its preview (:mod:`air_previews`) both use it."""
+
+    target: str
+    value: str
+    """The strike units' value: bombing, asm or underwater (``STRIKE_VALUE``)."""
+    strikers: tuple[tuple[str, int], ...]
+    ecm: int
+    chart: str
+    """The table read: ``air_naval_combat`` or ``air_to_ground_combat``."""
+    shift: int
+    hit_chart: HitChart
+
+    @property
+    def power(self) -> int:
+        return strength([value for _, value in self.strikers], [self.ecm])
+
+    @property
+    def column(self) -> str | None:
+        """The strength's column before its shift (None: too weak to score)."""
+        return self.hit_chart.column(self.power)
+
+    @property
+    def shifted_column(self) -> str | None:
+        column = self.column
+        if column is None:
+            return None
+        table = self.hit_chart.table
+        return table.columns[table.shift_column(column, self.shift)]
+
+    def hits(self, roll: int) -> int:
+        return self.hit_chart.hits(self.power, roll, self.shift)
+
+
+@RULES.implements("9.06", "16.06", "16.08", "9.03", "12.01")
+def strike_odds(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    flight: Mapping[str, Any],
+    target: str,
+    *,
+    depot: bool = False,
+) -> StrikeOdds:
+    """The odds of the group's strike on ``target``: a ship on the air/naval chart less its
+    ECM (16.08), a ground unit, an airbase or a depot (``depot``: ``target`` is its hex,
+    12.01) on the air-to-ground chart (16.06), a transport waiting in the field (9.03,
+    provisional) on the chart and column shift of table ``field_strike``."""
+    value = "bombing" if depot else STRIKE_VALUE[flight["mission"]]
+    naval = not depot and target in data["naval"]
+    ecm = state.naval_values(target).ecm if naval else 0
+    units = tuple((u, int(getattr(state.air_values(u), value))) for u in strikers(data, flight))
+    chart, shift = "air_naval_combat" if naval else "air_to_ground_combat", 0
+    if not depot and target in data["air"]:  # 9.03: a transport on the ground in the field
+        row = g_tables["field_strike"]
+        chart, shift = row.chart, row.shift
+    return StrikeOdds(target, value, units, ecm, chart, shift, g_tables[chart])
+
+
 @RULES.implements("9.06", "9.10", "16.06", "16.08", "9.03")
 def strike(g: Context, flight: dict[str, Any], target: str) -> None:
-    """The strike units attack one target in the hex: a ship on the air/naval chart less its
-    ECM, a ground unit or an airbase on the air-to-ground chart, a transport waiting in the
-    field (9.03, provisional) on the chart and column shift of table ``field_strike``."""
-    g_tables = game_tables(g.state)
-    value = STRIKE_VALUE[flight["mission"]]
-    naval = target in g.data["naval"]
-    ecm = [state.naval_values(target).ecm] if naval else []
-    power = strength([getattr(state.air_values(u), value) for u in strikers(g.data, flight)], ecm)
-    chart = g_tables["air_naval_combat" if naval else "air_to_ground_combat"]
-    shift = 0
-    if target in g.data["air"]:  # 9.03: a transport on the ground in the field
-        row = g_tables["field_strike"]
-        chart, shift = g_tables[row.chart], row.shift
+    """The strike units attack one target in the hex (:func:`strike_odds`)."""
+    odds = strike_odds(game_tables(g.state), g.data, flight, target)
+    power = odds.power
     roll = g.roll(D10, flight["side"], "strike")
-    hits = chart.hits(power, roll, shift)
+    hits = odds.hits(roll)
     detection.fought(g.data, [target])
     g.log("log.strike", side=flight["side"], target=target, attack=power, hits=hits)
     if target in g.data["airbases"]:
