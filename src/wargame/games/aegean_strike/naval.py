@@ -56,7 +56,7 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -64,7 +64,15 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import detection, e2_carrier, losses, mines, sealift, state
+from wargame.games.aegean_strike import (
+    detection,
+    e2_carrier,
+    losses,
+    mines,
+    naval_previews,
+    sealift,
+    state,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.losses import D10
@@ -341,10 +349,12 @@ class NavalSegment(Procedure):
             choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text, closed)
         elif f["verb"] == "bombard":
             for target in bombard_targets(g_tables, g.data, uid):
-                choices.add(f"at {target}", _bombard, target)
+                note = partial(naval_previews.later_bombard, g, f["side"], uid, target)
+                choices.add(f"at {target}", _bombard, target, later=note)
         else:
             for target in targets(g_tables, g.data, uid):
-                choices.add(f"at {target}", _fire, target)
+                note = partial(naval_previews.later_fire, g, f["side"], uid, target)
+                choices.add(f"at {target}", _fire, target, later=note)
         choices.add("cancel", _cancel)
         return choices
 
@@ -361,7 +371,8 @@ class NavalSegment(Procedure):
             for uid in f["moved"]:
                 for ship in interceptors(g_tables, g.data, uid):
                     if ship not in f["engaged"]:
-                        choices.add(f"engage {ship} {uid}", _engage, ship, uid)
+                        note = partial(naval_previews.later_fire, g, enemy, ship, uid)
+                        choices.add(f"engage {ship} {uid}", _engage, ship, uid, later=note)
         from wargame.games.aegean_strike import ship_interception  # noqa: PLC0415 - air imports naval
 
         ship_interception.offer(choices, g, enemy, f["moved"], _air_intercept)
@@ -464,13 +475,18 @@ def _fire(g: Context, f: Frame, target: str) -> None:
     g.goto("choose")
 
 
+def bombardment_strength(uid: str) -> int:
+    """A ship's bombardment value, read on the air-to-ground chart (16.09)."""
+    return int(state.naval_values(uid).bombardment)
+
+
 @RULES.implements("16.09", "10.04", "9.06")
 def _bombard(g: Context, f: Frame, target: str) -> None:
     """The ship fires at the ground unit; the unit takes the hits and stays where it is."""
     uid = f["unit"]
     _spend(g, f)
     g_tables = game_tables(g.state)
-    power = int(state.naval_values(uid).bombardment)
+    power = bombardment_strength(uid)
     roll = g.roll(D10, f["side"], "bombardment")
     hits = int(g_tables["air_to_ground_combat"].hits(power, roll))
     detection.fought(g.data, [uid, target])
@@ -521,11 +537,17 @@ def _engage(g: Context, f: Frame, ship: str, uid: str) -> None:
     _end(g, f)
 
 
+@RULES.implements("16.11", "16.07")
+def fire_strength(uid: str, target: str) -> int:
+    """The strength of one naval unit's fire at another: its attack value less the target's
+    ECM (16.11; the ECM as in air combat, 16.07, provisional)."""
+    return losses.strength([attack_value(uid, target)], [state.naval_values(target).ecm])
+
+
 def shot(g: Context, uid: str, target: str) -> int:
     """The hits one naval unit's fire scores on another (16.11)."""
-    power = losses.strength([attack_value(uid, target)], [state.naval_values(target).ecm])
     roll = g.roll(D10, state.side_of(g.data, uid), "naval_combat")
-    return int(game_tables(g.state)["air_naval_combat"].hits(power, roll))
+    return int(game_tables(g.state)["air_naval_combat"].hits(fire_strength(uid, target), roll))
 
 
 def _end(g: Context, f: Frame) -> None:
