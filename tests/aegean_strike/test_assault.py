@@ -125,15 +125,19 @@ def test_armour_mixed_qualities_artillery_and_engineers_shift_the_odds():
     g_tables = tables(facing())
     shifts = g_tables["land_modifiers"].shifts
     data = {"ground": {"gr-engr": {"hex": "2022"}, "ly-cdo": {"hex": ROUGH}}}
-    plain = assault.unit_shift(g_tables, data, ["us-sf"], ["ly-cdo"], ROUGH)
+
+    def unit_shift(*args):
+        return sum(item.value for item in assault.unit_shifts(*args))
+
+    plain = unit_shift(g_tables, data, ["us-sf"], ["ly-cdo"], ROUGH)
     assert plain == 0
-    armour = assault.unit_shift(g_tables, data, ["gr-20-armd"], ["ly-cdo"], ROUGH)
+    armour = unit_shift(g_tables, data, ["gr-20-armd"], ["ly-cdo"], ROUGH)
     assert armour == shifts["armour.attacker_only"]
     assert (
-        assault.unit_shift(g_tables, data, ["ly-cdo"], ["gr-20-armd"], "2022")
+        unit_shift(g_tables, data, ["ly-cdo"], ["gr-20-armd"], "2022")
         == (shifts["armour.defender_only"])
     )
-    guns = assault.unit_shift(g_tables, data, ["gr-art", "us-sf"], ["ly-cdo"], ROUGH)
+    guns = unit_shift(g_tables, data, ["gr-art", "us-sf"], ["ly-cdo"], ROUGH)
     assert guns == shifts["artillery.per_unit"] + shifts["troop_quality.mixed_stack"]
-    sappers = assault.unit_shift(g_tables, data, ["gr-engr"], ["ly-cdo"], ROUGH)
+    sappers = unit_shift(g_tables, data, ["gr-engr"], ["ly-cdo"], ROUGH)
     assert sappers == shifts["engineers.rough_city_or_river"]

@@ -71,17 +71,13 @@ def test_supply_shifts_a_land_combat():
     start = cut_off_segment()
     g_tables = tables(start)
     shifts = g_tables["land_modifiers"].shifts
-    assert (
-        supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["ly-2-armd"], start.scenario) == 0
-    )
-    assert (
-        supply.combat_shift(g_tables, start.data, ["us-sf"], ["ly-1-armd"], start.scenario)
-        == shifts["supply.attacker_unsupplied"]
-    )
-    assert (
-        supply.combat_shift(g_tables, start.data, ["ly-1-armd"], ["us-sf"], start.scenario)
-        == shifts["supply.defender_unsupplied"]
-    )
+
+    def shifted(attackers, defenders):
+        return supply.combat_shifts(g_tables, start.data, attackers, defenders, start.scenario)
+
+    assert shifted(["ly-1-armd"], ["ly-2-armd"]) == []
+    assert shifted(["us-sf"], ["ly-1-armd"]) == [("attacker", shifts["supply.attacker_unsupplied"])]
+    assert shifted(["ly-1-armd"], ["us-sf"]) == [("defender", shifts["supply.defender_unsupplied"])]
 
 
 @pytest.mark.rule("18")

@@ -16,6 +16,9 @@ Decisions (provisional: the ground combat rules are lost)
   on one side only, a stack of mixed troop qualities, each artillery unit, and attacking engineers
   against a rough or city hex or across a river (table ``land_modifiers``). Formations and
   chemical warfare have their own rules (11.11, 11.09).
+- Every shift is itemised with its rule (:func:`column_shifts`) and the combat read on the CRT
+  by :class:`Odds`, which both the resolution and the preview of a combat (:mod:`previews`)
+  use.
 - The declared combats are resolved in the order declared (the seed lets the Battlefield
   Controller choose it). Hits fall on the units of a side one at a time, in order; a unit
   eliminated takes no more. On an R each surviving defender checks its troop quality's retreat
@@ -33,8 +36,10 @@ Decisions (provisional: the ground combat rules are lost)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from wargame.engine.notes import Modifier
 from wargame.engine.procedure import Context
 from wargame.games.aegean_strike import (
     chemical,
@@ -45,6 +50,7 @@ from wargame.games.aegean_strike import (
     state,
     supply,
 )
+from wargame.games.aegean_strike.charts import LandCrt, LandResult
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
@@ -115,6 +121,15 @@ def cas_hexes(data: Mapping[str, Any], side: str) -> list[str]:
     return sorted({data["ground"][u]["hex"] for u in fighting(data, state.other(side))})
 
 
+def cas_hits(combat: Mapping[str, Any]) -> dict[str, int]:
+    """The hits each side's close air support scored in ``combat``: the attacker's, the
+    defender's."""
+    return {
+        "attacker": int(combat["cas"].get(combat["side"], 0)),
+        "defender": int(combat["cas"].get(state.other(combat["side"]), 0)),
+    }
+
+
 @RULES.implements("16.02")
 def cas_shift(g_tables: Mapping[str, Any], combat: Mapping[str, Any]) -> int:
     """Every cas_hits_per_shift hits of a side's close air support shift a column its way."""
@@ -124,14 +139,34 @@ def cas_shift(g_tables: Mapping[str, Any], combat: Mapping[str, Any]) -> int:
     return ours // per - theirs // per
 
 
+@RULES.implements("16.02")
+def quality_terrain_shifts(
+    g_tables: Mapping[str, Any], attackers: list[str], defenders: list[str], hex_id: str
+) -> list[Modifier]:
+    """The defender's hex terrain, the attackers' best troop quality (to the right) and the
+    defenders' best (to the left), each a column shift with its rule; none of zero."""
+    quality = g_tables["troop_quality"]
+    terrain = ground.hex_terrain()[hex_id]
+    best_attacker = max(attackers, key=lambda u: quality[state.unit(u).quality].shift)
+    best_defender = max(defenders, key=lambda u: quality[state.unit(u).quality].shift)
+    ground_shift = int(g_tables["terrain_effects"].hexes[terrain].shift)
+    found = [
+        Modifier("16.02", "land_shift.terrain", ground_shift, {"terrain": terrain}),
+        Modifier("16.02", "land_shift.attacker_quality",
+                 int(quality[state.unit(best_attacker).quality].shift),
+                 {"quality": state.unit(best_attacker).quality, "unit": best_attacker}),
+        Modifier("16.02", "land_shift.defender_quality",
+                 -int(quality[state.unit(best_defender).quality].shift),
+                 {"quality": state.unit(best_defender).quality, "unit": best_defender}),
+    ]  # fmt: skip
+    return [item for item in found if item.value]
+
+
 def shift(
     g_tables: Mapping[str, Any], attackers: list[str], defenders: list[str], hex_id: str
 ) -> int:
-    quality = g_tables["troop_quality"]
-    terrain = g_tables["terrain_effects"].hexes[ground.hex_terrain()[hex_id]].shift
-    best_attacker = max(quality[state.unit(u).quality].shift for u in attackers)
-    best_defender = max(quality[state.unit(u).quality].shift for u in defenders)
-    return int(terrain + best_attacker - best_defender)
+    found = quality_terrain_shifts(g_tables, attackers, defenders, hex_id)
+    return sum(item.value for item in found)
 
 
 def group_of(uid: str) -> str:
@@ -165,57 +200,135 @@ def engineers_help(data: Mapping[str, Any], attackers: list[str], hex_id: str) -
 
 
 @RULES.implements("11.05")
-def unit_shift(
+def unit_shifts(
     g_tables: Mapping[str, Any],
     data: Mapping[str, Any],
     attackers: list[str],
     defenders: list[str],
     hex_id: str,
-) -> int:
-    """The shift of the units' own modifiers, to the right in the attacker's favour."""
+) -> list[Modifier]:
+    """The units' own modifiers, each a column shift to the right in the attacker's favour
+    (table ``land_modifiers``); none of zero."""
     shifts = g_tables["land_modifiers"].shifts
-    found = 0
+    found: list[tuple[str, Any, dict[str, Any]]] = []
     if has_armour(attackers) and not has_armour(defenders):
-        found += shifts["armour.attacker_only"]
+        found.append(("armour.attacker_only", shifts["armour.attacker_only"], {}))
     if has_armour(defenders) and not has_armour(attackers):
-        found += shifts["armour.defender_only"]
-    found += shifts["troop_quality.mixed_stack"] * mixed_qualities(attackers)
-    found -= shifts["troop_quality.mixed_stack"] * mixed_qualities(defenders)
-    found += shifts["artillery.per_unit"] * (artillery(attackers) - artillery(defenders))
+        found.append(("armour.defender_only", shifts["armour.defender_only"], {}))
+    mixed = shifts["troop_quality.mixed_stack"]
+    if mixed_qualities(attackers):
+        found.append(("troop_quality.mixed_attackers", mixed, {}))
+    if mixed_qualities(defenders):
+        found.append(("troop_quality.mixed_defenders", -mixed, {}))
+    guns = artillery(attackers) - artillery(defenders)
+    if guns:
+        found.append(("artillery.per_unit", shifts["artillery.per_unit"] * guns, {"count": guns}))
     if engineers_help(data, attackers, hex_id):
-        found += shifts["engineers.rough_city_or_river"]
-    return int(found)
+        found.append(("engineers.rough_city_or_river", shifts["engineers.rough_city_or_river"], {}))
+    return [
+        Modifier("11.05", f"land_shift.{name}", int(value), params)
+        for name, value, params in found
+        if value
+    ]
+
+
+@RULES.implements("16.02", "11.05", "11.09", "11.11")
+def column_shifts(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    scenario: str,
+    combat: Mapping[str, Any],
+    *,
+    attackers: list[str],
+    defenders: list[str],
+) -> tuple[Modifier, ...]:
+    """Every column shift of ``combat``, each with its rule: terrain and troop quality, close air
+    support, the units' own modifiers, chemical warfare, Planned Assault and supply."""
+    hex_id = combat["hex"]
+    cas = cas_shift(g_tables, combat)
+    chemical_shift = chemical.shift(g_tables, data, attackers)
+    planned = formation.shift(g_tables, combat)
+    found = [
+        *quality_terrain_shifts(g_tables, attackers, defenders, hex_id),
+        Modifier("16.02", "land_shift.cas", cas, cas_hits(combat)),
+        *unit_shifts(g_tables, data, attackers, defenders, hex_id),
+        Modifier("11.09", "land_shift.chemical", chemical_shift),
+        Modifier("11.11", "land_shift.planned_assault", planned),
+        *(
+            Modifier("16.02", f"land_shift.unsupplied_{who}", value)
+            for who, value in supply.combat_shifts(g_tables, data, attackers, defenders, scenario)
+        ),
+    ]
+    return tuple(item for item in found if item.value)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """A land combat as the CRT reads it (16.02): the strengths, each column shift with its
+    rule, and the CRT. :meth:`result` is what the die gives, in play (:func:`resolve`) and in
+    the preview (:mod:`previews`)."""
+
+    attack: int
+    defence: int
+    shifts: tuple[Modifier, ...]
+    crt: LandCrt
+
+    @property
+    def shift(self) -> int:
+        return sum(item.value for item in self.shifts)
+
+    @property
+    def column(self) -> str:
+        """The odds column (rounded down for the defender); the attack must be above zero."""
+        return self.crt.column(self.attack, self.defence)
+
+    @property
+    def shifted_column(self) -> str:
+        """The column the die is read in, once shifted (clamped to the table)."""
+        table = self.crt.table
+        return table.columns[table.shift_column(self.column, self.shift)]
+
+    @RULES.implements("16.02")
+    def result(self, roll: int) -> LandResult:
+        return self.crt.result(self.column, roll, self.shift)
+
+
+def sides(data: Mapping[str, Any], combat: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    """The attackers of ``combat`` still in play and the units in its hex."""
+    attackers = [u for u in combat["units"] if u in data["ground"]]
+    return attackers, units_in(data, combat["hex"])
+
+
+def odds_of(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], scenario: str, combat: Mapping[str, Any]
+) -> Odds:
+    """``combat`` as it would be resolved now: its attackers' combat strengths against the
+    defenders' defence strengths, shifted (:func:`column_shifts`); ``data`` may be a side's
+    view of the position (:mod:`previews`)."""
+    attackers, defenders = sides(data, combat)
+    attack = sum(state.ground_values(u).combat for u in attackers)
+    defence = sum(state.ground_values(u).defence for u in defenders)
+    shifts = column_shifts(
+        g_tables, data, scenario, combat, attackers=attackers, defenders=defenders
+    )
+    return Odds(int(attack), int(defence), shifts, g_tables["land_crt"])
 
 
 @RULES.implements("16.02", "11.05", "11.09", "11.11", "17")
 def resolve(g: Context, combat: dict[str, Any]) -> None:
     hex_id = combat["hex"]
-    attackers = [u for u in combat["units"] if u in g.data["ground"]]
-    defenders = units_in(g.data, hex_id)
+    attackers, defenders = sides(g.data, combat)
     if not attackers or not defenders:
         return
-    g_tables = game_tables(g.state)
-    attack = sum(state.ground_values(u).combat for u in attackers)
-    defence = sum(state.ground_values(u).defence for u in defenders)
-    if attack == 0:  # units with no combat strength left make no attack (provisional, 16.02)
+    odds = odds_of(game_tables(g.state), g.data, g.state.scenario, combat)
+    if odds.attack == 0:  # units with no combat strength left make no attack (provisional, 16.02)
         g.log("log.assault_lapses", hex=hex_id)
         return
-    crt = g_tables["land_crt"]
-    column = crt.column(attack, defence)
-    moved = (
-        shift(g_tables, attackers, defenders, hex_id)
-        + cas_shift(g_tables, combat)
-        + unit_shift(g_tables, g.data, attackers, defenders, hex_id)
-        + chemical.shift(g_tables, g.data, attackers)
-        + formation.shift(g_tables, combat)
-        + supply.combat_shift(g_tables, g.data, attackers, defenders, g.state.scenario)
-    )
     detection.fought(g.data, [*attackers, *defenders])
     roll = g.roll(D10, combat["side"], "assault")
-    result = crt.result(column, roll, moved)
-    g.log(
-        "log.assault", hex=hex_id, attack=attack, defence=defence, shift=moved, result=result.code
-    )
+    result = odds.result(roll)
+    g.log("log.assault", hex=hex_id, attack=odds.attack, defence=odds.defence, shift=odds.shift,
+          column=odds.column, result=result.code)  # fmt: skip
     share(g, attackers, result.attacker_hits)
     share(g, defenders, result.defender_hits)
     if result.retreat_check:

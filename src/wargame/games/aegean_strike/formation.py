@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from wargame.engine.procedure import Choices, Context
 from wargame.engine.state import Frame
 from wargame.games.aegean_strike import state
 from wargame.games.aegean_strike.charts import tables as game_tables
-from wargame.games.aegean_strike.offers import offer
 from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in(
@@ -58,11 +58,20 @@ def changed(data: Mapping[str, Any], uid: str) -> bool:
 
 
 def offer_plans(g: Context, choices: Choices, side: str) -> None:
+    """A Planned Assault for each combat ``side`` declared, with the preview of the combat in
+    that formation (worked out when a view asks: :mod:`previews`)."""
+    from wargame.games.aegean_strike import previews  # noqa: PLC0415 (it imports assault)
+
     g_tables = game_tables(g.state)
     for combat in g.data["combats"]:
         if combat["side"] == side:
+            hex_id = combat["hex"]
             reason = plan_refusal(g_tables, g.data, combat)
-            offer(choices, f"plan {combat['hex']}", reason, _plan, combat["hex"])
+            if reason:
+                choices.refuse(f"plan {hex_id}", reason)
+            else:
+                note = partial(previews.planning, g, side, hex_id)
+                choices.add(f"plan {hex_id}", _plan, hex_id, later=note)
 
 
 @RULES.implements("11.11")

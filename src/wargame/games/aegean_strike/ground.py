@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any, Final
 
 from wargame.engine.board.paths import search
@@ -281,9 +281,7 @@ class GroundSegment(Procedure):
                 if not reason:
                     _offer_carries(g, choices, marching, uid, allowed)  # 13.09
         if allowed.declare:
-            for hex_id in assault.targets(g.data, side):
-                reason = assault.declare_refusal(g.data, side, hex_id)
-                offer(choices, f"assault {hex_id}", reason, _assault, hex_id)
+            _offer_assaults(g, choices, side)
             formation.offer_plans(g, choices, side)
         choices.add("end", _end)
         choices.explain = lambda text: _unlisted_carry(g.data, side, halted, text)
@@ -508,6 +506,21 @@ def _haul(g: Context, side: str, uid: str, start: str, hex_id: str) -> None:
     g.data["depots"][hex_id] = record
     g.data.setdefault("fought", {})[uid] = hex_id
     g.log("log.depot_hauled", side=side, hex=start, to=hex_id, nation=record["nation"])
+
+
+@RULES.implements("16.02")
+def _offer_assaults(g: Context, choices: Choices, side: str) -> None:
+    """A land combat against each enemy hex the side may attack, with its preview (worked out
+    when a view asks: :mod:`previews`)."""
+    from wargame.games.aegean_strike import previews  # noqa: PLC0415 (it imports assault)
+
+    for hex_id in assault.targets(g.data, side):
+        reason = assault.declare_refusal(g.data, side, hex_id)
+        if reason:
+            choices.refuse(f"assault {hex_id}", reason)
+        else:
+            note = partial(previews.declaring, g, side, hex_id)
+            choices.add(f"assault {hex_id}", _assault, hex_id, later=note)
 
 
 def _assault(g: Context, f: Frame, hex_id: str) -> None:

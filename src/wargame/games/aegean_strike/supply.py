@@ -288,17 +288,19 @@ def naval_attrition(g: Context) -> None:
 
 
 @RULES.implements("16.02")
-def combat_shift(
+def combat_shifts(
     g_tables: Mapping[str, Any],
     data: Mapping[str, Any],
     attackers: list[str],
     defenders: list[str],
     scenario: str,
-) -> int:
+) -> list[tuple[str, int]]:
+    """The supply shifts of a land combat, by whose units are out of supply (``attacker``,
+    ``defender``): a side with any unit out of supply (table ``land_modifiers``)."""
     shifts = g_tables["land_modifiers"].shifts
-    found = 0
+    found: list[tuple[str, int]] = []
     if not all(in_supply(g_tables, data, u, scenario) for u in attackers):
-        found += shifts["supply.attacker_unsupplied"]
+        found.append(("attacker", int(shifts["supply.attacker_unsupplied"])))
     if not all(in_supply(g_tables, data, u, scenario) for u in defenders):
-        found += shifts["supply.defender_unsupplied"]
-    return int(found)
+        found.append(("defender", int(shifts["supply.defender_unsupplied"])))
+    return found
