@@ -108,8 +108,12 @@ def test_the_durability_choices_are_the_stores(capsys):
 def test_a_bad_start_is_one_line(tmp_path):
     assert "port 70000" in one_line_error("--port", 70000)
     assert "--workers must be" in one_line_error("--workers", 0)
-    assert "unsupported database" in one_line_error("--database", "mysql://x/y")
-    assert "no folder" in one_line_error("--database", tmp_path / "none" / "g.db")
+    with socket.create_server(("127.0.0.1", 0)) as probe:  # not the default port: in use or not
+        free = probe.getsockname()[1]
+    bad_database = one_line_error("--port", free, "--database", "mysql://x/y")
+    assert "unsupported database" in bad_database
+    no_folder = one_line_error("--port", free, "--database", tmp_path / "none" / "g.db")
+    assert "no folder" in no_folder
     with socket.create_server(("127.0.0.1", 0)) as busy:
         port = busy.getsockname()[1]
         assert f"cannot listen on 127.0.0.1:{port}" in one_line_error("--port", port)
