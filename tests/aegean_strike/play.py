@@ -120,3 +120,15 @@ def played_out(scenario: str, seed: int, steps: int) -> State:
         side = GAME.active(state)[0]
         state = GAME.apply(state, side, rng.choice(GAME.legal_actions(state, side)))
     return state
+
+
+def asked_with_nothing(found: State, key: str) -> list[str]:
+    """The sides asked in turn at the prompt ``key`` with only "done" offered, each playing
+    it (a Final Stage step that asks both sides even when they have nothing to do)."""
+    asked = []
+    while prompt(found, GAME.active(found)[0]) == key:
+        side = GAME.active(found)[0]
+        assert actions(found, side) == ["done"]
+        asked.append(side)
+        found = act(found, side, "done")
+    return asked

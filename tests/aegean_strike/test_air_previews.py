@@ -23,7 +23,7 @@ from tests.aegean_strike.play import (
 from tests.aegean_strike.test_airmobile_field import libyan_c130_out, struck_at
 from tests.aegean_strike.test_depots import both, depot
 from tests.aegean_strike.test_play import BENINA, NEAR_LIBYA, sail
-from tests.dai_senso.test_previews import messages_in
+from tests.preview_words import assert_value_names, rendered_keys
 from wargame.engine.state import clone
 from wargame.games.aegean_strike import state
 
@@ -230,15 +230,8 @@ def test_every_word_of_an_air_preview_is_in_english_and_japanese(lang):
     found = at_the_target("asm_strike", sail(NEAR_LIBYA))
     previews = [preview_of(found, "a", "attack ly-ff")]
     previews.append(preview_of(intercepted(False), "b", "go"))
-    keys = set()
+    keys = rendered_keys(GAME, previews, lang)
     for preview in previews:
-        for key, params in messages_in(preview):
-            assert GAME.catalog.lookup(key, lang), f"{key} has no {lang} words"
-            text = GAME.catalog.render(key, params, lang)
-            assert "{" not in text, text
-            keys.add(key)
-        for forces in preview["sides"]:
-            for name in [*forces["totals"], *(n for u in forces["units"] for n in u["values"])]:
-                assert GAME.catalog.lookup(f"reason.{name}", lang), name
+        assert_value_names(GAME, preview, lang)
     assert {"air_preview.title", "air_preview.chart", "air_preview.ecm"} <= keys
     assert "air_preview.interception" in keys

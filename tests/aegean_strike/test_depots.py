@@ -13,6 +13,7 @@ from tests.aegean_strike.play import (
     SCENARIO,
     act,
     actions,
+    asked_with_nothing,
     begun,
     edited,
     first_segment,
@@ -97,13 +98,7 @@ def test_a_source_with_an_enemy_ground_unit_on_it_does_not_function():
 @pytest.mark.rule("7.07")
 def test_both_sides_are_asked_to_build_even_with_nothing_to_build():
     found = at_step("prompt.depots", lambda data: data["sp"].update(us=0, uk=0, ly=0))
-    asked = []
-    while prompt(found, GAME.active(found)[0]) == "prompt.depots_short":
-        side = GAME.active(found)[0]
-        assert actions(found, side) == ["done"]
-        asked.append(side)
-        found = act(found, side, "done")
-    assert asked == ["a", "b"]
+    assert asked_with_nothing(found, "prompt.depots_short") == ["a", "b"]
 
 
 # -- step 2: consumption -------------------------------------------------------------------------

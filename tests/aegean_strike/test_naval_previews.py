@@ -12,7 +12,7 @@ from tests.aegean_strike.play import GAME, SCENARIO, act, edited, naval_segment
 from tests.aegean_strike.test_air_previews import charted, last, preview_of, rolled
 from tests.aegean_strike.test_combat import BATTLESHIP, off_tripoli
 from tests.aegean_strike.test_naval import moves
-from tests.dai_senso.test_previews import messages_in
+from tests.preview_words import assert_value_names, rendered_keys
 from wargame.engine.state import clone
 from wargame.games.aegean_strike import naval
 
@@ -82,8 +82,5 @@ def test_every_word_of_a_naval_preview_is_in_english_and_japanese(lang):
     fire = preview_of(act(naval_segment(moves(2)), "a", "fire us-dd-group"), "a", "at ly-fac-1")
     bombard = act(naval_segment(off_tripoli), "a", f"bombard {BATTLESHIP}")
     for preview in (fire, preview_of(bombard, "a", "at ly-art")):
-        for key, params in messages_in(preview):
-            assert "{" not in GAME.catalog.render(key, params, lang), key
-        for forces in preview["sides"]:
-            for name in (n for unit in forces["units"] for n in unit["values"]):
-                assert GAME.catalog.lookup(f"reason.{name}", lang), name
+        assert rendered_keys(GAME, preview, lang) >= {"air_preview.chart"}
+        assert_value_names(GAME, preview, lang)

@@ -15,7 +15,7 @@ import pytest
 
 from tests.aegean_strike.play import GAME, act, edited
 from tests.aegean_strike.test_assault import ROUGH, facing, resolved
-from tests.dai_senso.test_previews import messages_in
+from tests.preview_words import rendered_keys
 from wargame.engine.rng import RandomSource
 from wargame.games.aegean_strike import detection
 from wargame.games.aegean_strike.charts import TABLES
@@ -173,12 +173,7 @@ def test_every_word_of_a_land_combat_preview_is_in_english_and_japanese(lang):
         preview_of(declared, "a", f"plan {ROUGH}"),
         preview_of(blank, "a", DECLARE),
     ]
-    keys = set()
-    for key, params in messages_in(previews):
-        assert GAME.catalog.lookup(key, lang), f"{key} has no {lang} words"
-        text = GAME.catalog.render(key, params, lang)
-        assert "{" not in text, text
-        keys.add(key)
+    keys = rendered_keys(GAME, previews, lang)
     assert {
         "land_preview.title",
         "land_preview.crt_shifted",

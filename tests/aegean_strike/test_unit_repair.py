@@ -10,6 +10,7 @@ from tests.aegean_strike.play import (
     GAME,
     act,
     actions,
+    asked_with_nothing,
     edited,
     ground_segment,
     passing,
@@ -128,10 +129,4 @@ def test_a_ship_in_port_has_one_hit_repaired_one_a_port_and_none_under_way():
 def test_both_sides_are_asked_to_repair_even_with_nothing_damaged():
     """Asking only a side with damage would tell the other that its hidden units were hit."""
     found = passing(ground_segment(lambda data: None), repairing)
-    asked = []
-    while prompt(found, GAME.active(found)[0]) == "prompt.repair_short":
-        side = GAME.active(found)[0]
-        assert actions(found, side) == ["done"]
-        asked.append(side)
-        found = act(found, side, "done")
-    assert sorted(asked) == ["a", "b"]
+    assert sorted(asked_with_nothing(found, "prompt.repair_short")) == ["a", "b"]

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tests.dai_senso.play import GAME, PLAIN, act, position
+from tests.preview_words import rendered_keys
 from wargame.games.dai_senso.charts import TABLES
 
 pytestmark = pytest.mark.game("dai-senso")
@@ -106,17 +107,6 @@ def test_the_defenders_hq_is_an_open_question_then_each_choice_previews_it():
     assert roll["rows"][face - 1]["result"] == result
 
 
-def messages_in(data):
-    if isinstance(data, list):
-        for item in data:
-            yield from messages_in(item)
-    elif isinstance(data, dict):
-        if isinstance(data.get("key"), str) and isinstance(data.get("params"), dict):
-            yield data["key"], data["params"]
-        for value in data.values():
-            yield from messages_in(value)
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_word_of_a_preview_is_in_english_and_japanese(lang):
     units = {"j-5th-army": (EAST, 2), "j-kwantung-hq": ("e1605", 2), "s-35th": (PLAIN, 2),
@@ -125,10 +115,5 @@ def test_every_word_of_a_preview_is_in_english_and_japanese(lang):
         units, PLAIN, ["j-5th-army"], support="j-kwantung-hq", weather={"desert": "mud"}
     )
     preview = preview_of(found, "axis", "resolve")
-    keys = set()
-    for key, params in messages_in(preview):
-        assert GAME.catalog.lookup(key, lang), f"{key} has no {lang} words"
-        text = GAME.catalog.render(key, params, lang)
-        assert "{" not in text, text
-        keys.add(key)
+    keys = rendered_keys(GAME, preview, lang)
     assert {"preview.attack", "preview.crt", "shift.mud", "shift.hq_attack"} <= keys
