@@ -117,18 +117,24 @@ def strike_roll(
 
     params = {"chart": odds.chart, "attack": _summed(odds), "ecm": odds.ecm}
     params["strength"] = odds.power
-    if odds.column is None:
-        label = message("air_preview.too_weak", **params)
-    elif odds.shifted_column == odds.column:
-        label = message("air_preview.chart", **params, column=odds.column)
-    else:
+    if odds.column is not None and odds.shifted_column != odds.column:
         label = message(
             "air_preview.chart_shifted", **params, column=odds.column, shifted=odds.shifted_column
         )
+    else:
+        label = chart_label(params, odds.column)
     modifiers: tuple[notes.Modifier, ...] = ()
     if odds.shift:
         modifiers = (notes.Modifier("9.03", "air_preview.shift_field", odds.shift),)
     return notes.roll_preview(label, side, D10, resolve, total=odds.power, modifiers=modifiers)
+
+
+def chart_label(params: Mapping[str, Any], column: str | None) -> Message:
+    """A hit chart's roll in words: the attack less ECM, the strength and its column, or too
+    weak to score (no column)."""
+    if column is None:
+        return message("air_preview.too_weak", **params)
+    return message("air_preview.chart", **params, column=column)
 
 
 def _summed(odds: StrikeOdds) -> int:
@@ -180,13 +186,9 @@ def interception_preview(
         hits = fire.on_flight(g_tables, face)
         return notes.Resolved(hits, message("air_preview.hits", hits=hits), face)
 
-    column = chart.column(fire.theirs)
     params = {"chart": "air_naval_combat", "ecm": group.totals["ecm"], "strength": fire.theirs}
     params["attack"] = ours.totals["anti_air"]
-    if column is None:
-        label = message("air_preview.too_weak", **params)
-    else:
-        label = message("air_preview.chart", **params, column=column)
+    label = chart_label(params, chart.column(fire.theirs))
     roll = notes.roll_preview(label, side, D10, resolve, total=fire.theirs)
     title = message("air_preview.interception", hex=flight["target_hex"])
     found = (message("air_preview.fire_back"),)

@@ -349,11 +349,11 @@ class NavalSegment(Procedure):
             choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text, closed)
         elif f["verb"] == "bombard":
             for target in bombard_targets(g_tables, g.data, uid):
-                note = partial(naval_previews.later_bombard, g, f["side"], uid, target)
+                note = partial(naval_previews.later_bombard, g, uid, target)
                 choices.add(f"at {target}", _bombard, target, later=note)
         else:
             for target in targets(g_tables, g.data, uid):
-                note = partial(naval_previews.later_fire, g, f["side"], uid, target)
+                note = partial(naval_previews.later_fire, g, uid, target)
                 choices.add(f"at {target}", _fire, target, later=note)
         choices.add("cancel", _cancel)
         return choices
@@ -371,7 +371,7 @@ class NavalSegment(Procedure):
             for uid in f["moved"]:
                 for ship in interceptors(g_tables, g.data, uid):
                     if ship not in f["engaged"]:
-                        note = partial(naval_previews.later_fire, g, enemy, ship, uid)
+                        note = partial(naval_previews.later_fire, g, ship, uid)
                         choices.add(f"engage {ship} {uid}", _engage, ship, uid, later=note)
         from wargame.games.aegean_strike import ship_interception  # noqa: PLC0415 - air imports naval
 

@@ -22,28 +22,28 @@ from wargame.engine import notes
 from wargame.engine.notes import message
 from wargame.engine.procedure import Context
 from wargame.games.aegean_strike import losses, naval, state
-from wargame.games.aegean_strike.air_previews import hits_words
+from wargame.games.aegean_strike.air_previews import chart_label, hits_words
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.losses import D10
 from wargame.games.aegean_strike.registry import RULES
 
 
-def later_fire(g: Context, side: str, uid: str, target: str) -> notes.Note:
+def later_fire(g: Context, uid: str, target: str) -> notes.Note:
     """The note of a ship's fire at ``target``: its preview."""
-    return notes.Note(preview=fire_preview(game_tables(g.state), g.data, side, uid, target))
+    return notes.Note(preview=fire_preview(game_tables(g.state), g.data, uid, target))
 
 
-def later_bombard(g: Context, side: str, uid: str, target: str) -> notes.Note:
+def later_bombard(g: Context, uid: str, target: str) -> notes.Note:
     """The note of a ship's bombardment of ``target``: its preview."""
-    return notes.Note(preview=bombard_preview(game_tables(g.state), g.data, side, uid, target))
+    return notes.Note(preview=bombard_preview(game_tables(g.state), g.data, uid, target))
 
 
 @RULES.implements("16.11", "16.07", "15.02")
 def fire_preview(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, uid: str, target: str
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, target: str
 ) -> notes.Preview:
-    """``side``'s ship ``uid`` firing at the enemy ship ``target``, and its fire back."""
-    sides = (_ship(g_tables, data, side, uid, target), _ship(g_tables, data, "", target, uid))
+    """The ship ``uid`` firing at the enemy ship ``target``, and its fire back."""
+    sides = (_ship(g_tables, data, uid, target), _ship(g_tables, data, target, uid))
     rolls = [_fire_roll(g_tables, data, uid, target)]
     remarks = []
     if naval.can_fire(g_tables, data, target, uid):
@@ -55,7 +55,7 @@ def fire_preview(
 
 
 def _ship(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, uid: str, target: str
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, target: str
 ) -> notes.Forces:
     """A ship with the value it fires at ``target`` with, its ECM and its hits."""
     kind = "underwater" if naval.is_submarine(uid) or naval.is_submarine(target) else "ssm"
@@ -65,7 +65,7 @@ def _ship(
         "hits_taken": losses.record_of(data, uid)["hits"],
         "hit_capacity": losses.capacity(g_tables, uid),
     }
-    return notes.Forces(side or state.side_of(data, uid), (notes.UnitValues(uid, values),), {})
+    return notes.Forces(state.side_of(data, uid), (notes.UnitValues(uid, values),), {})
 
 
 def _fire_roll(
@@ -79,11 +79,12 @@ def _fire_roll(
 
 @RULES.implements("16.09")
 def bombard_preview(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, uid: str, target: str
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str, target: str
 ) -> notes.Preview:
-    """``side``'s ship ``uid`` bombarding the enemy ground unit ``target`` (no fire back)."""
+    """The ship ``uid`` bombarding the enemy ground unit ``target`` (no fire back)."""
     power = naval.bombardment_strength(uid)
-    firing = notes.Forces(side, (notes.UnitValues(uid, {"gunfire": power}),), {})
+    gunfire = (notes.UnitValues(uid, {"gunfire": power}),)
+    firing = notes.Forces(state.side_of(data, uid), gunfire, {})
     taken = {"hits_taken": losses.record_of(data, target)["hits"]}
     taken["hit_capacity"] = losses.capacity(g_tables, target)
     struck = notes.Forces(state.side_of(data, target), (notes.UnitValues(target, taken),), {})
@@ -109,9 +110,5 @@ def _chart_roll(
         hits = int(chart.hits(power, face))
         return notes.Resolved(hits, hits_words(hits, taken, limit, "unit"), face)
 
-    column = chart.column(power)
-    if column is None:
-        label = message("air_preview.too_weak", **params)
-    else:
-        label = message("air_preview.chart", **params, column=column)
+    label = chart_label(params, chart.column(power))
     return notes.roll_preview(label, state.side_of(data, uid), D10, resolve, total=power)
