@@ -63,7 +63,15 @@ from wargame.engine.board.paths import search
 from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import assault, formation, ground_modes, state, withdrawal
+from wargame.games.aegean_strike import (
+    airdrop,
+    assault,
+    detection,
+    formation,
+    ground_modes,
+    state,
+    withdrawal,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import DATA, forces
 from wargame.games.aegean_strike.offers import offer
@@ -399,7 +407,7 @@ def carry_refusal(
     reason = move_refusal(data, side, cargo) or ground_modes.march_refusal(data, cargo, allowed)
     if reason:
         return reason
-    needs = int(g_tables["ground_hits"][state.unit(cargo).size or "X"])
+    needs = airdrop.weight(g_tables, cargo)  # as air and sea transports weigh their loads
     capacity = state.ground_values(truck).transport
     if needs > capacity:
         return f"13.09: {cargo} weighs {needs} (its size), {truck} carries {capacity}"
@@ -468,10 +476,7 @@ def _set_down(g: Context, f: Frame, cargo: str, start: str, hex_id: str) -> None
     """The carried unit ends where its truck ends, its move for the segment made; the other
     side reads a march, the owner which truck carried it."""
     side, truck = f["side"], f["unit"]
-    g.data["ground"][cargo]["hex"] = hex_id
-    g.data["ground_moved"].append(cargo)
-    g.data["ground"][cargo]["spent"] = True
-    g.log("log.marched", side=side, unit=cargo, start=start, hex=hex_id)
+    _arrive(g, side, cargo, start, hex_id)
     g.log_private(
         [side], "log.truck_carried", {"side": side, "unit": cargo, "truck": truck, "hex": hex_id}
     )
@@ -485,10 +490,7 @@ def _cancel(g: Context, f: Frame) -> None:
 def _march(g: Context, f: Frame, hex_id: str) -> None:
     uid = f["unit"]
     start = g.data["ground"][uid]["hex"]
-    g.data["ground"][uid]["hex"] = hex_id
-    g.data["ground_moved"].append(uid)
-    g.data["ground"][uid]["spent"] = True
-    g.log("log.marched", side=f["side"], unit=uid, start=start, hex=hex_id)
+    _arrive(g, f["side"], uid, start, hex_id)
     withdrawal.withdraw(g, uid, start)
     cargo = f.locals.pop("carry", None)
     if cargo:
@@ -498,13 +500,21 @@ def _march(g: Context, f: Frame, hex_id: str) -> None:
     g.goto("choose")
 
 
+def _arrive(g: Context, side: str, uid: str, start: str, hex_id: str) -> None:
+    """``uid`` ends its move for the segment in ``hex_id``; the log says it marched there."""
+    g.data["ground"][uid]["hex"] = hex_id
+    g.data["ground_moved"].append(uid)
+    g.data["ground"][uid]["spent"] = True
+    g.log("log.marched", side=side, unit=uid, start=start, hex=hex_id)
+
+
 @RULES.implements("12.01", "14.01")
 def _haul(g: Context, side: str, uid: str, start: str, hex_id: str) -> None:
     """The truck sets the depot down where it ends its march, and is seen there (the depot is
     public) until it moves again."""
     record = g.data["depots"].pop(start)
     g.data["depots"][hex_id] = record
-    g.data.setdefault("fought", {})[uid] = hex_id
+    detection.fought(g.data, [uid])
     g.log("log.depot_hauled", side=side, hex=start, to=hex_id, nation=record["nation"])
 
 
