@@ -75,6 +75,49 @@ def test_terrain_and_troop_quality_shift_the_odds_column():
     assert assault.shift(g_tables, ["ly-cdo"], ["us-sf"], "2022") == rough - elite
 
 
+def placed(where, bridges=None):
+    """Player A's ground segment with the Libyan commandos and Player A's units placed at
+    ``where`` (unit: hex) and the bridges ``bridges``."""
+
+    def edit(data):
+        for uid, hex_id in where.items():
+            data["ground"][uid]["hex"] = hex_id
+        if bridges is not None:
+            data["bridges"] = bridges
+
+    return edited(facing(), edit)
+
+
+def shift_keys(state_, hex_id):
+    combat = {"hex": hex_id, "side": "a", "units": assault.attackers_of(state_.data, "a", hex_id)}
+    odds = assault.odds_of(tables(state_), state_.data, SCENARIO, {**combat, "cas": {}})
+    return {item.key: item.value for item in odds.shifts}
+
+
+@pytest.mark.rule("16.02")
+@pytest.mark.rule("11.07")
+def test_an_attack_across_a_river_is_shifted_only_when_every_attacker_crosses_one():
+    river = tables(facing())["terrain_effects"].hexsides["river"].shift
+    across = placed({"ly-cdo": "1312", "us-sf": "1212"})  # 1212-1312: a river hexside
+    assert shift_keys(across, "1312")["land_shift.hexside_river"] == river
+    also_plain = placed({"ly-cdo": "1312", "us-sf": "1212", "us-22-mau": "1313"})
+    assert assault.attackers_of(also_plain.data, "a", "1312") == ["us-22-mau", "us-sf"]
+    assert "land_shift.hexside_river" not in shift_keys(also_plain, "1312")
+
+
+@pytest.mark.rule("16.02")
+@pytest.mark.rule("11.08")
+def test_no_land_attack_crosses_the_sea_or_an_unbridged_strait():
+    island = placed({"ly-cdo": "0103", "us-sf": "0102"})  # an all-sea side between two lands
+    assert "16.02" in refused(island, "a", "assault 0103")
+    strait = placed({"ly-cdo": "2020", "us-sf": "2019"}, bridges=[])  # across the Dardanelles
+    assert "16.02" in refused(strait, "a", "assault 2020")
+    bridged = placed({"ly-cdo": "2020", "us-sf": "2019"}, bridges=[["2019", "2020"]])
+    assert "assault 2020" in actions(bridged, "a")
+    wanted = tables(bridged)["terrain_effects"].hexsides["strait"].shift
+    assert shift_keys(bridged, "2020")["land_shift.hexside_strait"] == wanted
+
+
 @pytest.mark.rule("16.03")
 def test_a_defender_that_fails_its_quality_check_retreats_to_a_free_neighbour():
     fled = resolved(act(facing(crt("0/0R", retreat_chance=10)), "a", f"assault {ROUGH}"))

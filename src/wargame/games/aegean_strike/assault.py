@@ -4,10 +4,14 @@ on the land Combat Results Table (table ``land_crt``), hits on ground units (17)
 
 Decisions (provisional: the ground combat rules are lost)
 - A declaration names the enemy hex; every unit of the acting side next to it then (not
-  aboard, not already attacking this turn) attacks, with its combat strength; every enemy unit
-  in the hex defends with its defence strength. A hex is attacked once a turn.
+  aboard, not already attacking this turn, across a hexside a land move crosses: no all-sea
+  side, no strait without a bridge, 11.07, 11.08) attacks, with its combat strength; every
+  enemy unit in the hex defends with its defence strength. A hex is attacked once a turn.
 - The odds column (rounded down for the defender, as the engine's odds tables) is shifted by
-  the defender's hex terrain (``terrain_effects``), troop quality (``troop_quality``: the
+  the defender's hex terrain and the hexside crossed (``terrain_effects``: a river or a bridged
+  strait shifts the attack only when every attacker crosses one, by the least of theirs, as
+  river lines weaken an attack in the sister systems only when no attacker goes round them),
+  troop quality (``troop_quality``: the
   attackers' best shift to the right, the defenders' best to the left) and close air support
   (a column for every ``cas_hits_per_shift`` hits a side's bombing strikes scored on the
   other side's units in the combat, in the Combat Phase's close air support segments; the
@@ -69,9 +73,10 @@ def units_in(data: Mapping[str, Any], hex_id: str) -> list[str]:
     return sorted(u for u, r in data["ground"].items() if r["hex"] == hex_id)
 
 
+@RULES.implements("16.02", "11.07", "11.08")
 def attackers_of(data: Mapping[str, Any], side: str, hex_id: str) -> list[str]:
-    """The acting side's units next to ``hex_id`` that have not attacked this turn, none on a
-    special operation (11.12)."""
+    """The acting side's units next to ``hex_id`` across a hexside a land move crosses, that
+    have not attacked this turn, none on a special operation (11.12)."""
     around = set(state.neighbours(hex_id))
     return sorted(
         u
@@ -80,6 +85,7 @@ def attackers_of(data: Mapping[str, Any], side: str, hex_id: str) -> list[str]:
         and state.side_of(data, u) == side
         and u not in data["attacked"]
         and not r.get("special_op")
+        and ground.crossable(data, r["hex"], hex_id)
     )
 
 
@@ -160,6 +166,22 @@ def quality_terrain_shifts(
                  {"quality": state.unit(best_defender).quality, "unit": best_defender}),
     ]  # fmt: skip
     return [item for item in found if item.value]
+
+
+@RULES.implements("16.02", "11.07")
+def hexside_shift(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], attackers: list[str], hex_id: str
+) -> Modifier:
+    """The hexside the attack crosses (table ``terrain_effects``): the attack is shifted only
+    when every attacker crosses an obstacle, and then by the least of theirs."""
+    obstacles = g_tables["terrain_effects"].hexsides
+
+    def crossing(uid: str) -> tuple[int, str]:
+        side = ground.hexside_kinds().get(frozenset((data["ground"][uid]["hex"], hex_id)), ())
+        return min(((int(obstacles[k].shift), k) for k in side if k in obstacles), default=(0, ""))
+
+    value, kind = max(map(crossing, attackers), default=(0, ""))
+    return Modifier("16.02", f"land_shift.hexside_{kind}", value)
 
 
 def shift(
@@ -250,6 +272,7 @@ def column_shifts(
     planned = formation.shift(g_tables, combat)
     found = [
         *quality_terrain_shifts(g_tables, attackers, defenders, hex_id),
+        hexside_shift(g_tables, data, attackers, hex_id),
         Modifier("16.02", "land_shift.cas", cas, cas_hits(combat)),
         *unit_shifts(g_tables, data, attackers, defenders, hex_id),
         Modifier("11.09", "land_shift.chemical", chemical_shift),

@@ -129,16 +129,22 @@ def enemy_hexes(data: Mapping[str, Any], side: str) -> set[str]:
 @RULES.implements("11.07", "11.08")
 def step_cost(g_tables: Mapping[str, Any], data: Mapping[str, Any], a: str, b: str) -> int | None:
     """MP to step from ``a`` into ``b`` (None: no land move crosses that hexside)."""
-    terrain = g_tables["terrain_effects"]
-    kinds = hexside_kinds().get(frozenset((a, b)), ())
-    if CLOSED in kinds:
-        return None
-    if STRAIT in kinds and sorted((a, b)) not in data.get("bridges", []):
+    if not crossable(data, a, b):
         return None
     cost = terrain_cost(g_tables, b)
-    if RIVER in kinds:
-        cost += int(terrain.hexsides[RIVER].mp)
+    if RIVER in hexside_kinds().get(frozenset((a, b)), ()):
+        cost += int(g_tables["terrain_effects"].hexsides[RIVER].mp)
     return cost
+
+
+@RULES.implements("11.07", "11.08")
+def crossable(data: Mapping[str, Any], a: str, b: str) -> bool:
+    """Whether a land move (or a land attack, 16.02) crosses the hexside between ``a`` and
+    ``b``: not an all-sea side, and a strait only where a bridge stands."""
+    kinds = hexside_kinds().get(frozenset((a, b)), ())
+    if CLOSED in kinds:
+        return False
+    return STRAIT not in kinds or sorted((a, b)) in data.get("bridges", [])
 
 
 @cache
