@@ -96,3 +96,48 @@ def test_the_strikes_target_choice_previews_each_target_in_the_battle_panel(
     base = preview_facts(page)
     assert base["units"] == [LEAD, "benina"]
     assert base["label"].startswith("Air-to-ground chart: " if lang == "en" else "空対地戦闘表: ")
+
+
+@pytest.mark.rule("16.10", "14")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_groups_target_choice_previews_the_fire_it_meets_as_its_side_sees_it(
+    page, server, lang
+):
+    """Before the escorted A-6s are sent to Benghazi, the panel shows the fire they meet there
+    (air_previews.fire_preview) as Player A sees it: Benghazi's ships are not detected yet, so
+    the group alone, no roll, and the notes that no defence seen reaches the hex and that
+    unseen ones may fire too; in Japanese, no English."""
+    game_id, tokens, links = new_game(server)
+    moves = [
+        ("b", "done"),
+        *(("a", text) for text in ("done", "end", f"sail {CARRIER}", f"to {NEAR_LIBYA}", "end")),
+        ("b", "pass"),
+        *(("a", text) for text in (f"launch {LEAD}", "mission bombing_strike", f"escort {ESCORT}")),
+    ]
+    for side, text in moves:
+        play_as(server, game_id, tokens[side], lambda actions, text=text: text)
+    open_page(page, links["a"], lang)
+    wait_prompt(page, "prompt.group")
+    page.wait_for_selector('#battle-panel[data-preview="offered"]')
+    page.click(f'#battle-panel .preview-choice button[data-preview="target {TARGET}"]')
+    page.wait_for_selector("#battle-panel .preview-notes li")
+    facts = page.evaluate(
+        """() => {
+          const box = document.querySelector('#battle-panel');
+          const all = (selector) => [...box.querySelectorAll(selector)];
+          return {
+            title: box.querySelector('.preview-title')?.textContent || '',
+            units: all('.preview-side tr[data-unit]').map((r) => r.dataset.unit),
+            rolls: all('.preview-roll').length,
+            notes: all('.preview-notes li').map((li) => li.textContent),
+          };
+        }"""
+    )
+    assert facts["units"] == [LEAD, ESCORT] and facts["rolls"] == 0
+    assert len(facts["notes"]) == 2
+    if lang == "en":
+        assert facts["title"] == "The fire at the group arriving in Benghazi"
+        assert facts["notes"][1].endswith("may fire too (14)")
+    else:
+        assert facts["title"] == "ベンガジに到着する攻撃隊への射撃"
+        assert [str(problem) for problem in page_problems(page)] == []  # no English left

@@ -452,6 +452,7 @@ class AirSegment(Procedure):
             _offer_depot(g, choices, flight)
         cost = supply_cost(g_tables, flight)
         short = cost > g.data["sp"].get(state.base_nation(flight["base"]), 0)
+        fire = air_previews.FireNotes(g, f["side"], flight["units"])  # the fire met there
         for target in self._targets_of(g, f["side"], flight):
             verb = "base" if flight["mission"] in REBASING else "target"
             if not all(can_base(u, target) for u in flight["units"]):
@@ -465,9 +466,10 @@ class AirSegment(Procedure):
             elif short:
                 choices.refuse(f"{verb} {target}", f"9.05: the base's nation lacks {cost} SP")
             else:
-                choices.add(f"{verb} {target}", _fly, target)
+                there = destination(g.data, flight["mission"], target)
+                choices.add(f"{verb} {target}", _fly, target, later=fire(there) if there else None)
         if flight["mission"] == airdrop.AIRMOBILE and loaded(flight):
-            _offer_fields(g, choices, flight, cost if short else 0)
+            _offer_fields(g, choices, flight, cost if short else 0, fire)
         choices.add("cancel", _cancel)
         if choices.verbs() == {"cancel"}:
             choices.prompt = "prompt.group_cancel"
@@ -632,9 +634,16 @@ class AirSegment(Procedure):
 
 
 @RULES.implements("9.03", "9.05")
-def _offer_fields(g: Context, choices: Choices, flight: Mapping[str, Any], short: int) -> None:
+def _offer_fields(
+    g: Context,
+    choices: Choices,
+    flight: Mapping[str, Any],
+    short: int,
+    fire: air_previews.FireNotes,
+) -> None:
     """The hexes outside an airbase where the group may land its cargo (``short``: the flight's
-    SP when its base's nation cannot pay them, else 0)."""
+    SP when its base's nation cannot pay them, else 0), each with the preview of the fire the
+    group meets there (``fire``)."""
     g_tables = game_tables(g.state)
     fields = field_landings.Fields(g_tables, g.data, flight["side"])
     units = tuple(flight["units"])
@@ -646,7 +655,7 @@ def _offer_fields(g: Context, choices: Choices, flight: Mapping[str, Any], short
         elif short:
             choices.refuse(action, f"9.05: the base's nation lacks {short} SP")
         else:
-            choices.add(action, _fly, hex_id)
+            choices.add(action, _fly, hex_id, later=fire(hex_id))
     choices.explain = lambda text: fields.unlisted(units, text)
 
 
@@ -891,9 +900,7 @@ def _fly(g: Context, f: Frame, target: str) -> None:
     if cost:
         g.data["sp"][nation] -= cost
     flight["target"] = target
-    flight["target_hex"] = (
-        state.base_hex(g.data, target) if flight["mission"] in REBASING else target
-    )
+    flight["target_hex"] = destination(g.data, flight["mission"], target)
     for uid in flight["units"]:
         g.data["air"][uid]["flown"] = True
     g.log_private(
@@ -919,6 +926,12 @@ def _fly(g: Context, f: Frame, target: str) -> None:
     f.locals.pop("lead", None)
     optional.lone_flight(g, flight, flight["mission"] not in REBASING)
     g.goto("respond")
+
+
+def destination(data: Mapping[str, Any], mission: str, target: str) -> str | None:
+    """The hex a group on ``mission`` to ``target`` flies to: the hex of the base it rebases
+    to (a ferry, an airmobile transport), else the target hex itself."""
+    return state.base_hex(data, target) if mission in REBASING else target
 
 
 def _end(g: Context, f: Frame) -> None:

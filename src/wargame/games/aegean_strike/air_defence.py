@@ -18,7 +18,11 @@ Decisions (provisional: the rule is lost)
 - The fire is the table's strength less the group's best ECM on the Air/Naval chart; hits fall
   on the group and abort (9.07), as ship-to-air fire's do (:mod:`losses`).
 - Only Soviet airbases defend, whether or not damaged, and only while the Soviet Union is in
-  play; Bulgaria's bases have no such forces.
+  play; Bulgaria's bases have no such forces. It fires once, however many bases reach the
+  target: from the nearest (then the first by id), which its preview names.
+- Each fire is worked out before its die by a pure function (:func:`ground_fire_odds`,
+  :func:`air_defence_odds`, :class:`losses.GroupFire`), which play (:func:`losses.fire_at_group`)
+  and the preview on the group's target (:mod:`air_previews`) both read.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import detection, losses, optional, state
+from wargame.games.aegean_strike import losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.registry import RULES
@@ -47,15 +51,24 @@ RULES.stand_in(
 
 def defended(g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, hex_id: str) -> bool:
     """Whether a mission of ``side`` arriving in ``hex_id`` meets the Soviet air defence."""
+    return defending_base(g_tables, data, side, hex_id) is not None
+
+
+def defending_base(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], side: str, hex_id: str
+) -> str | None:
+    """The Soviet airbase in play nearest ``hex_id`` (then the first by id) whose air defence
+    fires at a mission of ``side`` arriving there, or None."""
     defender = data["nations"].get(SOVIET)
     if defender is None or defender == side:
-        return False
+        return None
     reach = int(g_tables["soviet_air_defence"].range)
-    return any(
-        state.distance(forces().airbases[base].hex, hex_id) <= reach
+    near = [
+        (state.distance(forces().airbases[base].hex, hex_id), base)
         for base in data["airbases"]
         if forces().airbases[base].nation == SOVIET
-    )
+    ]
+    return min((found for found in near if found[0] <= reach), default=(0, None))[1]
 
 
 def gunners(
@@ -74,35 +87,37 @@ def gunners(
 
 
 @RULES.implements("16.05", "16.12", "9.07", "19.08")
-def ground_fire(g: Context, flight: dict[str, Any]) -> None:
-    """Ground-to-air: the enemy's anti-air ground units in range fire together at the group."""
-    g_tables = game_tables(g.state)
+def ground_fire_odds(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], flight: Mapping[str, Any]
+) -> losses.GroupFire | None:
+    """Ground-to-air: the enemy's anti-air ground units in range fire together at the group,
+    on the air-to-ground chart; anti-radiation missiles lower it (19.08)."""
     enemy = state.other(flight["side"])
-    firing = gunners(g_tables, g.data, enemy, flight["target_hex"])
-    fliers = [u for u in flight["units"] if u in g.data["air"]]
-    if not firing or not fliers:
-        return
-    power = losses.strength(
-        [state.ground_values(u).anti_air for u in firing],
-        [state.air_values(u).ecm for u in fliers],
-    )
-    power = optional.suppressed(g, flight, power)  # 19.08
-    detection.fought(g.data, firing)
-    roll = g.roll(losses.D10, enemy, "ground_fire")
-    hits = g_tables["air_to_ground_combat"].hits(power, roll)
-    g.log("log.ground_fire", hex=flight["target_hex"], units=len(firing), attack=power, hits=hits)
-    losses.spread(g, flight, fliers, hits)
+    firing = gunners(g_tables, data, enemy, flight["target_hex"])
+    values = [(uid, int(state.ground_values(uid).anti_air)) for uid in firing]
+    return losses.group_fire(g_tables, data, flight, "ground_fire", values,
+                             chart="air_to_ground_combat", radar=True)  # fmt: skip
+
+
+def ground_fire(g: Context, flight: dict[str, Any]) -> None:
+    """Ground-to-air fire (:func:`ground_fire_odds`) at the arriving group."""
+    fire = ground_fire_odds(game_tables(g.state), g.data, flight)
+    losses.fire_at_group(g, flight, fire, units=len(fire.firers) if fire else 0)
 
 
 @RULES.implements("9.09", "16.05")
+def air_defence_odds(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], flight: Mapping[str, Any]
+) -> losses.GroupFire | None:
+    """The Soviet air defence's fire at a mission arriving within its range of a Soviet
+    airbase: the table's strength, from the nearest such base, on the Air/Naval chart; no
+    anti-radiation missile lowers it (19.08)."""
+    base = defending_base(g_tables, data, flight["side"], flight["target_hex"])
+    firers = [] if base is None else [(base, int(g_tables["soviet_air_defence"].strength))]
+    return losses.group_fire(g_tables, data, flight, "air_defence", firers,
+                             chart="air_naval_combat", radar=False)  # fmt: skip
+
+
 def fire(g: Context, flight: dict[str, Any]) -> None:
-    g_tables = game_tables(g.state)
-    fliers = [u for u in flight["units"] if u in g.data["air"]]
-    if not fliers or not defended(g_tables, g.data, flight["side"], flight["target_hex"]):
-        return
-    value = int(g_tables["soviet_air_defence"].strength)
-    power = losses.strength([value], [state.air_values(u).ecm for u in fliers])
-    roll = g.roll(losses.D10, state.other(flight["side"]), "air_defence")
-    hits = g_tables["air_naval_combat"].hits(power, roll)
-    g.log("log.air_defence", hex=flight["target_hex"], attack=power, hits=hits)
-    losses.spread(g, flight, fliers, hits)
+    """The Soviet air defence's fire (:func:`air_defence_odds`) at the arriving group."""
+    losses.fire_at_group(g, flight, air_defence_odds(game_tables(g.state), g.data, flight))

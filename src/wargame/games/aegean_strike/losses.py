@@ -105,15 +105,31 @@ def abort(g: Context, flight: dict[str, Any], uid: str) -> None:
 
 
 def spread(g: Context, flight: dict[str, Any], units: list[str], hits: int) -> None:
-    """Hits on a group, one unit at a time in order; each unit hit aborts (9.07)."""
-    alive = list(units)
-    for n in range(hits):
-        alive = [u for u in alive if u in g.data["air"]]
-        if not alive:
-            return
-        uid = alive[n % len(alive)]
+    """Hits on a group, one unit at a time in order (:func:`hit_order`); each unit hit aborts
+    (9.07)."""
+    for uid in hit_order(game_tables(g.state), g.data, units, hits):
         abort(g, flight, uid)
         damage(g, uid, 1)
+
+
+@RULES.implements("9.07")
+def hit_order(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], units: list[str], hits: int
+) -> list[str]:
+    """The unit each of ``hits`` falls on, in turn: the units still flying, taken in order and
+    round again, a unit dropping out once its hits reach its capacity (eliminated, 5)."""
+    flying = [u for u in units if u in data["air"]]
+    left = {u: capacity(g_tables, u) - record_of(data, u)["hits"] for u in flying}
+    alive = list(left)
+    found = []
+    for n in range(hits):
+        alive = [u for u in alive if left[u] > 0]
+        if not alive:
+            break
+        uid = alive[n % len(alive)]
+        left[uid] -= 1
+        found.append(uid)
+    return found
 
 
 RULES.stand_in(
@@ -211,32 +227,102 @@ def air_to_air(g: Context, flight: dict[str, Any]) -> None:
 RULES.stand_in("16.10", "ships near the target fire once at the arriving group", key="ship_to_air")
 
 
+@dataclass(frozen=True, slots=True)
+class GroupFire:
+    """The fire an arriving group meets with no decision of either side (ships 16.10, anti-air
+    ground units 16.05, the Soviet air defence 9.09), worked out before the die: who fires with
+    what anti-air value, the group's flying units and their ECM (the best comes off, 16.07), the
+    cut of its anti-radiation missiles (19.08; radar-guided fire only) and the chart read.
+    :meth:`hits` reads the chart for a face of the die; the fire in play
+    (:func:`fire_at_group`) and its preview (:mod:`air_previews`) both use it."""
+
+    kind: str
+    """``ship_fire``, ``ground_fire`` or ``air_defence``: the die's reason and the log line."""
+    firers: tuple[tuple[str, int], ...]
+    """The units firing and their anti-air values (the Soviet air defence: the airbase it
+    fires from, with the table's strength)."""
+    fliers_ecm: tuple[tuple[str, int], ...]
+    cut: int
+    chart: str
+    """The table read: ``air_naval_combat`` or ``air_to_ground_combat``."""
+    hit_chart: HitChart
+
+    @property
+    def attack(self) -> int:
+        return sum(value for _, value in self.firers)
+
+    @property
+    def ecm(self) -> int:
+        return max((value for _, value in self.fliers_ecm), default=0)
+
+    @property
+    def power(self) -> int:
+        """The fire's strength: its anti-air values less the group's best ECM, less the cut
+        of its anti-radiation missiles (19.08)."""
+        return max(0, strength([self.attack], [self.ecm]) - self.cut)
+
+    def hits(self, roll: int) -> int:
+        return int(self.hit_chart.hits(self.power, roll))
+
+
+def group_fire(
+    g_tables: Mapping[str, Any],
+    data: Mapping[str, Any],
+    flight: Mapping[str, Any],
+    kind: str,
+    firers: list[tuple[str, int]],
+    *,
+    chart: str,
+    radar: bool,
+) -> GroupFire | None:
+    """The fire of ``firers`` at ``flight``'s flying units (None: no one fires, or no one is
+    left to fire at); ``radar``: radar-guided fire, which anti-radiation missiles lower."""
+    fliers = [u for u in flight["units"] if u in data["air"]]
+    if not firers or not fliers:
+        return None
+    cut = optional.arm_cut(data, fliers) if radar else 0
+    ecm = tuple((u, int(state.air_values(u).ecm)) for u in fliers)
+    return GroupFire(kind, tuple(firers), ecm, cut, chart, g_tables[chart])
+
+
 @RULES.implements("9.06", "16.10", "16.12", "19.08")
-def ship_fire(g: Context, flight: dict[str, Any]) -> None:
+def ship_fire_odds(
+    g_tables: Mapping[str, Any], data: Mapping[str, Any], flight: Mapping[str, Any]
+) -> GroupFire | None:
     """Ship-to-air: the enemy ships within their anti-air combat range of the target hex fire
-    together at the group as it arrives; hits fall on the group and abort (9.07)."""
-    g_tables = game_tables(g.state)
+    together at the group as it arrives, on the Air/Naval chart."""
     reach = g_tables["detection"].combat_ranges.ship_anti_air
     enemy = state.other(flight["side"])
     ships = [
-        uid
-        for uid, record in sorted(g.data["naval"].items())
-        if state.side_of(g.data, uid) == enemy
+        (uid, int(state.naval_values(uid).anti_air))
+        for uid, record in sorted(data["naval"].items())
+        if state.side_of(data, uid) == enemy
         and state.naval_values(uid).anti_air > 0
         and in_range(record["hex"], flight["target_hex"], reach)
     ]
-    fliers = [u for u in flight["units"] if u in g.data["air"]]
-    if not ships or not fliers:
+    return group_fire(g_tables, data, flight, "ship_fire", ships, chart="air_naval_combat",
+                      radar=True)  # fmt: skip
+
+
+@RULES.implements("9.07", "14.05", "19.08")
+def fire_at_group(g: Context, flight: dict[str, Any], fire: GroupFire | None, **count: int) -> None:
+    """``fire`` at the arriving group: the units that fire are seen (14.05); the hits fall on the
+    group and abort (9.07). ``count``: the number of firers its log line gives."""
+    if fire is None:
         return
-    power = strength(
-        [state.naval_values(u).anti_air for u in ships], [state.air_values(u).ecm for u in fliers]
-    )
-    power = optional.suppressed(g, flight, power)  # 19.08
-    detection.fought(g.data, ships)
-    roll = g.roll(D10, enemy, "ship_fire")
-    hits = g_tables["air_naval_combat"].hits(power, roll)
-    g.log("log.ship_fire", hex=flight["target_hex"], ships=len(ships), attack=power, hits=hits)
-    spread(g, flight, fliers, hits)
+    if fire.cut and strength([fire.attack], [fire.ecm]):
+        g.log("log.arm_fire", hex=flight["target_hex"], cut=fire.cut)  # 19.08
+    detection.fought(g.data, [uid for uid, _ in fire.firers])
+    roll = g.roll(D10, state.other(flight["side"]), fire.kind)
+    hits = fire.hits(roll)
+    g.log(f"log.{fire.kind}", hex=flight["target_hex"], **count, attack=fire.power, hits=hits)
+    spread(g, flight, [uid for uid, _ in fire.fliers_ecm], hits)
+
+
+def ship_fire(g: Context, flight: dict[str, Any]) -> None:
+    """Ship-to-air fire (:func:`ship_fire_odds`) at the arriving group."""
+    fire = ship_fire_odds(game_tables(g.state), g.data, flight)
+    fire_at_group(g, flight, fire, ships=len(fire.firers) if fire else 0)
 
 
 def strikers(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:

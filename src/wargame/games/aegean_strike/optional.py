@@ -274,16 +274,12 @@ def extra_reach(data: Any, uid: str, mission: str) -> int:
 
 
 @RULES.implements("19.08")
-def suppressed(g: Context, flight: Mapping[str, Any], power: int) -> int:
-    """19.08: the strength of radar-guided fire (ships', anti-air ground units') at ``flight``
-    once its anti-radiation missiles have lowered it: by the best of its units' (0 without)."""
-    carried: dict[str, int] = g.data.get(ARM, {})
-    fliers = [u for u in flight["units"] if u in g.data["air"]]
-    cut = max((carried.get(state.unit(u).type, 0) for u in fliers), default=0)
-    if not cut or not power:
-        return power
-    g.log("log.arm_fire", hex=flight["target_hex"], cut=cut)
-    return max(0, power - cut)
+def arm_cut(data: Mapping[str, Any], fliers: list[str]) -> int:
+    """19.08: how much the anti-radiation missiles of the flying units ``fliers`` lower the
+    strength of radar-guided fire (ships', anti-air ground units') at them: the best of their
+    units' (0 without, or with the option off). :class:`losses.GroupFire` takes it off."""
+    carried: dict[str, int] = data.get(ARM, {})
+    return max((carried.get(state.unit(u).type, 0) for u in fliers), default=0)
 
 
 @RULES.implements("19.02")

@@ -29,7 +29,15 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import air, detection, losses, optional, sealift, state
+from wargame.games.aegean_strike import (
+    air,
+    air_previews,
+    detection,
+    losses,
+    optional,
+    sealift,
+    state,
+)
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.registry import RULES
 
@@ -84,7 +92,8 @@ def offer(choices: Choices, g: Context, side: str, movers: Collection[str], effe
                 if reason:
                     choices.refuse(text, reason)
                 else:
-                    choices.add(text, effect, uid, ship)
+                    fire = air_previews.FireNotes(g, side, [uid])  # the fire met at the ship
+                    choices.add(text, effect, uid, ship, later=fire(g.data["naval"][ship]["hex"]))
 
 
 class ShipInterception(air.AirSegment):
