@@ -78,6 +78,11 @@ def test_the_battle_panel_previews_a_land_combat_then_its_planned_assault(
     open_position(page, server, position, lang)
     page.wait_for_selector('#battle-panel[data-preview="offered"] .preview-roll')
     facts = check_panel(page, preview)
+    above = page.evaluate(
+        """() => document.querySelector('#battle-panel').getBoundingClientRect().top
+                 < document.querySelector('#airbases-panel').getBoundingClientRect().top"""
+    )
+    assert above  # the preview on offer comes before the airbase display, next to the prompt
     assert facts["label"].startswith("Land CRT: " if lang == "en" else "地上戦闘結果表: ")
     others = [text for text in facts["choices"] if text != action]
     if lang == "ja":
