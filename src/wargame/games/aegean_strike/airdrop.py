@@ -47,7 +47,14 @@ def can_drop(uid: str) -> bool:
 
 
 def weight(g_tables: Mapping[str, Any], uid: str) -> int:
+    """A ground unit's weight as a load, in transport points: its hits by size (table
+    ``ground_hits``), which are also the hits it takes to eliminate it (:func:`losses.capacity`)."""
     return int(g_tables["ground_hits"][state.unit(uid).size or "X"])
+
+
+def lift(units: list[str]) -> int:
+    """The transport points of the air units ``units`` together."""
+    return sum(state.air_values(u).transport for u in units)
 
 
 def airmobile_reach(uid: str) -> int:
@@ -79,10 +86,9 @@ def cargo_at(data: Mapping[str, Any], side: str, base: str, mission: str) -> lis
 
 
 def cargo_refusal(g_tables: Mapping[str, Any], units: list[str], cargo: str) -> str:
-    lift = sum(state.air_values(u).transport for u in units)
-    needs = weight(g_tables, cargo)
-    if lift < needs:
-        return f"9.03: {cargo} needs {needs} transport points, the group has {lift}"
+    has, needs = lift(units), weight(g_tables, cargo)
+    if has < needs:
+        return f"9.03: {cargo} needs {needs} transport points, the group has {has}"
     return ""
 
 

@@ -50,7 +50,7 @@ from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import ground, losses, state, supply
+from wargame.games.aegean_strike import airdrop, ground, losses, state, supply
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
 from wargame.games.aegean_strike.offers import offer
@@ -306,10 +306,9 @@ def load_refusal(g_tables: Mapping[str, Any], units: list[str], hex_id: str) -> 
         reason = join_refusal(g_tables, uid)
         if reason:
             return reason
-    lift = sum(state.air_values(u).transport for u in units)
-    needs = g_tables["depot_carriage"].weight
-    if lift < needs:
-        return f"12.01: the depot in {hex_id} needs {needs} transport points, the group has {lift}"
+    has, needs = airdrop.lift(units), g_tables["depot_carriage"].weight
+    if has < needs:
+        return f"12.01: the depot in {hex_id} needs {needs} transport points, the group has {has}"
     return ""
 
 

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from wargame.engine.dice import Die
 from wargame.engine.procedure import Context
-from wargame.games.aegean_strike import detection, e2_carrier, optional, state
+from wargame.games.aegean_strike import airdrop, detection, e2_carrier, optional, state
 from wargame.games.aegean_strike.charts import HitChart
 from wargame.games.aegean_strike.charts import tables as game_tables
 from wargame.games.aegean_strike.forces import forces
@@ -50,7 +50,7 @@ def reveal(g: Context, flight: dict[str, Any]) -> None:
 def capacity(g_tables: Mapping[str, Any], uid: str) -> int:
     category = forces().category(state.unit(uid))
     if category == "ground":
-        return int(g_tables["ground_hits"][state.unit(uid).size or "X"])
+        return airdrop.weight(g_tables, uid)
     if category == "naval":
         return int(state.naval_values(uid).hits)
     return int(state.air_values(uid).hits)
