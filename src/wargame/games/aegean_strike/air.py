@@ -19,9 +19,10 @@ Decisions
   minelaying mission (designed, 13.08: only a unit whose type has the minelaying flag, while its
   nation's stock of mines lasts) a water hex of the operational map with no field, where the
   group, if a minelayer arrives not aborted, lays one (:mod:`mines`); with the optional rule, a
-  minesweeping mission (13.08, 8.03: the SH-3) an enemy field, which its sweepers may clear
-  (:mod:`mines`). Escorts
-  join a group on a mission that is not anti-air (9.03 G), up to 3 units in all (9.04).
+  minesweeping mission (13.08, 8.03: the SH-3) an enemy field, which its sweepers
+  (:func:`sweepers`) may clear (:mod:`mines`; its target choice previews the fire met there and
+  the sweep after it, :mod:`chance_previews`). Escorts join a group on a mission that is not
+  anti-air (9.03 G), up to 3 units in all (9.04).
 - The responding side sees the group, its base and its target hex, not its mission or which of
   its units are escorts (9.03: the marker is face down) until it fights or reaches its target.
   The supply track is public, as on the printed track.
@@ -65,6 +66,7 @@ from wargame.games.aegean_strike import (
     air_previews,
     airdrop,
     assault,
+    chance_previews,
     depots,
     detection,
     e2_carrier,
@@ -377,11 +379,18 @@ def lay_from_air(g: Context, flight: Mapping[str, Any], able: list[str]) -> None
 def sweep_from_air(g: Context, flight: Mapping[str, Any], able: list[str]) -> None:
     """The sweepers of the group not aborted try to clear the enemy field in the target hex;
     none arrived: the mission fails."""
-    sweepers = [u for u in able if u not in flight["escorts"] and flies(g.data, u, MINESWEEPING)]
-    if not sweepers:
+    found = sweepers(g.data, flight, able)
+    if not found:
         g.log("log.mission_failed", side=flight["side"], flight=flight["id"])
         return
-    mines.sweep_from_air(g, flight["side"], sweepers, flight["target_hex"])
+    mines.sweep_from_air(g, flight["side"], found, flight["target_hex"])
+
+
+@RULES.implements("13.08", "8.03")
+def sweepers(data: Mapping[str, Any], flight: Mapping[str, Any], able: list[str]) -> list[str]:
+    """The units of ``able`` that sweep, in the order they roll: not escorts, of the optional
+    rule's types; the sweep in play and its preview (:mod:`chance_previews`) both use it."""
+    return [u for u in able if u not in flight["escorts"] and flies(data, u, MINESWEEPING)]
 
 
 def _no_target(aims: Aims, uid: str) -> str:
@@ -453,6 +462,9 @@ class AirSegment(Procedure):
         cost = supply_cost(g_tables, flight)
         short = cost > g.data["sp"].get(state.base_nation(flight["base"]), 0)
         fire = air_previews.FireNotes(g, f["side"], flight["units"])  # the fire met there
+        if flight["mission"] == MINESWEEPING:  # and the sweep after it
+            found = sweepers(g.data, flight, flight["units"])
+            fire = chance_previews.SweepNotes(g, f["side"], flight["units"], found)
         for target in self._targets_of(g, f["side"], flight):
             verb = "base" if flight["mission"] in REBASING else "target"
             if not all(can_base(u, target) for u in flight["units"]):

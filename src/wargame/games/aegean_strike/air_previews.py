@@ -40,6 +40,9 @@ Decisions
   airbases, which are always seen.
 - Each fire is shown against the group as it takes off: an interception, or an earlier fire,
   may eliminate a unit before it, and with it its ECM; a note says the fires' order and so.
+- A minesweeping group's target choice shows this fire and then its sweep
+  (:class:`chance_previews.SweepNotes`); :func:`target_state` and :func:`hits_words` also put
+  in words the hits of a salvo of cruise missiles, a raid and a minefield's strike there.
 """
 
 from __future__ import annotations
@@ -84,7 +87,7 @@ def strike_preview(
 ) -> notes.Preview:
     """The strike of ``side``'s group in the air on ``target`` (a depot's hex if ``depot``)."""
     odds = losses.strike_odds(g_tables, data, data["flight"], target, depot=depot)
-    taken, limit, kind = _target_state(g_tables, data, target, depot)
+    taken, limit, kind = target_state(g_tables, data, target, depot)
     striking = notes.Forces(
         side,
         tuple(notes.UnitValues(uid, {odds.value: value}) for uid, value in odds.strikers),
@@ -106,7 +109,7 @@ def strike_preview(
     return notes.Preview(title, (striking, struck), (roll,), _remarks(data, odds, kind))
 
 
-def _target_state(
+def target_state(
     g_tables: Mapping[str, Any], data: Mapping[str, Any], target: str, depot: bool
 ) -> tuple[int, int, str]:
     """The hits ``target`` has taken, the hits that end it and what ending it is: a unit

@@ -10,17 +10,20 @@ that it lets US battleships and attack submarines strike Soviet Black Sea ports 
 - Firing gives the ship away: it is detected by the other side until it moves (14.05's mark,
   ``detection.fought``), which is the price of the strike for a submarine.
 - Ports are not targets: what a hit does to a port is lost with the naval rules.
+- Each ``cruise SHIP BASE`` carries the preview of its salvo (:mod:`chance_previews`), from
+  :func:`odds`, the odds the salvo is rolled with in play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import detection, losses, state
-from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike import chance_previews, detection, losses, state
+from wargame.games.aegean_strike.losses import D10, ChanceOdds
 from wargame.games.aegean_strike.registry import RULES
 
 OPTION: Final = "cruise_missiles"
@@ -64,22 +67,30 @@ def fire_refusal(data: Mapping[str, Any], uid: str) -> str:
     return ""
 
 
+@RULES.implements("19.09")
+def odds(data: Mapping[str, Any]) -> ChanceOdds:
+    """A salvo's odds: the table's hits on a d10 of its chance or less."""
+    rule = data[OPTION]
+    return ChanceOdds("19.09", OPTION, int(rule["chance"]), int(rule["hits"]))
+
+
 def offer(g: Context, choices: Choices, side: str) -> None:
+    """Each ship's salvo at each airbase in its range, with its preview (issue 18)."""
     for uid in shooters(g.data, side):
         reason = fire_refusal(g.data, uid)
         if reason:
             choices.refuse(f"cruise {uid}", reason)
             continue
         for base in targets(g.data, uid):
-            choices.add(f"cruise {uid} {base}", _fire, uid, base)
+            note = partial(chance_previews.later, chance_previews.cruise_preview, g, uid, base)
+            choices.add(f"cruise {uid} {base}", _fire, uid, base, later=note)
 
 
 @RULES.implements("19.09", "9.10", "14.05")
 def _fire(g: Context, f: Frame, uid: str, base: str) -> None:
-    rule = g.data[OPTION]
     g.data["naval"][uid]["cruise_fired"] = g.data["turn"]
     detection.fought(g.data, [uid])
     roll = g.roll(D10, f["side"], "cruise_missiles")
-    hits = int(rule["hits"]) if roll <= int(rule["chance"]) else 0
+    hits = odds(g.data).on(roll)
     g.log("log.cruise_strike", side=f["side"], unit=uid, base=base, hits=hits)
     losses.hit_airbase(g, {"side": f["side"]}, base, hits)

@@ -335,6 +335,25 @@ def strikers(data: Mapping[str, Any], flight: Mapping[str, Any]) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class ChanceOdds:
+    """A roll that scores ``result`` on a d10 of ``chance`` or less and nothing above it (a
+    salvo of cruise missiles, 19.09; a raid, 11.12; a minefield's strike and a sweep from the
+    air, 13.08), worked out before the die by the rule's odds function
+    (:func:`cruise.odds`, :func:`special_ops.raid_odds`, :func:`mines.strike_odds`,
+    :func:`mines.sweep_odds`), with the rule and the table it comes from. :meth:`on` reads a
+    face of the die; the roll in play and its preview (:mod:`chance_previews`) both use it."""
+
+    rule: str
+    table: str
+    chance: int
+    result: int
+    """The hits scored (a sweep: 1, the field cleared)."""
+
+    def on(self, face: int) -> int:
+        return self.result if face <= self.chance else 0
+
+
+@dataclass(frozen=True, slots=True)
 class StrikeOdds:
     """A strike's attack on one target worked out before the die (9.06): the strike units and
     the value each attacks with, the target's ECM taken off their sum (16.08), the chart read

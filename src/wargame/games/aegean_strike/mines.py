@@ -30,6 +30,11 @@ Decisions (provisional: the mine rules are lost; table ``mines``)
   where no field is, as a strike flies (:mod:`air`: launch, interception, ship, ground and
   Soviet air-defence fire at the target). If one of its minelayers is not aborted when it
   arrives, one field is laid there, drawn from its nation's stock as a ship's is.
+- Previews (:mod:`chance_previews`): a ship's move into an enemy field carries the preview of
+  the field's strike (:func:`striking`, :func:`strike_odds`), a minesweeping group's target
+  the preview of the fire it meets and of its sweepers' rolls (:func:`sweep_odds`), the very
+  functions the strike and the sweep are rolled with in play. A field being public, the
+  preview tells the mover nothing it does not see.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from typing import Any
 from wargame.engine.procedure import Context
 from wargame.games.aegean_strike import losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
-from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.losses import D10, ChanceOdds
 from wargame.games.aegean_strike.registry import RULES
 
 RULES.stand_in(
@@ -134,24 +139,47 @@ def sweep_from_air(g: Context, side: str, sweepers: list[str], hex_id: str) -> b
     there (a d10 at the option's chance or less); whether it is gone."""
     if fields(g.data).get(hex_id, side) == side:
         return False
-    chance = int(g.data["air_minesweeping"]["chance"])
+    odds = sweep_odds(g.data)
     for uid in sweepers:
         roll = g.roll(D10, side, "air_sweep")
-        if roll <= chance:
+        if odds.on(roll):
             sweep(g, uid, hex_id)
             return True
         g.log("log.sweep_missed", unit=uid, hex=hex_id, roll=roll)
     return False
 
 
+@RULES.implements("13.08", "8.03")
+def sweep_odds(data: Mapping[str, Any]) -> ChanceOdds:
+    """One air sweeper's odds (the option's table): the field cleared (1) on a d10 of its
+    chance or less."""
+    return ChanceOdds("8.03", "air_minesweeping", int(data["air_minesweeping"]["chance"]), 1)
+
+
+@RULES.implements("13.08")
+def striking(data: Mapping[str, Any], uid: str, hex_id: str) -> str | None:
+    """The side whose field strikes ``uid`` entering ``hex_id`` (None: no enemy field there)."""
+    if hex_id not in against(data, uid):
+        return None
+    return fields(data)[hex_id]
+
+
+@RULES.implements("13.08", "9.06")
+def strike_odds(g_tables: Mapping[str, Any]) -> ChanceOdds:
+    """A field's strike on a ship entering it: the table's hits on a d10 of its
+    ``strike_chance`` or less."""
+    table = g_tables["mines"]
+    return ChanceOdds("13.08", "mines", int(table.strike_chance), int(table.hits))
+
+
 @RULES.implements("13.08", "9.06")
 def entered(g: Context, uid: str) -> None:
     """``uid`` ended its move in an enemy field: the field's side rolls for a strike."""
     here = g.data["naval"][uid]["hex"]
-    if here not in against(g.data, uid):
+    layer = striking(g.data, uid, here)
+    if layer is None:
         return
-    table = game_tables(g.state)["mines"]
-    roll = g.roll(D10, fields(g.data)[here], "mine")
-    hits = int(table.hits) if roll <= int(table.strike_chance) else 0
+    roll = g.roll(D10, layer, "mine")
+    hits = strike_odds(game_tables(g.state)).on(roll)
     g.log("log.mine_strike", unit=uid, hex=here, hits=hits)
     losses.damage(g, uid, hits)

@@ -19,7 +19,8 @@ Decisions (provisional: the naval and ship-to-ship rules are lost)
   peninsula, whose two hexes are 77 and 81 % land) or a peninsula; the Dardanelles and the
   Corinth and Potidea canals' hexes stay open. Leaving the hex it starts in is always allowed.
 - The hex choice lists only the hexes the ship reaches; a hex a player names outside them is
-  refused with 10.03 and its reason (no water, or beyond the allowance by water).
+  refused with 10.03 and its reason (no water, or beyond the allowance by water). A move into
+  an enemy minefield (13.08, public) carries the preview of its strike (:mod:`chance_previews`).
 - Ship-to-ship combat (16.11): an attacker fires at one enemy naval unit within its combat
   range (table ``detection``: SSM range against a surface ship, underwater range when either is
   a submarine), with its SSM value (a surface ship against a surface ship) or its underwater
@@ -65,6 +66,7 @@ from wargame.engine.data import read_raw
 from wargame.engine.procedure import Choices, Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.aegean_strike import (
+    chance_previews,
     detection,
     e2_carrier,
     losses,
@@ -344,8 +346,12 @@ class NavalSegment(Procedure):
         g_tables = game_tables(g.state)
         if f["verb"] == "sail":
             closed = closed_straits(g_tables, g.data, g.state.scenario, uid)
+            mine = partial(chance_previews.later, chance_previews.mine_preview, g, uid)
             for hex_id in sorted(reach(g_tables, g.data, uid, closed)):
-                choices.add(f"to {hex_id}", _sail, hex_id)
+                struck = mines.striking(g.data, uid, hex_id) is not None  # public fields (13.08)
+                choices.add(
+                    f"to {hex_id}", _sail, hex_id, later=partial(mine, hex_id) if struck else None
+                )
             choices.explain = lambda text: _unlisted(g_tables, g.data, uid, text, closed)
         elif f["verb"] == "bombard":
             for target in bombard_targets(g_tables, g.data, uid):

@@ -23,18 +23,21 @@ of Gulf Strike do)
   (its operation) only while it detects the unit; the log line of a reconnaissance goes to the
   deploying side alone.
 - A unit is recalled in a Unit Assignment Stage, and may then march and fight again.
+- Each ``raid UNIT BASE`` carries the preview of the raid (:mod:`chance_previews`), from
+  :func:`raid_odds`, the odds the raid is rolled with in play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any, Final
 
 from wargame.engine.procedure import Choices, Context
 from wargame.engine.state import Frame
-from wargame.games.aegean_strike import ground, losses, state
+from wargame.games.aegean_strike import chance_previews, ground, losses, state
 from wargame.games.aegean_strike.charts import tables as game_tables
-from wargame.games.aegean_strike.losses import D10
+from wargame.games.aegean_strike.losses import D10, ChanceOdds
 from wargame.games.aegean_strike.registry import RULES
 
 SPECIAL_FORCES: Final = "special_forces"
@@ -120,20 +123,28 @@ def offer(g: Context, choices: Choices, side: str) -> None:
             choices.refuse(f"raid {uid}", reason)
             choices.refuse(f"recon {uid}", reason)
             continue
-        _offer_raids(g_tables, g.data, choices, uid)
+        _offer_raids(g, g_tables, choices, uid)
         for hex_id in recon_targets(g_tables, g.data, uid):
             choices.add(f"recon {uid} {hex_id}", _reconnoitre, uid, hex_id)
 
 
-def _offer_raids(
-    g_tables: Mapping[str, Any], data: Mapping[str, Any], choices: Choices, uid: str
-) -> None:
-    bases = raid_targets(g_tables, data, uid)
+def _offer_raids(g: Context, g_tables: Mapping[str, Any], choices: Choices, uid: str) -> None:
+    """``uid``'s raids, each with its preview (issue 18)."""
+    bases = raid_targets(g_tables, g.data, uid)
     if not bases:
         reach = g_tables["special_operations"].raid_range
         choices.refuse(f"raid {uid}", f"11.12: no enemy airbase within {reach} hexes of {uid}")
     for base in bases:
-        choices.add(f"raid {uid} {base}", _deploy, uid, base)
+        note = partial(chance_previews.later, chance_previews.raid_preview, g, uid, base)
+        choices.add(f"raid {uid} {base}", _deploy, uid, base, later=note)
+
+
+@RULES.implements("11.12")
+def raid_odds(g_tables: Mapping[str, Any]) -> ChanceOdds:
+    """A raid's odds: one hit on its airbase on a d10 of the table's ``raid_chance`` or less."""
+    return ChanceOdds(
+        "11.12", "special_operations", int(g_tables["special_operations"].raid_chance), 1
+    )
 
 
 @RULES.implements("11.12")
@@ -168,7 +179,7 @@ def raid(g: Context) -> None:
     """At the start of the Unit Assignment Stage each deployed unit raids its airbase; a unit
     whose airbase or reconnoitred hex is out of range comes back."""
     g_tables = game_tables(g.state)
-    chance = int(g_tables["special_operations"].raid_chance)
+    odds = raid_odds(g_tables)
     for uid in sorted(g.data["ground"]):
         base = on_operation(g.data, uid)
         if base is None:
@@ -183,6 +194,6 @@ def raid(g: Context) -> None:
         if recon:
             continue
         roll = g.roll(D10, side, "raid")
-        hits = 1 if roll <= chance else 0
+        hits = odds.on(roll)
         g.log("log.raid", side=side, unit=uid, base=base, hits=hits)
         losses.hit_airbase(g, {"side": side}, base, hits)
