@@ -166,6 +166,8 @@ def test_an_air_to_ship_interception_previews_the_fire_of_the_ships_it_attacks(m
     action = f"intercept {TU22} {DESTROYERS}"
     preview = preview_of(found, "b", action)
     assert kinds(preview) == ["ship_fire"] and preview["rolls"][0]["side"] == "a"
+    title = preview["title"]  # each interceptor's action is told apart by its title
+    assert title["key"] == "air_preview.fire_title_alone" and title["params"]["unit"] == TU22
     assert DESTROYERS in {unit["id"] for unit in preview["sides"][1]["units"]}
     flying = act(found, "b", action)
     (roll,) = preview["rolls"]
@@ -236,6 +238,7 @@ def test_every_word_of_a_fire_preview_is_in_english_and_japanese(lang):
         assert_value_names(GAME, preview, lang)
     assert {
         "air_preview.fire_title",
+        "air_preview.fire_title_alone",
         "air_preview.fire_roll",
         "air_preview.chart_arm",
         "air_preview.group_hits",

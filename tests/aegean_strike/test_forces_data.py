@@ -11,10 +11,12 @@ import json
 import pytest
 import yaml
 
+from tests.browser.language import problems_in
 from tests.data_files import refused as refused_file
 from wargame.games.aegean_strike import client, sequence, state
 from wargame.games.aegean_strike.charts import DIE_FACES
 from wargame.games.aegean_strike.forces import DATA, LAND_CLASSES, SEA_CLASSES, forces, load
+from wargame.games.aegean_strike.game import names_catalog
 
 pytestmark = pytest.mark.game("aegean-strike")
 
@@ -505,3 +507,21 @@ def test_a_bridge_at_the_start_stands_on_a_strait_hexside_or_is_refused(tmp_path
         raw["bridges"][0]["hexes"] = ["3910", "3909"]  # both in Europe: no strait between
 
     assert "3910-3909 is no strait hexside" in refused(tmp_path, on_land)
+
+
+def test_no_two_units_are_named_alike_in_either_language():
+    """Two navies' Guppy submarines, the 5th Air Army's two MiG-23 regiments: a log line, an
+    action or a preview names each unit so that a player tells them apart (the nation's
+    adjective, then a number), in messages and on the counters alike."""
+    found = forces()
+    names = found.display_names
+    for lang in (0, 1):
+        assert len({pair[lang] for pair in names.values()}) == len(found.units)
+    assert names["gr-ss-2"] == ("Greek Guppy Submarines (SS)", "ギリシア軍グッピー潜水艦(SS)")
+    assert names["su-mig23-2"][0] == "MiG-23 Regiment, 5th Air Army #2"
+    assert names["gr-1-corps"] == ("I Corps", "第1軍団")  # a name of its own stays as it is
+    catalog = names_catalog()
+    assert catalog.lookup("unit.tu-ss-2", "en") == "Turkish Guppy Submarines (SS)"
+    assert client.unit_data(found.units["tu-ss-2"])["name_ja"] == "トルコ軍グッピー潜水艦(SS)"
+    untranslated = [ja for _, ja in names.values() if problems_in(ja)]
+    assert untranslated == []  # abbreviations in capitals, as the counters print them (AMPH)

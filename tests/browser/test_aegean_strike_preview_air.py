@@ -21,8 +21,10 @@ from tests.browser.test_aegean_strike_board import (
 )
 from tests.browser.test_client import wait_prompt
 from tests.browser.test_dai_senso_board import preview_facts as dai_senso_facts
+from wargame.games.aegean_strike.forces import forces
 
 pytestmark = [pytest.mark.game("aegean-strike"), pytest.mark.slow]
+LEAD_NAME, LEAD_NAME_JA = forces().display_names[LEAD]
 
 
 def to_the_target_choice(server, game_id, tokens):
@@ -136,8 +138,8 @@ def test_the_groups_target_choice_previews_the_fire_it_meets_as_its_side_sees_it
     assert facts["units"] == [LEAD, ESCORT] and facts["rolls"] == 0
     assert len(facts["notes"]) == 2
     if lang == "en":
-        assert facts["title"] == "The fire at the group arriving in Benghazi"
+        assert facts["title"] == f"The fire at {LEAD_NAME}'s group arriving in Benghazi"
         assert facts["notes"][1].endswith("may fire too (14)")
     else:
-        assert facts["title"] == "ベンガジに到着する攻撃隊への射撃"
+        assert facts["title"] == f"ベンガジに到着する{LEAD_NAME_JA}の攻撃隊への射撃"
         assert [str(problem) for problem in page_problems(page)] == []  # no English left

@@ -83,6 +83,11 @@ def test_the_battle_panel_previews_a_land_combat_then_its_planned_assault(
                  < document.querySelector('#airbases-panel').getBoundingClientRect().top"""
     )
     assert above  # the preview on offer comes before the airbase display, next to the prompt
+    overflow = page.evaluate(
+        """() => [...document.querySelectorAll('#battle-panel .preview-side')]
+                 .map((box) => box.scrollWidth - box.clientWidth)"""
+    )
+    assert max(overflow) <= 1  # each side's table fits its box (its headers wrap)
     assert facts["label"].startswith("Land CRT: " if lang == "en" else "地上戦闘結果表: ")
     others = [text for text in facts["choices"] if text != action]
     if lang == "ja":

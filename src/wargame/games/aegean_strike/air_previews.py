@@ -280,7 +280,8 @@ def fire_preview(
         ),
         {},
     )
-    title = message("air_preview.fire_title", hex=hex_id)
+    alone = len(units) == 1  # the title names the group by its lead, as actions differ by it
+    title = message(f"air_preview.fire_title{'_alone' if alone else ''}", unit=units[0], hex=hex_id)
     remarks = [message("air_preview.fire_unseen")]
     if not fires:
         remarks.insert(0, message("air_preview.no_fire", hex=hex_id))

@@ -207,8 +207,8 @@ def unit_data(unit: Unit) -> dict[str, Any]:
     category = forces().category(unit)
     return {
         "id": unit.id,
-        "name": unit.name,
-        "name_ja": unit.name_ja,
+        "name": forces().display_names[unit.id][0],
+        "name_ja": forces().display_names[unit.id][1],
         "side": unit.nation,
         "nationality": unit.nation,
         "type": category,

@@ -81,6 +81,9 @@ class Nation(Sourced):
     code: str
     name: str
     name_ja: str
+    adjective: str
+    """Before a unit's name where another nation has a unit of that name: "Greek"."""
+    adjective_ja: str
     bloc: Literal["nato", "wp", "other"]
     territory: list[str] = msgspec.field(default_factory=list)
     """The map's nation codes of its land (data/map.json: GR, TR, BG, CY...)."""
@@ -298,6 +301,7 @@ class Forces:
         self.breakdowns = {b.division: tuple(b.regiments) for b in data.breakdown}
         self._check_breakdowns(data)
         self._check_orders_of_battle(data)
+        self.display_names = _display_names(self)
         self._check_bridges(data.bridges)
 
     # -- what the rules and the views read ----------------------------------------------------
@@ -692,3 +696,27 @@ def load(path: Path = DATA / "forces.yaml", hexes: dict[str, Hex] | None = None)
 def forces() -> Forces:
     """The game's own forces, loaded once."""
     return load()
+
+
+def _display_names(found: Forces) -> dict[str, tuple[str, str]]:
+    """Each unit's name in English and Japanese as the players read it: a name that units of
+    several nations share (two navies' Guppy submarines) takes its nation's adjective, and one
+    that units of a nation share (two MiG-23 regiments of the 5th Air Army) its number, #1, #2,
+    in the order of their ids, so that a log line or an action never names two units alike."""
+    sharing: dict[str, list[Unit]] = {}
+    for unit in sorted(found.units.values(), key=lambda u: u.id):
+        sharing.setdefault(unit.name, []).append(unit)
+    names = {}
+    for units in sharing.values():
+        nations = {unit.nation for unit in units}
+        for unit in units:
+            en, ja = unit.name, unit.name_ja
+            if len(nations) > 1:
+                nation = found.nations[unit.nation]
+                en, ja = f"{nation.adjective} {en}", f"{nation.adjective_ja}{ja}"
+            twins = [u for u in units if u.nation == unit.nation]
+            if len(twins) > 1:
+                number = twins.index(unit) + 1
+                en, ja = f"{en} #{number}", f"{ja} #{number}"
+            names[unit.id] = (en, ja)
+    return names

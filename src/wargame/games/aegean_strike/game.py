@@ -229,8 +229,8 @@ def names_catalog() -> Catalog:
     found = forces()
     for lang in ("en", "ja"):
         entries: dict[str, str] = {}
-        for unit in found.units.values():
-            entries[f"unit.{unit.id}"] = unit.name_ja if lang == "ja" else unit.name
+        for uid, (name, name_ja) in found.display_names.items():
+            entries[f"unit.{uid}"] = name_ja if lang == "ja" else name
         for base in found.airbases.values():
             entries[f"unit.{base.id}"] = client.base_name(base.id, lang)
         entries |= client.hex_names(lang)
