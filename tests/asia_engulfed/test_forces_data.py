@@ -10,7 +10,7 @@ import yaml
 from wargame.engine.data import PROVENANCES
 from wargame.engine.errors import DataError
 from wargame.games.asia_engulfed import forces as forces_module
-from wargame.games.asia_engulfed.forces import DATA, FLEETS, GROUND, Forces
+from wargame.games.asia_engulfed.forces import DATA, FLEETS, GROUND, Forces, display_names
 
 pytestmark = pytest.mark.game("asia-engulfed")
 
@@ -247,3 +247,12 @@ def test_a_limited_count_of_fortification_markers_fails(data_copy):
 
     rewrite(data_copy / "forces.yaml", limit)
     assert "'fortification' is unlimited (4.29)" in load_error(data_copy)
+
+
+def test_no_two_units_are_named_alike_in_either_language():
+    """Units that share a printed name are told apart in messages and on counters
+    (engine.names.told_apart: the nationality, then a number)."""
+    found = display_names()
+    for lang in (0, 1):
+        assert len({pair[lang] for pair in found.values()}) == len(found)
+    assert found["us-cba-13"][0] == "Light carrier air groups (USA)"

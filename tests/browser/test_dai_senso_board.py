@@ -189,7 +189,7 @@ def declare_the_attack(page, link, lang):
 def test_an_attack_is_declared_on_a_hex_and_its_units_added_by_clicking(page, server, artifacts):
     """The prompt then asks to resolve the attack on that hex, and the buttons say so in words."""
     game = new_game(server)
-    assert "Add 5th Army to the attack" in declare_the_attack(page, game["axis"], "en")
+    assert "Add 5th Army (Japan) to the attack" in declare_the_attack(page, game["axis"], "en")
     assert page.locator('#buttons [data-action="resolve"]').inner_text() == "Resolve the attack"
     page.screenshot(path=str(artifacts / "ds_attack_en.png"))
 

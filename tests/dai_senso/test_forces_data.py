@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from tests.data_files import refused as refused_file
-from wargame.games.dai_senso.forces import DATA, forces, load
+from wargame.games.dai_senso.forces import DATA, display_names, forces, load
 
 pytestmark = pytest.mark.game("dai-senso")
 
@@ -184,3 +184,13 @@ def test_the_seeds_singapore_fortress_stands_in_singapore():
 )
 def test_a_bad_record_is_refused_in_one_line(tmp_path, change, expected):
     assert expected in refused(tmp_path, change)
+
+
+def test_no_two_units_are_named_alike_in_either_language():
+    """Units that share a printed name are told apart in messages and on counters
+    (engine.names.told_apart: the nationality, then a number)."""
+    found = display_names()
+    for lang in (0, 1):
+        assert len({pair[lang] for pair in found.values()}) == len(found)
+    assert found["b-14th-army"] == ("14th Army (Britain)", "第14軍(イギリス)")
+    assert found["j-14th-army"][0] == "14th Army (Japan)"

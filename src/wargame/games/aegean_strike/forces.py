@@ -34,12 +34,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
 from wargame.engine.data import Provenance, Record, by_id, load_checked, read_raw
 from wargame.engine.errors import DataError
+from wargame.engine.names import told_apart
 from wargame.games.aegean_strike.charts import TABLES, Quality, Size
 from wargame.games.aegean_strike.registry import RULES
 
@@ -699,24 +700,12 @@ def forces() -> Forces:
 
 
 def _display_names(found: Forces) -> dict[str, tuple[str, str]]:
-    """Each unit's name in English and Japanese as the players read it: a name that units of
-    several nations share (two navies' Guppy submarines) takes its nation's adjective, and one
-    that units of a nation share (two MiG-23 regiments of the 5th Air Army) its number, #1, #2,
-    in the order of their ids, so that a log line or an action never names two units alike."""
-    sharing: dict[str, list[Unit]] = {}
-    for unit in sorted(found.units.values(), key=lambda u: u.id):
-        sharing.setdefault(unit.name, []).append(unit)
-    names = {}
-    for units in sharing.values():
-        nations = {unit.nation for unit in units}
-        for unit in units:
-            en, ja = unit.name, unit.name_ja
-            if len(nations) > 1:
-                nation = found.nations[unit.nation]
-                en, ja = f"{nation.adjective} {en}", f"{nation.adjective_ja}{ja}"
-            twins = [u for u in units if u.nation == unit.nation]
-            if len(twins) > 1:
-                number = twins.index(unit) + 1
-                en, ja = f"{en} #{number}", f"{ja} #{number}"
-            names[unit.id] = (en, ja)
-    return names
+    """Each unit's names as the players read them (:func:`engine.names.told_apart`): the
+    nation's adjective where units of several nations share a name (Greek and Turkish Guppy
+    submarines), a number where one nation's units do (the 5th Air Army's MiG-23 regiments)."""
+
+    def qualified(unit: Any) -> tuple[str, str]:
+        nation = found.nations[unit.nation]
+        return f"{nation.adjective} {unit.name}", f"{nation.adjective_ja}{unit.name_ja}"
+
+    return told_apart(found.units.values(), lambda unit: str(unit.nation), qualified)

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any, Final
 
 from wargame.games.asia_engulfed.board import Area, area_map
-from wargame.games.asia_engulfed.forces import Block, colour_of
+from wargame.games.asia_engulfed.forces import Block, colour_of, display_names
 from wargame.games.asia_engulfed.forces import load as load_forces
 from wargame.maps import Point, Ring
 from wargame.maps import asia_engulfed as drawn_map
@@ -231,8 +231,8 @@ def unit_data(unit: Any) -> dict[str, Any]:
         "id": unit.id,
         "power": unit.power,
         "type": unit.type,
-        "name": unit.name,
-        "name_ja": unit.name_ja,
+        "name": display_names()[unit.id][0],
+        "name_ja": display_names()[unit.id][1],
         "max_steps": unit.max_steps,
     }
     if isinstance(unit, Block):

@@ -19,6 +19,8 @@ import msgspec
 
 from wargame.engine.data import Provenance, Record, describe_error, read_raw
 from wargame.engine.errors import DataError
+from wargame.engine.i18n import Catalog
+from wargame.engine.names import told_apart
 from wargame.games.asia_engulfed.registry import RULES
 
 DATA = Path(__file__).parent / "data"
@@ -383,3 +385,20 @@ def _name_record(message: str, raw: Any) -> str:
 def load(path: Path = DATA) -> Forces:
     forces = load_named(path / "forces.yaml", ForcesFile)
     return Forces(forces, load_named(path / "pools.yaml", PoolsFile), path)
+
+
+@cache
+def display_names() -> dict[str, tuple[str, str]]:
+    """Each unit's names as the players read them (:func:`engine.names.told_apart`): its power
+    in brackets where units of several powers share a name (the Japanese and the US light
+    carrier air groups), a number where one power's units do."""
+    powers = Catalog()
+    powers.add_directory(Path(__file__).parent / "messages")
+
+    def qualified(unit: Any) -> tuple[str, str]:
+        return (
+            f"{unit.name} ({powers.name('power', unit.power, 'en')})",
+            f"{unit.name_ja}({powers.name('power', unit.power, 'ja')})",
+        )
+
+    return told_apart(load().units.values(), lambda unit: str(unit.power), qualified)

@@ -43,7 +43,7 @@ from wargame.games.asia_engulfed import (
 )
 from wargame.games.asia_engulfed.board import area_map
 from wargame.games.asia_engulfed.control import enemy
-from wargame.games.asia_engulfed.forces import load as load_forces
+from wargame.games.asia_engulfed.forces import display_names
 from wargame.games.asia_engulfed.off_map import off_map_groups
 from wargame.games.asia_engulfed.production_sheet import production_sheet
 from wargame.games.asia_engulfed.registry import RULES
@@ -250,8 +250,8 @@ def names_catalog() -> Catalog:
         entries: dict[str, str] = {}
         for area_id, record in area_map().areas.items():
             entries[f"area.{area_id}"] = record.name_ja if lang == "ja" else record.name
-        for unit in load_forces().units.values():
-            entries[f"unit.{unit.id}"] = unit.name_ja if lang == "ja" else unit.name
+        for uid, (name, name_ja) in display_names().items():
+            entries[f"unit.{uid}"] = name_ja if lang == "ja" else name
         for scenario in files().values():
             shown = scenario.title_ja if lang == "ja" else scenario.title
             entries[f"scenario.{scenario.id}"] = shown

@@ -41,7 +41,7 @@ from wargame.games.dai_senso.airdrop import markers as airdrop_markers
 from wargame.games.dai_senso.board import MAP_FILE, board
 from wargame.games.dai_senso.cards import Card, cards
 from wargame.games.dai_senso.charts import tables as game_tables
-from wargame.games.dai_senso.forces import Unit, forces
+from wargame.games.dai_senso.forces import Unit, display_names, forces
 from wargame.games.dai_senso.registry import RULES
 from wargame.maps.built import BACKDROP, read_backdrop
 
@@ -140,8 +140,8 @@ def unit_data(unit: Unit) -> dict[str, Any]:
     colours = drawing()["nations"].get(unit.nationality) or drawing()["factions"][side]
     return {
         "id": unit.id,
-        "name": unit.name,
-        "name_ja": unit.name_ja,
+        "name": display_names()[unit.id][0],
+        "name_ja": display_names()[unit.id][1],
         "side": side,
         "nationality": unit.nationality,
         "type": unit.type,

@@ -23,12 +23,13 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
 from wargame.engine.data import Provenance, Record, by_id, load_checked, read_raw
 from wargame.engine.errors import DataError
+from wargame.engine.names import told_apart
 from wargame.games.dai_senso.charts import TABLES, Faction
 
 DATA: Final = Path(__file__).parent / "data"
@@ -318,3 +319,17 @@ def load(path: Path = DATA / "forces.yaml", hexes: dict[str, str] | None = None)
 def forces() -> Forces:
     """The game's own forces, loaded once."""
     return load()
+
+
+@cache
+def display_names() -> dict[str, tuple[str, str]]:
+    """Each unit's names as the players read them (:func:`engine.names.told_apart`): its
+    nationality in brackets where units of several share a name (the Japanese and the British
+    14th Army), a number where one nationality's units do."""
+    found = forces()
+
+    def qualified(unit: Any) -> tuple[str, str]:
+        nation = found.nationalities[unit.nationality]
+        return f"{unit.name} ({nation.name})", f"{unit.name_ja}({nation.name_ja})"
+
+    return told_apart(found.units.values(), lambda unit: str(unit.nationality), qualified)

@@ -71,7 +71,7 @@ from wargame.games.dai_senso import (
 )
 from wargame.games.dai_senso.board import board
 from wargame.games.dai_senso.events import EVENTS
-from wargame.games.dai_senso.forces import forces
+from wargame.games.dai_senso.forces import display_names, forces
 from wargame.games.dai_senso.registry import RULES
 
 PLAYABLE: Final = (
@@ -229,8 +229,8 @@ def names_catalog() -> Catalog:
     names = Catalog()
     for lang in ("en", "ja"):
         entries: dict[str, str] = {}
-        for unit in forces().units.values():
-            entries[f"unit.{unit.id}"] = unit.name_ja if lang == "ja" else unit.name
+        for uid, (name, name_ja) in display_names().items():
+            entries[f"unit.{uid}"] = name_ja if lang == "ja" else name
         for kind, records in (
             ("nation", forces().nationalities),
             ("unit_type", forces().ground_types),
