@@ -43,6 +43,15 @@ def check_header(page):
     assert page.get_attribute("#menu-button", "aria-expanded") == "true"
     page.tap("#menu-button")
     assert page.is_hidden("#resign")
+    page.tap("#menu-button")
+    page.tap("#prompt-panel .prompt-text")  # a tap elsewhere closes the menu
+    assert page.is_hidden("#resign")
+    assert page.get_attribute("#menu-button", "aria-expanded") == "false"
+    page.tap("#menu-button")
+    page.tap("#sound")  # as does one of its buttons, once it has done its work
+    assert page.is_hidden("#resign")
+    page.tap("#menu-button")
+    page.tap("#sound")
 
 
 def drag_the_sheet(page, fingers, pixels):

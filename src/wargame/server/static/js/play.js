@@ -811,11 +811,18 @@ function bindHeader() {
   byId("seat-select").onchange = (event) => switchSeat(event.target.value);
   byId("replay-button").onclick = () => app.replay.open();
   const menu = byId("menu-button");
-  menu.onclick = () => {
-    const open = menu.getAttribute("aria-expanded") !== "true";
+  const showMenu = (open) => {
     menu.setAttribute("aria-expanded", String(open));
     byId("header-menu").classList.toggle("open", open);
   };
+  menu.onclick = () => showMenu(menu.getAttribute("aria-expanded") !== "true");
+  // a phone's menu closes as a tap elsewhere, or on one of its buttons, leaves it (the seat's
+  // list stays open while it is being chosen from)
+  document.addEventListener("click", (event) => {
+    if (menu.getAttribute("aria-expanded") !== "true" || event.target.closest("#menu-button")) return;
+    const inside = event.target.closest("#header-menu");
+    if (!inside || event.target.closest("button, a")) showMenu(false);
+  });
   bindSound();
   bindLegend();
   document.addEventListener("popupclosed", () => app.shown && drawPlan());
@@ -823,8 +830,7 @@ function bindHeader() {
     if (event.key !== "Escape") return;
     closePopup();
     if (app.chosen) chooseUnit(null);
-    menu.setAttribute("aria-expanded", "false");
-    byId("header-menu").classList.remove("open");
+    showMenu(false);
   });
 }
 
