@@ -182,13 +182,13 @@ def cut_off(monkeypatch):
         here = data["ground"][uid]["hex"]
         return here not in hexes and traced(g_tables, data, uid, scenario)
 
-    monkeypatch.setattr(strategy, "_BY_LAND", OrderedDict())
+    monkeypatch.setattr(strategy, "_SUPPLIED", OrderedDict())
     monkeypatch.setattr(supply, "supplied_by_land", supplied_by_land)
     monkeypatch.setattr(supply, "in_supply", in_supply)
 
     def cut(hex_id):
         hexes.add(hex_id)
-        strategy._BY_LAND.clear()
+        strategy._SUPPLIED.clear()
 
     return cut
 

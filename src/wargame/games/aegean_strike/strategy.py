@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -140,7 +140,7 @@ class Weights:
     that run none: the field stops it and may strike it; it is still tried (the only way to
     a target may lead through it)."""
     unsupplied: float = 0.4
-    """What a ground unit marched out of supply (12.02) this segment costs its side, in hits
+    """What a ground unit marched out of supply (12.02) this turn costs its side, in hits
     scored: the attrition hit of the Final Stage (11.04, ``worn``) if it is still cut off
     then, and its attacks shifted against it (16.02) meanwhile; less than ``worn``, since it
     may march back or a depot may spare it (12.01)."""
@@ -249,8 +249,9 @@ def supply_worth(reckoning: Reckoning, side: str) -> float:
     still due (11.04) too, while each of its depots is worth the attrition hits it would spare
     (12.01): all of them if the side may still consume it in this Final Stage's attrition step,
     ``depot_later`` of them after it, if a turn is left. Before the Final Stage, each unit
-    marched out of supply this segment costs ``unsupplied`` (only the units that marched are
-    traced: every unit's trace in every evaluation would cost more than the rest of it)."""
+    marched out of supply this turn costs ``unsupplied`` (only the units that marched are
+    traced, their traces kept: every unit's in every evaluation would cost more than the rest
+    of it)."""
     data = reckoning.data
     carried = sum(int(r["hits"]) for u, r in data["ground"].items() if _is(data, u, side))
     worth = -WEIGHTS.worn * carried
@@ -298,14 +299,16 @@ def attrition_due(reckoning: Reckoning, side: str) -> set[str]:
 
 
 def marched_out_of_supply(reckoning: Reckoning, side: str) -> set[str]:
-    """``side``'s ground units that marched in the last ground segment (``ground_moved``) and
-    stand out of supply (12.02) now, an attrition hit (11.04) landing on them if they stay."""
+    """``side``'s ground units that marched this turn (``spent``: until the next turn's
+    Strategic Stage, so the cost runs on into the Final Stage's attrition, where the hit
+    itself counts) and stand out of supply (12.02) now, an attrition hit (11.04) landing on
+    them if they stay. Read as the view shows them: an enemy unit not detected shows none."""
     data = reckoning.data
     return {
         u
-        for u in data.get("ground_moved", ())
-        if u in data["ground"]
-        and data["ground"][u]["hex"] is not None
+        for u, r in data["ground"].items()
+        if r.get("spent")
+        and r["hex"] is not None
         and _is(data, u, side)
         and _would_take(reckoning, u)
         and not in_supply_kept(reckoning, data, u)
@@ -314,36 +317,63 @@ def marched_out_of_supply(reckoning: Reckoning, side: str) -> set[str]:
 
 def in_supply_kept(reckoning: Reckoning, data: Mapping[str, Any], uid: str) -> bool:
     """``supply.in_supply`` of ``uid`` in ``data`` (the reckoning's, or one with ``uid``
-    elsewhere), its land trace kept (``_BY_LAND``): a search evaluates the same marched units
-    in the same hexes again and again, while only a march of the enemy's, a bridge or a
-    nation entering the war changes it. A unit no land path supplies is traced afresh (by
-    truck, sea or air: its own side's ships, aircraft and trucks decide it)."""
+    elsewhere), kept (``_SUPPLIED``): a search evaluates the same marched units in the same
+    hexes again and again. The land trace (12.02) is kept by what it reads, the enemy's
+    ground units, the bridges and the nations in play; a unit no land path supplies, traced
+    by truck, sea or air too, by its own side's ships, transport aircraft and ground units
+    besides."""
     tables = reckoning.tables
-    key = (id(tables), uid, data["ground"][uid]["hex"], _land_context(reckoning, uid))
-    found = _BY_LAND.get(key)
+    key: tuple[Any, ...] = (id(tables), uid, data["ground"][uid]["hex"])
+    key += _land_context(reckoning, uid)
+    if _kept(key, lambda: supply.supplied_by_land(tables, data, uid)):
+        return True
+    side = state.side_of(data, uid)
+    if data is reckoning.data:  # the same for every unit of the side in this position
+        seen = reckoning.seen
+        own = seen[("own", side)] = seen.get(("own", side)) or _own_context(data, side)
+    else:
+        own = _own_context(data, side)
+    key += own
+    return _kept(key, lambda: supply.in_supply(tables, data, uid, reckoning.state.scenario))
+
+
+def _kept(key: tuple[Any, ...], trace: Callable[[], bool]) -> bool:
+    found = _SUPPLIED.get(key)
     if found is None:
-        _KEPT.setdefault(id(tables), tables)
-        found = _BY_LAND[key] = supply.supplied_by_land(tables, data, uid)
-        if len(_BY_LAND) > BY_LAND_KEPT:
-            _BY_LAND.popitem(last=False)
-    return found or supply.in_supply(tables, data, uid, reckoning.state.scenario)
+        found = _SUPPLIED[key] = trace()
+        if len(_SUPPLIED) > SUPPLIED_KEPT:
+            _SUPPLIED.popitem(last=False)
+    return found
 
 
 def _land_context(reckoning: Reckoning, uid: str) -> tuple[Any, ...]:
     """What a land supply trace (12.02) of ``uid``'s side reads besides its hex: the enemy's
-    ground units' hexes, the bridges and the nations in play."""
+    ground units' hexes, the bridges and the nations in play (the tables kept alive by id)."""
     data = reckoning.data
     side = state.side_of(data, uid)
     key = ("land", side)
     if key not in reckoning.seen:
+        _KEPT.setdefault(id(reckoning.tables), reckoning.tables)
         enemies = frozenset(ground.enemy_hexes(data, side))
         reckoning.seen[key] = (enemies, repr(data.get("bridges")), tuple(data["nations"].items()))
     found: tuple[Any, ...] = reckoning.seen[key]
     return found
 
 
-_BY_LAND: OrderedDict[tuple[Any, ...], bool] = OrderedDict()
-BY_LAND_KEPT: Final = 4096
+def _own_context(data: Mapping[str, Any], side: str) -> tuple[Any, ...]:
+    """What the other supply traces (12.03, 12.04, 19.07) read of ``side``'s own units: its
+    ships' hexes, its aircraft's bases and its ground units' hexes (trucks; the straits'
+    towns it holds, 13.06)."""
+    return (
+        tuple((u, r["hex"]) for u, r in data["naval"].items() if _is(data, u, side)),
+        tuple((u, r["base"]) for u, r in data["air"].items() if _is(data, u, side)),
+        tuple((u, r["hex"]) for u, r in data["ground"].items() if _is(data, u, side)),
+        data.get(supply.MOBILE_SUPPLY),
+    )
+
+
+_SUPPLIED: OrderedDict[tuple[Any, ...], bool] = OrderedDict()
+SUPPLIED_KEPT: Final = 4096
 
 
 def depot_spares(reckoning: Reckoning, hex_id: str, nation: str | None = None) -> set[str]:
