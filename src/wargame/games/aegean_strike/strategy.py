@@ -33,6 +33,12 @@ Decisions
   Final Stage's attrition hits (11.04) and the depots that spare them (12.01) are reckoned in
   the Final Stage only, where they are decided: tracing every unit's supply (12.02) in every
   evaluation would cost more than the rest of it.
+* **Hazards.** A special forces unit deployed on a raid (11.12) counts the hits of its raids
+  to come, fewer when enemy ground units stand near it, and no longer attacks; a minefield
+  (13.08, public) counts a share of a strike while an enemy ship may reach it, and a ship's
+  move into an enemy field is tried after the others; a ground unit marched out of supply
+  (12.02) costs its side a share of the attrition hit awaiting it (11.04), and its
+  destinations in supply are tried first.
 * **Detection.** An enemy unit its side does not detect (14) is no target of a strike now; the
   hexes the view shows it in are read as the view shows them (blanks), never what it is.
 """
@@ -41,7 +47,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -56,7 +62,9 @@ from wargame.games.aegean_strike import (
     bridges,
     depots,
     detection,
+    ground,
     losses,
+    mines,
     special_ops,
     state,
     supply,
@@ -119,6 +127,23 @@ class Weights:
     """The share of a strike's hits reckoned on an enemy unit its side does not detect now (14:
     no strike on it): its detectors may find it before a strike flies. Special forces on
     reconnaissance (11.12, 14.01) that find it make the target sure."""
+    raid_exposed: float = 0.5
+    """The share of its raids (11.12) a deployed special forces unit is reckoned to make when
+    an enemy ground unit stands within ``ground_reach`` of it: it neither marches nor attacks
+    while deployed, so it may be attacked and lost (or must be recalled) before they come."""
+    mine_entry: float = 0.3
+    """The share of a field's strike (13.08) reckoned on the enemy while one of its ships may
+    reach the field this action stage: a ship is stopped by it and runs it only when it must
+    (a strait, a harbour's mouth), or while no sweeper has come up."""
+    mine_detour: float = 0.5
+    """How far down a ship's move into a known enemy field (13.08) is put, below the moves
+    that run none: the field stops it and may strike it; it is still tried (the only way to
+    a target may lead through it)."""
+    unsupplied: float = 0.4
+    """What a ground unit marched out of supply (12.02) this turn costs its side, in hits
+    scored: the attrition hit of the Final Stage (11.04, ``worn``) if it is still cut off
+    then, and its attacks shifted against it (16.02) meanwhile; less than ``worn``, since it
+    may march back or a depot may spare it (12.01)."""
 
 
 WEIGHTS: Final = Weights()
@@ -182,6 +207,7 @@ def evaluate(_game: Game, state_: State, side: Side) -> float:
     score = state_.data["score"]
     margin = float(score[side]) - float(score[other]) + ours - theirs
     margin += supply_worth(reckoning, side) - supply_worth(reckoning, other)
+    margin += mines_worth(reckoning, side) - mines_worth(reckoning, other)
     spread = math.sqrt(WEIGHTS.spread**2 + ours + theirs) + WEIGHTS.doubt * (ours + theirs)
     return 1.0 / (1.0 + math.exp(-WEIGHTS.sharpness * margin / spread))
 
@@ -193,6 +219,7 @@ def expected_hits(reckoning: Reckoning, side: str) -> float:
     reckoned = WEIGHTS.friction * (
         air_hits(reckoning, side) + naval_hits(reckoning, side) + ground_hits(reckoning, side)
     )
+    reckoned += raid_hits(reckoning, side)
     cap = hits_to_lose(reckoning, state.other(side))
     limited = reckoned * cap / (reckoned + cap) if reckoned > 0 and cap > 0 else 0.0
     return limited + pending_combats(reckoning, side)
@@ -221,12 +248,15 @@ def supply_worth(reckoning: Reckoning, side: str) -> float:
     its ground units carry costs ``worn`` (9.06), and in the Final Stage each attrition hit
     still due (11.04) too, while each of its depots is worth the attrition hits it would spare
     (12.01): all of them if the side may still consume it in this Final Stage's attrition step,
-    ``depot_later`` of them after it, if a turn is left."""
+    ``depot_later`` of them after it, if a turn is left. Before the Final Stage, each unit
+    marched out of supply this turn costs ``unsupplied`` (only the units that marched are
+    traced, their traces kept: every unit's in every evaluation would cost more than the rest
+    of it)."""
     data = reckoning.data
     carried = sum(int(r["hits"]) for u, r in data["ground"].items() if _is(data, u, side))
     worth = -WEIGHTS.worn * carried
     if data["stage"] != "final":
-        return worth
+        return worth - WEIGHTS.unsupplied * len(marched_out_of_supply(reckoning, side))
     step = _frame(reckoning.state, depots.Attrition.name)
     if step is None:
         share = WEIGHTS.depot_later if turns_after(data) > 0 else 0.0
@@ -266,6 +296,84 @@ def attrition_due(reckoning: Reckoning, side: str) -> set[str]:
         and _would_take(reckoning, u)
         and not supply.in_supply(tables, data, u, scenario)
     }
+
+
+def marched_out_of_supply(reckoning: Reckoning, side: str) -> set[str]:
+    """``side``'s ground units that marched this turn (``spent``: until the next turn's
+    Strategic Stage, so the cost runs on into the Final Stage's attrition, where the hit
+    itself counts) and stand out of supply (12.02) now, an attrition hit (11.04) landing on
+    them if they stay. Read as the view shows them: an enemy unit not detected shows none."""
+    data = reckoning.data
+    return {
+        u
+        for u, r in data["ground"].items()
+        if r.get("spent")
+        and r["hex"] is not None
+        and _is(data, u, side)
+        and _would_take(reckoning, u)
+        and not in_supply_kept(reckoning, data, u)
+    }
+
+
+def in_supply_kept(reckoning: Reckoning, data: Mapping[str, Any], uid: str) -> bool:
+    """``supply.in_supply`` of ``uid`` in ``data`` (the reckoning's, or one with ``uid``
+    elsewhere), kept (``_SUPPLIED``): a search evaluates the same marched units in the same
+    hexes again and again. The land trace (12.02) is kept by what it reads, the enemy's
+    ground units, the bridges and the nations in play; a unit no land path supplies, traced
+    by truck, sea or air too, by its own side's ships, transport aircraft and ground units
+    besides."""
+    tables = reckoning.tables
+    key: tuple[Any, ...] = (id(tables), uid, data["ground"][uid]["hex"])
+    key += _land_context(reckoning, uid)
+    if _kept(key, lambda: supply.supplied_by_land(tables, data, uid)):
+        return True
+    side = state.side_of(data, uid)
+    if data is reckoning.data:  # the same for every unit of the side in this position
+        seen = reckoning.seen
+        own = seen[("own", side)] = seen.get(("own", side)) or _own_context(data, side)
+    else:
+        own = _own_context(data, side)
+    key += own
+    return _kept(key, lambda: supply.in_supply(tables, data, uid, reckoning.state.scenario))
+
+
+def _kept(key: tuple[Any, ...], trace: Callable[[], bool]) -> bool:
+    found = _SUPPLIED.get(key)
+    if found is None:
+        found = _SUPPLIED[key] = trace()
+        if len(_SUPPLIED) > SUPPLIED_KEPT:
+            _SUPPLIED.popitem(last=False)
+    return found
+
+
+def _land_context(reckoning: Reckoning, uid: str) -> tuple[Any, ...]:
+    """What a land supply trace (12.02) of ``uid``'s side reads besides its hex: the enemy's
+    ground units' hexes, the bridges and the nations in play (the tables kept alive by id)."""
+    data = reckoning.data
+    side = state.side_of(data, uid)
+    key = ("land", side)
+    if key not in reckoning.seen:
+        _KEPT.setdefault(id(reckoning.tables), reckoning.tables)
+        enemies = frozenset(ground.enemy_hexes(data, side))
+        reckoning.seen[key] = (enemies, repr(data.get("bridges")), tuple(data["nations"].items()))
+    found: tuple[Any, ...] = reckoning.seen[key]
+    return found
+
+
+def _own_context(data: Mapping[str, Any], side: str) -> tuple[Any, ...]:
+    """What the other supply traces (12.03, 12.04, 19.07) read of ``side``'s own units: its
+    ships' hexes, its aircraft's bases and its ground units' hexes (trucks; the straits'
+    towns it holds, 13.06)."""
+    return (
+        tuple((u, r["hex"]) for u, r in data["naval"].items() if _is(data, u, side)),
+        tuple((u, r["base"]) for u, r in data["air"].items() if _is(data, u, side)),
+        tuple((u, r["hex"]) for u, r in data["ground"].items() if _is(data, u, side)),
+        data.get(supply.MOBILE_SUPPLY),
+    )
+
+
+_SUPPLIED: OrderedDict[tuple[Any, ...], bool] = OrderedDict()
+SUPPLIED_KEPT: Final = 4096
 
 
 def depot_spares(reckoning: Reckoning, hex_id: str, nation: str | None = None) -> set[str]:
@@ -614,7 +722,8 @@ def ground_turns_left(state_: State, side: str) -> int:
 def ground_hits(reckoning: Reckoning, side: str) -> float:
     """Each ground segment left, the land combats the side gains by: every enemy hex's
     expected hits from its units next to it and a hex further (a unit's strength shared
-    among the hexes it threatens)."""
+    among the hexes it threatens; a unit on a special operation attacks no one, 11.12, but
+    still defends)."""
     turns = ground_turns_left(reckoning.state, side)
     if turns <= 0:
         return 0.0
@@ -626,7 +735,8 @@ def ground_hits(reckoning: Reckoning, side: str) -> float:
             continue
         values = state.ground_values(uid)
         if state.side_of(data, uid) == side:
-            own.append((record["hex"], int(values.combat)))
+            if special_ops.on_operation(data, uid) is None:  # 11.12: a deployed unit attacks none
+                own.append((record["hex"], int(values.combat)))
         else:
             enemy_hexes[record["hex"]] = enemy_hexes.get(record["hex"], 0) + int(values.defence)
     attack: dict[str, float] = dict.fromkeys(enemy_hexes, 0.0)
@@ -690,6 +800,76 @@ def pending_combats(reckoning: Reckoning, side: str) -> float:
     return total
 
 
+# -- special operations and mines ----------------------------------------------------------------
+BEFORE_RAIDS: Final = ("crisis", "strategic")
+"""The stages of a turn before its Unit Assignment Stage, whose start the raids come at (11.12)."""
+
+
+def raids_to_come(data: Mapping[str, Any]) -> int:
+    """The Unit Assignment Stages still to start, each a raid of every deployed unit (11.12)."""
+    return turns_after(data) + int(data["stage"] in BEFORE_RAIDS)
+
+
+def raid_hits(reckoning: Reckoning, side: str) -> float:
+    """The hits ``side``'s special forces deployed against enemy airbases may still score
+    (11.12): a hit on a d10 of the table's ``raid_chance`` or less at each raid to come, while
+    the base is in range (else the unit comes back by itself); ``raid_exposed`` of them for a
+    unit an enemy ground unit stands near. A raid meets no interception or fire, so no
+    friction. The other side's deployments are read only as its view shows them (a unit it
+    does not detect shows no operation, 11.12)."""
+    data, tables = reckoning.data, reckoning.tables
+    raids = raids_to_come(data)
+    if raids <= 0:
+        return 0.0
+    chance = int(tables["special_operations"].raid_chance) / len(FACES)
+    total = 0.0
+    for uid, record in data["ground"].items():
+        base = special_ops.on_operation(data, uid)
+        if base is None or record.get("recon") or not _is(data, uid, side):
+            continue
+        if base in special_ops.raid_targets(tables, data, uid):
+            total += chance * raids * raid_exposure(data, side, record["hex"])
+    return total
+
+
+def raid_exposure(data: Mapping[str, Any], side: str, hex_id: str) -> float:
+    """``raid_exposed`` if an enemy ground unit (where the view shows it, blanks too) stands
+    within ``ground_reach`` of ``hex_id``, else 1: the share of its raids a unit there makes."""
+    near = any(
+        r["hex"] and not _is(data, u, side) and _closeness(hex_id, r["hex"]) > 0
+        for u, r in data["ground"].items()
+    )
+    return WEIGHTS.raid_exposed if near else 1.0
+
+
+def mines_worth(reckoning: Reckoning, side: str) -> float:
+    """What ``side``'s minefields (13.08, public) are worth, in hits scored: for each field an
+    enemy ship may reach this action stage, ``mine_entry`` of a strike's mean hits (a d10 of
+    ``strike_chance`` or less gives ``hits``). A field laid there gains it; an enemy sweeping
+    it loses it."""
+    data = reckoning.data
+    laid = [h for h, layer in mines.fields(data).items() if layer == side]
+    if not laid:
+        return 0.0
+    table = reckoning.tables["mines"]
+    strike = int(table.strike_chance) / len(FACES) * int(table.hits)
+    ships = enemy_ship_reach(reckoning, side)
+    reached = sum(1 for h in laid if any(distance(h, at) <= far for at, far in ships))
+    return WEIGHTS.mine_entry * strike * reached
+
+
+def enemy_ship_reach(reckoning: Reckoning, side: str) -> list[tuple[str, int]]:
+    """Each enemy ship's hex (where the view shows it) and how far it sails in an action
+    stage (10.03: its allowance in strategic hexes, ten operational hexes each)."""
+    data = reckoning.data
+    per_stage = int(reckoning.tables["naval_movement"].mp_per_strategic_hex)
+    return [
+        (r["hex"], int(state.naval_values(u).ma) * per_stage)
+        for u, r in data["naval"].items()
+        if r["hex"] and not _is(data, u, side)
+    ]
+
+
 # -- the move ordering ---------------------------------------------------------------------------
 LEFT_OUT: Final = frozenset({"cancel", "interdict"})
 """Actions never worth a search's time: "cancel" leads back to the decision before, where the
@@ -699,9 +879,9 @@ search weighs it; interdiction's effect is lost (13.04), so it only spends the g
 def order_actions(_game: Game, state_: State, side: Side, actions: list[Action]) -> list[Action]:
     """``Game.order_actions``: strikes on the most valuable targets first, the units that hit
     hardest first, then passing, then the rest; moves that cannot help (dead ends) are left
-    out. A
-    "cancel" is kept, first, only where nothing else is worth doing (a unit whose only
-    missions are ferries or transports)."""
+    out; a ground unit's destinations in supply come before those out of it. A "cancel" is
+    kept, first, only where nothing else is worth doing (a unit whose only missions are
+    ferries or transports)."""
     if state_.result is not None or len(actions) <= 1:
         return actions
     reckoning = Reckoning(state_, game_tables(state_))
@@ -711,7 +891,7 @@ def order_actions(_game: Game, state_: State, side: Side, actions: list[Action])
     alive = [a for a in kept if ranks[a.text] > DEAD_END]
     if not alive and cancel:
         return cancel + kept  # every way on leads nowhere: back to the decision before
-    ranked = sorted(alive or kept, key=lambda a: -ranks[a.text])
+    ranked = supplied_first(reckoning, sorted(alive or kept, key=lambda a: -ranks[a.text]))
     laying = _laying(reckoning, side)
     places = [a for a in ranked if _is_place(a.text, laying)]
     if len(places) > WEIGHTS.places:
@@ -809,7 +989,9 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
     if verb == "recon":
         return _recon_rank(reckoning, side, rest)
     if verb == "raid":  # 11.12: a chance of a hit on the base each turn it stays
-        return RAID
+        return _raid_rank(reckoning, side, rest)
+    if verb == "mine":  # 13.08: a field where the enemy's ships may sail into it
+        return _lay_rank(reckoning, side, rest)
     if verb in ("bridge", "blow"):
         return _bridge_rank(reckoning, side, verb, rest)
     if verb == "field":  # 9.03: an airmobile group sets its troops down near the enemy
@@ -827,7 +1009,7 @@ def rank(reckoning: Reckoning, side: str, text: str) -> float:
     if verb == "carry":  # 13.09: "carry TRUCK UNIT", the unit taken farther than it marches
         return _march_rank(reckoning, side, rest.split(" ")[1]) + CARRIED
     if verb == "to":
-        return _destination_rank(reckoning, side, rest)
+        return _destination_rank(reckoning, side, rest) - _mined(reckoning, rest)
     return _sea_rank(verb)
 
 
@@ -838,10 +1020,10 @@ SEA_RANKS: Final = {
     "sweep": 1.0,
     "port": -1.0,
     "load": -1.0,
-    "mine": -1.0,
 }
 """10.02, 13.07-13.09: a ship In port does nothing, so the bot puts it to sea; troops aboard
-are put ashore and enemy minefields swept; it neither docks, embarks nor lays mines on its own."""
+are put ashore and enemy minefields swept; it neither docks nor embarks on its own (a field
+is laid by :func:`_lay_rank`)."""
 
 
 def _sea_rank(verb: str) -> float:
@@ -1003,6 +1185,74 @@ def _base_is(data: Mapping[str, Any], base: str, side: str) -> bool:
 
 RAID: Final = 0.3
 """11.12: a raid's chance of a hit on an enemy airbase each turn: tried after the strikes."""
+
+
+def _raid_rank(reckoning: Reckoning, side: str, rest: str) -> float:
+    """11.12: a raid is tried after the strikes (``RAID``), less the more exposed its unit
+    stands (``raid_exposed``), on the base with the most air units (its hits fall on them
+    too, 9.10); after passing when no raid is left to come (deployed in the last turn, the
+    unit would only stop fighting)."""
+    data = reckoning.data
+    uid, _, base = rest.partition(" ")
+    if raids_to_come(data) <= 0 or uid not in data["ground"] or base not in data["airbases"]:
+        return -1.0
+    exposure = raid_exposure(data, side, data["ground"][uid]["hex"])
+    return RAID * exposure + len(state.air_units_at(data, base)) / 100
+
+
+def _lay_rank(reckoning: Reckoning, side: str, uid: str) -> float:
+    """13.08: a ship lays its field where an enemy ship may reach it this action stage (the
+    field's worth, :func:`mines_worth`), before passing; elsewhere after it."""
+    data = reckoning.data
+    if uid not in data["naval"]:
+        return -1.0
+    here = data["naval"][uid]["hex"]
+    ships = enemy_ship_reach(reckoning, side)
+    return 0.5 if any(distance(here, at) <= far for at, far in ships) else -1.0
+
+
+def _moving(state_: State, procedure: str) -> str | None:
+    """The unit whose destination ``procedure`` (a ground or naval segment) asks now: a
+    truck's cargo (13.09) rather than the truck."""
+    frame = state_.stack[-1] if state_.stack else None
+    if frame is None or frame.name != procedure or frame.step != "where":
+        return None
+    found = frame.locals.get("carry") or frame.locals.get("unit")
+    return None if found is None else str(found)
+
+
+def _mined(reckoning: Reckoning, hex_id: str) -> float:
+    """``mine_detour`` for a ship's move into a field of the other side (13.08, public)."""
+    uid = _moving(reckoning.state, "naval_segment")
+    if uid is None or uid not in reckoning.data["naval"]:
+        return 0.0
+    return WEIGHTS.mine_detour if hex_id in mines.against(reckoning.data, uid) else 0.0
+
+
+def supplied_first(reckoning: Reckoning, ranked: list[Action]) -> list[Action]:
+    """A ground unit's destinations in supply (12.02) before those out of it, in their order
+    otherwise: an attrition hit (11.04) awaits a unit cut off. Only the first ones are traced
+    (until ``places`` are found in supply, at most twice that), a trace costing a path search."""
+    data = reckoning.data
+    uid = _moving(reckoning.state, "ground_segment")
+    if uid is None or uid not in data["ground"]:
+        return ranked
+    ins: list[Action] = []
+    outs: list[Action] = []
+    checked = 0
+    for action in ranked:
+        if not action.text.startswith("to ") or checked >= 2 * WEIGHTS.places:
+            continue
+        if len(ins) >= WEIGHTS.places:
+            break
+        checked += 1
+        hex_id = action.text[3:]
+        there = {**data, "ground": {**data["ground"], uid: {**data["ground"][uid], "hex": hex_id}}}
+        (ins if in_supply_kept(reckoning, there, uid) else outs).append(action)
+    if not outs:
+        return ranked
+    late = set(map(id, outs))
+    return [a for a in ranked if id(a) not in late] + outs
 
 
 def _enemy_ships(data: Mapping[str, Any], side: str) -> list[str]:

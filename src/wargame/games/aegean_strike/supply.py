@@ -85,16 +85,24 @@ def in_supply(
     here = data["ground"][uid]["hex"]
     if here is None:
         return True  # aboard a ship, supplied by it
-    if specially_supplied(g_tables, data, uid):
-        return True
-    side = state.side_of(data, uid)
-    if _land_path(g_tables, data, uid, g_tables["ground_supply"].range, sources(data, side)):
+    if supplied_by_land(g_tables, data, uid):
         return True
     return (
         supplied_by_truck(g_tables, data, uid)
         or supplied_by_sea(g_tables, data, uid, scenario)
         or supplied_by_air(g_tables, data, uid)
     )
+
+
+@RULES.implements("12.02", "12.05")
+def supplied_by_land(g_tables: Mapping[str, Any], data: Mapping[str, Any], uid: str) -> bool:
+    """Whether ``uid`` (on the map) lives on its port's stocks (12.05) or a land path within
+    the supply range leads it to a source of its side (12.02): what only the enemy's ground
+    units, the bridges and the nations in play decide."""
+    if specially_supplied(g_tables, data, uid):
+        return True
+    most = g_tables["ground_supply"].range
+    return _land_path(g_tables, data, uid, most, sources(data, state.side_of(data, uid)))
 
 
 @RULES.implements("12.05")
