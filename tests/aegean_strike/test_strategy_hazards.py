@@ -6,8 +6,6 @@ compares a position with and without the raid, the field or the unsupplied march
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import pytest
 
 from tests.aegean_strike.play import GAME, act, edited, naval_segment, passing
@@ -16,6 +14,7 @@ from tests.aegean_strike.test_mines import DARDANELLES, DESTROYERS, FRIGATE, MAR
 from tests.aegean_strike.test_special_ops import NEAR_BENINA, assigning
 from tests.aegean_strike.test_strategy_systems import chance, ordered, reckoning
 from wargame.bots import make_bot
+from wargame.engine.memo import Answers
 from wargame.engine.rng import Rng
 from wargame.games.aegean_strike import detection, strategy, supply
 from wargame.games.aegean_strike.charts import tables
@@ -182,13 +181,13 @@ def cut_off(monkeypatch):
         here = data["ground"][uid]["hex"]
         return here not in hexes and traced(g_tables, data, uid, scenario)
 
-    monkeypatch.setattr(strategy, "_SUPPLIED", OrderedDict())
+    monkeypatch.setattr(strategy, "_SUPPLIED", Answers(4096))
     monkeypatch.setattr(supply, "supplied_by_land", supplied_by_land)
     monkeypatch.setattr(supply, "in_supply", in_supply)
 
     def cut(hex_id):
         hexes.add(hex_id)
-        strategy._SUPPLIED.clear()
+        monkeypatch.setattr(strategy, "_SUPPLIED", Answers(4096))  # the traces kept are stale
 
     return cut
 

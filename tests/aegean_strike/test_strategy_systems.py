@@ -6,8 +6,6 @@ the air (13.08). Each position is one where the term changes the score or the ch
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import pytest
 
 from tests.aegean_strike.play import GAME, act, actions, edited, first_segment, passing, prompt
@@ -16,6 +14,7 @@ from tests.aegean_strike.test_depots import HERAKLION, TRIPOLI, at_step, depot, 
 from tests.aegean_strike.test_ground_trucks import TRUCK_HEX, put, truck_segment
 from tests.aegean_strike.test_recon import WATCHED, assigning
 from wargame.bots import make_bot
+from wargame.engine.memo import Answers
 from wargame.games.aegean_strike import strategy, supply
 from wargame.games.aegean_strike.charts import tables
 
@@ -77,7 +76,7 @@ def test_a_hit_a_ground_unit_carries_costs_its_side():
 def cut_off(monkeypatch):
     """Libya's 2nd Armoured, at Tripoli, out of supply (the supply trace stubbed), the kept
     traces of depots forgotten."""
-    monkeypatch.setattr(strategy, "_SPARED", OrderedDict())
+    monkeypatch.setattr(strategy, "_SPARED", Answers(64))
     traced = supply.in_supply
 
     def in_supply(g_tables, data, uid, scenario):

@@ -46,8 +46,7 @@ Decisions
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -55,6 +54,7 @@ from typing import Any, Final
 from wargame.engine.action import Action
 from wargame.engine.contract import Game, outcome
 from wargame.engine.log import Side
+from wargame.engine.memo import Answers
 from wargame.engine.state import State
 from wargame.games.aegean_strike import (
     air,
@@ -325,7 +325,7 @@ def in_supply_kept(reckoning: Reckoning, data: Mapping[str, Any], uid: str) -> b
     tables = reckoning.tables
     key: tuple[Any, ...] = (id(tables), uid, data["ground"][uid]["hex"])
     key += _land_context(reckoning, uid)
-    if _kept(key, lambda: supply.supplied_by_land(tables, data, uid)):
+    if _SUPPLIED.get(key, lambda: supply.supplied_by_land(tables, data, uid)):
         return True
     side = state.side_of(data, uid)
     if data is reckoning.data:  # the same for every unit of the side in this position
@@ -334,16 +334,7 @@ def in_supply_kept(reckoning: Reckoning, data: Mapping[str, Any], uid: str) -> b
     else:
         own = _own_context(data, side)
     key += own
-    return _kept(key, lambda: supply.in_supply(tables, data, uid, reckoning.state.scenario))
-
-
-def _kept(key: tuple[Any, ...], trace: Callable[[], bool]) -> bool:
-    found = _SUPPLIED.get(key)
-    if found is None:
-        found = _SUPPLIED[key] = trace()
-        if len(_SUPPLIED) > SUPPLIED_KEPT:
-            _SUPPLIED.popitem(last=False)
-    return found
+    return _SUPPLIED.get(key, lambda: supply.in_supply(tables, data, uid, reckoning.state.scenario))
 
 
 def _land_context(reckoning: Reckoning, uid: str) -> tuple[Any, ...]:
@@ -372,8 +363,7 @@ def _own_context(data: Mapping[str, Any], side: str) -> tuple[Any, ...]:
     )
 
 
-_SUPPLIED: OrderedDict[tuple[Any, ...], bool] = OrderedDict()
-SUPPLIED_KEPT: Final = 4096
+_SUPPLIED: Final[Answers[bool]] = Answers(4096)
 
 
 def depot_spares(reckoning: Reckoning, hex_id: str, nation: str | None = None) -> set[str]:
@@ -390,7 +380,7 @@ def depot_spares(reckoning: Reckoning, hex_id: str, nation: str | None = None) -
     return found
 
 
-_SPARED: OrderedDict[tuple[Any, ...], tuple[str, ...]] = OrderedDict()
+_SPARED: Final[Answers[tuple[str, ...]]] = Answers(64)
 """:func:`depots.spared` of the last positions asked: a Final Stage's evaluations ask it of the
 same position again and again, and each traces supply (12.02) for every unit near the depot."""
 
@@ -409,17 +399,7 @@ def _spared(reckoning: Reckoning, hex_id: str, nation: str) -> tuple[str, ...]:
         data.get(supply.MOBILE_SUPPLY),
         tuple(data["nations"].items()),
     )
-    found = _SPARED.get(key)
-    if found is None:
-        found = _SPARED[key] = tuple(depots.spared(tables, data, hex_id, nation, scenario))
-        if len(_SPARED) > SPARED_KEPT:
-            _SPARED.popitem(last=False)
-    else:
-        _SPARED.move_to_end(key)
-    return found
-
-
-SPARED_KEPT: Final = 64
+    return _SPARED.get(key, lambda: tuple(depots.spared(tables, data, hex_id, nation, scenario)))
 
 
 def consumed_spares(reckoning: Reckoning, consumed: list[list[str]]) -> set[str]:
@@ -854,8 +834,7 @@ def mines_worth(reckoning: Reckoning, side: str) -> float:
     table = reckoning.tables["mines"]
     strike = int(table.strike_chance) / len(FACES) * int(table.hits)
     ships = enemy_ship_reach(reckoning, side)
-    reached = sum(1 for h in laid if any(distance(h, at) <= far for at, far in ships))
-    return WEIGHTS.mine_entry * strike * reached
+    return WEIGHTS.mine_entry * strike * sum(1 for h in laid if reached_by(h, ships))
 
 
 def enemy_ship_reach(reckoning: Reckoning, side: str) -> list[tuple[str, int]]:
@@ -868,6 +847,11 @@ def enemy_ship_reach(reckoning: Reckoning, side: str) -> list[tuple[str, int]]:
         for u, r in data["naval"].items()
         if r["hex"] and not _is(data, u, side)
     ]
+
+
+def reached_by(hex_id: str, ships: list[tuple[str, int]]) -> bool:
+    """Whether one of ``ships`` (:func:`enemy_ship_reach`) may sail to ``hex_id``."""
+    return any(distance(hex_id, at) <= far for at, far in ships)
 
 
 # -- the move ordering ---------------------------------------------------------------------------
@@ -1206,9 +1190,8 @@ def _lay_rank(reckoning: Reckoning, side: str, uid: str) -> float:
     data = reckoning.data
     if uid not in data["naval"]:
         return -1.0
-    here = data["naval"][uid]["hex"]
-    ships = enemy_ship_reach(reckoning, side)
-    return 0.5 if any(distance(here, at) <= far for at, far in ships) else -1.0
+    reached = reached_by(data["naval"][uid]["hex"], enemy_ship_reach(reckoning, side))
+    return 0.5 if reached else -1.0
 
 
 def _moving(state_: State, procedure: str) -> str | None:
