@@ -1,7 +1,7 @@
 """Rules speed, two source trees paired: random-play actions per second before and after a change.
 
 Usage: python bench/rules_speed.py BEFORE_SRC [AFTER_SRC] [--game G] [--scenario S]
-                                   [--games 3] [--seed 1] [--rounds 7]
+                                   [--games 3] [--seed 1] [--rounds 7] [--option NAME=VALUE]
 
 Each round plays the same ``--games`` random games (seeds ``seed * 1000 + n``, to their end) once
 with each tree, each in a fresh process, the order alternating from round to round, so that the
@@ -10,7 +10,9 @@ noise of a busy machine falls on both alike. It prints each round's actions per 
 after / before, then the median ratio with its range. Both trees must play the very same games:
 the final state hash of every game is compared, and the script stops if one differs.
 ``AFTER_SRC`` defaults to this checkout's ``src``. For example, against the commit before a
-change unpacked in /tmp/before: ``python bench/rules_speed.py /tmp/before/src``.
+change unpacked in /tmp/before: ``python bench/rules_speed.py /tmp/before/src``. ``--option``
+(repeatable, as ``wargame new``) plays the games with a scenario option set, so that a change to
+an optional rule is checked with the games that use it.
 """
 
 from __future__ import annotations
@@ -29,20 +31,21 @@ from paired_trees import check_trees, parser_for
 HERE = Path(__file__).resolve()
 
 
-def play(src: Path, game_id: str, scenario: str | None, games: int, seed: int) -> dict[str, Any]:
-    """In a worker process: the games played with the tree ``src``, timed."""
+def play(src: Path, args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """In a worker process: the games of ``args`` played with the tree ``src``, timed."""
+    games, seed = args.games, args.seed
     sys.path.insert(0, str(src.resolve()))
     from wargame.engine.rng import Rng  # noqa: PLC0415 - from the tree given
     from wargame.engine.state import state_hash  # noqa: PLC0415
     from wargame.games import REGISTRY  # noqa: PLC0415
 
-    game = REGISTRY.game(game_id)
-    chosen = scenario or game.scenarios()[0].id
-    game.setup(chosen, seed)  # static data loaded before the clock starts
+    game = REGISTRY.game(args.game)
+    chosen = args.scenario or game.scenarios()[0].id
+    game.setup(chosen, seed, options)  # static data loaded before the clock starts
     actions, hashes, seconds = 0, [], 0.0
     for number in range(games):
         rng = Rng(seed * 1000 + number)
-        state = game.setup(chosen, seed * 1000 + number)
+        state = game.setup(chosen, seed * 1000 + number, options)
         started = time.process_time()
         while state.result is None:
             side = rng.choice(game.active(state))
@@ -59,6 +62,8 @@ def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
     command += ["--games", str(args.games), "--seed", str(args.seed)]
     if args.scenario:
         command += ["--scenario", args.scenario]
+    for pair in args.option:
+        command += ["--option", pair]
     done = subprocess.run(command, check=False, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"the worker for {src} failed:\n{done.stderr}")
@@ -68,6 +73,21 @@ def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
     return found
 
 
+def options_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as options, each value read as JSON where it is (``true``, ``3``)
+    and as text otherwise, the way ``wargame new --option`` reads them."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            parser.error(f"option {pair!r} is not NAME=VALUE")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options
+
+
 def main() -> None:
     parser = parser_for(__doc__)
     parser.add_argument("--game", default="empire-of-the-sun")
@@ -75,9 +95,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    options = options_of(parser, args.option)
     if args.worker:
-        print(json.dumps(play(args.worker, args.game, args.scenario, args.games, args.seed)))
+        print(json.dumps(play(args.worker, args, options)))
         return
     check_trees(parser, args)
     ratios = []
@@ -94,9 +116,10 @@ def main() -> None:
             f"{rate['before']:7.0f}/s, after {rate['after']:7.0f}/s, ratio {ratios[-1]:.2f}",
             flush=True,
         )
+    chosen = "".join(f", {pair}" for pair in args.option)
     print(
-        f"{args.game} {args.scenario}, {args.games} games x {args.rounds} rounds, same final "
-        f"hashes: after / before = {statistics.median(ratios):.2f} "
+        f"{args.game} {args.scenario}{chosen}, {args.games} games x {args.rounds} rounds, same "
+        f"final hashes: after / before = {statistics.median(ratios):.2f} "
         f"(range {min(ratios):.2f}-{max(ratios):.2f}) in actions per CPU second"
     )
 
