@@ -11,6 +11,7 @@ import pytest
 
 from tests.server.conftest import Player, new_game
 from tests.server.test_limits import limited, too_many
+from wargame.games import REGISTRY
 from wargame.server.limits import rate
 from wargame.server.service import Service
 from wargame.server.store import Store
@@ -158,3 +159,20 @@ def test_a_summary_names_the_game_and_its_scenario_in_the_asked_language(client)
     [japanese] = summaries(client, pair, lang="ja")
     assert english["title"] == "Empire of the Sun (v2.0)"
     assert (japanese["title"], japanese["scenario_title"]) == ("太陽の帝国 (v2.0)", "1942年")
+
+
+
+@pytest.mark.parametrize("game_id", [entry.id for entry in REGISTRY.listed()])
+def test_every_game_s_summary_gives_the_turn_as_its_board_names_it(client, game_id):
+    """Asia Engulfed counts its turns by month ("1942-09"): a summary of one of its games failed
+    with a 500 while the response model asked for a number, and the lobby then showed no game's
+    turn nor whose move it is. Each game's summary carries the turn its board shows."""
+    game = REGISTRY.game(game_id)
+    scenario = game.scenarios()[0].id
+    body = {"game": game_id, "scenario": scenario, "hot_seat": True}
+    created = client.post("/api/games", json=body).json()
+    side, seat = next(iter(created["seats"].items()))
+    [line] = summaries(client, (created["id"], seat["token"]))
+    assert line["error"] is None and line["seat"] == side
+    board = Player(client, created["id"], seat["token"]).get()["view"]["board"]
+    assert line["turn"] == board["turn"] is not None

@@ -134,7 +134,9 @@ class GameSummary(BaseModel):
     seat: str | None = Field(None, description="the token's side; null for a spectator")
     sides: list[SideName] = Field(default_factory=list)
     version: int | None = None
-    turn: int | None = None
+    turn: int | str | None = Field(
+        None, description="the turn as the game's board names it: a number, or a month (YYYY-MM)"
+    )
     active: list[str] = Field(default_factory=list, description="the sides that must act now")
     result: dict[str, Any] | None = None
     result_text: str | None = None
