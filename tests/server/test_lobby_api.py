@@ -161,7 +161,6 @@ def test_a_summary_names_the_game_and_its_scenario_in_the_asked_language(client)
     assert (japanese["title"], japanese["scenario_title"]) == ("太陽の帝国 (v2.0)", "1942年")
 
 
-
 @pytest.mark.parametrize("game_id", [entry.id for entry in REGISTRY.listed()])
 def test_every_game_s_summary_gives_the_turn_as_its_board_names_it(client, game_id):
     """Asia Engulfed counts its turns by month ("1942-09"): a summary of one of its games failed
