@@ -197,6 +197,8 @@ def test_the_template_is_every_table_and_read_back_changes_nothing(tmp_path):
     tables = tiny(tmp_path)
     template = tables.template()
     assert "# Bonus (rule 3.2; provisional)" in template
+    assert "# provisional, designed by this edition where no source gives it." in template
+    assert "seed, the Japanese translation of the rulebook" in template  # a player's key to it
     assert "# the chart is lost" in template
     path = tmp_path / "template.yaml"
     path.write_text(template, encoding="utf-8")

@@ -238,6 +238,9 @@ class PrintedTables:
         lines = [
             f"# A rules overlay of {self.game}: change each value that your printed charts give",
             "# otherwise. A table is replaced whole; one left as it is changes nothing.",
+            "# Where each table comes from: seed, the Japanese translation of the rulebook;",
+            "# rulebook, the English rulebook; reconstructed, rebuilt from other public sources;",
+            "# provisional, designed by this edition where no source gives it.",
             f"game: {self.game}",
             "name: My printed charts",
             "tables:",
