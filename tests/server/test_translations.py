@@ -62,3 +62,23 @@ def test_both_languages_fill_the_same_fields_and_english_agrees_in_number():
     }
     assert differ == set()
     assert [key for key, text in english.items() if re.search(r"\w\((s|es)\)", text)] == []
+
+
+def test_every_game_s_options_read_in_both_languages():
+    """The lobby names each option, its hint and each choice of a list from these strings, and
+    falls back to the option's English description: Aegean Strike's eleven options once read in
+    English in the Japanese lobby, and its balance offered "none", "a" and "b"."""
+    missing = []
+    for entry in REGISTRY.listed():
+        for option in REGISTRY.game(entry.id).options():
+            wanted = [option.name, f"{option.name}_hint"]
+            if not all(isinstance(choice, bool) for choice in option.choices):
+                wanted += [f"{option.name}.{choice}" for choice in option.choices]
+            for lang in ("en", "ja"):
+                known = strings(lang)
+                missing += [
+                    f"{lang}: {entry.id} {name}"
+                    for name in wanted
+                    if f"option.{entry.id}.{name}" not in known and f"option.{name}" not in known
+                ]
+    assert missing == []

@@ -138,8 +138,8 @@ OPTIONS: Final = (
         AIR_SWEEP,
         False,
         (False, True),
-        "Minesweeping from the air (13.08, 8.03; seed: the US SH-3, designed): an SH-3 flies to "
-        "an enemy minefield and may sweep it (table air_minesweeping)",
+        "Minesweeping from the air (13.08, 8.03; the US SH-3's optional flag, a designed "
+        "chance): an SH-3 flies to an enemy minefield and may sweep it (table air_minesweeping)",
     ),
     OptionSpec(
         BALANCE,

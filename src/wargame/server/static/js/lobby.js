@@ -77,7 +77,7 @@ function optionInput(game, option) {
     );
   }
   const choices = option.choices.map((choice, index) =>
-    h("option", { value: index, selected: choice === option.default }, String(choice)),
+    h("option", { value: index, selected: choice === option.default }, optionText(game, `${option.name}.${choice}`, String(choice))),
   );
   return h(
     "label",
