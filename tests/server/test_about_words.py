@@ -11,12 +11,13 @@ import re
 
 import pytest
 
+from tests.browser.language import problems_in
 from wargame.games import REGISTRY
 from wargame.server.catalog import about
 
 INTERNAL = re.compile(
     r"(?<![A-Za-z])(seeds?|spec|blog|[Ss]upplement|open questions?)(?![A-Za-z])|§|IMPL|tests/"
-    r"|::test_|\w\.py\b|補遺|補足[A-Z]?\d|シード|仕様書|ブログ|未解決の問題"
+    r"|::test_|\w\.py\b|\bREADME\b|\([a-z]{2}-[a-z]+\)|補遺|補足[A-Z]?\d|シード|仕様書|ブログ|未解決の問題"
 )
 SHOWN = {
     "stand_ins": ("title", "text"),
@@ -48,3 +49,29 @@ def test_the_about_page_names_no_file_of_this_project(game_id):
         if match
     }
     assert found == {}
+
+
+@pytest.mark.parametrize("game_id", [entry.id for entry in REGISTRY.listed()])
+def test_a_row_that_is_not_a_rule_says_why_in_japanese_too(game_id):
+    """The About page's rules table shows why a numbered section has nothing to enforce when
+    the pointer rests on it: in Japanese it read in English (Asia Engulfed's player notes,
+    Aegean Strike's designer's notes)."""
+    facts = about(REGISTRY.game(game_id))
+    rows = [rule for rule in facts["rules"] if rule.get("not_a_rule")]
+    english = [rule["number"] for rule in rows if rule["not_a_rule_ja"] == rule["not_a_rule"]]
+    assert english == []
+
+
+@pytest.mark.parametrize("game_id", [entry.id for entry in REGISTRY.listed()])
+def test_the_japanese_about_page_holds_no_english(game_id):
+    """The Japanese texts pass the check the browser tests make of a Japanese page (English
+    words left untranslated): Dai Senso!'s and Aegean Strike's chart reasons named overlay keys
+    ("hits", "chance", "false", "default") and work tags ("ds-scen") in Japanese sentences."""
+    facts = about(REGISTRY.game(game_id))
+    found = [
+        f"{where}: {problem.found}"
+        for where, text in shown_texts(facts)
+        if where.endswith("_ja")
+        for problem in problems_in(text, where)
+    ]
+    assert found == []

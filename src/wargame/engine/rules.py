@@ -95,6 +95,7 @@ class RuleEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     stand_ins: list[StandIn] = []
     heading: bool = False
     not_a_rule: str = ""
+    not_a_rule_ja: str = ""
 
 
 class Credits(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -211,6 +212,7 @@ class RuleRow:
     sub_rules: tuple[str, ...] = ()  # a heading's
     uncovered: tuple[str, ...] = ()  # a heading's sub-rules not implemented and tested yet
     not_a_rule: str = ""  # why the row has nothing to enforce
+    not_a_rule_ja: str = ""
 
     @property
     def covered(self) -> bool:
@@ -234,7 +236,10 @@ class RuleRow:
         if self.heading:
             found |= {"heading": True, "sub_rules": list(self.sub_rules)}
         if self.not_a_rule:
-            found |= {"not_a_rule": self.not_a_rule}
+            found |= {
+                "not_a_rule": self.not_a_rule,
+                "not_a_rule_ja": self.not_a_rule_ja or self.not_a_rule,
+            }
         return found
 
 
@@ -296,6 +301,7 @@ def _row(registry: RuleRegistry, entry: RuleEntry, tested: dict[str, list[str]])
         explained=tuple(s for s in entry.stand_ins if s.key in coded),
         heading=entry.heading,
         not_a_rule=entry.not_a_rule,
+        not_a_rule_ja=entry.not_a_rule_ja,
     )
 
 

@@ -100,10 +100,12 @@ FALLBACK: Final[dict[str, dict[str, Any]]] = {
 }
 
 
-def _enforced(rule: dict[str, Any], words: dict[str, Any]) -> str:
-    """A rule's "enforced" cell; a row that is not a rule has nothing to enforce."""
+def _enforced(rule: dict[str, Any], words: dict[str, Any], suffix: str) -> str:
+    """A rule's "enforced" cell; a row that is not a rule has nothing to enforce, and says why
+    in the page's language (``suffix``: "_ja" or "")."""
     if rule.get("not_a_rule"):
-        return f'<span title="{escape(rule["not_a_rule"])}">{words["not_a_rule"]}</span>'
+        why = rule.get(f"not_a_rule{suffix}") or rule["not_a_rule"]
+        return f'<span title="{escape(why)}">{words["not_a_rule"]}</span>'
     return str(words["yes" if rule["implemented"] else "no"])
 
 
@@ -124,7 +126,7 @@ def render_about(facts: dict[str, Any], lang: str = "en") -> str:
     rows = "".join(
         f"<tr><td>{escape(r['number'])}</td><td>{shown(r, 'title')}</td>"
         f"<td>{escape(words['sources'].get(r['provenance'], r['provenance']))}</td>"
-        f"<td>{_enforced(r, words)}</td></tr>"
+        f"<td>{_enforced(r, words, suffix)}</td></tr>"
         for r in facts["rules"]
     )
     stand_ins = "".join(

@@ -144,7 +144,7 @@ function ruleMatches(rule) {
 // A row that is not a rule (notes, an example, a lost rule nothing refers to) has nothing to
 // enforce: it says so, with its reason on hover, rather than "no".
 function enforcedCell(rule) {
-  if (rule.not_a_rule) return h("td", { class: "not-a-rule", title: rule.not_a_rule }, t("about.not_a_rule"));
+  if (rule.not_a_rule) return h("td", { class: "not-a-rule", title: localized(rule, "not_a_rule") }, t("about.not_a_rule"));
   return h("td", {}, rule.implemented ? t("play.yes") : t("play.no"));
 }
 
