@@ -17,7 +17,8 @@ name it are flagged (``claimed_headings``), as a heading has no behaviour to cla
 
 A row with ``not_a_rule: "<reason>"`` is numbered in the rulebook but states nothing a program
 could enforce: player or designers' notes, an example of play, a lost rule nothing refers to, a
-game the project does not include. The report shows it as such with its reason, leaves it out of
+game the project does not include (``not_a_rule_ja``: the reason in Japanese, which the About
+page shows in Japanese). The report shows it as such with its reason, leaves it out of
 the implemented and tested totals, counts it as settled under its heading, and flags code or
 tests that name it (``claimed_non_rules``), as there is nothing of it to claim.
 """
