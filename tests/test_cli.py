@@ -326,3 +326,29 @@ def test_python_m_wargame_runs_the_same_command_line():
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "dai-senso" in done.stdout and "aegean-strike" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("game_id", "scenario", "lang", "head"),
+    [
+        (
+            "aegean-strike",
+            "greece_turkey_war",
+            "ja",
+            "エージアン・ストライク — シナリオ: ギリシア・トルコ戦争",
+        ),
+        ("aegean-strike", "greece_turkey_war", "en", "Aegean Strike — Scenario: Greece-Turkey War"),
+        ("empire-of-the-sun", "1942", "ja", "太陽の帝国 (v2.0) — シナリオ: 1942年"),
+    ],
+)
+def test_the_terminal_names_the_game_and_its_scenario_in_the_language(
+    game_id, scenario, lang, head
+):
+    """The terminal's first line named Aegean Strike's scenario by its id (greece_turkey_war)
+    and the game by its English title in Japanese; it reads as the lobby does."""
+    from wargame.games import REGISTRY
+    from wargame.text import render_status
+
+    game = REGISTRY.game(game_id)
+    status = render_status(game, game.setup(scenario, 1), None, lang)
+    assert status.splitlines()[0].startswith(head)

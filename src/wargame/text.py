@@ -1,4 +1,5 @@
-"""Text rendering of a view for the command line, in English or Japanese."""
+"""Text of a game in English or Japanese: its title and its scenario's (for the command line and
+the play server), and a view rendered for the command line."""
 
 from __future__ import annotations
 
@@ -9,6 +10,19 @@ from wargame.engine.contract import Game
 from wargame.engine.log import Side
 from wargame.engine.overlay import overlay_summary
 from wargame.engine.state import State
+
+
+def title_in(game: Game, lang: str) -> str:
+    return game.title_ja if lang == "ja" and game.title_ja else game.title
+
+
+def scenario_title(game: Game, scenario_id: str, lang: str) -> str:
+    """The scenario's title in ``lang``: its own Japanese title, else the catalogue's
+    ``scenario.<id>`` in the language, else its English title, else its id."""
+    scenario = next((s for s in game.scenarios() if s.id == scenario_id), None)
+    own = scenario.title_ja if scenario is not None and lang == "ja" else ""
+    named = game.catalog.messages.get(lang, {}).get(f"scenario.{scenario_id}")
+    return own or named or (scenario.title if scenario is not None else "") or scenario_id
 
 
 def render_log_line(game: Game, event: dict[str, Any], lang: str) -> str:
@@ -22,7 +36,7 @@ def render_status(
     catalog = game.catalog
     ui = lambda key: catalog.render(f"ui.{key}", {}, lang)  # noqa: E731
     lines = [
-        f"{game.title} — {ui('scenario')}: {catalog.name('scenario', state.scenario, lang)}"
+        f"{title_in(game, lang)} — {ui('scenario')}: {scenario_title(game, state.scenario, lang)}"
         f" — {ui('moves')}: {state.moves}",
     ]
     overlay = overlay_text(game, state.options, lang)

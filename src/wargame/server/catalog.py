@@ -17,6 +17,7 @@ from wargame.engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from wargame.engine.rules import RuleRow, find_tests_dir, report, scan_tests
 from wargame.games import REGISTRY
 from wargame.server.bot_seats import seat_kind_names
+from wargame.text import title_in
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -108,10 +109,6 @@ def backdrop_json(game: Game) -> bytes:
     """The body of GET /api/kinds/{game}/backdrop (and /api/games/{id}/backdrop) for this kind
     of game, encoded once."""
     return msgspec.json.encode({"game": game.id, "lines": game.backdrop()})
-
-
-def title_in(game: Game, lang: str) -> str:
-    return game.title_ja if lang == "ja" and game.title_ja else game.title
 
 
 @cache

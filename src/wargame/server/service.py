@@ -52,7 +52,7 @@ from wargame.server.bot_seats import (
     is_bot,
     seat_kind_names,
 )
-from wargame.server.catalog import backdrop_url, static_url, title_in
+from wargame.server.catalog import backdrop_url, static_url
 from wargame.server.store import (
     SNAPSHOT_EVERY,
     SPECTATOR,
@@ -63,6 +63,7 @@ from wargame.server.store import (
     Store,
     then,
 )
+from wargame.text import scenario_title, title_in
 
 BOT: Final = "bot:random"
 UNDO: Final = "undo"
@@ -951,15 +952,6 @@ def render(game: Game, message: dict[str, Any], lang: str) -> str:
 def rendered_words(game: Game, lang: str) -> Callable[[str, dict[str, Any]], str]:
     """A message's text in ``lang``, for ``render_messages``."""
     return lambda key, params: game.catalog.render(key, params, lang)
-
-
-def scenario_title(game: Game, scenario_id: str, lang: str) -> str:
-    """The scenario's title in ``lang``: its own Japanese title, else the catalogue's
-    ``scenario.<id>`` in the language, else its English title, else its id."""
-    scenario = next((s for s in game.scenarios() if s.id == scenario_id), None)
-    own = scenario.title_ja if scenario is not None and lang == "ja" else ""
-    named = game.catalog.messages.get(lang, {}).get(f"scenario.{scenario_id}")
-    return own or named or (scenario.title if scenario is not None else "") or scenario_id
 
 
 def with_labels(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
