@@ -34,17 +34,19 @@ def test_the_about_page_tells_players_what_this_edition_is(page, server, artifac
 
 
 @pytest.mark.parametrize(
-    ("lang", "words"), [("en", "nothing to enforce"), ("ja", "実施する内容なし")]
+    ("lang", "words", "why"),
+    [("en", "nothing to enforce", "example"), ("ja", "実施する内容なし", "プレイ例")],
 )
-def test_rows_that_are_not_rules_say_so_and_are_not_counted(page, server, lang, words):
+def test_rows_that_are_not_rules_say_so_and_are_not_counted(page, server, lang, words, why):
     """Asia Engulfed numbers notes, an example of play and lost sections that state nothing: the
-    page says they have nothing to enforce (not "no"), with the reason on hover, leaves them out
-    of the count of enforced sections and out of the "only not enforced" filter."""
+    page says they have nothing to enforce (not "no"), with the reason on hover in the page's
+    language, leaves them out of the count of enforced sections and out of the "only not
+    enforced" filter."""
     page.goto(f"{server}/about/asia-engulfed?lang={lang}")
     page.wait_for_selector("#rules-table tr[data-rule='14.0']")
     example = page.locator("#rules-table tr[data-rule='14.0'] td.not-a-rule")
     assert example.inner_text() == words
-    assert "example" in example.get_attribute("title")
+    assert why in example.get_attribute("title")
     facts = page.evaluate("() => fetch('/api/about/asia-engulfed').then((r) => r.json())")
     rules = [rule for rule in facts["rules"] if not rule.get("not_a_rule")]
     done = sum(rule["implemented"] for rule in rules)
