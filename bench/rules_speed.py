@@ -31,14 +31,17 @@ from paired_trees import check_trees, parser_for
 HERE = Path(__file__).resolve()
 
 
-def play(src: Path, args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
-    """In a worker process: the games of ``args`` played with the tree ``src``, timed."""
+def play(src: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """In a worker process: the games of ``args`` played with the tree ``src``, timed; its
+    ``--option`` pairs read by that tree's ``wargame new``."""
     games, seed = args.games, args.seed
     sys.path.insert(0, str(src.resolve()))
-    from wargame.engine.rng import Rng  # noqa: PLC0415 - from the tree given
+    from wargame.cli import parse_options  # noqa: PLC0415 - from the tree given
+    from wargame.engine.rng import Rng  # noqa: PLC0415
     from wargame.engine.state import state_hash  # noqa: PLC0415
     from wargame.games import REGISTRY  # noqa: PLC0415
 
+    options = parse_options(args.option)
     game = REGISTRY.game(args.game)
     chosen = args.scenario or game.scenarios()[0].id
     game.setup(chosen, seed, options)  # static data loaded before the clock starts
@@ -73,21 +76,6 @@ def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
     return found
 
 
-def options_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs as options, each value read as JSON where it is (``true``, ``3``)
-    and as text otherwise, the way ``wargame new --option`` reads them."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, raw = pair.partition("=")
-        if not sep or not name:
-            parser.error(f"option {pair!r} is not NAME=VALUE")
-        try:
-            options[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[name] = raw
-    return options
-
-
 def main() -> None:
     parser = parser_for(__doc__)
     parser.add_argument("--game", default="empire-of-the-sun")
@@ -97,10 +85,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    options = options_of(parser, args.option)
     if args.worker:
-        print(json.dumps(play(args.worker, args, options)))
+        print(json.dumps(play(args.worker, args)))
         return
+    for pair in args.option:  # read by each tree's own wargame.cli, in its worker
+        name, sep, _ = pair.partition("=")
+        if not (name and sep):
+            parser.error(f"option {pair!r} is not NAME=VALUE")
     check_trees(parser, args)
     ratios = []
     for number in range(args.rounds):
