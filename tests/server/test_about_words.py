@@ -75,3 +75,14 @@ def test_the_japanese_about_page_holds_no_english(game_id):
         for problem in problems_in(text, where)
     ]
     assert found == []
+
+
+def test_the_page_without_the_client_gives_the_reason_in_its_language():
+    """The About page served without the browser client says why a section is not a rule in the
+    page's language, as the client does."""
+    from wargame.server.pages import render_about
+
+    facts = about(REGISTRY.game("asia-engulfed"))
+    example = next(rule for rule in facts["rules"] if rule["number"] == "14.0")
+    assert f'title="{example["not_a_rule_ja"]}"' in render_about(facts, "ja")
+    assert f'title="{example["not_a_rule"]}"' in render_about(facts, "en")

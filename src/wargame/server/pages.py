@@ -100,12 +100,11 @@ FALLBACK: Final[dict[str, dict[str, Any]]] = {
 }
 
 
-def _enforced(rule: dict[str, Any], words: dict[str, Any], suffix: str) -> str:
+def _enforced(rule: dict[str, Any], words: dict[str, Any], why: str) -> str:
     """A rule's "enforced" cell; a row that is not a rule has nothing to enforce, and says why
-    in the page's language (``suffix``: "_ja" or "")."""
+    (``why``, escaped, in the page's language)."""
     if rule.get("not_a_rule"):
-        why = rule.get(f"not_a_rule{suffix}") or rule["not_a_rule"]
-        return f'<span title="{escape(why)}">{words["not_a_rule"]}</span>'
+        return f'<span title="{why}">{words["not_a_rule"]}</span>'
     return str(words["yes" if rule["implemented"] else "no"])
 
 
@@ -126,7 +125,7 @@ def render_about(facts: dict[str, Any], lang: str = "en") -> str:
     rows = "".join(
         f"<tr><td>{escape(r['number'])}</td><td>{shown(r, 'title')}</td>"
         f"<td>{escape(words['sources'].get(r['provenance'], r['provenance']))}</td>"
-        f"<td>{_enforced(r, words, suffix)}</td></tr>"
+        f"<td>{_enforced(r, words, shown(r, 'not_a_rule'))}</td></tr>"
         for r in facts["rules"]
     )
     stand_ins = "".join(
