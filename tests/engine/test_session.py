@@ -67,7 +67,7 @@ def test_undo_is_refused_after_dice_or_a_draw_and_for_the_other_side():
     session.act("red", TOY.legal_actions(session.state, "red")[0].text)
     with pytest.raises(IllegalAction):
         session.undo("red")
-    with pytest.raises(IllegalAction, match="not blue's"):
+    with pytest.raises(IllegalAction, match="another side's: only the side that took it"):
         session.undo("blue")
 
 

@@ -27,7 +27,7 @@ from wargame.engine.action import Action
 from wargame.engine.contract import Game, can_undo
 from wargame.engine.errors import BadSaveFile, IllegalAction, UnknownGame, WargameError
 from wargame.engine.files import read_limited, write_atomically
-from wargame.engine.log import Event, Side, possessive
+from wargame.engine.log import Event, Side
 from wargame.engine.rng import (
     DEFAULT_GENERATOR,
     GENERATORS,
@@ -175,7 +175,7 @@ class Session:
         if self.state.moves == 0:
             return "nothing to undo"
         if self.state.actor != side:
-            return f"the last action was not {possessive(side)}"
+            return "the last action was another side's: only the side that took it may take it back"
         return "the last action cannot be taken back (dice, a draw, a reveal or a change of side)"
 
     # -- files -----------------------------------------------------------------------------
