@@ -7,20 +7,25 @@ Kunming 2407, Rabaul 4021, Port Moresby 3823, Townsville 3727.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.empire_of_the_sun.driver import ScriptedRng, act, begin, deciding, offered
 from tests.empire_of_the_sun.factory import components, position
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun import GAME, forces, supply
 from wargame.games.empire_of_the_sun.reinforcements import (
     allied_arrivals,
     allied_asp_increase,
     entry_hexes,
     may_go_to_europe,
+    placement_reach,
     put_in_delay_box,
     war_in_europe_level,
 )
+from wargame.games.empire_of_the_sun.stacking import fits
+from wargame.games.empire_of_the_sun.static import SIDES
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
@@ -288,3 +293,52 @@ def test_the_allies_place_first_then_gain_their_asp_then_japan_places():
     act(g, "unit jp-6-ad", "hex 2212", "done")
     assert forces.at(g, "jp-6-ad") == SAIGON
     assert g.state.result is not None
+
+
+def read_hex_by_hex(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
+    """9.11-9.13 read one hex at a time, in the map's order, through the public answers of
+    supply and ZOI (the listing works on whole sets of hexes at once)."""
+    unit = forces.record(g, unit_id)
+    found, zoi = supply.supply(g), supply.zoi(g)
+    reach = None if unit.unit_class == "hq" else placement_reach(g, unit_id, hqs)
+    listed = []
+    for hex_id in g.static.board.land_hexes:
+        facility = BOARD.airfield(hex_id) if unit.unit_class == "air" else BOARD.port(hex_id)
+        if not facility or not forces.friendly(g, hex_id, unit.side):
+            continue
+        if not found.eligible(hex_id, unit.side) or zoi.blocks(hex_id, unit.side):
+            continue
+        if reach is not None and hex_id not in reach:
+            continue
+        here = forces.units_at(g, hex_id)
+        if reach is None and any(forces.record(g, u).unit_class == "hq" for u in here):
+            continue
+        listed.append(hex_id)
+    return listed
+
+
+@pytest.mark.rule("9.11", "9.12", "9.13", "7.35", "13.2")
+@pytest.mark.parametrize("seed", range(3))
+def test_entry_hexes_worked_out_on_sets_of_hexes_are_the_rule_read_hex_by_hex(seed):
+    rng = random.Random(seed)
+    g = GAME.context(GAME.setup("campaign", seed))
+    land = [h for h in BOARD.land_hexes if "off_map" not in BOARD.hexes[h].areas]
+    bases = [h for h in land if BOARD.port(h) or BOARD.airfield(h)]
+    placed = sorted(u for u, at in g.data["units"].items() if forces.on_map(at))
+    candidates = sorted(u for u in g.data["units"] if forces.record(g, u).nationality != "chinese")
+    compared = 0
+    for _ in range(25):
+        for _ in range(4):  # control and units moved at random: ZOI, eligibility, HQ ranges
+            if rng.random() < 0.3:
+                g.data["control"][rng.choice(bases)] = rng.choice(SIDES)
+            else:
+                g.data["units"][rng.choice(placed)] = rng.choice(land)
+        g.cache.clear()
+        hqs = [u for u in placed if forces.record(g, u).unit_class == "hq" and rng.random() < 0.7]
+        for unit_id in rng.sample(candidates, 8):
+            listed = entry_hexes(g, unit_id, hqs)
+            here = read_hex_by_hex(g, unit_id, hqs)
+            expected = [h for h in here if not forces.units_at(g, h) or fits(g, h, [unit_id])]
+            assert listed == expected
+            compared += bool(listed)
+    assert compared > 20

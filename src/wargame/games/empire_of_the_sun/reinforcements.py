@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any
 
 from wargame.engine.action import Action
+from wargame.engine.board.paths import bit_positions
 from wargame.engine.dice import D10_ZERO
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.engine.tables import clamp_roll
 from wargame.games.empire_of_the_sun import charts, forces, supply
-from wargame.games.empire_of_the_sun.board import Board
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.stacking import fits
@@ -223,25 +222,33 @@ def entry_candidates(g: Context, unit: Unit, hqs: list[str]) -> list[str]:
 
 
 def _candidates(g: Context, unit: Unit, takers: Takers | None) -> list[str]:
+    """The ports (airfields for an air unit) the side controls, supply-eligible, out of
+    un-neutralised enemy ZOI and within reach of an HQ that may take the unit (an HQ: where no
+    other HQ is), in the map's order: sets of hexes as the supply's bit sets."""
     found = supply.supply(g)
-    zoi = supply.zoi(g)
-    reach = _reach(g, *takers) if takers is not None else set()
-    result = []
-    for hex_id in _facilities(g.static.board, unit.unit_class == "air"):
-        if takers is not None and hex_id not in reach:  # the cheapest test first
-            continue
-        if not forces.friendly(g, hex_id, unit.side):
-            continue
-        if not found.eligible(hex_id, unit.side) or zoi.blocks(hex_id, unit.side):
-            continue
-        if takers is None and _holds_hq(g, hex_id):  # an HQ: not where another HQ is
-            continue
-        result.append(hex_id)
-    return result
+    graph, side = found.graph, unit.side
+    facilities = graph.airfield if unit.unit_class == "air" else graph.port
+    hexes = facilities & found.controlled(side) & found.eligible_bases(side)
+    hexes &= ~found.zoi.block[side]
+    if takers is None:
+        hexes &= ~found.hq_hexes()
+    else:
+        hexes &= _reach_bits(g, graph, *takers)
+    return [graph.hex_at[b] for b in bit_positions(hexes)]
 
 
-def _holds_hq(g: Context, hex_id: str) -> bool:
-    return any(record(g, u).unit_class == "hq" for u in forces.units_at(g, hex_id))
+def _reach_bits(
+    g: Context, graph: supply.MapGraph, ranged: tuple[str, ...], own_hex: tuple[str, ...]
+) -> supply.Hexes:
+    """:func:`_reach` as a bit set of the supply's map graph."""
+    reach = 0
+    for hex_id in own_hex:
+        b = graph.bit.get(hex_id)
+        if b is not None:
+            reach |= 1 << b
+    for hq_id in ranged:
+        reach |= supply.activation_bits(g, hq_id)
+    return reach
 
 
 @RULES.implements("9.11")
@@ -249,13 +256,6 @@ def placement_reach(g: Context, unit_id: str, hqs: list[str]) -> set[str]:
     """The activation ranges of the HQs in ``hqs`` (on the map at the start of the turn) that
     may take the unit; an HQ that arrived since takes units only in its own hex (9.11)."""
     return _reach(g, *_takers(g, record(g, unit_id), hqs))
-
-
-@lru_cache(maxsize=4)
-def _facilities(board: Board, airfields: bool) -> tuple[str, ...]:
-    """The land hexes with an airfield (or a port), in the map's order."""
-    facility = board.airfield if airfields else board.port
-    return tuple(h for h in board.land_hexes if facility(h))
 
 
 def _takers(g: Context, unit: Unit, hqs: list[str]) -> Takers:

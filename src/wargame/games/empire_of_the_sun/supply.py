@@ -193,13 +193,15 @@ class MapGraph:
         self.hex_at: dict[int, str] = {b: h for h, b in self.bit.items()}
 
     def _hexes(self, board: Board) -> None:
-        self.land = self.port = self.base = 0
+        self.land = self.port = self.airfield = self.base = 0
         for hex_id, b in self.bit.items():
             record = board.hexes[hex_id]
             if record.terrain != "ocean":
                 self.land |= 1 << b
                 if record.port or record.airfield:  # may be supply-eligible
                     self.base |= 1 << b
+                if record.airfield:
+                    self.airfield |= 1 << b
             if record.port:
                 self.port |= 1 << b
         self.ports = tuple((h, self.bit[h]) for h in self.ids if board.hexes[h].port)
@@ -634,9 +636,8 @@ _ROLES: OrderedDict[tuple[int, tuple[str, ...]], _Roles] = OrderedDict()
 ROLES_KEPT = 4
 _PARTS: OrderedDict[tuple[Any, ...], _SidePart] = OrderedDict()
 PARTS_KEPT = 16
-_CONTROLS: OrderedDict[tuple[Any, ...], tuple[dict[str, str | None], dict[str, Hexes], str]] = (
-    OrderedDict()
-)
+_Control = tuple[dict[str, str | None], dict[str, Hexes], str, dict[str, Hexes]]
+_CONTROLS: OrderedDict[tuple[Any, ...], _Control] = OrderedDict()
 CONTROLS_KEPT = 8
 
 
@@ -725,6 +726,28 @@ class Supply:
             found = self._eligible[key] = self._is_eligible(hex_id, side)
         return found
 
+    @RULES.implements("13.2", "7.36")
+    def eligible_bases(self, side: str) -> Hexes:
+        """The hexes where :meth:`eligible` is true for ``side``, as a bit set (kept)."""
+        found = self._eligible_bases.get(side)
+        if found is None:
+            graph, trace = self.graph, self._traces[side]
+            friendly = self.controlled(side)
+            if side == "allied":
+                friendly |= graph.kunming_area
+            ferry = 1 << graph.air_ferry if graph.air_ferry >= 0 else 0
+            reaching = trace.kunming | trace.to_source[0]
+            found = self._eligible_bases[side] = graph.base & ~ferry & friendly & reaching
+        return found
+
+    def controlled(self, side: str) -> Hexes:
+        """The ports, airfields and Home Islands cities ``side`` controls, as a bit set."""
+        return self._controlled_bits[side]
+
+    def hq_hexes(self) -> Hexes:
+        """The hexes of the map holding an HQ of either side, as a bit set."""
+        return _union(b for side in SIDES for _, b in self.hqs[side])
+
     @RULES.implements("13.1")
     def line_between(self, side: str, start: str, end: str) -> bool:
         """A supply line of ``side`` of any length leads from hex ``start`` to hex ``end``,
@@ -797,7 +820,8 @@ class Supply:
         self.enemy_only: dict[str, Hexes] = {
             side: parts[forces.enemy(side)].combat & ~parts[side].present for side in SIDES
         }
-        self.control, self.enemy_port, self.held = self._controlled(g)
+        self.control, self.enemy_port, self.held, self._controlled_bits = self._controlled(g)
+        self._eligible_bases: dict[str, Hexes] = {}
         # Kunming's area is Allied controlled and occupied for all purposes (12.75)
         self.enemy_only["japan"] |= graph.kunming_area
         self.enemy_only["allied"] &= ~graph.kunming_area
@@ -817,23 +841,27 @@ class Supply:
             _PARTS, key, lambda: _SidePart(roles, side, locate, self.graph, loud), PARTS_KEPT
         )
 
-    def _controlled(self, g: Context) -> tuple[dict[str, str | None], dict[str, Hexes], str]:
-        """Control of the hexes supply watches, each side's enemy ports, and that control as
-        one string for the keys of the tables (a string keeps its hash: a tuple of the several
-        hundred hexes' controllers is hashed again at every look-up), kept for the process
-        under that control (it changes seldom)."""
+    def _controlled(self, g: Context) -> _Control:
+        """Control of the hexes supply watches, each side's enemy ports, that control as one
+        string for the keys of the tables (a string keeps its hash: a tuple of the several
+        hundred hexes' controllers is hashed again at every look-up), and the hexes each side
+        controls as bit sets, kept for the process under that control (it changes seldom)."""
         graph = self.graph
         control = g.data["control"]
         key = held_key(g, graph)
         held = key.items
 
-        def worked_out() -> tuple[dict[str, str | None], dict[str, Hexes], str]:
+        def worked_out() -> _Control:
             ports: dict[str | None, list[int]] = {side: [] for side in SIDES}
             for hex_id, b in graph.ports:
                 ports.setdefault(control.get(hex_id), []).append(b)
             enemy_port = {side: _union(ports[forces.enemy(side)]) for side in SIDES}
             token = "\0".join(map(str, held))  # one name per hex: a side's, or None
-            return dict(zip(graph.watched, held, strict=True)), enemy_port, token
+            bits: dict[str | None, list[int]] = {side: [] for side in SIDES}
+            for hex_id, side in zip(graph.watched, held, strict=True):
+                bits.setdefault(side, []).append(graph.bit[hex_id])
+            controlled = {side: _union(bits[side]) for side in SIDES}
+            return dict(zip(graph.watched, held, strict=True)), enemy_port, token, controlled
 
         return kept(_CONTROLS, (id(graph), key), worked_out, CONTROLS_KEPT)
 
@@ -1224,13 +1252,22 @@ def activation_range(g: Context, hq_id: str, *, battle_hexes: Iterable[str] = ()
     key = (hq_id, frozenset(battle_hexes))
     known = found.activation.get(key)
     if known is None:
-        known = found.activation[key] = _activation(g, found, hq_id, where, key[1])
+        hexes = _activation(g, found, hq_id, where, key[1])
+        known = found.activation[key] = found.graph.hex_ids(hexes)
     return known
+
+
+def activation_bits(g: Context, hq_id: str) -> Hexes:
+    """:func:`activation_range` (without battle hexes) as a bit set of the map graph."""
+    where = forces.at(g, hq_id)
+    if not forces.on_map(where):
+        return 0
+    return _activation(g, supply(g), hq_id, where, frozenset())
 
 
 def _activation(
     g: Context, found: Supply, hq_id: str, where: str, battles: frozenset[str]
-) -> frozenset[str]:
+) -> Hexes:
     graph = found.graph
     side = forces.side_of(g, hq_id)
     blocked = found.zoi.block[side]
@@ -1246,7 +1283,7 @@ def _activation(
     near = graph.disk(b, limit)  # no step of the search reads a hex further away
     return _remembered(
         ("activation", id(graph), blocked & near, held & near, b, limit),
-        lambda: graph.hex_ids(flood(step, 1 << b, max_cost=limit)),
+        lambda: flood(step, 1 << b, max_cost=limit),
     )
 
 
