@@ -87,6 +87,28 @@ def test_japan_sated_with_resource_hexes_is_drawn_to_the_schedule_points() -> No
     assert sated[index[taken[0]]] == 0.0  # held: nothing left to take
 
 
+def test_sated_japan_takes_the_road_to_india_through_burma() -> None:
+    # T9: Northern India's points are reached overland through Rangoon and Mandalay; once Japan
+    # holds its resource hexes (17.27 and a spare) the two draw its units beyond their own worth,
+    # in the ordering only: a threat to them counts no more points, and the Allies' worth of
+    # them is their own.
+    state = start()
+    strategy = GAME.strategy
+    index = {o.hex_id: n for n, o in enumerate(strategy.objectives)}
+    rangoon, mandalay, manila = index["2008"], index["2106"], index["2813"]
+    hungry = strategy.worth(GAME.context(state), "japan")
+    taken = [h for h in strategy.resources if state.data["control"][h] != "japan"]
+    for hex_id in [h for h in taken if h != "2008"][:8]:
+        state.data["control"][hex_id] = "japan"
+    sated = strategy.worth(GAME.context(state), "japan")
+    assert sated[rangoon] > hungry[rangoon] and sated[mandalay] > hungry[mandalay]
+    assert sated[rangoon] > sated[manila]
+    assert strategy.objectives[rangoon].vp == strategy.objectives[mandalay].vp == 0.25
+    state.data["control"]["2008"] = "japan"
+    allied = strategy.worth(GAME.context(state), "allied")
+    assert allied[rangoon] == strategy.objectives[rangoon].weight
+
+
 def test_a_stronger_defence_lowers_the_threat_to_an_objective() -> None:
     state = arriving(start(), NEXT_TO_BANGKA)
     defended = clone(state)
