@@ -566,7 +566,7 @@ class _Fixed:
         self.traces = traces
         self.supplied = supplied  # each side's flyers in supply
         self.zoi = zoi
-        self.eligible: dict[tuple[str, str], bool] = {}
+        self.eligible: dict[str, Hexes] = {}  # each side's supply-eligible bases
         self.activation: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
 
 
@@ -720,16 +720,15 @@ class Supply:
     @RULES.implements("13.2", "7.36")
     def eligible(self, hex_id: str, side: str) -> bool:
         """A friendly-controlled port or airfield that traces a supply line to a source."""
-        key = (hex_id, side)
-        found = self._eligible.get(key)
-        if found is None:
-            found = self._eligible[key] = self._is_eligible(hex_id, side)
-        return found
+        return _has(self.eligible_bases(side), self.graph.bit.get(hex_id))
 
-    @RULES.implements("13.2", "7.36")
+    @RULES.implements("13.2", "7.36", "12.75")
     def eligible_bases(self, side: str) -> Hexes:
-        """The hexes where :meth:`eligible` is true for ``side``, as a bit set (kept)."""
-        found = self._eligible_bases.get(side)
+        """The hexes where :meth:`eligible` is true for ``side``, as a bit set: its ports and
+        airfields but the air ferry (7.36), controlled by it (Kunming's area by the Allies,
+        12.75), on Kunming's land network or with a supply line to a source. Kept with the fixed
+        point, from which alone it is worked out."""
+        found = self._eligible.get(side)
         if found is None:
             graph, trace = self.graph, self._traces[side]
             friendly = self.controlled(side)
@@ -737,7 +736,7 @@ class Supply:
                 friendly |= graph.kunming_area
             ferry = 1 << graph.air_ferry if graph.air_ferry >= 0 else 0
             reaching = trace.kunming | trace.to_source[0]
-            found = self._eligible_bases[side] = graph.base & ~ferry & friendly & reaching
+            found = self._eligible[side] = graph.base & ~ferry & friendly & reaching
         return found
 
     def controlled(self, side: str) -> Hexes:
@@ -821,7 +820,6 @@ class Supply:
             side: parts[forces.enemy(side)].combat & ~parts[side].present for side in SIDES
         }
         self.control, self.enemy_port, self.held, self._controlled_bits = self._controlled(g)
-        self._eligible_bases: dict[str, Hexes] = {}
         # Kunming's area is Allied controlled and occupied for all purposes (12.75)
         self.enemy_only["japan"] |= graph.kunming_area
         self.enemy_only["allied"] &= ~graph.kunming_area
@@ -1153,16 +1151,6 @@ class Supply:
             at = self._at  # the Allied units in Kunming, without placing all 200 units
             self._emergency.update(u for u in self._roles.all["allied"] if at[u] == KUNMING)
             self._emergency.update(self.china_box)
-
-    def _is_eligible(self, hex_id: str, side: str) -> bool:
-        graph = self.graph
-        b = graph.bit.get(hex_id)
-        if b is None or not graph.base >> b & 1 or b == graph.air_ferry:
-            return False
-        allied_area = side == "allied" and graph.kunming_area >> b & 1
-        friendly = self.control[hex_id] == side or allied_area
-        trace = self._traces[side]
-        return bool(friendly and (trace.kunming >> b & 1 or trace.reaches_source((1 << b, 0))))
 
 
 # -- public entry points ---------------------------------------------------------------------------
