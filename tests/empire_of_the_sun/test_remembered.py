@@ -210,11 +210,11 @@ def test_a_search_back_from_the_sources_carried_on_finds_what_one_from_scratch_f
     monkeypatch.setattr(supply, "_SEARCHES", OrderedDict())
     monkeypatch.setattr(supply, "_BACKS", supply.deque(maxlen=supply.BACKS_KEPT))
     starts: list[int] = []
-    spread = supply.spread
+    spread, spread_steps = supply.spread, supply.spread_steps
 
-    def counted(step, start, **kwargs):
-        starts.append(start[1].bit_count())
-        return spread(step, start, **kwargs)
+    def counted(step, reached):
+        starts.append(reached[-1][1].bit_count())
+        return spread_steps(step, reached)
 
     for number in range(60):
         shrink = number % 3 != 0
@@ -229,10 +229,42 @@ def test_a_search_back_from_the_sources_carried_on_finds_what_one_from_scratch_f
         source_bits = sum(1 << graph.bit[h] for h in sources)
         lines = supply.SupplyLines(graph, *bits)
         with monkeypatch.context() as patched:
-            patched.setattr(supply, "spread", counted)
+            patched.setattr(supply, "spread_steps", counted)
             found = lines.to_sources(source_bits)
         assert found == spread(lines.backward, (source_bits & graph.land, source_bits))
     assert any(size > len(sources) for size in starts), "no search carried on"
+
+
+@pytest.mark.rule("13.1")
+def test_a_search_back_goes_on_from_the_steps_before_the_first_hex_a_new_blocker_touches(
+    monkeypatch,
+):
+    # The Allied sources, nothing blocked; then a hex first reached at the search's 10th step
+    # becomes held solely by the enemy: the new search keeps the states of the first 10 steps
+    # (0 to 9) and goes on from them, finding what a search from scratch finds.
+    graph = supply.map_graph(GAME.static.board)
+    monkeypatch.setattr(supply, "_SEARCHES", OrderedDict())
+    monkeypatch.setattr(supply, "_BACKS", supply.deque(maxlen=supply.BACKS_KEPT))
+    sources = graph.allied_sources
+    first = supply.SupplyLines(graph, 0, 0, 0)
+    first.to_sources(sources)
+    steps = supply._BACKS[-1][-1]
+    land, sea = steps[10]
+    newly = (land | sea) & ~(steps[9][0] | steps[9][1])
+    held = newly & -newly  # one hex first reached at step 10
+    kept: list[int] = []
+    spread_steps = supply.spread_steps
+
+    def counted(step, reached):
+        kept.append(len(reached))
+        return spread_steps(step, reached)
+
+    monkeypatch.setattr(supply, "spread_steps", counted)
+    found = supply.SupplyLines(graph, 0, held, 0).to_sources(sources)
+    assert kept == [10]
+    lines = supply.SupplyLines(graph, 0, held, 0)
+    assert found == supply.spread(lines.backward, (sources & graph.land, sources))
+    assert found != steps[-1]  # the hex held by the enemy changed the search
 
 
 @pytest.mark.rule("13.1", "7.35")

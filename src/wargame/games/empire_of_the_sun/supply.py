@@ -96,9 +96,10 @@ random play, and the tests check it against a slow reference on random positions
   process), keyed by everything they read: the blocking sets, the start and the range. A search
   of limited range (an HQ's supply range, an activation path) reads no hex further than its
   range from its starts, so it is keyed by the blockers within that region only. A search back
-  from the sources not found may carry on from a recent one (``_BACKS``): one under blockers
-  that cover these, with fewer sources, reached every state this one reaches, unless a blocker
-  added since touches one of its hexes (a line it cuts would pass through it). The ZOI a set
+  from the sources not found carries on from a recent one (``_BACKS``) with fewer sources:
+  what that one had reached before its first step into a hex touched by a blocker added since
+  is still reached (its lines pass through no such hex), so the new search starts from there,
+  and a move near the front leaves the steps from the sources to the front alone. The ZOI a set
   of flyers projects and the hexes within range of a set of HQs are kept likewise (``_ZONES``),
   under the hexes they stand in.
 * **What the fixed point derives is kept under what it reads** (``_FIXED``: the flyers and HQs
@@ -278,7 +279,7 @@ _FIXED: OrderedDict[tuple[Any, ...], _Fixed] = OrderedDict()
 _TRACES: OrderedDict[tuple[Any, ...], _Trace] = OrderedDict()
 _SEARCHES: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _ZONES: OrderedDict[tuple[Any, ...], Hexes] = OrderedDict()
-_BACKS: deque[tuple[int, Hexes, Hexes, Hexes, Hexes, States]] = deque(maxlen=BACKS_KEPT)
+_BACKS: deque[tuple[int, Hexes, Hexes, Hexes, Hexes, list[States]]] = deque(maxlen=BACKS_KEPT)
 
 
 def map_graph(board: Board) -> MapGraph:
@@ -427,27 +428,33 @@ class SupplyLines:
         return overland | sailed & graph.land & self.to_sea, sailed | overland & self.ashore
 
     def to_sources(self, sources: Hexes) -> States:
-        """Every state with a supply line to one of ``sources`` (remembered)."""
-        found = _remembered(("back", *self.key, sources), lambda: self._to_sources(sources))
-        _BACKS.append((id(self.graph), *self.blockers, sources, found))
-        return found
+        """Every state with a supply line to one of ``sources`` (remembered, with the states
+        reached after each step of the search, which a later search may carry on from)."""
+        steps = _remembered(("back", *self.key, sources), lambda: self._to_sources(sources))
+        _BACKS.append((id(self.graph), *self.blockers, sources, steps))
+        return steps[-1]
 
-    def _to_sources(self, sources: Hexes) -> States:
-        """The search of :meth:`to_sources`, carried on from a recent one where that gives the
-        same states: one under blockers that cover these (``base``, more blocked hexes, more
-        hexes held by the enemy, more enemy ports), with fewer sources, found every state this
-        one finds (a supply line under less blocking is still one), so the search only goes on
-        from them; and blockers added since that touch no hex of its states take no supply
-        line away (a line they cut would have passed through such a hex)."""
+    def _to_sources(self, sources: Hexes) -> list[States]:
+        """The search of :meth:`to_sources`, carried on from the recent one (``_BACKS``) that
+        leaves it the least to do. A search keeps the states it had reached after each of its
+        steps. One under other blockers, with fewer sources, still reaches what it had reached
+        before its first step into a hex that a blocker added since touches: every such state
+        has a supply line through states reached before it, and those hexes are untouched
+        (a blocker taken away only adds lines). So the search goes on from those states, with
+        the new sources, as if they were its first steps."""
         graph, (blocked, only, ports) = self.graph, self.blockers
         start = (sources & graph.land, sources)
-        for known, *base, known_sources, (by_land, by_sea) in reversed(tuple(_BACKS)):
+        prefix: list[States] = []
+        for known, *base, known_sources, steps in reversed(_BACKS):
             if known != id(graph) or known_sources & ~sources:
                 continue
             added = blocked & ~base[0] | only & ~base[1] | ports & ~base[2]
-            if not added & (by_land | by_sea):
-                return spread(self.backward, (by_land | start[0], by_sea | start[1]))
-        return spread(self.backward, start)
+            valid = _untouched(steps, added)
+            if valid > len(prefix):
+                prefix = steps[:valid]
+                if known_sources != sources:
+                    prefix = [(land | start[0], sea | start[1]) for land, sea in prefix]
+        return spread_steps(self.backward, prefix or [start])
 
     def within(self, starts: States, limit: int, region: Hexes) -> Hexes:
         """The hexes a supply line from one of the states ``starts`` reaches in ``limit``
@@ -501,6 +508,35 @@ def spread(
         seen_sea |= frontier[1]
         steps += 1
     return seen_land, seen_sea
+
+
+def spread_steps(step: Callable[[States], States], reached: list[States]) -> list[States]:
+    """:func:`spread` without a limit, from the states ``reached[-1]`` (all taken as the
+    frontier), keeping what is reached after each step: ``reached`` (the states reached after
+    the search's first steps, kept) and then one item per step."""
+    found = list(reached)
+    seen_land, seen_sea = frontier = found[-1]
+    while frontier[0] or frontier[1]:
+        by_land, by_sea = step(frontier)
+        frontier = by_land & ~seen_land, by_sea & ~seen_sea
+        seen_land |= frontier[0]
+        seen_sea |= frontier[1]
+        found.append((seen_land, seen_sea))
+    return found
+
+
+def _untouched(steps: list[States], hexes: Hexes) -> int:
+    """How many of a search's ``steps`` (the states reached after each, growing) reach no hex of
+    ``hexes``: a binary search, the steps being nested."""
+    low, high = 0, len(steps)
+    while low < high:
+        middle = (low + high) // 2
+        land, sea = steps[middle]
+        if (land | sea) & hexes:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 class _Trace:
