@@ -236,6 +236,44 @@ def test_a_search_back_from_the_sources_carried_on_finds_what_one_from_scratch_f
 
 
 @pytest.mark.rule("13.1")
+@pytest.mark.parametrize("seed", range(4))
+def test_a_search_of_limited_range_carried_on_finds_what_one_from_scratch_finds(seed, monkeypatch):
+    # An HQ's range (13.1) from one hex, blockers near it that come and go a few at a time: each
+    # search may go on from the steps of the one before (supply.SupplyLines._within) or not;
+    # all find what one from scratch finds, within the same number of steps.
+    rng = random.Random(seed)
+    graph = supply.map_graph(GAME.static.board)
+    centre = graph.bit[rng.choice(["2813", "3219", "2015", "4021", "1805"])]
+    limit = rng.choice([3, 5, 8])
+    region = graph.disk(centre, limit)
+    hexes = [graph.hex_at[b] for b in supply.bit_positions(region)]
+    ports = [h for h in hexes if graph.port >> graph.bit[h] & 1] or hexes
+    sets = [set(rng.sample(hexes, 12)), set(rng.sample(hexes, 6)), set(rng.sample(ports, 2))]
+    monkeypatch.setattr(supply, "_SEARCHES", OrderedDict())
+    monkeypatch.setattr(supply, "_OUTS", OrderedDict())
+    carried: list[int] = []
+    spread_steps = supply.spread_steps
+
+    def counted(step, reached, **kwargs):
+        carried.append(len(reached))
+        return spread_steps(step, reached, **kwargs)
+
+    for number in range(60):
+        for found, pool in zip(sets, (hexes, hexes, ports), strict=True):
+            if number % 2 and found:
+                found.difference_update(rng.sample(sorted(found), min(len(found), 2)))
+            else:
+                found.update(rng.sample(pool, rng.randrange(1, 3)))
+        lines = supply.SupplyLines(graph, *(sum(1 << graph.bit[h] for h in f) for f in sets))
+        with monkeypatch.context() as patched:
+            patched.setattr(supply, "spread_steps", counted)
+            found = lines.within(graph.start(centre), limit, region)
+        fresh = supply.spread(lines.onward, graph.start(centre), max_cost=limit)
+        assert found == fresh[0] | fresh[1]
+    assert any(length > 1 for length in carried), "no search carried on"
+
+
+@pytest.mark.rule("13.1")
 def test_a_search_back_goes_on_from_the_steps_before_the_first_hex_a_new_blocker_touches(
     monkeypatch,
 ):

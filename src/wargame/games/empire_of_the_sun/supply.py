@@ -156,6 +156,7 @@ TRACES_KEPT = 64
 FLYERS_KEPT = 8  # for each trace, the flyers it supplies where they stand
 BACKS_KEPT = 8  # searches back from the sources that a new one may carry on from
 SEARCHES_KEPT = 512
+OUTS_KEPT = 64  # searches of limited range that a new one from the same start may carry on from
 ZONES_KEPT = 256  # projections of ZOI and HQ ranges of sets of hexes
 IDS_KEPT = 32  # sets of hexes as hex ids
 
@@ -279,6 +280,9 @@ _FIXED: OrderedDict[tuple[Any, ...], _Fixed] = OrderedDict()
 _TRACES: OrderedDict[tuple[Any, ...], _Trace] = OrderedDict()
 _SEARCHES: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _ZONES: OrderedDict[tuple[Any, ...], Hexes] = OrderedDict()
+_OUTS: OrderedDict[tuple[int, States, int], tuple[tuple[Hexes, Hexes, Hexes], list[States]]] = (
+    OrderedDict()
+)
 _BACKS: deque[tuple[int, Hexes, Hexes, Hexes, Hexes, list[States]]] = deque(maxlen=BACKS_KEPT)
 
 
@@ -461,11 +465,36 @@ class SupplyLines:
         steps. Remembered under the blockers in ``region``, the hexes within ``limit`` of a
         start: no step of the search reads any other."""
         blocked, only, ports = self.blockers
-        key = (id(self.graph), blocked & region, only & region, ports & region, starts, limit)
-        by_land, by_sea = _remembered(
-            ("out", *key), lambda: spread(self.onward, starts, max_cost=limit)
-        )
+        near = (blocked & region, only & region, ports & region)
+        key = (id(self.graph), *near, starts, limit)
+        by_land, by_sea = _remembered(("out", *key), lambda: self._within(starts, limit, near))
         return by_land | by_sea
+
+    def _within(self, starts: States, limit: int, near: tuple[Hexes, Hexes, Hexes]) -> States:
+        """The search of :meth:`within`, carried on from the last one from the same states with
+        the same limit (``_OUTS``), under the blockers ``near`` the starts. Its first steps
+        reached the same states, each after as many steps, up to the first step that reaches a
+        hex touched by a blocker added since, or that reaches next to one taken away since
+        (a step may then lead into it; a blocker only ever reads the hex a step leaves or
+        enters); the search goes on from the last of those for the steps left."""
+        graph = self.graph
+        where = (id(graph), starts, limit)
+        known = _OUTS.get(where)
+        reached = [starts]
+        if known is not None:
+            before, steps = known
+            added = removed = 0
+            for old, new in zip(before, near, strict=True):
+                added |= new & ~old
+                removed |= old & ~new
+            valid = _untouched(steps, added)
+            if removed:
+                nearby = removed | graph.by_land(removed) | graph.crow_water(removed)
+                valid = min(valid, _untouched(steps, nearby) + 1)
+            reached = steps[:valid] or reached
+        steps = spread_steps(self.onward, reached, limit=limit)
+        latest(_OUTS, where, (near, steps), OUTS_KEPT)
+        return steps[-1]
 
 
 def _remembered(key: tuple[Any, ...], search: Callable[[], T]) -> T:
@@ -494,6 +523,18 @@ def kept(table: OrderedDict[K, T], key: K, make: Callable[[], T], limit: int) ->
     return found
 
 
+def latest(table: OrderedDict[K, T], key: K, value: T, limit: int) -> None:
+    """``table[key] = value``, the ``limit`` keys last set kept (threads may share the table: a
+    key another thread dropped first is no matter)."""
+    table.pop(key, None)
+    table[key] = value  # now the last set
+    while len(table) > limit:
+        try:
+            table.popitem(last=False)
+        except KeyError:
+            break
+
+
 def spread(
     step: Callable[[States], States], start: States, *, max_cost: int | None = None
 ) -> States:
@@ -510,13 +551,16 @@ def spread(
     return seen_land, seen_sea
 
 
-def spread_steps(step: Callable[[States], States], reached: list[States]) -> list[States]:
-    """:func:`spread` without a limit, from the states ``reached[-1]`` (all taken as the
-    frontier), keeping what is reached after each step: ``reached`` (the states reached after
-    the search's first steps, kept) and then one item per step."""
+def spread_steps(
+    step: Callable[[States], States], reached: list[States], *, limit: int | None = None
+) -> list[States]:
+    """:func:`spread` from the states ``reached[-1]`` (all taken as the frontier), keeping what
+    is reached after each step: ``reached`` (the states reached after the search's first
+    steps, kept) and then one item per step, until ``limit`` steps in all (counting those of
+    ``reached``) or nothing new."""
     found = list(reached)
     seen_land, seen_sea = frontier = found[-1]
-    while frontier[0] or frontier[1]:
+    while (frontier[0] or frontier[1]) and (limit is None or len(found) <= limit):
         by_land, by_sea = step(frontier)
         frontier = by_land & ~seen_land, by_sea & ~seen_sea
         seen_land |= frontier[0]
