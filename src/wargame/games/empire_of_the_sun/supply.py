@@ -99,9 +99,11 @@ random play, and the tests check it against a slow reference on random positions
   from the sources not found carries on from a recent one (``_BACKS``) with fewer sources:
   what that one had reached before its first step into a hex touched by a blocker added since
   is still reached (its lines pass through no such hex), so the new search starts from there,
-  and a move near the front leaves the steps from the sources to the front alone. The ZOI a set
-  of flyers projects and the hexes within range of a set of HQs are kept likewise (``_ZONES``),
-  under the hexes they stand in.
+  and a move near the front leaves the steps from the sources to the front alone. A search of
+  limited range goes on likewise from the last one from the same hexes (``_OUTS``), up to its
+  first step that reaches a changed blocker or, for one taken away, the hexes next to it. The
+  ZOI a set of flyers projects and the hexes within range of a set of HQs are kept likewise
+  (``_ZONES``), under the hexes they stand in.
 * **What the fixed point derives is kept under what it reads** (``_FIXED``: the flyers and HQs
   with their hexes, the hexes held solely by the enemy, enemy ports, control of bases and
   cities, the tracks, the units kept supplied; :meth:`Supply._fixed_key`), with the base
