@@ -80,3 +80,16 @@ def test_a_decision_with_one_action_is_answered_without_searching() -> None:
     view = {**GAME.view(state, "blue"), "actions": ["cancel"]}
     assert bot.choose(view) == "cancel"
     assert bot.last_iterations == 0
+
+
+def test_an_iteration_ending_among_a_sides_own_clicks_plays_them_on_until_another_side_acts():
+    # Blue has picked its card: the hex to move to is its own next decision. Played on, the
+    # search scores the position only once Blue's move is made (the game then ends, its last
+    # move); with no actions to play on, where the iteration stopped.
+    state = behind_with_the_move("blue", ["c3", "c2", "c6"], {"red": 1, "blue": 0})
+    state = GAME.apply(state, "blue", Action("card c2"))
+    assert GAME.active(state) == ["blue"]
+    played = Search(GAME, "blue", 1, Budget(iterations=1, finish=5)).finish_sequence(state, "blue")
+    assert GAME.active(played) != ["blue"]
+    assert played.moves == state.moves + 1
+    assert Search(GAME, "blue", 1, Budget(iterations=1)).finish_sequence(state, "blue") is state

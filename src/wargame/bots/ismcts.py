@@ -22,6 +22,14 @@ compared, by UCB1 counted over the iterations in which each was available.
   through a few decisions of the other sides (``replies``): in the tree, then in a play-out that
   takes the game's first-ordered action (``greed``) or a random one, and then scores the
   position with ``Game.evaluate``. A finished game scores its result.
+* **Scored where a side hands over.** A game of small clicks strings many of one side's
+  decisions together (an offensive: a card, its units, their moves, its battles), and an
+  iteration that stops among them scores a half-made plan beside others' whole ones. Where the
+  side that took the iteration's last action would act again, it plays on in the game's order
+  (at most ``Game.own_run`` actions, or the budget's ``finish``) until another side is to act,
+  and the position is scored there. Measured on Empire of the Sun: as Japan against ``random``
+  the search scored so won more games than one scored where it stopped, which did worse than
+  the one-step ``greedy`` bot (README).
 * **Budget.** ``iterations`` per decision, and a wall-clock cap in ``seconds``: the first is the
   strength and makes a search reproducible, the second keeps a busy machine responsive.
 * **The tree is kept** from one decision to the next when the only thing between them is the
@@ -75,6 +83,9 @@ class Budget:
     widen_base: float = 2.0
     widen_power: float = 0.5
     greed: float = 0.75
+    finish: int | None = None
+    """Own actions an iteration may play on, in the game's order, to score where another side
+    is to act: None for the game's own ``Game.own_run``, 0 to score where it stops."""
     replies: int = 4
     """Decisions of other sides (with a choice) an iteration looks through before it scores:
     enough for a reaction to the offensive under way, not for the opponent's own turn, whose
@@ -140,6 +151,7 @@ class Search:
         self.rng = Rng.from_seed(seed)
         evaluates = type(game).evaluate is not Game.evaluate
         self.playout_steps = budget.playout if evaluates else budget.depth
+        self.finish = game.own_run if budget.finish is None else budget.finish
         self.root: Node | None = None
         self.expected: tuple[int, str] | None = None  # (moves, action) that keeps the tree
         self.next_world = 0
@@ -300,7 +312,10 @@ class Search:
             node, position = child, known
             if new:
                 break
-        state = self.playout(position.state, self.budget.depth - len(path))
+        state = position.state
+        if path and position.side == path[-1][1]:
+            state = self.finish_sequence(state, path[-1][1])
+        state = self.playout(state, self.budget.depth - len(path))
         values = {side: self.game.evaluate(state, side) for side in self.game.sides}
         for child, side in reversed(path):
             child.reward += values[side]
@@ -359,6 +374,20 @@ class Search:
             child = node.children.get(action.text)
             if child is not None:
                 child.available += 1
+
+    def finish_sequence(self, state: State, side: Side) -> State:
+        """``side``'s own actions played on, the game's first-ordered each time, until another
+        side is to act or ``finish`` actions are taken."""
+        game = self.game
+        for _ in range(self.finish):
+            active = game.active(state)
+            if not active or active[0] != side:
+                break
+            actions = game.legal_actions(state, side)
+            if len(actions) > 1:
+                actions = game.order_actions(state, side, actions) or actions
+            state = game.apply(state, side, actions[0])
+        return state
 
     def playout(self, state: State, steps: int) -> State:
         game = self.game

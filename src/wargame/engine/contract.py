@@ -172,6 +172,12 @@ class Game(ABC):
     tables: PrintedTables | None = None
     """The printed tables a player may replace with a rules overlay (the option
     ``rules_overlay``); None: the game has none."""
+    own_run: int = 0
+    """For a search bot: how many of its own actions in a row a side may take to carry out one
+    plan (a card, its units, their moves, its battles). A search plays an iteration on through
+    up to this many of them, in the game's order (``order_actions``), so that it scores the
+    position where another side is to act, never a half-made plan beside whole ones. 0: where
+    the iteration stops (a game whose actions are few or whose ordering is costly)."""
 
     @abstractmethod
     def scenarios(self) -> list[Scenario]: ...

@@ -95,6 +95,11 @@ class EmpireOfTheSun(ProcedureGame):
     title_ja = "太陽の帝国 (v2.0)"
     rules_version = "0.1"
     sides = ("japan", "allied")
+    own_run = 30
+    """An offensive's clicks (a card, an HQ, its units, their moves, the battles) before the
+    other side may react: Japan's runs of its own actions in two 1942 games of ``greedy``
+    against ``random`` were 3 long at the median, 24 at the 90th percentile, 89 at most; 30
+    covers 95 % of them."""
     rules = RULES
     tables = charts.TABLES
     procedures: tuple[Procedure, ...] = procedures.ALL
