@@ -212,9 +212,9 @@ def test_a_search_back_from_the_sources_carried_on_finds_what_one_from_scratch_f
     starts: list[int] = []
     spread, spread_steps = supply.spread, supply.spread_steps
 
-    def counted(step, reached):
+    def counted(step, reached, **kwargs):
         starts.append(reached[-1][1].bit_count())
-        return spread_steps(step, reached)
+        return spread_steps(step, reached, **kwargs)
 
     for number in range(60):
         shrink = number % 3 != 0
@@ -293,9 +293,9 @@ def test_a_search_back_goes_on_from_the_steps_before_the_first_hex_a_new_blocker
     kept: list[int] = []
     spread_steps = supply.spread_steps
 
-    def counted(step, reached):
+    def counted(step, reached, **kwargs):
         kept.append(len(reached))
-        return spread_steps(step, reached)
+        return spread_steps(step, reached, **kwargs)
 
     monkeypatch.setattr(supply, "spread_steps", counted)
     found = supply.SupplyLines(graph, 0, held, 0).to_sources(sources)

@@ -541,16 +541,9 @@ def spread(
     step: Callable[[States], States], start: States, *, max_cost: int | None = None
 ) -> States:
     """Every state reached from ``start`` by repeated ``step``, starts included, by whole
-    breadth-first levels, at most ``max_cost`` steps: the two-set form of :func:`flood`."""
-    seen_land, seen_sea = frontier = start
-    steps = 0
-    while (frontier[0] or frontier[1]) and (max_cost is None or steps < max_cost):
-        by_land, by_sea = step(frontier)
-        frontier = by_land & ~seen_land, by_sea & ~seen_sea
-        seen_land |= frontier[0]
-        seen_sea |= frontier[1]
-        steps += 1
-    return seen_land, seen_sea
+    breadth-first levels, at most ``max_cost`` steps: the two-set form of :func:`flood`
+    (:func:`spread_steps`' last item)."""
+    return spread_steps(step, [start], limit=max_cost)[-1]
 
 
 def spread_steps(
