@@ -41,7 +41,9 @@ def test_every_help_page_prints(capsys, argv):
     with pytest.raises(SystemExit) as done:
         main(argv)
     assert done.value.code == 0
-    assert capsys.readouterr().out.startswith("usage: wargame")
+    out = capsys.readouterr().out
+    assert out.startswith("usage: wargame")
+    assert "%%" not in out  # a page's description is printed as written, not %-formatted
 
 
 def test_list_shows_the_product_games_and_hides_test_games(capsys):

@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def command(name: str, handler: Any, help_text: str) -> argparse.ArgumentParser:
-        found = sub.add_parser(name, help=help_text, description=help_text)
+        # argparse %-formats a help text but prints a description as written
+        found = sub.add_parser(name, help=help_text, description=help_text.replace("%%", "%"))
         found.set_defaults(handler=handler)
         return found
 
