@@ -286,6 +286,32 @@ def _add_file_commands(command: Any) -> None:
     verify.add_argument("file", type=Path)
 
 
+def _add_tournament_command(command: Any) -> None:
+    tournament = command(
+        "tournament", cmd_tournament, "bots play each other; wins by side with 95%% intervals"
+    )
+    tournament.add_argument("game")
+    tournament.add_argument("--scenario", "-s", required=True)
+    tournament.add_argument(
+        "--bots",
+        required=True,
+        metavar="A,B",
+        help="one bot per side, sides moved on by one (two swapped) each game",
+    )
+    tournament.add_argument("--games", type=_at_least_one, default=10)
+    tournament.add_argument("--seed", type=int, default=1)
+    tournament.add_argument("--jobs", type=_at_least_one, default=1)
+    tournament.add_argument("--format", choices=("text", "json"), default="text")
+    tournament.add_argument("--no-progress", action="store_true")
+    tournament.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="save each game in DIR as game-N.json (wargame replay, show)",
+    )
+
+
 def _add_game_commands(command: Any) -> None:
     rules = command("rules", cmd_rules, "rule coverage of a game")
     rules.add_argument("game")
@@ -356,22 +382,7 @@ def _add_game_commands(command: Any) -> None:
     play.add_argument("--lang", choices=LANGUAGES, default="en")
     _add_overlay_argument(play)
 
-    tournament = command(
-        "tournament", cmd_tournament, "bots play each other; wins by side with 95%% intervals"
-    )
-    tournament.add_argument("game")
-    tournament.add_argument("--scenario", "-s", required=True)
-    tournament.add_argument(
-        "--bots",
-        required=True,
-        metavar="A,B",
-        help="one bot per side, sides moved on by one (two swapped) each game",
-    )
-    tournament.add_argument("--games", type=_at_least_one, default=10)
-    tournament.add_argument("--seed", type=int, default=1)
-    tournament.add_argument("--jobs", type=_at_least_one, default=1)
-    tournament.add_argument("--format", choices=("text", "json"), default="text")
-    tournament.add_argument("--no-progress", action="store_true")
+    _add_tournament_command(command)
 
     bench = command("bench", cmd_bench, "measure speed, clone cost and state size")
     bench.add_argument("game")
@@ -874,13 +885,26 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     check_seed(args.seed)
     bots = tuple(name.strip() for name in args.bots.split(","))
-    plan = Plan(args.game, args.scenario, bots, args.games, args.seed, args.jobs)
+    if args.record is not None:
+        _record_folder(args.record)
+    plan = Plan(
+        args.game, args.scenario, bots, args.games, args.seed, args.jobs, record=args.record
+    )
     progress = _TournamentProgress(args.games, show=not args.no_progress)
     games = run(plan, REGISTRY.game, progress)
     sides = REGISTRY.game(args.game).scenario_sides(args.scenario)
     found = summary(replace(plan, sides=sides), games)
     print(json.dumps(found, indent=1) if args.format == "json" else format_summary(found))
     return 0
+
+
+def _record_folder(path: Path) -> None:
+    """Make the folder a tournament saves its games in, or say in one line why it cannot."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise WargameError(f"cannot save games in {path} ({error.strerror})") from None
+    writable_target(path / "game-000.json")
 
 
 class _TournamentProgress:

@@ -2,11 +2,13 @@
 per decision; and the command that prints it."""
 
 import json
+from collections import Counter
 
 import pytest
 
 from tests.test_cli import assert_one_line_error, run
 from wargame.bots.tournament import Plan, Played, summary, wilson
+from wargame.engine.session import read_save
 
 
 @pytest.mark.parametrize(
@@ -75,6 +77,34 @@ def test_tournament_as_json_counts_every_game_once(capsys) -> None:
     decided = sum(w["all"]["wins"] for w in wins.values()) + found["draws"]
     assert decided == 2
     assert found["seconds"]["mcts-easy"]["decisions"] > 0
+
+
+def test_a_recorded_tournament_saves_each_game_to_replay_as_it_was_played(capsys, tmp_path):
+    folder = tmp_path / "games"
+    code, out, _ = run(
+        capsys, "tournament", "toy", "-s", "short", "--bots", "greedy,random", "--games", 2,
+        "--format", "json", "--no-progress", "--record", folder,
+    )  # fmt: skip
+    assert code == 0
+    results = json.loads(out)["results"]
+    saved = sorted(folder.iterdir())
+    assert [path.name for path in saved] == ["game-000.json", "game-001.json"]
+    kinds = Counter()
+    for path in saved:
+        save = read_save(path)
+        assert save.state.result is not None and save.record.actions
+        kinds[f"{save.state.result.kind}:{save.state.result.winner or 'draw'}"] += 1
+        code, out, _ = run(capsys, "replay", path)
+        assert code == 0 and "identical state" in out
+    assert kinds == Counter(results)
+
+
+def test_a_tournament_refuses_a_record_folder_it_cannot_make(capsys, tmp_path):
+    taken = tmp_path / "a-file"
+    taken.write_text("")
+    argv = ["tournament", "toy", "-s", "short", "--bots", "random,random", "--games", 1]
+    code, _, err = run(capsys, *argv, "--record", taken)
+    assert_one_line_error(code, err, "cannot save games in")
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from wargame.bots import make_bot, playing_sides
@@ -18,6 +19,7 @@ from wargame.engine.action import Action
 from wargame.engine.contract import Game
 from wargame.engine.log import Side
 from wargame.engine.rng import derive_seed
+from wargame.engine.session import Session
 
 Lookup = Callable[[str], Game]
 Z_95 = 1.959964  # the normal quantile of a two-sided 95 % interval
@@ -37,6 +39,10 @@ class Plan:
     max_actions: int = 20_000
     sides: tuple[Side, ...] = ()
     """The sides playing the scenario (``run`` fills them in)."""
+    record: Path | None = None
+    """A folder to save each game in as a save file (``game-INDEX.json``), replayable and
+    viewable like any other: the search bots' games depend on their time budgets, so a game
+    lost is studied from its record, never played again."""
 
     def seats(self, index: int) -> dict[Side, str]:
         """Each side's bot (its name in the tables) in game ``index``."""
@@ -89,7 +95,8 @@ def play(plan: Plan, index: int, lookup: Lookup) -> Played:
         side: make_bot(kind_of(name), game, side, derive_seed(seed, "bot", side))
         for side, name in seats.items()
     }
-    state = game.setup(plan.scenario, seed)
+    session = Session.new(game, plan.scenario, seed)
+    state = session.state
     played = Played(index, seats, None, "unfinished", 0, {name: [] for name in seats.values()})
     while (active := game.active(state)) and played.actions < plan.max_actions:
         side = active[0]
@@ -98,11 +105,16 @@ def play(plan: Plan, index: int, lookup: Lookup) -> Played:
         text = bots[side].choose(view)
         spent = (time.perf_counter() - started, time.process_time() - processor)
         played.decisions[seats[side]].append((*spent, len(view["actions"]) > 1))
-        state = game.apply(state, side, Action(text))
+        action = Action(text)
+        state = game.apply(state, side, action)
+        session.record.actions.append((side, action.text))
         played.actions += 1
     if state.result is not None:
         played.winner, played.kind = state.result.winner, state.result.kind
         played.allies = list(state.result.allies)
+    if plan.record is not None:
+        session.state = session.undo_base = state
+        session.save(plan.record / f"game-{index:03d}.json")
     return played
 
 
