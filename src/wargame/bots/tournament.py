@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from wargame.bots import make_bot, playing_sides
-from wargame.engine.action import Action
 from wargame.engine.contract import Game
 from wargame.engine.log import Side
 from wargame.engine.rng import derive_seed
@@ -96,24 +95,21 @@ def play(plan: Plan, index: int, lookup: Lookup) -> Played:
         for side, name in seats.items()
     }
     session = Session.new(game, plan.scenario, seed)
-    state = session.state
     played = Played(index, seats, None, "unfinished", 0, {name: [] for name in seats.values()})
-    while (active := game.active(state)) and played.actions < plan.max_actions:
+    while (active := game.active(session.state)) and played.actions < plan.max_actions:
         side = active[0]
-        view = game.view(state, side, log=False)
+        view = game.view(session.state, side, log=False)
         started, processor = time.perf_counter(), time.process_time()
         text = bots[side].choose(view)
         spent = (time.perf_counter() - started, time.process_time() - processor)
         played.decisions[seats[side]].append((*spent, len(view["actions"]) > 1))
-        action = Action(text)
-        state = game.apply(state, side, action)
-        session.record.actions.append((side, action.text))
+        session.act(side, text)
         played.actions += 1
-    if state.result is not None:
-        played.winner, played.kind = state.result.winner, state.result.kind
-        played.allies = list(state.result.allies)
+    result = session.state.result
+    if result is not None:
+        played.winner, played.kind = result.winner, result.kind
+        played.allies = list(result.allies)
     if plan.record is not None:
-        session.state = session.undo_base = state
         session.save(plan.record / f"game-{index:03d}.json")
     return played
 
