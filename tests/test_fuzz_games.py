@@ -15,8 +15,8 @@ BOUNDS = {
     "asia-engulfed": [(2, 4, "tipping_the_scales"), (1, 60, "jan1942")],
     # Dai Senso!: the training scenarios, and one game of each campaign checked every 20 actions
     # (the one-map campaign: 32 turns, about 3,700 actions; the two-map campaign of 1937: up to
-    # 58 turns, this game 6,333 actions and 54 CPU s, so its first 2,500 only; README quotes 30
-    # whole games of each)
+    # 58 turns, this game 6,333 actions and 54 CPU s, so its first 2,500 only;
+    # docs/dai-senso.md quotes 30 whole games of each)
     "dai-senso": [
         (2, 1, "a1_august_storm"),
         (1, 1, "a2_china_incident"),
@@ -28,7 +28,7 @@ BOUNDS = {
         (2, 1, "north_africa_war"),
         (1, 10, "greece_turkey_war"),
         (1, 20, "turkish_missile_crisis"),
-        # about 10,000 actions a game, 90 CPU s: its first 3,000 only (README: 30 whole games)
+        # about 10,000 actions a game, 90 CPU s: its first 3,000 only (docs/aegean-strike.md: 30)
         (1, 40, "wwiii_southwestern_front", 3_000),
     ],
 }

@@ -29,7 +29,7 @@ compared, by UCB1 counted over the iterations in which each was available.
   (at most ``Game.own_run`` actions, or the budget's ``finish``) until another side is to act,
   and the position is scored there. Measured on Empire of the Sun: as Japan against ``random``
   the search scored so won more games than one scored where it stopped, which did worse than
-  the one-step ``greedy`` bot (README).
+  the one-step ``greedy`` bot (``docs/computer-opponents.md``).
 * **Budget.** ``iterations`` per decision, and a wall-clock cap in ``seconds``: the first is the
   strength and makes a search reproducible, the second keeps a busy machine responsive.
 * **The tree is kept** from one decision to the next when the only thing between them is the
