@@ -483,7 +483,7 @@ def test_an_objective_left_open_fears_a_landing_from_beyond_threat_range() -> No
     left_open, far_off = clone(garrisoned), clone(garrisoned)
     for each in (left_open, far_off):
         each.data["units"][MIRI_GARRISON] = TOKYO
-    far_off.data["units"]["au-1-corps"] = "2909"  # 8 hexes off: beyond a card's naval move
+    far_off.data["units"]["au-1-corps"] = "2909"  # 8 hexes off: beyond LANDING_RADIUS
     assert board.distance("2909", MIRI) == 8
     assert allied_threat_to_resources(far_off) < allied_threat_to_resources(left_open)
     assert allied_threat_to_resources(garrisoned) < allied_threat_to_resources(left_open)
