@@ -36,6 +36,7 @@ from wargame.text import overlay_text, render_status
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_BUG = 3
+DEFAULT_BOT = "mcts"  # wargame play --bot SIDE: the lobby's "Computer, normal"
 
 
 class UsageError(Exception):
@@ -371,7 +372,8 @@ def _add_game_commands(command: Any) -> None:
         action="append",
         default=[],
         metavar="SIDE[=KIND]",
-        help="a bot plays SIDE: random (the default), greedy, mcts-easy, mcts or mcts-hard",
+        help="a bot plays SIDE: mcts (the computer at its normal level, the default), mcts-easy, "
+        "mcts-hard, greedy or random",
     )
     play.add_argument(
         "--save", type=Path, default=None, metavar="FILE", help="save after each move"
@@ -866,14 +868,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _bot_seats(game: Game, given: list[str]) -> dict[str, str]:
-    """``--bot SIDE[=KIND]`` as each side's bot kind (random unless named)."""
+    """``--bot SIDE[=KIND]`` as each side's bot kind: the lobby's "Computer, normal" (``mcts``)
+    unless named, the opponent a player asking for one expects."""
     from wargame.bots import BOTS
 
     seats = {}
     for text in given:
         side, _, kind = text.partition("=")
         game.check_side(side)
-        kind = kind or "random"
+        kind = kind or DEFAULT_BOT
         if kind not in BOTS:
             raise WargameError(f"unknown bot {kind!r}; bots are {', '.join(sorted(BOTS))}")
         seats[side] = kind

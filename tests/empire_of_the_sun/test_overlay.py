@@ -262,7 +262,7 @@ def test_bots_play_a_whole_game_with_an_overlay_and_its_save_records_it(capsys, 
     template = edited_template(tmp_path, capsys)
     save = tmp_path / "played.json"
     argv = ["play", "empire-of-the-sun", "-s", "1942", "--seed", 4, "--save", save]
-    bots = ["--bot", "japan", "--bot", "allied"]
+    bots = ["--bot", "japan=random", "--bot", "allied=random"]
     code, out, _ = cli(capsys, *argv, *bots, "--rules-overlay", template)
     assert code == 0 and "rules overlay My printed charts — T3" in out
     played = read_save(save)
