@@ -309,7 +309,7 @@ def _add_tournament_command(command: Any) -> None:
         type=Path,
         default=None,
         metavar="DIR",
-        help="save each game in DIR as game-N.json (wargame replay, show)",
+        help="save each game in DIR as game-000.json, game-001.json... (wargame replay, show)",
     )
 
 
