@@ -372,6 +372,30 @@ def test_an_assault_past_enemy_naval_units_needs_an_escort():
     assert not any(k.startswith("assault") for k in movement.moves(g, ["us-1mar-div"], oc=3))
 
 
+@pytest.mark.rule("7.12", "7.45")
+def test_an_assault_may_end_in_an_enemy_held_hex_but_never_passes_through_one():
+    # the Strait of Malacca: from Sumatra (1814) Singapore 2015 is reached only past 1914
+    g = position(units={"us-1mar-div": "1814"})
+    assert movement.moves(g, ["us-1mar-div"], oc=1)["assault 2015"].path == ("1814", "1914", "2015")
+    g = position(units={"us-1mar-div": "1814", "jp-ss-bde": "1914"}, japanese=["1914"])
+    found = movement.moves(g, ["us-1mar-div"], oc=1)
+    assert found["assault 1914"].battle and "assault 2015" not in found  # a battle hex: it stops
+    # a Japanese garrison holds Hong Kong 2709, the way from 2708 to the coast west of it
+    g = position(units={"us-1mar-div": "2708"})
+    assert movement.moves(g, ["us-1mar-div"], oc=1)["assault 2309"].path[1] == "2709"
+    g = position(units={"us-1mar-div": "2708"}, japanese=["2709"])
+    found = movement.moves(g, ["us-1mar-div"], oc=1)
+    assert "assault 2709" in found and "assault 2309" not in found
+
+
+@pytest.mark.rule("7.12", "7.44")
+def test_strategic_transport_never_enters_a_hex_with_enemy_ground_units():
+    g = position(units={"us-1mar-div": "1814"})
+    assert movement.moves(g, ["us-1mar-div"], oc=1)["strategic 2015"].path[1] == "1914"
+    g = position(units={"us-1mar-div": "1814", "jp-ss-bde": "1914"}, japanese=["1914"])
+    assert "strategic 2015" not in movement.moves(g, ["us-1mar-div"], oc=1)
+
+
 @pytest.mark.rule("7.35", "6.23", "7.21", "7.23", "7.33", "7.45")
 def test_unneutralised_zoi_blocks_strategic_moves_and_assaults_but_not_normal_moves(monkeypatch):
     zoi_in(monkeypatch, blocked=["2015"])

@@ -411,12 +411,17 @@ def test_avoiding_is_a_can_enter_test_against_a_set(board: Board, data: st.DataO
 def test_breadth_first_avoiding_is_the_search_of_the_filtered_neighbours(
     board: Board, data: st.DataObject
 ) -> None:
-    # the same nodes in the same order with the same parents, closed starts included
+    # the same nodes in the same order with the same parents, closed starts included; the
+    # nodes of ``stops`` entered but not left (an assault's battle hexes), starts excepted
     starts = data.draw(st.lists(st.sampled_from(board.hexes), min_size=1, max_size=3))
     closed = data.draw(st.frozensets(st.sampled_from(board.hexes)))
+    stops = data.draw(st.frozensets(st.sampled_from(board.hexes)))
     max_cost = data.draw(st.sampled_from((None, 0, 1, 2, 2.5, 4)))
-    seen = breadth_first_avoiding(starts, board.grid.neighbours, closed, max_cost)
-    filtered = search(starts, avoiding(board.grid.neighbours, closed), max_cost=max_cost)
+    seen = breadth_first_avoiding(starts, board.grid.neighbours, closed, max_cost, stops)
+    filtered = search(
+        starts, avoiding(board.grid.neighbours, closed), max_cost=max_cost,
+        can_leave=lambda node: node not in stops,
+    )  # fmt: skip
     assert everything(seen) == everything(filtered)  # reached in order, with each path
 
 

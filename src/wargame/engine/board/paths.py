@@ -332,12 +332,14 @@ def breadth_first_avoiding(
     neighbours: Neighbours[N],
     closed: Iterable[N],
     max_cost: float | None = None,
+    stops: Container[N] = frozenset(),
 ) -> SearchResult[N]:
     """``search(start, avoiding(neighbours, closed), max_cost=max_cost)``: the same nodes in the
     same order with the same parents, the closed nodes taken as seen from the start instead of
     left out of a list of neighbours built for each node (a search whose closed nodes are new,
     as a position's zones of control often are, spent most of its time building those lists).
-    A start node may be closed: it is reached all the same."""
+    A start node may be closed: it is reached all the same. ``stops``: nodes that may be
+    entered but not left, start nodes excepted (``can_leave=lambda n: n not in stops``)."""
     starts: list[N] = _start_nodes(start)
     reached: dict[N, float] = dict.fromkeys(starts, 0)
     parents: dict[N, N] = {}
@@ -356,7 +358,8 @@ def breadth_first_avoiding(
                     mark(other)
                     reached[other] = level
                     parents[other] = node
-                    found(other)
+                    if other not in stops:
+                        found(other)
         frontier = following
     return SearchResult(reached, parents, None)
 

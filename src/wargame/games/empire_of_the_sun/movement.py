@@ -602,6 +602,7 @@ class Mover:
         start: Hashable | None = None,
         cost: Callable[[Any, Any], float | None] | None = None,
         closed: AbstractSet[str] = frozenset(),
+        stops: AbstractSet[str] = frozenset(),
         can_enter: Callable[[Any, Any], bool] | None = None,
         can_leave: Callable[[Any], bool] | None = None,
         hex_of: Callable[[Any], str] = str,
@@ -609,16 +610,20 @@ class Mover:
     ) -> Ways:
         """Every hex ``targets`` accepts within ``allowance``, with the way there: a path clear
         of RP ZOI is preferred to a cheaper one that is not (module docstring). ``closed``:
-        hexes no step may enter; ``can_enter``: whether a step from one node to the next is
+        hexes no step may enter; ``stops``: hexes a step may enter but none may leave (the
+        start excepted); ``can_enter``: whether a step from one node to the next is
         allowed (a function asked at every step: slower, for what a set cannot say); ``among``:
         hexes outside which ``targets`` accepts none (asked of these only)."""
         first = self.start if start is None else start
 
         plain = cost is None and can_enter is None and can_leave is None and hex_of is str
 
+        def leave(node: Any) -> bool:
+            return hex_of(node) not in stops and (can_leave is None or can_leave(node))
+
         def searched(shut: AbstractSet[str], goal: str | None) -> SearchResult[Any]:
-            if plain and shut:  # as the search below, by a set of hexes seen
-                found = breadth_first_avoiding(first, neighbours, shut, allowance)
+            if plain and (shut or stops):  # as the search below, by a set of hexes seen
+                found = breadth_first_avoiding(first, neighbours, shut, allowance, stops)
                 if goal is not None:  # the whole search: its path to the goal is the same
                     found.found = goal if goal in found.reached else None
                 return found
@@ -629,8 +634,9 @@ class Mover:
             else:
                 steps = only_into(neighbours, lambda node: hex_of(node) not in shut)
             return search(
-                first, steps, cost=cost, can_enter=can_enter, can_leave=can_leave,
-                max_cost=allowance, goal=None if goal is None else lambda n: hex_of(n) == goal,
+                first, steps, cost=cost, can_enter=can_enter,
+                can_leave=leave if stops else can_leave, max_cost=allowance,
+                goal=None if goal is None else lambda n: hex_of(n) == goal,
             )  # fmt: skip
 
         def run(clear: bool, goal: str | None = None) -> Reached:
@@ -829,13 +835,15 @@ def naval_may_end(m: Mover, dest: str, *, landing: bool = False) -> bool:
     return landed or dest in m.held or dest in m.carrier_zone
 
 
-@RULES.implements("7.23", "7.44", "7.35", "6.26")
+@RULES.implements("7.23", "7.44", "7.35", "7.12", "6.26")
 def strategic_sea_moves(m: Mover) -> dict[str, Move]:
     """Strategic naval moves (port to friendly port, 7.23) and strategic ground transport
     (coastal hex to friendly port, 7.44): the naval allowance, doubled from a friendly port; no
     battle hex and no un-neutralised enemy ZOI entered or left; no ASP; the units cannot fight.
-    Not in reaction (6.26). Decision: the seed's 7.4 overview speaks of an in-supply friendly
-    port, 7.44 itself (and the spec) of a friendly port; 7.44 is followed."""
+    Ground units entering a hex with enemy ground or air units or an HQ would make it a battle
+    hex (7.12), so they never enter one. Not in reaction (6.26). Decision: the seed's 7.4
+    overview speaks of an in-supply friendly port, 7.44 itself (and the spec) of a friendly
+    port; 7.44 is followed."""
     if m.reaction or m.post or not forces.on_map(m.start):
         return {}
     if m.ground and not all(u.strategic_transport for u in m.ground):
@@ -845,7 +853,7 @@ def strategic_sea_moves(m: Mover) -> dict[str, Move]:
         return {}
     allowance = NAVAL_MP * m.oc * (2 if from_port else 1)
     forbidden = m.forbidden
-    battles = m.scene.battles
+    battles = m.scene.battles | m.scene.enemy_stop if m.ground else m.scene.battles
 
     ports, enemy_at = m.graph.ports, m.scene.enemy_at
 
@@ -1285,14 +1293,15 @@ def armoured_paths(
     )  # fmt: skip
 
 
-@RULES.implements("7.45", "7.35", "6.26")
+@RULES.implements("7.45", "7.35", "7.12", "6.26")
 def assault_moves(m: Mover) -> dict[str, Move]:
     """Amphibious assaults: capable ground units (with any naval units of the stack) from a
     coastal hex to another coastal hex within the naval allowance, never doubled; ASPs per T13
     (organic transport free, 7.46), at most 1 in reaction; never entering or leaving a hex with
     enemy naval units unless escorted by a naval unit of the stack, nor un-neutralised enemy ZOI
     unless a carrier moves with them (7.45 B); US Army units need Marines to land on a defended
-    one-hex island (7.45 D)."""
+    one-hex island (7.45 D). A hex with enemy ground or air units or an HQ (a Japanese garrison
+    too) ends the assault: it becomes a battle hex, which ground units do not pass (7.12)."""
     if not m.ground or not all(u.amphibious for u in m.ground) or m.stuck_in_battle():
         return {}
     if m.start not in m.graph.coastal:
@@ -1310,7 +1319,9 @@ def assault_moves(m: Mover) -> dict[str, Move]:
     closed = (frozenset() if covered else m.blocked_hexes) | (
         frozenset() if escorted else s.enemy_naval
     )
-    found = m.paths(m.graph.sea.__getitem__, NAVAL_MP * m.oc, ends, closed=closed)
+    found = m.paths(
+        m.graph.sea.__getitem__, NAVAL_MP * m.oc, ends, closed=closed, stops=s.enemy_stop
+    )
     return m.made("assault", found, asp=asp)
 
 
