@@ -222,6 +222,42 @@ def test_olympic_and_coronet_requires_a_ground_battle_in_the_home_islands():
     assert not required(g, [TOKYO])
 
 
+IWO_JIMA = "3709"
+
+
+@pytest.mark.rule("5.31")
+@pytest.mark.parametrize(("where", "playable"), [(OAHU, False), (IWO_JIMA, True)])
+def test_olympic_and_coronet_is_an_event_only_while_a_ground_unit_could_reach_the_home_islands(
+    where, playable
+):
+    """Marines at Oahu have no move to the Home Islands at OC 3 (15 hexes by sea); at Iwo Jima
+    they have: only then may the card be played as an event (a clause it cannot meet)."""
+    g = position(
+        units={"us-hq-cenpac": where, "us-2mar-div": where, "jp-2-army": TOKYO}, empire=True
+    )
+    assert events.playable(g, "allied", "A9") is playable
+
+
+@pytest.mark.rule("5.31")
+def test_olympic_and_coronet_units_that_can_fight_in_the_home_islands_must_before_moving_on():
+    """While the required battle is not made, the movement may not end and a stack that could
+    make it takes one of the moves that do; once made, both are free again."""
+    units = {"us-hq-cenpac": IWO_JIMA, "us-2mar-div": IWO_JIMA, "jp-2-army": TOKYO}
+    g = position(units=units, empire=True, allied_asp=2)
+    begin(g, "event", side="allied", card="A9")
+    act(g, "hq us-hq-cenpac", "unit us-2mar-div", "done")
+    assert offered(g) == ["unit us-2mar-div"]  # no "done" yet
+    act(g, "unit us-2mar-div")
+    moves = [a for a in offered(g) if a != "cancel"]
+    assert f"assault {TOKYO}" in moves
+    landings = [a for a in moves if a.startswith("assault ")]
+    assert moves == landings
+    home = g.static.board.area("home_islands")
+    assert all(a.split()[1] in home for a in moves)
+    act(g, f"assault {TOKYO}")
+    assert offered(g) == ["done"]
+
+
 # -- A20 Halsey Replaces Ghormley -----------------------------------------------------------------
 @pytest.mark.rule("5.31", "7.5")
 def test_halsey_replaces_ghormley_for_good_and_commands_the_offensive():

@@ -364,6 +364,27 @@ def test_halsey_us_carriers_fighting_in_japan_make_japan_discard_at_random(battl
 
 
 # -- A74 / A75 an amphibious assault near Tokyo ----------------------------------------------------
+@pytest.mark.rule("5.31")
+@pytest.mark.parametrize("card", ["A74", "A75"])
+def test_iceberg_and_detachment_are_events_only_while_a_landing_near_tokyo_is_possible(card):
+    """The Marines at Calcutta have no assault within 10 hexes of Tokyo at OC 3; at Truk they
+    have (5.31: a clause the player cannot meet leaves the card to its OC)."""
+    far = position(units={"us-3mar-div": "1805"}, empire=True)
+    near = position(units={"us-3mar-div": TRUK}, empire=True)
+    assert not events.playable(far, "allied", card)
+    assert events.playable(near, "allied", card)
+
+
+@pytest.mark.rule("5.31")
+@pytest.mark.parametrize(("japanese", "playable"), [(True, True), (False, False)])
+def test_king_ii_is_an_event_only_while_the_japanese_hold_something_in_the_philippines(
+    japanese, playable
+):
+    units = {"us-3mar-div": "2917", **({"jp-14-army": "2812"} if japanese else {})}
+    g = position(units=units)
+    assert events.playable(g, "allied", "A62") is playable
+
+
 @pytest.mark.rule("5.31", "7.45")
 @pytest.mark.parametrize("card", ["A74", "A75"])
 @pytest.mark.parametrize(

@@ -42,6 +42,11 @@ after the card and registered here with :func:`effect` under one of these hooks:
     ``(g, battles) -> bool``: whether the battle hexes declared meet what the event requires (a
     battle in the Philippines...). The offensive player may end the declaration only once it
     holds, unless no hex left could meet it (see :func:`offensives.requirement_met`).
+``meets``
+    ``(g, group, move) -> bool``: whether a move of the offensive's units meets the event's
+    ``requirement``; while the requirement is not met, a stack that has such a move takes one of
+    those, and the player may end the movement only once no activated unit has one (see
+    :func:`offensives.requirement_pending`).
 ``before_battles``, ``after_battles``
     ``(g)``: what the event (a military event, or an attack reaction) does just before or once the
     battles of its offensive are over.
@@ -87,6 +92,7 @@ HOOKS = (
     "defense",
     "intel_drm",
     "requirement",
+    "meets",
     "before_battles",
     "after_battles",
     "react",

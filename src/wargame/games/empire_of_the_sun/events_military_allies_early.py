@@ -16,17 +16,19 @@ Helpers that any military event may use (the Japanese and the later Allied cards
 from __future__ import annotations
 
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import forces, movement
+from wargame.games.empire_of_the_sun import cards, forces, movement
 from wargame.games.empire_of_the_sun.events import effect, plain_offensive
 from wargame.games.empire_of_the_sun.events_political import rivalry
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.garrisons import garrisoned_hexes
 from wargame.games.empire_of_the_sun.registry import RULES
+from wargame.games.empire_of_the_sun.static import Unit
 from wargame.games.empire_of_the_sun.supply import COMMONWEALTH
 
 OLYMPIC_ASP = 4  # later-edition hint (spec 7.2, #9)
 GHORMLEY, HALSEY = "us-hq-sopac-ghormley", "us-hq-sopac-halsey"
 NZ_3_DIVISION = "nz-3-div"
+GROUND_REACH, ASSAULT_REACH = movement.GROUND_MP, movement.NAVAL_MP  # a point of OC (T1)
 
 RULES.stand_in(
     "9.31",
@@ -39,6 +41,57 @@ plain_offensive("A21", "A32")  # Operation Cartwheel (LV 4, 6 SW Pac), Reno II (
 
 
 # -- rules shared by military events (5.31 D) ------------------------------------------------------
+
+
+@RULES.implements("5.31")
+def in_reach(g: Context, side: str, card_id: str, targets: list[str], *, ground: bool) -> bool:
+    """A ``playable`` helper for events that must fight somewhere (5.31: a clause that cannot
+    be met leaves the card to be played as OC only): whether a unit of ``side`` could get to one
+    of ``targets`` in the event's offensive. A ground unit must have a legal move there now,
+    with the ships of its hex (7.4, at the card's OC); with ``ground`` false, a ship or an air
+    unit near enough is enough (:func:`unit_reaches`). Who the event's HQ could activate is not
+    looked at, and the declaration checks the requirement again
+    (:func:`offensives.requirement_met`)."""
+    board, oc = g.static.board, cards.card(g, card_id).oc
+    coastal = [h for h in targets if board.coastal(h)]
+    for unit_id in forces.units_on_map(g, side):
+        here, unit = forces.at(g, unit_id), record(g, unit_id)
+        if here not in board.hexes:  # the Air Units in China box
+            continue
+        anywhere, by_sea = unit_reaches(unit, oc, on_coast=board.coastal(here), ground=ground)
+        near = any(board.distance(here, h) <= anywhere for h in targets) or any(
+            board.distance(here, h) <= by_sea for h in coastal
+        )
+        if near and (unit.unit_class != "ground" or moves_to(g, unit_id, oc, targets)):
+            return True
+    return False
+
+
+def moves_to(g: Context, unit_id: str, oc: int, targets: list[str]) -> bool:
+    """Whether the ground unit, with the ships of its hex, has a legal move to one of
+    ``targets`` now, strategic moves aside: they neither fight nor land (:func:`in_reach`)."""
+    here, side = forces.at(g, unit_id), forces.side_of(g, unit_id)
+    ships = [u for u in forces.units_at(g, here, side) if forces.is_class(g, u, "naval")]
+    wanted = set(targets)
+    return any(
+        move.dest in wanted and move.mode != "strategic"
+        for group in ([unit_id], [unit_id, *ships]) if group == [unit_id] or ships
+        for move in movement.moves(g, group, oc=oc).values()
+    )  # fmt: skip
+
+
+def unit_reaches(unit: Unit, oc: int, *, on_coast: bool, ground: bool) -> tuple[int, int]:
+    """How far the unit could get in one offensive at the card's OC: to any target, and to a
+    coastal one; a bound (:func:`in_reach`). A ground unit goes 1 hex a point overland, and 5 a
+    point by amphibious assault from a coast (7.45, never doubled); a ship 5 a point, doubled
+    from a port; an air unit its range once a point of OC and once more to strike."""
+    if unit.unit_class == "ground":
+        return GROUND_REACH * oc, (ASSAULT_REACH * oc if unit.amphibious and on_coast else 0)
+    if ground or unit.unit_class == "hq":
+        return 0, 0
+    if unit.unit_class == "naval":
+        return 2 * ASSAULT_REACH * oc, 0
+    return (unit.extended_range or unit.range or 0) * (oc + 1), 0
 
 
 def no_naval(g: Context, unit_id: str, activated: list[str]) -> bool:
@@ -126,6 +179,22 @@ def olympic_and_coronet_asp(g: Context, side: str) -> int:
 def olympic_and_coronet_over(g: Context) -> None:
     """A9: the temporary ASPs spent serve this offensive only."""
     give_back_temporary_asp(g)
+
+
+@effect("A9", "playable")
+@RULES.implements("5.31")
+def home_islands_in_reach(g: Context, side: str) -> bool:
+    """A9: playable as an event only while an Allied ground unit could get to the Home Islands
+    in its offensive (:func:`in_reach`)."""
+    return in_reach(g, side, "A9", g.static.board.area("home_islands"), ground=True)
+
+
+@effect("A9", "meets")
+def lands_in_home_islands(g: Context, group: list[str], move: movement.Move) -> bool:
+    """A9: a move of ground units that makes a battle hex in the Home Islands."""
+    board = g.static.board
+    ground = any(forces.is_class(g, u, "ground") for u in group)
+    return ground and move.battle and board.in_area(move.dest, "home_islands")
 
 
 @effect("A9", "requirement")

@@ -18,6 +18,7 @@ from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces, offensives, supply
 from wargame.games.empire_of_the_sun.battle import alive, parts_of
 from wargame.games.empire_of_the_sun.events import effect, plain_offensive
+from wargame.games.empire_of_the_sun.events_military_allies_early import in_reach
 from wargame.games.empire_of_the_sun.events_political import rivalry
 from wargame.games.empire_of_the_sun.events_reactions import pick_target
 from wargame.games.empire_of_the_sun.events_resources import (
@@ -27,6 +28,7 @@ from wargame.games.empire_of_the_sun.events_resources import (
     japan_discards_at_random,
 )
 from wargame.games.empire_of_the_sun.forces import record
+from wargame.games.empire_of_the_sun.garrisons import garrisoned
 from wargame.games.empire_of_the_sun.hqs import hq_key
 from wargame.games.empire_of_the_sun.movement import (
     CHINA_BOX,
@@ -139,6 +141,24 @@ effect("A62", "requirement")(philippine_battle)
 effect("A65", "requirement")(philippine_battle)
 
 
+def philippines_in_reach(card_id: str) -> Callable[[Context, str], bool]:
+    """A62, A65: playable as an event only while a Philippine hex holds Japanese units or a
+    garrison and an Allied unit could strike or land there (:func:`in_reach`)."""
+
+    def playable(g: Context, side: str) -> bool:
+        held = [
+            h for h in g.static.board.area("philippines")
+            if forces.units_at(g, h, "japan") or garrisoned(g, h)
+        ]  # fmt: skip
+        return in_reach(g, side, card_id, held, ground=False)
+
+    return playable
+
+
+effect("A62", "playable")(philippines_in_reach("A62"))
+effect("A65", "playable")(philippines_in_reach("A65"))
+
+
 @effect("A65")
 @RULES.implements("14.1")
 def macarthur_moral_obligation(g: Context, side: str) -> None:
@@ -166,6 +186,33 @@ def assault_near_tokyo(g: Context, battles: list[str]) -> bool:
 
 effect("A74", "requirement")(assault_near_tokyo)
 effect("A75", "requirement")(assault_near_tokyo)
+
+
+def lands_near_tokyo(g: Context, group: list[str], move: Move) -> bool:
+    """A74, A75: an amphibious assault of ground units to a hex within 10 hexes of Tokyo."""
+    ground = any(forces.is_class(g, u, "ground") for u in group)
+    near = g.static.board.distance(move.dest, TOKYO) <= ASSAULT_REACH
+    return ground and move.mode == "assault" and near
+
+
+effect("A74", "meets")(lands_near_tokyo)
+effect("A75", "meets")(lands_near_tokyo)
+
+
+def tokyo_in_reach(card_id: str) -> Callable[[Context, str], bool]:
+    """A74, A75: playable as an event only while an Allied ground unit could land within 10
+    hexes of Tokyo in its offensive (:func:`in_reach`)."""
+
+    def playable(g: Context, side: str) -> bool:
+        board = g.static.board
+        near = [h for h in board.within(TOKYO, ASSAULT_REACH) if board.coastal(h)]
+        return in_reach(g, side, card_id, near, ground=True)
+
+    return playable
+
+
+effect("A74", "playable")(tokyo_in_reach("A74"))
+effect("A75", "playable")(tokyo_in_reach("A75"))
 
 
 # -- battle effects --------------------------------------------------------------------------------

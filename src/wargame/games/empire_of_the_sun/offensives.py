@@ -168,6 +168,10 @@ class Offensive(Procedure):
                 choices.add(Action.of("unit", unit_id), self.select, who, unit_id)
         if not choices.options:
             choices.prompt = "prompt.move_none"
+        if who == "op" and requirement_movers(g, current(g)):
+            choices.prompt = "prompt.move_required"
+            choices.params["card"] = current(g)["card"]
+            return found
         choices.add("done", self.moved if who == "op" else self.react_moved)
         return found
 
@@ -806,6 +810,10 @@ def legal_routes(
     if allowed is not None:
         found = {t: m for t, m in found.items() if allowed(g, group, m)}
     found = {t: m for t, m in found.items() if not m.battle or battle_allowed(g, offensive, m.dest)}
+    if requirement_pending(g, offensive):
+        meets = events.hook(offensive["card"], "meets")
+        meeting = {t: m for t, m in found.items() if meets(g, group, m)}
+        found = meeting or found
     if offensive["mode"] != "oc":
         return found, waypoints
     battles = set(contested_hexes(g, offensive["side"]))
@@ -991,9 +999,10 @@ def event_intel_drm(g: Context, side: str) -> int:
 
 @RULES.implements("5.31")
 def requirement_met(g: Context, offensive: dict[str, Any]) -> bool:
-    """An event that requires a battle somewhere is met by the hexes declared. When no hex the
-    player could still declare would meet it, the offensive goes on without (provisional: the
-    rulebook does not say what happens then)."""
+    """An event that requires a battle somewhere is met by the hexes declared. The card could be
+    played only while a unit could meet it, and a stack that could had to (its ``playable`` and
+    ``meets`` hooks); when no hex the player could still declare would meet it, the offensive
+    goes on without (provisional: the activated units may all lack the move)."""
     own = events.hook(offensive["card"], "requirement") if offensive["mode"] == "ec" else None
     battles = list(offensive["battles"])
     if own is None or own(g, battles):
@@ -1003,10 +1012,35 @@ def requirement_met(g: Context, offensive: dict[str, Any]) -> bool:
     return not any(own(g, [*battles, h]) for h in optional_battle_hexes(g, offensive))
 
 
+@RULES.implements("5.31")
+def requirement_pending(g: Context, offensive: dict[str, Any]) -> bool:
+    """Whether the offensive's event requires a move its units have not made yet (its ``meets``
+    hook): a stack that can make one must, before its other moves (the order is ours: the rule
+    only asks that the clause be met)."""
+    if offensive["mode"] != "ec" or events.hook(offensive["card"], "meets") is None:
+        return False
+    own = events.hook(offensive["card"], "requirement")
+    return own is not None and not own(g, contested_hexes(g, offensive["side"]))
+
+
+def requirement_movers(g: Context, offensive: dict[str, Any]) -> list[str]:
+    """Activated units that have not moved and could still meet the event's requirement: the
+    movement may not end while there are any (5.31)."""
+    if not requirement_pending(g, offensive):
+        return []
+    meets = events.hook(offensive["card"], "meets")
+    return [
+        u for u in offensive["activated"]
+        if u not in offensive["moved"] and forces.on_map(forces.at(g, u))
+        and any(meets(g, [u], m) for m in legal_moves(g, [u], offensive).values())
+    ]  # fmt: skip
+
+
 RULES.stand_in(
     "5.31",
-    "A military event that requires a battle somewhere, played when no battle hex left could meet "
-    "the requirement, runs its offensive without it.",
+    "A military event that requires a battle or a landing somewhere may be played only while a "
+    "unit could get there, and a stack that can meet it does so before its other moves; if the "
+    "activated units still cannot meet it at the declaration, the offensive goes on without it.",
     key="requirement_out_of_reach",
 )
 
