@@ -13,7 +13,7 @@ import pytest
 from tests.empire_of_the_sun.driver import ScriptedRng, act, begin, deciding, offered, resume
 from tests.empire_of_the_sun.factory import position
 from tests.empire_of_the_sun.test_battle import offensive, start_battle
-from wargame.games.empire_of_the_sun import cards, events, forces, offensives
+from wargame.games.empire_of_the_sun import cards, events, forces, movement, offensives
 from wargame.games.empire_of_the_sun.events_military_allies_late import seventh_armoured_places
 from wargame.games.empire_of_the_sun.offensives import activations
 
@@ -373,6 +373,22 @@ def test_iceberg_and_detachment_are_events_only_while_a_landing_near_tokyo_is_po
     near = position(units={"us-3mar-div": TRUK}, empire=True)
     assert not events.playable(far, "allied", card)
     assert events.playable(near, "allied", card)
+
+
+@pytest.mark.rule("5.31")
+@pytest.mark.parametrize("card", ["A74", "A75"])
+@pytest.mark.parametrize(
+    ("group", "move", "meets"),
+    [(["us-3mar-div"], movement.Move("assault", IWO_JIMA), True),
+     (["us-3mar-div"], movement.Move("assault", TRUK), False),
+     (["us-3mar-div"], movement.Move("move", IWO_JIMA), False),
+     (["us-14af"], movement.Move("move", "china"), False)],
+)  # fmt: skip
+def test_iceberg_and_detachment_moves_that_meet_them_are_landings_near_tokyo(
+    card, group, move, meets
+):
+    g = position(units={"us-3mar-div": "3813", "us-14af": "2407"}, empire=True)
+    assert events.hook(card, "meets")(g, group, move) is meets
 
 
 @pytest.mark.rule("5.31")

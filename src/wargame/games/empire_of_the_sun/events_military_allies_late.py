@@ -190,9 +190,10 @@ effect("A75", "requirement")(assault_near_tokyo)
 
 def lands_near_tokyo(g: Context, group: list[str], move: Move) -> bool:
     """A74, A75: an amphibious assault of ground units to a hex within 10 hexes of Tokyo."""
+    if move.mode != "assault":  # (other moves may end in a box, off the map)
+        return False
     ground = any(forces.is_class(g, u, "ground") for u in group)
-    near = g.static.board.distance(move.dest, TOKYO) <= ASSAULT_REACH
-    return ground and move.mode == "assault" and near
+    return ground and g.static.board.distance(move.dest, TOKYO) <= ASSAULT_REACH
 
 
 effect("A74", "meets")(lands_near_tokyo)
