@@ -240,22 +240,33 @@ def test_olympic_and_coronet_is_an_event_only_while_a_ground_unit_could_reach_th
 
 @pytest.mark.rule("5.31")
 def test_olympic_and_coronet_units_that_can_fight_in_the_home_islands_must_before_moving_on():
-    """While the required battle is not made, the movement may not end and a stack that could
-    make it takes one of the moves that do; once made, both are free again."""
-    units = {"us-hq-cenpac": IWO_JIMA, "us-2mar-div": IWO_JIMA, "jp-2-army": TOKYO}
-    g = position(units=units, empire=True, allied_asp=2)
+    """A unit able to fight in the Home Islands is activated first; while the required battle
+    is not made, the movement may not end and a stack that could make it takes one of the moves
+    that do; once made, all are free again."""
+    units = {"us-hq-cenpac": IWO_JIMA, "us-2mar-div": IWO_JIMA, "us-7af": IWO_JIMA}
+    g = position(units={**units, "jp-2-army": TOKYO}, empire=True, allied_asp=2)
     begin(g, "event", side="allied", card="A9")
-    act(g, "hq us-hq-cenpac", "unit us-2mar-div", "done")
+    act(g, "hq us-hq-cenpac")
+    assert offered(g) == ["unit us-2mar-div"]  # the air unit after it, and no "done" yet
+    act(g, "unit us-2mar-div")
+    assert "unit us-7af" in offered(g) and "done" in offered(g)
+    act(g, "done")
     assert offered(g) == ["unit us-2mar-div"]  # no "done" yet
     act(g, "unit us-2mar-div")
     moves = [a for a in offered(g) if a != "cancel"]
     assert f"assault {TOKYO}" in moves
-    landings = [a for a in moves if a.startswith("assault ")]
-    assert moves == landings
     home = g.static.board.area("home_islands")
-    assert all(a.split()[1] in home for a in moves)
+    assert all(a.startswith("assault ") and a.split()[1] in home for a in moves)
     act(g, f"assault {TOKYO}")
     assert offered(g) == ["done"]
+
+
+@pytest.mark.rule("5.31")
+def test_olympic_and_coronet_needs_a_battle_not_an_empty_home_islands_hex():
+    """With no Japanese unit or garrison in reach, a landing would make no battle."""
+    units = {"us-hq-cenpac": IWO_JIMA, "us-2mar-div": IWO_JIMA}
+    assert not events.playable(position(units=units), "allied", "A9")
+    assert events.playable(position(units=units, empire=True), "allied", "A9")  # garrisons
 
 
 # -- A20 Halsey Replaces Ghormley -----------------------------------------------------------------

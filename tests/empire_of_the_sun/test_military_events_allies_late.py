@@ -367,12 +367,21 @@ def test_halsey_us_carriers_fighting_in_japan_make_japan_discard_at_random(battl
 @pytest.mark.rule("5.31")
 @pytest.mark.parametrize("card", ["A74", "A75"])
 def test_iceberg_and_detachment_are_events_only_while_a_landing_near_tokyo_is_possible(card):
-    """The Marines at Calcutta have no assault within 10 hexes of Tokyo at OC 3; at Truk they
+    """Marines at Calcutta have no assault within 10 hexes of Tokyo at OC 3; at Iwo Jima they
     have (5.31: a clause the player cannot meet leaves the card to its OC)."""
-    far = position(units={"us-3mar-div": "1805"}, empire=True)
-    near = position(units={"us-3mar-div": TRUK}, empire=True)
+    far = position(units={"us-hq-cenpac": "1805", "us-3mar-div": "1805"}, empire=True)
+    near = position(units={"us-hq-cenpac": IWO_JIMA, "us-3mar-div": IWO_JIMA}, empire=True)
     assert not events.playable(far, "allied", card)
     assert events.playable(near, "allied", card)
+
+
+@pytest.mark.rule("5.31")
+def test_iceberg_offers_only_an_hq_that_commands_a_unit_able_to_land_near_tokyo():
+    """SEAC at Calcutta commands no unit that could land within 10 hexes of Tokyo."""
+    units = {"us-hq-cenpac": IWO_JIMA, "us-2mar-div": IWO_JIMA, "cw-hq-seac": "1805"}
+    g = position(units={**units, "in-2-corps": "1805"}, empire=True)
+    begin(g, "event", side="allied", card="A74")
+    assert offered(g) == ["hq us-hq-cenpac", "none"]
 
 
 @pytest.mark.rule("5.31")
@@ -396,9 +405,16 @@ def test_iceberg_and_detachment_moves_that_meet_them_are_landings_near_tokyo(
 def test_king_ii_is_an_event_only_while_the_japanese_hold_something_in_the_philippines(
     japanese, playable
 ):
-    units = {"us-3mar-div": "2917", **({"jp-14-army": "2812"} if japanese else {})}
-    g = position(units=units)
+    units = {"us-hq-swpac": MANILA, "us-3mar-div": MANILA}
+    g = position(units={**units, **({"jp-14-army": "2812"} if japanese else {})})
     assert events.playable(g, "allied", "A62") is playable
+
+
+@pytest.mark.rule("5.31")
+def test_king_ii_needs_a_unit_its_hq_commands_near_the_philippines():
+    """Marines and their HQ at Townsville are out of reach of the Japanese at Clark Field."""
+    units = {"us-hq-swpac": "3727", "us-3mar-div": "3727", "jp-14-army": "2812"}
+    assert not events.playable(position(units=units), "allied", "A62")
 
 
 @pytest.mark.rule("5.31", "7.45")

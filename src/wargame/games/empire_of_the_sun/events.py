@@ -42,6 +42,10 @@ after the card and registered here with :func:`effect` under one of these hooks:
     ``(g, battles) -> bool``: whether the battle hexes declared meet what the event requires (a
     battle in the Philippines...). The offensive player may end the declaration only once it
     holds, unless no hex left could meet it (see :func:`offensives.requirement_met`).
+``able``
+    ``(g, card_id, unit_id, oc) -> bool``: whether the unit could meet the event's
+    ``requirement`` in its offensive; the card is played as an event only while an HQ it may
+    use commands such a unit, that HQ is the one chosen, and one such unit is activated (5.31).
 ``meets``
     ``(g, group, move) -> bool``: whether a move of the offensive's units meets the event's
     ``requirement``; while the requirement is not met, a stack that has such a move takes one of
@@ -70,8 +74,8 @@ from typing import Any, TypeVar
 
 from wargame.engine.procedure import Context, Procedure
 from wargame.engine.state import Frame
-from wargame.games.empire_of_the_sun import cards, forces
-from wargame.games.empire_of_the_sun.hqs import hqs_in_supply
+from wargame.games.empire_of_the_sun import cards, forces, supply
+from wargame.games.empire_of_the_sun.hqs import commanded, hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import Card
 
@@ -92,6 +96,7 @@ HOOKS = (
     "defense",
     "intel_drm",
     "requirement",
+    "able",
     "meets",
     "before_battles",
     "after_battles",
@@ -164,6 +169,27 @@ def hook(card_id: str, name: str) -> Callable[..., Any] | None:
     return EFFECTS.get(card_id, {}).get(name)
 
 
+@RULES.implements("5.31")
+def able_hqs(g: Context, side: str, card_id: str, supplied: list[str] | None = None) -> list[str]:
+    """The HQs the event may use that command a unit able to meet its requirement (its ``able``
+    hook): the event is played only while there is one, and uses one of them (5.31)."""
+    card, able = cards.card(g, card_id), hook(card_id, "able")
+    if supplied is None:
+        found = supply.supply(g)
+        supplied = [u for u in forces.units_on_map(g, side) if found.unit(u)]
+    own, seen = hook(card_id, "commands"), {}
+
+    def can(unit_id: str) -> bool:  # each unit asked once
+        if unit_id not in seen:
+            seen[unit_id] = able is not None and bool(able(g, card_id, unit_id, card.oc))
+        return seen[unit_id]
+
+    return [
+        hq for hq in hqs_in_supply(g, side, card.hq)
+        if any(can(u) for u in commanded(g, hq, supplied, own))
+    ]  # fmt: skip
+
+
 def implemented(card_id: str) -> bool:
     return card_id in EFFECTS
 
@@ -191,6 +217,8 @@ def refusal(g: Context, side: str, card_id: str) -> str | None:
     extra = hook(card_id, "playable")
     if extra is not None and not extra(g, side):
         return "the event's conditions do not hold now (5.3)"
+    if hook(card_id, "able") is not None and not able_hqs(g, side, card_id):
+        return "no unit an HQ could activate can fight or land where the event requires (5.31)"
     if card.type == "military" and card.lv is None and hook(card_id, "play") is None:
         return "the event is played only as the scenario directs (17.11)"
     if card.type != "military" and not implemented(card_id):

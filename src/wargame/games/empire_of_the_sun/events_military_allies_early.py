@@ -15,12 +15,14 @@ Helpers that any military event may use (the Japanese and the later Allied cards
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import cards, forces, movement
+from wargame.games.empire_of_the_sun import events, forces, movement
 from wargame.games.empire_of_the_sun.events import effect, plain_offensive
 from wargame.games.empire_of_the_sun.events_political import rivalry
 from wargame.games.empire_of_the_sun.forces import record
-from wargame.games.empire_of_the_sun.garrisons import garrisoned_hexes
+from wargame.games.empire_of_the_sun.garrisons import garrisoned, garrisoned_hexes
 from wargame.games.empire_of_the_sun.registry import RULES
 from wargame.games.empire_of_the_sun.static import Unit
 from wargame.games.empire_of_the_sun.supply import COMMONWEALTH
@@ -43,48 +45,54 @@ plain_offensive("A21", "A32")  # Operation Cartwheel (LV 4, 6 SW Pac), Reno II (
 # -- rules shared by military events (5.31 D) ------------------------------------------------------
 
 
+Targets = Callable[[Context], list[str]]
+Able = Callable[[Context, str, str, int], bool]
+
+
 @RULES.implements("5.31")
-def in_reach(g: Context, side: str, card_id: str, targets: list[str], *, ground: bool) -> bool:
-    """A ``playable`` helper for events that must fight somewhere (5.31: a clause that cannot
-    be met leaves the card to be played as OC only): whether a unit of ``side`` could get to one
-    of ``targets`` in the event's offensive. A ground unit must have a legal move there now,
-    with the ships of its hex (7.4, at the card's OC); with ``ground`` false, a ship or an air
-    unit near enough is enough (:func:`unit_reaches`). Who the event's HQ could activate is not
-    looked at, and the declaration checks the requirement again
-    (:func:`offensives.requirement_met`)."""
-    board, oc = g.static.board, cards.card(g, card_id).oc
-    coastal = [h for h in targets if board.coastal(h)]
-    for unit_id in forces.units_on_map(g, side):
-        here, unit = forces.at(g, unit_id), record(g, unit_id)
-        if here not in board.hexes:  # the Air Units in China box
-            continue
-        anywhere, by_sea = unit_reaches(unit, oc, on_coast=board.coastal(here), ground=ground)
-        near = any(board.distance(here, h) <= anywhere for h in targets) or any(
-            board.distance(here, h) <= by_sea for h in coastal
+def able_to_get_there(targets: Targets, *, flyers: bool) -> Able:
+    """An ``able`` hook for an event that must fight or land in one of ``targets`` (5.31):
+    whether a unit could meet it in the event's offensive. A ground unit, or a ship, needs a
+    legal move now that the card's ``meets`` hook accepts (with the ships of its hex, at the
+    card's OC); a flyer (when ``flyers``: the battle may be an air strike) needs a target within
+    its reach (:func:`unit_reaches`). A bound is tried first, to spare the move listing."""
+
+    def able(g: Context, card_id: str, unit_id: str, oc: int) -> bool:
+        board, here, unit = g.static.board, forces.at(g, unit_id), record(g, unit_id)
+        wanted = targets(g)
+        if here not in board.hexes or not wanted:  # the Air Units in China box
+            return False
+        anywhere, by_sea = unit_reaches(unit, oc, on_coast=board.coastal(here), ground=not flyers)
+        near = any(board.distance(here, h) <= anywhere for h in wanted) or any(
+            board.distance(here, h) <= by_sea for h in wanted if board.coastal(h)
         )
-        if near and (unit.unit_class != "ground" or moves_to(g, unit_id, oc, targets)):
-            return True
-    return False
+        if not near or forces.flies(g, unit_id):
+            return near
+        return moves_meeting(g, card_id, unit_id, oc)
+
+    return able
 
 
-def moves_to(g: Context, unit_id: str, oc: int, targets: list[str]) -> bool:
-    """Whether the ground unit, with the ships of its hex, has a legal move to one of
-    ``targets`` now, strategic moves aside: they neither fight nor land (:func:`in_reach`)."""
+def moves_meeting(g: Context, card_id: str, unit_id: str, oc: int) -> bool:
+    """Whether the unit, alone or with the ships of its hex, has a legal move now that the
+    card's ``meets`` hook accepts."""
     here, side = forces.at(g, unit_id), forces.side_of(g, unit_id)
+    meets = events.hook(card_id, "meets")
     ships = [u for u in forces.units_at(g, here, side) if forces.is_class(g, u, "naval")]
-    wanted = set(targets)
-    return any(
-        move.dest in wanted and move.mode != "strategic"
-        for group in ([unit_id], [unit_id, *ships]) if group == [unit_id] or ships
+    groups = [[unit_id], [unit_id, *ships]] if ships and unit_id not in ships else [[unit_id]]
+    return meets is not None and any(
+        meets(g, group, move)
+        for group in groups
         for move in movement.moves(g, group, oc=oc).values()
-    )  # fmt: skip
+    )
 
 
 def unit_reaches(unit: Unit, oc: int, *, on_coast: bool, ground: bool) -> tuple[int, int]:
     """How far the unit could get in one offensive at the card's OC: to any target, and to a
-    coastal one; a bound (:func:`in_reach`). A ground unit goes 1 hex a point overland, and 5 a
-    point by amphibious assault from a coast (7.45, never doubled); a ship 5 a point, doubled
-    from a port; an air unit its range once a point of OC and once more to strike."""
+    coastal one; a bound (:func:`able_to_get_there`). A ground unit goes 1 hex a point
+    overland, and 5 a point by amphibious assault from a coast (7.45, never doubled); with
+    ``ground`` false, a ship 5 a point, doubled from a port, and an air unit its range once a
+    point of OC and once more to strike."""
     if unit.unit_class == "ground":
         return GROUND_REACH * oc, (ASSAULT_REACH * oc if unit.amphibious and on_coast else 0)
     if ground or unit.unit_class == "hq":
@@ -92,6 +100,13 @@ def unit_reaches(unit: Unit, oc: int, *, on_coast: bool, ground: bool) -> tuple[
     if unit.unit_class == "naval":
         return 2 * ASSAULT_REACH * oc, 0
     return (unit.extended_range or unit.range or 0) * (oc + 1), 0
+
+
+def enemy_held(g: Context, area: str) -> list[str]:
+    """Hexes of the area holding Japanese units or a Japanese garrison: where a battle can be."""
+    return [
+        h for h in g.static.board.area(area) if forces.units_at(g, h, "japan") or garrisoned(g, h)
+    ]
 
 
 def no_naval(g: Context, unit_id: str, activated: list[str]) -> bool:
@@ -181,12 +196,7 @@ def olympic_and_coronet_over(g: Context) -> None:
     give_back_temporary_asp(g)
 
 
-@effect("A9", "playable")
-@RULES.implements("5.31")
-def home_islands_in_reach(g: Context, side: str) -> bool:
-    """A9: playable as an event only while an Allied ground unit could get to the Home Islands
-    in its offensive (:func:`in_reach`)."""
-    return in_reach(g, side, "A9", g.static.board.area("home_islands"), ground=True)
+effect("A9", "able")(able_to_get_there(lambda g: enemy_held(g, "home_islands"), flyers=False))
 
 
 @effect("A9", "meets")

@@ -18,7 +18,10 @@ from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces, offensives, supply
 from wargame.games.empire_of_the_sun.battle import alive, parts_of
 from wargame.games.empire_of_the_sun.events import effect, plain_offensive
-from wargame.games.empire_of_the_sun.events_military_allies_early import in_reach
+from wargame.games.empire_of_the_sun.events_military_allies_early import (
+    able_to_get_there,
+    enemy_held,
+)
 from wargame.games.empire_of_the_sun.events_political import rivalry
 from wargame.games.empire_of_the_sun.events_reactions import pick_target
 from wargame.games.empire_of_the_sun.events_resources import (
@@ -28,7 +31,6 @@ from wargame.games.empire_of_the_sun.events_resources import (
     japan_discards_at_random,
 )
 from wargame.games.empire_of_the_sun.forces import record
-from wargame.games.empire_of_the_sun.garrisons import garrisoned
 from wargame.games.empire_of_the_sun.hqs import hq_key
 from wargame.games.empire_of_the_sun.movement import (
     CHINA_BOX,
@@ -141,22 +143,16 @@ effect("A62", "requirement")(philippine_battle)
 effect("A65", "requirement")(philippine_battle)
 
 
-def philippines_in_reach(card_id: str) -> Callable[[Context, str], bool]:
-    """A62, A65: playable as an event only while a Philippine hex holds Japanese units or a
-    garrison and an Allied unit could strike or land there (:func:`in_reach`)."""
-
-    def playable(g: Context, side: str) -> bool:
-        held = [
-            h for h in g.static.board.area("philippines")
-            if forces.units_at(g, h, "japan") or garrisoned(g, h)
-        ]  # fmt: skip
-        return in_reach(g, side, card_id, held, ground=False)
-
-    return playable
+def battle_in_philippines(g: Context, group: list[str], move: Move) -> bool:
+    """A62, A65: a move that makes a battle hex in the Philippines (units entering a hex the
+    Japanese hold there)."""
+    return move.battle and g.static.board.in_area(move.dest, "philippines")
 
 
-effect("A62", "playable")(philippines_in_reach("A62"))
-effect("A65", "playable")(philippines_in_reach("A65"))
+philippines_able = able_to_get_there(lambda g: enemy_held(g, "philippines"), flyers=True)
+for _card in ("A62", "A65"):
+    effect(_card, "meets")(battle_in_philippines)
+    effect(_card, "able")(philippines_able)
 
 
 @effect("A65")
@@ -200,20 +196,13 @@ effect("A74", "meets")(lands_near_tokyo)
 effect("A75", "meets")(lands_near_tokyo)
 
 
-def tokyo_in_reach(card_id: str) -> Callable[[Context, str], bool]:
-    """A74, A75: playable as an event only while an Allied ground unit could land within 10
-    hexes of Tokyo in its offensive (:func:`in_reach`)."""
-
-    def playable(g: Context, side: str) -> bool:
-        board = g.static.board
-        near = [h for h in board.within(TOKYO, ASSAULT_REACH) if board.coastal(h)]
-        return in_reach(g, side, card_id, near, ground=True)
-
-    return playable
+def coast_near_tokyo(g: Context) -> list[str]:
+    board = g.static.board
+    return [h for h in board.within(TOKYO, ASSAULT_REACH) if board.coastal(h)]
 
 
-effect("A74", "playable")(tokyo_in_reach("A74"))
-effect("A75", "playable")(tokyo_in_reach("A75"))
+effect("A74", "able")(able_to_get_there(coast_near_tokyo, flyers=False))
+effect("A75", "able")(able_to_get_there(coast_near_tokyo, flyers=False))
 
 
 # -- battle effects --------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from wargame.games.empire_of_the_sun import (
 )
 from wargame.games.empire_of_the_sun.forces import enemy, record
 from wargame.games.empire_of_the_sun.garrisons import garrisoned_hexes
-from wargame.games.empire_of_the_sun.hqs import hq_key, hqs_in_supply
+from wargame.games.empire_of_the_sun.hqs import commanded, hq_key, hqs_in_supply
 from wargame.games.empire_of_the_sun.registry import RULES
 
 RULES.declare("1.21", where="every roll of this game uses the d10 read 0-9 (D10_ZERO)")
@@ -97,7 +97,7 @@ class Offensive(Procedure):
         side = f["side"]
         found = Decision()
         choices = found.side(side, "prompt.choose_hq", card=f["card"])
-        for hq_id in eligible_hqs(g, side):
+        for hq_id in hqs_for_requirement(g, current(g)) or eligible_hqs(g, side):
             choices.add(Action.of("hq", hq_id), self.pick_hq, hq_id)
         if not choices.options:
             choices.prompt = "prompt.choose_hq_none"
@@ -126,13 +126,20 @@ class Offensive(Procedure):
         found = Decision()
         choices = found.side(activation["side"], "prompt.activate", left=activation["activations"])
         activated, add_unit = activation["activated"], self.add_unit
-        for unit_id in activation["candidates"] if activation["activations"] > 0 else []:
+        required = able_to_activate(g, activation) if who == "op" else []
+        for unit_id in required or (
+            activation["candidates"] if activation["activations"] > 0 else []
+        ):
             if unit_id in activated:  # the cheapest test first
                 continue
             if rivalry_allows(g, unit_id, activation) and event_allows(g, unit_id, activation):
                 choices.add(Action.of("unit", unit_id), add_unit, who, unit_id)
         if not choices.options:
             choices.prompt = "prompt.activate_none"
+        if required:
+            choices.prompt = "prompt.activate_required"
+            choices.params["card"] = activation["card"]
+            return found
         choices.add("done", self.activated if who == "op" else self.react_activated)
         return found
 
@@ -577,29 +584,14 @@ def lv_with(g: Context, card_id: str, hq_id: str, default: int | None = None) ->
 
 
 def activation_candidates(g: Context, hq_id: str) -> list[str]:
-    """Units the HQ may activate: in supply, in activation range, of a nationality it commands;
-    not a B-29 that bombed Japan this turn (11.31)."""
-    offensive = current(g)
-    reach = supply.activation_range(g, hq_id)
-    return [
-        u
-        for u in offensive["supplied"]
-        if record(g, u).unit_class != "hq"
-        and forces.at(g, u) in reach
-        and (supply.hq_commands(g, hq_id, u) or event_commands(g, hq_id, u))
-        and not forces.flagged(g, "bombed", u)
-    ]
-
-
-def event_commands(g: Context, hq_id: str, unit_id: str) -> bool:
-    """A unit the 7.53 chart keeps from the HQ that the offensive's event lets it activate
-    (5.3: the card's text overrides the rules)."""
+    """Units the HQ may activate: in supply, in activation range, of a nationality it commands
+    (or the event lets it command: the card's text overrides the rules, 5.3); not a B-29 that
+    bombed Japan this turn (11.31)."""
     offensive = current(g)
     own = events.hook(offensive["card"], "commands") if offensive["mode"] == "ec" else None
-    return own is not None and bool(own(g, hq_id, unit_id))
+    return commanded(g, hq_id, offensive["supplied"], own)
 
 
-@RULES.implements("6.26", "6.27")
 def reaction_hexes(offensive: dict[str, Any]) -> list[str]:
     """The battle hexes a reaction may go to: every declared battle hex, or under Surprise only
     the hexes of a successful special reaction (6.26, 6.27)."""
@@ -1000,9 +992,9 @@ def event_intel_drm(g: Context, side: str) -> int:
 @RULES.implements("5.31")
 def requirement_met(g: Context, offensive: dict[str, Any]) -> bool:
     """An event that requires a battle somewhere is met by the hexes declared. The card could be
-    played only while a unit could meet it, and a stack that could had to (its ``playable`` and
-    ``meets`` hooks); when no hex the player could still declare would meet it, the offensive
-    goes on without (provisional: the activated units may all lack the move)."""
+    played only while a unit could meet it, such a unit was activated and had to (its ``able``
+    and ``meets`` hooks); when no hex the player could still declare would meet it, the
+    offensive goes on without (provisional: a flyer's reach was only a bound)."""
     own = events.hook(offensive["card"], "requirement") if offensive["mode"] == "ec" else None
     battles = list(offensive["battles"])
     if own is None or own(g, battles):
@@ -1010,6 +1002,35 @@ def requirement_met(g: Context, offensive: dict[str, Any]) -> bool:
     if not room_for_battle(offensive):
         return True
     return not any(own(g, [*battles, h]) for h in optional_battle_hexes(g, offensive))
+
+
+@RULES.implements("5.31")
+def hqs_for_requirement(g: Context, offensive: dict[str, Any]) -> list[str]:
+    """For an event that must fight or land somewhere (its ``able`` hook), the HQs that command
+    a unit able to: the offensive uses one of them (empty for any other offensive)."""
+    if offensive["mode"] != "ec" or events.hook(offensive["card"], "able") is None:
+        return []
+    return events.able_hqs(g, offensive["side"], offensive["card"], offensive["supplied"])
+
+
+@RULES.implements("5.31")
+def able_to_activate(g: Context, offensive: dict[str, Any]) -> list[str]:
+    """While no activated unit could meet the event's requirement, the candidates that could
+    and that the activations left pay for: they are activated first, and the activation may not
+    end while there are any (the order is ours: activations are a set)."""
+    able = events.hook(offensive["card"], "able") if offensive["mode"] == "ec" else None
+    if able is None:
+        return []
+    oc = offensive["oc"]
+    if any(able(g, offensive["card"], u, oc) for u in offensive["activated"]):
+        return []
+    return [
+        u for u in offensive["candidates"]
+        if u not in offensive["activated"]
+        and activation_cost(g, u, offensive) <= offensive["activations"]
+        and rivalry_allows(g, u, offensive) and event_allows(g, u, offensive)
+        and able(g, offensive["card"], u, oc)
+    ]  # fmt: skip
 
 
 @RULES.implements("5.31")
@@ -1038,9 +1059,11 @@ def requirement_movers(g: Context, offensive: dict[str, Any]) -> list[str]:
 
 RULES.stand_in(
     "5.31",
-    "A military event that requires a battle or a landing somewhere may be played only while a "
-    "unit could get there, and a stack that can meet it does so before its other moves; if the "
-    "activated units still cannot meet it at the declaration, the offensive goes on without it.",
+    "A military event that requires a battle or a landing somewhere may be played only while an "
+    "HQ it may use commands a unit that could get there; that HQ is chosen, such a unit is "
+    "activated first and meets it before its other moves. If the activated units still cannot "
+    "meet it at the declaration (a flyer that cannot strike after all), the offensive goes on "
+    "without it.",
     key="requirement_out_of_reach",
 )
 
