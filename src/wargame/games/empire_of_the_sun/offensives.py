@@ -592,6 +592,7 @@ def activation_candidates(g: Context, hq_id: str) -> list[str]:
     return commanded(g, hq_id, offensive["supplied"], own)
 
 
+@RULES.implements("6.26", "6.27")
 def reaction_hexes(offensive: dict[str, Any]) -> list[str]:
     """The battle hexes a reaction may go to: every declared battle hex, or under Surprise only
     the hexes of a successful special reaction (6.26, 6.27)."""
