@@ -506,3 +506,30 @@ def test_air_cover_over_an_open_objective_stops_the_landings_it_feared() -> None
     g = GAME.context(covered)
     assert GAME.strategy.forces(g) and supply.supply(g).zoi.blocks(MIRI, "allied")
     assert allied_threat_to_resources(covered) == 0.0 < allied_threat_to_resources(left_open)
+
+
+@pytest.mark.rule("7.21", "8.6")
+@pytest.mark.parametrize(("side", "ship", "port"), [("allied", "us-ca-new-orleans", True),
+                                                    ("japan", "jp-ca-takao", False)])  # fmt: skip
+def test_the_ordering_never_leaves_a_ship_at_sea_after_the_battles_when_a_port_is_in_reach(
+    side, ship, port
+):
+    """A cruiser of the offensive ends its battles on open ocean next to Kauai. With Oahu (an
+    Allied port) in reach, neither "done" (it would stay) nor "stay" is worth a bot's while;
+    with no port of its side in reach "stay" is all there is, and it is kept."""
+    from tests.empire_of_the_sun.driver import act, begin, offered
+    from tests.empire_of_the_sun.factory import position
+    from tests.empire_of_the_sun.test_post_battle import SEA, offensive
+
+    def ordered(g) -> list[str]:
+        actions = [Action(text) for text in offered(g)]
+        return [a.text for a in GAME.strategy.order(g, side, actions)]
+
+    g = position(units={ship: SEA})
+    offensive(g, side, activated=[ship])
+    begin(g, "post_battle", side=side)
+    act(g, "done")  # the other side has nothing to move
+    assert "done" in offered(g) and "done" not in ordered(g)
+    act(g, f"unit {ship}")
+    assert "stay" in offered(g) and (len(offered(g)) > 1) is port
+    assert ("stay" not in ordered(g)) is port
