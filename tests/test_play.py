@@ -94,3 +94,13 @@ def test_a_save_that_fails_is_told_and_play_goes_on(tmp_path):
     assert f"not saved: {path} is read-only" in out.getvalue()
     assert session.record.actions == [("red", red_card)]
     assert read_save(path).record.actions == []
+
+
+def test_without_an_output_the_game_writes_to_the_standard_output_of_the_moment(monkeypatch):
+    """Not to the one there was when the module was imported (a test's captured stream, closed
+    since: a later test then failed with "I/O operation on closed file")."""
+    now = io.StringIO()
+    monkeypatch.setattr("sys.stdout", now)
+    session = Session.new(GAME, "standard", 3)
+    TerminalGame(session, bots=set(), read=scripted(["quit"])).run()
+    assert "help" in now.getvalue().lower()

@@ -28,7 +28,7 @@ class TerminalGame:
         lang: str = "en",
         save_to: Path | None = None,
         read: Callable[[str], str] = input,
-        out: TextIO = sys.stdout,
+        out: TextIO | None = None,
     ) -> None:
         self.session = session
         self.game = session.game
@@ -40,10 +40,10 @@ class TerminalGame:
         self.lang = lang
         self.save_to = save_to
         self.read = read
-        self.out = out
+        self.out = out  # None: whatever sys.stdout is when a line is written
 
     def say(self, text: str) -> None:
-        print(text, file=self.out)
+        print(text, file=self.out or sys.stdout)
 
     def run(self) -> None:
         self.say(HELP)
