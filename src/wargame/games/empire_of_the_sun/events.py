@@ -175,8 +175,7 @@ def able_hqs(g: Context, side: str, card_id: str, supplied: list[str] | None = N
     hook): the event is played only while there is one, and uses one of them (5.31)."""
     card, able = cards.card(g, card_id), hook(card_id, "able")
     if supplied is None:
-        found = supply.supply(g)
-        supplied = [u for u in forces.units_on_map(g, side) if found.unit(u)]
+        supplied = supply.supplied_units(g, side)
     own, seen = hook(card_id, "commands"), {}
 
     def can(unit_id: str) -> bool:  # each unit asked once

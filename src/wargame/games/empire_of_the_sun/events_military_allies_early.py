@@ -204,7 +204,7 @@ def lands_in_home_islands(g: Context, group: list[str], move: movement.Move) -> 
     """A9: a move of ground units that makes a battle hex in the Home Islands."""
     board = g.static.board
     ground = any(forces.is_class(g, u, "ground") for u in group)
-    return ground and move.battle and move.dest in board.area("home_islands")
+    return ground and move.battle and board.in_area(move.dest, "home_islands")
 
 
 @effect("A9", "requirement")

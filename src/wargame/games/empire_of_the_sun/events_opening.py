@@ -68,8 +68,7 @@ def operation_z(g: Context) -> None:
     sends it to :data:`RESUME_AT`."""
     g.data["drawn"] = {"japan": [], "allied": []}
     record_ = g.data["offensive"] = new_record(g, "japan", OPERATION_Z, "ec", None)
-    found = supply.supply(g)
-    record_["supplied"] = [u for u in forces.units_on_map(g, "japan") if found.unit(u)]
+    record_["supplied"] = supply.supplied_units(g, "japan")
     force = [u for u in KIDO_BUTAI if forces.at(g, u) == OMINATO and u in record_["supplied"]]
     record_["activated"] = force
     g.log("log.activated", side="japan", units=list(force))

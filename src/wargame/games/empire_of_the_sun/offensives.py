@@ -87,8 +87,7 @@ class Offensive(Procedure):
     def start(self, g: Context, f: Frame) -> None:
         g.data["drawn"] = {"japan": [], "allied": []}
         g.data["offensive"] = new_record(g, f["side"], f["card"], f["mode"], f.get("lv"))
-        found = supply.supply(g)
-        current(g)["supplied"] = [u for u in forces.units_on_map(g, f["side"]) if found.unit(u)]
+        current(g)["supplied"] = supply.supplied_units(g, f["side"])
         g.goto("choose_hq")
 
     # -- S1 activation (6.21, 7.5x) -------------------------------------------------------------
@@ -400,8 +399,7 @@ class Offensive(Procedure):
     def reaction_hq(self, g: Context, f: Frame, hq_id: str) -> None:
         offensive = current(g)
         rp = enemy(f["side"])
-        found = supply.supply(g)
-        supplied = [u for u in forces.units_on_map(g, rp) if found.unit(u)]
+        supplied = supply.supplied_units(g, rp)
         offensive["reaction"] = {
             "side": rp,
             "hq": hq_id,

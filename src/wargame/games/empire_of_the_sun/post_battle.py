@@ -80,7 +80,7 @@ class PostBattle(Procedure):
             return found
         if not units:
             choices.prompt = "prompt.post_battle_none"
-        left = [u for u in units if lost_away_from_base(g, u, forces.at(g, u))]
+        left = left_to_lose(g, units)
         lost = [consequence("7.21", "consequence.stranded_left", units=left)] if left else []
         choices.add("done", self.side_done, consequences=lost)
         return found
@@ -197,6 +197,11 @@ class OffensiveEnd(EmergencyMoves):
 
 
 @RULES.implements("7.21", "7.31")
+def left_to_lose(g: Context, units: list[str]) -> list[str]:
+    """Those of ``units`` that the offensive's end would eliminate where they stand now."""
+    return [u for u in units if lost_away_from_base(g, u, forces.at(g, u))]
+
+
 def lost_away_from_base(g: Context, unit_id: str, hex_id: str) -> list[Consequence]:
     """Why a unit of the offensive or its reaction standing at ``hex_id`` when the offensive
     ends is lost there (what ``OffensiveEnd.stranded`` does), if it is: ships away from a friendly

@@ -27,7 +27,11 @@ from wargame.games.empire_of_the_sun import charts, events, forces, offensives, 
 from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
-from wargame.games.empire_of_the_sun.post_battle import lost_away_from_base, may_move_after_battle
+from wargame.games.empire_of_the_sun.post_battle import (
+    left_to_lose,
+    lost_away_from_base,
+    may_move_after_battle,
+)
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
 
 JAPAN: Final = "japan"
@@ -887,17 +891,10 @@ def wasteful(g: Context) -> frozenset[str]:
     frame = stack[-1] if stack else None
     if frame is None or frame.name != "post_battle":
         return frozenset()
-    if frame.step == "destination":
-        unit_id = frame["unit"]
-        return (
-            frozenset({"stay"})
-            if lost_away_from_base(g, unit_id, forces.at(g, unit_id))
-            else frozenset()
-        )
-    if frame.step == "choose":
-        left = may_move_after_battle(g, frame["mover"])
-        if any(lost_away_from_base(g, u, forces.at(g, u)) for u in left):
-            return frozenset({"done"})
+    if frame.step == "destination" and left_to_lose(g, [frame["unit"]]):
+        return frozenset({"stay"})
+    if frame.step == "choose" and left_to_lose(g, may_move_after_battle(g, frame["mover"])):
+        return frozenset({"done"})
     return frozenset()
 
 

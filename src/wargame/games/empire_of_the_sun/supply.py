@@ -1240,6 +1240,12 @@ def supply(g: Context) -> Supply:
     return result
 
 
+def supplied_units(g: Context, side: str) -> list[str]:
+    """``side``'s units on the map that are in supply, in the game data's order."""
+    found = supply(g)
+    return [u for u in forces.units_on_map(g, side) if found.unit(u)]
+
+
 @RULES.implements("7.35")
 def zoi_suspended(g: Context) -> tuple[str, ...]:
     """Sides whose air units and carriers project no ZOI for now, so neither hinder nor
