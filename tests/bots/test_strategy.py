@@ -226,16 +226,6 @@ def test_a_resource_hex_left_open_near_the_enemy_is_far_more_threatened_than_a_g
     assert japan(left_open) < japan(garrisoned)
 
 
-def test_air_units_guard_a_resource_hex_against_a_ground_attack_less_than_ground_units() -> None:
-    # 8.13, 8.32, 12.1: air units fight the air-naval stage, which stops landings but not an
-    # overland attack, and hold no hex; strategy.AIR_GUARD's reason (seed 12, Palembang).
-    garrisoned = start()
-    by_air = clone(garrisoned)
-    by_air.data["units"][MIRI_GARRISON] = TOKYO
-    by_air.data["units"]["jp-1-ad"] = MIRI  # an air division, defence 10 against the brigade's 6
-    assert allied_threat_to_resources(garrisoned) < allied_threat_to_resources(by_air)
-
-
 def test_ordering_draws_ground_units_back_to_an_open_objective_the_enemy_threatens() -> None:
     strategy = GAME.strategy
     state = start()

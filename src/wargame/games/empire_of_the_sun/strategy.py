@@ -117,12 +117,6 @@ hexes would leave Burma, India and the Mandates untouched."""
 DEFENCE_FLOOR: Final = 6.0
 """A garrisoned objective is taken only by a battle won: its chance of falling to a threat of
 strength ``s`` is ``s / (s + defence + 6)``."""
-AIR_GUARD: Final = 0.25
-"""What an air or naval unit's defence counts against a threat to the hex it stands in, beside
-a ground unit's: it fights only the air-naval stage, which stops landings but not an overland
-attack (8.13, 8.32), and only ground units hold a hex (12.1). Counted whole, three air units
-made Palembang look safer than a division would, Japan left it to them, and a US corps walked
-in from the next hex (`greedy` against `greedy`, 1942, seed 12)."""
 OPEN_FLOOR: Final = 2.0
 """An objective with no ground unit of its holder in it is taken by moving in (12.1: the last
 side to enter a hex controls it), no battle needed: it falls to a threat of strength ``s`` with
@@ -234,9 +228,6 @@ class Forces:
     landing_at: dict[str, dict[str, float]] = field(default_factory=dict)
     """The attack of amphibious ground units by hex: what may land from afar (see
     LANDING_RADIUS)."""
-    guard_at: dict[str, dict[str, float]] = field(default_factory=dict)
-    """What stands against a ground attack by hex: ground units' defence, air and naval units'
-    at AIR_GUARD (see there)."""
     us_carrier: bool = False
 
 
@@ -386,7 +377,6 @@ class Strategy:
             {s: {} for s in SIDES},
             {s: {} for s in SIDES},
             {s: {} for s in SIDES},
-            {s: {} for s in SIDES},
         )
         supplied = supply.supply(g).unit
         doomed = stranding(g)
@@ -407,9 +397,6 @@ class Strategy:
             found.strength[side] += (attack + record.defense) * worth
             defence = found.defence_at[side]
             defence[where] = defence.get(where, 0.0) + record.defense
-            guard = found.guard_at[side]
-            share = 1.0 if kind == "ground" else AIR_GUARD
-            guard[where] = guard.get(where, 0.0) + record.defense * share
             here = found.attack_at[side] if kind == "ground" else found.support_at[side]
             here[where] = here.get(where, 0.0) + attack * worth
             if kind == "ground" and record.amphibious:
@@ -438,7 +425,7 @@ class Strategy:
                     best, most, near = index, pull, nearness
             if best >= 0:
                 reach[best] += attack * near
-        guard_at = found.guard_at[enemy(side)]
+        defence_at = found.defence_at[enemy(side)]
         garrisons = found.attack_at[enemy(side)]
         landed = found.attack_at[side]
         covered = self.support(found, side, reach)
@@ -451,7 +438,7 @@ class Strategy:
                 points += from_afar[index] * objective.vp
             if strength <= 0 or control.get(objective.hex_id) == side:
                 continue
-            defence = guard_at.get(objective.hex_id, 0.0)
+            defence = defence_at.get(objective.hex_id, 0.0)
             here = landed.get(objective.hex_id, 0.0)
             if here > 0:  # landed or fighting for it in this offensive: it falls or not now
                 chance = battle_odds.take_chance(g, objective.hex_id, side, found.support_at)
