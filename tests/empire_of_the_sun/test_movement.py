@@ -308,6 +308,17 @@ def test_strategic_transport_from_a_coastal_hex_to_a_friendly_port():
     assert dests(movement.moves(g, ["nl-java-div"], oc=2), "strategic") == set()
 
 
+def test_a_listing_of_some_kinds_of_move_is_the_full_listing_cut_to_them():
+    # movement.moves(kinds=...): the 5.31 check asks only for the moves that could meet an
+    # event's clause (events_military_allies_early.able_to_get_there).
+    g = position(units={"au-8-div": "2014", "nl-java-div": "2019"})
+    every = movement.moves(g, ["au-8-div"], oc=2)
+    assert {k.split(" ")[0] for k in every} >= {"hex", "strategic", "assault"}
+    for kinds in ({"assault"}, {"move", "barge"}, {"strategic", "assault"}):
+        some = movement.moves(g, ["au-8-div"], oc=2, kinds=frozenset(kinds))
+        assert some == {k: m for k, m in every.items() if m.mode in kinds}
+
+
 @pytest.mark.rule("7.45")
 def test_assault_asp_costs_a_division_one_a_corps_one_per_step_the_korean_army_two():
     g = position(

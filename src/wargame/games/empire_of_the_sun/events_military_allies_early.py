@@ -16,6 +16,7 @@ Helpers that any military event may use (the Japanese and the later Allied cards
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import events, forces, movement
@@ -46,36 +47,63 @@ plain_offensive("A21", "A32")  # Operation Cartwheel (LV 4, 6 SW Pac), Reno II (
 
 
 Targets = Callable[[Context], list[str]]
+UNREACHABLE: Final = 10_000  # further than any two hexes of the map
+BATTLE_MOVES: Final = frozenset({"move", "assault", "barge"})
+"""The kinds of move that may make a battle hex: strategic movement never enters a hex that
+holds enemy units (7.12)."""
 Able = Callable[[Context, str, str, int], bool]
 
 
 @RULES.implements("5.31")
-def able_to_get_there(targets: Targets, *, flyers: bool) -> Able:
+def able_to_get_there(
+    targets: Targets, *, flyers: bool, kinds: frozenset[str] = BATTLE_MOVES
+) -> Able:
     """An ``able`` hook for an event that must fight or land in one of ``targets`` (5.31):
     whether a unit could meet it in the event's offensive. A ground unit, or a ship, needs a
-    legal move now that the card's ``meets`` hook accepts (with the ships of its hex, at the
-    card's OC); a flyer (when ``flyers``: the battle may be an air strike) needs a target within
-    its reach (:func:`unit_reaches`). A bound is tried first, to spare the move listing."""
+    legal move now (of ``kinds``) that the card's ``meets`` hook accepts (with the ships of its
+    hex, at the card's OC); a flyer (when ``flyers``: the battle may be an air strike) needs a
+    target within its reach (:func:`unit_reaches`). A bound is tried first, to spare the move
+    listing; the targets and the bound's answers are kept for the position (the context)."""
 
     def able(g: Context, card_id: str, unit_id: str, oc: int) -> bool:
         board, here, unit = g.static.board, forces.at(g, unit_id), record(g, unit_id)
-        wanted = targets(g)
-        if here not in board.hexes or not wanted:  # the Air Units in China box
+        if here not in board.hexes:  # the Air Units in China box
             return False
         anywhere, by_sea = unit_reaches(unit, oc, on_coast=board.coastal(here), ground=not flyers)
-        near = any(board.distance(here, h) <= anywhere for h in wanted) or any(
-            board.distance(here, h) <= by_sea for h in wanted if board.coastal(h)
-        )
+        near = within_reach(g, targets, here, anywhere, by_sea)
         if not near or forces.flies(g, unit_id):
             return near
-        return moves_meeting(g, card_id, unit_id, oc)
+        return moves_meeting(g, card_id, unit_id, oc, kinds)
 
     return able
 
 
-def moves_meeting(g: Context, card_id: str, unit_id: str, oc: int) -> bool:
-    """Whether the unit, alone or with the ships of its hex, has a legal move now that the
-    card's ``meets`` hook accepts."""
+def within_reach(g: Context, targets: Targets, here: str, anywhere: int, by_sea: int) -> bool:
+    """Whether a target lies within ``anywhere`` hexes of ``here``, or a coastal one within
+    ``by_sea``: the nearest of each kind found once a hex, and kept with the targets in the
+    context's cache under where the units are (the targets are where the enemy stands)."""
+    key = ("able_targets", targets, forces.units_key(g))
+    kept = g.cache.get(key)
+    if kept is None:
+        board = g.static.board
+        wanted = frozenset(targets(g))
+        kept = g.cache[key] = (wanted, frozenset(h for h in wanted if board.coastal(h)), {})
+    wanted, coastal, nearest = kept
+    if here not in nearest:
+        distance = g.static.board.distance
+        nearest[here] = (
+            min((distance(here, h) for h in wanted), default=UNREACHABLE),
+            min((distance(here, h) for h in coastal), default=UNREACHABLE),
+        )
+    near, near_coast = nearest[here]
+    return bool(near <= anywhere or near_coast <= by_sea)
+
+
+def moves_meeting(
+    g: Context, card_id: str, unit_id: str, oc: int, kinds: frozenset[str] = BATTLE_MOVES
+) -> bool:
+    """Whether the unit, alone or with the ships of its hex, has a legal move of ``kinds`` now
+    that the card's ``meets`` hook accepts."""
     here, side = forces.at(g, unit_id), forces.side_of(g, unit_id)
     meets = events.hook(card_id, "meets")
     ships = [u for u in forces.units_at(g, here, side) if forces.is_class(g, u, "naval")]
@@ -83,7 +111,7 @@ def moves_meeting(g: Context, card_id: str, unit_id: str, oc: int) -> bool:
     return meets is not None and any(
         meets(g, group, move)
         for group in groups
-        for move in movement.moves(g, group, oc=oc).values()
+        for move in movement.moves(g, group, oc=oc, kinds=kinds).values()
     )
 
 

@@ -11,12 +11,14 @@ docstring says which reading we chose.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from wargame.engine.action import Action
 from wargame.engine.procedure import Context, Decision, Procedure, decision
 from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces, offensives, supply
 from wargame.games.empire_of_the_sun.battle import alive, parts_of
+from wargame.games.empire_of_the_sun.board import Board
 from wargame.games.empire_of_the_sun.events import effect, plain_offensive
 from wargame.games.empire_of_the_sun.events_military_allies_early import (
     able_to_get_there,
@@ -197,12 +199,18 @@ effect("A75", "meets")(lands_near_tokyo)
 
 
 def coast_near_tokyo(g: Context) -> list[str]:
-    board = g.static.board
-    return [h for h in board.within(TOKYO, ASSAULT_REACH) if board.coastal(h)]
+    return list(_coast_near_tokyo(g.static.board))
 
 
-effect("A74", "able")(able_to_get_there(coast_near_tokyo, flyers=False))
-effect("A75", "able")(able_to_get_there(coast_near_tokyo, flyers=False))
+@lru_cache(maxsize=4)
+def _coast_near_tokyo(board: Board) -> tuple[str, ...]:
+    """:func:`coast_near_tokyo`, a fact of the map (kept for the process)."""
+    return tuple(h for h in board.within(TOKYO, ASSAULT_REACH) if board.coastal(h))
+
+
+near_tokyo_able = able_to_get_there(coast_near_tokyo, flyers=False, kinds=frozenset({"assault"}))
+effect("A74", "able")(near_tokyo_able)
+effect("A75", "able")(near_tokyo_able)
 
 
 # -- battle effects --------------------------------------------------------------------------------

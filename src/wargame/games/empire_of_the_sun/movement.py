@@ -52,7 +52,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache, partial
 from itertools import pairwise
-from typing import Any
+from typing import Any, Final
 
 from wargame.engine.board import search, shortest_path
 from wargame.engine.board.paths import (
@@ -1395,25 +1395,43 @@ def barge_moves(m: Mover) -> dict[str, Move]:
 
 
 # -- the entry points --------------------------------------------------------------------------
+MOVE_KINDS: Final = frozenset({"move", "strategic", "assault", "barge"})
+"""The kinds of move :func:`moves` lists: normal (overland, naval, air), strategic, amphibious
+assault and barge."""
+
+
 @RULES.implements("6.22", "6.23", "7.1")
 def moves(
-    g: Context, group: list[str], *, oc: int, reaction: bool = False, via: tuple[str, ...] = ()
+    g: Context,
+    group: list[str],
+    *,
+    oc: int,
+    reaction: bool = False,
+    via: tuple[str, ...] = (),
+    kinds: frozenset[str] = MOVE_KINDS,
 ) -> dict[str, Move]:
     """Every legal move of ``group`` (co-located units of one side moving together), keyed by
     action text. ``oc``: the OC value that multiplies the allowances (T1). ``reaction``: a
     reaction move (6.26): only to declared battle hexes (``offensive["battles"]`` and
     ``["special"]``), air to a friendly airfield within range of one, at most 1 ASP, no
     strategic movement, no barges. ``via``: waypoints the player chose (see :func:`routes`).
+    ``kinds``: the kinds of move listed (MOVE_KINDS), for a question that only some answer.
 
     The path of each move is chosen for the mover: the cheapest legal path, but one that
     touches no hex of enemy air ZOI is preferred whenever one exists within the allowance,
     among equal-cost paths and longer ones alike (5.22; module docstring)."""
-    return routes(g, group, oc=oc, reaction=reaction, via=via)[0]
+    return routes(g, group, oc=oc, reaction=reaction, via=via, kinds=kinds)[0]
 
 
 @RULES.implements("6.22", "6.23", "7.1", "12.1", "8.5")
 def routes(
-    g: Context, group: list[str], *, oc: int, reaction: bool = False, via: tuple[str, ...] = ()
+    g: Context,
+    group: list[str],
+    *,
+    oc: int,
+    reaction: bool = False,
+    via: tuple[str, ...] = (),
+    kinds: frozenset[str] = MOVE_KINDS,
 ) -> tuple[dict[str, Move], tuple[str, ...]]:
     """:func:`moves`, and the hexes the group may choose to pass through where its path
     changes what a move does (control of the hexes it passes, 12.1; the hex a beaten unit
@@ -1424,19 +1442,23 @@ def routes(
         return {}, ()
     if via:
         return overland_moves(m) if m.ground and not m.naval and not m.air else ({}, ())
+
+    def listed(kind: str, listing: Callable[[Mover], dict[str, Move]]) -> dict[str, Move]:
+        return listing(m) if kind in kinds else {}
+
     if m.air:
         if len(m.air) != len(m.units):
             return {}, ()
-        return {**air_moves(m), **strategic_air_moves(m)}, ()
+        return {**listed("move", air_moves), **listed("strategic", strategic_air_moves)}, ()
     if m.start == CHINA_BOX:
         return {}, ()
     if not m.ground:
-        return {**naval_moves(m), **strategic_sea_moves(m)}, ()
-    found = {**strategic_sea_moves(m), **assault_moves(m)}
+        return {**listed("move", naval_moves), **listed("strategic", strategic_sea_moves)}, ()
+    found = {**listed("strategic", strategic_sea_moves), **listed("assault", assault_moves)}
     if m.naval:
         return found, ()
-    overland, waypoints = overland_moves(m)
-    return {**overland, **found, **barge_moves(m)}, waypoints
+    overland, waypoints = overland_moves(m) if "move" in kinds else ({}, ())
+    return {**overland, **found, **listed("barge", barge_moves)}, waypoints
 
 
 @RULES.implements("6.23", "9.3", "5.22", "12.1")
