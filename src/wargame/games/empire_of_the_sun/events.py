@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import copy
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from wargame.engine.procedure import Context, Procedure
@@ -173,6 +173,11 @@ def hook(card_id: str, name: str) -> Callable[..., Any] | None:
 def able_hqs(g: Context, side: str, card_id: str, supplied: list[str] | None = None) -> list[str]:
     """The HQs the event may use that command a unit able to meet its requirement (its ``able``
     hook): the event is played only while there is one, and uses one of them (5.31)."""
+    return list(_able_hqs(g, side, card_id, supplied))
+
+
+def _able_hqs(g: Context, side: str, card_id: str, supplied: list[str] | None) -> Iterator[str]:
+    """:func:`able_hqs` one at a time, for a question that the first answers."""
     card, able = cards.card(g, card_id), hook(card_id, "able")
     if supplied is None:
         supplied = supply.supplied_units(g, side)
@@ -183,10 +188,9 @@ def able_hqs(g: Context, side: str, card_id: str, supplied: list[str] | None = N
             seen[unit_id] = able is not None and bool(able(g, card_id, unit_id, card.oc))
         return seen[unit_id]
 
-    return [
-        hq for hq in hqs_in_supply(g, side, card.hq)
-        if any(can(u) for u in commanded(g, hq, supplied, own))
-    ]  # fmt: skip
+    for hq in hqs_in_supply(g, side, card.hq):
+        if any(can(u) for u in commanded(g, hq, supplied, own)):
+            yield hq
 
 
 def implemented(card_id: str) -> bool:
@@ -216,7 +220,7 @@ def refusal(g: Context, side: str, card_id: str) -> str | None:
     extra = hook(card_id, "playable")
     if extra is not None and not extra(g, side):
         return "the event's conditions do not hold now (5.3)"
-    if hook(card_id, "able") is not None and not able_hqs(g, side, card_id):
+    if hook(card_id, "able") is not None and next(_able_hqs(g, side, card_id, None), None) is None:
         return "no unit an HQ could activate can fight or land where the event requires (5.31)"
     if card.type == "military" and card.lv is None and hook(card_id, "play") is None:
         return "the event is played only as the scenario directs (17.11)"
