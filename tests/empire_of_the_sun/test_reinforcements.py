@@ -18,8 +18,10 @@ from wargame.games.empire_of_the_sun import GAME, forces, supply
 from wargame.games.empire_of_the_sun.reinforcements import (
     allied_arrivals,
     allied_asp_increase,
+    entry_basis,
     entry_hexes,
     may_go_to_europe,
+    placed_entries,
     placement_reach,
     put_in_delay_box,
     war_in_europe_level,
@@ -31,7 +33,7 @@ pytestmark = pytest.mark.game("empire-of-the-sun")
 
 UNITS = components().units
 BOARD = components().board
-OAHU, CALCUTTA, SAIGON, KUNMING, RABAUL = "5808", "1805", "2212", "2407", "4021"
+OAHU, CALCUTTA, SAIGON, KUNMING, RABAUL, LAE = "5808", "1805", "2212", "2407", "4021", "3822"
 HQS = {"us-hq-cenpac": OAHU, "cw-hq-seac": CALCUTTA, "jp-hq-south": SAIGON}
 
 
@@ -293,6 +295,36 @@ def test_the_allies_place_first_then_gain_their_asp_then_japan_places():
     act(g, "unit jp-6-ad", "hex 2212", "done")
     assert forces.at(g, "jp-6-ad") == SAIGON
     assert g.state.result is not None
+
+
+@pytest.mark.rule("9.11", "7.35")
+def test_a_placement_that_neutralises_enemy_zoi_opens_no_hex_to_the_next_ones():
+    # 9.11: a placement cannot change enemy ZOI to enable other placements. The 5th Air Force
+    # placed at Port Moresby neutralises the Rabaul air unit's ZOI over Lae, which opens Lae
+    # to a later reading of the rule (entry_hexes), not to this segment's next placement.
+    hqs = {**HQS, "us-hq-swpac": "3727"}
+    g = position(
+        units={**hqs, "jp-hq-south-seas": RABAUL, "jp-24-af": RABAUL,
+               "us-5af": "turn:2", "us-xi-corps": "turn:2"},
+        japanese=[RABAUL], empire=True, war_in_europe=1,
+    )  # fmt: skip
+    begin(g, "reinforcements")
+    act(g, "unit us-5af", "hex 3823")
+    assert LAE in entry_hexes(g, "us-xi-corps", list(hqs))
+    act(g, "unit us-xi-corps")
+    assert "hex 3727" in offered(g) and f"hex {LAE}" not in offered(g)
+
+
+@pytest.mark.rule("9.11", "9.12", "9.13")
+@pytest.mark.parametrize("seed", range(2))
+def test_the_placement_basis_lists_what_the_rule_lists_before_any_placement(seed):
+    g = GAME.context(GAME.setup("campaign", seed))
+    hqs = [u for u in forces.units_on_map(g) if forces.record(g, u).unit_class == "hq"]
+    for side in SIDES:
+        basis = entry_basis(g, side, hqs)
+        units = sorted(u for u in g.data["units"] if forces.record(g, u).side == side)
+        for unit_id in units[::3]:
+            assert placed_entries(g, unit_id, hqs, basis) == entry_hexes(g, unit_id, hqs)
 
 
 def read_hex_by_hex(g: Context, unit_id: str, hqs: list[str]) -> list[str]:

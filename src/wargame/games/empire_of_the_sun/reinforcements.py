@@ -64,6 +64,7 @@ class Reinforcements(Procedure):
         f["hqs"] = [u for u in forces.units_on_map(g) if record(g, u).unit_class == "hq"]
         f["side"] = "allied"
         f["arriving"] = allied_arrivals(g)
+        f["basis"] = entry_basis(g, "allied", f["hqs"])
         g.goto("place")
 
     @decision
@@ -86,7 +87,12 @@ class Reinforcements(Procedure):
         unit_id = f["unit"]
         found = Decision()
         choices = found.side(f["side"], "prompt.place", unit=unit_id)
-        hexes = entry_hexes(g, unit_id, f["hqs"])
+        basis = f.get("basis")  # a game saved before 9.11's basis was kept reads it live
+        hexes = (
+            entry_hexes(g, unit_id, f["hqs"])
+            if basis is None
+            else placed_entries(g, unit_id, f["hqs"], basis)
+        )
         put = self.put  # one bound method for every hex listed
         for hex_id in hexes:
             choices.add(Action.of("hex", hex_id), put, unit_id, hex_id)
@@ -118,6 +124,7 @@ class Reinforcements(Procedure):
             allied_asp_increase(g)
             f["side"] = "japan"
             f["arriving"] = arrivals(g, "japan")
+            f["basis"] = entry_basis(g, "japan", f["hqs"])
             g.goto("place")
         else:
             g.ret()
@@ -190,6 +197,71 @@ def entry_hexes(g: Context, unit_id: str, hqs: list[str]) -> list[str]:
     range of an HQ that may take the unit and was on the map at the start of the turn; never in
     un-neutralised enemy ZOI; within stacking limits; Chinese units only at Kunming."""
     return list(_entries(g, unit_id, hqs))
+
+
+@RULES.implements("9.11")
+def entry_basis(g: Context, side: str, hqs: list[str]) -> dict[str, Any]:
+    """What ``side``'s placements are checked against until it is done placing, as it starts:
+    its friendly, supply-eligible ports and airfields out of un-neutralised enemy ZOI, the
+    ones of these within the activation range of each of its HQs in ``hqs`` (on the map at the
+    start of the turn), and whether Kunming is a source. A placement cannot change enemy ZOI to
+    enable other placements (9.11), and through the ZOI it would change supply lines and
+    activation ranges, so none of these is read again while the side places (kept in the
+    segment's frame); stacking, and the hexes of HQs that arrive, are (:func:`placed_entries`)."""
+    found = supply.supply(g)
+    graph = found.graph
+
+    def hexes(bits: supply.Hexes) -> list[str]:
+        return [graph.hex_at[b] for b in bit_positions(bits)]
+
+    base = found.controlled(side) & found.eligible_bases(side) & ~found.zoi.block[side]
+    return {
+        "ports": hexes(base & graph.port),
+        "airfields": hexes(base & graph.airfield),
+        "reach": {
+            hq_id: hexes(supply.activation_bits(g, hq_id) & base)
+            for hq_id, _ in found.headquarters(side)
+            if hq_id in hqs
+        },
+        "kunming": found.kunming_is_source(),
+    }
+
+
+@RULES.implements("9.11", "9.12", "9.13")
+def placed_entries(g: Context, unit_id: str, hqs: list[str], basis: dict[str, Any]) -> list[str]:
+    """:func:`entry_hexes` during the side's placement, against its ``basis``
+    (:func:`entry_basis`): the ports (airfields for an air unit) within the range of an HQ that
+    may take the unit, or the hex of one that arrived since (9.11), where no HQ stands for an
+    HQ, within stacking limits; Chinese units only at Kunming."""
+    unit = record(g, unit_id)
+    if unit.nationality == "chinese":
+        return [KUNMING] if basis["kunming"] and fits(g, KUNMING, [unit_id]) else []
+    facilities = basis["airfields"] if unit.unit_class == "air" else basis["ports"]
+    occupied = forces.by_hex(g)
+    if unit.unit_class == "hq":
+        candidates = [h for h in facilities if not any(is_hq(g, u) for u in occupied.get(h, ()))]
+    else:
+        allowed = placement_hexes(g, unit, hqs, basis)
+        candidates = [h for h in facilities if h in allowed]
+    return [h for h in candidates if not occupied.get(h) or fits(g, h, [unit_id])]
+
+
+def placement_hexes(g: Context, unit: Unit, hqs: list[str], basis: dict[str, Any]) -> set[str]:
+    """The hexes the side's HQs that may take the unit reach (7.53): the ranges of those in
+    ``hqs`` as the ``basis`` has them, the own hexes of those that arrived since (9.11)."""
+    allowed: set[str] = set()
+    for hq_id in forces.units_on_map(g, unit.side):
+        if not is_hq(g, hq_id) or not supply.commands(record(g, hq_id), unit):
+            continue
+        if hq_id in hqs:
+            allowed.update(basis["reach"].get(hq_id, ()))
+        else:
+            allowed.add(forces.at(g, hq_id))
+    return allowed
+
+
+def is_hq(g: Context, unit_id: str) -> bool:
+    return record(g, unit_id).unit_class == "hq"
 
 
 def may_enter(g: Context, unit_id: str, hqs: list[str]) -> bool:
