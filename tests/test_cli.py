@@ -182,7 +182,7 @@ def test_a_bot_delay_that_is_not_a_number_is_refused(capsys, monkeypatch):
 def test_a_save_of_the_old_format_still_replays(capsys):
     legacy = ROOT / "tests" / "engine" / "data" / "legacy-empire-1942.json"
     code, out, _ = run(capsys, "replay", legacy)
-    assert code == 0 and out.startswith("replay: ") and "d5c3c327ace7f749db01115494497c3d" in out
+    assert code == 0 and out.startswith("replay: ") and "76e9ff51e44283341dc0c7db52e179dd" in out
 
 
 def test_usage_mistakes_exit_2_with_one_line(capsys):
