@@ -309,13 +309,13 @@ def test_strategic_transport_from_a_coastal_hex_to_a_friendly_port():
 
 
 def test_a_listing_of_some_kinds_of_move_is_the_full_listing_cut_to_them():
-    # movement.moves(kinds=...): the 5.31 check asks only for the moves that could meet an
+    # movement.routes(kinds=...): the 5.31 check asks only for the moves that could meet an
     # event's clause (events_military_allies_early.able_to_get_there).
     g = position(units={"au-8-div": "2014", "nl-java-div": "2019"})
     every = movement.moves(g, ["au-8-div"], oc=2)
     assert {k.split(" ")[0] for k in every} >= {"hex", "strategic", "assault"}
     for kinds in ({"assault"}, {"move", "barge"}, {"strategic", "assault"}):
-        some = movement.moves(g, ["au-8-div"], oc=2, kinds=frozenset(kinds))
+        some = movement.routes(g, ["au-8-div"], oc=2, kinds=frozenset(kinds))[0]
         assert some == {k: m for k, m in every.items() if m.mode in kinds}
 
 

@@ -157,20 +157,14 @@ def take_chance(
 
 
 def is_ground(g: Context, unit_id: str, side: str) -> bool:
-    unit = forces.parts(g).units[unit_id]
-    return unit.unit_class == "ground" and unit.side == side
+    return forces.is_class(g, unit_id, "ground") and forces.side_of(g, unit_id) == side
 
 
 def fighters(g: Context, unit_ids: Iterable[str]) -> Side:
-    records, reduced = forces.parts(g).units, g.data["reduced"]
-    found = []
-    for unit_id in sorted(unit_ids):
-        unit = records[unit_id]
-        two_step = unit.reduced_attack is not None
-        flipped = two_step and unit_id in reduced
-        attack = unit.reduced_attack if flipped and unit.reduced_attack is not None else unit.attack
-        found.append(Fighter(attack, unit.defense, 2 if two_step and not flipped else 1))
-    return tuple(found)
+    return tuple(
+        Fighter(forces.attack(g, u), forces.record(g, u).defense, forces.steps_left(g, u))
+        for u in sorted(unit_ids)
+    )
 
 
 def op_modifiers(g: Context, hex_id: str, side: str, here: list[str]) -> int:

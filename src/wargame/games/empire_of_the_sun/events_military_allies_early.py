@@ -111,7 +111,7 @@ def moves_meeting(
     return meets is not None and any(
         meets(g, group, move)
         for group in groups
-        for move in movement.moves(g, group, oc=oc, kinds=kinds).values()
+        for move in movement.routes(g, group, oc=oc, kinds=kinds)[0].values()
     )
 
 

@@ -1402,25 +1402,18 @@ assault and barge."""
 
 @RULES.implements("6.22", "6.23", "7.1")
 def moves(
-    g: Context,
-    group: list[str],
-    *,
-    oc: int,
-    reaction: bool = False,
-    via: tuple[str, ...] = (),
-    kinds: frozenset[str] = MOVE_KINDS,
+    g: Context, group: list[str], *, oc: int, reaction: bool = False, via: tuple[str, ...] = ()
 ) -> dict[str, Move]:
     """Every legal move of ``group`` (co-located units of one side moving together), keyed by
     action text. ``oc``: the OC value that multiplies the allowances (T1). ``reaction``: a
     reaction move (6.26): only to declared battle hexes (``offensive["battles"]`` and
     ``["special"]``), air to a friendly airfield within range of one, at most 1 ASP, no
     strategic movement, no barges. ``via``: waypoints the player chose (see :func:`routes`).
-    ``kinds``: the kinds of move listed (MOVE_KINDS), for a question that only some answer.
 
     The path of each move is chosen for the mover: the cheapest legal path, but one that
     touches no hex of enemy air ZOI is preferred whenever one exists within the allowance,
     among equal-cost paths and longer ones alike (5.22; module docstring)."""
-    return routes(g, group, oc=oc, reaction=reaction, via=via, kinds=kinds)[0]
+    return routes(g, group, oc=oc, reaction=reaction, via=via)[0]
 
 
 @RULES.implements("6.22", "6.23", "7.1", "12.1", "8.5")
@@ -1433,7 +1426,8 @@ def routes(
     via: tuple[str, ...] = (),
     kinds: frozenset[str] = MOVE_KINDS,
 ) -> tuple[dict[str, Move], tuple[str, ...]]:
-    """:func:`moves`, and the hexes the group may choose to pass through where its path
+    """:func:`moves` (of ``kinds`` only, MOVE_KINDS, for a question that only some answer),
+    and the hexes the group may choose to pass through where its path
     changes what a move does (control of the hexes it passes, 12.1; the hex a beaten unit
     retreats to, 8.5): overland moves only. With waypoints ``via`` only the overland moves
     through them, in order, are listed."""

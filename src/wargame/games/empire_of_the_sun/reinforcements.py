@@ -4,7 +4,7 @@ placement, and the Allied ASP increase."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from wargame.engine.action import Action
@@ -239,29 +239,27 @@ def placed_entries(g: Context, unit_id: str, hqs: list[str], basis: dict[str, An
     facilities = basis["airfields"] if unit.unit_class == "air" else basis["ports"]
     occupied = forces.by_hex(g)
     if unit.unit_class == "hq":
-        candidates = [h for h in facilities if not any(is_hq(g, u) for u in occupied.get(h, ()))]
+        candidates = [h for h in facilities if not holds_hq(g, h)]
     else:
         allowed = placement_hexes(g, unit, hqs, basis)
         candidates = [h for h in facilities if h in allowed]
     return [h for h in candidates if not occupied.get(h) or fits(g, h, [unit_id])]
 
 
+def holds_hq(g: Context, hex_id: str) -> bool:
+    return any(forces.is_class(g, u, "hq") for u in forces.units_at(g, hex_id))
+
+
 def placement_hexes(g: Context, unit: Unit, hqs: list[str], basis: dict[str, Any]) -> set[str]:
-    """The hexes the side's HQs that may take the unit reach (7.53): the ranges of those in
-    ``hqs`` as the ``basis`` has them, the own hexes of those that arrived since (9.11)."""
-    allowed: set[str] = set()
-    for hq_id in forces.units_on_map(g, unit.side):
-        if not is_hq(g, hq_id) or not supply.commands(record(g, hq_id), unit):
-            continue
-        if hq_id in hqs:
-            allowed.update(basis["reach"].get(hq_id, ()))
-        else:
-            allowed.add(forces.at(g, hq_id))
+    """The hexes the side's HQs that may take the unit reach (:func:`_takers`): the ranges of
+    those in ``hqs`` as the ``basis`` has them, the own hexes of those that arrived since."""
+    on_map = [(u, forces.at(g, u)) for u in forces.units_on_map(g, unit.side)
+              if forces.is_class(g, u, "hq")]  # fmt: skip
+    ranged, own_hex = _takers_among(g, unit, hqs, on_map)
+    allowed = set(own_hex)
+    for hq_id in ranged:
+        allowed.update(basis["reach"].get(hq_id, ()))
     return allowed
-
-
-def is_hq(g: Context, unit_id: str) -> bool:
-    return record(g, unit_id).unit_class == "hq"
 
 
 def may_enter(g: Context, unit_id: str, hqs: list[str]) -> bool:
@@ -333,9 +331,16 @@ def placement_reach(g: Context, unit_id: str, hqs: list[str]) -> set[str]:
 def _takers(g: Context, unit: Unit, hqs: list[str]) -> Takers:
     """The HQs on the map that may take the unit (7.53): those in ``hqs``, and the hexes of the
     others."""
+    return _takers_among(g, unit, hqs, supply.supply(g).headquarters(unit.side))
+
+
+def _takers_among(
+    g: Context, unit: Unit, hqs: list[str], headquarters: Iterable[tuple[str, str]]
+) -> Takers:
+    """:func:`_takers` among ``headquarters``, the side's HQs on the map with their hexes."""
     ranged: list[str] = []
     own_hex: list[str] = []
-    for hq_id, hex_id in supply.supply(g).headquarters(unit.side):
+    for hq_id, hex_id in headquarters:
         if not supply.commands(record(g, hq_id), unit):
             continue
         if hq_id in hqs:
