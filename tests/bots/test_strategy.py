@@ -2,6 +2,7 @@
 conditions and what threatens them, and the move ordering tries promising actions first."""
 
 import pickle
+from dataclasses import replace
 
 import pytest
 
@@ -11,7 +12,7 @@ from wargame.games import REGISTRY
 from wargame.games.empire_of_the_sun import offensives, supply
 from wargame.games.empire_of_the_sun.cards import deal
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
-from wargame.games.empire_of_the_sun.strategy import deal_ahead, in_play
+from wargame.games.empire_of_the_sun.strategy import Strategy, deal_ahead, in_play
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
@@ -26,10 +27,11 @@ def japan(state: State) -> float:
     return GAME.evaluate(state, "japan")
 
 
-def test_the_sides_chances_add_up_to_one_and_a_finished_game_scores_its_result() -> None:
+def test_the_sides_chances_add_up_to_at_most_one_and_a_finished_game_scores_its_result() -> None:
+    # Each side reads the other's threats at their odds (strategy.Weights.threat_against).
     state = start()
     assert 0 < japan(state) < 1
-    assert japan(state) + GAME.evaluate(state, "allied") == pytest.approx(1)
+    assert japan(state) + GAME.evaluate(state, "allied") < 1
     over = clone(state)
     over.result = Result("allied", "resources")
     assert (japan(over), GAME.evaluate(over, "allied")) == (0.0, 1.0)
@@ -213,7 +215,7 @@ MIRI, MIRI_GARRISON = "2415", "jp-2-sn-bde"  # Japanese at the start, a Dutch re
 
 def allied_threat_to_resources(state: State) -> float:
     strategy, g = GAME.strategy, GAME.context(state)
-    return strategy.threats(g, "allied", strategy.forces(g))[0]
+    return strategy.threats(g, "allied", strategy.forces(g)).read(1.0)[0]
 
 
 def test_a_resource_hex_left_open_near_the_enemy_is_far_more_threatened_than_a_garrison() -> None:
@@ -224,6 +226,22 @@ def test_a_resource_hex_left_open_near_the_enemy_is_far_more_threatened_than_a_g
     left_open.data["units"][MIRI_GARRISON] = TOKYO
     assert allied_threat_to_resources(garrisoned) < allied_threat_to_resources(left_open) / 2
     assert japan(left_open) < japan(garrisoned)
+
+
+def test_a_side_reads_the_enemy_threat_to_its_open_objective_at_its_odds() -> None:
+    # strategy.Weights.threat_against: threatened open resource hexes fell three times as often
+    # as a reading at the threatening side's own weight said, and were left open.
+    garrisoned = start()
+    left_open = clone(garrisoned)
+    left_open.data["units"][MIRI_GARRISON] = TOKYO
+    weights = GAME.strategy.weights
+    as_own = Strategy(GAME.parts, replace(weights, threat_against=weights.threat))
+
+    def japan_loses(strategy: Strategy) -> float:
+        before, after = GAME.context(garrisoned), GAME.context(left_open)
+        return strategy.evaluate(before, "japan") - strategy.evaluate(after, "japan")
+
+    assert japan_loses(GAME.strategy) > 1.5 * japan_loses(as_own) > 0
 
 
 def test_ordering_draws_ground_units_back_to_an_open_objective_the_enemy_threatens() -> None:
@@ -379,7 +397,7 @@ def test_a_second_reaction_event_against_one_offensive_is_a_card_spent() -> None
 
 def japanese_threat(state: State) -> tuple[float, float]:
     strategy, g = GAME.strategy, GAME.context(state)
-    return strategy.threats(g, "japan", strategy.forces(g))
+    return strategy.threats(g, "japan", strategy.forces(g)).read(1.0)
 
 
 def test_a_landing_backed_by_carriers_in_its_hex_is_likelier_to_take_it() -> None:
