@@ -3,17 +3,17 @@
 Usage: python bench/bots_head_to_head.py BEFORE_SRC [AFTER_SRC] [--game G] [--scenario S]
                                           [--bot greedy] [--games 10] [--seed 1]
 
-``wargame tournament`` pits bots of one tree against each other; a change to a game's strategy
-(its evaluation and move ordering) is measured against the tree before it. Each tree's bot runs
-in a worker process of its own (its ``src`` first on the path) and is sent the views of its
-seat, one JSON line each, answering the action it chooses; the game itself is played by the
-``AFTER_SRC`` tree, so the rules must be the same in both. Game ``n`` (seed ``seed * 1000 +
-n``) seats the after tree as side ``a`` when ``n`` is even, as ``b`` when odd, so that a side's
-advantage falls on both alike. It prints each game's result and score, then the wins (a draw
-half each) and the mean margin of hits scored (``data["score"]``, Aegean Strike's) of each tree
-in each seat. For example, against the commit before a change unpacked in /tmp/before:
-``python bench/bots_head_to_head.py /tmp/before/src --game aegean-strike --scenario
-north_africa_war --games 20``.
+``wargame tournament`` pits bots of one tree against each other; a change to a game's strategy (its
+evaluation and move ordering) is measured against the tree before it. Each tree's bot runs in a
+worker process of its own (its ``src`` first on the path) and is sent the views of its seat, one
+JSON line each, answering the action it chooses; the game itself is played by the ``AFTER_SRC``
+tree, so the rules must be the same in both. Game ``n`` (seed ``seed * 1000 + n``) seats the after
+tree as the game's first side when ``n`` is even, as its second when odd, so that a side's
+advantage falls on both alike. It prints each game's result and score, then the wins (a draw half
+each) and the mean margin of hits scored (``data["score"]``, Aegean Strike's) of each tree in each
+seat. For example, against the commit before a change unpacked in /tmp/before: ``python
+bench/bots_head_to_head.py /tmp/before/src --game aegean-strike --scenario north_africa_war --games
+20``.
 """
 
 from __future__ import annotations
@@ -111,18 +111,18 @@ def main() -> None:
     margins: dict[tuple[str, str], list[float]] = {}
     for number in range(args.games):
         seed = args.seed * 1000 + number
-        seats = {"a": "after", "b": "before"} if number % 2 == 0 else {"a": "before", "b": "after"}
+        first, second = game.sides
+        order = ("after", "before") if number % 2 == 0 else ("before", "after")
+        seats = dict(zip((first, second), order, strict=True))
         state = play(game, workers, seats, args, seed)
         winner = state.result.winner if state.result is not None else None
         for side, name in seats.items():
             wins[name] += 1.0 if winner == side else 0.5 if winner not in seats else 0.0
             margins.setdefault((name, side), []).append(margin(state, side))
         kind = state.result.kind if state.result is not None else "unfinished"
-        print(
-            f"game {number}: a={seats['a']} b={seats['b']} {kind} {winner} "
-            f"score {state.data.get('score')}",
-            flush=True,
-        )
+        placed = " ".join(f"{side}={name}" for side, name in seats.items())
+        score = state.data.get("score")
+        print(f"game {number}: {placed} {kind} {winner} score {score}", flush=True)
     for process in workers.values():
         assert process.stdin is not None
         process.stdin.close()

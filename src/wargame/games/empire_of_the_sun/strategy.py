@@ -202,8 +202,9 @@ class Weights:
     side that discounted them as it discounts its own (``threat``) saw its open objectives three
     times safer than they were, and left them without a garrison when the enemy could still
     act: in 24 games of `greedy` against `greedy` the Japanese resource hexes with an Allied
-    threat at the start of the last turn fell in that turn 35 % of the time (open) and 25 %
-    (garrisoned), where the evaluation read 11 % and 5 %; read at their odds, 36 % and 16 %.
+    threat at the start of the last turn fell in that turn 36 % of the time (open) and 24 %
+    (garrisoned), where the evaluation read 11 % and 5 %; at their odds, 36 % and 16 %
+    (`bench/threat_calibration.py`).
     Reading the two differently makes each side a little pessimistic, and the sides' chances no
     longer add up to one; the search keeps each side's own."""
     forces: float = 2.0
@@ -464,13 +465,26 @@ class Strategy:
         return found
 
     def threats(self, g: Context, side: str, found: Forces) -> Threat:
-        """What ``side``'s ground units threaten to take (resource hexes, victory points), each
-        objective held by the enemy weighted by the odds of it falling (see DEFENCE_FLOOR and
-        OPEN_FLOOR: a garrison makes the attacker fight for it), before the weight a reader
-        gives them.
+        """What ``side``'s ground units threaten to take, (resource hexes, victory points): the
+        objectives of ``odds`` at their odds, as far as the side can still act this turn
+        (``time_to_act``), before the weight a reader gives the risks."""
+        fought, risked = [0.0, 0.0], [0.0, 0.0]
+        for objective, battle, risk in self.odds(g, side, found):
+            objective.add_to(fought, battle)
+            objective.add_to(risked, risk)
+        time_left = self.time_to_act(g, side)
+        return Threat(
+            (time_left * fought[0], time_left * fought[1]),
+            (time_left * risked[0], time_left * risked[1]),
+        )
+
+    def odds(self, g: Context, side: str, found: Forces) -> list[tuple[Objective, float, float]]:
+        """Each objective held by the enemy that ``side``'s ground units threaten, with the odds
+        of it falling: in the battle for it under way, and otherwise (see DEFENCE_FLOOR and
+        OPEN_FLOOR: a garrison makes the attacker fight for it).
         Ground units already in an enemy-held objective (an amphibious landing, or a battle to
-        come) take it in this offensive unless beaten (7.45, 12.1): that counts in full, at the
-        odds of the battle there (``battle_odds``).
+        come) take it in this offensive unless beaten (7.45, 12.1): the odds of the battle there
+        (``battle_odds``).
         A stack threatens one objective only, the one it draws nearest to by worth and distance:
         it can take one hex at a time, so a stack between three objectives is no triple threat."""
         control = g.data["control"]
@@ -490,26 +504,20 @@ class Strategy:
         landed = found.attack_at[side]
         covered = self.support(found, side, reach)
         from_afar = self.landings(g, found, side, garrisons, reach)
-        fought, risked = [0.0, 0.0], [0.0, 0.0]
+        threatened: list[tuple[Objective, float, float]] = []
         for index, (objective, strength) in enumerate(zip(self.objectives, reach, strict=True)):
-            if index in from_afar:
-                objective.add_to(risked, from_afar[index])
-            if strength <= 0 or control.get(objective.hex_id) == side:
-                continue
-            defence = defence_at.get(objective.hex_id, 0.0)
-            here = landed.get(objective.hex_id, 0.0)
-            if here > 0:  # landed or fighting for it in this offensive: it falls or not now
-                chance = battle_odds.take_chance(g, objective.hex_id, side, found.support_at)
-                objective.add_to(fought, chance)
-            else:
-                floor = DEFENCE_FLOOR if objective.hex_id in garrisons else OPEN_FLOOR
-                backed = strength + min(strength, SUPPORT_SHARE * covered.get(index, 0.0))
-                objective.add_to(risked, backed / (backed + defence + floor))
-        time_left = self.time_to_act(g, side)
-        return Threat(
-            (time_left * fought[0], time_left * fought[1]),
-            (time_left * risked[0], time_left * risked[1]),
-        )
+            battle, risk = 0.0, from_afar.get(index, 0.0)
+            if strength > 0 and control.get(objective.hex_id) != side:
+                if landed.get(objective.hex_id, 0.0) > 0:  # fighting for it: it falls or not now
+                    battle = battle_odds.take_chance(g, objective.hex_id, side, found.support_at)
+                else:
+                    defence = defence_at.get(objective.hex_id, 0.0)
+                    floor = DEFENCE_FLOOR if objective.hex_id in garrisons else OPEN_FLOOR
+                    backed = strength + min(strength, SUPPORT_SHARE * covered.get(index, 0.0))
+                    risk += backed / (backed + defence + floor)
+            if battle or risk:
+                threatened.append((objective, battle, risk))
+        return threatened
 
     def landings(
         self, g: Context, found: Forces, side: str, garrisons: dict[str, float], reach: list[float]
