@@ -6,7 +6,9 @@ The evaluation is Japan's chance of winning, built from the victory conditions o
 being played (17.27, 17.38, 17.48; 16.0 for a campaign) and what may yet change them: the
 objectives each side's ground units threaten or march toward, the forces on the map and their
 supply, the cards in hand, and how much of the game is left. Each term says below why it is
-there. The Allies' chance is the rest (there are no draws in the schedules).
+there. The Allies' chance is the rest (there are no draws in the schedules), but for one thing:
+each side reads the enemy's threats at their odds and its own below them
+(``Weights.threat_against``), so that the two chances add up to a little less than one.
 """
 
 from __future__ import annotations
@@ -193,10 +195,10 @@ class Weights:
     threat: float = 0.3
     """A side's own threats, as it reads them: a threatened objective is not taken yet: it
     takes another card, the defender reacts, dice fail. A sure threat counts under a third of
-    the objective, so that taking it is always worth much more than standing next to it (read
-    at their odds, ``threat_against``, a side stood next to objectives instead of taking them:
-    in 24 games of `greedy` against `greedy` Japan held 6.0 resource hexes after its first
-    turn, against 8.5)."""
+    the objective, so that taking it is always worth much more than standing next to it (with
+    its own threats read at their odds as well, 1.0, a side stood next to objectives instead of
+    taking them: in 24 games of `greedy` against `greedy` Japan held 6.0 resource hexes after
+    its first turn, against 8.5)."""
     threat_against: float = 1.0
     """The enemy's threats to a side's objectives, as that side reads them: at their odds. A
     side that discounted them as it discounts its own (``threat``) saw its open objectives three
@@ -341,6 +343,7 @@ class Strategy:
         return japan if side == JAPAN else 1.0 - japan
 
     def read(self, g: Context) -> Reading:
+        """What the evaluation reads of the position of ``g``, before a side weighs it."""
         data = g.data
         found = self.forces(g)
         will_lost = self.will_to_lose(g, found)
@@ -369,7 +372,8 @@ class Strategy:
         )
         resource_margin = reading.resources + japan[0] - allied[0] + reading.balance
         temperature = reading.temperature
-        if reading.kind == "campaign":  # 16.1-16.4, roughly: Political Will and resource hexes
+        if reading.kind == "campaign":  # 16.1-16.4, roughly: Japan wins at Political Will 0
+            # or unless the Allies strip it to one resource hex, so both tracks count
             return logistic(((8 - reading.will) / 2 + (resource_margin - 4) / 3) / temperature)
         point_margin = reading.points + japan[1] - allied[1] + reading.balance
         chance = logistic((point_margin - YEARLY_NEEDS["points"] + 0.5) / temperature)
