@@ -21,12 +21,15 @@ from pathlib import Path
 from wargame.engine.action import Action
 from wargame.engine.errors import WargameError
 from wargame.engine.session import Session, read_save
+from wargame.engine.state import State
 from wargame.games import REGISTRY
+from wargame.games.empire_of_the_sun.forces import enemy
+from wargame.games.empire_of_the_sun.strategy import SIDES
 
 GAME = REGISTRY.game("empire-of-the-sun")
 
 
-def readings(state: object) -> dict[str, tuple[str, bool, float]]:
+def readings(state: State) -> dict[str, tuple[str, bool, float]]:
     """Each resource hex: its holder, whether a ground unit of the holder is in it, and the odds
     read of the enemy taking it."""
     strategy = GAME.strategy
@@ -34,8 +37,9 @@ def readings(state: object) -> dict[str, tuple[str, bool, float]]:
     found = strategy.forces(g)
     control = g.data["control"]
     read = {}
-    for holder, enemy in (("japan", "allied"), ("allied", "japan")):
-        odds = {o.hex_id: battle + risk for o, battle, risk in strategy.odds(g, enemy, found)}
+    for holder in SIDES:
+        taking = strategy.odds(g, enemy(holder), found)
+        odds = {o.hex_id: battle + risk for o, battle, risk in taking}
         garrisons = found.attack_at[holder]
         for hex_id in strategy.resources:
             if control.get(hex_id) == holder:
@@ -58,7 +62,12 @@ def rows(path: Path) -> list[tuple[str, int, bool, float, bool]]:
     return found + ended(read, turn, state)
 
 
-def ended(read: dict, turn: int | None, state: object) -> list[tuple[str, int, bool, float, bool]]:
+def ended(
+    read: dict[str, tuple[str, bool, float]], turn: int | None, state: State
+) -> list[tuple[str, int, bool, float, bool]]:
+    """The hexes ``read`` at the start of ``turn``, with whether they fell by ``state``."""
+    if turn is None:
+        return []
     control = state.data["control"]
     return [
         (holder, turn, garrisoned, odds, control[hex_id] != holder)

@@ -215,7 +215,8 @@ MIRI, MIRI_GARRISON = "2415", "jp-2-sn-bde"  # Japanese at the start, a Dutch re
 
 def allied_threat_to_resources(state: State) -> float:
     strategy, g = GAME.strategy, GAME.context(state)
-    return strategy.threats(g, "allied", strategy.forces(g)).read(1.0)[0]
+    threat = strategy.threats(g, "allied", strategy.forces(g))
+    return threat.read(strategy.weights.threat_against)[0]  # as Japan reads it
 
 
 def test_a_resource_hex_left_open_near_the_enemy_is_far_more_threatened_than_a_garrison() -> None:
@@ -397,7 +398,7 @@ def test_a_second_reaction_event_against_one_offensive_is_a_card_spent() -> None
 
 def japanese_threat(state: State) -> tuple[float, float]:
     strategy, g = GAME.strategy, GAME.context(state)
-    return strategy.threats(g, "japan", strategy.forces(g)).read(1.0)
+    return strategy.threats(g, "japan", strategy.forces(g)).read(strategy.weights.threat)
 
 
 def test_a_landing_backed_by_carriers_in_its_hex_is_likelier_to_take_it() -> None:
