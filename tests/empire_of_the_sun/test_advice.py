@@ -160,7 +160,7 @@ def test_declaring_a_battle_tells_which_air_units_fight_it_at_half_strength():
     assert [c["key"] for c in assign["battle 2813"]["consequences"]] == [
         "consequence.half_strength"
     ]
-    assert "consequences" not in assign["battle 2911"]
+    assert "battle 2911" not in assign  # Akagi fights at Aparri: Manila needs the 21st
     assert words(assign["battle 2813"]["label"]) == "Join the battle at Manila (2813)"
 
 

@@ -393,7 +393,48 @@ def test_an_event_declares_several_and_a_flyer_in_range_of_one_is_assigned_to_it
     offensive = g.data["offensive"]
     assert offensive["battles"] == [MANILA, APARRI] and offensive["optional"] == [MANILA, APARRI]
     assert offensive["assigned"] == {"jp-cv-akagi": APARRI}  # Manila is 4 hexes: out of range
-    assert deciding(g) == ("japan", "prompt.assign", ["battle 2813", "battle 2911"])
+    # the 21st reaches both, but Manila has no other flyer to fight there (stand-in of 6.24)
+    assert deciding(g) == ("japan", "prompt.assign", ["battle 2813"])
+
+
+@pytest.mark.rule("6.24")
+def test_each_optional_battle_hex_needs_a_flyer_of_its_own():
+    """Akagi (range 3) reaches Aparri only; with it gone, the 21st Air Flotilla alone reaches
+    both Aparri and Manila, so once one of them is declared the other is no longer offered:
+    a battle in it would have no attacker (stand-in of 6.24)."""
+    g = position(
+        units={
+            "jp-hq-south": TAINAN,
+            "jp-21-af": TAINAN,
+            "us-r-corps": MANILA,
+            "us-nl-corps": APARRI,
+        },
+        empire=True,
+    )
+    begin(g, "offensive", side="japan", card="J10", mode="ec", lv=6)
+    act(g, "hq jp-hq-south", "unit jp-21-af", "done", "done")
+    assert offered(g) == ["battle 2813", "battle 2911", "done"]
+    act(g, "battle 2911")
+    assert offered(g) == ["done"]
+    act(g, "done")
+    assert g.data["offensive"]["assigned"] == {"jp-21-af": APARRI}
+
+
+@pytest.mark.rule("6.24")
+@pytest.mark.parametrize(
+    ("accepts", "possible"),
+    [
+        ({"A": ["x", "y"], "B": ["x"]}, True),  # A must give x up to B: an augmenting path
+        ({"A": ["x"], "B": ["x"]}, False),
+        ({"A": ["x", "y"], "B": ["x", "y"], "C": ["y", "x"]}, False),
+        ({"A": [], "B": ["x"]}, False),
+        ({}, True),
+    ],
+)
+def test_each_optional_hex_gets_a_flyer_of_its_own_only_where_a_matching_covers_them(
+    accepts, possible
+):
+    assert offensives.each_gets_one(accepts) is possible
 
 
 @pytest.mark.rule("8.11", "8.2")
@@ -406,7 +447,8 @@ def test_a_flyer_assigned_beyond_its_normal_range_fights_at_half_strength():
     assert offensive["extended"] == ["jp-21-af"]
     assert deciding(g)[1] == "prompt.assign_none"
     g = flyers_declaring("ec")
-    act(g, "battle 2813", "battle 2911", "done", "battle 2911")
+    act(g, "battle 2911", "done")  # Aparri alone: the 21st reaches it in its normal range
+    assert g.data["offensive"]["assigned"]["jp-21-af"] == APARRI
     assert g.data["offensive"]["extended"] == []
 
 

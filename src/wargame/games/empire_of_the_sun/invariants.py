@@ -14,7 +14,7 @@ PILES = ("deck", "hand", "discard", "removed")
 
 
 def problems(game: EmpireOfTheSun, state: State) -> list[str]:
-    return [*card_problems(game, state), *unit_problems(game, state)]
+    return [*card_problems(game, state), *unit_problems(game, state), *battle_problems(state)]
 
 
 def card_problems(game: EmpireOfTheSun, state: State) -> list[str]:
@@ -49,3 +49,15 @@ def unit_problems(game: EmpireOfTheSun, state: State) -> list[str]:
         if game.parts.units[unit_id].reduced_attack is None:
             found.append(f"{unit_id} is reduced but has one step")
     return found
+
+
+def battle_problems(state: State) -> list[str]:
+    """Once the flyers are assigned (the intelligence step follows), every optional battle hex
+    has one fighting in it (the stand-in of 6.24)."""
+    offensive = state.data.get("offensive")
+    if not offensive or not state.stack or state.stack[-1].step != "intelligence":
+        return []
+    fought = set(offensive["assigned"].values())
+    return [
+        f"optional battle hex {h} has no attacker" for h in offensive["optional"] if h not in fought
+    ]

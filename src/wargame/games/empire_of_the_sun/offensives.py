@@ -245,11 +245,11 @@ class Offensive(Procedure):
         offensive = current(g)
         found = Decision()
         choices = found.side(f["side"], "prompt.declare", battles=list(offensive["battles"]))
-        if room_for_battle(offensive):
-            for hex_id in optional_battle_hexes(g, offensive):
-                told = declaration_consequences(g, offensive, hex_id)
-                choices.add(Action.of("battle", hex_id), self.add_battle, hex_id, consequences=told)
-        if not requirement_met(g, offensive):
+        required = not requirement_met(g, offensive)
+        for hex_id in declarable_hexes(g, offensive, required):
+            told = declaration_consequences(g, offensive, hex_id)
+            choices.add(Action.of("battle", hex_id), self.add_battle, hex_id, consequences=told)
+        if required:
             choices.prompt = "prompt.declare_required"
             choices.params["card"] = f["card"]
             return found
@@ -283,7 +283,10 @@ class Offensive(Procedure):
             choices.add("done", self.assigned)
             return found
         choices = found.side(f["side"], "prompt.assign", unit=unit_id)
+        optional, assigned = offensive["optional"], offensive["assigned"]
         for hex_id in options:
+            if not attackers_for_optional(g, offensive, optional, {**assigned, unit_id: hex_id}):
+                continue  # that would leave an optional battle hex without a flyer (6.24)
             told = half_strength(g, [unit_id], hex_id)
             choices.add(
                 Action.of("battle", hex_id), self.assign_to, unit_id, hex_id, consequences=told
@@ -848,18 +851,91 @@ def landings_take_control(g: Context, offensive: dict[str, Any]) -> None:
             forces.set_control(g, here, side)
 
 
+@RULES.implements("6.24", "5.31")
+def declarable_hexes(g: Context, offensive: dict[str, Any], required: bool) -> list[str]:
+    """The optional battle hexes the player may declare now; while the event's demand for a
+    battle somewhere is ``required`` (unmet), only those that meet it: a flyer sent to another
+    hex first might leave none for it (stand-in of 6.24). Any set of hexes the player could
+    declare is still open to him, the one meeting the demand first."""
+    if not room_for_battle(offensive):
+        return []
+    found = optional_battle_hexes(g, offensive)
+    if not required:
+        return found
+    own = events.hook(offensive["card"], "requirement")
+    battles = offensive["battles"]
+    return [h for h in found if own is None or own(g, [*battles, h])]
+
+
 def room_for_battle(offensive: dict[str, Any]) -> bool:
     return offensive["mode"] != "oc" or not offensive["battles"]
 
 
+RULES.stand_in(
+    "6.24",
+    "An optional battle hex (only reaction-player units in it) is a battle for the activated "
+    "flyers in range: it may be declared only while each optional battle hex can still get a "
+    "flyer of its own, and a flyer in range of several battles may not go where that would "
+    "leave one without (the seed does not say what a battle with no attacker would be).",
+    key="optional_battle_attacker",
+)
+
+
 def optional_battle_hexes(g: Context, offensive: dict[str, Any]) -> list[str]:
-    """Hexes with only RP units that an activated OP air unit or carrier can reach (6.24)."""
+    """Hexes with only RP units that an activated OP air unit or carrier can reach (6.24), each
+    of them and those declared before with a flyer of its own (``attackers_for_optional``)."""
     side = offensive["side"]
     targets = enemy_hexes(g, side) - set(offensive["battles"])
     reachable: set[str] = set()
     for unit_id in striking_flyers(g, offensive):
         reachable |= set(strike_hexes(g, unit_id)) & targets
-    return sorted(h for h in reachable if battle_allowed(g, offensive, h))
+    declared = offensive["optional"]
+    return sorted(
+        h
+        for h in reachable
+        if battle_allowed(g, offensive, h)
+        and attackers_for_optional(g, offensive, [*declared, h], offensive["assigned"])
+    )
+
+
+@RULES.implements("6.24")
+def attackers_for_optional(
+    g: Context, offensive: dict[str, Any], hexes: list[str], assigned: dict[str, str]
+) -> bool:
+    """Whether each optional battle hex of ``hexes`` has, or can still get, an activated flyer
+    fighting in it (the stand-in above): those ``assigned`` stay where they are; the others,
+    but those standing in a battle hex (they fight there), may each cover one hex in range."""
+    covered = set(assigned.values())
+    needy = [h for h in hexes if h not in covered]
+    if not needy:
+        return True
+    battles = offensive["battles"]
+    free = [
+        u
+        for u in striking_flyers(g, offensive)
+        if u not in assigned and forces.at(g, u) not in battles
+    ]
+    reach = {u: strike_hexes(g, u) for u in free}
+    return each_gets_one({h: [u for u in free if h in reach[u]] for h in needy})
+
+
+def each_gets_one(accepts: dict[str, list[str]]) -> bool:
+    """Whether every key can have an item of its own among those it accepts: a matching that
+    covers the keys, by augmenting paths (Kuhn). Written here: the graphs are a few hexes and
+    flyers, and no graph library is among the game's dependencies (scipy's matching is in the
+    map builder's extra only)."""
+    owner: dict[str, str] = {}
+
+    def claim(key: str, seen: set[str]) -> bool:
+        for item in accepts[key]:
+            if item not in seen:
+                seen.add(item)
+                if item not in owner or claim(owner[item], seen):
+                    owner[item] = key
+                    return True
+        return False
+
+    return all(claim(key, set()) for key in accepts)
 
 
 def battle_allowed(g: Context, offensive: dict[str, Any], hex_id: str) -> bool:
