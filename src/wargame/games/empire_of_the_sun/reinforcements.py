@@ -253,8 +253,8 @@ def holds_hq(g: Context, hex_id: str) -> bool:
 def placement_hexes(g: Context, unit: Unit, hqs: list[str], basis: dict[str, Any]) -> set[str]:
     """The hexes the side's HQs that may take the unit reach (:func:`_takers`): the ranges of
     those in ``hqs`` as the ``basis`` has them, the own hexes of those that arrived since."""
-    on_map = [(u, forces.at(g, u)) for u in forces.units_on_map(g, unit.side)
-              if forces.is_class(g, u, "hq")]  # fmt: skip
+    hqs_now = [u for u in forces.units_on_map(g, unit.side) if forces.is_class(g, u, "hq")]
+    on_map = [(u, forces.at(g, u)) for u in hqs_now]
     ranged, own_hex = _takers_among(g, unit, hqs, on_map)
     allowed = set(own_hex)
     for hq_id in ranged:
