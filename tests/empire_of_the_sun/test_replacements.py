@@ -12,7 +12,8 @@ import pytest
 from tests.empire_of_the_sun.driver import act, begin, deciding, offered
 from tests.empire_of_the_sun.factory import components, position
 from wargame.engine.procedure import Context
-from wargame.games.empire_of_the_sun import forces
+from wargame.games.empire_of_the_sun import forces, supply
+from wargame.games.empire_of_the_sun.reinforcements import entry_hexes
 from wargame.games.empire_of_the_sun.replacements import (
     COMMONWEALTH_NAVAL_HEXES,
     allied_pools,
@@ -25,7 +26,7 @@ from wargame.games.empire_of_the_sun.replacements import (
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
 UNITS = components().units
-OAHU, SAIGON, KUNMING, RABAUL = "5808", "2212", "2407", "4021"
+OAHU, SAIGON, KUNMING, RABAUL, LAE = "5808", "2212", "2407", "4021", "3822"
 HQS = {"us-hq-cenpac": OAHU, "jp-hq-south": SAIGON}
 
 
@@ -204,3 +205,52 @@ def test_japan_spends_banked_naval_points_and_divisions_from_china_after_the_all
     assert offered(g) == ["done"]
     act(g, "done")
     assert g.state.result is not None
+
+
+# -- placed like reinforcements (10.1, 9.11) ---------------------------------------------------
+@pytest.mark.rule("10.1", "9.11")
+def test_an_hq_that_arrived_this_turn_takes_units_back_only_in_its_own_hex():
+    units = {**HQS, "us-1mar-div": "eliminated"}
+    g = position(units=units, empire=True)
+    begin(g, "replacements")  # every HQ on the map started the turn there
+    act(g, "rebuild us-1mar-div")
+    assert {"hex 5808", "hex 3823", "hex 4021"} <= set(offered(g))
+    g = position(units=units, empire=True)
+    begin(g, "replacements", hqs=["jp-hq-south"])  # the Central Pacific HQ arrived this turn
+    act(g, "rebuild us-1mar-div")
+    assert offered(g) == ["hex 5808", "full 5808", "cancel"]
+
+
+@pytest.mark.rule("10.1", "9.11", "7.35")
+def test_a_unit_brought_back_that_neutralises_enemy_zoi_opens_no_hex_to_the_next_ones():
+    # The 5th Air Force back at Port Moresby neutralises the Rabaul air unit's ZOI over Lae:
+    # the position as it stands would then take a corps at Lae, the segment does not.
+    hqs = {**HQS, "us-hq-swpac": "3727"}
+    g = position(
+        units={**hqs, "jp-hq-south-seas": RABAUL, "jp-24-af": RABAUL,
+               "us-5af": "eliminated", "us-xi-corps": "eliminated"},
+        japanese=[RABAUL], empire=True,
+    )  # fmt: skip
+    assert supply.zoi(g).blocks(LAE, "allied")
+    begin(g, "replacements", hqs=list(hqs))
+    act(g, "rebuild us-5af", "hex 3823")
+    assert LAE in entry_hexes(g, "us-xi-corps", list(hqs))
+    act(g, "rebuild us-xi-corps")
+    assert "hex 3727" in offered(g) and f"hex {LAE}" not in offered(g)
+
+
+@pytest.mark.rule("10.1", "9.11", "4.11", "4.12")
+def test_the_turn_hands_its_first_hqs_from_the_reinforcements_to_the_replacements():
+    g = position(units={**HQS, "us-hq-swpac": "turn:3", "us-1mar-div": "eliminated"}, turn=3,
+                 empire=True)  # fmt: skip
+    begin(g, "turn")
+    act(g, "unit us-hq-swpac", "hex 3727", "done")
+    if "done" in offered(g):  # Japan has nothing to place
+        act(g, "done")
+    assert deciding(g)[1] == "prompt.replacements"
+    act(g, "rebuild us-1mar-div")
+    started = entry_hexes(g, "us-1mar-div", list(HQS))  # the HQs that started the turn
+    every = entry_hexes(g, "us-1mar-div", [*HQS, "us-hq-swpac"])
+    hexes = [a.split()[1] for a in offered(g) if a.startswith("hex ")]
+    assert set(hexes) == {*started, "3727"}  # the South West Pacific HQ's own hex only
+    assert set(every) - set(hexes)  # its range would have offered more

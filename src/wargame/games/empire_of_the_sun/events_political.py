@@ -19,7 +19,7 @@ from wargame.games.empire_of_the_sun.china import move_china
 from wargame.games.empire_of_the_sun.events import effect
 from wargame.games.empire_of_the_sun.political_will import adjust
 from wargame.games.empire_of_the_sun.registry import RULES
-from wargame.games.empire_of_the_sun.replacements import Replacements
+from wargame.games.empire_of_the_sun.replacements import Replacements, start_placing
 
 WIE_LIMITS = (-7, 3)  # 15.7
 TOJO_TURN = 9  # provisional: see the stand-in below
@@ -190,9 +190,10 @@ class SextantConference(Replacements):
 
     name = "event_A39"
 
-    @RULES.implements("5.34", "10.1")
+    @RULES.implements("5.34", "10.1", "9.11")
     def start(self, g: Context, f: Frame) -> None:
         f["pools"] = dict(SEXTANT_POINTS)
+        start_placing(g, f)
         g.goto("spend")
 
     def side_done(self, g: Context, f: Frame) -> None:

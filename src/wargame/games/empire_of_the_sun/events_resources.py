@@ -26,6 +26,7 @@ from wargame.games.empire_of_the_sun.replacements import (
     pool_for,
     rebuildable,
     repairable,
+    start_placing,
 )
 from wargame.games.empire_of_the_sun.stacking import fits
 from wargame.games.empire_of_the_sun.victory import TOKYO
@@ -102,9 +103,10 @@ class EventReplacements(Replacements):
     def __init__(self, card_id: str) -> None:
         self.name = f"event_{card_id}"
 
-    @RULES.implements("5.33", "10.1")
+    @RULES.implements("5.33", "10.1", "9.11")
     def start(self, g: Context, f: Frame) -> None:
         f["pools"] = {"event": EVENT_POINTS[f["card"]]}
+        start_placing(g, f)
         g.goto("spend")
 
     def candidates(self, g: Context, f: Frame) -> tuple[list[str], list[str]]:

@@ -127,7 +127,7 @@ class Reinforcements(Procedure):
             f["basis"] = entry_basis(g, "japan", f["hqs"])
             g.goto("place")
         else:
-            g.ret()
+            g.ret(turn_hqs=f["hqs"])  # the Replacement segment places as this one (10.1, 9.11)
 
 
 def arrivals(g: Context, side: str) -> list[str]:

@@ -1,12 +1,15 @@
 """The Replacement segment (4.12, 10.0): each side spends its replacement points, Allies first.
 
 A point restores a reduced unit in supply and outside enemy air ZOI, or brings an eliminated
-unit back reduced (two points: at full strength), placed like a reinforcement. Pre-war units
-never come back; Dutch units get none; points not spent are lost unless the rules bank them.
+unit back reduced (two points: at full strength), placed like a reinforcement (9.11: against
+what the side's placements found as it began to spend, with the HQs on the map at the start of
+the turn; an HQ that arrived since takes units in its own hex only). Pre-war units never come
+back; Dutch units get none; points not spent are lost unless the rules bank them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from wargame.engine.action import Action
@@ -15,7 +18,13 @@ from wargame.engine.state import Frame
 from wargame.games.empire_of_the_sun import forces, supply
 from wargame.games.empire_of_the_sun.forces import record
 from wargame.games.empire_of_the_sun.registry import RULES
-from wargame.games.empire_of_the_sun.reinforcements import KUNMING, entry_hexes, may_enter
+from wargame.games.empire_of_the_sun.reinforcements import (
+    KUNMING,
+    entry_basis,
+    entry_hexes,
+    may_enter,
+    placed_entries,
+)
 from wargame.games.empire_of_the_sun.static import Unit
 
 ALLIED_GROUND, ALLIED_AIR = 2, 5  # per turn from turn 2 (10.31, 10.32)
@@ -89,10 +98,11 @@ def pool_for(unit: Unit) -> str | None:
 class Replacements(Procedure):
     name = "replacements"
 
-    @RULES.implements("4.12")
+    @RULES.implements("4.12", "9.11")
     def start(self, g: Context, f: Frame) -> None:
         f["side"] = "allied"
         f["pools"] = allied_pools(g)
+        start_placing(g, f, f.get("hqs"))
         g.goto("spend")
 
     @decision
@@ -111,7 +121,8 @@ class Replacements(Procedure):
 
     def candidates(self, g: Context, f: Frame) -> tuple[list[str], list[str]]:
         """The units the points may repair, and the eliminated units they may bring back."""
-        return repairable(g, f["side"], f["pools"]), rebuildable(g, f["side"], f["pools"])
+        returns = None if f.get("basis") is None else lambda u: bool(self.places(g, f, u))
+        return repairable(g, f["side"], f["pools"]), rebuildable(g, f["side"], f["pools"], returns)
 
     def charge(self, g: Context, f: Frame, unit_id: str, cost: int) -> None:
         spend_points(g, f["pools"], unit_id, cost)
@@ -121,7 +132,13 @@ class Replacements(Procedure):
         return f["pools"].get(name, 0) >= 2 and name != "chinese"
 
     def places(self, g: Context, f: Frame, unit_id: str) -> list[str]:
-        return rebuild_hexes(g, unit_id)
+        """Where an eliminated unit comes back: as a reinforcement of the segment would
+        (9.11), against the side's ``basis``; a game saved before the basis was kept reads the
+        position as it stands."""
+        basis = f.get("basis")
+        if basis is None:
+            return rebuild_hexes(g, unit_id)
+        return placed_entries(g, unit_id, f["hqs"], basis)
 
     def repair(self, g: Context, f: Frame, unit_id: str) -> None:
         self.charge(g, f, unit_id, 1)
@@ -164,9 +181,23 @@ class Replacements(Procedure):
         if f["side"] == "allied":
             f["side"] = "japan"
             f["pools"] = japanese_pools(g)
+            if f.get("basis") is not None:
+                start_placing(g, f, f["hqs"])
             g.goto("spend")
         else:
             g.ret()
+
+
+@RULES.implements("9.11", "10.1")
+def start_placing(g: Context, f: Frame, hqs: list[str] | None = None) -> None:
+    """Eliminated units come back placed like reinforcements (10.1): against what the side
+    found as it began to spend (:func:`entry_basis`: a placement cannot change enemy ZOI to
+    enable another, 9.11), through the HQs ``hqs`` on the map as the turn started (those of the
+    Reinforcement segment; an HQ that arrived since takes units in its own hex only). An event's
+    points, spent during the turn, count every HQ on the map as it is played (a reading: 9.11
+    speaks of the segment)."""
+    f["hqs"] = hqs or hqs_on_map(g)
+    f["basis"] = entry_basis(g, f["side"], f["hqs"])
 
 
 def spend_points(g: Context, pools: dict[str, Any], unit_id: str, cost: int) -> None:
@@ -197,7 +228,12 @@ def repairable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
     return sorted(result)
 
 
-def rebuildable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
+def rebuildable(
+    g: Context, side: str, pools: dict[str, int], returns: Callable[[str], bool] | None = None
+) -> list[str]:
+    """The side's eliminated units that its points may bring back and that have a hex to come
+    back to: ``returns`` says so of a unit (by default :func:`may_come_back`, the position as it
+    stands)."""
     lost = "australia" in g.data["surrendered"]
     hqs = hqs_on_map(g)
     result = []
@@ -210,7 +246,7 @@ def rebuildable(g: Context, side: str, pools: dict[str, int]) -> list[str]:
         name = pool_for(unit)
         if name is None or pools.get(name, 0) < 1 or (lost and unit.nationality == "australian"):
             continue
-        if may_come_back(g, unit_id, hqs):
+        if may_come_back(g, unit_id, hqs) if returns is None else returns(unit_id):
             result.append(unit_id)
     return sorted(result)
 

@@ -60,7 +60,8 @@ class Turn(Procedure):
 
     def replacements(self, g: Context, f: Frame) -> None:
         note_progress_target(g)
-        g.call("replacements", then="strategic_warfare")
+        hqs = f.locals.pop("turn_hqs", None)  # HQs on the map as the turn started (9.11)
+        g.call("replacements", then="strategic_warfare", hqs=hqs)
 
     def strategic_warfare(self, g: Context, f: Frame) -> None:
         g.call("strategic_warfare", then="deal")
