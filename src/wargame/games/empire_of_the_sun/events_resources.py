@@ -115,9 +115,9 @@ class EventReplacements(Replacements):
         repairs = [
             u for u in repairable(g, f["side"], pools) if takes(g, u) and where(g, forces.at(g, u))
         ]
-        rebuilds = [
-            u for u in rebuildable(g, f["side"], pools) if takes(g, u) and self.places(g, f, u)
-        ]
+        rebuilds = rebuildable(
+            g, f["side"], pools, lambda u: takes(g, u) and bool(self.places(g, f, u))
+        )
         return repairs, rebuilds
 
     def charge(self, g: Context, f: Frame, unit_id: str, cost: int) -> None:

@@ -121,8 +121,8 @@ class Replacements(Procedure):
 
     def candidates(self, g: Context, f: Frame) -> tuple[list[str], list[str]]:
         """The units the points may repair, and the eliminated units they may bring back."""
-        returns = None if f.get("basis") is None else lambda u: bool(self.places(g, f, u))
-        return repairable(g, f["side"], f["pools"]), rebuildable(g, f["side"], f["pools"], returns)
+        rebuilds = rebuildable(g, f["side"], f["pools"], lambda u: bool(self.places(g, f, u)))
+        return repairable(g, f["side"], f["pools"]), rebuilds
 
     def charge(self, g: Context, f: Frame, unit_id: str, cost: int) -> None:
         spend_points(g, f["pools"], unit_id, cost)
@@ -235,7 +235,9 @@ def rebuildable(
     back to: ``returns`` says so of a unit (by default :func:`may_come_back`, the position as it
     stands)."""
     lost = "australia" in g.data["surrendered"]
-    hqs = hqs_on_map(g)
+    if returns is None:
+        hqs = hqs_on_map(g)
+        returns = lambda u: may_come_back(g, u, hqs)  # noqa: E731
     result = []
     for unit_id, at in g.data["units"].items():
         if at != "eliminated":  # before reading the record: most units are not
@@ -246,7 +248,7 @@ def rebuildable(
         name = pool_for(unit)
         if name is None or pools.get(name, 0) < 1 or (lost and unit.nationality == "australian"):
             continue
-        if may_come_back(g, unit_id, hqs) if returns is None else returns(unit_id):
+        if returns(unit_id):
             result.append(unit_id)
     return sorted(result)
 
