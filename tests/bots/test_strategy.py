@@ -12,7 +12,7 @@ from wargame.games import REGISTRY
 from wargame.games.empire_of_the_sun import offensives, supply
 from wargame.games.empire_of_the_sun.cards import deal
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
-from wargame.games.empire_of_the_sun.strategy import Strategy, deal_ahead, in_play
+from wargame.games.empire_of_the_sun.strategy import Strategy, deal_ahead, in_play, overstacking
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
@@ -552,3 +552,14 @@ def test_the_ordering_never_leaves_a_ship_at_sea_after_the_battles_when_a_port_i
     act(g, f"unit {ship}")
     assert "stay" in offered(g) and (len(offered(g)) > 1) is port
     assert ("stay" not in ordered(g)) is port
+
+
+def test_a_unit_moved_into_a_full_hex_counts_as_lost_with_the_weakest_aircraft_there() -> None:
+    # Tokyo holds three Japanese air and ground units (7.34: no more at the end of a card play).
+    state = start()
+    crowded, spread = arriving(state, TOKYO), arriving(state, "3705")
+    lost = overstacking(GAME.context(crowded))
+    assert lost == {"jp-1-ad"}  # the air division, taken off before any ground unit
+    assert not overstacking(GAME.context(spread))
+    strength = GAME.strategy.forces(GAME.context(crowded)).strength["japan"]
+    assert strength < GAME.strategy.forces(GAME.context(spread)).strength["japan"]
