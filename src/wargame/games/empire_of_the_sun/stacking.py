@@ -45,6 +45,8 @@ def overstacked(g: Context, side: str) -> list[str]:
     records = g.static.units
     found = []
     for hex_id, here in forces.by_hex(g).items():
+        if len(here) <= AIR_GROUND_LIMIT:
+            continue
         mine = [u for u in here if records[u].side == side]
         if len(mine) > AIR_GROUND_LIMIT and not within_limits(g, mine):
             found.append(hex_id)
@@ -89,7 +91,12 @@ class Stacking(Procedure):
 
 
 def removable(g: Context, hex_id: str, side: str) -> list[str]:
-    here = forces.units_at(g, hex_id, side)
+    return removable_among(g, forces.units_at(g, hex_id, side))
+
+
+def removable_among(g: Context, here: list[str]) -> list[str]:
+    """Which of one side's units ``here``, together in a hex, the owner may take off next:
+    ships while there are too many, and aircraft before ground units (7.34)."""
     naval, others = counts(g, here)
     choices = []
     if naval > NAVAL_LIMIT:

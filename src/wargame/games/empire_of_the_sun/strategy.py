@@ -1008,33 +1008,24 @@ def overstacking(g: Context) -> set[str]:
     of them aircraft; with it, 32 and 31."""
     offensive = g.data.get("offensive")
     battles_to_come = bool(offensive) and "post_moved" not in offensive
-    records = g.static.units
     lost: set[str] = set()
-    for here in forces.by_hex(g).values():
-        if len(here) <= stacking.AIR_GROUND_LIMIT:
-            continue
-        for side in SIDES:
-            mine = [u for u in here if records[u].side == side]
-            if battles_to_come and len(mine) < len(here):
+    for side in SIDES:
+        for hex_id in stacking.overstacked(g, side):
+            mine = forces.units_at(g, hex_id, side)
+            if battles_to_come and len(mine) < len(forces.units_at(g, hex_id)):
                 continue
-            if len(mine) > stacking.AIR_GROUND_LIMIT and not stacking.within_limits(g, mine):
-                lost.update(stacking_excess(g, mine))
+            lost.update(stacking_excess(g, mine))
     return lost
 
 
 def stacking_excess(g: Context, unit_ids: list[str]) -> list[str]:
-    """The weakest units whose removal brings ``unit_ids`` within the stacking limits, in the
-    order the rules let the owner take them off (``stacking.removable``)."""
+    """The weakest units whose removal brings ``unit_ids`` within the stacking limits, each
+    among those the rules let the owner take off next (``stacking.removable_among``)."""
     records = g.static.units
     kept, taken = list(unit_ids), []
     while not stacking.within_limits(g, kept):
-        naval, others = stacking.counts(g, kept)
-        classes = ["naval"] if naval > stacking.NAVAL_LIMIT else []
-        if others > stacking.AIR_GROUND_LIMIT:
-            air = any(records[u].unit_class == "air" for u in kept)
-            classes.append("air" if air else "ground")
         weakest = min(
-            (u for u in kept if records[u].unit_class in classes),
+            stacking.removable_among(g, kept),
             key=lambda u: (records[u].attack + records[u].defense, u),
         )
         kept.remove(weakest)
