@@ -563,3 +563,35 @@ def test_a_unit_moved_into_a_full_hex_counts_as_lost_with_the_weakest_aircraft_t
     assert not overstacking(GAME.context(spread))
     strength = GAME.strategy.forces(GAME.context(crowded)).strength["japan"]
     assert strength < GAME.strategy.forces(GAME.context(spread)).strength["japan"]
+
+
+@pytest.mark.rule("7.34", "8.6")
+def test_before_its_battle_a_full_hex_counts_only_the_units_that_cannot_leave_it() -> None:
+    """Japan's offensive lands on Kauai, held by a US division, with two activated aircraft and
+    two armies: the aircraft may fly off after the battle (8.6), so nothing counts as lost yet.
+    Ground units and an air division that was there unactivated stay, and what they hold over
+    the three the hex may keep at the end of the card play is lost (7.34): aircraft first."""
+    from tests.empire_of_the_sun.factory import position
+    from tests.empire_of_the_sun.test_post_battle import KAUAI, offensive
+
+    def lost(japanese: list[str], activated: list[str]) -> set[str]:
+        g = position(units={"us-1mar-div": KAUAI, **dict.fromkeys(japanese, KAUAI)})
+        offensive(g, "japan", activated=activated)
+        return overstacking(g)
+
+    air, ground = ["jp-1-ad", "jp-2-ad"], ["jp-2-army", "jp-14-army", "jp-15-army", "jp-1-sn-bde"]
+    assert lost(air + ground[:2], air + ground[:2]) == set()
+    assert lost(air[:1] + ground, air[:1] + ground) == {"jp-1-sn-bde"}  # the weakest ground unit
+    assert lost(air + ground[:2], air[1:] + ground[:2]) == set()
+    assert lost(air + ground[:3], air[1:] + ground[:3]) == {"jp-1-ad"}
+
+
+@pytest.mark.rule("7.34")
+def test_a_full_hex_loses_a_unit_that_lowers_its_count_not_half_of_a_pair() -> None:
+    """Oahu holds the 7th AF and its LRB (counting once), two ground units and the 1st MAW:
+    four, one too many. The LRB is the weakest aircraft, but taking it off alone leaves four;
+    the 1st MAW is the one unit the owner need lose."""
+    from tests.empire_of_the_sun.factory import position
+
+    oahu = ["us-7af", "us-7af-lrb", "us-x-corps", "us-1mar-div", "us-1maw"]
+    assert overstacking(position(units=dict.fromkeys(oahu, "5808"))) == {"us-1maw"}

@@ -18,7 +18,8 @@ import weakref
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from functools import partial
+from typing import Any, Final
 
 from wargame.engine.action import Action
 from wargame.engine.contract import outcome
@@ -1001,36 +1002,56 @@ def overstacking(g: Context) -> set[str]:
     """The units the stacking check at the end of the card play would take off the map (7.24,
     7.34, 7.48: back the turn after next if supplied, so out of most of a 1942 game): each
     overstacked hex's excess, the weakest first, aircraft before ground units as the owner
-    must. Until the offensive's battles are over, a hex holding enemy units is left alone: its
-    battle is still to come and the attacker's aircraft and ships leave it after (8.6). Without
+    must. Until the offensive's battles are over, a hex holding enemy units counts only the
+    units that will still be there after them: its activated aircraft and ships may move on
+    after the battle (8.6), its ground units and whatever was not activated may not. Without
     this term both bots moved units into full hexes: in 24 games of ``greedy`` against itself
     (1942, seeds 1 to 24) 185 of Japan's units and 113 of the Allies' were taken off so, most
     of them aircraft; with it, 32 and 31."""
     offensive = g.data.get("offensive")
     battles_to_come = bool(offensive) and "post_moved" not in offensive
+    movable = post_battle_movers(offensive) if battles_to_come else frozenset()
     lost: set[str] = set()
     for side in SIDES:
         for hex_id in stacking.overstacked(g, side):
             mine = forces.units_at(g, hex_id, side)
             if battles_to_come and len(mine) < len(forces.units_at(g, hex_id)):
-                continue
+                mine = [u for u in mine if u not in movable or is_ground(g, u)]
             lost.update(stacking_excess(g, mine))
     return lost
 
 
+def post_battle_movers(offensive: dict[str, Any]) -> frozenset[str]:
+    """The units activated by either side in this offensive: of them, the aircraft and ships
+    may leave a battle hex after the battles (8.6)."""
+    reaction = offensive["reaction"] or {"activated": []}
+    return frozenset([*offensive["activated"], *reaction["activated"]])
+
+
+def is_ground(g: Context, unit_id: str) -> bool:
+    return bool(g.static.units[unit_id].unit_class == "ground")
+
+
 def stacking_excess(g: Context, unit_ids: list[str]) -> list[str]:
     """The weakest units whose removal brings ``unit_ids`` within the stacking limits, each
-    among those the rules let the owner take off next (``stacking.removable_among``)."""
-    records = g.static.units
+    among those the rules let the owner take off next (``stacking.removable_among``); one
+    whose removal lowers the count first, since half of a normal and LRB pair taken off alone
+    leaves the pair counting once (7.34)."""
     kept, taken = list(unit_ids), []
     while not stacking.within_limits(g, kept):
-        weakest = min(
-            stacking.removable_among(g, kept),
-            key=lambda u: (records[u].attack + records[u].defense, u),
-        )
+        weakest = min(stacking.removable_among(g, kept), key=partial(removal_cost, g, kept))
         kept.remove(weakest)
         taken.append(weakest)
     return taken
+
+
+def removal_cost(g: Context, here: list[str], unit_id: str) -> tuple[bool, int, str]:
+    """How little taking ``unit_id`` off of ``here`` costs its owner: whether the count stays
+    as it is (then it is not enough), then its strength."""
+    unit = g.static.units[unit_id]
+    rest = [u for u in here if u != unit_id]
+    unchanged = stacking.counts(g, rest) == stacking.counts(g, here)
+    return unchanged, unit.attack + unit.defense, unit_id
 
 
 REACTIONS_IN_PLAY: Final = 1
