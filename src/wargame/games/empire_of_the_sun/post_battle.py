@@ -186,14 +186,18 @@ class OffensiveEnd(EmergencyMoves):
     def stranded(self, g: Context, f: Frame) -> None:
         """Naval units of the offensive away from a friendly port, and its air units away from a
         friendly airfield, are lost once it is over."""
-        offensive = g.data["offensive"]
-        reaction = offensive["reaction"] or {"activated": []}
-        for unit_id in [*offensive["activated"], *reaction["activated"]]:
+        for unit_id in activated_units(g.data["offensive"]):
             if not forces.on_map(forces.at(g, unit_id)):
                 continue
             if lost_away_from_base(g, unit_id, forces.at(g, unit_id)):
                 lose(g, unit_id)
         g.ret()
+
+
+def activated_units(offensive: dict[str, Any]) -> list[str]:
+    """The units the offensive's player and the reaction's activated, in that order."""
+    reaction = offensive.get("reaction") or {"activated": []}
+    return [*offensive["activated"], *reaction["activated"]]
 
 
 @RULES.implements("7.21", "7.31")

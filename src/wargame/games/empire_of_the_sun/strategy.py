@@ -19,7 +19,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Final
+from typing import Final
 
 from wargame.engine.action import Action
 from wargame.engine.contract import outcome
@@ -40,6 +40,7 @@ from wargame.games.empire_of_the_sun.bidding import vp_adjustment
 from wargame.games.empire_of_the_sun.forces import Components, enemy
 from wargame.games.empire_of_the_sun.national_status import NATIONS
 from wargame.games.empire_of_the_sun.post_battle import (
+    activated_units,
     left_to_lose,
     lost_away_from_base,
     may_move_after_battle,
@@ -989,11 +990,10 @@ def stranding(g: Context) -> set[str]:
     offensive = g.data.get("offensive")
     if not offensive or "post_moved" not in offensive:  # the battles are not over yet
         return set()
-    reaction = offensive.get("reaction") or {"activated": []}
     units = g.data["units"]
     return {
         unit_id
-        for unit_id in [*offensive["activated"], *reaction["activated"]]
+        for unit_id in activated_units(offensive)
         if lost_away_from_base(g, unit_id, units.get(unit_id, ""))
     }
 
@@ -1010,26 +1010,15 @@ def overstacking(g: Context) -> set[str]:
     of them aircraft; with it, 32 and 31."""
     offensive = g.data.get("offensive")
     battles_to_come = bool(offensive) and "post_moved" not in offensive
-    movable = post_battle_movers(offensive) if battles_to_come else frozenset()
+    movable = frozenset(activated_units(offensive)) if battles_to_come else frozenset()
     lost: set[str] = set()
     for side in SIDES:
         for hex_id in stacking.overstacked(g, side):
             mine = forces.units_at(g, hex_id, side)
             if battles_to_come and len(mine) < len(forces.units_at(g, hex_id)):
-                mine = [u for u in mine if u not in movable or is_ground(g, u)]
+                mine = [u for u in mine if u not in movable or forces.is_class(g, u, "ground")]
             lost.update(stacking_excess(g, mine))
     return lost
-
-
-def post_battle_movers(offensive: dict[str, Any]) -> frozenset[str]:
-    """The units activated by either side in this offensive: of them, the aircraft and ships
-    may leave a battle hex after the battles (8.6)."""
-    reaction = offensive["reaction"] or {"activated": []}
-    return frozenset([*offensive["activated"], *reaction["activated"]])
-
-
-def is_ground(g: Context, unit_id: str) -> bool:
-    return bool(g.static.units[unit_id].unit_class == "ground")
 
 
 def stacking_excess(g: Context, unit_ids: list[str]) -> list[str]:
@@ -1039,18 +1028,22 @@ def stacking_excess(g: Context, unit_ids: list[str]) -> list[str]:
     leaves the pair counting once (7.34)."""
     kept, taken = list(unit_ids), []
     while not stacking.within_limits(g, kept):
-        weakest = min(stacking.removable_among(g, kept), key=partial(removal_cost, g, kept))
+        cost = partial(removal_cost, g, kept, stacking.counts(g, kept))
+        weakest = min(stacking.removable_among(g, kept), key=cost)
         kept.remove(weakest)
         taken.append(weakest)
     return taken
 
 
-def removal_cost(g: Context, here: list[str], unit_id: str) -> tuple[bool, int, str]:
-    """How little taking ``unit_id`` off of ``here`` costs its owner: whether the count stays
-    as it is (then it is not enough), then its strength."""
+def removal_cost(
+    g: Context, here: list[str], counted: tuple[int, int], unit_id: str
+) -> tuple[bool, int, str]:
+    """How little taking ``unit_id`` off of ``here`` (whose stacking counts are ``counted``)
+    costs its owner: whether the count stays as it is (then it is not enough), then its
+    strength."""
     unit = g.static.units[unit_id]
     rest = [u for u in here if u != unit_id]
-    unchanged = stacking.counts(g, rest) == stacking.counts(g, here)
+    unchanged = stacking.counts(g, rest) == counted
     return unchanged, unit.attack + unit.defense, unit_id
 
 
