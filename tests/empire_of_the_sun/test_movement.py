@@ -6,6 +6,7 @@ import pytest
 
 from tests.empire_of_the_sun.factory import components, place, position
 from wargame.games.empire_of_the_sun import forces, movement
+from wargame.games.empire_of_the_sun.events_military_allies_early import unit_reaches
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 
@@ -231,6 +232,8 @@ def test_a_transport_route_costs_half_a_point_into_a_hex_without_enemy_units():
     g = position(units={"in-2-corps": "1905"})
     move = movement.moves(g, ["in-2-corps"], oc=1)["hex 2104"]
     assert move.path == ("1905", "2005", "2104")
+    corps = components().units["in-2-corps"]  # the 5.31 check's bound must cover such a move
+    assert unit_reaches(corps, 1, on_coast=False, ground=True)[0] >= BOARD.distance("1905", "2104")
     g = position(units={"cw-15-corps": "1913"})
     assert movement.moves(g, ["cw-15-corps"], oc=1)["hex 2015"].path == ("1913", "2014", "2015")
     g = position(units={"cw-15-corps": "1913", "jp-ca-mogami": "2014"})

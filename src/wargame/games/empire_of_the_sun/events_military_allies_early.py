@@ -31,7 +31,9 @@ from wargame.games.empire_of_the_sun.supply import COMMONWEALTH
 OLYMPIC_ASP = 4  # later-edition hint (spec 7.2, #9)
 GHORMLEY, HALSEY = "us-hq-sopac-ghormley", "us-hq-sopac-halsey"
 NZ_3_DIVISION = "nz-3-div"
-GROUND_REACH, ASSAULT_REACH = movement.GROUND_MP, movement.NAVAL_MP  # a point of OC (T1)
+# Hexes a point of OC (T1) takes a unit at most: a ground unit 2 along a transport route (7.41)
+GROUND_REACH = int(movement.GROUND_MP / movement.ROUTE_COST)
+ASSAULT_REACH = movement.NAVAL_MP
 
 RULES.stand_in(
     "9.31",
@@ -117,8 +119,9 @@ def moves_meeting(
 
 def unit_reaches(unit: Unit, oc: int, *, on_coast: bool, ground: bool) -> tuple[int, int]:
     """How far the unit could get in one offensive at the card's OC: to any target, and to a
-    coastal one; a bound (:func:`able_to_get_there`). A ground unit goes 1 hex a point
-    overland, and 5 a point by amphibious assault from a coast (7.45, never doubled); with
+    coastal one; a bound (:func:`able_to_get_there`). A ground unit goes 2 hexes a point
+    overland (along a transport route, 7.41), and 5 a point by amphibious assault from a coast
+    (7.45, never doubled); with
     ``ground`` false, a ship 5 a point, doubled from a port, and an air unit its range once a
     point of OC and once more to strike."""
     if unit.unit_class == "ground":
