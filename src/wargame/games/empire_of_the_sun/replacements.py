@@ -10,6 +10,7 @@ back; Dutch units get none; points not spent are lost unless the rules bank them
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from wargame.engine.action import Action
@@ -236,8 +237,7 @@ def rebuildable(
     stands)."""
     lost = "australia" in g.data["surrendered"]
     if returns is None:
-        hqs = hqs_on_map(g)
-        returns = lambda u: may_come_back(g, u, hqs)  # noqa: E731
+        returns = partial(may_come_back, g, hqs=hqs_on_map(g))
     result = []
     for unit_id, at in g.data["units"].items():
         if at != "eliminated":  # before reading the record: most units are not
