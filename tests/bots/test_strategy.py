@@ -6,6 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from tests.empire_of_the_sun.driver import act, begin, offered
+from tests.empire_of_the_sun.factory import position
+from tests.empire_of_the_sun.test_post_battle import KAUAI, SEA, offensive
 from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
@@ -536,9 +539,6 @@ def test_the_ordering_never_leaves_a_ship_at_sea_after_the_battles_when_a_port_i
     """A cruiser of the offensive ends its battles on open ocean next to Kauai. With Oahu (an
     Allied port) in reach, neither "done" (it would stay) nor "stay" is worth a bot's while;
     with no port of its side in reach "stay" is all there is, and it is kept."""
-    from tests.empire_of_the_sun.driver import act, begin, offered
-    from tests.empire_of_the_sun.factory import position
-    from tests.empire_of_the_sun.test_post_battle import SEA, offensive
 
     def ordered(g) -> list[str]:
         actions = [Action(text) for text in offered(g)]
@@ -571,8 +571,6 @@ def test_before_its_battle_a_full_hex_counts_only_the_units_that_cannot_leave_it
     two armies: the aircraft may fly off after the battle (8.6), so nothing counts as lost yet.
     Ground units and an air division that was there unactivated stay, and what they hold over
     the three the hex may keep at the end of the card play is lost (7.34): aircraft first."""
-    from tests.empire_of_the_sun.factory import position
-    from tests.empire_of_the_sun.test_post_battle import KAUAI, offensive
 
     def lost(japanese: list[str], activated: list[str]) -> set[str]:
         g = position(units={"us-1mar-div": KAUAI, **dict.fromkeys(japanese, KAUAI)})
@@ -591,7 +589,5 @@ def test_a_full_hex_loses_a_unit_that_lowers_its_count_not_half_of_a_pair() -> N
     """Oahu holds the 7th AF and its LRB (counting once), two ground units and the 1st MAW:
     four, one too many. The LRB is the weakest aircraft, but taking it off alone leaves four;
     the 1st MAW is the one unit the owner need lose."""
-    from tests.empire_of_the_sun.factory import position
-
     oahu = ["us-7af", "us-7af-lrb", "us-x-corps", "us-1mar-div", "us-1maw"]
     assert overstacking(position(units=dict.fromkeys(oahu, "5808"))) == {"us-1maw"}

@@ -121,9 +121,8 @@ def unit_reaches(unit: Unit, oc: int, *, on_coast: bool, ground: bool) -> tuple[
     """How far the unit could get in one offensive at the card's OC: to any target, and to a
     coastal one; a bound (:func:`able_to_get_there`). A ground unit goes 2 hexes a point
     overland (along a transport route, 7.41), and 5 a point by amphibious assault from a coast
-    (7.45, never doubled); with
-    ``ground`` false, a ship 5 a point, doubled from a port, and an air unit its range once a
-    point of OC and once more to strike."""
+    (7.45, never doubled); with ``ground`` false, a ship 5 a point, doubled from a port, and an
+    air unit its range once a point of OC and once more to strike."""
     if unit.unit_class == "ground":
         return GROUND_REACH * oc, (ASSAULT_REACH * oc if unit.amphibious and on_coast else 0)
     if ground or unit.unit_class == "hq":
