@@ -20,9 +20,8 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from wargame.bots import make_bot
-from wargame.engine.rng import derive_seed
-from wargame.engine.session import Session
+from wargame.bots import playing_sides
+from wargame.bots.tournament import Plan, start
 from wargame.games import REGISTRY, load_plugins
 from wargame.games.empire_of_the_sun import victory
 from wargame.games.empire_of_the_sun.strategy import DEI_RESOURCES
@@ -34,13 +33,9 @@ def opening(bots: tuple[str, str], seed: int, until: int) -> dict[str, Any]:
     """The tournament's game 0 of ``seed`` played until turn ``until`` begins (or it ends)."""
     load_plugins()
     game = REGISTRY.game(GAME_ID)
-    game_seed = derive_seed(seed, "game", 0)
-    sides = game.scenario_sides(SCENARIO)
-    players = {
-        side: make_bot(kind, game, side, derive_seed(game_seed, "bot", side))
-        for side, kind in zip(sides, bots, strict=True)
-    }
-    session = Session.new(game, SCENARIO, game_seed)
+    sides = playing_sides(game, SCENARIO, bots)
+    plan = Plan(GAME_ID, SCENARIO, bots, games=1, seed=seed, sides=sides)
+    session, players = start(plan, 0, game)
     while (active := game.active(session.state)) and session.state.data["turn"] < until:
         side = active[0]
         session.act(side, players[side].choose(game.view(session.state, side, log=False)))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from wargame.bots import make_bot, playing_sides
+from wargame.bots import Bot, make_bot, playing_sides
 from wargame.engine.contract import Game
 from wargame.engine.log import Side
 from wargame.engine.rng import derive_seed
@@ -85,16 +85,22 @@ def kind_of(name: str) -> str:
     return name.split("#", 1)[0]
 
 
-def play(plan: Plan, index: int, lookup: Lookup) -> Played:
-    """Game ``index`` of ``plan``: set up with its own seed, each seat's bot with its own."""
-    game = lookup(plan.game)
-    seats = plan.seats(index)
+def start(plan: Plan, index: int, game: Game) -> tuple[Session, dict[Side, Bot]]:
+    """Game ``index`` of ``plan`` set up with its own seed, and each seat's bot with its own:
+    the same game wherever it is played (a script that plays part of it, as well)."""
     seed = derive_seed(plan.seed, "game", index)
     bots = {
         side: make_bot(kind_of(name), game, side, derive_seed(seed, "bot", side))
-        for side, name in seats.items()
+        for side, name in plan.seats(index).items()
     }
-    session = Session.new(game, plan.scenario, seed)
+    return Session.new(game, plan.scenario, seed), bots
+
+
+def play(plan: Plan, index: int, lookup: Lookup) -> Played:
+    """Game ``index`` of ``plan`` (see ``start``), played to its end or ``max_actions``."""
+    game = lookup(plan.game)
+    seats = plan.seats(index)
+    session, bots = start(plan, index, game)
     played = Played(index, seats, None, "unfinished", 0, {name: [] for name in seats.values()})
     while (active := game.active(session.state)) and played.actions < plan.max_actions:
         side = active[0]
