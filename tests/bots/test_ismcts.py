@@ -1,14 +1,16 @@
 """The search bot (IS-MCTS) on positions of the toy game whose best move is known."""
 
+import pytest
+
 from tests.bots.positions import behind_with_the_move
 from tests.toy_game.game import GAME
-from wargame.bots.ismcts import Budget, Search
+from wargame.bots.ismcts import ODDS_CLIP, Budget, Search, log_odds
 from wargame.engine.action import Action
 
 
-def searcher(side: str, seed: int = 1) -> Search:
+def searcher(side: str, seed: int = 1, *, odds: bool = False) -> Search:
     """Enough iterations for the toy game, play-outs to its end."""
-    return Search(GAME, side, seed, Budget(iterations=300, depth=30, playout=30))
+    return Search(GAME, side, seed, Budget(iterations=300, depth=30, playout=30, odds=odds))
 
 
 def play_own_moves(bot: Search, state, side: str):
@@ -21,17 +23,19 @@ def play_own_moves(bot: Search, state, side: str):
     return chosen, state
 
 
-def test_behind_at_the_last_move_it_attacks_with_the_one_card_that_reaches() -> None:
+@pytest.mark.parametrize("odds", [False, True])
+def test_behind_at_the_last_move_it_attacks_with_the_one_card_that_reaches(odds: bool) -> None:
     # Blue trails 0-1: without a fight it loses; a fight is a coin toss for a draw.
     state = behind_with_the_move("blue", ["c3", "c2", "c6"], {"red": 1, "blue": 0})
-    chosen, _ = play_own_moves(searcher("blue"), state, "blue")
+    chosen, _ = play_own_moves(searcher("blue", odds=odds), state, "blue")
     assert chosen == ["card c2", "hex 0101"]
 
 
-def test_ahead_at_the_last_move_it_does_not_risk_a_fight() -> None:
+@pytest.mark.parametrize("odds", [False, True])
+def test_ahead_at_the_last_move_it_does_not_risk_a_fight(odds: bool) -> None:
     # Red leads 1-0: any move but onto Blue's token wins; a fight could end in a draw.
     state = behind_with_the_move("red", ["c2", "c5", "c3"], {"red": 1, "blue": 0})
-    chosen, state = play_own_moves(searcher("red"), state, "red")
+    chosen, state = play_own_moves(searcher("red", odds=odds), state, "red")
     assert "hex 0303" not in chosen
     assert state.result is not None and state.result.winner == "red"
 
@@ -93,3 +97,19 @@ def test_an_iteration_ending_among_a_sides_own_clicks_plays_them_on_until_anothe
     assert GAME.active(played) != ["blue"]
     assert played.moves == state.moves + 1
     assert Search(GAME, "blue", 1, Budget(iterations=1)).finish_sequence(state, "blue") is state
+
+
+def test_log_odds_weigh_a_long_shot_by_its_likelihood_where_chances_deep_in_a_tail_do_not():
+    # An evaluation nearly sure of a loss. A sure step reads 2 %; a gamble reads 0.5 % three
+    # times in four and 8 % once: 2.4 % on average as chances, and worse as log-odds (what
+    # the evaluation's margin would be, on average, after the dice).
+    sure, gamble = [0.02], [0.005, 0.005, 0.005, 0.08]
+    assert sum(gamble) / 4 > sum(sure)
+    assert sum(map(log_odds, gamble)) / 4 < log_odds(sure[0])
+
+
+def test_log_odds_are_even_at_one_half_symmetric_and_cut_at_the_ends():
+    assert log_odds(0.5) == 0.0
+    assert log_odds(0.9) == pytest.approx(-log_odds(0.1))
+    assert log_odds(0.0) == log_odds(ODDS_CLIP) < log_odds(0.001)
+    assert log_odds(1.0) == pytest.approx(-log_odds(0.0))

@@ -44,6 +44,13 @@ compared, by UCB1 counted over the iterations in which each was available.
   normalisation among them (as MuZero does over its tree), since an evaluation may be sure of
   the outcome long before the end and its differences then small. The action chosen is the
   best valued of those tried ``MAX_AFTER`` times; between equals, the first look's first.
+* **Log-odds** (``Budget.odds``, off in every level). Where the evaluation is sure of the
+  outcome, its chance grows nearly as an exponential of the margin it reads, and the mean of
+  chances over the worlds' dice prizes a long shot far beyond its likelihood. Averaged as
+  log-odds, each outcome counts by its likelihood in the evaluation's own margin, the way
+  KataGo adds a score utility to a win rate that has saturated. That is right only where the
+  evaluation is too sure; where it is not, the long shot is what the side behind needs (the
+  trial on Empire of the Sun: ``docs/computer-opponents.md``).
 """
 
 from __future__ import annotations
@@ -93,6 +100,8 @@ class Budget:
     blunder)."""
     cached: int = 3000
     """Positions the tree keeps (states are copied whole; an Empire of the Sun one is ~30 KB)."""
+    odds: bool = False
+    """Average the evaluation's chances as log-odds (``log_odds``) rather than as chances."""
 
 
 @dataclass(slots=True)
@@ -134,6 +143,25 @@ class Node:
         return len(self.worlds) + sum(child.size() for child in self.children.values())
 
 
+ODDS_CLIP = 1e-6
+"""The chance below which (and above one less which) log-odds are cut: a game over counts as
+far beyond any evaluation as ``log(1e6)``, about 14, against 4.6 for a chance of 1 %."""
+
+
+def log_odds(chance: float) -> float:
+    """``chance`` as log-odds: the margin the evaluation read, in its own units, whichever side
+    of even it lies. Averaged over the worlds' dice, chances deep in one tail (an evaluation sure
+    of the outcome) weigh a lucky roll as many times its likelihood, as an exponential would;
+    log-odds weigh every roll by its likelihood alone (KataGo adds a score utility to its win
+    rate for the same reason)."""
+    clipped = min(max(chance, ODDS_CLIP), 1.0 - ODDS_CLIP)
+    return math.log(clipped / (1.0 - clipped))
+
+
+def as_chance(chance: float) -> float:
+    return chance
+
+
 def past(deadline: float | None) -> bool:
     return deadline is not None and time.perf_counter() > deadline
 
@@ -152,6 +180,7 @@ class Search:
         evaluates = type(game).evaluate is not Game.evaluate
         self.playout_steps = budget.playout if evaluates else budget.depth
         self.finish = game.own_run if budget.finish is None else budget.finish
+        self.utility = log_odds if budget.odds else as_chance
         self.root: Node | None = None
         self.expected: tuple[int, str] | None = None  # (moves, action) that keeps the tree
         self.next_world = 0
@@ -272,7 +301,7 @@ class Search:
                 break
             after = self.game.apply(position.state, side, action)
             known = self.position(after, pending=position.others)
-            value = self.game.evaluate(known.state, side)
+            value = self.utility(self.game.evaluate(known.state, side))
             child = root.children[action.text] = Node(visits=1, reward=value, available=1)
             child.value, child.mover = value, known.side
             child.worlds[world] = known
@@ -316,7 +345,7 @@ class Search:
         if path and position.side == path[-1][1]:
             state = self.finish_sequence(state, path[-1][1])
         state = self.playout(state, self.budget.depth - len(path))
-        values = {side: self.game.evaluate(state, side) for side in self.game.sides}
+        values = {side: self.utility(self.game.evaluate(state, side)) for side in self.game.sides}
         for child, side in reversed(path):
             child.reward += values[side]
             self.back_up(child, side)
