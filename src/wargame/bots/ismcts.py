@@ -144,8 +144,8 @@ class Node:
 
 
 ODDS_CLIP = 1e-6
-"""The chance below which (and above one less which) log-odds are cut: a game over counts as
-far beyond any evaluation as ``log(1e6)``, about 14, against 4.6 for a chance of 1 %."""
+"""Chances are cut to lie between this and one less this before their log-odds are taken: a
+game won then counts about 14 (``log(1e6)``), a game lost about -14, and a chance of 1 % -4.6."""
 
 
 def log_odds(chance: float) -> float:
