@@ -103,9 +103,9 @@ def test_log_odds_weigh_a_long_shot_by_its_likelihood_where_chances_deep_in_a_ta
     # An evaluation nearly sure of a loss. A sure step reads 2 %; a gamble reads 0.5 % three
     # times in four and 8 % once: 2.4 % on average as chances, and worse as log-odds (what
     # the evaluation's margin would be, on average, after the dice).
-    sure, gamble = [0.02], [0.005, 0.005, 0.005, 0.08]
-    assert sum(gamble) / 4 > sum(sure)
-    assert sum(map(log_odds, gamble)) / 4 < log_odds(sure[0])
+    sure, gamble = 0.02, [0.005, 0.005, 0.005, 0.08]
+    assert sum(gamble) / 4 > sure
+    assert sum(map(log_odds, gamble)) / 4 < log_odds(sure)
 
 
 def test_log_odds_are_even_at_one_half_symmetric_and_cut_at_the_ends():

@@ -149,11 +149,8 @@ game won then counts about 14 (``log(1e6)``), a game lost about -14, and a chanc
 
 
 def log_odds(chance: float) -> float:
-    """``chance`` as log-odds: the margin the evaluation read, in its own units, whichever side
-    of even it lies. Averaged over the worlds' dice, chances deep in one tail (an evaluation sure
-    of the outcome) weigh a lucky roll as many times its likelihood, as an exponential would;
-    log-odds weigh every roll by its likelihood alone (KataGo adds a score utility to its win
-    rate for the same reason)."""
+    """``chance`` as log-odds (cut at ``ODDS_CLIP``): the margin the evaluation read, in its own
+    units, whichever side of even it lies (why: the module docstring, "Log-odds")."""
     clipped = min(max(chance, ODDS_CLIP), 1.0 - ODDS_CLIP)
     return math.log(clipped / (1.0 - clipped))
 
@@ -301,7 +298,7 @@ class Search:
                 break
             after = self.game.apply(position.state, side, action)
             known = self.position(after, pending=position.others)
-            value = self.utility(self.game.evaluate(known.state, side))
+            value = self.value(known.state, side)
             child = root.children[action.text] = Node(visits=1, reward=value, available=1)
             child.value, child.mover = value, known.side
             child.worlds[world] = known
@@ -345,10 +342,15 @@ class Search:
         if path and position.side == path[-1][1]:
             state = self.finish_sequence(state, path[-1][1])
         state = self.playout(state, self.budget.depth - len(path))
-        values = {side: self.utility(self.game.evaluate(state, side)) for side in self.game.sides}
+        values = {side: self.value(state, side) for side in self.game.sides}
         for child, side in reversed(path):
             child.reward += values[side]
             self.back_up(child, side)
+
+    def value(self, state: State, side: Side) -> float:
+        """What the search counts ``state`` worth to ``side``: its evaluation, as a chance or as
+        log-odds (``Budget.odds``)."""
+        return self.utility(self.game.evaluate(state, side))
 
     @staticmethod
     def back_up(node: Node, chooser: Side) -> None:
