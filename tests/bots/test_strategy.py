@@ -122,10 +122,12 @@ def test_a_stronger_defence_lowers_the_threat_to_an_objective() -> None:
 
 
 def cards_out_in_the_last_turn() -> State:
-    """The scenario's start moved to its last turn, with both hands empty."""
+    """The scenario's start moved to its last turn's Offensives phase, with both hands played
+    out (in the Strategic phase the turn's deal would still be to come, ``deal_ahead``)."""
     state = start()
     data = state.data
     data["turn"] = data["last_turn"]
+    data["phase"] = "offensives"
     for side in ("japan", "allied"):
         data["cards"][side]["hand"] = []
     return state

@@ -232,7 +232,12 @@ class Weights:
     temperature_start: float = 2.5
     """How sure a margin is: at the end of a scenario one resource hex more than needed is a
     near-certain win; at its start, much can change. The temperature of the logistic falls
-    linearly with the share of the scenario left."""
+    linearly with the share of the scenario left (``time_left``). Fitted to how 72 games of
+    `greedy` against itself ended (`bench/evaluation_calibration.py`), the start would be 7
+    (7.6 for the points, 3.6 for the resource hexes, each fitted on its own): at 2.5 Japan's
+    chance reads 2 to 4 % in games it won one time in ten. But the search bot at 7 won none of
+    6 games as Japan against `greedy`, and lost one to `random` holding every resource hex and
+    short of points (docs/computer-opponents.md, 2026-12-06): left at 2.5."""
 
 
 WEIGHTS: Final = Weights()
@@ -368,22 +373,29 @@ class Strategy:
     def japan_chance(self, reading: Reading, viewer: str) -> float:
         """Japan's chance as ``viewer`` reads it: the enemy's threats at their odds
         (``Weights.threat_against``), its own below them (``Weights.threat``)."""
+        points, resources = self.margins(reading, viewer)
+        temperature = reading.temperature
+        if reading.kind == "campaign":  # 16.1-16.4, roughly: Japan wins at Political Will 0
+            # or unless the Allies strip it to one resource hex, so both tracks count
+            return logistic(((8 - reading.will) / 2 + (resources - 4) / 3) / temperature)
+        chance = logistic((points - YEARLY_NEEDS["points"] + 0.5) / temperature)
+        if reading.kind == "1942":  # fewer than 11 resource hexes loses at once (17.27)
+            needed = victory.MIN_1942_RESOURCES - 0.5
+            chance *= logistic((resources - needed) / temperature)
+        return chance
+
+    def margins(self, reading: Reading, viewer: str) -> tuple[float, float]:
+        """Japan's points and resource hexes as ``viewer`` reads them: held, with the threats
+        both sides pose weighed (``japan_chance``) and the balance of forces."""
         w = self.weights
         japan, allied = (
             reading.threats[side].read(w.threat if side == viewer else w.threat_against)
             for side in SIDES
         )
-        resource_margin = reading.resources + japan[0] - allied[0] + reading.balance
-        temperature = reading.temperature
-        if reading.kind == "campaign":  # 16.1-16.4, roughly: Japan wins at Political Will 0
-            # or unless the Allies strip it to one resource hex, so both tracks count
-            return logistic(((8 - reading.will) / 2 + (resource_margin - 4) / 3) / temperature)
-        point_margin = reading.points + japan[1] - allied[1] + reading.balance
-        chance = logistic((point_margin - YEARLY_NEEDS["points"] + 0.5) / temperature)
-        if reading.kind == "1942":  # fewer than 11 resource hexes loses at once (17.27)
-            needed = victory.MIN_1942_RESOURCES - 0.5
-            chance *= logistic((resource_margin - needed) / temperature)
-        return chance
+        return (
+            reading.points + japan[1] - allied[1] + reading.balance,
+            reading.resources + japan[0] - allied[0] + reading.balance,
+        )
 
     def will_to_lose(self, g: Context, found: Forces) -> float:
         """The US Political Will the coming Political phase is set to take away (16.4), which
@@ -666,16 +678,8 @@ class Strategy:
         this turn (FULL_HANDS of both sides' count as a whole turn). A card counts until what it
         does is done (``in_play``): were the outcome surer the moment a card is played, the
         side behind would rather hold its cards, the side ahead play any."""
-        data = g.data
-        first, last = data["first_turn"], data["last_turn"]
-        in_hand = sum(len(in_play(g, side)) for side in SIDES)
-        if deal_ahead(g):  # the turn's hands are still to come: all of the turn is left
-            in_hand = FULL_HANDS
-        left: float = (last - data["turn"] + min(1.0, in_hand / FULL_HANDS)) / max(
-            1, last - first + 1
-        )
         w = self.weights
-        return w.temperature_end + (w.temperature_start - w.temperature_end) * min(1.0, left)
+        return w.temperature_end + (w.temperature_start - w.temperature_end) * time_left(g)
 
     # -- move ordering ------------------------------------------------------------------------
     def pull(self, g: Context, side: str) -> Callable[[str], float]:
@@ -1057,6 +1061,18 @@ not add), and a second is mostly a card spent."""
 FULL_HANDS: Final = 12
 """Cards in both hands that count as a whole turn still to play (7 and 5 in 1942, 17.2)."""
 DEALS: Final = {"japan": japanese_deal, "allied": allied_deal}
+
+
+def time_left(g: Context) -> float:
+    """The share of the scenario still to play, from the turns left and the cards still to play
+    this turn (see ``Strategy.temperature``)."""
+    data = g.data
+    first, last = data["first_turn"], data["last_turn"]
+    in_hand = sum(len(in_play(g, side)) for side in SIDES)
+    if deal_ahead(g):  # the turn's hands are still to come: all of the turn is left
+        in_hand = FULL_HANDS
+    left = (last - data["turn"] + min(1.0, in_hand / FULL_HANDS)) / max(1, last - first + 1)
+    return min(1.0, left)
 
 
 def deal_ahead(g: Context) -> bool:
