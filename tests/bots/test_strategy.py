@@ -15,7 +15,13 @@ from wargame.games import REGISTRY
 from wargame.games.empire_of_the_sun import offensives, supply
 from wargame.games.empire_of_the_sun.cards import deal
 from wargame.games.empire_of_the_sun.strategic_warfare import allied_deal, japanese_deal
-from wargame.games.empire_of_the_sun.strategy import Strategy, deal_ahead, in_play, overstacking
+from wargame.games.empire_of_the_sun.strategy import (
+    Strategy,
+    deal_ahead,
+    in_play,
+    overstacking,
+    time_left,
+)
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
@@ -131,6 +137,18 @@ def cards_out_in_the_last_turn() -> State:
     for side in ("japan", "allied"):
         data["cards"][side]["hand"] = []
     return state
+
+
+def test_the_time_left_runs_from_the_whole_scenario_to_none_once_the_last_cards_are_out() -> None:
+    # What the temperature falls with (Strategy.temperature): the first turn starts dealt
+    # (17.2), the last turn before its deal (4.14) is still a whole turn to play.
+    assert time_left(GAME.context(start())) == 1.0
+    played_out = cards_out_in_the_last_turn()
+    assert time_left(GAME.context(played_out)) == 0.0
+    before_the_deal = clone(played_out)
+    before_the_deal.data["phase"] = "strategic"
+    turns = played_out.data["last_turn"] - played_out.data["first_turn"] + 1
+    assert time_left(GAME.context(before_the_deal)) == pytest.approx(1 / turns)
 
 
 def test_1942_needs_eleven_resource_hexes_at_the_end() -> None:
