@@ -2,6 +2,7 @@
 
 Usage: python bench/rules_speed.py BEFORE_SRC [AFTER_SRC] [--game G] [--scenario S]
                                    [--games 3] [--seed 1] [--rounds 7] [--option NAME=VALUE]
+                                   [--interleave]
 
 Each round plays the same ``--games`` random games (seeds ``seed * 1000 + n``, to their end) once
 with each tree, each in a fresh process, the order alternating from round to round, so that the
@@ -13,6 +14,12 @@ the final state hash of every game is compared, and the script stops if one diff
 change unpacked in /tmp/before: ``python bench/rules_speed.py /tmp/before/src``. ``--option``
 (repeatable, as ``wargame new``) plays the games with a scenario option set, so that a change to
 an optional rule is checked with the games that use it.
+
+``--interleave`` pairs each game rather than each round: a round starts one worker process per
+tree, which keep their caches, and has them play the round's games in turn, game by game (the
+first to play alternating too), so that a few seconds, not a whole round, separate the two trees'
+runs of a game. On a shared machine whose speed drifts over minutes, the per-round ratio then
+measures the code rather than the moment; the ratios of single games are printed as well.
 """
 
 from __future__ import annotations
@@ -45,28 +52,44 @@ def play(src: Path, args: argparse.Namespace) -> dict[str, Any]:
     game = REGISTRY.game(args.game)
     chosen = args.scenario or game.scenarios()[0].id
     game.setup(chosen, seed, options)  # static data loaded before the clock starts
-    actions, hashes, seconds = 0, [], 0.0
-    for number in range(games):
+
+    def one(number: int) -> dict[str, Any]:
         rng = Rng(seed * 1000 + number)
         state = game.setup(chosen, seed * 1000 + number, options)
-        started = time.process_time()
+        actions, started = 0, time.process_time()
         while state.result is None:
             side = rng.choice(game.active(state))
             state = game.apply(state, side, rng.choice(game.legal_actions(state, side)))
             actions += 1
-        seconds += time.process_time() - started
-        hashes.append(state_hash(state))
+        seconds = time.process_time() - started
+        return {"actions": actions, "seconds": seconds, "hashes": [state_hash(state)]}
+
     module = sys.modules["wargame"].__file__
-    return {"actions": actions, "seconds": seconds, "hashes": hashes, "module": module}
+    if args.serve:  # --interleave's worker: a game number a line in, its figures a line out
+        for line in sys.stdin:
+            print(json.dumps({**one(int(line)), "module": module}), flush=True)
+        return {}
+    played = [one(number) for number in range(games)]
+    return {
+        "actions": sum(p["actions"] for p in played),
+        "seconds": sum(p["seconds"] for p in played),
+        "hashes": [p["hashes"][0] for p in played],
+        "module": module,
+    }
 
 
-def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
+def worker_command(src: Path, args: argparse.Namespace) -> list[str]:
     command = [sys.executable, str(HERE), "--worker", str(src), "--game", args.game]
     command += ["--games", str(args.games), "--seed", str(args.seed)]
     if args.scenario:
         command += ["--scenario", args.scenario]
     for pair in args.option:
         command += ["--option", pair]
+    return command
+
+
+def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
+    command = worker_command(src, args)
     done = subprocess.run(command, check=False, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"the worker for {src} failed:\n{done.stderr}")
@@ -74,6 +97,52 @@ def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
     if not str(found["module"]).startswith(str(src.resolve())):
         raise SystemExit(f"the worker for {src} imported {found['module']}")
     return found
+
+
+def interleaved(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """A round of ``--interleave``: both trees' workers play each game in turn."""
+    trees = trees_of(args)
+    workers = {name: serve(tree, args) for name, tree in trees.items()}
+    found: dict[str, dict[str, Any]] = {
+        name: {"actions": 0, "seconds": 0.0, "hashes": [], "games": []} for name in workers
+    }
+    try:
+        for number in range(args.games):
+            order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
+            for name in order:
+                game = ask(workers[name], number)
+                if not str(game["module"]).startswith(str(trees[name].resolve())):
+                    raise SystemExit(f"the worker for {trees[name]} imported {game['module']}")
+                total = found[name]
+                total["actions"] += game["actions"]
+                total["seconds"] += game["seconds"]
+                total["hashes"] += game["hashes"]
+                total["games"].append(game["seconds"])
+    finally:
+        for worker in workers.values():
+            worker.communicate()  # closes its input: the worker ends
+    return found
+
+
+def serve(src: Path, args: argparse.Namespace) -> subprocess.Popen[str]:
+    command = [*worker_command(src, args), "--serve"]
+    return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def ask(worker: subprocess.Popen[str], number: int) -> dict[str, Any]:
+    """Game ``number`` played by ``worker``, and its figures."""
+    assert worker.stdin is not None and worker.stdout is not None
+    worker.stdin.write(f"{number}\n")
+    worker.stdin.flush()
+    line = worker.stdout.readline()
+    if not line:
+        raise SystemExit(f"a worker stopped at game {number}")
+    answer: dict[str, Any] = json.loads(line)
+    return answer
+
+
+def trees_of(args: argparse.Namespace) -> dict[str, Path]:
+    return {"before": args.before, "after": args.after}
 
 
 def main() -> None:
@@ -84,9 +153,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--interleave", action="store_true", help="pair each game, not round")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        print(json.dumps(play(args.worker, args)))
+        found = play(args.worker, args)
+        if not args.serve:
+            print(json.dumps(found))
         return
     for pair in args.option:  # read by each tree's own wargame.cli, in its worker
         name, sep, _ = pair.partition("=")
@@ -95,9 +168,11 @@ def main() -> None:
     check_trees(parser, args)
     ratios = []
     for number in range(args.rounds):
-        trees = {"before": args.before, "after": args.after}
-        order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
-        found = {name: run(trees[name], args) for name in order}
+        if args.interleave:
+            found = interleaved(args)
+        else:
+            order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
+            found = {name: run(trees_of(args)[name], args) for name in order}
         if found["before"]["hashes"] != found["after"]["hashes"]:
             raise SystemExit(f"round {number + 1}: the trees played different games")
         rate = {name: r["actions"] / r["seconds"] for name, r in found.items()}
@@ -107,6 +182,9 @@ def main() -> None:
             f"{rate['before']:7.0f}/s, after {rate['after']:7.0f}/s, ratio {ratios[-1]:.2f}",
             flush=True,
         )
+        if args.interleave:
+            games = zip(found["before"]["games"], found["after"]["games"], strict=True)
+            print("  games:", " ".join(f"{b / a:.2f}" for b, a in games), flush=True)
     chosen = "".join(f", {pair}" for pair in args.option)
     print(
         f"{args.game} {args.scenario}{chosen}, {args.games} games x {args.rounds} rounds, same "
