@@ -18,8 +18,9 @@ an optional rule is checked with the games that use it.
 ``--interleave`` pairs each game rather than each round: a round starts one worker process per
 tree, which keep their caches, and has them play the round's games in turn, game by game (the
 first to play alternating too), so that a few seconds, not a whole round, separate the two trees'
-runs of a game. On a shared machine whose speed drifts over minutes, the per-round ratio then
-measures the code rather than the moment; the ratios of single games are printed as well.
+runs of a game, and prints each game's ratio under the round's. On the development machine its
+rounds spread about as widely as whole rounds paired (README): the machine's speed drifts faster
+than a game lasts.
 """
 
 from __future__ import annotations
