@@ -2,10 +2,9 @@
 recorded games replayed, at each card played Japan's margins over what it needs (points and
 resource hexes, 17.27) as each side reads them (``Strategy.margins``), and whether Japan won the
 game. It prints, by turn, the share of games Japan won against the mean chance read, and the
-log loss of the readings, today and with the evaluation's parameters fitted to the games: its
-temperatures (``Weights.temperature_start`` and ``temperature_end``), and a bonus to each margin
-in proportion to the share of the scenario left (what the reading would miss of Japan's gains
-to come).
+log loss of the readings, today and with the evaluation's temperatures fitted to the games
+(``Weights.temperature_start`` and ``temperature_end``): one at the start for both margins,
+one for each margin, and one for each and the end (``FITS``).
 
 Usage: python bench/evaluation_calibration.py GAME_FILE [GAME_FILE ...] [--check GAME_FILE ...]
 
@@ -103,24 +102,25 @@ def by_turn(rows: np.ndarray, params: np.ndarray) -> None:
 
 
 TODAY = np.array([WEIGHTS.temperature_start, WEIGHTS.temperature_start, WEIGHTS.temperature_end])
-FITS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "today": lambda x: TODAY,
-    "one temperature at the start": lambda x: np.array([x[0], x[0], TODAY[2]]),
-    "each margin its own at the start": lambda x: np.array([x[0], x[1], TODAY[2]]),
-    "each its own, and the end": lambda x: np.array([x[0], x[1], x[2]]),
+FITS: dict[str, tuple[int, Callable[[np.ndarray], np.ndarray]]] = {
+    "one temperature at the start": (1, lambda x: np.array([x[0], x[0], TODAY[2]])),
+    "each margin its own at the start": (2, lambda x: np.array([x[0], x[1], TODAY[2]])),
+    "each its own, and the end": (3, lambda x: np.array([x[0], x[1], x[2]])),
 }
-"""How each fit makes the parameters from what it fits (the end as today, but in the last:
-the readings come before each card's offensive, never with every card out)."""
+"""How many values each fit seeks, and how it makes the parameters from them (the end as
+today, but in the last: the readings come before each card's offensive, never with every card
+out)."""
 
 
-def fit(rows: np.ndarray, make: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """The parameters ``make`` gives that minimise the log loss."""
+def fit(rows: np.ndarray, free: int, make: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """The parameters ``make`` gives from the ``free`` values that minimise the log loss."""
 
     def loss(x: np.ndarray) -> float:
         params = make(x)
         return log_loss(rows, params) if params.min() > 0.05 else 1e9
 
-    found = minimize(loss, TODAY + 0.5, method="Nelder-Mead", options={"xatol": 1e-3})
+    first = TODAY[:free] + 0.5  # Nelder-Mead's first steps are a twentieth of each value
+    found = minimize(loss, first, method="Nelder-Mead", options={"xatol": 1e-3})
     return make(found.x)
 
 
@@ -156,8 +156,9 @@ def main() -> None:
     args = parser.parse_args()
     rows = table(args.games)
     check = table(args.check) if args.check else None
-    for title, make in FITS.items():
-        show(title, rows, fit(rows, make), check)
+    show("today", rows, TODAY, check)
+    for title, (free, make) in FITS.items():
+        show(title, rows, fit(rows, free, make), check)
 
 
 if __name__ == "__main__":
