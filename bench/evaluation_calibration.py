@@ -32,17 +32,16 @@ from wargame.engine.contract import outcome
 from wargame.engine.errors import WargameError
 from wargame.engine.session import Session, read_save
 from wargame.games import REGISTRY
-from wargame.games.empire_of_the_sun import victory
 from wargame.games.empire_of_the_sun.strategy import (
     JAPAN,
+    MARGINS_FROM,
     SIDES,
     WEIGHTS,
-    YEARLY_NEEDS,
     time_left,
 )
 
 GAME = REGISTRY.game("empire-of-the-sun")
-NEEDS = np.array([YEARLY_NEEDS["points"] - 0.5, victory.MIN_1942_RESOURCES - 0.5])
+NEEDS = np.array(MARGINS_FROM)
 EPSILON = 1e-6
 
 

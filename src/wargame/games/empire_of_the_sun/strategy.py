@@ -243,6 +243,9 @@ class Weights:
 WEIGHTS: Final = Weights()
 YEARLY_NEEDS: Final = {"points": 6}
 """Japan wins a yearly scenario with 6 points or more (T9-T11 victory levels, 17.27)."""
+MARGINS_FROM: Final = (YEARLY_NEEDS["points"] - 0.5, victory.MIN_1942_RESOURCES - 0.5)
+"""Where Japan's margins of points and of resource hexes (the latter in 1942 only, 17.27) turn
+from a loss to a win: half-way between the last losing count and the first winning one."""
 
 
 @dataclass(frozen=True)
@@ -378,10 +381,9 @@ class Strategy:
         if reading.kind == "campaign":  # 16.1-16.4, roughly: Japan wins at Political Will 0
             # or unless the Allies strip it to one resource hex, so both tracks count
             return logistic(((8 - reading.will) / 2 + (resources - 4) / 3) / temperature)
-        chance = logistic((points - YEARLY_NEEDS["points"] + 0.5) / temperature)
+        chance = logistic((points - MARGINS_FROM[0]) / temperature)
         if reading.kind == "1942":  # fewer than 11 resource hexes loses at once (17.27)
-            needed = victory.MIN_1942_RESOURCES - 0.5
-            chance *= logistic((resources - needed) / temperature)
+            chance *= logistic((resources - MARGINS_FROM[1]) / temperature)
         return chance
 
     def margins(self, reading: Reading, viewer: str) -> tuple[float, float]:
