@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.empire_of_the_sun.driver import act, begin, offered
+from tests.empire_of_the_sun.driver import act, begin, offered, resume
 from tests.empire_of_the_sun.factory import position
 from tests.empire_of_the_sun.test_post_battle import KAUAI, SEA, offensive
 from wargame.engine.action import Action
@@ -26,6 +26,7 @@ from wargame.games.empire_of_the_sun.strategy import (
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
 BANGKA, NEXT_TO_BANGKA, TOKYO, GUADALCANAL = "2017", "2018", "3706", "4423"
+MANILA = "2813"
 
 
 def start() -> State:
@@ -611,3 +612,22 @@ def test_a_full_hex_loses_a_unit_that_lowers_its_count_not_half_of_a_pair() -> N
     the 1st MAW is the one unit the owner need lose."""
     oahu = ["us-7af", "us-7af-lrb", "us-x-corps", "us-1mar-div", "us-1maw"]
     assert overstacking(position(units=dict.fromkeys(oahu, "5808"))) == {"us-1maw"}
+
+
+@pytest.mark.rule("6.25", "6.26")
+def test_the_ordering_never_declines_an_intelligence_roll_it_could_make() -> None:
+    """The Allies may roll against Japanese #10 played for its operations: declining would
+    keep Surprise for nothing (a failed roll keeps it too), so the ordering leaves it out.
+    Against #3 as an event, which specifies Surprise, declining is all there is, and stays."""
+
+    def ordered(g) -> list[str]:
+        actions = [Action(text) for text in offered(g)]
+        return [a.text for a in GAME.strategy.order(g, "allied", actions)]
+
+    units = {"jp-ca-takao": MANILA, "us-r-corps": MANILA}
+    g = position(units=units, empire=True)
+    resume(g, "intelligence", "japan", "J10", battles=[MANILA])
+    assert offered(g) == ["roll", "decline"] and ordered(g) == ["roll"]
+    g = position(units=units, empire=True)
+    resume(g, "intelligence", "japan", "J3", mode="ec", battles=[MANILA])
+    assert offered(g) == ordered(g) == ["decline"]

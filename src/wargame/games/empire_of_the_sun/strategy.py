@@ -752,8 +752,9 @@ class Strategy:
         or sideways where anything else is offered: "cancel" returns to the decision before
         (a search would walk in circles), "via" picks a waypoint of a path (a search has better
         uses for its time than paths; a stack not worth moving is simply not picked); nor those
-        that throw units away after the battles (:func:`wasteful`)."""
-        wasted = wasteful(g)
+        that throw units away after the battles (:func:`wasteful`), nor declining a free
+        intelligence roll (:func:`dominated`)."""
+        wasted = wasteful(g) | dominated(actions)
         kept = [a for a in actions if a.verb not in UNSEARCHED and a.text not in wasted]
         actions = kept or actions
         pull = self.pull(g, side)
@@ -983,6 +984,20 @@ def wasteful(g: Context) -> frozenset[str]:
         return frozenset({"stay"})
     if frame.step == "choose" and left_to_lose(g, may_move_after_battle(g, frame["mover"])):
         return frozenset({"done"})
+    return frozenset()
+
+
+def dominated(actions: list[Action]) -> frozenset[str]:
+    """The reaction player's "decline" where it may roll for intelligence instead: a roll can only
+    turn Surprise into Intercept (6.25 C), under which the reaction player may make a
+    reaction move (6.26) and fires with the offensive player rather than after it (8.2); a
+    failed roll leaves Surprise, as declining does, and the reaction cards other than
+    intelligence ones stay open. The search valued the two alike in most worlds (what an
+    Intercept buys shows only in the moves and battles after it) and declined by its noise:
+    in the recorded games of its last trial, 19 of the 67 decisions with a roll offered in six
+    games as Japan against `greedy`, 9 of 19 in two as the Allies."""
+    if any(a.text == "roll" for a in actions):
+        return frozenset({"decline"})
     return frozenset()
 
 
