@@ -239,7 +239,8 @@ UNLIMITED = ("--create-limit", "off", "--action-limit", "off")  # one test clien
 @contextlib.contextmanager
 def two_servers(*options):
     """Two ``wargame serve`` on two ports and one PostgreSQL database, started together: their
-    processes and base URLs."""
+    processes and base URLs. Their logs are printed at the end, which pytest shows for a test
+    that failed (a stall of a bot game under CI's load was once seen, and not reproduced)."""
     with ThreadPoolExecutor(2) as pool:
         starting = [pool.submit(start, POSTGRES_URL, *UNLIMITED, *options) for _ in range(2)]
     started = [server.result() for server in starting if server.exception() is None]
@@ -247,8 +248,8 @@ def two_servers(*options):
         assert len(started) == 2, [server.exception() for server in starting]
         yield started
     finally:
-        for process, _ in started:
-            kill_all(process)
+        for number, (process, base) in enumerate(started, start=1):
+            print(f"-- server {number} ({base}), pid {process.pid}:\n{kill_all(process)}")
 
 
 def create(base, **fields):

@@ -47,9 +47,10 @@ def serve(*arguments):
 
 
 def kill_all(process):
+    """Kill the server and its workers; what it wrote to stderr."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    process.communicate()
+    return process.communicate()[1] or ""
 
 
 def start(database, *more):
