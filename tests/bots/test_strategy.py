@@ -8,7 +8,7 @@ import pytest
 
 from tests.empire_of_the_sun.driver import act, begin, offered, resume
 from tests.empire_of_the_sun.factory import position
-from tests.empire_of_the_sun.test_post_battle import KAUAI, SEA, offensive
+from tests.empire_of_the_sun.test_post_battle import KAUAI, MANILA, SEA, offensive
 from wargame.engine.action import Action
 from wargame.engine.state import Result, State, clone
 from wargame.games import REGISTRY
@@ -26,7 +26,6 @@ from wargame.games.empire_of_the_sun.strategy import (
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
 BANGKA, NEXT_TO_BANGKA, TOKYO, GUADALCANAL = "2017", "2018", "3706", "4423"
-MANILA = "2813"
 
 
 def start() -> State:
