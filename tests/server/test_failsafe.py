@@ -21,7 +21,7 @@ from tests.server.conftest import new_game, wait_for
 from wargame.engine.rng import seed_hex
 from wargame.server import service as service_module
 from wargame.server.app import create_app
-from wargame.server.store import Store
+from wargame.server.store import Store, unavailable
 
 pytestmark = pytest.mark.game("toy")
 
@@ -116,6 +116,38 @@ def test_a_read_only_database_answers_503_the_database_is_read_only(client, stor
     read_only(store)
     refused_503(answered_within(10, lambda: red.act(card, 0)), "the database is read-only")
     assert red.get()["version"] == 0
+
+
+def test_a_bot_whose_move_meets_a_busy_database_makes_it_once_the_database_is_free(
+    store, monkeypatch
+):
+    """The bot's first write waits on a lock held elsewhere and fails; nobody acts in the game
+    after that, and the bot moves all the same once the database can serve again."""
+    met_busy = []
+    real_bot_play = service_module.Service.bot_play
+
+    def busy_once(self, turn, text, remark=None):
+        if met_busy:
+            return real_bot_play(self, turn, text, remark)
+        with write_lock_held(store):
+            try:
+                real_bot_play(self, turn, text, remark)
+            except Exception as error:
+                met_busy.append(str(unavailable(error)))  # as the server reads it
+                raise
+
+    monkeypatch.setattr(service_module.Service, "bot_play", busy_once)
+    with TestClient(create_app(store=store)) as client:
+        created, _ = new_game(client, seats={"blue": "bot:random"})
+        wait_for(lambda: met_busy)  # blue may move at once, and tries
+        assert met_busy == [BUSY]
+        assert version(store, created) == 0  # nothing of the bot's was stored
+        # nobody acts and nobody reads the game (a read would wake its bots): they look again
+        wait_for(lambda: version(store, created) > 0)
+
+
+def version(store, created):
+    return store.load(created["id"])[0].version
 
 
 # -- the writer thread ---------------------------------------------------------------------------

@@ -6,7 +6,9 @@ body is built: their loads, views and moves run in worker threads (``in_thread``
 most one bot task per server process; a change while it runs makes it look again. Of the servers
 sharing a database, only the one holding the game's lease moves its bots (``Service.bot_step``):
 it holds it while they have moves to make and then frees it, and a server that found it taken
-looks again when it runs out, which is when its owner died.
+looks again when it runs out, which is when its owner died. A bot whose turn meets database
+trouble (busy, away) looks again after the wait the database's error names: a browser only
+listens, so nothing else would wake it.
 
 A change made by another server on the same database wakes the sockets of its game too. On
 PostgreSQL every server listens for the changes as they commit (``changes``). On a SQLite file
@@ -41,7 +43,7 @@ from wargame.server.service import (
     Unavailable,
     Viewer,
 )
-from wargame.server.store import Store, now
+from wargame.server.store import Store, now, unavailable
 
 WATCH_SECONDS: Final = 0.5
 HELLO_SECONDS: Final = 30.0
@@ -146,17 +148,23 @@ class Live:
             self._look_again_after(game_id, busy.seconds)
         except NotFound:  # the game was deleted
             await self.bots.forget(game_id)
-        except ApiError:
-            return
-        except Exception:  # a bug in a game must not stop the server: log it, stop this bot
-            log.exception("bot of game %s stopped", game_id)
+        except ApiError as refused:  # its move refused (a bug), or rules this server lacks (410)
+            log.error("bot of game %s stopped: %s", game_id, refused)
+        except Exception as error:
+            trouble = unavailable(error)
+            if trouble is None:  # a bug in a game must not stop the server: log it, stop this bot
+                log.exception("bot of game %s stopped", game_id)
+            else:  # the database's trouble passes: the bots look again when it asks them to
+                log.warning("bot of game %s waits %d s: %s", game_id, trouble.retry_after, trouble)
+                self._look_again_after(game_id, trouble.retry_after)
         finally:
             self.tasks.pop(game_id, None)
             self.again.discard(game_id)
             self.bot_only.discard(game_id)
 
     def _look_again_after(self, game_id: str, seconds: float) -> None:
-        """Poke the game once another server's lease on its bots has run out, unless renewed."""
+        """Poke the game after ``seconds``: once another server's lease on its bots has run out,
+        unless renewed, or once the database may serve again."""
         if game_id not in self.retries:
             after = seconds + 0.05  # the lease's time left by the database's clock, and a little
             later = asyncio.get_running_loop().call_later(after, self._retry, game_id)
