@@ -19,8 +19,11 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import new_game, wait_for
 from wargame.engine.rng import seed_hex
+from wargame.server import bot_seats
 from wargame.server import service as service_module
 from wargame.server.app import create_app
+from wargame.server.bot_seats import decide
+from wargame.server.limits import Limits
 from wargame.server.store import Store, unavailable
 
 pytestmark = pytest.mark.game("toy")
@@ -118,11 +121,9 @@ def test_a_read_only_database_answers_503_the_database_is_read_only(client, stor
     assert red.get()["version"] == 0
 
 
-def test_a_bot_whose_move_meets_a_busy_database_makes_it_once_the_database_is_free(
-    store, monkeypatch
-):
-    """The bot's first write waits on a lock held elsewhere and fails; nobody acts in the game
-    after that, and the bot moves all the same once the database can serve again."""
+def busy_at_the_bots_first_write(store, monkeypatch):
+    """The first bot move's write waits on a lock held elsewhere and fails; what the server
+    read that failure as, once it came."""
     met_busy = []
     real_bot_play = service_module.Service.bot_play
 
@@ -137,6 +138,15 @@ def test_a_bot_whose_move_meets_a_busy_database_makes_it_once_the_database_is_fr
                 raise
 
     monkeypatch.setattr(service_module.Service, "bot_play", busy_once)
+    return met_busy
+
+
+def test_a_bot_whose_move_meets_a_busy_database_makes_it_once_the_database_is_free(
+    store, monkeypatch
+):
+    """Nobody acts in the game after the bot's failed write, and the bot moves all the same
+    once the database can serve again."""
+    met_busy = busy_at_the_bots_first_write(store, monkeypatch)
     with TestClient(create_app(store=store)) as client:
         created, _ = new_game(client, seats={"blue": "bot:random"})
         wait_for(lambda: met_busy)  # blue may move at once, and tries
@@ -144,6 +154,30 @@ def test_a_bot_whose_move_meets_a_busy_database_makes_it_once_the_database_is_fr
         assert version(store, created) == 0  # nothing of the bot's was stored
         # nobody acts and nobody reads the game (a read would wake its bots): they look again
         wait_for(lambda: version(store, created) > 0)
+
+
+def test_a_game_without_a_human_seat_waiting_for_the_database_still_counts_for_the_cap(
+    store, monkeypatch
+):
+    met_busy = busy_at_the_bots_first_write(store, monkeypatch)
+    decisions, let_through = [], threading.Event()
+
+    def held_after_the_retry(lookup, ask):  # the failed move, the retried one, then held
+        decisions.append(ask)
+        if len(decisions) > 2:
+            let_through.wait(timeout=60)
+        return decide(lookup, ask)
+
+    monkeypatch.setattr(bot_seats, "decide", held_after_the_retry)
+    bots_only = {"red": "bot:random", "blue": "bot:random"}
+    with TestClient(create_app(store=store, limits=Limits(bot_games=1))) as client:
+        created, _ = new_game(client, seats=bots_only)
+        wait_for(lambda: version(store, created) > 0)
+        assert met_busy == [BUSY]
+        body = {"game": "toy", "scenario": "standard", "seats": bots_only}
+        refused = client.post("/api/games", json=body)
+        assert refused.status_code == 503, refused.text
+        let_through.set()
 
 
 def version(store, created):

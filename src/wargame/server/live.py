@@ -156,23 +156,24 @@ class Live:
                 log.exception("bot of game %s stopped", game_id)
             else:  # the database's trouble passes: the bots look again when it asks them to
                 log.warning("bot of game %s waits %d s: %s", game_id, trouble.retry_after, trouble)
-                self._look_again_after(game_id, trouble.retry_after)
+                self._look_again_after(game_id, trouble.retry_after, game_id in self.bot_only)
         finally:
             self.tasks.pop(game_id, None)
             self.again.discard(game_id)
-            self.bot_only.discard(game_id)
+            self.bot_only.discard(game_id)  # until a retry for the database counts it again
 
-    def _look_again_after(self, game_id: str, seconds: float) -> None:
+    def _look_again_after(self, game_id: str, seconds: float, bot_only: bool = False) -> None:
         """Poke the game after ``seconds``: once another server's lease on its bots has run out,
-        unless renewed, or once the database may serve again."""
+        unless renewed, or once the database may serve again (``bot_only``: then it counts for
+        the cap again, as a game with no human seat)."""
         if game_id not in self.retries:
             after = seconds + 0.05  # the lease's time left by the database's clock, and a little
-            later = asyncio.get_running_loop().call_later(after, self._retry, game_id)
+            later = asyncio.get_running_loop().call_later(after, self._retry, game_id, bot_only)
             self.retries[game_id] = later
 
-    def _retry(self, game_id: str) -> None:
+    def _retry(self, game_id: str, bot_only: bool) -> None:
         del self.retries[game_id]
-        self.poke(game_id)
+        self.poke(game_id, bot_only)
 
     def _wake(self, game_id: str) -> None:
         for event in self.listeners.get(game_id, ()):
