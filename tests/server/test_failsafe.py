@@ -171,13 +171,15 @@ def test_a_game_without_a_human_seat_waiting_for_the_database_still_counts_for_t
     monkeypatch.setattr(bot_seats, "decide", held_after_the_retry)
     bots_only = {"red": "bot:random", "blue": "bot:random"}
     with TestClient(create_app(store=store, limits=Limits(bot_games=1))) as client:
-        created, _ = new_game(client, seats=bots_only)
-        wait_for(lambda: version(store, created) > 0)
-        assert met_busy == [BUSY]
-        body = {"game": "toy", "scenario": "standard", "seats": bots_only}
-        refused = client.post("/api/games", json=body)
-        assert refused.status_code == 503, refused.text
-        let_through.set()
+        try:
+            created, _ = new_game(client, seats=bots_only)
+            wait_for(lambda: version(store, created) > 0)
+            assert met_busy == [BUSY]
+            body = {"game": "toy", "scenario": "standard", "seats": bots_only}
+            refused = client.post("/api/games", json=body)
+            assert refused.status_code == 503, refused.text
+        finally:
+            let_through.set()
 
 
 def version(store, created):
