@@ -27,10 +27,9 @@ import numpy as np
 from scipy.optimize import minimize
 from scipy.special import expit
 
-from wargame.engine.action import Action
 from wargame.engine.contract import outcome
 from wargame.engine.errors import WargameError
-from wargame.engine.session import Session, read_save
+from wargame.engine.session import positions, read_save
 from wargame.games import REGISTRY
 from wargame.games.empire_of_the_sun.strategy import (
     JAPAN,
@@ -49,13 +48,12 @@ def samples(path: Path) -> np.ndarray:
     """A row each time a card leaves a hand, for each side's reading of the position: the
     turn, the share of the scenario left, Japan's margins over what it needs (points, resource
     hexes) as that side reads them, whether Japan won the game, and the row's weight."""
-    save = read_save(path)
-    state = Session.start(GAME, save.record).state
+    played = positions(GAME, read_save(path).record)
+    state = next(played)
     strategy = GAME.strategy
     found: list[list[float]] = []
     held = None
-    for side, text in save.record.actions:
-        state = GAME.apply(state, side, Action.parse(text))
+    for state in played:
         cards = sum(len(state.data["cards"][s]["hand"]) for s in SIDES)
         if cards != held and state.result is None:
             held = cards

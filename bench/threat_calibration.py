@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
+from itertools import pairwise
 from pathlib import Path
 
-from wargame.engine.action import Action
 from wargame.engine.errors import WargameError
-from wargame.engine.session import Session, read_save
+from wargame.engine.session import positions, read_save
 from wargame.engine.state import State
 from wargame.games import REGISTRY
 from wargame.games.empire_of_the_sun.forces import enemy
@@ -69,17 +69,14 @@ def band(distance: int) -> str:
 def rows(path: Path) -> list[Row]:
     """(holder, turn, garrisoned, odds read, fell in the turn, nearest amphibious enemy) for
     each resource hex and turn."""
-    save = read_save(path)
-    state = Session.start(GAME, save.record).state
     found: list[Row] = []
     turn, read = None, {}
-    for side, text in save.record.actions:
-        before = state
-        state = GAME.apply(state, side, Action.parse(text))
+    state = None
+    for before, state in pairwise(positions(GAME, read_save(path).record)):
         if state.data["turn"] != turn:
             found += ended(read, turn, before)
             turn, read = state.data["turn"], readings(state)
-    return found + ended(read, turn, state)
+    return found + ended(read, turn, state)  # no action: no turn, nothing ended
 
 
 def ended(read: dict[str, Reading], turn: int | None, state: State) -> list[Row]:

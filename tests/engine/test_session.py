@@ -15,7 +15,7 @@ from wargame.engine import files
 from wargame.engine.errors import BadSaveFile, IllegalAction, WargameError
 from wargame.engine.log import Event
 from wargame.engine.rng import Rng
-from wargame.engine.session import SAVE_VERSION, Session, read_save
+from wargame.engine.session import SAVE_VERSION, Session, positions, read_save
 from wargame.engine.state import state_hash
 from wargame.games import REGISTRY
 
@@ -232,6 +232,25 @@ def test_resign_is_recorded_and_replays():
     assert session.state.result.winner == "blue"
     replayed = Session.replay(session.record, TOY)
     assert state_hash(replayed.state) == state_hash(session.state)
+
+
+def test_positions_are_the_start_and_each_action_s_result_as_played():
+    played = play_random(Session.new(TOY, "standard", 6), 25, 11)
+    seen = [state_hash(state) for state in positions(TOY, played.record)]
+    assert len(seen) == len(played.record.actions) + 1
+    replayed = Session.start(TOY, played.record)
+    assert seen[0] == state_hash(replayed.state)
+    for (side, text), expected in zip(played.record.actions, seen[1:], strict=True):
+        assert state_hash(replayed.act(side, text)) == expected
+
+
+def test_positions_stop_with_an_error_at_an_action_the_rules_refuse():
+    session = play_random(Session.new(TOY, "standard", 4), 5, 9)
+    session.record.actions[2] = (session.record.actions[2][0], "card c999")
+    found = positions(TOY, session.record)
+    assert [next(found) for _ in range(3)]
+    with pytest.raises(WargameError):
+        next(found)
 
 
 WHY = Event("log.initiative", {"side": "red", "why": "a bot's reason"})  # a line the toy can say

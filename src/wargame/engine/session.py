@@ -16,7 +16,7 @@ record and states of one game, and remarks that are public and follow actions of
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
@@ -239,6 +239,16 @@ def carried_on(game: Game, state: State, record: Record, until: int) -> State:
         state = _apply(game, state, side, Action.parse(text))
         state = with_remark(state, record.remarks.get(number))
     return state
+
+
+def positions(game: Game, record: Record) -> Iterator[State]:
+    """``record``'s game at its start and after each of its actions, for tools that read every
+    position of a recorded game; an action the rules no longer allow raises, as in play."""
+    state = Session.start(game, record).state
+    yield state
+    for side, text in record.actions:
+        state = _apply(game, state, side, Action.parse(text))
+        yield state
 
 
 def read_save(path: Path) -> SaveFile:
