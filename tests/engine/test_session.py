@@ -278,6 +278,13 @@ def test_a_remark_follows_its_action_in_the_log_and_in_the_record():
     assert session.record.remarks == {1: WHY}
 
 
+def test_positions_put_each_remark_back_after_its_action_as_replay_does():
+    session, _ = remarked()
+    *_, last = positions(TOY, session.record)
+    assert last.log == Session.replay(session.record, TOY).state.log
+    assert WHY in last.log
+
+
 def test_replay_puts_each_remark_back_after_its_action():
     session, _ = remarked()
     assert list(session.record.remarks) == [1, 2, 3]

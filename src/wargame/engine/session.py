@@ -242,13 +242,13 @@ def carried_on(game: Game, state: State, record: Record, until: int) -> State:
 
 
 def positions(game: Game, record: Record) -> Iterator[State]:
-    """``record``'s game at its start and after each of its actions, for tools that read every
-    position of a recorded game (without the remarks: their logs lack those lines); an action
-    the rules no longer allow raises, as in play."""
+    """``record``'s game at its start and after each of its actions (each followed by its
+    remark, as :func:`carried_on` plays them), for tools that read every position of a recorded
+    game; an action the rules no longer allow raises, as in play."""
     state = Session.start(game, record).state
     yield state
-    for side, text in record.actions:
-        state = _apply(game, state, side, Action.parse(text))
+    for number in range(1, len(record.actions) + 1):
+        state = carried_on(game, state, record, number)
         yield state
 
 
