@@ -4,6 +4,7 @@ unescorted landing (7.45 B)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -76,7 +77,7 @@ def landing(state: State, units: list[str], *, escort: str | None = None) -> Sta
 
 def chance(state: State) -> float:
     g = GAME.context(state)
-    return battle_odds.take_chance(g, BANGKA, "japan", GAME.strategy.forces(g).support_at)
+    return battle_odds.take_chance(g, BANGKA, "japan")
 
 
 def test_an_unescorted_landing_within_reach_of_enemy_ships_is_likelier_to_fail() -> None:
@@ -101,3 +102,72 @@ def test_an_unescorted_landing_within_reach_of_enemy_ships_is_likelier_to_fail()
     rolled = clone(unescorted)
     rolled.data["offensive"]["rolled"] = True  # a Surprise: no reaction is coming
     assert chance(rolled) == pytest.approx(chance(far))
+
+
+AIR = battle_odds.Target(10, 5, 10, 2)
+GROUND_ARMY = battle_odds.Target(18, 9, 12, 2, ground=True)
+AT_ONCE = (("op", "rp"),)
+
+
+def op_wins_air_naval(op: battle_odds.Force, rp: battle_odds.Force) -> float:
+    table = battle_odds.air_naval_ratings(GAME.context(GAME.setup("1942", 31)))
+    fight = battle_odds.AirNavalBattle(op, rp, (), (), 0, 0, AT_ONCE)
+    return sum(
+        chance for chance, (won, _, _) in battle_odds.air_naval_outcomes(fight, table) if won
+    )
+
+
+def test_the_air_naval_stage_goes_to_the_stronger_side_far_more_than_its_share() -> None:
+    # 8.2-8.3: hits in proportion to the attack, the higher surviving attack wins, ties to the
+    # RP. Two air units against three never win it (a share of 40 %), three against three
+    # sometimes, and the order of fire counts: a Surprise strikes first (8.2 D).
+    assert op_wins_air_naval((AIR, AIR), (AIR, AIR, AIR)) == 0
+    even = op_wins_air_naval((AIR, AIR, AIR), (AIR, AIR, AIR))
+    assert 0.1 < even < 0.5
+    table = battle_odds.air_naval_ratings(GAME.context(GAME.setup("1942", 31)))
+    first = battle_odds.AirNavalBattle((AIR,) * 3, (AIR,) * 3, (), (), 0, 0, (("op",), ("rp",)))
+    surprise = sum(c for c, (won, _, _) in battle_odds.air_naval_outcomes(first, table) if won)
+    assert surprise > even
+
+
+def test_air_naval_hits_fall_on_the_ground_units_of_a_side_that_does_not_fly() -> None:
+    # 8.2 F5: the side with no air or naval unit takes the hits on its ground units, never on
+    # the last ground step in the hex.
+    assert battle_odds.allocate(100, (GROUND_ARMY,)) == (replace(GROUND_ARMY, steps=1),)
+    two = battle_odds.allocate(100, (GROUND_ARMY, GROUND_ARMY))
+    assert [t.steps for t in two] == [1]
+    # full units flipped, weakest first, before a reduced one goes (8.2 F2-F3)
+    weak = replace(AIR, defence=6)
+    assert [t.steps for t in battle_odds.allocate(16, (AIR, weak))] == [1, 1]
+    assert [t.steps for t in battle_odds.allocate(12, (AIR, weak))] == [2, 1]
+
+
+def rangoon(with_allied_air: bool) -> float:
+    """The 38th Army alone overland into Rangoon held by the Indian division of Burma and the
+    XV Corps, in a Japanese offensive, with or without Allied aircraft in the hex."""
+    state = GAME.setup("1942", 31)
+    units = state.data["units"]
+    units["cw-15-corps"] = "2008"
+    for flyer in ("us-avg", "cw-fe-air", "us-5af-lrb"):
+        units[flyer] = "2008" if with_allied_air else "delayed"
+    g = GAME.context(state)
+    offensive = offensives.new_record(g, "japan", "J47", "oc", None)
+    units["jp-38-army"] = "2008"
+    offensive["moved"]["jp-38-army"] = {"mode": "move", "from": "2109", "path": ["2109", "2008"]}
+    offensive["activated"] = ["jp-38-army"]
+    state.data["offensive"] = offensive
+    return battle_odds.take_chance(GAME.context(state), "2008", "japan")
+
+
+def test_an_army_marching_under_enemy_aircraft_is_shot_at_before_its_ground_combat() -> None:
+    # 8.2 F5, 8.32: with no aircraft of its own the army takes the air-naval hits, then fights
+    # the ground combat reduced. (Read from the ground units alone, the odds were the same.)
+    assert rangoon(with_allied_air=True) < rangoon(with_allied_air=False) - 0.1
+
+
+def test_a_one_step_unit_strikes_with_its_attack() -> None:
+    # A one-step unit (no reduced side: the Dutch regiments, 8.2 F2) keeps its printed attack.
+    g = GAME.context(GAME.setup("1942", 31))
+    (regiment,) = battle_odds.targets(g, ["nl-1-regt"], ground=True)
+    assert regiment.steps == 1
+    assert regiment.fighter().attack == GAME.parts.units["nl-1-regt"].attack > 0

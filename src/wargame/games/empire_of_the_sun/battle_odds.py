@@ -15,6 +15,19 @@ air-naval stage (8.13): that stage is read crudely, from the air and naval attac
 A landing that no ship escorted may be caught by the enemy's ships before the battle (7.45 B)
 while the intelligence roll is still to come (CAUGHT_RISK). Every roll of the two dice is
 counted (100 pairs): the exact odds of this simplified battle, remembered for the process.
+
+Within an offensive, the air-naval stage is played out the same way (``air_naval_outcomes``):
+both sides' strikers (8.11, 8.12, as ``battle.participants`` finds them), their rolls on Table T3
+in the condition's order (8.2 C-E), hits flipping then eliminating the weakest first, and where
+only one side has air or naval units its hits falling on the other's ground units, never on
+the last step (8.2 F5). Its winner (8.3) decides whether the landed units fight, and the ground
+units left fight the ground combat. Read from air and naval attack alone (the attacker's share
+of both), the stage misled the bots: in the 8 recorded games of the search bot as Japan against
+``greedy`` of the bridgehead trial (2026-12-07, ``docs/computer-opponents.md``), Japan fought 68
+air-naval stages with less attack than the Allies (30 % of the two sides' on average, which the
+share read as a 30 % chance) and won none; and in one of them (seed 5) Japanese armies marched
+into Rangoon alone three times, each shot at by the Allied aircraft there before its ground
+combat, which the odds left out.
 """
 
 from __future__ import annotations
@@ -121,39 +134,240 @@ def hits(attack: int, modified: int, ratings: tuple[Fraction, ...]) -> int:
     return math.ceil(ratings[index] * attack)
 
 
-def take_chance(
-    g: Context, hex_id: str, side: str, support: Mapping[str, Mapping[str, float]]
-) -> float:
+@dataclass(frozen=True)
+class Target:
+    """A unit as an air-naval strike sees it: its attack full and reduced (halved already where
+    it strikes at extended range), its defence, its steps left, whether it is a ground unit
+    (only hit where its side has no air or naval unit, never its last step: 8.2 F5) and one
+    that landed (it fights only after an OP air-naval victory, 8.13)."""
+
+    attack: int
+    reduced_attack: int
+    defence: int
+    steps: int
+    ground: bool = False
+    landed: bool = False
+
+    def attack_now(self) -> int:
+        return self.attack if self.steps == 2 else self.reduced_attack if self.steps else 0
+
+    def fighter(self) -> Fighter:
+        return Fighter(self.attack_now(), self.defence, self.steps)
+
+
+Force = tuple[Target, ...]
+
+
+@dataclass(frozen=True)
+class AirNavalBattle:
+    """A battle's air-naval stage to come: each side's strikers and ground units, their die-roll
+    modifiers, and the order of fire (``battle.strike_order``, "op" and "rp")."""
+
+    op_strikers: Force
+    rp_strikers: Force
+    op_ground: Force
+    rp_ground: Force
+    op_drm: int
+    rp_drm: int
+    order: tuple[tuple[str, ...], ...]
+
+
+Outcome = tuple[bool, Force, Force]
+"""After the air-naval stage: whether the OP won it, and each side's ground units left."""
+
+
+def allocate(hits: int, force: Force) -> Force:
+    """``force`` after ``hits`` (8.2 F1-F3, F5): every full unit flipped, weakest defence first,
+    before a reduced one is eliminated; a unit whose defence is more than the hits left is not
+    hit, and while a full unit stays unhit the rest are lost; the last ground step stays."""
+    left = [t.steps for t in force]
+    ground_steps = sum(t.steps for t in force if t.ground)
+
+    def take(i: int) -> bool:
+        nonlocal hits, ground_steps
+        target = force[i]
+        if hits < target.defence or (target.ground and ground_steps <= 1):
+            return False
+        hits -= target.defence
+        left[i] -= 1
+        ground_steps -= 1 if target.ground else 0
+        return True
+
+    by_defence = sorted(range(len(force)), key=lambda i: force[i].defence)
+    for i in by_defence:
+        if left[i] == 2 and not take(i):
+            return tuple(replace_steps(force, left))
+    for i in by_defence:
+        if left[i] == 1:
+            take(i)
+    return tuple(replace_steps(force, left))
+
+
+def replace_steps(force: Force, steps: list[int]) -> list[Target]:
+    return [
+        Target(t.attack, t.reduced_attack, t.defence, n, t.ground, t.landed)
+        for t, n in zip(force, steps, strict=True)
+        if n > 0
+    ]
+
+
+def total(force: Force) -> int:
+    return sum(t.attack_now() for t in force)
+
+
+@lru_cache(maxsize=4096)
+def air_naval_outcomes(
+    fight: AirNavalBattle, ratings: tuple[Fraction, ...]
+) -> tuple[tuple[float, Outcome], ...]:
+    """Each outcome of the air-naval stage with its chance, over every pair of rolls (Table T3
+    ``ratings`` for the modified rolls LOWEST_MODIFIED to HIGHEST_MODIFIED)."""
+    found: dict[Outcome, float] = {}
+    share = 1 / len(ROLLS) ** 2
+    for op_roll in ROLLS:
+        for rp_roll in ROLLS:
+            outcome = exchange(fight, {"op": op_roll, "rp": rp_roll}, ratings)
+            found[outcome] = found.get(outcome, 0.0) + share
+    return tuple((chance, outcome) for outcome, chance in found.items())
+
+
+def exchange(
+    fight: AirNavalBattle, rolls: dict[str, int], ratings: tuple[Fraction, ...]
+) -> Outcome:
+    """The stage with these natural rolls: the strikes in their order (8.2 C-E), then its
+    winner (8.3): the higher surviving attack, ties to the RP, the RP where only it still has
+    strikers; nobody left at all an OP victory."""
+    strikers = {"op": fight.op_strikers, "rp": fight.rp_strikers}
+    ground = {"op": fight.op_ground, "rp": fight.rp_ground}
+    drm = {"op": fight.op_drm, "rp": fight.rp_drm}
+    for volley in fight.order:
+        struck: dict[str, int] = {}
+        for side in volley:
+            target = "rp" if side == "op" else "op"
+            shot = hits(total(strikers[side]), rolls[side] + drm[side], ratings)
+            struck[target] = shot
+        for target, shot in struck.items():
+            if strikers[target]:
+                strikers[target] = allocate(shot, strikers[target])
+            elif ground[target]:
+                ground[target] = allocate(shot, ground[target])
+    op_left, rp_left = strikers["op"], strikers["rp"]
+    op_won = (not op_left and not rp_left) or (bool(op_left) and total(op_left) > total(rp_left))
+    return op_won, ground["op"], ground["rp"]
+
+
+def take_chance(g: Context, hex_id: str, side: str) -> float:
     """The chance that ``side``'s ground units in ``hex_id``, an enemy-held hex, take it in the
-    battle to come; ``support``: each side's air and naval attack by hex."""
+    battle to come."""
     offensive: dict[str, Any] = g.data.get("offensive") or {}
     if offensive.get("side") != side:
-        offensive = {}
-    moved = offensive.get("moved", {})
-    rp = enemy(side)
-    here = forces.units_at(g, hex_id)
-    mine = [u for u in here if is_ground(g, u, side) and not moved.get(u, {}).get("caught")]
-    landed = [u for u in mine if moved.get(u, {}).get("mode") in battle.AMPHIBIOUS]
-    overland = [u for u in mine if u not in landed]
-    defenders = fighters(g, [u for u in here if is_ground(g, u, rp)])
-    own_air, enemy_air = support[side].get(hex_id, 0.0), support[rp].get(hex_id, 0.0)
-    air_naval = 1.0 if enemy_air <= 0 else own_air / (own_air + enemy_air)
-    ratings = table_ratings(g)
-    op_drm = op_modifiers(g, hex_id, side, here)
-
-    def chance(fighting: list[str]) -> float:
-        amphibious = any(u in landed for u in fighting)
-        rp_drm = charts.ground_modifiers(g).held_before_assault if amphibious and defenders else 0
-        fight = GroundBattle(fighters(g, fighting), defenders, op_drm, rp_drm, amphibious)
-        return attacker_wins(fight, ratings)
-
-    won = air_naval * chance(mine) + (1 - air_naval) * chance(overland)
+        return crude_chance(g, hex_id, side)
+    moved = offensive["moved"]
+    parts = battle.participants(g, hex_id)
+    mine = [u for u in parts.ground[side] if not moved.get(u, {}).get("caught")]
+    landed = [u for u in mine if parts.entry.get(u) in battle.AMPHIBIOUS]
+    op_drm = op_modifiers(g, hex_id, side, forces.units_at(g, hex_id))
+    won = fight_chance(g, parts, mine, landed, op_drm)
     risk = catch_risk(offensive)
     unescorted = [u for u in landed if not offensives.escorted(g, offensive, moved[u])]
-    if risk and unescorted and ships_within_reach(g, offensive, hex_id, rp):
+    if risk and unescorted and ships_within_reach(g, offensive, hex_id, enemy(side)):
         kept = [u for u in mine if u not in unescorted]
-        won = (1 - risk) * won + risk * air_naval * chance(kept)
+        won = (1 - risk) * won + risk * fight_chance(g, parts, kept, landed, op_drm)
     return won
+
+
+def fight_chance(
+    g: Context, parts: battle.Participants, mine: list[str], landed: list[str], op_drm: int
+) -> float:
+    """The OP's chance of taking the hex with its ground units ``mine``: the air-naval stage
+    played out (under each condition it may be fought in), then the ground combat."""
+    if not mine:
+        return 0.0
+    offensive = g.data["offensive"]
+    ground = {
+        "op": targets(g, mine, ground=True, landed=frozenset(landed)),
+        "rp": targets(g, alive_ground(g, parts.ground[parts.rp]), ground=True),
+    }
+    strikers = {
+        side: targets(g, battle.alive(g, parts.strikers[who]), halved=frozenset(parts.extended))
+        for side, who in (("op", parts.op), ("rp", parts.rp))
+    }
+    held = charts.ground_modifiers(g).held_before_assault
+    air, ground_table = air_naval_ratings(g), table_ratings(g)
+    chance = 0.0
+    for condition, weight in conditions(offensive):
+        order = tuple(
+            tuple("op" if s == parts.op else "rp" for s in volley)
+            for volley in battle.strike_order(condition, parts.op)
+        )
+        first = {s for volley in order[:1] for s in volley} if len(order) > 1 else set()
+        drm = {
+            key: battle.air_naval_drm(g, who, condition, key in first, parts.strikers[who])
+            for key, who in (("op", parts.op), ("rp", parts.rp))
+        }
+        fight = AirNavalBattle(
+            strikers["op"], strikers["rp"], ground["op"], ground["rp"], drm["op"], drm["rp"], order
+        )
+        for share, (op_won, op_ground, rp_ground) in air_naval_outcomes(fight, air):
+            fighting = tuple(t for t in op_ground if op_won or not t.landed)
+            amphibious = any(t.landed for t in fighting)
+            rp_drm = held if amphibious and rp_ground else 0
+            ground_fight = GroundBattle(
+                tuple(t.fighter() for t in fighting),
+                tuple(t.fighter() for t in rp_ground),
+                op_drm,
+                rp_drm,
+                amphibious,
+            )
+            chance += weight * share * attacker_wins(ground_fight, ground_table)
+    return chance
+
+
+UNROLLED_INTERCEPT: Final = 0.5
+"""Before the intelligence roll, the chance that the battles are fought as an Intercept (both
+strike at once) rather than a Surprise (the OP first): Table T2 gives an Intercept on about half
+the faces. Bot knowledge, not a rule."""
+
+
+def conditions(offensive: Mapping[str, Any]) -> tuple[tuple[str, float], ...]:
+    """The conditions the offensive's battles may be fought in, with their chances: the one
+    rolled (5.32), else Surprise or Intercept (UNROLLED_INTERCEPT)."""
+    if offensive["rolled"] or offensive.get("reaction"):
+        return ((offensive["condition"], 1.0),)
+    return (("surprise", 1 - UNROLLED_INTERCEPT), ("intercept", UNROLLED_INTERCEPT))
+
+
+def targets(
+    g: Context,
+    unit_ids: Iterable[str],
+    *,
+    ground: bool = False,
+    landed: frozenset[str] = frozenset(),
+    halved: frozenset[str] = frozenset(),
+) -> Force:
+    found = []
+    for u in sorted(unit_ids):
+        unit = forces.record(g, u)
+        full = unit.attack
+        reduced = full if unit.reduced_attack is None else unit.reduced_attack  # one step: as is
+        if u in halved:
+            full, reduced = -(-full // 2), -(-reduced // 2)
+        steps = forces.steps_left(g, u)
+        found.append(Target(full, reduced, battle.defense_of(g, u), steps, ground, u in landed))
+    return tuple(found)
+
+
+def alive_ground(g: Context, unit_ids: Iterable[str]) -> list[str]:
+    return [u for u in battle.alive(g, unit_ids) if forces.is_class(g, u, "ground")]
+
+
+def crude_chance(g: Context, hex_id: str, side: str) -> float:
+    """``take_chance`` outside ``side``'s own offensive (no landing of its own to read): its
+    ground units against the enemy's, at full strength."""
+    here = forces.units_at(g, hex_id)
+    mine = fighters(g, [u for u in here if is_ground(g, u, side)])
+    defenders = fighters(g, [u for u in here if is_ground(g, u, enemy(side))])
+    fight = GroundBattle(mine, defenders, op_modifiers(g, hex_id, side, here), 0, False)
+    return attacker_wins(fight, table_ratings(g))
 
 
 def is_ground(g: Context, unit_id: str, side: str) -> bool:
@@ -185,11 +399,15 @@ def op_modifiers(g: Context, hex_id: str, side: str, here: list[str]) -> int:
     return total
 
 
-def table_ratings(g: Context) -> tuple[Fraction, ...]:
-    table = charts.strike_chart(g, "ground").table
+def table_ratings(g: Context, stage: str = "ground") -> tuple[Fraction, ...]:
+    table = charts.strike_chart(g, stage).table
     return tuple(
         table.lookup("rating", roll) for roll in range(LOWEST_MODIFIED, HIGHEST_MODIFIED + 1)
     )
+
+
+def air_naval_ratings(g: Context) -> tuple[Fraction, ...]:
+    return table_ratings(g, "air_naval")
 
 
 def catch_risk(offensive: dict[str, Any]) -> float:

@@ -530,7 +530,7 @@ class Strategy:
             battle, risk = 0.0, from_afar.get(index, 0.0)
             if strength > 0 and control.get(objective.hex_id) != side:
                 if landed.get(objective.hex_id, 0.0) > 0:  # fighting for it: it falls or not now
-                    battle = battle_odds.take_chance(g, objective.hex_id, side, found.support_at)
+                    battle = battle_odds.take_chance(g, objective.hex_id, side)
                 else:
                     defence = defence_at.get(objective.hex_id, 0.0)
                     floor = DEFENCE_FLOOR if objective.hex_id in garrisons else OPEN_FLOOR
