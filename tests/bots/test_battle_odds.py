@@ -13,6 +13,7 @@ from wargame.engine.state import State, clone
 from wargame.games import REGISTRY
 from wargame.games.empire_of_the_sun import battle_odds, offensives
 from wargame.games.empire_of_the_sun.battle_odds import Fighter, GroundBattle, steps_lost
+from wargame.games.empire_of_the_sun.strategy import battle_losses
 
 pytestmark = pytest.mark.game("empire-of-the-sun")
 GAME = REGISTRY.game("empire-of-the-sun")
@@ -112,9 +113,8 @@ AT_ONCE = (("op", "rp"),)
 def op_wins_air_naval(op: battle_odds.Force, rp: battle_odds.Force) -> float:
     table = battle_odds.air_naval_ratings(GAME.context(GAME.setup("1942", 31)))
     fight = battle_odds.AirNavalBattle(op, rp, (), (), 0, 0, AT_ONCE)
-    return sum(
-        chance for chance, (won, _, _) in battle_odds.air_naval_outcomes(fight, table) if won
-    )
+    outcomes = battle_odds.air_naval_outcomes(fight, table)
+    return sum(chance for chance, outcome in outcomes if outcome.op_won)
 
 
 def test_the_air_naval_stage_goes_to_the_stronger_side_far_more_than_its_share() -> None:
@@ -126,7 +126,7 @@ def test_the_air_naval_stage_goes_to_the_stronger_side_far_more_than_its_share()
     assert 0.1 < even < 0.5
     table = battle_odds.air_naval_ratings(GAME.context(GAME.setup("1942", 31)))
     first = battle_odds.AirNavalBattle((AIR,) * 3, (AIR,) * 3, (), (), 0, 0, (("op",), ("rp",)))
-    surprise = sum(c for c, (won, _, _) in battle_odds.air_naval_outcomes(first, table) if won)
+    surprise = sum(c for c, o in battle_odds.air_naval_outcomes(first, table) if o.op_won)
     assert surprise > even
 
 
@@ -171,3 +171,33 @@ def test_a_one_step_unit_strikes_with_its_attack() -> None:
     (regiment,) = battle_odds.targets(g, ["nl-1-regt"], ground=True)
     assert regiment.steps == 1
     assert regiment.fighter().attack == GAME.parts.units["nl-1-regt"].attack > 0
+
+
+def strike_on_rangoon(allied_flyers: tuple[str, ...]) -> State:
+    """A Japanese offensive whose 22nd Air Flotilla flew into Rangoon, held by the Indian
+    division of Burma with ``allied_flyers``."""
+    state = GAME.setup("1942", 31)
+    units = state.data["units"]
+    for flyer in ("us-avg", "cw-fe-air", "us-5af-lrb"):
+        units[flyer] = "2008" if flyer in allied_flyers else "delayed"
+    g = GAME.context(state)
+    offensive = offensives.new_record(g, "japan", "J47", "oc", None)
+    units["jp-22-af"] = "2008"
+    offensive["moved"]["jp-22-af"] = {"mode": "move", "from": "2212", "path": ["2212", "2008"]}
+    offensive["activated"] = ["jp-22-af"]
+    state.data["offensive"] = offensive
+    return state
+
+
+def test_an_air_strike_on_stronger_flyers_costs_the_striker_strength_before_it_is_fought() -> None:
+    # 8.2: the battle to come counts in each side's strength as the losses it is set to take:
+    # the AVG alone cannot hurt the flotilla (6 attack against a defence of 10), three flyers can.
+    lone = battle_losses(GAME.context(strike_on_rangoon(("us-avg",))))
+    three = battle_losses(GAME.context(strike_on_rangoon(("us-avg", "cw-fe-air", "us-5af-lrb"))))
+    assert lone["japan"] == 0 < three["japan"]
+    assert lone["allied"] > 0
+    g = GAME.context(strike_on_rangoon(("us-avg", "cw-fe-air", "us-5af-lrb")))
+    counted = GAME.strategy.forces(g).strength["japan"]
+    before = clone(g.state)
+    before.data["offensive"]["fought"] = ["2008"]  # the same units, the battle over
+    assert counted < GAME.strategy.forces(GAME.context(before)).strength["japan"]

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from wargame.engine.procedure import Context
 from wargame.games.empire_of_the_sun import battle, charts, forces, offensives
@@ -172,8 +172,14 @@ class AirNavalBattle:
     order: tuple[tuple[str, ...], ...]
 
 
-Outcome = tuple[bool, Force, Force]
-"""After the air-naval stage: whether the OP won it, and each side's ground units left."""
+class Outcome(NamedTuple):
+    """After the air-naval stage: whether the OP won it, and each side's units left."""
+
+    op_won: bool
+    op_ground: Force
+    rp_ground: Force
+    op_strikers: Force
+    rp_strikers: Force
 
 
 def allocate(hits: int, force: Force) -> Force:
@@ -252,7 +258,7 @@ def exchange(
                 ground[target] = allocate(shot, ground[target])
     op_left, rp_left = strikers["op"], strikers["rp"]
     op_won = (not op_left and not rp_left) or (bool(op_left) and total(op_left) > total(rp_left))
-    return op_won, ground["op"], ground["rp"]
+    return Outcome(op_won, ground["op"], ground["rp"], op_left, rp_left)
 
 
 def take_chance(g: Context, hex_id: str, side: str) -> float:
@@ -282,7 +288,52 @@ def fight_chance(
     played out (under each condition it may be fought in), then the ground combat."""
     if not mine:
         return 0.0
-    offensive = g.data["offensive"]
+    held = charts.ground_modifiers(g).held_before_assault
+    ground_table = table_ratings(g)
+    chance = 0.0
+    for weight, fight in stages(g, parts, mine, landed):
+        for share, outcome in air_naval_outcomes(fight, air_naval_ratings(g)):
+            fighting = tuple(t for t in outcome.op_ground if outcome.op_won or not t.landed)
+            amphibious = any(t.landed for t in fighting)
+            rp_drm = held if amphibious and outcome.rp_ground else 0
+            ground_fight = GroundBattle(
+                tuple(t.fighter() for t in fighting),
+                tuple(t.fighter() for t in outcome.rp_ground),
+                op_drm,
+                rp_drm,
+                amphibious,
+            )
+            chance += weight * share * attacker_wins(ground_fight, ground_table)
+    return chance
+
+
+def air_naval_losses(g: Context, hex_id: str) -> dict[str, float]:
+    """What each side is set to lose, in attack and defence (as ``Strategy.forces`` counts its
+    strength), in the air-naval stage of the offensive's battle to come at ``hex_id``."""
+    parts = battle.participants(g, hex_id)
+    lost = {parts.op: 0.0, parts.rp: 0.0}
+    for weight, fight in stages(g, parts, parts.ground[parts.op], []):
+        before = {parts.op: worth(fight.op_strikers, fight.op_ground)}
+        before[parts.rp] = worth(fight.rp_strikers, fight.rp_ground)
+        for share, outcome in air_naval_outcomes(fight, air_naval_ratings(g)):
+            after = {
+                parts.op: worth(outcome.op_strikers, outcome.op_ground),
+                parts.rp: worth(outcome.rp_strikers, outcome.rp_ground),
+            }
+            for side in lost:
+                lost[side] += weight * share * (before[side] - after[side])
+    return lost
+
+
+def worth(*forces_left: Force) -> float:
+    return float(sum(t.attack_now() + t.defence for force in forces_left for t in force))
+
+
+def stages(
+    g: Context, parts: battle.Participants, mine: list[str], landed: list[str]
+) -> list[tuple[float, AirNavalBattle]]:
+    """The air-naval stage of the battle of ``parts`` with the OP's ground units ``mine``, under
+    each condition it may be fought in, with that condition's chance."""
     ground = {
         "op": targets(g, mine, ground=True, landed=frozenset(landed)),
         "rp": targets(g, alive_ground(g, parts.ground[parts.rp]), ground=True),
@@ -291,10 +342,8 @@ def fight_chance(
         side: targets(g, battle.alive(g, parts.strikers[who]), halved=frozenset(parts.extended))
         for side, who in (("op", parts.op), ("rp", parts.rp))
     }
-    held = charts.ground_modifiers(g).held_before_assault
-    air, ground_table = air_naval_ratings(g), table_ratings(g)
-    chance = 0.0
-    for condition, weight in conditions(offensive):
+    found = []
+    for condition, weight in conditions(g.data["offensive"]):
         order = tuple(
             tuple("op" if s == parts.op else "rp" for s in volley)
             for volley in battle.strike_order(condition, parts.op)
@@ -307,19 +356,8 @@ def fight_chance(
         fight = AirNavalBattle(
             strikers["op"], strikers["rp"], ground["op"], ground["rp"], drm["op"], drm["rp"], order
         )
-        for share, (op_won, op_ground, rp_ground) in air_naval_outcomes(fight, air):
-            fighting = tuple(t for t in op_ground if op_won or not t.landed)
-            amphibious = any(t.landed for t in fighting)
-            rp_drm = held if amphibious and rp_ground else 0
-            ground_fight = GroundBattle(
-                tuple(t.fighter() for t in fighting),
-                tuple(t.fighter() for t in rp_ground),
-                op_drm,
-                rp_drm,
-                amphibious,
-            )
-            chance += weight * share * attacker_wins(ground_fight, ground_table)
-    return chance
+        found.append((weight, fight))
+    return found
 
 
 UNROLLED_INTERCEPT: Final = 0.5

@@ -483,6 +483,8 @@ class Strategy:
             if kind == "ground" and record.amphibious:
                 landing = found.landing_at[side]
                 landing[where] = landing.get(where, 0.0) + attack * worth
+        for side, lost in battle_losses(g).items():
+            found.strength[side] -= lost
         return found
 
     def threats(self, g: Context, side: str, found: Forces) -> Threat:
@@ -999,6 +1001,27 @@ def dominated(actions: list[Action]) -> frozenset[str]:
     if any(a.text == "roll" for a in actions):
         return frozenset({"decline"})
     return frozenset()
+
+
+def battle_losses(g: Context) -> dict[str, float]:
+    """What each side is set to lose in the air-naval stages of the offensive's battles still to
+    come (``battle_odds.air_naval_losses``), in the strength ``Strategy.forces`` counts. Until a
+    battle is fought its losses showed nowhere, and an air strike on stronger enemy flyers cost
+    nothing the evaluation saw: in 8 games of the search bot as Japan against ``greedy``,
+    Japan struck 68 times with less air and naval attack than the Allies had there, and won the
+    stage in none."""
+    offensive = g.data.get("offensive")
+    if not offensive or "post_moved" in offensive:
+        return {}
+    declared = offensive.get("battles") or offensives.contested_hexes(g, offensive["side"])
+    fought = offensive.get("fought", [])
+    lost = dict.fromkeys(SIDES, 0.0)
+    for hex_id in declared:
+        if hex_id in fought:
+            continue
+        for side, value in battle_odds.air_naval_losses(g, hex_id).items():
+            lost[side] += value
+    return lost
 
 
 def stranding(g: Context) -> set[str]:
