@@ -73,27 +73,14 @@ Side = tuple[Fighter, ...]
 
 def steps_lost(hits: int, fighters: Side, *, halved: bool = False) -> tuple[int, bool]:
     """The steps ``hits`` take from ``fighters`` as the roller would allocate them (8.4 B, 8.2 F
-    1-3): every full unit reduced, weakest defence first, before any reduced one is eliminated;
-    a unit whose defence is more than the hits left is not hit, and while a full unit stays
-    unhit the rest of the hits are lost. Also whether a unit is left."""
-
-    def defence(f: Fighter) -> int:
-        return math.ceil(f.defence / 2) if halved else f.defence
-
-    lost, left = 0, [f.steps for f in fighters]
-    full = sorted(
-        (i for i, f in enumerate(fighters) if f.steps == 2), key=lambda i: defence(fighters[i])
+    1-3, as ``allocate`` does), an amphibious attacker's defence ``halved``; also whether a unit
+    is left."""
+    force = tuple(
+        Target(f.attack, f.attack, math.ceil(f.defence / 2) if halved else f.defence, f.steps)
+        for f in fighters
     )
-    for i in full:
-        if hits < defence(fighters[i]):
-            return lost, True
-        hits -= defence(fighters[i])
-        left[i], lost = 1, lost + 1
-    for i in sorted(range(len(fighters)), key=lambda i: defence(fighters[i])):
-        if hits >= defence(fighters[i]):
-            hits -= defence(fighters[i])
-            left[i], lost = 0, lost + 1
-    return lost, any(left)
+    left = allocate(hits, force)
+    return sum(f.steps for f in fighters) - sum(t.steps for t in left), bool(left)
 
 
 @dataclass(frozen=True)
@@ -289,10 +276,10 @@ def fight_chance(
     if not mine:
         return 0.0
     held = charts.ground_modifiers(g).held_before_assault
-    ground_table = table_ratings(g)
+    air_table, ground_table = air_naval_ratings(g), table_ratings(g)
     chance = 0.0
     for weight, fight in stages(g, parts, mine, landed):
-        for share, outcome in air_naval_outcomes(fight, air_naval_ratings(g)):
+        for share, outcome in air_naval_outcomes(fight, air_table):
             fighting = tuple(t for t in outcome.op_ground if outcome.op_won or not t.landed)
             amphibious = any(t.landed for t in fighting)
             rp_drm = held if amphibious and outcome.rp_ground else 0
@@ -312,10 +299,11 @@ def air_naval_losses(g: Context, hex_id: str) -> dict[str, float]:
     strength), in the air-naval stage of the offensive's battle to come at ``hex_id``."""
     parts = battle.participants(g, hex_id)
     lost = {parts.op: 0.0, parts.rp: 0.0}
+    table = air_naval_ratings(g)
     for weight, fight in stages(g, parts, parts.ground[parts.op], []):
         before = {parts.op: worth(fight.op_strikers, fight.op_ground)}
         before[parts.rp] = worth(fight.rp_strikers, fight.rp_ground)
-        for share, outcome in air_naval_outcomes(fight, air_naval_ratings(g)):
+        for share, outcome in air_naval_outcomes(fight, table):
             after = {
                 parts.op: worth(outcome.op_strikers, outcome.op_ground),
                 parts.rp: worth(outcome.rp_strikers, outcome.rp_ground),
