@@ -142,20 +142,33 @@ def test_air_naval_hits_fall_on_the_ground_units_of_a_side_that_does_not_fly() -
     assert [t.steps for t in battle_odds.allocate(12, (AIR, weak))] == [2, 1]
 
 
-def rangoon(with_allied_air: bool) -> float:
-    """The 38th Army alone overland into Rangoon held by the Indian division of Burma and the
-    XV Corps, in a Japanese offensive, with or without Allied aircraft in the hex."""
+ALLIED_FLYERS = ("us-avg", "cw-fe-air", "us-5af-lrb")
+
+
+def into_rangoon(unit_id: str, start: str, allied_flyers: tuple[str, ...], *, corps: bool) -> State:
+    """A Japanese offensive whose ``unit_id`` moved from ``start`` into Rangoon, held by the
+    Indian division of Burma (with the XV Corps if ``corps``) and ``allied_flyers`` of
+    ALLIED_FLYERS."""
     state = GAME.setup("1942", 31)
     units = state.data["units"]
-    units["cw-15-corps"] = "2008"
-    for flyer in ("us-avg", "cw-fe-air", "us-5af-lrb"):
-        units[flyer] = "2008" if with_allied_air else "delayed"
+    if corps:
+        units["cw-15-corps"] = "2008"
+    for flyer in ALLIED_FLYERS:
+        units[flyer] = "2008" if flyer in allied_flyers else "delayed"
     g = GAME.context(state)
     offensive = offensives.new_record(g, "japan", "J47", "oc", None)
-    units["jp-38-army"] = "2008"
-    offensive["moved"]["jp-38-army"] = {"mode": "move", "from": "2109", "path": ["2109", "2008"]}
-    offensive["activated"] = ["jp-38-army"]
+    units[unit_id] = "2008"
+    offensive["moved"][unit_id] = {"mode": "move", "from": start, "path": [start, "2008"]}
+    offensive["activated"] = [unit_id]
     state.data["offensive"] = offensive
+    return state
+
+
+def rangoon(with_allied_air: bool) -> float:
+    """The 38th Army alone overland into Rangoon held by the Indian division of Burma and the
+    XV Corps, with or without Allied aircraft in the hex."""
+    flyers = ALLIED_FLYERS if with_allied_air else ()
+    state = into_rangoon("jp-38-army", "2109", flyers, corps=True)
     return battle_odds.take_chance(GAME.context(state), "2008", "japan")
 
 
@@ -176,27 +189,17 @@ def test_a_one_step_unit_strikes_with_its_attack() -> None:
 def strike_on_rangoon(allied_flyers: tuple[str, ...]) -> State:
     """A Japanese offensive whose 22nd Air Flotilla flew into Rangoon, held by the Indian
     division of Burma with ``allied_flyers``."""
-    state = GAME.setup("1942", 31)
-    units = state.data["units"]
-    for flyer in ("us-avg", "cw-fe-air", "us-5af-lrb"):
-        units[flyer] = "2008" if flyer in allied_flyers else "delayed"
-    g = GAME.context(state)
-    offensive = offensives.new_record(g, "japan", "J47", "oc", None)
-    units["jp-22-af"] = "2008"
-    offensive["moved"]["jp-22-af"] = {"mode": "move", "from": "2212", "path": ["2212", "2008"]}
-    offensive["activated"] = ["jp-22-af"]
-    state.data["offensive"] = offensive
-    return state
+    return into_rangoon("jp-22-af", "2212", allied_flyers, corps=False)
 
 
 def test_an_air_strike_on_stronger_flyers_costs_the_striker_strength_before_it_is_fought() -> None:
     # 8.2: the battle to come counts in each side's strength as the losses it is set to take:
     # the AVG alone cannot hurt the flotilla (6 attack against a defence of 10), three flyers can.
     lone = battle_losses(GAME.context(strike_on_rangoon(("us-avg",))))
-    three = battle_losses(GAME.context(strike_on_rangoon(("us-avg", "cw-fe-air", "us-5af-lrb"))))
+    three = battle_losses(GAME.context(strike_on_rangoon(ALLIED_FLYERS)))
     assert lone["japan"] == 0 < three["japan"]
     assert lone["allied"] > 0
-    g = GAME.context(strike_on_rangoon(("us-avg", "cw-fe-air", "us-5af-lrb")))
+    g = GAME.context(strike_on_rangoon(ALLIED_FLYERS))
     counted = GAME.strategy.forces(g).strength["japan"]
     before = clone(g.state)
     before.data["offensive"]["fought"] = ["2008"]  # the same units, the battle over
