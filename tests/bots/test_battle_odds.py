@@ -142,6 +142,34 @@ def test_air_naval_hits_fall_on_the_ground_units_of_a_side_that_does_not_fly() -
     assert [t.steps for t in battle_odds.allocate(12, (AIR, weak))] == [2, 1]
 
 
+SHIP = battle_odds.Target(16, 8, 12, 2, here=True, ship_here=True)
+DISTANT_AIR = replace(AIR, flies=True)
+
+
+def test_flyers_striking_from_range_are_hit_only_one_for_one_with_the_hitters_flyers() -> None:
+    # 8.2 F4: a fleet with no flyer cannot touch aircraft striking from range, and while such a
+    # unit stays full no reduced unit is eliminated (F2): 100 hits only flip the destroyer.
+    destroyer = replace(SHIP, defence=4, steps=2)
+    left = battle_odds.allocate(100, (DISTANT_AIR, destroyer), (SHIP, SHIP))
+    assert [t.steps for t in left] == [2, 1]
+    assert [t.steps for t in battle_odds.allocate(100, (DISTANT_AIR, destroyer))] == []
+    # one flyer of the hitter's matches one of the two distant flyers
+    left = battle_odds.allocate(100, (DISTANT_AIR, DISTANT_AIR), (replace(AIR, flies=True),))
+    assert [t.steps for t in left] == [1, 2]
+    # flyers in the battle hex with the hitter's ships there are exposed to them
+    exposed = replace(DISTANT_AIR, here=True)
+    assert battle_odds.allocate(100, (exposed, exposed), (SHIP, SHIP)) == ()
+
+
+def test_a_fleet_without_flyers_never_wins_the_stage_against_enemy_aircraft() -> None:
+    # 8.3: where the RP still has air or carrier units and the OP none, the RP wins, whatever
+    # the attack; with a carrier of its own the same fleet wins most of the time.
+    fleet = (SHIP,) * 4
+    assert op_wins_air_naval(fleet, (DISTANT_AIR,)) == 0
+    carrier = replace(SHIP, flies=True)
+    assert op_wins_air_naval((*fleet, carrier), (DISTANT_AIR,)) > 0.5
+
+
 ALLIED_FLYERS = ("us-avg", "cw-fe-air", "us-5af-lrb")
 
 
@@ -181,7 +209,7 @@ def test_an_army_marching_under_enemy_aircraft_is_shot_at_before_its_ground_comb
 def test_a_one_step_unit_strikes_with_its_attack() -> None:
     # A one-step unit (no reduced side: the Dutch regiments, 8.2 F2) keeps its printed attack.
     g = GAME.context(GAME.setup("1942", 31))
-    (regiment,) = battle_odds.targets(g, ["nl-1-regt"], ground=True)
+    (regiment,) = battle_odds.targets(g, ["nl-1-regt"], "2008", ground=True)
     assert regiment.steps == 1
     assert regiment.fighter().attack == GAME.parts.units["nl-1-regt"].attack > 0
 

@@ -18,16 +18,19 @@ counted (100 pairs): the exact odds of this simplified battle, remembered for th
 
 Within an offensive, the air-naval stage is played out the same way (``air_naval_outcomes``):
 both sides' strikers (8.11, 8.12, as ``battle.participants`` finds them), their rolls on Table T3
-in the condition's order (8.2 C-E), hits flipping then eliminating the weakest first, and where
+in the condition's order (8.2 C-E), hits flipping then eliminating the weakest first, flyers
+out of reach of the hitter's ships hit only one for one with its own flyers (F4), and where
 only one side has air or naval units its hits falling on the other's ground units, never on
-the last step (8.2 F5). Its winner (8.3) decides whether the landed units fight, and the ground
-units left fight the ground combat. Read from air and naval attack alone (the attacker's share
-of both), the stage misled the bots: in the 8 recorded games of the search bot as Japan against
-``greedy`` of the bridgehead trial (2026-12-07, ``docs/computer-opponents.md``), Japan fought 68
-air-naval stages with less attack than the Allies (30 % of the two sides' on average, which the
-share read as a 30 % chance) and won none; and in one of them (seed 5) Japanese armies marched
-into Rangoon alone three times, each shot at by the Allied aircraft there before its ground
-combat, which the odds left out.
+the last step (8.2 F5). Its winner (8.3: the higher surviving attack; the RP where only it
+still flies) decides whether the landed units fight, and the ground units left fight the
+ground combat. Critical hits are left out.
+
+Read from air and naval attack alone (the attacker's share of both), the stage misled the bots: in
+the 8 recorded games of the search bot as Japan against ``greedy`` of the bridgehead trial
+(2026-12-07, ``docs/computer-opponents.md``), Japan fought 68 air-naval stages with less attack than
+the Allies (30 % of the two sides' on average, which the share read as a 30 % chance) and won none;
+and in one of them (seed 5) Japanese armies marched into Rangoon alone three times, each shot at by
+the Allied aircraft there before its ground combat, which the odds left out.
 """
 
 from __future__ import annotations
@@ -126,7 +129,9 @@ class Target:
     """A unit as an air-naval strike sees it: its attack full and reduced (halved already where
     it strikes at extended range), its defence, its steps left, whether it is a ground unit
     (only hit where its side has no air or naval unit, never its last step: 8.2 F5) and one
-    that landed (it fights only after an OP air-naval victory, 8.13)."""
+    that landed (it fights only after an OP air-naval victory, 8.13); for a striker, whether it
+    flies (an air unit or a carrier), stands in the battle hex, and is a ship there (a naval
+    unit in the hex exposes the enemy's flyers there, 8.2 F4)."""
 
     attack: int
     reduced_attack: int
@@ -134,6 +139,9 @@ class Target:
     steps: int
     ground: bool = False
     landed: bool = False
+    flies: bool = False
+    here: bool = False
+    ship_here: bool = False
 
     def attack_now(self) -> int:
         return self.attack if self.steps == 2 else self.reduced_attack if self.steps else 0
@@ -169,12 +177,19 @@ class Outcome(NamedTuple):
     rp_strikers: Force
 
 
-def allocate(hits: int, force: Force) -> Force:
-    """``force`` after ``hits`` (8.2 F1-F3, F5): every full unit flipped, weakest defence first,
+def allocate(hits: int, force: Force, hitter: Force | None = None) -> Force:
+    """``force`` after ``hits`` (8.2 F1-F5): every full unit flipped, weakest defence first,
     before a reduced one is eliminated; a unit whose defence is more than the hits left is not
-    hit, and while a full unit stays unhit the rest are lost; the last ground step stays."""
+    hit, and while a full unit stays unhit the rest are lost; the last ground step stays. Where
+    the ``hitter``'s strikers are given, a flyer out of reach of its ships is hit only one for
+    one with the hitter's own flyers (F4), and one left full so keeps the reduced ones alive."""
     left = [t.steps for t in force]
     ground_steps = sum(t.steps for t in force if t.ground)
+    reach = flyer_reach(force, hitter)
+    matched: set[int] = set()
+
+    def may_hit(i: int) -> bool:
+        return i not in reach.protected or i in matched or len(matched) < reach.matches
 
     def take(i: int) -> bool:
         nonlocal hits, ground_steps
@@ -184,21 +199,54 @@ def allocate(hits: int, force: Force) -> Force:
         hits -= target.defence
         left[i] -= 1
         ground_steps -= 1 if target.ground else 0
+        if i in reach.protected:
+            matched.add(i)
         return True
 
     by_defence = sorted(range(len(force)), key=lambda i: force[i].defence)
+    full_left = False
     for i in by_defence:
-        if left[i] == 2 and not take(i):
+        if left[i] == 2 and not may_hit(i):
+            full_left = True
+        elif left[i] == 2 and not take(i):
             return tuple(replace_steps(force, left))
+    if full_left:
+        return tuple(replace_steps(force, left))
     for i in by_defence:
-        if left[i] == 1:
+        if left[i] == 1 and may_hit(i):
             take(i)
     return tuple(replace_steps(force, left))
 
 
+class FlyerReach(NamedTuple):
+    """Which of a force's units are flyers the hitter may hit only one for one (8.2 F4), and how
+    many such matches its own flyers give."""
+
+    protected: frozenset[int]
+    matches: int
+
+
+def flyer_reach(force: Force, hitter: Force | None) -> FlyerReach:
+    if hitter is None:
+        return FlyerReach(frozenset(), 0)
+    ships_here = any(t.ship_here for t in hitter)
+    protected = frozenset(i for i, t in enumerate(force) if t.flies and not (ships_here and t.here))
+    return FlyerReach(protected, sum(1 for t in hitter if t.flies))
+
+
 def replace_steps(force: Force, steps: list[int]) -> list[Target]:
     return [
-        Target(t.attack, t.reduced_attack, t.defence, n, t.ground, t.landed)
+        Target(
+            t.attack,
+            t.reduced_attack,
+            t.defence,
+            n,
+            t.ground,
+            t.landed,
+            t.flies,
+            t.here,
+            t.ship_here,
+        )
         for t, n in zip(force, steps, strict=True)
         if n > 0
     ]
@@ -228,23 +276,25 @@ def exchange(
 ) -> Outcome:
     """The stage with these natural rolls: the strikes in their order (8.2 C-E), then its
     winner (8.3): the higher surviving attack, ties to the RP, the RP where only it still has
-    strikers; nobody left at all an OP victory."""
+    strikers or flyers; nobody left at all an OP victory."""
     strikers = {"op": fight.op_strikers, "rp": fight.rp_strikers}
     ground = {"op": fight.op_ground, "rp": fight.rp_ground}
     drm = {"op": fight.op_drm, "rp": fight.rp_drm}
     for volley in fight.order:
-        struck: dict[str, int] = {}
+        struck: dict[str, tuple[int, Force]] = {}
         for side in volley:
             target = "rp" if side == "op" else "op"
             shot = hits(total(strikers[side]), rolls[side] + drm[side], ratings)
-            struck[target] = shot
-        for target, shot in struck.items():
+            struck[target] = (shot, strikers[side])
+        for target, (shot, hitter) in struck.items():
             if strikers[target]:
-                strikers[target] = allocate(shot, strikers[target])
+                strikers[target] = allocate(shot, strikers[target], hitter)
             elif ground[target]:
                 ground[target] = allocate(shot, ground[target])
     op_left, rp_left = strikers["op"], strikers["rp"]
     op_won = (not op_left and not rp_left) or (bool(op_left) and total(op_left) > total(rp_left))
+    if any(t.flies for t in rp_left) and not any(t.flies for t in op_left):
+        op_won = False
     return Outcome(op_won, ground["op"], ground["rp"], op_left, rp_left)
 
 
@@ -323,11 +373,13 @@ def stages(
     """The air-naval stage of the battle of ``parts`` with the OP's ground units ``mine``, under
     each condition it may be fought in, with that condition's chance."""
     ground = {
-        "op": targets(g, mine, ground=True, landed=frozenset(landed)),
-        "rp": targets(g, alive_ground(g, parts.ground[parts.rp]), ground=True),
+        "op": targets(g, mine, parts.hex, ground=True, landed=frozenset(landed)),
+        "rp": targets(g, alive_ground(g, parts.ground[parts.rp]), parts.hex, ground=True),
     }
     strikers = {
-        side: targets(g, battle.alive(g, parts.strikers[who]), halved=frozenset(parts.extended))
+        side: targets(
+            g, battle.alive(g, parts.strikers[who]), parts.hex, halved=frozenset(parts.extended)
+        )
         for side, who in (("op", parts.op), ("rp", parts.rp))
     }
     found = []
@@ -365,6 +417,7 @@ def conditions(offensive: Mapping[str, Any]) -> tuple[tuple[str, float], ...]:
 def targets(
     g: Context,
     unit_ids: Iterable[str],
+    hex_id: str,
     *,
     ground: bool = False,
     landed: frozenset[str] = frozenset(),
@@ -378,7 +431,20 @@ def targets(
         if u in halved:
             full, reduced = -(-full // 2), -(-reduced // 2)
         steps = forces.steps_left(g, u)
-        found.append(Target(full, reduced, battle.defense_of(g, u), steps, ground, u in landed))
+        here = forces.at(g, u) == hex_id
+        found.append(
+            Target(
+                full,
+                reduced,
+                battle.defense_of(g, u),
+                steps,
+                ground,
+                u in landed,
+                flies=not ground and forces.flies(g, u),
+                here=here,
+                ship_here=here and unit.unit_class == "naval",
+            )
+        )
     return tuple(found)
 
 
