@@ -305,7 +305,7 @@ def take_chance(g: Context, hex_id: str, side: str) -> float:
     if offensive.get("side") != side:
         return crude_chance(g, hex_id, side)
     moved = offensive["moved"]
-    parts = battle.participants(g, hex_id)
+    parts = participants(g, hex_id)
     mine = [u for u in parts.ground[side] if not moved.get(u, {}).get("caught")]
     landed = [u for u in mine if parts.entry.get(u) in battle.AMPHIBIOUS]
     op_drm = op_modifiers(g, hex_id, side, forces.units_at(g, hex_id))
@@ -316,6 +316,17 @@ def take_chance(g: Context, hex_id: str, side: str) -> float:
         kept = [u for u in mine if u not in unescorted]
         won = (1 - risk) * won + risk * fight_chance(g, parts, kept, landed, op_drm)
     return won
+
+
+def participants(g: Context, hex_id: str) -> battle.Participants:
+    """``battle.participants``, kept in the context: an evaluation reads a battle hex's both for
+    the odds of taking it (``take_chance``) and for the losses to come (``air_naval_losses``),
+    and the position does not change while it is read."""
+    key = f"battle_odds.participants.{hex_id}"
+    found: battle.Participants | None = g.cache.get(key)
+    if found is None:
+        found = g.cache[key] = battle.participants(g, hex_id)
+    return found
 
 
 def fight_chance(
@@ -347,7 +358,7 @@ def fight_chance(
 def air_naval_losses(g: Context, hex_id: str) -> dict[str, float]:
     """What each side is set to lose, in attack and defence (as ``Strategy.forces`` counts its
     strength), in the air-naval stage of the offensive's battle to come at ``hex_id``."""
-    parts = battle.participants(g, hex_id)
+    parts = participants(g, hex_id)
     lost = {parts.op: 0.0, parts.rp: 0.0}
     table = air_naval_ratings(g)
     for weight, fight in stages(g, parts, parts.ground[parts.op], []):
