@@ -11,7 +11,6 @@ and the game's score at the end of each turn (``Game.score_track``); ``plot`` dr
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections import Counter
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from wargame.bots import make_bot, playing_sides
+from wargame.bots.tournament import wilson
 from wargame.engine.action import Action
 from wargame.engine.contract import Game
 from wargame.engine.errors import WargameError
@@ -30,7 +30,6 @@ from wargame.engine.rng import derive_seed
 from wargame.engine.state import State
 from wargame.games import REGISTRY, load_plugins
 
-Z95: Final = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 RUNNERS: Final = ("ray", "processes", "here")
 
 
@@ -222,18 +221,6 @@ def ray_installed() -> bool:
 
 
 # -- the table -------------------------------------------------------------------------------
-
-
-def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate (it stays inside 0..1 and is sound for
-    few games or a rate near 0 or 1)."""
-    if games == 0:
-        return (0.0, 1.0)
-    rate = wins / games
-    spread = Z95**2 / games
-    centre = (rate + spread / 2) / (1 + spread)
-    half = Z95 * math.sqrt(rate * (1 - rate) / games + spread / (4 * games)) / (1 + spread)
-    return (min(rate, max(0.0, centre - half)), max(rate, min(1.0, centre + half)))
 
 
 def rate_row(wins: int, games: int, **names: str) -> dict[str, Any]:

@@ -156,7 +156,7 @@ def wilson(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     spread /= 1 + z * z / games
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    return min(p, max(0.0, centre - spread)), max(p, min(1.0, centre + spread))
 
 
 @dataclass(frozen=True)
