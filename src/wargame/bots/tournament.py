@@ -21,7 +21,7 @@ from wargame.engine.rng import derive_seed
 from wargame.engine.session import Session
 
 Lookup = Callable[[str], Game]
-Z_95 = 1.959964  # the normal quantile of a two-sided 95 % interval
+Z_95 = statistics.NormalDist().inv_cdf(0.975)  # the quantile of a two-sided 95 % interval
 
 
 @dataclass(frozen=True)
