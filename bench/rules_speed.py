@@ -2,7 +2,7 @@
 
 Usage: python bench/rules_speed.py BEFORE_SRC [AFTER_SRC] [--game G] [--scenario S]
                                    [--games 3] [--seed 1] [--rounds 7] [--option NAME=VALUE]
-                                   [--interleave]
+                                   [--interleave | --together]
 
 Each round plays the same ``--games`` random games (seeds ``seed * 1000 + n``, to their end) once
 with each tree, each in a fresh process, the order alternating from round to round, so that the
@@ -21,6 +21,12 @@ first to play alternating too), so that a few seconds, not a whole round, separa
 runs of a game, and prints each game's ratio under the round's. On the development machine its
 rounds spread about as widely as whole rounds paired (README): the machine's speed drifts faster
 than a game lasts.
+
+``--together`` has both trees' workers play a round's games at the same time, one process a core
+(two cores free are needed), so that a drift of the machine's speed within the round falls on both
+trees at once rather than on one and then the other. Each worker's time is still its own CPU
+time; what the two share is the processor's caches and the memory bus, the conditions of a server
+or a simulation running several games at once.
 """
 
 from __future__ import annotations
@@ -90,14 +96,30 @@ def worker_command(src: Path, args: argparse.Namespace) -> list[str]:
 
 
 def run(src: Path, args: argparse.Namespace) -> dict[str, Any]:
+    return finish(start(src, args), src)
+
+
+def start(src: Path, args: argparse.Namespace) -> subprocess.Popen[str]:
     command = worker_command(src, args)
-    done = subprocess.run(command, check=False, capture_output=True, text=True)
-    if done.returncode:
-        raise SystemExit(f"the worker for {src} failed:\n{done.stderr}")
-    found: dict[str, Any] = json.loads(done.stdout)
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish(worker: subprocess.Popen[str], src: Path) -> dict[str, Any]:
+    """The figures of a worker from :func:`start`, once it has played its games."""
+    out, err = worker.communicate()
+    if worker.returncode:
+        raise SystemExit(f"the worker for {src} failed:\n{err}")
+    found: dict[str, Any] = json.loads(out)
     if not str(found["module"]).startswith(str(src.resolve())):
         raise SystemExit(f"the worker for {src} imported {found['module']}")
     return found
+
+
+def together(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """A round of ``--together``: both trees' workers play the round's games at the same time."""
+    trees = trees_of(args)
+    workers = {name: start(tree, args) for name, tree in trees.items()}
+    return {name: finish(worker, trees[name]) for name, worker in workers.items()}
 
 
 def interleaved(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
@@ -155,6 +177,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--interleave", action="store_true", help="pair each game, not round")
+    parser.add_argument("--together", action="store_true", help="both trees at once, one a core")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -166,11 +189,15 @@ def main() -> None:
         name, sep, _ = pair.partition("=")
         if not (name and sep):
             parser.error(f"option {pair!r} is not NAME=VALUE")
+    if args.interleave and args.together:
+        parser.error("--interleave and --together are two ways to pair: choose one")
     check_trees(parser, args)
     ratios = []
     for number in range(args.rounds):
         if args.interleave:
             found = interleaved(args)
+        elif args.together:
+            found = together(args)
         else:
             order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
             found = {name: run(trees_of(args)[name], args) for name in order}
