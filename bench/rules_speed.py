@@ -119,7 +119,13 @@ def together(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
     """A round of ``--together``: both trees' workers play the round's games at the same time."""
     trees = trees_of(args)
     workers = {name: start(tree, args) for name, tree in trees.items()}
-    return {name: finish(worker, trees[name]) for name, worker in workers.items()}
+    try:
+        return {name: finish(worker, trees[name]) for name, worker in workers.items()}
+    finally:  # one failed: the other is not left playing
+        for worker in workers.values():
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait()
 
 
 def interleaved(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
