@@ -110,9 +110,14 @@ def finish(worker: subprocess.Popen[str], src: Path) -> dict[str, Any]:
     if worker.returncode:
         raise SystemExit(f"the worker for {src} failed:\n{err}")
     found: dict[str, Any] = json.loads(out)
+    check_module(found, src)
+    return found
+
+
+def check_module(found: dict[str, Any], src: Path) -> None:
+    """Stop unless the worker's figures ``found`` came from the tree ``src`` it was given."""
     if not str(found["module"]).startswith(str(src.resolve())):
         raise SystemExit(f"the worker for {src} imported {found['module']}")
-    return found
 
 
 def together(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
@@ -140,8 +145,7 @@ def interleaved(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
             order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
             for name in order:
                 game = ask(workers[name], number)
-                if not str(game["module"]).startswith(str(trees[name].resolve())):
-                    raise SystemExit(f"the worker for {trees[name]} imported {game['module']}")
+                check_module(game, trees[name])
                 total = found[name]
                 total["actions"] += game["actions"]
                 total["seconds"] += game["seconds"]
